@@ -1,0 +1,101 @@
+"""Moves as frozen values with a canonical text form (see docs/notation.md).
+
+A move is ``Move(kind, cards, rank)``: ``kind`` names the action, ``cards`` the hand cards it uses
+(kept in canonical order), ``rank`` the target meld's rank where one is needed (``add``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import RANKS, Card, cards_text, parse_cards
+from .errors import NotationError
+
+KINDS = ("draw", "take", "meld", "add", "discard")
+"""Move kinds of the canasta family."""
+
+_NO_CARDS = ("draw",)
+_ONE_CARD = ("discard",)
+
+
+def card_order(c: Card) -> tuple[int, int, str]:
+    """Canonical order of cards inside a move: naturals by rank (ace first) and suit, then 2s, then jokers."""
+    return (c.rank == 0, c.rank == 2, c.rank, c.suit)
+
+
+@dataclass(frozen=True)
+class Move:
+    """One move.
+
+    ``kind``: one of :data:`KINDS`; ``cards``: tuple of :class:`~meldtable.cards.Card` (canonical
+    order, duplicates allowed when several decks are used); ``rank``: target meld rank (1 = ace ...
+    13 = king) for ``add``, else ``None``. ``str(move)`` is the canonical notation and
+    ``Move.parse(str(move)) == move``.
+    """
+
+    kind: str
+    cards: tuple[Card, ...] = ()
+    rank: int | None = None
+
+    def __post_init__(self) -> None:
+        ordered = tuple(sorted(self.cards, key=card_order))
+        if ordered != self.cards:
+            object.__setattr__(self, "cards", ordered)
+
+    def __str__(self) -> str:
+        parts = [self.kind]
+        if self.rank is not None:
+            parts.append(RANKS[self.rank - 1])
+        if self.cards:
+            parts.append(cards_text(self.cards))
+        return " ".join(parts)
+
+    def to_json(self) -> dict[str, object]:
+        """JSON-ready form: ``{"text", "kind", "cards", "rank"}``."""
+        return {
+            "text": str(self),
+            "kind": self.kind,
+            "cards": [c.text for c in self.cards],
+            "rank": RANKS[self.rank - 1] if self.rank is not None else None,
+        }
+
+    @staticmethod
+    def parse(text: str) -> "Move":
+        """Parse notation such as ``"draw"``, ``"take QH QS"``, ``"meld QH QS JK"``, ``"add Q JK"``,
+        ``"discard 4C"``.
+
+        Raises :class:`~meldtable.errors.NotationError` (a ``ValueError``) with the reason.
+        """
+        if isinstance(text, Move):
+            return text
+        if not isinstance(text, str):
+            raise NotationError(f"A move must be text like 'discard 4C', not {type(text).__name__}.")
+        words = text.split()
+        if not words:
+            raise NotationError("Empty move: write for example 'draw' or 'discard 4C'.")
+        kind = words[0].lower()
+        rest = words[1:]
+        if kind not in KINDS:
+            shown = words[0] if len(words[0]) <= 12 else words[0][:12] + "..."
+            raise NotationError(f"Unknown move '{shown}': moves are {', '.join(KINDS)}.")
+        rank = None
+        if kind == "add":
+            if not rest:
+                raise NotationError("'add' needs the meld's rank and a card, e.g. 'add Q QH'.")
+            r = rest[0].upper()
+            if len(r) != 1 or r not in RANKS:
+                raise NotationError(f"'add' needs the meld's rank first (A 2-9 T J Q K), e.g. 'add Q QH', not '{rest[0][:12]}'.")
+            rank = RANKS.index(r) + 1
+            rest = rest[1:]
+            if len(rest) != 1:
+                raise NotationError("'add' takes exactly one card, e.g. 'add Q QH'.")
+        cards = tuple(parse_cards(rest))
+        if kind in _NO_CARDS and cards:
+            raise NotationError(f"'{kind}' takes no cards.")
+        if kind in _ONE_CARD and len(cards) != 1:
+            raise NotationError(f"'{kind}' takes exactly one card, e.g. '{kind} 4C'.")
+        if kind == "meld" and len(cards) < 3:
+            raise NotationError("'meld' needs at least three cards, e.g. 'meld QH QS JK'.")
+        if kind == "take" and len(cards) not in (0, 2):
+            raise NotationError("'take' is written 'take' (onto your meld) or with two hand cards, e.g. 'take QH QS'.")
+        return Move(kind, cards, rank)

@@ -1,0 +1,128 @@
+"""Rule options as validated data: each option has a type, allowed values, a default per variant and
+a source (which seed sentence or reference it implements).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from .errors import OptionError
+
+
+@dataclass(frozen=True)
+class Option:
+    """One rule option.
+
+    ``kind`` is ``"bool"``, ``"int"``, ``"choice"`` or ``"table"`` (a tuple of ``(from_score, minimum)``
+    int pairs). ``choices`` lists the allowed values of a ``"choice"``; ``minimum``/``maximum`` bound an
+    ``"int"``. ``source`` names the seed rule or reference the default comes from; ``doc`` says what it does.
+    """
+
+    name: str
+    kind: str
+    default: Any
+    source: str
+    doc: str
+    choices: tuple[str, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def check(self, value: Any) -> Any:
+        """Return ``value`` normalised, or raise :class:`OptionError` saying what is wrong."""
+        n = self.name
+        if self.kind == "bool":
+            if not isinstance(value, bool):
+                raise OptionError(f"Rule option '{n}' must be true or false, not {value!r}.")
+            return value
+        if self.kind == "int":
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise OptionError(f"Rule option '{n}' must be a whole number, not {value!r}.")
+            if self.minimum is not None and value < self.minimum:
+                raise OptionError(f"Rule option '{n}' must be at least {self.minimum}, not {value}.")
+            if self.maximum is not None and value > self.maximum:
+                raise OptionError(f"Rule option '{n}' must be at most {self.maximum}, not {value}.")
+            return value
+        if self.kind == "choice":
+            if value not in self.choices:
+                raise OptionError(
+                    f"Rule option '{n}' must be one of {', '.join(self.choices)}, not {value!r}."
+                )
+            return value
+        if self.kind == "table":
+            try:
+                rows = tuple((int(a), int(b)) for a, b in value)
+            except (TypeError, ValueError):
+                raise OptionError(
+                    f"Rule option '{n}' must be a list of [from_score, minimum] pairs, not {value!r}."
+                ) from None
+            if any(isinstance(x, bool) or not isinstance(x, int) for row in value for x in row):
+                raise OptionError(f"Rule option '{n}' must hold whole numbers only.")
+            if not rows or rows[0][0] != 0 or any(a >= b for (a, _), (b, _) in zip(rows, rows[1:])):
+                raise OptionError(
+                    f"Rule option '{n}' must start at score 0 and list rising scores, e.g. [[0, 50], [1500, 90]]."
+                )
+            if any(m < 0 for _, m in rows):
+                raise OptionError(f"Rule option '{n}' cannot hold a negative minimum.")
+            return rows
+        raise AssertionError(self.kind)  # pragma: no cover
+
+    def describe(self) -> dict[str, Any]:
+        """JSON-ready description (for ``VARIANTS`` listings and the page)."""
+        d: dict[str, Any] = {
+            "name": self.name,
+            "kind": self.kind,
+            "default": [list(r) for r in self.default] if self.kind == "table" else self.default,
+            "source": self.source,
+            "doc": self.doc,
+        }
+        if self.choices:
+            d["choices"] = list(self.choices)
+        if self.minimum is not None:
+            d["minimum"] = self.minimum
+        if self.maximum is not None:
+            d["maximum"] = self.maximum
+        return d
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A playable game: ``id`` (e.g. ``"canasta-two-hand"``), display ``name``, ``seed_file`` (its
+    rule text in ``shared/seeds``), allowed ``players`` counts, its ``family`` module name and its
+    ``options`` (name -> :class:`Option` with this variant's defaults)."""
+
+    id: str
+    name: str
+    seed_file: str
+    family: str
+    players: tuple[int, ...]
+    options: Mapping[str, Option] = field(default_factory=dict)
+
+    def resolve(self, given: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Return the full option dict: defaults overridden by ``given``.
+
+        Raises :class:`OptionError` for an unknown name or a bad value; nothing is silently replaced.
+        """
+        if given is None:
+            given = {}
+        if not isinstance(given, Mapping):
+            raise OptionError("Rule options must be an object mapping option names to values.")
+        unknown = sorted(set(given) - set(self.options))
+        if unknown:
+            raise OptionError(
+                f"Unknown rule option '{unknown[0]}' for {self.id}; known options: {', '.join(sorted(self.options))}."
+            )
+        out = {}
+        for name, opt in self.options.items():
+            out[name] = opt.check(given[name]) if name in given else opt.check(opt.default)
+        return out
+
+    def describe(self) -> dict[str, Any]:
+        """JSON-ready description of the variant and its options."""
+        return {
+            "id": self.id,
+            "name": self.name,
+            "seed_file": self.seed_file,
+            "players": list(self.players),
+            "options": [o.describe() for o in self.options.values()],
+        }

@@ -1,0 +1,63 @@
+"""The engine's own seeded random generator (xoshiro256**), identical on CPython and Pyodide.
+
+Python's ``random.shuffle`` is not promised to be stable across versions, and the engine must
+never touch the global generator, so every shuffle goes through :class:`Rng`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import MutableSequence, TypeVar
+
+_MASK = (1 << 64) - 1
+T = TypeVar("T")
+
+
+def _rotl(x: int, k: int) -> int:
+    return ((x << k) | (x >> (64 - k))) & _MASK
+
+
+class Rng:
+    """xoshiro256** seeded from ``(seed, purpose)`` through SHA-256.
+
+    ``seed`` is any int (negative and huge ints work); ``purpose`` is a short text that separates
+    independent streams (for example ``"deal 3"`` for the third deal of a match).
+    """
+
+    __slots__ = ("_s",)
+
+    def __init__(self, seed: int, purpose: str = "") -> None:
+        digest = hashlib.sha256(f"meldtable:{seed}:{purpose}".encode()).digest()
+        s = [int.from_bytes(digest[i : i + 8], "little") for i in range(0, 32, 8)]
+        if not any(s):  # pragma: no cover - probability 2**-256
+            s[0] = 1
+        self._s = s
+
+    def next64(self) -> int:
+        """Return the next 64-bit unsigned integer."""
+        s = self._s
+        result = (_rotl((s[1] * 5) & _MASK, 7) * 9) & _MASK
+        t = (s[1] << 17) & _MASK
+        s[2] ^= s[0]
+        s[3] ^= s[1]
+        s[1] ^= s[2]
+        s[0] ^= s[3]
+        s[2] ^= t
+        s[3] = _rotl(s[3], 45)
+        return result
+
+    def below(self, n: int) -> int:
+        """Return a uniformly distributed integer in ``range(n)`` (``n >= 1``), without modulo bias."""
+        if n <= 0:
+            raise ValueError("n must be positive")
+        limit = ((1 << 64) // n) * n
+        while True:
+            x = self.next64()
+            if x < limit:
+                return x % n
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        """Shuffle ``items`` in place (Fisher-Yates)."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
