@@ -1,0 +1,1374 @@
+"""The canasta family: melds of one rank, wild cards, red and black threes, the discard pile that
+freezes, the initial-meld minimum, canastas, going out, and scoring.
+
+Implements ``canasta-two-hand`` (seed ``000_61593a5ffdab7f94.txt``); every rule choice the seed
+leaves open is a rule option (see :mod:`meldtable.variants` and ``docs/rules/canasta-two-hand.md``).
+The code is written for sides (partnerships) and several decks from the start, so the other
+canasta seeds reuse it with other options.
+
+A turn is a sequence of moves by the seat to act:
+
+1. ``draw`` (stock) or ``take`` (the discard pile), stage ``"draw"``;
+2. any number of ``meld`` (a new 3-card meld, or 3-4 black threes when going out) and
+   ``add`` (one card onto the side's meld of a rank), stage ``"play"``;
+3. ``discard`` ends the turn. Emptying the hand (by a meld, an add or the discard) is going out.
+
+Legality lives in one place, :meth:`CanastaState.legal_moves`; :meth:`CanastaState.apply` trusts it.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from .cards import JOKER, RANKS, Card, Card as _Card, standard_deck
+from .errors import IllegalMoveError, StateError
+from .moves import Move, card_order
+from .multiset import add as ms_add
+from .multiset import combinations, counted, remove as ms_remove
+from .rng import Rng
+
+ACE = 1
+THREE = 3
+NATURAL_RANKS = (ACE,) + tuple(range(4, 14))
+"""Ranks that form ordinary melds: ace and four to king (threes and wild cards do not)."""
+RANK_NAMES = {
+    1: ("ace", "aces"), 2: ("two", "twos"), 3: ("three", "threes"), 4: ("four", "fours"),
+    5: ("five", "fives"), 6: ("six", "sixes"), 7: ("seven", "sevens"), 8: ("eight", "eights"),
+    9: ("nine", "nines"), 10: ("ten", "tens"), 11: ("jack", "jacks"), 12: ("queen", "queens"),
+    13: ("king", "kings"), 0: ("joker", "jokers"),
+}
+CANASTA_SIZE = 7
+HISTORY_KEEP = 12
+
+
+def is_wild(c: Card) -> bool:
+    """Jokers and twos are wild cards (seed 000: "2er und Joker sind wilde Karten")."""
+    return c.rank == 0 or c.rank == 2
+
+
+def is_red_three(c: Card) -> bool:
+    """A red three (3D, 3H): a bonus card, laid out at once."""
+    return c.rank == THREE and c.is_red
+
+
+def is_black_three(c: Card) -> bool:
+    """A black three (3C, 3S): a stop card."""
+    return c.rank == THREE and not c.is_red
+
+
+def card_value(c: Card) -> int:
+    """Points of a card on the table or in hand (seed 000's damaged table, completed as pagat and
+    the issue give it): joker 50; 2 and ace 20; king to eight 10; seven to four and black three 5.
+    A red three is worth 100 only as a bonus (see scoring)."""
+    r = c.rank
+    if r == 0:
+        return 50
+    if r == 2 or r == ACE:
+        return 20
+    if r >= 8:
+        return 10
+    if r == THREE and c.is_red:
+        return 100
+    return 5
+
+
+def hand_sort_key(c: Card) -> tuple[int, int, str]:
+    """Order of a sorted hand: threes, four to king, ace, then twos and jokers."""
+    if c.rank == 0:
+        return (16, 0, "")
+    if c.rank == 2:
+        return (15, 0, c.suit)
+    if c.rank == ACE:
+        return (14, 0, c.suit)
+    return (c.rank, 0, c.suit)
+
+
+def rank_name(rank: int, plural: bool = False) -> str:
+    """English name of a rank (``"queen"`` / ``"queens"``)."""
+    return RANK_NAMES[rank][1 if plural else 0]
+
+
+class Meld:
+    """A side's meld: ``rank`` (1 = ace ... 13 = king, 3 for black threes), its ``cards``,
+    counts of ``naturals`` and ``wilds``. A canasta has 7+ cards: natural when it holds no wild
+    card, else mixed."""
+
+    __slots__ = ("rank", "cards", "naturals", "wilds")
+
+    def __init__(self, rank: int, cards: Iterable[Card] = ()) -> None:
+        self.rank = rank
+        self.cards: list[Card] = []
+        self.naturals = 0
+        self.wilds = 0
+        for c in cards:
+            self.put(c)
+
+    def put(self, c: Card) -> None:
+        """Add one card (no checks)."""
+        self.cards.append(c)
+        if is_wild(c):
+            self.wilds += 1
+        else:
+            self.naturals += 1
+
+    @property
+    def size(self) -> int:
+        return self.naturals + self.wilds
+
+    @property
+    def is_canasta(self) -> bool:
+        return self.size >= CANASTA_SIZE and self.rank != THREE
+
+    @property
+    def canasta_kind(self) -> str | None:
+        """``None``, ``"natural"`` or ``"mixed"``."""
+        if not self.is_canasta:
+            return None
+        return "natural" if self.wilds == 0 else "mixed"
+
+    def points(self) -> int:
+        return sum(card_value(c) for c in self.cards)
+
+    def copy(self) -> "Meld":
+        m = Meld.__new__(Meld)
+        m.rank, m.cards, m.naturals, m.wilds = self.rank, list(self.cards), self.naturals, self.wilds
+        return m
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "rank": RANKS[self.rank - 1],
+            "cards": [c.text for c in sorted(self.cards, key=card_order)],
+            "naturals": self.naturals,
+            "wilds": self.wilds,
+            "canasta": self.canasta_kind,
+            "points": self.points(),
+        }
+
+
+class Rules:
+    """The resolved rule options of one game, as attributes (see :mod:`meldtable.variants`)."""
+
+    def __init__(self, options: dict[str, Any], players: int) -> None:
+        self.options = dict(options)
+        o = options
+        self.players = players
+        self.decks: int = o["decks"]
+        self.jokers_per_deck: int = o["jokers_per_deck"]
+        self.hand_size: int = o["hand_size"]
+        self.draw_count: int = o["draw_count"]
+        self.max_wilds: int = o["max_wilds_per_meld"]  # 0 means no fixed cap
+        self.min_naturals: int = o["min_naturals_per_meld"]
+        self.wild_majority: bool = o["naturals_must_outnumber_wilds"]
+        self.black_three_meld: str = o["black_three_meld"]
+        self.upcard_cover: str = o["upcard_cover"]
+        self.pile_before_initial: str = o["pile_before_initial_meld"]
+        self.take_onto_meld: bool = o["take_pile_onto_own_meld"]
+        self.take_with_wild: bool = o["take_pile_with_natural_and_wild"]
+        self.initial_table: tuple[tuple[int, int], ...] = o["initial_meld_table"]
+        self.negative_minimum: int = o["initial_meld_negative_score"]
+        self.concealed_exemption: str = o["concealed_going_out_exemption"]
+        self.concealed_bonus: int = o["concealed_going_out_bonus"]
+        self.going_out_bonus: int = o["going_out_bonus"]
+        self.canastas_to_go_out: int = o["canastas_to_go_out"]
+        self.going_out_discard: str = o["going_out_discard"]
+        self.natural_canasta_bonus: int = o["natural_canasta_bonus"]
+        self.mixed_canasta_bonus: int = o["mixed_canasta_bonus"]
+        self.red_three_bonus: int = o["red_three_bonus"]
+        self.red_three_all_bonus: int = o["red_three_all_four_bonus"]
+        self.red_three_positive_if: str = o["red_three_positive_if"]
+        self.stock_exhausted: str = o["stock_exhausted"]
+        self.match_end: str = o["match_end"]
+        self.target_score: int = o["target_score"]
+        self.deals: int = o["deals"]
+        self.sides: list[list[int]] = [[s] for s in range(players)]  # each seat its own side (two-hand)
+        self.side_of: list[int] = list(range(players))
+
+    def wild_capacity(self, naturals: int) -> int:
+        """Most wild cards a meld with ``naturals`` natural cards may hold."""
+        cap = self.max_wilds if self.max_wilds > 0 else 99
+        if self.wild_majority:
+            cap = min(cap, naturals - 1)
+        return cap
+
+    def meld_ok(self, naturals: int, wilds: int) -> bool:
+        """Whether a meld of one natural rank with these counts is valid (seed 000: 3+ cards,
+        at most 3 wild cards, never all wild; option ``min_naturals_per_meld``)."""
+        return (
+            naturals >= self.min_naturals
+            and naturals >= 1
+            and naturals + wilds >= 3
+            and wilds <= self.wild_capacity(naturals)
+        )
+
+    def minimum_for(self, score: int) -> int:
+        """Initial-meld minimum (points) for a cumulative ``score`` (seed 000's table)."""
+        if score < 0:
+            return self.negative_minimum
+        need = 0
+        for start, minimum in self.initial_table:
+            if score >= start:
+                need = minimum
+        return need
+
+
+class Turn:
+    """What the seat to act has done in this turn so far."""
+
+    __slots__ = ("seat", "stage", "took_pile", "from_stock", "initial", "initial_points", "countable")
+
+    def __init__(self, seat: int, initial: bool) -> None:
+        self.seat = seat
+        self.stage = "draw"
+        self.took_pile = False
+        self.from_stock = False
+        self.initial = initial  # the side had not made its initial meld when the turn began
+        self.initial_points = 0  # points counted towards the minimum this turn
+        self.countable: dict[Card, int] = {}  # hand cards whose value may count towards it
+
+    def copy(self) -> "Turn":
+        t = Turn(self.seat, self.initial)
+        t.stage, t.took_pile, t.from_stock = self.stage, self.took_pile, self.from_stock
+        t.initial_points, t.countable = self.initial_points, dict(self.countable)
+        return t
+
+
+class CanastaState:
+    """Whole-match state of a canasta-family game (mutable; :class:`meldtable.game.Game` wraps it).
+
+    Seats are ``0 .. players-1``; sides are lists of seats (one seat per side in two-hand play).
+    """
+
+    def __init__(self, rules: Rules, seed: int) -> None:
+        self.rules = rules
+        self.seed = seed
+        n = rules.players
+        nsides = len(rules.sides)
+        self.hand_number = 0
+        self.dealer = (n - 2) % n  # so that the first deal is dealt by the last seat and seat 0 starts
+        self.scores = [0] * nsides
+        self.results: list[dict[str, Any]] = []
+        self.match_over = False
+        self.winners: list[int] = []
+        # per hand
+        self.stock: list[Card] = []
+        self.pile: list[Card] = []
+        self.pile_wilds = 0
+        self.hands: list[dict[Card, int]] = [{} for _ in range(n)]
+        self.melds: list[dict[int, Meld]] = [{} for _ in range(nsides)]
+        self.red_threes: list[list[Card]] = [[] for _ in range(nsides)]
+        self.melded = [False] * nsides
+        self.turn = Turn(0, True)
+        self.hand_over = False
+        self.out_seat: int | None = None
+        self.out_concealed = False
+        self.last_moves: list[dict[str, Any]] = []
+        self._legal: list[Move] | None = None
+
+    # ------------------------------------------------------------------ dealing
+    def deal(self) -> None:
+        """Deal the next hand (seed 000 "Das Ausgeben"): shuffle with the engine's generator, deal
+        ``hand_size`` cards each starting left of the dealer, turn the upcard (covered while it is a
+        red three or a wild card), lay out dealt red threes and replace them from the stock."""
+        r = self.rules
+        self.hand_number += 1
+        self.dealer = (self.dealer + 1) % r.players
+        deck = standard_deck(r.decks, r.jokers_per_deck)
+        Rng(self.seed, f"deal {self.hand_number}").shuffle(deck)
+        self.stock = deck
+        self.pile = []
+        self.pile_wilds = 0
+        self.hands = [{} for _ in range(r.players)]
+        nsides = len(r.sides)
+        self.melds = [{} for _ in range(nsides)]
+        self.red_threes = [[] for _ in range(nsides)]
+        self.melded = [False] * nsides
+        self.hand_over = False
+        self.out_seat = None
+        self.out_concealed = False
+        self.last_moves = []
+        first = (self.dealer + 1) % r.players
+        order = [(first + i) % r.players for i in range(r.players)]
+        for _ in range(r.hand_size):
+            for seat in order:
+                ms_add(self.hands[seat], [self.stock.pop()])
+        # the upcard
+        while self.stock:
+            c = self.stock.pop()
+            self._pile_push(c)
+            if not self._covers(c):
+                break
+        # dealt red threes: laid out and replaced
+        for seat in order:
+            self._lay_out_red_threes(seat)
+        self._start_turn(first)
+
+    def _covers(self, c: Card) -> bool:
+        mode = self.rules.upcard_cover
+        if mode == "none":
+            return False
+        if is_wild(c):
+            return True
+        return mode == "wild_and_red_three" and is_red_three(c)
+
+    def _pile_push(self, c: Card) -> None:
+        self.pile.append(c)
+        if is_wild(c):
+            self.pile_wilds += 1
+
+    def _lay_out_red_threes(self, seat: int) -> None:
+        hand = self.hands[seat]
+        side = self.rules.side_of[seat]
+        while True:
+            reds = [c for c in hand for _ in range(hand[c]) if is_red_three(c)]
+            if not reds:
+                return
+            ms_remove(hand, reds)
+            self.red_threes[side].extend(reds)
+            for _ in reds:
+                if self.stock:
+                    ms_add(hand, [self.stock.pop()])
+
+    def _start_turn(self, seat: int) -> None:
+        side = self.rules.side_of[seat]
+        self.turn = Turn(seat, not self.melded[side])
+        self._legal = None
+        if not self.stock:
+            # seed 000: "falls ... der Kartenstapel aufgebraucht ist, ist das Spiel sofort zu Ende"
+            self._end_hand(None)
+
+    # ------------------------------------------------------------------ helpers
+    def side_of(self, seat: int) -> int:
+        return self.rules.side_of[seat]
+
+    def canastas(self, side: int) -> int:
+        return sum(1 for m in self.melds[side].values() if m.is_canasta)
+
+    def minimum(self, side: int) -> int:
+        return self.rules.minimum_for(self.scores[side])
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self.hand_over else self.turn.seat
+
+    def _initial_pending(self) -> bool:
+        """True while this turn still has to reach the initial-meld minimum."""
+        t = self.turn
+        return t.initial and not self.melded[self.side_of(t.seat)]
+
+    def _exempt(self) -> bool:
+        """Concealed going out may ignore the minimum (seed 000: after a stock draw, no earlier meld)."""
+        mode = self.rules.concealed_exemption
+        if mode == "never" or not self.turn.initial:
+            return False
+        return mode == "always" or self.turn.from_stock
+
+    def _count_points(self, cards: Iterable[Card]) -> int:
+        """Points of ``cards`` that count towards the initial meld (consumes ``turn.countable``)."""
+        cnt = self.turn.countable
+        pts = 0
+        for c in cards:
+            k = cnt.get(c, 0)
+            if k:
+                pts += card_value(c)
+                if k == 1:
+                    del cnt[c]
+                else:
+                    cnt[c] = k - 1
+        return pts
+
+    def _peek_points(self, cards: Iterable[Card]) -> tuple[int, dict[Card, int]]:
+        cnt = dict(self.turn.countable)
+        pts = 0
+        for c in cards:
+            k = cnt.get(c, 0)
+            if k:
+                pts += card_value(c)
+                cnt[c] = k - 1
+        return pts, cnt
+
+    # ------------------------------------------------------------------ legality
+    def legal_moves(self) -> list[Move]:
+        """Every legal move of the seat to act (empty when the hand is over), sorted by notation."""
+        if self._legal is None:
+            self._legal = [] if self.hand_over else self._generate()
+        return list(self._legal)
+
+    def _generate(self) -> list[Move]:
+        t = self.turn
+        out: list[Move] = []
+        if t.stage == "draw":
+            if self.stock:
+                out.append(Move("draw"))
+            out.extend(self._take_moves())
+        else:
+            out.extend(self._meld_moves())
+            out.extend(self._add_moves())
+            out.extend(self._discard_moves())
+        out.sort(key=str)
+        return out
+
+    def _take_moves(self) -> list[Move]:
+        r = self.rules
+        t = self.turn
+        if not self.pile:
+            return []
+        top = self.pile[-1]
+        if is_wild(top) or top.rank == THREE:
+            return []  # seed 000: never when the top is a black three or a wild card
+        initial = self._initial_pending()
+        if initial and r.pile_before_initial == "forbidden":
+            return []
+        side = self.side_of(t.seat)
+        frozen = self.pile_wilds > 0 or initial
+        hand = self.hands[t.seat]
+        rank = top.rank
+        naturals = sorted(((c, n) for c, n in hand.items() if c.rank == rank), key=lambda x: card_order(x[0]))
+        wilds = sorted(((c, n) for c, n in hand.items() if is_wild(c)), key=lambda x: card_order(x[0]))
+        candidates: list[tuple[Card, ...]] = list(combinations(naturals, 2))
+        if not frozen and r.take_with_wild:
+            for (nat, _) in naturals:
+                for (w, _) in wilds:
+                    candidates.append((nat, w))
+        if not frozen and r.take_onto_meld and rank in self.melds[side]:
+            candidates.append(())
+        out = []
+        for used in candidates:
+            if self._take_ok(top, used) is None:
+                out.append(Move("take", used))
+        return out
+
+    def _take_ok(self, top: Card, used: tuple[Card, ...]) -> str | None:
+        """``None`` if taking the pile with ``used`` hand cards is legal, else the reason."""
+        r = self.rules
+        t = self.turn
+        side = self.side_of(t.seat)
+        existing = self.melds[side].get(top.rank)
+        nat = (existing.naturals if existing else 0) + 1 + sum(1 for c in used if not is_wild(c))
+        wild = (existing.wilds if existing else 0) + sum(1 for c in used if is_wild(c))
+        if not r.meld_ok(nat, wild):
+            return "meld"
+        incoming = [c for c in self.pile[:-1] if not is_red_three(c)]
+        hand_after = sum(self.hands[t.seat].values()) - len(used) + len(incoming)
+        size_after = nat + wild
+        canastas_after = self.canastas(side) + (
+            1 if size_after >= CANASTA_SIZE and not (existing and existing.is_canasta) else 0
+        )
+        initial = self._initial_pending()
+        counted = 0
+        if initial:
+            counted = card_value(top) + sum(card_value(c) for c in used)
+        min_ok = not initial or counted >= self.minimum(side)
+        if not self._floor_ok(hand_after, canastas_after, min_ok, False):
+            return "floor"
+        if initial and not min_ok:
+            hand = dict(self.hands[t.seat])
+            ms_remove(hand, used)
+            countable = dict(hand)
+            ms_add(hand, incoming)
+            pending = {m.rank: (m.naturals, m.wilds) for m in self.melds[side].values()}
+            pending[top.rank] = (nat, wild)
+            if not self._reachable(hand, countable, pending, self.minimum(side) - counted, False):
+                return "minimum"
+        return None
+
+    def _floor_ok(self, hand_after: int, canastas_after: int, min_ok: bool, exempt: bool) -> bool:
+        """Seed 000 "Ablegen": before two canastas no turn may end with an empty hand, so a move must
+        leave two cards (one to discard, one to keep); with enough canastas the hand may run down to
+        going out, which needs the initial meld met (or the concealed exemption)."""
+        r = self.rules
+        if hand_after >= 2:
+            return True
+        if canastas_after < r.canastas_to_go_out:
+            return False
+        if not (min_ok or exempt):
+            return False
+        if hand_after == 0 and r.going_out_discard == "required":
+            return False
+        return True
+
+    def _meld_moves(self) -> list[Move]:
+        r = self.rules
+        t = self.turn
+        hand = self.hands[t.seat]
+        side = self.side_of(t.seat)
+        melds = self.melds[side]
+        wilds = sorted(((c, n) for c, n in hand.items() if is_wild(c)), key=lambda x: card_order(x[0]))
+        by_rank: dict[int, list[tuple[Card, int]]] = {}
+        for c, n in hand.items():
+            if not is_wild(c):
+                by_rank.setdefault(c.rank, []).append((c, n))
+        out = []
+        for rank, naturals in by_rank.items():
+            naturals.sort(key=lambda x: card_order(x[0]))
+            if rank == THREE:
+                blacks = [(c, n) for c, n in naturals if not c.is_red]
+                if r.black_three_meld == "going_out_only" and THREE not in melds:
+                    for size in (3, 4):
+                        for combo in combinations(blacks, size):
+                            if self._meld_ok_now(THREE, combo) is None:
+                                out.append(Move("meld", combo))
+                continue
+            if rank in melds:
+                continue
+            n_nat = sum(n for _, n in naturals)
+            for k in range(min(3, n_nat), 0, -1):
+                w = 3 - k
+                if not r.meld_ok(k, w):
+                    continue
+                for nat_combo in combinations(naturals, k):
+                    for wild_combo in combinations(wilds, w):
+                        combo = nat_combo + wild_combo
+                        if self._meld_ok_now(rank, combo) is None:
+                            out.append(Move("meld", combo))
+        return out
+
+    def _add_moves(self) -> list[Move]:
+        r = self.rules
+        t = self.turn
+        hand = self.hands[t.seat]
+        side = self.side_of(t.seat)
+        out = []
+        for rank, meld in self.melds[side].items():
+            if rank == THREE:
+                continue
+            for c in hand:
+                if c.rank == rank or (is_wild(c) and meld.wilds + 1 <= r.wild_capacity(meld.naturals)):
+                    if self._add_ok_now(rank, c) is None:
+                        out.append(Move("add", (c,), rank))
+        return out
+
+    def _discard_moves(self) -> list[Move]:
+        hand = self.hands[self.turn.seat]
+        return [Move("discard", (c,)) for c in hand if self._discard_ok_now(c) is None]
+
+    def _after_meld_check(self, side: int, cards: tuple[Card, ...], pending: dict[int, tuple[int, int]],
+                          canastas_after: int) -> str | None:
+        """Shared tail of the meld/add checks: hand floor, going out and the initial-meld minimum."""
+        t = self.turn
+        hand_after = sum(self.hands[t.seat].values()) - len(cards)
+        initial = self._initial_pending()
+        if not initial:
+            return None if self._floor_ok(hand_after, canastas_after, True, False) else "floor"
+        pts, countable = self._peek_points(cards)
+        counted = t.initial_points + pts
+        need = self.minimum(side) - counted
+        exempt = self._exempt()
+        if not self._floor_ok(hand_after, canastas_after, need <= 0, exempt):
+            return "floor" if canastas_after < self.rules.canastas_to_go_out else "minimum"
+        if need <= 0 or hand_after == 0:
+            return None
+        hand = dict(self.hands[t.seat])
+        ms_remove(hand, cards)
+        countable = {c: n for c, n in countable.items() if n > 0}
+        if not self._reachable(hand, countable, pending, need, exempt):
+            return "minimum"
+        return None
+
+    def _meld_ok_now(self, rank: int, combo: tuple[Card, ...]) -> str | None:
+        t = self.turn
+        side = self.side_of(t.seat)
+        pending = {m.rank: (m.naturals, m.wilds) for m in self.melds[side].values()}
+        if rank == THREE:
+            hand_after = sum(self.hands[t.seat].values()) - len(combo)
+            if self.canastas(side) < self.rules.canastas_to_go_out or hand_after > 1:
+                return "black_threes"
+            return self._after_meld_check(side, combo, pending, self.canastas(side))
+        nat = sum(1 for c in combo if not is_wild(c))
+        pending[rank] = (nat, len(combo) - nat)
+        return self._after_meld_check(side, combo, pending, self.canastas(side))
+
+    def _add_ok_now(self, rank: int, c: Card) -> str | None:
+        side = self.side_of(self.turn.seat)
+        meld = self.melds[side][rank]
+        pending = {m.rank: (m.naturals, m.wilds) for m in self.melds[side].values()}
+        nat, wild = pending[rank]
+        pending[rank] = (nat, wild + 1) if is_wild(c) else (nat + 1, wild)
+        canastas_after = self.canastas(side) + (1 if meld.size + 1 == CANASTA_SIZE else 0)
+        return self._after_meld_check(side, (c,), pending, canastas_after)
+
+    def _discard_ok_now(self, c: Card) -> str | None:
+        t = self.turn
+        side = self.side_of(t.seat)
+        hand_after = sum(self.hands[t.seat].values()) - 1
+        initial = self._initial_pending()
+        if initial and (t.took_pile or self.melds[side]):
+            pts, _ = self._peek_points((c,))
+            min_ok = False  # a discard never counts towards the minimum
+            if hand_after == 0 and self._exempt() and self.canastas(side) >= self.rules.canastas_to_go_out:
+                return None
+            if not min_ok:
+                return "minimum"
+        if hand_after >= 1:
+            return None
+        if self.canastas(side) < self.rules.canastas_to_go_out:
+            return "floor"
+        return None
+
+    def _reachable(self, hand: dict[Card, int], countable: dict[Card, int],
+                   pending: dict[int, tuple[int, int]], need: int, exempt: bool) -> bool:
+        """Can this turn still reach ``need`` more initial-meld points (keeping two cards, one to
+        discard and one to keep), or go out (with enough canastas, meeting ``need`` unless
+        ``exempt``)? Exact: see docs/architecture.md, "initial meld"."""
+        return _Plan(self.rules, hand, countable, pending).reachable(need, exempt)
+
+    # ------------------------------------------------------------------ applying
+    def apply(self, move: Move) -> None:
+        """Apply a legal move (unchecked: call only with a move from :meth:`legal_moves`)."""
+        t = self.turn
+        seat = t.seat
+        side = self.side_of(seat)
+        hand = self.hands[seat]
+        kind = move.kind
+        label = ""
+        if kind == "draw":
+            got = 0
+            while got < self.rules.draw_count and self.stock:
+                c = self.stock.pop()
+                if is_red_three(c):
+                    self.red_threes[side].append(c)  # laid out; a replacement is drawn
+                    if not self.stock:
+                        # pagat (research C23/C24): a red three as the last stock card ends the hand at once
+                        self._record(seat, move, f"drew {got} card{'s' if got != 1 else ''} and the last red three")
+                        self._end_hand(None)
+                        return
+                    continue
+                ms_add(hand, [c])
+                got += 1
+            t.stage = "play"
+            t.from_stock = True
+            if self._initial_pending():
+                t.countable = dict(hand)
+            label = f"drew {got} card{'s' if got != 1 else ''}"
+        elif kind == "take":
+            top = self.pile[-1]
+            rest = self.pile[:-1]
+            initial = self._initial_pending()
+            ms_remove(hand, move.cards)
+            if initial:
+                t.countable = dict(hand)
+                t.initial_points = card_value(top) + sum(card_value(c) for c in move.cards)
+            meld = self.melds[side].get(top.rank)
+            if meld is None:
+                meld = self.melds[side][top.rank] = Meld(top.rank)
+            for c in (top,) + move.cards:
+                meld.put(c)
+            for c in rest:
+                if is_red_three(c):
+                    self.red_threes[side].append(c)  # seed: laid out, no replacement
+                else:
+                    ms_add(hand, [c])
+            self.pile = []
+            self.pile_wilds = 0
+            t.stage = "play"
+            t.took_pile = True
+            if initial and t.initial_points >= self.minimum(side):
+                self.melded[side] = True
+            label = f"took the discard pile ({len(rest) + 1} cards)"
+        elif kind in ("meld", "add"):
+            rank = move.rank if kind == "add" else next(c.rank for c in move.cards if not is_wild(c))
+            ms_remove(hand, move.cards)
+            if self._initial_pending():
+                t.initial_points += self._count_points(move.cards)
+                if t.initial_points >= self.minimum(side):
+                    self.melded[side] = True
+            meld = self.melds[side].get(rank)
+            if meld is None:
+                meld = self.melds[side][rank] = Meld(rank)
+            for c in move.cards:
+                meld.put(c)
+            label = ("melded " if kind == "meld" else f"added to the {rank_name(rank, True)}: ") + " ".join(
+                c.text for c in move.cards
+            )
+            if not hand:
+                self.melded[side] = True
+                self._record(seat, move, label)
+                self._end_hand(seat)
+                return
+        elif kind == "discard":
+            c = move.cards[0]
+            ms_remove(hand, [c])
+            self._pile_push(c)
+            label = f"discarded {c.text}"
+            if not hand:
+                self.melded[side] = True
+                self._record(seat, move, label)
+                self._end_hand(seat)
+                return
+            self._record(seat, move, label)
+            self._start_turn((seat + 1) % self.rules.players)
+            return
+        else:  # pragma: no cover - legal_moves never yields another kind
+            raise IllegalMoveError(f"Unknown move kind {kind!r}.")
+        self._record(seat, move, label)
+        self._legal = None
+
+    def _record(self, seat: int, move: Move, label: str) -> None:
+        self.last_moves.append({"seat": seat, "text": str(move), "label": label})
+        if len(self.last_moves) > HISTORY_KEEP:
+            del self.last_moves[0]
+
+    # ------------------------------------------------------------------ end of hand and scoring
+    def _end_hand(self, out_seat: int | None) -> None:
+        self.hand_over = True
+        self._legal = []
+        self.out_seat = out_seat
+        self.out_concealed = out_seat is not None and self.turn.initial
+        result = {"hand": self.hand_number, "went_out": out_seat, "concealed": self.out_concealed, "sides": []}
+        for side, seats in enumerate(self.rules.sides):
+            items = self.score_side(side)
+            total = sum(items.values())
+            self.scores[side] += total
+            result["sides"].append({"side": side, "items": items, "total": total, "cumulative": self.scores[side]})
+        self.results.append(result)
+        r = self.rules
+        if r.match_end == "target":
+            over = any(s >= r.target_score for s in self.scores)
+        else:
+            over = self.hand_number >= r.deals
+        if over:
+            self.match_over = True
+            best = max(self.scores)
+            self.winners = [s for s, v in enumerate(self.scores) if v == best]
+
+    def score_side(self, side: int) -> dict[str, int]:
+        """Itemised points of one side for the hand that just ended (seed 000 "Punktevergabe").
+
+        Items (points): ``melded_cards`` (values of melded cards), ``hand_cards`` (minus the values
+        left in the side's hands), ``going_out`` (100), ``concealed`` (extra for concealed going out,
+        so that the two together make ``concealed_going_out_bonus``), ``natural_canastas`` (500
+        each), ``mixed_canastas`` (300 each), ``red_threes`` (100 each or 800 for all four, negative
+        when the side has not melded)."""
+        r = self.rules
+        melds = self.melds[side].values()
+        items = {
+            "melded_cards": sum(m.points() for m in melds),
+            "hand_cards": -sum(card_value(c) * n for seat in r.sides[side] for c, n in self.hands[seat].items()),
+            "going_out": 0,
+            "concealed": 0,
+            "natural_canastas": r.natural_canasta_bonus * sum(1 for m in melds if m.canasta_kind == "natural"),
+            "mixed_canastas": r.mixed_canasta_bonus * sum(1 for m in melds if m.canasta_kind == "mixed"),
+            "red_threes": 0,
+        }
+        if self.out_seat is not None and self.side_of(self.out_seat) == side:
+            items["going_out"] = r.going_out_bonus
+            if self.out_concealed:
+                items["concealed"] = r.concealed_bonus - r.going_out_bonus
+        reds = len(self.red_threes[side])
+        if reds:
+            all_four = reds >= 2 * r.decks  # every red three in play (4 with two decks)
+            value = r.red_three_all_bonus if all_four else r.red_three_bonus * reds
+            if r.red_three_positive_if == "canasta":
+                positive = self.canastas(side) > 0
+            elif r.red_three_positive_if == "always":
+                positive = True
+            else:
+                positive = bool(self.melds[side])
+            items["red_threes"] = value if positive else -value
+        return items
+
+    # ------------------------------------------------------------------ views
+    def view(self, seat: int) -> dict[str, Any]:
+        """JSON-ready view for ``seat``: its own hand, every other seat's card count, the stock size,
+        the discard pile's top/size/frozen state, all melds, red threes and scores (docs/protocol.md)."""
+        r = self.rules
+        t = self.turn
+        top = self.pile[-1] if self.pile else None
+        frozen_by = next((c.text for c in self.pile if is_wild(c)), None)
+        hand = sorted((c for c, n in self.hands[seat].items() for _ in range(n)), key=hand_sort_key)
+        side = self.side_of(t.seat)
+        if self.match_over:
+            phase = "match_over"
+        elif self.hand_over:
+            phase = "hand_over"
+        else:
+            phase = t.stage
+        return {
+            "variant": None,  # filled in by Game.view
+            "seat": seat,
+            "players": r.players,
+            "hand_number": self.hand_number,
+            "dealer": self.dealer,
+            "phase": phase,
+            "current_player": self.current_player,
+            "hand": [c.text for c in hand],
+            "hand_counts": [sum(h.values()) for h in self.hands],
+            "stock": len(self.stock),
+            "discard": {
+                "top": top.text if top else None,
+                "size": len(self.pile),
+                "frozen": self.pile_wilds > 0,
+                "frozen_by": frozen_by,
+                "blocked": bool(top and top.rank == THREE),
+            },
+            "sides": [
+                {
+                    "side": s,
+                    "seats": list(seats),
+                    "melds": [m.to_json() for m in sorted(self.melds[s].values(), key=lambda m: _meld_order(m.rank))],
+                    "red_threes": [c.text for c in self.red_threes[s]],
+                    "melded": self.melded[s],
+                    "canastas": self.canastas(s),
+                    "minimum": self.minimum(s),
+                    "score": self.scores[s],
+                }
+                for s, seats in enumerate(r.sides)
+            ],
+            "side_of_seat": list(r.side_of),
+            "turn": None if self.hand_over else {
+                "seat": t.seat,
+                "stage": t.stage,
+                "took_pile": t.took_pile,
+                "initial_meld_points": t.initial_points,
+                "needs_initial_meld": self._initial_pending(),
+                "minimum": self.minimum(side),
+            },
+            "scores": list(self.scores),
+            "results": [dict(x) for x in self.results],
+            "last_moves": [dict(m) for m in self.last_moves],
+            "match": {
+                "end": r.match_end,
+                "target": r.target_score if r.match_end == "target" else None,
+                "deals": r.deals if r.match_end == "deals" else None,
+                "over": self.match_over,
+                "winners": list(self.winners),
+            },
+        }
+
+    # ------------------------------------------------------------------ explaining refusals
+    def explain(self, move: Move, seat: int | None = None) -> tuple[str, str, dict[str, Any]]:
+        """Why ``move`` is not legal now: ``(key, message, params)`` in a player's words."""
+        t = self.turn
+        if self.hand_over:
+            return "hand_over", "The hand is over.", {}
+        if seat is not None and seat != t.seat:
+            return "not_your_turn", f"It is seat {t.seat}'s turn, not seat {seat}'s.", {"seat": t.seat}
+        hand = self.hands[t.seat]
+        side = self.side_of(t.seat)
+        need_cards = counted(move.cards)
+        if t.stage == "draw" and move.kind not in ("draw", "take"):
+            return "draw_first", "First draw from the stock or take the discard pile.", {}
+        if t.stage == "play" and move.kind in ("draw", "take"):
+            return "already_drew", "You have already drawn this turn.", {}
+        missing = [c for c, n in need_cards.items() if hand.get(c, 0) < n]
+        if missing:
+            return "not_in_hand", f"You do not hold {missing[0].text}.", {"card": missing[0].text}
+        minimum = self.minimum(side)
+        if move.kind == "draw":
+            return "stock_empty", "The stock is empty.", {}
+        if move.kind == "take":
+            if not self.pile:
+                return "pile_empty", "The discard pile is empty.", {}
+            top = self.pile[-1]
+            if top.rank == THREE:
+                return "pile_blocked", "A black three blocks the pile: draw from the stock.", {}
+            if is_wild(top):
+                return "pile_wild_top", "A wild card lies on top: the pile cannot be taken now.", {}
+            initial = self._initial_pending()
+            frozen = self.pile_wilds > 0 or initial
+            rank = top.rank
+            p = {"rank": RANKS[rank - 1]}
+            if initial and self.rules.pile_before_initial == "forbidden":
+                return "pile_before_initial", "You may take the pile only after your initial meld.", {}
+            if any(c.rank != rank for c in move.cards if not is_wild(c)):
+                return "take_rank", f"To take the pile you need {rank_name(rank, True)} to go with the top card.", p
+            nat = sum(1 for c in move.cards if not is_wild(c))
+            if frozen and nat < 2:
+                why = "you have not made your initial meld" if initial and not self.pile_wilds else "a wild card is in it"
+                return (
+                    "pile_frozen",
+                    f"The pile is frozen ({why}): you need two natural {rank_name(rank, True)}.",
+                    {**p, "because": "initial" if "initial" in why else "wild"},
+                )
+            if not move.cards and rank not in self.melds[side]:
+                return "take_no_meld", f"You have no meld of {rank_name(rank, True)} to put the top card on.", p
+            reason = self._take_ok(top, move.cards)
+            return self._reason(reason, minimum, rank)
+        if move.kind == "meld":
+            naturals = [c for c in move.cards if not is_wild(c)]
+            ranks = {c.rank for c in naturals}
+            if not naturals:
+                return "all_wild", "A meld cannot be made of wild cards only.", {}
+            if len(ranks) > 1:
+                return "mixed_ranks", "A meld holds cards of one rank only (plus wild cards).", {}
+            rank = naturals[0].rank
+            p = {"rank": RANKS[rank - 1]}
+            if rank == THREE:
+                if any(c.is_red for c in naturals):
+                    return "red_three", "Red threes are laid out by themselves and never melded.", {}
+                if len(naturals) != len(move.cards) or len(move.cards) not in (3, 4):
+                    return "black_threes", "Black threes are melded only as three or four black threes, without wild cards.", {}
+                if self.rules.black_three_meld == "never":
+                    return "black_threes_never", "Black threes cannot be melded in this game.", {}
+                return "black_threes_out", "Black threes may be melded only in the turn you go out (with two canastas).", {}
+            if rank in self.melds[side]:
+                return "rank_melded", f"You already have a meld of {rank_name(rank, True)}: add to it instead.", p
+            if len(move.cards) != 3:
+                return "meld_three", "Lay a new meld as three cards, then add more cards one by one.", {}
+            w = len(move.cards) - len(naturals)
+            if not self.rules.meld_ok(len(naturals), w):
+                if len(naturals) < self.rules.min_naturals:
+                    return "few_naturals", f"A meld needs at least {self.rules.min_naturals} natural cards.", {}
+                return "many_wilds", "That meld holds too many wild cards.", {}
+            return self._reason(self._meld_ok_now(rank, move.cards), minimum, rank)
+        if move.kind == "add":
+            rank = move.rank or 0
+            p = {"rank": RANKS[rank - 1] if rank else "?"}
+            meld = self.melds[side].get(rank)
+            if meld is None:
+                return "no_meld", f"Your side has no meld of {rank_name(rank, True)}.", p
+            c = move.cards[0]
+            if not is_wild(c) and c.rank != rank:
+                return "add_rank", f"Only {rank_name(rank, True)} or wild cards can be added to that meld.", p
+            if rank == THREE:
+                return "black_threes", "Nothing can be added to black threes.", {}
+            if is_wild(c) and meld.wilds + 1 > self.rules.wild_capacity(meld.naturals):
+                return "many_wilds", f"The {rank_name(rank, True)} already hold as many wild cards as allowed.", p
+            return self._reason(self._add_ok_now(rank, c), minimum, rank)
+        if move.kind == "discard":
+            return self._reason(self._discard_ok_now(move.cards[0]), minimum, None)
+        return "not_allowed", "That move is not allowed now.", {}
+
+    def _reason(self, reason: str | None, minimum: int, rank: int | None) -> tuple[str, str, dict[str, Any]]:
+        t = self.turn
+        if reason == "minimum":
+            return (
+                "initial_minimum",
+                f"Your initial meld must be worth at least {minimum} points "
+                f"(this turn so far: {t.initial_points}).",
+                {"minimum": minimum, "points": t.initial_points},
+            )
+        if reason == "floor":
+            return (
+                "keep_a_card",
+                f"Until your side has {self.rules.canastas_to_go_out} canastas you must keep a card "
+                "after your discard.",
+                {"canastas": self.rules.canastas_to_go_out},
+            )
+        if reason == "meld":
+            return "meld_invalid", "Those cards do not make a valid meld with the top card.", {}
+        if reason == "black_threes":
+            return "black_threes_out", "Black threes may be melded only in the turn you go out (with two canastas).", {}
+        return "not_allowed", "That move is not allowed now.", {}
+
+    # ------------------------------------------------------------------ next hand
+    def next_hand(self) -> None:
+        """Deal the next hand of the match (only when the hand is over and the match is not)."""
+        if not self.hand_over:
+            raise IllegalMoveError("The hand is not over yet.")
+        if self.match_over:
+            raise IllegalMoveError("The match is over.")
+        self.deal()
+
+    # ------------------------------------------------------------------ persistence
+    def to_dict(self) -> dict[str, Any]:
+        """The whole state as JSON-ready data (docs/state-format.md)."""
+        def cards(xs: Iterable[Card]) -> list[str]:
+            return [c.text for c in xs]
+
+        def msort(ms: dict[Card, int]) -> list[str]:
+            return [c.text for c in sorted((c for c, n in ms.items() for _ in range(n)), key=hand_sort_key)]
+
+        t = self.turn
+        return {
+            "hand_number": self.hand_number,
+            "dealer": self.dealer,
+            "scores": list(self.scores),
+            "results": self.results,
+            "match_over": self.match_over,
+            "winners": list(self.winners),
+            "stock": cards(self.stock),
+            "discard_pile": cards(self.pile),
+            "hands": [msort(h) for h in self.hands],
+            "melds": [
+                [{"rank": RANKS[m.rank - 1], "cards": cards(m.cards)} for m in sorted(side.values(), key=lambda m: m.rank)]
+                for side in self.melds
+            ],
+            "red_threes": [cards(x) for x in self.red_threes],
+            "melded": list(self.melded),
+            "turn": {
+                "seat": t.seat,
+                "stage": t.stage,
+                "took_pile": t.took_pile,
+                "from_stock": t.from_stock,
+                "initial": t.initial,
+                "initial_points": t.initial_points,
+                "countable": msort(t.countable),
+            },
+            "hand_over": self.hand_over,
+            "went_out": self.out_seat,
+            "went_out_concealed": self.out_concealed,
+            "last_moves": self.last_moves,
+        }
+
+    @classmethod
+    def from_dict(cls, rules: Rules, seed: int, d: Any) -> "CanastaState":
+        """Rebuild a state from :meth:`to_dict` data, checking types, card conservation and
+        consistency. Raises :class:`StateError` with a clear message."""
+        from .cards import parse_cards
+
+        def need(obj: Any, key: str, typ: type | tuple[type, ...]) -> Any:
+            if not isinstance(obj, dict) or key not in obj:
+                raise StateError(f"The saved game is missing '{key}'.")
+            v = obj[key]
+            if isinstance(v, bool) and typ is int:
+                raise StateError(f"'{key}' in the saved game must be a number.")
+            if not isinstance(v, typ):
+                raise StateError(f"'{key}' in the saved game has the wrong type.")
+            return v
+
+        def cardlist(v: Any, what: str) -> list[Card]:
+            if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
+                raise StateError(f"{what} in the saved game must be a list of card texts.")
+            try:
+                return parse_cards(v)
+            except ValueError as e:
+                raise StateError(f"{what} in the saved game: {e}") from None
+
+        n = rules.players
+        nsides = len(rules.sides)
+        s = cls(rules, seed)
+        s.hand_number = need(d, "hand_number", int)
+        s.dealer = need(d, "dealer", int)
+        if s.hand_number < 1 or not 0 <= s.dealer < n:
+            raise StateError("The saved game has an impossible hand number or dealer.")
+        scores = need(d, "scores", list)
+        if len(scores) != nsides or any(isinstance(x, bool) or not isinstance(x, int) for x in scores):
+            raise StateError("The saved game's scores must be one whole number per side.")
+        s.scores = list(scores)
+        s.results = need(d, "results", list)
+        s.match_over = need(d, "match_over", bool)
+        winners = need(d, "winners", list)
+        if any(isinstance(w, bool) or not isinstance(w, int) or not 0 <= w < nsides for w in winners):
+            raise StateError("The saved game's winners are not sides of this game.")
+        s.winners = list(winners)
+        s.stock = cardlist(need(d, "stock", list), "The stock")
+        s.pile = cardlist(need(d, "discard_pile", list), "The discard pile")
+        s.pile_wilds = sum(1 for c in s.pile if is_wild(c))
+        hands = need(d, "hands", list)
+        if len(hands) != n:
+            raise StateError(f"The saved game must hold {n} hands.")
+        s.hands = [counted(cardlist(h, f"Hand {i}")) for i, h in enumerate(hands)]
+        melds = need(d, "melds", list)
+        reds = need(d, "red_threes", list)
+        if len(melds) != nsides or len(reds) != nsides:
+            raise StateError(f"The saved game must hold melds and red threes for {nsides} sides.")
+        s.melds = []
+        for i, side in enumerate(melds):
+            if not isinstance(side, list):
+                raise StateError("Each side's melds must be a list.")
+            out: dict[int, Meld] = {}
+            for m in side:
+                rank_t = need(m, "rank", str)
+                if rank_t not in RANKS:
+                    raise StateError(f"'{rank_t}' is not a meld rank.")
+                rank = RANKS.index(rank_t) + 1
+                if rank in out:
+                    raise StateError(f"Side {i} has two melds of {rank_name(rank, True)}.")
+                meld = Meld(rank, cardlist(need(m, "cards", list), f"A meld of side {i}"))
+                if rank == THREE:
+                    ok = meld.size in (3, 4) and all(is_black_three(c) for c in meld.cards)
+                else:
+                    ok = all(c.rank == rank or is_wild(c) for c in meld.cards) and rules.meld_ok(meld.naturals, meld.wilds)
+                if not ok:
+                    raise StateError(f"Side {i}'s meld of {rank_name(rank, True)} is not a valid meld.")
+                out[rank] = meld
+            s.melds.append(out)
+        s.red_threes = [cardlist(x, "Red threes") for x in reds]
+        if any(not is_red_three(c) for x in s.red_threes for c in x):
+            raise StateError("Only red threes can lie beside the melds as red threes.")
+        if any(is_red_three(c) for h in s.hands for c in h):
+            raise StateError("A red three cannot be in a hand: red threes are laid out at once.")
+        melded = need(d, "melded", list)
+        if len(melded) != nsides or not all(isinstance(x, bool) for x in melded):
+            raise StateError("'melded' must be true/false per side.")
+        s.melded = list(melded)
+        td = need(d, "turn", dict)
+        seat = need(td, "seat", int)
+        if not 0 <= seat < n:
+            raise StateError("The turn belongs to a seat that is not in the game.")
+        t = Turn(seat, need(td, "initial", bool))
+        t.stage = need(td, "stage", str)
+        if t.stage not in ("draw", "play"):
+            raise StateError("The turn stage must be 'draw' or 'play'.")
+        t.took_pile = need(td, "took_pile", bool)
+        t.from_stock = need(td, "from_stock", bool)
+        t.initial_points = need(td, "initial_points", int)
+        t.countable = counted(cardlist(need(td, "countable", list), "The countable cards"))
+        hand = s.hands[seat]
+        if any(hand.get(c, 0) < k for c, k in t.countable.items()):
+            raise StateError("The countable cards must be in the hand of the seat to act.")
+        s.turn = t
+        s.hand_over = need(d, "hand_over", bool)
+        out_seat = d.get("went_out")
+        if out_seat is not None and (isinstance(out_seat, bool) or not isinstance(out_seat, int) or not 0 <= out_seat < n):
+            raise StateError("'went_out' must be a seat or null.")
+        s.out_seat = out_seat
+        s.out_concealed = need(d, "went_out_concealed", bool)
+        lm = need(d, "last_moves", list)
+        s.last_moves = [m for m in lm if isinstance(m, dict)][-HISTORY_KEEP:]
+        # card conservation: every physical card exactly once
+        everything: list[Card] = list(s.stock) + list(s.pile)
+        for h in s.hands:
+            everything.extend(c for c, k in h.items() for _ in range(k))
+        for side_melds in s.melds:
+            for m in side_melds.values():
+                everything.extend(m.cards)
+        for x in s.red_threes:
+            everything.extend(x)
+        expected = counted(standard_deck(rules.decks, rules.jokers_per_deck))
+        got = counted(everything)
+        if got != expected:
+            extra = sorted((c.text for c in got if got[c] > expected.get(c, 0)))
+            lacking = sorted((c.text for c in expected if expected[c] > got.get(c, 0)))
+            detail = []
+            if extra:
+                detail.append("too many " + ", ".join(extra[:5]))
+            if lacking:
+                detail.append("missing " + ", ".join(lacking[:5]))
+            raise StateError("The saved game's cards do not add up to the deck: " + "; ".join(detail) + ".")
+        if s.match_over and not s.hand_over:
+            raise StateError("The match cannot be over while a hand is in play.")
+        return s
+
+    def copy(self) -> "CanastaState":
+        c = CanastaState.__new__(CanastaState)
+        c.rules, c.seed = self.rules, self.seed
+        c.hand_number, c.dealer = self.hand_number, self.dealer
+        c.scores, c.results = list(self.scores), [dict(x) for x in self.results]
+        c.match_over, c.winners = self.match_over, list(self.winners)
+        c.stock, c.pile, c.pile_wilds = list(self.stock), list(self.pile), self.pile_wilds
+        c.hands = [dict(h) for h in self.hands]
+        c.melds = [{k: m.copy() for k, m in side.items()} for side in self.melds]
+        c.red_threes = [list(x) for x in self.red_threes]
+        c.melded = list(self.melded)
+        c.turn = self.turn.copy()
+        c.hand_over, c.out_seat, c.out_concealed = self.hand_over, self.out_seat, self.out_concealed
+        c.last_moves = [dict(m) for m in self.last_moves]
+        c._legal = None
+        return c
+
+    def conservation(self) -> dict[Card, int]:
+        """Multiset of every card in play (stock, pile, hands, melds, red threes): for invariant tests."""
+        allc: dict[Card, int] = {}
+        ms_add(allc, self.stock)
+        ms_add(allc, self.pile)
+        for h in self.hands:
+            for c, k in h.items():
+                allc[c] = allc.get(c, 0) + k
+        for side in self.melds:
+            for m in side.values():
+                ms_add(allc, m.cards)
+        for x in self.red_threes:
+            ms_add(allc, x)
+        return allc
+
+
+def _meld_order(rank: int) -> int:
+    return 14 if rank == ACE else rank
+
+
+class _Plan:
+    """Exact answer to "can the initial meld still be completed this turn?" (see
+    docs/architecture.md). Cards are grouped by what matters: natural rank, whether their value may
+    count towards the minimum, wild cards (joker 50 / two 20) and black threes."""
+
+    def __init__(self, rules: Rules, hand: dict[Card, int], countable: dict[Card, int],
+                 pending: dict[int, tuple[int, int]]) -> None:
+        self.r = rules
+        self.pending = pending
+        c: dict[int, int] = {}
+        u: dict[int, int] = {}
+        wild = {"jc": 0, "dc": 0, "ju": 0, "du": 0}
+        blacks_c = blacks_u = 0
+        for card, n in hand.items():
+            k = min(n, countable.get(card, 0))
+            if is_wild(card):
+                j = "j" if card.rank == 0 else "d"
+                wild[j + "c"] += k
+                wild[j + "u"] += n - k
+            elif card.rank == THREE:
+                blacks_c += k
+                blacks_u += n - k
+            else:
+                c[card.rank] = c.get(card.rank, 0) + k
+                u[card.rank] = u.get(card.rank, 0) + n - k
+        self.c, self.u, self.wild = c, u, wild
+        self.blacks = (blacks_c, blacks_u)
+
+    def _best(self, c: dict[int, int], u: dict[int, int], wild: dict[str, int], blacks: int) -> tuple[int, int]:
+        """Most countable points meldable from this hand, and how many cards stay in hand."""
+        r = self.r
+        pts = cap = left = 0
+        cands: list[tuple[int, int, int]] = []
+        for rank in set(c) | set(u) | set(self.pending):
+            n = c.get(rank, 0) + u.get(rank, 0)
+            gain = c.get(rank, 0) * _VALUE[rank]
+            if rank in self.pending:
+                pn, pw = self.pending[rank]
+                pts += gain
+                cap += r.wild_capacity(pn + n) - pw
+            elif n == 0:
+                continue
+            elif r.meld_ok(n, 0):
+                pts += gain
+                cap += r.wild_capacity(n)
+            else:
+                k = 3 - n
+                if n >= r.min_naturals and r.meld_ok(n, k):
+                    cands.append((gain, k, n))
+                else:
+                    left += n
+        W = wild["jc"] + wild["dc"] + wild["ju"] + wild["du"]
+        chosen = _choose(cands, W)
+        for i, (gain, k, n) in enumerate(cands):
+            if i in chosen:
+                pts += gain
+                cap += r.wild_capacity(n)
+            else:
+                left += n
+        placed = min(W, cap)
+        pc = min(placed, wild["jc"] + wild["dc"])
+        pts += 50 * min(pc, wild["jc"]) + 20 * max(0, pc - wild["jc"])
+        left += W - placed + blacks
+        return pts, left
+
+    def _kinds(self) -> list[tuple[str, Any]]:
+        ks: list[tuple[str, Any]] = []
+        for rank, n in self.c.items():
+            if n:
+                ks.append(("c", rank))
+        for rank, n in self.u.items():
+            if n:
+                ks.append(("u", rank))
+        for w, n in self.wild.items():
+            if n:
+                ks.append(("w", w))
+        return ks
+
+    def _without(self, picks: tuple[tuple[str, Any], ...]) -> tuple[dict[int, int], dict[int, int], dict[str, int]] | None:
+        c, u, wild = dict(self.c), dict(self.u), dict(self.wild)
+        for kind, key in picks:
+            d: dict[Any, int] = c if kind == "c" else u if kind == "u" else wild  # type: ignore[assignment]
+            if d.get(key, 0) <= 0:
+                return None
+            d[key] -= 1
+        return c, u, wild
+
+    def reachable(self, need: int, exempt: bool) -> bool:
+        total = sum(self.c.values()) + sum(self.u.values()) + sum(self.wild.values()) + sum(self.blacks)
+        if need <= 0 and total >= 2:
+            return True
+        if total >= 2:
+            pts, left = self._best(self.c, self.u, self.wild, sum(self.blacks))
+            if pts >= need and left >= 2:
+                return True
+            if pts >= need:
+                kinds = self._kinds()
+                want = 2 - left
+                for i, a in enumerate(kinds):
+                    picks_list = [(a,)] if want == 1 else [(a, b) for b in kinds[i:]]
+                    for picks in picks_list:
+                        reduced = self._without(picks)
+                        if reduced is None:
+                            continue
+                        p2, _ = self._best(*reduced, sum(self.blacks))
+                        if p2 >= need:
+                            return True
+        return self._can_go_out(need, exempt)
+
+    def _can_go_out(self, need: int, exempt: bool) -> bool:
+        r = self.r
+        options: list[tuple[tuple[str, Any], ...]] = [()] if r.going_out_discard != "required" else []
+        options += [(k,) for k in self._kinds()]
+        if sum(self.blacks):
+            options.append((("b", None),))
+        for picks in options:
+            blacks = sum(self.blacks)
+            bc = self.blacks[0]
+            rest = tuple(p for p in picks if p[0] != "b")
+            if len(rest) != len(picks):
+                if blacks == 0:
+                    continue
+                blacks -= 1
+                bc = min(bc, blacks)
+            reduced = self._without(rest)
+            if reduced is None:
+                continue
+            c, u, wild = reduced
+            if blacks not in (0, 3, 4) or (blacks and r.black_three_meld == "never"):
+                continue
+            ok, pts, canastas = self._all_melded(c, u, wild)
+            if not ok:
+                continue
+            pts += 5 * bc
+            if canastas >= r.canastas_to_go_out and (exempt or pts >= need):
+                return True
+        return False
+
+    def _all_melded(self, c: dict[int, int], u: dict[int, int], wild: dict[str, int]) -> tuple[bool, int, int]:
+        r = self.r
+        W = sum(wild.values())
+        melds: list[tuple[int, int, int]] = []  # (size so far, remaining wild capacity, wilds required)
+        need_w = 0
+        pts = 0
+        for rank in set(c) | set(u) | set(self.pending):
+            n = c.get(rank, 0) + u.get(rank, 0)
+            pts += c.get(rank, 0) * _VALUE[rank]
+            if rank in self.pending:
+                pn, pw = self.pending[rank]
+                melds.append((pn + pw + n, r.wild_capacity(pn + n) - pw, 0))
+            elif n == 0:
+                continue
+            elif r.meld_ok(n, 0):
+                melds.append((n, r.wild_capacity(n), 0))
+            else:
+                k = 3 - n
+                if n >= r.min_naturals and r.meld_ok(n, k):
+                    melds.append((n, r.wild_capacity(n), k))
+                    need_w += k
+                else:
+                    return False, 0, 0
+        cap = sum(m[1] for m in melds)
+        if need_w > W or W > cap:
+            return False, 0, 0
+        pts += 50 * wild["jc"] + 20 * wild["dc"]
+        spare = W - need_w
+        canastas = 0
+        costs = []
+        for size, capacity, k in melds:
+            size += k
+            deficit = max(0, CANASTA_SIZE - size)
+            if deficit <= capacity - k:
+                costs.append(deficit)
+        for cost in sorted(costs):
+            if cost <= spare:
+                spare -= cost
+                canastas += 1
+        return True, pts, canastas
+
+
+_VALUE = {rank: card_value(_Card(rank, "C")) for rank in range(1, 14)}
+
+
+def _choose(cands: list[tuple[int, int, int]], wilds: int) -> set[int]:
+    """Pick which short melds to complete with wild cards: a 0/1 knapsack over at most 11 ranks
+    (capacity ``wilds``, weight ``k``, value ``gain``); ties prefer more melds."""
+    if not cands or wilds <= 0:
+        return set()
+    if all(k == 1 for _, k, _ in cands):
+        order = sorted(range(len(cands)), key=lambda i: -cands[i][0])
+        return set(order[:wilds])
+    best: dict[int, tuple[int, frozenset[int]]] = {0: (0, frozenset())}
+    for i, (gain, k, _) in enumerate(cands):
+        for used, (val, sel) in list(best.items()):
+            nu = used + k
+            if nu <= wilds and (nu not in best or best[nu][0] < val + gain):
+                best[nu] = (val + gain, sel | {i})
+    return set(max(best.values(), key=lambda x: (x[0], len(x[1])))[1])
+
+
+def new_state(rules: Rules, seed: int) -> CanastaState:
+    """A new match, first hand dealt."""
+    s = CanastaState(rules, seed)
+    s.deal()
+    return s

@@ -1,0 +1,236 @@
+"""``Game``: the public, variant-independent object (new game, legal moves, play, views, JSON)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .errors import IllegalMoveError, MeldtableError, NotYourTurnError, OptionError, StateError
+from .moves import Move
+from .options import Variant
+from .variants import VARIANTS
+
+FORMAT = "meldtable-game"
+FORMAT_VERSION = 1
+
+
+def _family(name: str) -> Any:
+    if name == "canasta":
+        from . import canasta
+
+        return canasta
+    raise OptionError(f"Unknown game family {name!r}.")  # pragma: no cover
+
+
+class Game:
+    """A match of one variant: the seat to act, its legal moves, views per seat, results.
+
+    Create with :func:`new_game` or :meth:`Game.from_json`. ``play`` validates every move against
+    :meth:`legal_moves` (the single source of legality) and leaves the game unchanged when it
+    raises.
+    """
+
+    def __init__(self, variant: Variant, players: int, seed: int, options: dict[str, Any], state: Any) -> None:
+        self.variant = variant
+        self.players = players
+        self.seed = seed
+        self.options = options
+        self._state = state
+        self.history: list[list[str]] = [[]]
+        """Moves of each hand so far, in notation (``history[-1]`` is the current hand)."""
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def current_player(self) -> int | None:
+        """Seat to act (``0 .. players-1``), or ``None`` when the hand is over."""
+        return self._state.current_player
+
+    @property
+    def hand_over(self) -> bool:
+        """True once the hand has ended (someone went out, or the stock ran out)."""
+        return bool(self._state.hand_over)
+
+    @property
+    def match_over(self) -> bool:
+        """True once the match has ended (target score reached, or the last deal played)."""
+        return bool(self._state.match_over)
+
+    @property
+    def hand_number(self) -> int:
+        """Number of the current deal, from 1."""
+        return int(self._state.hand_number)
+
+    @property
+    def scores(self) -> list[int]:
+        """Cumulative scores per side (points; may be negative)."""
+        return list(self._state.scores)
+
+    @property
+    def results(self) -> list[dict[str, Any]]:
+        """Itemised result of each finished hand: ``{"hand", "went_out", "concealed", "sides":
+        [{"side", "items": {name: points}, "total", "cumulative"}]}``."""
+        return [json.loads(json.dumps(r)) for r in self._state.results]
+
+    @property
+    def winners(self) -> list[int]:
+        """Sides with the best total once the match is over (several on a tie), else ``[]``."""
+        return list(self._state.winners)
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move of the seat to act, sorted by notation; empty when the hand is over."""
+        return self._state.legal_moves()
+
+    def view(self, seat: int) -> dict[str, Any]:
+        """JSON-serialisable view for ``seat``: its own hand, the others' card counts, the public
+        piles, melds and scores; no hidden card. Raises ``ValueError`` for a seat not in the game."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise NotYourTurnError(f"There is no seat {seat!r} in this {self.players}-player game.")
+        v = self._state.view(seat)
+        v["variant"] = self.variant.id
+        return v
+
+    # ------------------------------------------------------------------ playing
+    def parse_move(self, move: Move | str) -> Move:
+        """Turn notation into a :class:`Move` (a ``Move`` passes through). Raises ``NotationError``."""
+        return Move.parse(move) if not isinstance(move, Move) else move
+
+    def play(self, move: Move | str, *, seat: int | None = None) -> Move:
+        """Apply ``move`` (a :class:`Move` or its notation) for the seat to act and return it.
+
+        If ``seat`` is given it must be the seat to act. Raises :class:`NotationError` for bad
+        notation, :class:`NotYourTurnError` for another seat, :class:`IllegalMoveError` (message in a
+        player's words, e.g. "The pile is frozen ...") for an illegal move; the game is then unchanged.
+        """
+        m = self.parse_move(move)
+        if self.hand_over:
+            raise IllegalMoveError("The match is over." if self.match_over else "The hand is over: deal the next hand.")
+        if seat is not None and seat != self.current_player:
+            raise NotYourTurnError(f"It is not seat {seat}'s turn (seat {self.current_player} is to act).")
+        if m not in self._state.legal_moves():
+            key, message, params = self._state.explain(m)
+            err = IllegalMoveError(message)
+            err.key, err.params = key, params  # type: ignore[attr-defined]
+            raise err
+        self._state.apply(m)
+        self.history[-1].append(str(m))
+        return m
+
+    def explain(self, move: Move | str) -> str | None:
+        """``None`` if ``move`` is legal now, else the reason in a player's words."""
+        try:
+            m = self.parse_move(move)
+        except MeldtableError as e:
+            return str(e)
+        if m in self._state.legal_moves():
+            return None
+        return self._state.explain(m)[1]
+
+    def next_hand(self) -> None:
+        """Deal the next hand of the match. Raises ``IllegalMoveError`` if the hand is not over or
+        the match is."""
+        self._state.next_hand()
+        self.history.append([])
+
+    def copy(self) -> "Game":
+        """An independent copy (for bots and what-if analysis)."""
+        g = Game(self.variant, self.players, self.seed, self.options, self._state.copy())
+        g.history = [list(h) for h in self.history]
+        return g
+
+    # ------------------------------------------------------------------ persistence
+    def to_json(self) -> str:
+        """The whole state as JSON text (schema: docs/state-format.md)."""
+        opts = {k: [list(r) for r in v] if isinstance(v, tuple) else v for k, v in self.options.items()}
+        return json.dumps(
+            {
+                "format": FORMAT,
+                "version": FORMAT_VERSION,
+                "variant": self.variant.id,
+                "players": self.players,
+                "seed": self.seed,
+                "options": opts,
+                "history": self.history,
+                "state": self._state.to_dict(),
+            },
+            separators=(",", ":"),
+        )
+
+    @staticmethod
+    def from_json(text: str) -> "Game":
+        """Rebuild a game from :meth:`to_json` text. Raises :class:`StateError` (a ``ValueError``)
+        with a clear message for malformed, inconsistent or foreign data."""
+        if not isinstance(text, (str, bytes)):
+            raise StateError("A saved game must be JSON text.")
+        try:
+            d = json.loads(text)
+        except (ValueError, RecursionError):
+            raise StateError("The saved game is not valid JSON.") from None
+        if not isinstance(d, dict) or d.get("format") != FORMAT:
+            raise StateError("This is not a meldtable saved game.")
+        if d.get("version") != FORMAT_VERSION:
+            raise StateError(f"Saved game format version {d.get('version')!r} is not supported (expected {FORMAT_VERSION}).")
+        vid = d.get("variant")
+        if not isinstance(vid, str) or vid not in VARIANTS:
+            raise StateError(f"The saved game's variant {vid!r} is unknown.")
+        variant = VARIANTS[vid]
+        players, seed = d.get("players"), d.get("seed")
+        if isinstance(players, bool) or players not in variant.players:
+            raise StateError(f"The saved game's player count {players!r} is not allowed for {vid}.")
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise StateError("The saved game's seed must be a whole number.")
+        try:
+            options = variant.resolve(d.get("options"))
+        except OptionError as e:
+            raise StateError(f"The saved game's rule options are invalid: {e}") from None
+        history = d.get("history")
+        if not isinstance(history, list) or not history or not all(
+            isinstance(h, list) and all(isinstance(m, str) for m in h) for h in history
+        ):
+            raise StateError("The saved game's move history is malformed.")
+        fam = _family(variant.family)
+        rules = fam.Rules(options, players)
+        try:
+            state = fam.CanastaState.from_dict(rules, seed, d.get("state"))
+        except StateError:
+            raise
+        except (TypeError, KeyError, AttributeError, IndexError, ValueError) as e:
+            raise StateError(f"The saved game is damaged ({type(e).__name__}).") from None
+        g = Game(variant, players, seed, options, state)
+        g.history = [list(h) for h in history]
+        return g
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Game) and self.to_json() == other.to_json()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<Game {self.variant.id} hand {self.hand_number} seat {self.current_player} to act>"
+
+    # for invariant tests and bots inside the package
+    @property
+    def state(self) -> Any:
+        """The family state object (internal; tests and bots read it, never mutate it)."""
+        return self._state
+
+
+def new_game(variant_id: str, *, players: int, seed: int, options: dict[str, Any] | None = None) -> Game:
+    """Start a match of ``variant_id`` (see :data:`meldtable.VARIANTS`) for ``players`` seats, with
+    the engine's own shuffle seeded by ``seed`` (any int), and rule ``options`` overriding the
+    variant's defaults. The first hand is dealt.
+
+    Raises :class:`OptionError` (a ``ValueError``) for an unknown variant, a player count the
+    variant does not allow, or an unknown/invalid option.
+    """
+    if not isinstance(variant_id, str) or variant_id not in VARIANTS:
+        raise OptionError(f"Unknown variant {variant_id!r}; known: {', '.join(VARIANTS)}.")
+    variant = VARIANTS[variant_id]
+    if isinstance(players, bool) or not isinstance(players, int) or players not in variant.players:
+        allowed = ", ".join(str(p) for p in variant.players)
+        raise OptionError(f"{variant.name} is played by {allowed} players, not {players!r}.")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise OptionError(f"The seed must be a whole number, not {seed!r}.")
+    resolved = variant.resolve(options)
+    fam = _family(variant.family)
+    state = fam.new_state(fam.Rules(resolved, players), seed)
+    return Game(variant, players, seed, resolved, state)
