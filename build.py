@@ -1,0 +1,428 @@
+#!/usr/bin/env python3
+"""Build, serve and test the meldtable static site.
+
+    python build.py                      build the engine wheel and the static site in dist/
+    python build.py serve [--port 8000]  build, then serve dist/ at http://127.0.0.1:8000
+    python build.py test [pytest args]   set up .venv/ and Chromium, build, run pytest
+
+Standard library only; runs with any CPython >= 3.11. Needs node/npm (to fetch Pyodide)
+and, for `test`, apt-get when Chromium or venv support is missing.
+"""
+from __future__ import annotations
+
+import argparse
+import base64
+import functools
+import hashlib
+import http.server
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+WEB = ROOT / "web"
+DIST = ROOT / "dist"
+CACHE = ROOT / ".cache"
+VENV = ROOT / ".venv"
+REQUIREMENTS_TEST = ROOT / "requirements-test.txt"
+
+PYODIDE_VERSION = "314.0.7"
+# What `npm view pyodide@314.0.7 dist.integrity` reports; the tarball is checked against it.
+PYODIDE_INTEGRITY = (
+    "sha512-0YvXxEhfEdpLfb/XkM2BFAeMROq0iMUX2bzzH9pOttyMcWkwq+HbE5uyuGD82LN7y2q+SNvi/6V5JEsOlD2R1A=="
+)
+# The only Pyodide files the site needs (research: docs/../pyodide-pwa.md section 0).
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+ENGINE_PACKAGE = "meldtable"
+# Files copied next to engine/ when building the wheel in a scratch directory.
+WHEEL_SOURCE_FILES = ("pyproject.toml", "README.md", "LICENSE", "setup.cfg", "MANIFEST.in")
+# Fixed zip timestamps (1980-01-01) so an unchanged engine gives a byte-identical wheel.
+SOURCE_DATE_EPOCH = "315532800"
+
+MIME_TYPES = {
+    ".wasm": "application/wasm",
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".webmanifest": "application/manifest+json",
+    ".json": "application/json",
+    ".html": "text/html; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".zip": "application/zip",
+    ".whl": "application/zip",
+}
+
+
+class BuildError(Exception):
+    """A build step failed; the message says what to do."""
+
+
+def log(message: str) -> None:
+    """Print a progress line of this script."""
+    print(f"[build] {message}", flush=True)
+
+
+def run(cmd: list[str], **kwargs) -> subprocess.CompletedProcess:
+    """Run a command, echoing it, and raise BuildError when it fails."""
+    log("$ " + " ".join(str(c) for c in cmd))
+    try:
+        return subprocess.run(cmd, check=True, **kwargs)
+    except FileNotFoundError as exc:
+        raise BuildError(f"command not found: {cmd[0]}") from exc
+    except subprocess.CalledProcessError as exc:
+        raise BuildError(f"command failed (exit {exc.returncode}): {' '.join(map(str, cmd))}") from exc
+
+
+def sha256_file(path: Path) -> str:
+    """Hex sha256 of a file."""
+    digest = hashlib.sha256()
+    with path.open("rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+# --------------------------------------------------------------------------- system setup
+
+_apt_updated = False
+
+
+def apt_install(*packages: str) -> bool:
+    """Install Debian packages when running as root with apt-get; return True on success."""
+    global _apt_updated
+    if not shutil.which("apt-get") or not hasattr(os, "geteuid") or os.geteuid() != 0:
+        return False
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    try:
+        if not _apt_updated:
+            run(["apt-get", "update"], env=env)
+            _apt_updated = True
+        run(["apt-get", "install", "-y", "--no-install-recommends", *packages], env=env)
+    except BuildError as exc:
+        log(f"apt-get failed: {exc}")
+        return False
+    return True
+
+
+def find_chromium() -> str | None:
+    """Path of a Chromium binary: $CHROMIUM_PATH, then chromium/chromium-browser on PATH."""
+    candidates = [os.environ.get("CHROMIUM_PATH"), shutil.which("chromium"),
+                  shutil.which("chromium-browser"), "/usr/bin/chromium"]
+    for candidate in candidates:
+        if candidate and os.access(candidate, os.X_OK):
+            return candidate
+    return None
+
+
+def ensure_chromium() -> str | None:
+    """Find Debian's Chromium, installing it with apt-get when possible; None if unavailable."""
+    path = find_chromium()
+    if path:
+        return path
+    log("Chromium not found; trying `apt-get install chromium`")
+    if apt_install("chromium"):
+        path = find_chromium()
+        if path:
+            return path
+    log("Chromium is not available, so the browser tests cannot run. Install it with\n"
+        "    sudo apt-get install chromium        (Debian/Ubuntu)\n"
+        "or set CHROMIUM_PATH to a Chromium/Chrome binary. Browser tests are skipped\n"
+        "(or fail when the environment variable CI is set).")
+    return None
+
+
+# --------------------------------------------------------------------------- the engine wheel
+
+def pip_python() -> str:
+    """An interpreter that has pip: this one if it does, else the .venv/ one (created if needed)."""
+    probe = subprocess.run([sys.executable, "-m", "pip", "--version"], capture_output=True)
+    if probe.returncode == 0:
+        return sys.executable
+    return str(ensure_venv())
+
+
+def build_wheel(out_dir: Path) -> Path:
+    """Build the engine wheel from a scratch copy of the sources (no stale build/ dirs) into out_dir."""
+    python = pip_python()
+    with tempfile.TemporaryDirectory(prefix="meldtable-wheel-") as tmp:
+        src = Path(tmp) / "src"
+        src.mkdir()
+        for name in WHEEL_SOURCE_FILES:
+            if (ROOT / name).exists():
+                shutil.copy2(ROOT / name, src / name)
+        shutil.copytree(ROOT / "engine", src / "engine",
+                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info"))
+        env = {**os.environ, "SOURCE_DATE_EPOCH": SOURCE_DATE_EPOCH, "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
+        run([python, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", str(out_dir), str(src)], env=env)
+    wheels = sorted(out_dir.glob(f"{ENGINE_PACKAGE}-*.whl"))
+    if len(wheels) != 1:
+        raise BuildError(f"expected one {ENGINE_PACKAGE} wheel in {out_dir}, found {wheels}")
+    return wheels[0]
+
+
+def wheel_version(wheel: Path) -> str:
+    """The version part of a wheel file name (PEP 427)."""
+    return wheel.name.split("-")[1]
+
+
+# --------------------------------------------------------------------------- Pyodide
+
+def sri_matches(path: Path, integrity: str) -> bool:
+    """True if the file matches an npm/SRI integrity string such as 'sha512-<base64>'."""
+    algo, _, expected = integrity.partition("-")
+    digest = hashlib.new(algo)
+    with path.open("rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            digest.update(block)
+    return base64.b64encode(digest.digest()).decode() == expected
+
+
+def pyodide_tarball() -> Path:
+    """The verified npm tarball of Pyodide in .cache/, fetched with `npm pack` when missing."""
+    CACHE.mkdir(exist_ok=True)
+    tarball = CACHE / f"pyodide-{PYODIDE_VERSION}.tgz"
+    if tarball.exists() and sri_matches(tarball, PYODIDE_INTEGRITY):
+        return tarball
+    if tarball.exists():
+        log(f"{tarball.name} in .cache/ does not match the pinned integrity; fetching it again")
+        tarball.unlink()
+    npm = shutil.which("npm")
+    if not npm:
+        raise BuildError("npm not found: install Node.js and npm (Debian: apt-get install npm)")
+    run([npm, "pack", f"pyodide@{PYODIDE_VERSION}", "--pack-destination", str(CACHE), "--silent"],
+        stdout=subprocess.DEVNULL)
+    if not tarball.exists():
+        raise BuildError(f"npm pack did not produce {tarball}")
+    if not sri_matches(tarball, PYODIDE_INTEGRITY):
+        tarball.unlink()
+        raise BuildError(f"pyodide@{PYODIDE_VERSION} tarball does not match {PYODIDE_INTEGRITY}")
+    return tarball
+
+
+def vendor_pyodide(tarball: Path, out_dir: Path) -> dict:
+    """Extract the needed Pyodide files into out_dir; return the `info` block of its lock file."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    with tarfile.open(tarball, "r:gz") as tar:
+        for name in PYODIDE_FILES:
+            member = tar.extractfile(f"package/{name}")
+            if member is None:
+                raise BuildError(f"{name} missing from {tarball.name}")
+            (out_dir / name).write_bytes(member.read())
+        lock = json.load(tar.extractfile("package/pyodide-lock.json"))
+    return lock["info"]
+
+
+def write_app_lock(out_dir: Path, info: dict, wheel: Path) -> None:
+    """Write pyodide/app-lock.json: Pyodide's info block plus one entry for our wheel (SRI-checked)."""
+    entry = {
+        "name": ENGINE_PACKAGE,
+        "version": wheel_version(wheel),
+        "file_name": f"../wheels/{wheel.name}",
+        "install_dir": "site",
+        "sha256": sha256_file(wheel),
+        "package_type": "package",
+        "imports": [ENGINE_PACKAGE],
+        "depends": [],
+    }
+    lock = {"info": info, "packages": {ENGINE_PACKAGE: entry}}
+    (out_dir / "app-lock.json").write_text(json.dumps(lock, indent=1) + "\n")
+
+
+# --------------------------------------------------------------------------- the site
+
+def copy_web(out_dir: Path) -> None:
+    """Copy every file of web/ (skipping dotfiles and caches) into out_dir."""
+    if not (WEB / "index.html").exists():
+        raise BuildError("web/index.html is missing")
+    shutil.copytree(WEB, out_dir, dirs_exist_ok=True,
+                    ignore=shutil.ignore_patterns(".*", "__pycache__", "*.pyc", "*~"))
+
+
+def build_id(site: Path) -> str:
+    """Short sha256 over the relative paths and contents of all shipped files."""
+    digest = hashlib.sha256()
+    for path in sorted(p for p in site.rglob("*") if p.is_file()):
+        rel = path.relative_to(site).as_posix()
+        if rel == "version.json":
+            continue
+        digest.update(rel.encode() + b"\0" + sha256_file(path).encode() + b"\n")
+    return digest.hexdigest()[:12]
+
+
+def build() -> Path:
+    """Build the wheel and the complete static site into dist/; return dist/."""
+    started = time.monotonic()
+    staging = ROOT / f".dist-tmp-{os.getpid()}"
+    shutil.rmtree(staging, ignore_errors=True)
+    try:
+        wheel = build_wheel(staging / "wheels")
+        log(f"wheel {wheel.name} ({wheel.stat().st_size} bytes)")
+        info = vendor_pyodide(pyodide_tarball(), staging / "pyodide")
+        write_app_lock(staging / "pyodide", info, wheel)
+        copy_web(staging)
+        version = {"build_id": build_id(staging), "pyodide": PYODIDE_VERSION, "wheel": wheel.name}
+        (staging / "version.json").write_text(json.dumps(version, indent=1) + "\n")
+        shutil.rmtree(DIST, ignore_errors=True)
+        staging.rename(DIST)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    log(f"built dist/ (build_id {version['build_id']}) in {time.monotonic() - started:.1f} s")
+    return DIST
+
+
+# --------------------------------------------------------------------------- serving
+
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """Static files with the MIME types Pyodide needs, no caching, optional extra mounts.
+
+    Class attributes (set by make_server): mime_types, mounts ({"/prefix/": directory}), quiet.
+    """
+
+    mime_types: dict[str, str] = MIME_TYPES
+    mounts: dict[str, str] = {}
+    quiet = False
+
+    def guess_type(self, path):
+        """Our MIME table first, then the standard library's guess."""
+        suffix = os.path.splitext(str(path))[1].lower()
+        return self.mime_types.get(suffix) or super().guess_type(path)
+
+    def translate_path(self, path):
+        """Map mounted URL prefixes to their directories, everything else to the site."""
+        for prefix, directory in self.mounts.items():
+            if path.startswith(prefix):
+                site_dir, self.directory = self.directory, directory
+                try:
+                    return super().translate_path(path[len(prefix) - 1:])
+                finally:
+                    self.directory = site_dir
+        return super().translate_path(path)
+
+    def end_headers(self):
+        """Always revalidate, so a rebuilt site is picked up on reload."""
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format, *args):
+        """Log requests unless quiet."""
+        if not self.quiet:
+            super().log_message(format, *args)
+
+
+def make_server(directory: Path, host: str = "127.0.0.1", port: int = 0,
+                mime_overrides: dict[str, str] | None = None,
+                mounts: dict[str, Path] | None = None, quiet: bool = False):
+    """A ThreadingHTTPServer serving directory (port 0 picks a free port)."""
+    handler = type("Handler", (SiteHandler,), {
+        "mime_types": {**MIME_TYPES, **(mime_overrides or {})},
+        "mounts": {prefix: str(path) for prefix, path in (mounts or {}).items()},
+        "quiet": quiet,
+    })
+    server = http.server.ThreadingHTTPServer((host, port), functools.partial(handler, directory=str(directory)))
+    server.daemon_threads = True
+    return server
+
+
+def serve(port: int) -> None:
+    """Build, then serve dist/ until interrupted."""
+    build()
+    server = make_server(DIST, port=port)
+    print(f"Serving meldtable at http://127.0.0.1:{server.server_address[1]}/  (Ctrl-C to stop)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+
+
+# --------------------------------------------------------------------------- tests
+
+def venv_python() -> Path:
+    """Path of the .venv/ interpreter."""
+    return VENV / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+
+
+def ensure_venv() -> Path:
+    """Create .venv/ with pip if needed (installing Debian's python3-venv when it is missing)."""
+    python = venv_python()
+    if python.exists() and subprocess.run([python, "-m", "pip", "--version"], capture_output=True).returncode == 0:
+        return python
+    shutil.rmtree(VENV, ignore_errors=True)
+    created = subprocess.run([sys.executable, "-m", "venv", str(VENV)]).returncode == 0
+    if not created:
+        shutil.rmtree(VENV, ignore_errors=True)
+        minor = f"python{sys.version_info.major}.{sys.version_info.minor}-venv"
+        log(f"`{sys.executable} -m venv` failed; trying apt-get install python3-venv {minor}")
+        if not (apt_install("python3-venv", minor) or apt_install("python3-venv")):
+            raise BuildError("cannot create a virtualenv: install venv support "
+                             "(Debian: sudo apt-get install python3-venv)")
+        run([sys.executable, "-m", "venv", str(VENV)])
+    return python
+
+
+def ensure_test_env() -> Path:
+    """.venv/ with the pinned test dependencies and the engine (editable); reinstall on change."""
+    python = ensure_venv()
+    stamp = VENV / ".meldtable-stamp"
+    key = hashlib.sha256(REQUIREMENTS_TEST.read_bytes() + (ROOT / "pyproject.toml").read_bytes()
+                         + sys.version.encode()).hexdigest()
+    if stamp.exists() and stamp.read_text().strip() == key:
+        return python
+    env = {**os.environ, "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
+    run([python, "-m", "pip", "install", "--quiet", "-r", str(REQUIREMENTS_TEST)], env=env)
+    run([python, "-m", "pip", "install", "--quiet", "--no-deps", "-e", str(ROOT)], env=env)
+    stamp.write_text(key + "\n")
+    return python
+
+
+def test(pytest_args: list[str]) -> int:
+    """Set up the venv and Chromium, build dist/, run pytest; return pytest's exit code."""
+    python = ensure_test_env()
+    chromium = ensure_chromium()
+    build()
+    env = {**os.environ, "MELDTABLE_DIST": str(DIST)}
+    if chromium:
+        env["CHROMIUM_PATH"] = chromium
+    cmd = [str(python), "-m", "pytest", *pytest_args]
+    log("$ " + " ".join(cmd))
+    return subprocess.run(cmd, cwd=ROOT, env=env).returncode
+
+
+# --------------------------------------------------------------------------- command line
+
+def main(argv: list[str]) -> int:
+    """Dispatch the subcommands."""
+    if argv[:1] == ["test"]:
+        command, rest = "test", argv[1:]
+    else:
+        parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+        sub = parser.add_subparsers(dest="command")
+        sub.add_parser("build", help="build dist/ (the default)")
+        serve_parser = sub.add_parser("serve", help="build, then serve dist/")
+        serve_parser.add_argument("--port", type=int, default=8000)
+        sub.add_parser("test", help="build, then run pytest (extra args go to pytest)")
+        args = parser.parse_args(argv)
+        command, rest = args.command or "build", args
+    try:
+        if command == "build":
+            build()
+        elif command == "serve":
+            serve(rest.port)
+        else:
+            return test(rest)
+    except BuildError as exc:
+        print(f"build.py: error: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
