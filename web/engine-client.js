@@ -1,0 +1,166 @@
+// Page-side client of the engine worker (docs/protocol.md).
+//
+//   import { startEngine } from "./engine-client.js";
+//   const engine = await startEngine((p) => show(p.stage, p.message));
+//   engine.version;                                   // meldtable version, e.g. "0.1.0"
+//   const table = await engine.request("new", {variant: "canasta-two-hand", players: 2, seed: 1});
+//
+// request(op, fields) resolves with the answer's `result`, or rejects with an EngineError
+// (an Error with .code from the protocol's closed set, and a player-readable .message).
+// startEngine rejects with an EngineError whose code is one of
+//   "file_protocol"  the page was opened from file:// (ES-module workers cannot run there),
+//   "boot_failed"    the worker reported a boot error or its script could not be loaded,
+//   "boot_timeout"   the boot watchdog fired (default 45 s; `?boot-timeout=<seconds>` in the
+//                    page URL or options.bootTimeoutMs override it).
+
+const DEFAULT_BOOT_TIMEOUT_MS = 45000;
+const WASM_PATH = "pyodide/pyodide.asm.wasm";
+
+export class EngineError extends Error {
+  constructor(code, message) {
+    super(message);
+    this.name = "EngineError";
+    this.code = code;
+  }
+}
+
+/** Boot timeout from the page's `?boot-timeout=<seconds>` query parameter, or null. */
+function bootTimeoutFromQuery() {
+  const raw = new URLSearchParams(globalThis.location?.search || "").get("boot-timeout");
+  const seconds = Number(raw);
+  return raw !== null && Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : null;
+}
+
+/** Explain a boot timeout, checking how the server sends the WebAssembly binary. */
+async function explainTimeout(seconds) {
+  const head = `The game engine did not start within ${seconds} s.`;
+  const url = new URL(WASM_PATH, import.meta.url);
+  try {
+    const response = await fetch(url, { method: "HEAD", cache: "no-store", signal: AbortSignal.timeout(5000) });
+    const type = (response.headers.get("content-type") || "").split(";")[0].trim();
+    if (!response.ok) {
+      return `${head} The server answered HTTP ${response.status} for ${WASM_PATH}: the site is incomplete.`;
+    }
+    if (type !== "application/wasm") {
+      return `${head} The web server sends ${WASM_PATH} with content type "${type || "none"}", ` +
+        `but browsers only run WebAssembly sent as "application/wasm". Fix the server's MIME types ` +
+        `(\`python build.py serve\` sets them correctly).`;
+    }
+  } catch (err) {
+    return `${head} ${WASM_PATH} could not be checked (${err.message}); the connection may be down.`;
+  }
+  return `${head} The connection may be too slow, or the web server sends ${WASM_PATH} with a wrong ` +
+    `content type (it must be application/wasm). Reload the page to try again.`;
+}
+
+/**
+ * Start the engine worker and wait until it is ready.
+ * @param {(progress: {stage: string, message: string}) => void} [onProgress]
+ * @param {{bootTimeoutMs?: number}} [options]
+ * @returns {Promise<{request: (op: string, fields?: object) => Promise<any>, version: string,
+ *                    python: string, terminate: () => void}>}
+ */
+export async function startEngine(onProgress = () => {}, options = {}) {
+  if (globalThis.location?.protocol === "file:") {
+    throw new EngineError("file_protocol",
+      "This page was opened from a file (file://), where browsers do not allow the game engine " +
+      "(an ES-module Web Worker) to run. Serve the folder over HTTP instead, for example with " +
+      "`python build.py serve`, and open http://127.0.0.1:8000/.");
+  }
+  const timeoutMs = options.bootTimeoutMs ?? bootTimeoutFromQuery() ?? DEFAULT_BOOT_TIMEOUT_MS;
+  const worker = new Worker(new URL("./engine-worker.mjs", import.meta.url), { type: "module", name: "meldtable-engine" });
+  const pending = new Map(); // id -> {resolve, reject}
+  let nextId = 1;
+  let dead = null; // EngineError once the worker is gone
+  let booted = false;
+
+  const failAll = (error) => {
+    dead = error;
+    for (const { reject } of pending.values()) reject(error);
+    pending.clear();
+  };
+
+  const ready = new Promise((resolve, reject) => {
+    const timer = setTimeout(async () => {
+      if (dead || booted) return;
+      worker.terminate(); // no message arrives after this
+      dead = new EngineError("boot_timeout", "The game engine did not start in time.");
+      const error = new EngineError("boot_timeout", await explainTimeout(timeoutMs / 1000));
+      failAll(error);
+      reject(error);
+    }, timeoutMs);
+    const bootFailed = (message) => {
+      if (dead) return;
+      clearTimeout(timer);
+      const error = new EngineError("boot_failed", message);
+      worker.terminate();
+      failAll(error);
+      reject(error);
+    };
+
+    worker.addEventListener("message", (event) => {
+      const msg = event.data;
+      if (!msg || typeof msg !== "object") return;
+      if (msg.type === "progress") {
+        try {
+          onProgress({ stage: msg.stage, message: msg.message });
+        } catch (err) {
+          console.error(err);
+        }
+      } else if (msg.type === "ready") {
+        clearTimeout(timer);
+        booted = true;
+        resolve(msg);
+      } else if (msg.type === "boot-error") {
+        bootFailed(msg.message);
+      } else if ("id" in msg && pending.has(msg.id)) {
+        const { resolve: ok, reject: fail } = pending.get(msg.id);
+        pending.delete(msg.id);
+        if (msg.ok) ok(msg.result);
+        else fail(new EngineError(msg.error?.code || "internal", msg.error?.message || "unknown engine error"));
+      } else if (msg.ok === false) {
+        console.error("engine:", msg.error);
+      }
+    });
+    worker.addEventListener("error", (event) => {
+      // Before "ready" this is a failed script load (404, wrong MIME type, no module workers);
+      // afterwards an uncaught error inside the worker, which keeps running.
+      event.preventDefault();
+      const detail = event.message ? ` (${event.message})` : "";
+      if (booted) {
+        console.error(`engine worker error${detail}`);
+        return;
+      }
+      bootFailed(`The game engine's script could not be loaded${detail}. Serve the site over HTTP ` +
+        `with JavaScript files (.js, .mjs) sent as text/javascript, and use a current browser.`);
+    });
+    worker.addEventListener("messageerror", () => console.error("engine: a message could not be decoded"));
+  });
+
+  const info = await ready;
+
+  /** Send one request; resolves with its result or rejects with an EngineError. */
+  function request(op, fields = {}) {
+    if (dead) return Promise.reject(dead);
+    const id = nextId++;
+    return new Promise((resolve, reject) => {
+      pending.set(id, { resolve, reject });
+      try {
+        worker.postMessage({ ...fields, id, op });
+      } catch (err) {
+        pending.delete(id);
+        reject(new EngineError("bad_request", `The request could not be sent: ${err.message}`));
+      }
+    });
+  }
+
+  return {
+    request,
+    version: info.version,
+    python: info.python,
+    terminate() {
+      worker.terminate();
+      failAll(new EngineError("internal", "The game engine was stopped."));
+    },
+  };
+}
