@@ -1,0 +1,159 @@
+"""The built site boots the engine (Pyodide + meldtable wheel) in a module worker."""
+from __future__ import annotations
+
+import os
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+# Upper bound for "engine ready" on a loaded 2-core CI machine (measured here: about 5-6 s).
+BOOT_BOUND_S = float(os.environ.get("MELDTABLE_BOOT_BOUND", "30"))
+BLANK = "__tests__/blank.html"
+
+START_ENGINE = """async () => {
+  const { startEngine } = await import("/engine-client.js");
+  const progress = [];
+  const t0 = performance.now();
+  try {
+    const engine = await startEngine((p) => progress.push(p));
+    const bootMs = performance.now() - t0;
+    const hello = await engine.request("hello");
+    return { bootMs, progress, version: engine.version, python: engine.python, hello };
+  } catch (err) {
+    return { error: { code: err.code, message: err.message }, ms: performance.now() - t0, progress };
+  }
+}"""
+
+
+def wheel_version(site_version: dict) -> str:
+    return site_version["wheel"].split("-")[1]
+
+
+def test_assets_are_served_with_the_right_content_type(site_url):
+    expected = {
+        "pyodide/pyodide.asm.wasm": "application/wasm",
+        "pyodide/pyodide.mjs": "text/javascript",
+        "pyodide/pyodide.asm.mjs": "text/javascript",
+        "engine-worker.mjs": "text/javascript",
+        "engine-client.js": "text/javascript",
+        "pyodide/app-lock.json": "application/json",
+        "index.html": "text/html",
+    }
+    for path, mime in expected.items():
+        request = urllib.request.Request(site_url + path, method="HEAD")
+        with urllib.request.urlopen(request) as response:
+            assert response.headers.get_content_type() == mime, path
+
+
+def test_engine_boots_in_worker_and_says_hello(page, site_url, site_version, record_timing):
+    page.goto(site_url + BLANK)
+    started = time.monotonic()
+    result = page.evaluate(START_ENGINE)
+    elapsed = time.monotonic() - started
+    assert "error" not in result, result
+    record_timing("engine boot in Chromium (startEngine -> ready)", result["bootMs"] / 1000)
+    assert elapsed < BOOT_BOUND_S, f"boot took {elapsed:.1f} s"
+
+    version = wheel_version(site_version)
+    assert result["version"] == version
+    assert result["hello"]["version"] == version
+    assert result["python"].startswith("3.14")
+    assert [p["stage"] for p in result["progress"]][:1] == ["pyodide"]
+    assert "engine" in [p["stage"] for p in result["progress"]]
+
+    assert page.content_types.get("/pyodide/pyodide.asm.wasm") == "application/wasm"
+    assert f"/wheels/{site_version['wheel']}" in page.content_types  # installed from our lock file
+    assert page.console_errors == []
+    assert page.foreign_requests == []
+
+
+def test_request_errors_reject_and_engine_keeps_serving(page, site_url):
+    page.goto(site_url + BLANK)
+    result = page.evaluate("""async () => {
+      const { startEngine } = await import("/engine-client.js");
+      const engine = await startEngine();
+      const out = {};
+      try { await engine.request("no-such-op"); out.unknown = "resolved?!"; }
+      catch (err) { out.unknown = { name: err.name, code: err.code, message: err.message, isError: err instanceof Error }; }
+      // The protocol's fields cannot override the envelope's id and op.
+      out.hello = await engine.request("hello", { id: "x", op: "nope" });
+      return out;
+    }""")
+    assert result["unknown"]["isError"] is True
+    assert result["unknown"]["code"] == "bad_request"
+    assert result["unknown"]["message"]
+    assert "version" in result["hello"]
+
+
+def test_worker_validates_messages(page, site_url):
+    """The raw worker rejects malformed messages and keeps answering afterwards."""
+    page.goto(site_url + BLANK)
+    replies = page.evaluate("""async () => {
+      const worker = new Worker("/engine-worker.mjs", { type: "module" });
+      const replies = [];
+      const done = new Promise((resolve) => {
+        worker.onmessage = (e) => {
+          if (e.data.type === "boot-error") resolve();
+          if (e.data.type) return;
+          replies.push(e.data);
+          if (e.data.id === 99) resolve();
+        };
+      });
+      worker.postMessage("hello");
+      worker.postMessage({ op: "hello" });
+      worker.postMessage({ id: 1.5, op: "hello" });
+      worker.postMessage([1, 2]);
+      worker.postMessage({ id: 7, op: "hello", big: 10n });  // not JSON-serialisable
+      worker.postMessage({ id: 99, op: "hello" });
+      await done;
+      worker.terminate();
+      return replies;
+    }""")
+    assert len(replies) == 6, replies
+    for reply in replies[:4]:
+        assert reply["id"] is None and reply["ok"] is False
+        assert reply["error"]["code"] == "bad_request"
+    assert replies[4]["id"] == 7 and replies[4]["error"]["code"] == "bad_request"
+    assert replies[5]["id"] == 99 and replies[5]["ok"] is True
+
+
+def test_wrong_wasm_mime_type_gives_a_clear_boot_error(page, serve_site):
+    """Pyodide hangs when .wasm is not application/wasm; the client's watchdog must say why."""
+    bad_site = serve_site({".wasm": "application/octet-stream"})
+    timeout_s = 6
+    page.goto(f"{bad_site}{BLANK}?boot-timeout={timeout_s}")
+    started = time.monotonic()
+    result = page.evaluate(START_ENGINE)
+    elapsed = time.monotonic() - started
+    assert "error" in result, result
+    assert result["error"]["code"] == "boot_timeout"
+    message = result["error"]["message"]
+    assert "application/wasm" in message and "application/octet-stream" in message, message
+    assert timeout_s <= elapsed < timeout_s + 6, elapsed
+
+
+def test_file_url_is_reported_at_once(page):
+    """From file:// the client refuses immediately and explains that HTTP is needed."""
+    source = (Path(__file__).resolve().parents[2] / "web" / "engine-client.js").read_text()
+    page.goto((Path(__file__).resolve().parent / "pages" / "blank.html").as_uri())
+    page.add_script_tag(type="module", content=source + """
+      window.__result = startEngine().then(() => "started?!", (e) => ({ code: e.code, message: e.message }));
+    """)
+    result = page.evaluate("window.__result")
+    assert result["code"] == "file_protocol"
+    assert "http" in result["message"].lower()
+
+
+def test_index_page_reaches_ready(page, site_url, dist_dir, record_timing):
+    """The real page (UI by app.js) marks <html data-engine-state="ready"> once the engine runs."""
+    if not (dist_dir / "app.js").exists():
+        pytest.skip("web/app.js does not exist yet (the UI is being written)")
+    started = time.monotonic()
+    page.goto(site_url)
+    page.wait_for_selector("html[data-engine-state='ready']", state="attached",
+                           timeout=BOOT_BOUND_S * 1000)
+    record_timing("index.html load -> data-engine-state=ready", time.monotonic() - started)
+    assert page.console_errors == []
+    assert page.foreign_requests == []
