@@ -799,6 +799,7 @@ class CanastaState:
                 "frozen": self.pile_wilds > 0,
                 "frozen_by": frozen_by,
                 "blocked": bool(top and top.rank == THREE),
+                "frozen_for_you": self.pile_wilds > 0 or not self.melded[self.side_of(seat)],
             },
             "sides": [
                 {
