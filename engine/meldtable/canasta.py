@@ -564,25 +564,33 @@ class CanastaState:
             return "minimum"
         return None
 
+    def _pending(self, side: int) -> dict[int, tuple[int, int]]:
+        """The side's melds as ``rank -> (naturals, wilds)`` (only needed while an initial meld is pending)."""
+        if not self._initial_pending():
+            return {}
+        return {m.rank: (m.naturals, m.wilds) for m in self.melds[side].values()}
+
     def _meld_ok_now(self, rank: int, combo: tuple[Card, ...]) -> str | None:
         t = self.turn
         side = self.side_of(t.seat)
-        pending = {m.rank: (m.naturals, m.wilds) for m in self.melds[side].values()}
+        pending = self._pending(side)
         if rank == THREE:
             hand_after = sum(self.hands[t.seat].values()) - len(combo)
             if self.canastas(side) < self.rules.canastas_to_go_out or hand_after > 1:
                 return "black_threes"
             return self._after_meld_check(side, combo, pending, self.canastas(side))
-        nat = sum(1 for c in combo if not is_wild(c))
-        pending[rank] = (nat, len(combo) - nat)
+        if pending or self._initial_pending():
+            nat = sum(1 for c in combo if not is_wild(c))
+            pending[rank] = (nat, len(combo) - nat)
         return self._after_meld_check(side, combo, pending, self.canastas(side))
 
     def _add_ok_now(self, rank: int, c: Card) -> str | None:
         side = self.side_of(self.turn.seat)
         meld = self.melds[side][rank]
-        pending = {m.rank: (m.naturals, m.wilds) for m in self.melds[side].values()}
-        nat, wild = pending[rank]
-        pending[rank] = (nat, wild + 1) if is_wild(c) else (nat + 1, wild)
+        pending = self._pending(side)
+        if pending:
+            nat, wild = pending[rank]
+            pending[rank] = (nat, wild + 1) if is_wild(c) else (nat + 1, wild)
         canastas_after = self.canastas(side) + (1 if meld.size + 1 == CANASTA_SIZE else 0)
         return self._after_meld_check(side, (c,), pending, canastas_after)
 

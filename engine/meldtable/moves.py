@@ -6,7 +6,7 @@ A move is ``Move(kind, cards, rank)``: ``kind`` names the action, ``cards`` the 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .cards import RANKS, Card, cards_text, parse_cards
 from .errors import NotationError
@@ -36,19 +36,22 @@ class Move:
     kind: str
     cards: tuple[Card, ...] = ()
     rank: int | None = None
+    _text: str = field(default="", init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
-        ordered = tuple(sorted(self.cards, key=card_order))
-        if ordered != self.cards:
-            object.__setattr__(self, "cards", ordered)
-
-    def __str__(self) -> str:
+        if len(self.cards) > 1:
+            ordered = tuple(sorted(self.cards, key=card_order))
+            if ordered != self.cards:
+                object.__setattr__(self, "cards", ordered)
         parts = [self.kind]
         if self.rank is not None:
             parts.append(RANKS[self.rank - 1])
         if self.cards:
             parts.append(cards_text(self.cards))
-        return " ".join(parts)
+        object.__setattr__(self, "_text", " ".join(parts))
+
+    def __str__(self) -> str:
+        return self._text
 
     def to_json(self) -> dict[str, object]:
         """JSON-ready form: ``{"text", "kind", "cards", "rank"}``."""
