@@ -263,6 +263,7 @@ class CanastaState:
         self.out_concealed = False
         self.last_moves: list[dict[str, Any]] = []
         self._legal: list[Move] | None = None
+        self._legal_set: frozenset[Move] = frozenset()
 
     # ------------------------------------------------------------------ dealing
     def deal(self) -> None:
@@ -391,7 +392,14 @@ class CanastaState:
         """Every legal move of the seat to act (empty when the hand is over), sorted by notation."""
         if self._legal is None:
             self._legal = [] if self.hand_over else self._generate()
+            self._legal_set = frozenset(self._legal)
         return list(self._legal)
+
+    def is_legal(self, move: Move) -> bool:
+        """Whether ``move`` is one of :meth:`legal_moves` (set lookup)."""
+        if self._legal is None:
+            self.legal_moves()
+        return move in self._legal_set
 
     def _generate(self) -> list[Move]:
         t = self.turn
@@ -492,7 +500,11 @@ class CanastaState:
         hand = self.hands[t.seat]
         side = self.side_of(t.seat)
         melds = self.melds[side]
+        # outside a pending initial meld every new 3-card meld passes the same hand-floor test
+        fast = not self._initial_pending()
+        floor_ok = fast and self._floor_ok(sum(hand.values()) - 3, self.canastas(side), True, False)
         wilds = sorted(((c, n) for c, n in hand.items() if is_wild(c)), key=lambda x: card_order(x[0]))
+        wild_combos = [list(combinations(wilds, w)) for w in range(3)]
         by_rank: dict[int, list[tuple[Card, int]]] = {}
         for c, n in hand.items():
             if not is_wild(c):
@@ -508,7 +520,7 @@ class CanastaState:
                             if self._meld_ok_now(THREE, combo) is None:
                                 out.append(Move("meld", combo))
                 continue
-            if rank in melds:
+            if rank in melds or (fast and not floor_ok):
                 continue
             n_nat = sum(n for _, n in naturals)
             for k in range(min(3, n_nat), 0, -1):
@@ -516,9 +528,9 @@ class CanastaState:
                 if not r.meld_ok(k, w):
                     continue
                 for nat_combo in combinations(naturals, k):
-                    for wild_combo in combinations(wilds, w):
+                    for wild_combo in wild_combos[w]:
                         combo = nat_combo + wild_combo
-                        if self._meld_ok_now(rank, combo) is None:
+                        if fast or self._meld_ok_now(rank, combo) is None:
                             out.append(Move("meld", combo))
         return out
 
@@ -527,18 +539,31 @@ class CanastaState:
         t = self.turn
         hand = self.hands[t.seat]
         side = self.side_of(t.seat)
+        fast = not self._initial_pending()
+        size_after = sum(hand.values()) - 1
+        canastas = self.canastas(side)
         out = []
         for rank, meld in self.melds[side].items():
             if rank == THREE:
                 continue
+            wild_ok = meld.wilds + 1 <= r.wild_capacity(meld.naturals)
+            if fast:
+                completes = 1 if meld.size + 1 == CANASTA_SIZE else 0
+                if not self._floor_ok(size_after, canastas + completes, True, False):
+                    continue
             for c in hand:
-                if c.rank == rank or (is_wild(c) and meld.wilds + 1 <= r.wild_capacity(meld.naturals)):
-                    if self._add_ok_now(rank, c) is None:
+                if c.rank == rank or (wild_ok and is_wild(c)):
+                    if fast or self._add_ok_now(rank, c) is None:
                         out.append(Move("add", (c,), rank))
         return out
 
     def _discard_moves(self) -> list[Move]:
         hand = self.hands[self.turn.seat]
+        if not self._initial_pending():
+            side = self.side_of(self.turn.seat)
+            if sum(hand.values()) >= 2 or self.canastas(side) >= self.rules.canastas_to_go_out:
+                return [Move("discard", (c,)) for c in hand]
+            return []
         return [Move("discard", (c,)) for c in hand if self._discard_ok_now(c) is None]
 
     def _after_meld_check(self, side: int, cards: tuple[Card, ...], pending: dict[int, tuple[int, int]],
@@ -719,6 +744,7 @@ class CanastaState:
     def _end_hand(self, out_seat: int | None) -> None:
         self.hand_over = True
         self._legal = []
+        self._legal_set = frozenset()
         self.out_seat = out_seat
         self.out_concealed = out_seat is not None and self.turn.initial
         result = {"hand": self.hand_number, "went_out": out_seat, "concealed": self.out_concealed, "sides": []}
@@ -1154,6 +1180,7 @@ class CanastaState:
         c.hand_over, c.out_seat, c.out_concealed = self.hand_over, self.out_seat, self.out_concealed
         c.last_moves = [dict(m) for m in self.last_moves]
         c._legal = None
+        c._legal_set = frozenset()
         return c
 
     def conservation(self) -> dict[Card, int]:

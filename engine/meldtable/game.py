@@ -106,7 +106,7 @@ class Game:
             raise IllegalMoveError("The match is over." if self.match_over else "The hand is over: deal the next hand.")
         if seat is not None and seat != self.current_player:
             raise NotYourTurnError(f"It is not seat {seat}'s turn (seat {self.current_player} is to act).")
-        if m not in self._state.legal_moves():
+        if not self._state.is_legal(m):
             key, message, params = self._state.explain(m)
             err = IllegalMoveError(message)
             err.key, err.params = key, params  # type: ignore[attr-defined]
@@ -121,7 +121,7 @@ class Game:
             m = self.parse_move(move)
         except MeldtableError as e:
             return str(e)
-        if m in self._state.legal_moves():
+        if self._state.is_legal(m):
             return None
         return self._state.explain(m)[1]
 
