@@ -695,7 +695,7 @@ class CanastaState:
             t.stage = "play"
             t.took_pile = True
             if initial and t.initial_points >= self.minimum(side):
-                self.melded[side] = True
+                self._initial_met(side)
             label = f"took the discard pile ({len(rest) + 1} cards)"
         elif kind in ("meld", "add"):
             rank = move.rank if kind == "add" else next(c.rank for c in move.cards if not is_wild(c))
@@ -703,7 +703,7 @@ class CanastaState:
             if self._initial_pending():
                 t.initial_points += self._count_points(move.cards)
                 if t.initial_points >= self.minimum(side):
-                    self.melded[side] = True
+                    self._initial_met(side)
             meld = self.melds[side].get(rank)
             if meld is None:
                 meld = self.melds[side][rank] = Meld(rank)
@@ -734,6 +734,11 @@ class CanastaState:
             raise IllegalMoveError(f"Unknown move kind {kind!r}.")
         self._record(seat, move, label)
         self._legal = None
+
+    def _initial_met(self, side: int) -> None:
+        """The side has made its initial meld: later melds no longer count towards a minimum."""
+        self.melded[side] = True
+        self.turn.countable = {}
 
     def _record(self, seat: int, move: Move, label: str) -> None:
         self.last_moves.append({"seat": seat, "text": str(move), "label": label})
