@@ -1,0 +1,76 @@
+// Cards drawn with HTML + CSS (no images, no fonts to download).
+import { cardName, rankOf, suitOf } from "./i18n.js";
+
+export const SUIT_SYMBOL = { C: "♣", D: "♦", H: "♥", S: "♠" };
+const RANK_SHOWN = { T: "10" };
+
+export function rankText(rank) { return RANK_SHOWN[rank] || rank; }
+
+export function isRed(card) { const s = suitOf(card); return s === "H" || s === "D"; }
+export function isWild(card) { return card === "JK" || rankOf(card) === "2"; }
+
+function span(cls, text) {
+  const el = document.createElement("span");
+  el.className = cls;
+  if (text !== undefined) el.textContent = text;
+  return el;
+}
+
+/** Fill `el` with the face of `card` and give it the right classes. */
+export function paintFace(el, card) {
+  el.replaceChildren();
+  el.classList.add("card");
+  el.classList.remove("red", "black", "joker", "wild", "face-card", "ten");
+  el.dataset.card = card;
+  const face = span("face");
+  face.setAttribute("aria-hidden", "true");
+  if (card === "JK") {
+    el.classList.add("joker", "wild");
+    face.append(span("corner", "★"), span("pip", "★"), span("joker-word", "JOKER"));
+  } else {
+    const r = rankOf(card), s = suitOf(card);
+    el.classList.add(isRed(card) ? "red" : "black");
+    if (r === "2") el.classList.add("wild");
+    if (r === "T") el.classList.add("ten");
+    if (r === "J" || r === "Q" || r === "K") el.classList.add("face-card");
+    const corner = span("corner");
+    corner.append(span("rank", rankText(r)), span("suit", SUIT_SYMBOL[s]));
+    const br = span("corner corner-br");
+    br.append(span("rank", rankText(r)), span("suit", SUIT_SYMBOL[s]));
+    const pip = span("pip", r === "J" || r === "Q" || r === "K" || r === "A" ? (r === "A" ? SUIT_SYMBOL[s] : r) : SUIT_SYMBOL[s]);
+    face.append(corner, pip, br);
+  }
+  el.append(face);
+  return el;
+}
+
+/** A card shown on the table (not interactive). */
+export function cardView(card, extraClass = "") {
+  const el = document.createElement("span");
+  if (extraClass) el.className = extraClass;
+  paintFace(el, card);
+  el.setAttribute("role", "img");
+  el.setAttribute("aria-label", cardName(card));
+  el.title = cardName(card);
+  return el;
+}
+
+/** A card in the player's hand: a toggle button. */
+export function handCardButton(card, index) {
+  const el = document.createElement("button");
+  el.type = "button";
+  el.className = "hand-card";
+  paintFace(el, card);
+  el.dataset.index = String(index);
+  el.setAttribute("aria-pressed", "false");
+  el.setAttribute("aria-label", cardName(card));
+  return el;
+}
+
+/** A face-down card. */
+export function cardBack(extraClass = "") {
+  const el = document.createElement("span");
+  el.className = "card back" + (extraClass ? " " + extraClass : "");
+  el.setAttribute("aria-hidden", "true");
+  return el;
+}

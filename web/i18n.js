@@ -1,0 +1,421 @@
+// The one message catalogue of the page (German and English).
+// Every text the page shows comes from here, including card names and the
+// move labels of the log. The language defaults to navigator.language,
+// can be switched in the UI and is kept in localStorage.
+
+const STORAGE_KEY = "meldtable.lang";
+export const LANGUAGES = ["de", "en"];
+
+const MESSAGES = {
+  en: {
+    "app.title": "Meldtable",
+    "app.tagline": "Rummy-family card games",
+    "lang.label": "Language",
+    "lang.de": "Deutsch",
+    "lang.en": "English",
+
+    "boot.starting": "Starting…",
+    "boot.stage.pyodide": "Loading Python…",
+    "boot.stage.engine": "Loading the rules engine…",
+    "boot.stage.ready": "Ready",
+    "boot.error.title": "The game engine could not be started",
+    "boot.error.hint": "Reload the page to try again. If it keeps failing, your browser may be too old or offline files may be missing.",
+    "boot.reload": "Reload",
+
+    "newgame.title": "New game",
+    "newgame.open": "New game",
+    "newgame.variant": "Game",
+    "newgame.seed": "Deal number (seed)",
+    "newgame.seed.hint": "Leave empty for a random deal.",
+    "newgame.start": "Start",
+    "newgame.cancel": "Cancel",
+    "newgame.moreRules": "More rule options",
+    "newgame.starting": "Dealing…",
+
+    "variant.canasta-two-hand": "Canasta for two",
+
+    "opt.match_end": "End of the match",
+    "opt.match_end.target": "When a side reaches the target score",
+    "opt.match_end.deals": "After a fixed number of deals",
+    "opt.target_score": "Target score",
+    "opt.deals": "Number of deals",
+    "opt.yes": "yes",
+    "opt.no": "no",
+
+    "who.you": "You",
+    "who.computer": "Computer",
+    "who.seat": "Player {n}",
+
+    "table.opponent": "Computer",
+    "table.you": "You",
+    "table.yourHand": "Your hand",
+    "table.cardsInHand": "{n} cards in hand",
+    "table.oneCardInHand": "1 card in hand",
+    "table.stock": "Stock",
+    "table.stockCount": "{n} cards",
+    "table.stockEmpty": "empty",
+    "table.discard": "Discard pile",
+    "table.discardEmpty": "empty",
+    "table.discardSize": "{n} cards",
+    "table.frozen": "Frozen",
+    "table.frozenTitle": "The pile is frozen: you can only take it with a natural pair matching the top card.",
+    "table.blocked": "Blocked",
+    "table.blockedTitle": "A black three is on top: the pile cannot be taken this turn.",
+    "table.melds": "Melds",
+    "table.noMelds": "No melds yet",
+    "table.redThrees": "Red threes",
+    "table.score": "Score",
+    "table.scoreValue": "{n} points",
+    "table.minimum": "Initial meld: at least {n} points",
+    "table.minimumProgress": "Initial meld: {have} of {n} points",
+    "table.melded": "Has melded",
+    "table.canastas": "Canastas: {n}",
+    "table.hand": "Deal {n}",
+    "table.seed": "Deal number {seed}",
+    "table.log": "Moves",
+
+    "meld.canasta.natural": "Natural canasta",
+    "meld.canasta.mixed": "Mixed canasta",
+    "meld.badge.natural": "natural",
+    "meld.badge.mixed": "mixed",
+    "meld.count": "{n} cards",
+    "meld.wilds": "{n} wild",
+    "meld.label": "Meld of {rank}: {cards}",
+    "meld.labelCanasta": "{canasta} of {rank}: {cards}",
+    "meld.target": "Target for adding",
+    "meld.blackThrees": "black threes",
+
+    "turn.yoursDraw": "Your turn: draw from the stock or take the pile",
+    "turn.yoursPlay": "Your turn: meld, add to melds, then discard",
+    "turn.computer": "The computer is playing…",
+    "turn.handOver": "The deal is over",
+    "turn.matchOver": "The match is over",
+
+    "action.draw": "Draw",
+    "action.take": "Take pile",
+    "action.meld": "Meld",
+    "action.add": "Add to meld",
+    "action.discard": "Discard",
+    "action.goOut": "Go out",
+    "action.clear": "Clear selection",
+    "action.next": "Next deal",
+    "action.newGame": "New game",
+    "action.scores": "Show scores",
+    "actions.label": "Actions",
+
+    "hint.selectForMeld": "Select cards in your hand, then choose an action.",
+    "hint.chooseTarget": "Click one of your melds to add the selected cards to it.",
+    "hint.selectOneDiscard": "Select one card to discard.",
+    "hint.thinking": "Working…",
+
+    "error.generic": "That did not work: {message}",
+    "error.request": "The engine reported a problem: {message}",
+
+    "card.joker": "joker",
+    "card.name": "{rank} of {suit}",
+    "rank.A": "ace", "rank.2": "two", "rank.3": "three", "rank.4": "four", "rank.5": "five",
+    "rank.6": "six", "rank.7": "seven", "rank.8": "eight", "rank.9": "nine", "rank.T": "ten",
+    "rank.J": "jack", "rank.Q": "queen", "rank.K": "king",
+    "ranks.A": "aces", "ranks.2": "twos", "ranks.3": "threes", "ranks.4": "fours", "ranks.5": "fives",
+    "ranks.6": "sixes", "ranks.7": "sevens", "ranks.8": "eights", "ranks.9": "nines", "ranks.T": "tens",
+    "ranks.J": "jacks", "ranks.Q": "queens", "ranks.K": "kings",
+    "suit.C": "clubs", "suit.D": "diamonds", "suit.H": "hearts", "suit.S": "spades",
+
+    "move.computer.draw": "Computer draws from the stock",
+    "move.computer.take": "Computer takes the discard pile",
+    "move.computer.takeWith": "Computer takes the discard pile with {cards}",
+    "move.computer.meld": "Computer melds {cards}",
+    "move.computer.add": "Computer adds {cards} to its {ranks}",
+    "move.computer.discard": "Computer discards {card}",
+    "move.computer.red3": "Computer lays out {cards}",
+    "move.computer.other": "Computer: {label}",
+    "move.you.draw": "You draw from the stock",
+    "move.you.take": "You take the discard pile",
+    "move.you.takeWith": "You take the discard pile with {cards}",
+    "move.you.meld": "You meld {cards}",
+    "move.you.add": "You add {cards} to your {ranks}",
+    "move.you.discard": "You discard {card}",
+    "move.you.red3": "You lay out {cards}",
+    "move.you.other": "You: {label}",
+    "move.list.and": " and ",
+
+    "score.title": "Deal {n}: scores",
+    "score.item": "",
+    "score.melded_cards": "Melded cards",
+    "score.hand_cards": "Cards left in hand",
+    "score.going_out": "Going out",
+    "score.concealed": "Concealed going out",
+    "score.natural_canastas": "Natural canastas",
+    "score.mixed_canastas": "Mixed canastas",
+    "score.red_threes": "Red threes",
+    "score.total": "This deal",
+    "score.cumulative": "Total score",
+    "score.previous": "Before this deal",
+    "score.matchOver": "The match is over",
+    "score.wentOut.you": "You went out.",
+    "score.wentOut.computer": "The computer went out.",
+    "score.wentOutConcealed.you": "You went out concealed, in one go.",
+    "score.wentOutConcealed.computer": "The computer went out concealed, in one go.",
+    "score.noOneOut": "Nobody went out: the stock ran out.",
+    "score.youWin": "You win the match!",
+    "score.computerWins": "The computer wins the match.",
+    "score.tie": "The match is a tie.",
+    "score.winner": "Winner: {names}",
+    "score.targetInfo": "Playing to {n} points",
+    "score.dealsInfo": "Deal {n} of {of}",
+  },
+
+  de: {
+    "app.title": "Meldtable",
+    "app.tagline": "Kartenspiele der Rommé-Familie",
+    "lang.label": "Sprache",
+    "lang.de": "Deutsch",
+    "lang.en": "English",
+
+    "boot.starting": "Wird gestartet…",
+    "boot.stage.pyodide": "Python wird geladen…",
+    "boot.stage.engine": "Die Spielregeln werden geladen…",
+    "boot.stage.ready": "Bereit",
+    "boot.error.title": "Die Spiel-Engine konnte nicht gestartet werden",
+    "boot.error.hint": "Lade die Seite neu, um es noch einmal zu versuchen. Wenn es weiter scheitert, ist der Browser vielleicht zu alt oder es fehlen Dateien.",
+    "boot.reload": "Neu laden",
+
+    "newgame.title": "Neues Spiel",
+    "newgame.open": "Neues Spiel",
+    "newgame.variant": "Spiel",
+    "newgame.seed": "Spielnummer (Seed)",
+    "newgame.seed.hint": "Leer lassen für eine zufällige Verteilung.",
+    "newgame.start": "Los geht’s",
+    "newgame.cancel": "Abbrechen",
+    "newgame.moreRules": "Weitere Regeloptionen",
+    "newgame.starting": "Karten werden gegeben…",
+
+    "variant.canasta-two-hand": "Canasta zu zweit",
+
+    "opt.match_end": "Ende der Partie",
+    "opt.match_end.target": "Wenn eine Seite die Zielpunktzahl erreicht",
+    "opt.match_end.deals": "Nach einer festen Zahl von Runden",
+    "opt.target_score": "Zielpunktzahl",
+    "opt.deals": "Anzahl der Runden",
+    "opt.yes": "ja",
+    "opt.no": "nein",
+
+    "who.you": "Du",
+    "who.computer": "Computer",
+    "who.seat": "Spieler {n}",
+
+    "table.opponent": "Computer",
+    "table.you": "Du",
+    "table.yourHand": "Deine Hand",
+    "table.cardsInHand": "{n} Karten auf der Hand",
+    "table.oneCardInHand": "1 Karte auf der Hand",
+    "table.stock": "Stapel",
+    "table.stockCount": "{n} Karten",
+    "table.stockEmpty": "leer",
+    "table.discard": "Ablagestapel",
+    "table.discardEmpty": "leer",
+    "table.discardSize": "{n} Karten",
+    "table.frozen": "Eingefroren",
+    "table.frozenTitle": "Der Stapel ist eingefroren: Du kannst ihn nur mit einem natürlichen Paar zur obersten Karte aufnehmen.",
+    "table.blocked": "Gesperrt",
+    "table.blockedTitle": "Oben liegt eine schwarze Drei: Der Stapel kann in diesem Zug nicht aufgenommen werden.",
+    "table.melds": "Meldungen",
+    "table.noMelds": "Noch keine Meldungen",
+    "table.redThrees": "Rote Dreien",
+    "table.score": "Punkte",
+    "table.scoreValue": "{n} Punkte",
+    "table.minimum": "Erste Meldung: mindestens {n} Punkte",
+    "table.minimumProgress": "Erste Meldung: {have} von {n} Punkten",
+    "table.melded": "Hat gemeldet",
+    "table.canastas": "Canastas: {n}",
+    "table.hand": "Runde {n}",
+    "table.seed": "Spielnummer {seed}",
+    "table.log": "Spielzüge",
+
+    "meld.canasta.natural": "Reiner Canasta",
+    "meld.canasta.mixed": "Gemischter Canasta",
+    "meld.badge.natural": "rein",
+    "meld.badge.mixed": "gemischt",
+    "meld.count": "{n} Karten",
+    "meld.wilds": "{n} Joker",
+    "meld.label": "Meldung {rank}: {cards}",
+    "meld.labelCanasta": "{canasta} {rank}: {cards}",
+    "meld.target": "Ziel zum Anlegen",
+    "meld.blackThrees": "schwarze Dreien",
+
+    "turn.yoursDraw": "Du bist dran: Ziehe vom Stapel oder nimm den Ablagestapel",
+    "turn.yoursPlay": "Du bist dran: melden, anlegen, dann abwerfen",
+    "turn.computer": "Der Computer spielt…",
+    "turn.handOver": "Die Runde ist vorbei",
+    "turn.matchOver": "Die Partie ist vorbei",
+
+    "action.draw": "Ziehen",
+    "action.take": "Stapel aufnehmen",
+    "action.meld": "Melden",
+    "action.add": "Anlegen",
+    "action.discard": "Abwerfen",
+    "action.goOut": "Ausmachen",
+    "action.clear": "Auswahl aufheben",
+    "action.next": "Nächste Runde",
+    "action.newGame": "Neues Spiel",
+    "action.scores": "Abrechnung zeigen",
+    "actions.label": "Aktionen",
+
+    "hint.selectForMeld": "Wähle Karten auf deiner Hand und dann eine Aktion.",
+    "hint.chooseTarget": "Klicke auf eine deiner Meldungen, um die gewählten Karten anzulegen.",
+    "hint.selectOneDiscard": "Wähle eine Karte zum Abwerfen.",
+    "hint.thinking": "Einen Moment…",
+
+    "error.generic": "Das ging nicht: {message}",
+    "error.request": "Die Engine meldet ein Problem: {message}",
+
+    "card.joker": "Joker",
+    "card.name": "{suit}-{rank}",
+    "rank.A": "Ass", "rank.2": "Zwei", "rank.3": "Drei", "rank.4": "Vier", "rank.5": "Fünf",
+    "rank.6": "Sechs", "rank.7": "Sieben", "rank.8": "Acht", "rank.9": "Neun", "rank.T": "Zehn",
+    "rank.J": "Bube", "rank.Q": "Dame", "rank.K": "König",
+    "ranks.A": "Asse", "ranks.2": "Zweien", "ranks.3": "Dreien", "ranks.4": "Vieren", "ranks.5": "Fünfen",
+    "ranks.6": "Sechsen", "ranks.7": "Siebenen", "ranks.8": "Achten", "ranks.9": "Neunen", "ranks.T": "Zehnen",
+    "ranks.J": "Buben", "ranks.Q": "Damen", "ranks.K": "Könige",
+    "suit.C": "Kreuz", "suit.D": "Karo", "suit.H": "Herz", "suit.S": "Pik",
+
+    "move.computer.draw": "Computer zieht vom Stapel",
+    "move.computer.take": "Computer nimmt den Ablagestapel auf",
+    "move.computer.takeWith": "Computer nimmt den Ablagestapel mit {cards} auf",
+    "move.computer.meld": "Computer meldet {cards}",
+    "move.computer.add": "Computer legt {cards} an seine {ranks} an",
+    "move.computer.discard": "Computer wirft {card} ab",
+    "move.computer.red3": "Computer legt {cards} aus",
+    "move.computer.other": "Computer: {label}",
+    "move.you.draw": "Du ziehst vom Stapel",
+    "move.you.take": "Du nimmst den Ablagestapel auf",
+    "move.you.takeWith": "Du nimmst den Ablagestapel mit {cards} auf",
+    "move.you.meld": "Du meldest {cards}",
+    "move.you.add": "Du legst {cards} an deine {ranks} an",
+    "move.you.discard": "Du wirfst {card} ab",
+    "move.you.red3": "Du legst {cards} aus",
+    "move.you.other": "Du: {label}",
+    "move.list.and": " und ",
+
+    "score.title": "Runde {n}: Abrechnung",
+    "score.item": "",
+    "score.melded_cards": "Gemeldete Karten",
+    "score.hand_cards": "Karten auf der Hand",
+    "score.going_out": "Ausmachen",
+    "score.concealed": "Verdeckt ausgemacht",
+    "score.natural_canastas": "Reine Canastas",
+    "score.mixed_canastas": "Gemischte Canastas",
+    "score.red_threes": "Rote Dreien",
+    "score.total": "Diese Runde",
+    "score.cumulative": "Gesamtpunkte",
+    "score.previous": "Vor dieser Runde",
+    "score.matchOver": "Die Partie ist vorbei",
+    "score.wentOut.you": "Du hast ausgemacht.",
+    "score.wentOut.computer": "Der Computer hat ausgemacht.",
+    "score.wentOutConcealed.you": "Du hast verdeckt ausgemacht, alles auf einmal.",
+    "score.wentOutConcealed.computer": "Der Computer hat verdeckt ausgemacht, alles auf einmal.",
+    "score.noOneOut": "Niemand hat ausgemacht: Der Stapel ist aufgebraucht.",
+    "score.youWin": "Du gewinnst die Partie!",
+    "score.computerWins": "Der Computer gewinnt die Partie.",
+    "score.tie": "Die Partie endet unentschieden.",
+    "score.winner": "Gewonnen hat: {names}",
+    "score.targetInfo": "Gespielt wird bis {n} Punkte",
+    "score.dealsInfo": "Runde {n} von {of}",
+  },
+};
+
+function detectLanguage() {
+  try {
+    const stored = localStorage.getItem(STORAGE_KEY);
+    if (stored && LANGUAGES.includes(stored)) return stored;
+  } catch (_) { /* storage may be unavailable */ }
+  const prefs = (navigator.languages && navigator.languages.length) ? navigator.languages : [navigator.language || "en"];
+  for (const p of prefs) {
+    const base = String(p).toLowerCase().split("-")[0];
+    if (LANGUAGES.includes(base)) return base;
+  }
+  return "en";
+}
+
+let current = detectLanguage();
+const listeners = new Set();
+
+export function getLang() { return current; }
+
+export function setLang(lang) {
+  if (!LANGUAGES.includes(lang) || lang === current) return;
+  current = lang;
+  try { localStorage.setItem(STORAGE_KEY, lang); } catch (_) { /* ignore */ }
+  document.documentElement.lang = lang;
+  for (const fn of listeners) fn(lang);
+}
+
+export function onLangChange(fn) { listeners.add(fn); }
+
+export function has(key) { return key in MESSAGES[current] || key in MESSAGES.en; }
+
+/** Translate `key`, filling `{name}` placeholders from `params`. */
+export function t(key, params = {}) {
+  let s = MESSAGES[current][key];
+  if (s === undefined) s = MESSAGES.en[key];
+  if (s === undefined) return key;
+  return s.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
+}
+
+/** Fill every element carrying data-i18n (text) or data-i18n-attr ("attr:key;attr:key"). */
+export function applyStatic(root = document) {
+  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll("[data-i18n-attr]")) {
+    for (const pair of el.dataset.i18nAttr.split(";")) {
+      const [attr, key] = pair.split(":");
+      if (attr && key) el.setAttribute(attr.trim(), t(key.trim()));
+    }
+  }
+}
+
+// ---- cards and moves -------------------------------------------------------
+
+export function rankOf(card) { return card === "JK" ? "JK" : card.slice(0, -1); }
+export function suitOf(card) { return card === "JK" ? "" : card.slice(-1); }
+
+/** Full accessible name: "queen of hearts", "Herz-Dame", "joker". */
+export function cardName(card) {
+  if (card === "JK") return t("card.joker");
+  return t("card.name", { rank: t("rank." + rankOf(card)), suit: t("suit." + suitOf(card)) });
+}
+
+export function rankName(rank) { return rank === "JK" ? t("card.joker") : t("rank." + rank); }
+export function rankPlural(rank) { return has("ranks." + rank) ? t("ranks." + rank) : rank; }
+
+function listCards(cards) {
+  const names = cards.map(cardName);
+  if (names.length <= 1) return names.join("");
+  return names.slice(0, -1).join(", ") + t("move.list.and") + names[names.length - 1];
+}
+
+const CARD_RE = /^(JK|(?:[A2-9TJQK])[CDHS])$/;
+const isCard = (s) => CARD_RE.test(s);
+
+/**
+ * Turn a move in notation ("meld QH QS JK", "add Q QH", "discard 4C", "take", "draw")
+ * into a sentence. `who` is "you" or "computer"; `label` is the engine's own text, used
+ * when the notation is not one we know.
+ */
+export function moveSentence(text, who, label) {
+  const parts = String(text || "").trim().split(/\s+/);
+  const kind = parts[0];
+  const args = parts.slice(1);
+  const p = `move.${who}.`;
+  if (kind === "draw" && args.length === 0) return t(p + "draw");
+  if (kind === "take" && args.length === 0) return t(p + "take");
+  if (kind === "take" && args.every(isCard)) return t(p + "takeWith", { cards: listCards(args) });
+  if (kind === "meld" && args.length && args.every(isCard)) return t(p + "meld", { cards: listCards(args) });
+  if (kind === "add" && args.length >= 2 && !isCard(args[0]) && args.slice(1).every(isCard)) {
+    return t(p + "add", { cards: listCards(args.slice(1)), ranks: rankPlural(args[0]) });
+  }
+  if (kind === "discard" && args.length === 1 && isCard(args[0])) return t(p + "discard", { card: cardName(args[0]) });
+  if ((kind === "red3" || kind === "redthree" || kind === "red_three" || kind === "expose") && args.every(isCard) && args.length) {
+    return t(p + "red3", { cards: listCards(args) });
+  }
+  return t(p + "other", { label: label || text || "?" });
+}
