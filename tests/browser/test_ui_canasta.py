@@ -1,0 +1,193 @@
+"""The page, driven like a person: two-hand Canasta against the computer (issue #2).
+
+Everything is done by clicking and pressing keys; the table's state is read only from the DOM
+(data attributes the page renders, e.g. data-card on the hand's card buttons and
+data-legal-discards on the hand).
+"""
+from __future__ import annotations
+
+import time
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+SEED = 20240611
+HAND_TIMEOUT_S = 420
+
+
+def open_game(page, site_url, seed=SEED, query=""):
+    """Load the page, wait for the engine and start a game from the new-game dialog."""
+    page.goto(f"{site_url}?fast=1&seed={seed}{query}")
+    page.wait_for_selector("html[data-engine-state=ready]", timeout=90_000)
+    page.wait_for_selector("#newgame-dialog[open]")
+    assert page.input_value("#ng-seed") == str(seed)
+    page.click("#ng-start")
+    page.wait_for_selector("#game:not([hidden]) #hand .hand-card")
+
+
+def wait_my_turn_or_hand_over(page, timeout_s=60):
+    """Wait until the human is to act (buttons enabled) or the score sheet is shown."""
+    page.wait_for_function(
+        """() => document.querySelector('#score-dialog[open]') ||
+                 (document.querySelector('#felt').dataset.toActHuman === 'true' &&
+                  (!document.querySelector('#btn-draw').disabled || !document.querySelector('#btn-take').disabled ||
+                   document.querySelector('#hand').dataset.legalDiscards))""",
+        timeout=timeout_s * 1000)
+    return page.is_visible("#score-dialog[open]")
+
+
+def select_card(page, card, use_keyboard):
+    """Select the first hand card showing `card`, by click or by focusing it and pressing a key."""
+    button = page.locator(f'#hand .hand-card[data-card="{card}"]').first
+    if use_keyboard:
+        button.focus()
+        button.press("Enter")
+    else:
+        button.click()
+    return button
+
+
+def test_full_hand_by_clicks_and_keys(page, site_url):
+    open_game(page, site_url)
+    assert page.get_attribute("html", "data-engine-state") == "ready"
+    turns = 0
+    deadline = time.monotonic() + HAND_TIMEOUT_S
+    while True:
+        assert time.monotonic() < deadline, "the hand did not end in time"
+        if wait_my_turn_or_hand_over(page):
+            break
+        turns += 1
+        if page.is_enabled("#btn-draw"):
+            page.click("#btn-draw")
+        elif page.is_enabled("#btn-take"):
+            page.click("#btn-take")  # stock empty: the page picks a legal way to take the pile
+        page.wait_for_function(
+            "() => document.querySelector('#score-dialog[open]') || "
+            "document.querySelector('#felt').dataset.stage === 'play'")
+        if page.is_visible("#score-dialog[open]"):
+            break
+        page.wait_for_function("() => document.querySelector('#hand').dataset.legalDiscards")
+        card = page.get_attribute("#hand", "data-legal-discards").split()[0]
+        button = select_card(page, card, use_keyboard=turns % 2 == 0)
+        assert button.get_attribute("aria-pressed") == "true"
+        assert page.is_enabled("#btn-discard")
+        before = int(page.get_attribute("#discard", "data-size"))
+        page.click("#btn-discard")
+        page.wait_for_function(
+            "(n) => document.querySelector('#score-dialog[open]') || "
+            "document.querySelector('#felt').dataset.toActHuman === 'false' || "
+            "Number(document.querySelector('#discard').dataset.size) !== n", arg=before)
+
+    # The computer's moves appeared in the log, one entry per move.
+    assert turns > 0
+    assert page.locator("#log li.log-computer").count() >= turns
+    # The score sheet: itemised rows per side, totals and cumulative scores.
+    sheet = page.locator("#score-table")
+    for item in ("melded_cards", "hand_cards", "going_out", "concealed", "natural_canastas",
+                 "mixed_canastas", "red_threes", "total", "cumulative"):
+        row = sheet.locator(f'tr[data-item="{item}"]')
+        assert row.count() == 1, item
+        assert row.locator("td").count() == 2, item
+    assert page.is_visible("#btn-next") or page.is_visible("#btn-score-newgame")
+    assert page.console_errors == []
+    assert page.foreign_requests == []
+
+    # Next deal starts hand 2 (unless the match is already over).
+    if page.is_visible("#btn-next"):
+        page.click("#btn-next")
+        page.wait_for_selector("#felt[data-hand-number='2']")
+        assert not page.is_visible("#score-dialog[open]")
+    assert page.console_errors == []
+
+
+def natural_cards_of_two_ranks(page):
+    """Two hand cards of different natural ranks (no 2s, jokers or threes): not a meld."""
+    cards = page.eval_on_selector_all("#hand .hand-card", "els => els.map(e => e.dataset.card)")
+    seen = {}
+    for c in cards:
+        rank = c[:-1]
+        if c == "JK" or rank in ("2", "3"):
+            continue
+        seen.setdefault(rank, c)
+        if len(seen) == 2:
+            return list(seen.values())
+    raise AssertionError(f"no two natural ranks in {cards}")
+
+
+def test_illegal_meld_shows_the_engines_reason(page, site_url):
+    open_game(page, site_url)
+    wait_my_turn_or_hand_over(page)
+    page.click("#btn-draw")
+    page.wait_for_selector("#felt[data-stage='play']")
+    hand_before = page.get_attribute("#hand", "data-count")
+    assert page.is_disabled("#btn-meld")  # nothing selected
+    for card in natural_cards_of_two_ranks(page):
+        page.locator(f'#hand .hand-card[data-card="{card}"]').first.click()
+    assert page.is_enabled("#btn-meld")
+    page.click("#btn-meld")
+    page.wait_for_selector("#status.error")
+    message = page.text_content("#status").strip()
+    assert len(message) > 10, message
+    assert page.get_attribute("#status", "role") == "status"
+    # Nothing changed: same hand, still the human's turn.
+    assert page.get_attribute("#hand", "data-count") == hand_before
+    assert page.get_attribute("#felt", "data-to-act-human") == "true"
+    assert page.console_errors == []
+
+
+def test_language_switch_changes_the_ui_and_is_kept(page, site_url):
+    open_game(page, site_url)
+    page.select_option("#lang-select", "en")
+    assert page.text_content("#btn-draw").strip() == "Draw"
+    assert page.text_content("#my-side-title").strip() == "You"
+    label_en = page.get_attribute("#hand .hand-card >> nth=0", "aria-label")
+
+    page.select_option("#lang-select", "de")
+    assert page.get_attribute("html", "lang") == "de"
+    assert page.text_content("#btn-draw").strip() == "Ziehen"
+    assert page.text_content("#btn-take").strip() == "Stapel aufnehmen"
+    assert page.text_content("#my-side-title").strip() == "Du"
+    label_de = page.get_attribute("#hand .hand-card >> nth=0", "aria-label")
+    assert label_de != label_en  # card names are translated too
+
+    # Kept across a reload (localStorage).
+    page.reload()
+    page.wait_for_selector("html[data-engine-state=ready]", timeout=90_000)
+    assert page.text_content("#ng-start").strip() == "Los geht’s"
+    assert page.input_value("#lang-select") == "de"
+    page.click("#ng-start")
+    page.wait_for_selector("#game:not([hidden]) #hand .hand-card")
+    assert page.text_content("#btn-draw").strip() == "Ziehen"
+    page.select_option("#lang-select", "en")
+    assert page.text_content("#btn-draw").strip() == "Draw"
+    assert page.console_errors == []
+
+
+def test_keyboard_tab_to_a_card_and_select_it(page, site_url):
+    open_game(page, site_url)
+    page.locator("#btn-newgame").focus()
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        if page.evaluate("() => document.activeElement.classList.contains('hand-card')"):
+            break
+    else:
+        raise AssertionError("Tab never reached a card in the hand")
+    first = page.evaluate("() => document.activeElement.dataset.index")
+    name = page.evaluate("() => document.activeElement.getAttribute('aria-label')")
+    assert name and not name.isupper()  # a spoken name like "queen of hearts", not "QH"
+    page.keyboard.press("Space")
+    assert page.evaluate("() => document.activeElement.getAttribute('aria-pressed')") == "true"
+    # Arrow keys move the focus along the hand; Enter toggles too.
+    page.keyboard.press("ArrowRight")
+    second = page.evaluate("() => document.activeElement.dataset.index")
+    assert int(second) == int(first) + 1
+    assert page.evaluate("() => document.activeElement.getAttribute('aria-pressed')") == "false"
+    page.keyboard.press("Enter")
+    assert page.evaluate("() => document.activeElement.getAttribute('aria-pressed')") == "true"
+    page.keyboard.press("Space")
+    assert page.evaluate("() => document.activeElement.getAttribute('aria-pressed')") == "false"
+    # The hand is a single tab stop: Shift+Tab leaves it.
+    page.keyboard.press("Shift+Tab")
+    assert not page.evaluate("() => document.activeElement.classList.contains('hand-card')")
+    assert page.console_errors == []
