@@ -5,8 +5,9 @@ Nothing is built here: `python build.py test` builds dist/ before running pytest
 Fixtures
   dist_dir      Path of the built site (env MELDTABLE_DIST, default <repo>/dist)
   site_version  dist/version.json as a dict
-  serve_site    factory: serve_site(mime_overrides=None) -> base URL ("http://127.0.0.1:<port>/")
-                of another server over dist/ (e.g. {".wasm": "application/octet-stream"})
+  serve_site    factory: serve_site(mime_overrides=None, mounts=None) -> base URL
+                ("http://127.0.0.1:<port>/") of another server over dist/, e.g. with
+                {".wasm": "application/octet-stream"} or mounts {"/wheels/": some_dir}
   site_url      base URL of the correctly configured server (session-wide)
   browser       Playwright Browser: Debian's chromium via executable_path (session-wide)
   context       a fresh BrowserContext per test
@@ -100,9 +101,9 @@ def serve_site(dist_dir):
     """Factory starting a loopback server over dist/ on a free port; returns its base URL."""
     servers = []
 
-    def start(mime_overrides: dict[str, str] | None = None) -> str:
+    def start(mime_overrides: dict[str, str] | None = None, mounts: dict[str, Path] | None = None) -> str:
         server = build.make_server(dist_dir, port=0, mime_overrides=mime_overrides,
-                                   mounts={TEST_PAGES_PREFIX: PAGES}, quiet=True)
+                                   mounts={TEST_PAGES_PREFIX: PAGES, **(mounts or {})}, quiet=True)
         threading.Thread(target=server.serve_forever, daemon=True).start()
         servers.append(server)
         base = f"http://127.0.0.1:{server.server_address[1]}/"

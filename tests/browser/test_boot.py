@@ -134,6 +134,15 @@ def test_wrong_wasm_mime_type_gives_a_clear_boot_error(page, serve_site):
     assert timeout_s <= elapsed < timeout_s + 6, elapsed
 
 
+def test_missing_wheel_is_a_boot_error(page, serve_site, tmp_path):
+    """If the wheel cannot be installed, the worker reports a boot error (no hang, no fake ready)."""
+    broken_site = serve_site(mounts={"/wheels/": tmp_path})  # every wheel URL answers 404
+    page.goto(broken_site + BLANK)
+    result = page.evaluate(START_ENGINE)
+    assert result.get("error", {}).get("code") == "boot_failed", result
+    assert "meldtable" in result["error"]["message"]
+
+
 def test_file_url_is_reported_at_once(page):
     """From file:// the client refuses immediately and explains that HTTP is needed."""
     source = (Path(__file__).resolve().parents[2] / "web" / "engine-client.js").read_text()
