@@ -466,8 +466,9 @@ class CanastaState:
         if initial:
             counted = card_value(top) + sum(card_value(c) for c in used)
         min_ok = not initial or counted >= self.minimum(side)
-        if not self._floor_ok(hand_after, canastas_after, min_ok, False):
-            return "floor"
+        exempt_take = initial and r.concealed_exemption == "always"
+        if not self._floor_ok(hand_after, canastas_after, min_ok, exempt_take):
+            return self._floor_reason(hand_after, canastas_after)
         if initial and not min_ok:
             hand = dict(self.hands[t.seat])
             ms_remove(hand, used)
@@ -475,7 +476,8 @@ class CanastaState:
             ms_add(hand, incoming)
             pending = {m.rank: (m.naturals, m.wilds) for m in self.melds[side].values()}
             pending[top.rank] = (nat, wild)
-            if not self._reachable(hand, countable, pending, self.minimum(side) - counted, False):
+            exempt = r.concealed_exemption == "always"
+            if not self._reachable(hand, countable, pending, self.minimum(side) - counted, exempt):
                 return "minimum"
         return None
 
@@ -493,6 +495,11 @@ class CanastaState:
         if hand_after == 0 and r.going_out_discard == "required":
             return False
         return True
+
+    def _floor_reason(self, hand_after: int, canastas_after: int) -> str:
+        if canastas_after >= self.rules.canastas_to_go_out and hand_after == 0:
+            return "discard_required"
+        return "floor"
 
     def _meld_moves(self) -> list[Move]:
         r = self.rules
@@ -573,12 +580,14 @@ class CanastaState:
         hand_after = sum(self.hands[t.seat].values()) - len(cards)
         initial = self._initial_pending()
         if not initial:
-            return None if self._floor_ok(hand_after, canastas_after, True, False) else "floor"
+            return None if self._floor_ok(hand_after, canastas_after, True, False) else self._floor_reason(hand_after, canastas_after)
         pts, countable = self._peek_points(cards)
         counted = t.initial_points + pts
         need = self.minimum(side) - counted
         exempt = self._exempt()
         if not self._floor_ok(hand_after, canastas_after, need <= 0, exempt):
+            if canastas_after >= self.rules.canastas_to_go_out and hand_after == 0 and (need <= 0 or exempt):
+                return "discard_required"
             return "floor" if canastas_after < self.rules.canastas_to_go_out else "minimum"
         if need <= 0 or hand_after == 0:
             return None
@@ -750,6 +759,7 @@ class CanastaState:
         self.hand_over = True
         self._legal = []
         self._legal_set = frozenset()
+        self.turn.countable = {}
         self.out_seat = out_seat
         self.out_concealed = out_seat is not None and self.turn.initial
         result = {"hand": self.hand_number, "went_out": out_seat, "concealed": self.out_concealed, "sides": []}
@@ -837,7 +847,7 @@ class CanastaState:
                 "size": len(self.pile),
                 "frozen": self.pile_wilds > 0,
                 "frozen_by": frozen_by,
-                "blocked": bool(top and top.rank == THREE),
+                "blocked": bool(top and is_black_three(top)),
                 "frozen_for_you": self.pile_wilds > 0 or not self.melded[self.side_of(seat)],
             },
             "sides": [
@@ -899,6 +909,8 @@ class CanastaState:
             if not self.pile:
                 return "pile_empty", "The discard pile is empty.", {}
             top = self.pile[-1]
+            if is_red_three(top):
+                return "pile_red_three", "A red three lies on top: the pile cannot be taken now.", {}
             if top.rank == THREE:
                 return "pile_blocked", "A black three blocks the pile: draw from the stock.", {}
             if is_wild(top):
@@ -984,6 +996,8 @@ class CanastaState:
                 "after your discard.",
                 {"canastas": self.rules.canastas_to_go_out},
             )
+        if reason == "discard_required":
+            return "discard_to_go_out", "In this game you go out by discarding your last card: keep one card.", {}
         if reason == "meld":
             return "meld_invalid", "Those cards do not make a valid meld with the top card.", {}
         if reason == "black_threes":
@@ -1168,6 +1182,18 @@ class CanastaState:
             raise StateError("The saved game's cards do not add up to the deck: " + "; ".join(detail) + ".")
         if s.match_over and not s.hand_over:
             raise StateError("The match cannot be over while a hand is in play.")
+        if not s.hand_over:
+            if t.stage == "draw" and not s.stock:
+                raise StateError("A hand in play needs cards in the stock when a turn begins.")
+            for side_i, side_melds in enumerate(s.melds):
+                if s.melded[side_i] and not side_melds:
+                    raise StateError(f"Side {side_i} is marked as melded but has no meld.")
+                if side_melds and not s.melded[side_i]:
+                    ok = rules.side_of[t.seat] == side_i and t.initial and t.stage == "play"
+                    if not ok:
+                        raise StateError(f"Side {side_i} has melds but no initial meld: only possible during its own turn.")
+            if t.initial and s.melded[rules.side_of[t.seat]] and t.countable:
+                raise StateError("The countable cards must be empty once the initial meld is made.")
         return s
 
     def copy(self) -> "CanastaState":

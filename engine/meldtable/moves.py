@@ -73,7 +73,7 @@ class Move:
             return text
         if not isinstance(text, str):
             raise NotationError(f"A move must be text like 'discard 4C', not {type(text).__name__}.")
-        words = text.split()
+        words = text.replace(",", " ").split()
         if not words:
             raise NotationError("Empty move: write for example 'draw' or 'discard 4C'.")
         kind = words[0].lower()

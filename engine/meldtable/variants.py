@@ -55,7 +55,7 @@ def _canasta_two_hand_options() -> dict[str, Option]:
                "What happens when the stock is used up: the hand ends when the next player finds it empty.", choices=("ends_hand",)),
         Option("match_end", "choice", "target", "seed 000 'Das Ziel des Spiels': target score (fast tournament) or fixed deals (round tournament) (research C30)",
                "How the match ends.", choices=("target", "deals")),
-        Option("target_score", "int", 5000, "issue #2 / pagat: 5000", "Score that ends the match (match_end = target).", minimum=100),
+        Option("target_score", "int", 5000, "seed 000 names a target score without a number; pagat: 5000", "Score that ends the match (match_end = target).", minimum=100),
         Option("deals", "int", 4, "app policy (seed names no number)", "Number of deals (match_end = deals).", minimum=1, maximum=50),
     ]
     return {x.name: x for x in o}
