@@ -107,7 +107,7 @@ def apt_install(*packages: str) -> bool:
         if not _apt_updated:
             run(["apt-get", "update"], env=env)
             _apt_updated = True
-        run(["apt-get", "install", "-y", "--no-install-recommends", *packages], env=env)
+        run(["apt-get", "install", "-y", *packages], env=env)
     except BuildError as exc:
         log(f"apt-get failed: {exc}")
         return False
