@@ -3,7 +3,7 @@
 // legal moves and scores (docs/protocol.md).
 import { startEngine } from "./engine-client.js";
 import {
-  t, getLang, setLang, onLangChange, applyStatic, cardName, rankOf, rankPlural, moveSentence, has,
+  t, getLang, setLang, onLangChange, applyStatic, cardName, rankOf, rankPlural, moveSentence, has, engineMessage,
 } from "./i18n.js";
 import { cardView, cardBack, handCardButton, paintFace, isWild, rankText } from "./cards.js";
 
@@ -68,8 +68,12 @@ function showBootProgress(p) {
   }
 }
 
-function showBootError(message) {
+function showBootError(message, code) {
   setEngineState("error");
+  $("boot").classList.add("failed");
+  const key = code ? "boot.error." + code : null;
+  $("boot-error-summary").dataset.i18n = key && has(key) ? key : "";
+  $("boot-error-summary").textContent = key && has(key) ? t(key) : "";
   $("boot").hidden = false;
   $("game").hidden = true;
   $("boot-progress").hidden = true;
@@ -98,7 +102,7 @@ async function boot() {
     openNewGameDialog();
   } catch (err) {
     clearInterval(elapsedTimer);
-    showBootError(err && err.message ? err.message : String(err));
+    showBootError(err && err.message ? err.message : String(err), err && err.code);
   }
 }
 
@@ -366,6 +370,7 @@ function render() {
   felt.dataset.handOver = String(Boolean(tb.hand_over));
   felt.dataset.matchOver = String(Boolean(tb.match_over));
   felt.dataset.handNumber = String(v.hand_number);
+  felt.dataset.legal = legal().map((m) => m.text).join(";");
   renderOpponents();
   renderCenter();
   renderMySide();
@@ -701,7 +706,7 @@ function renderStatus() {
   const el = $("status");
   const s = state.status;
   el.classList.toggle("error", Boolean(s && s.kind === "error"));
-  el.textContent = s ? (s.key ? t(s.key, s.params || {}) : s.text) : "";
+  el.textContent = s ? (s.err ? engineMessage(s.err) : s.key ? t(s.key, s.params || {}) : s.text) : "";
 }
 
 // ------------------------------------------------------------------ score sheet
@@ -804,7 +809,7 @@ async function nextHand() {
     if (first) first.focus();
   } catch (err) {
     state.busy = false;
-    setStatus({ text: err.message || String(err) }, "error");
+    setStatus({ err }, "error");
   } finally {
     $("btn-next").disabled = false;
   }
@@ -841,7 +846,7 @@ async function act(action) {
   } catch (err) {
     if (gen !== state.gen) return;
     state.busy = false;
-    setStatus({ text: err && err.message ? err.message : String(err) }, "error");
+    setStatus({ err }, "error");
     renderButtons();
   }
 }
@@ -901,7 +906,7 @@ function scheduleBot() {
       setTable(r.table);
     } catch (err) {
       if (gen !== state.gen) return;
-      setStatus({ text: err && err.message ? err.message : String(err) }, "error");
+      setStatus({ err }, "error");
     }
   }, BOT_DELAY_MS);
 }

@@ -21,6 +21,10 @@ const MESSAGES = {
     "boot.error.title": "The game engine could not be started",
     "boot.error.hint": "Reload the page to try again. If it keeps failing, your browser may be too old or offline files may be missing.",
     "boot.reload": "Reload",
+    "boot.error.boot_timeout": "The engine did not start in time.",
+    "boot.error.boot_failed": "The engine failed while starting.",
+    "boot.error.file_protocol": "This page was opened from a file; it must be served over HTTP.",
+    "boot.error.details": "Details:",
 
     "newgame.title": "New game",
     "newgame.open": "New game",
@@ -179,6 +183,10 @@ const MESSAGES = {
     "boot.error.title": "Die Spiel-Engine konnte nicht gestartet werden",
     "boot.error.hint": "Lade die Seite neu, um es noch einmal zu versuchen. Wenn es weiter scheitert, ist der Browser vielleicht zu alt oder es fehlen Dateien.",
     "boot.reload": "Neu laden",
+    "boot.error.boot_timeout": "Die Engine ist nicht rechtzeitig gestartet.",
+    "boot.error.boot_failed": "Beim Start der Engine ist ein Fehler aufgetreten.",
+    "boot.error.file_protocol": "Die Seite wurde als Datei geöffnet; sie muss über HTTP ausgeliefert werden.",
+    "boot.error.details": "Details:",
 
     "newgame.title": "Neues Spiel",
     "newgame.open": "Neues Spiel",
@@ -321,6 +329,37 @@ const MESSAGES = {
     "score.winner": "Gewonnen hat: {names}",
     "score.targetInfo": "Gespielt wird bis {n} Punkte",
     "score.dealsInfo": "Runde {n} von {of}",
+
+    // The engine's refusals (error.key from meldtable), in German; English uses the engine's own text.
+    "engine.hand_over": "Die Runde ist vorbei.",
+    "engine.not_your_turn": "Du bist nicht am Zug.",
+    "engine.draw_first": "Ziehe zuerst vom Stapel oder nimm den Ablagestapel auf.",
+    "engine.already_drew": "Du hast in diesem Zug schon gezogen.",
+    "engine.not_in_hand": "Du hast {card} nicht auf der Hand.",
+    "engine.stock_empty": "Der Stapel ist leer.",
+    "engine.pile_empty": "Der Ablagestapel ist leer.",
+    "engine.pile_blocked": "Eine schwarze Drei sperrt den Ablagestapel: Ziehe vom Stapel.",
+    "engine.pile_wild_top": "Oben liegt eine wilde Karte: Der Ablagestapel kann jetzt nicht aufgenommen werden.",
+    "engine.pile_before_initial": "Den Ablagestapel darfst du erst nach deiner ersten Meldung aufnehmen.",
+    "engine.take_rank": "Um den Ablagestapel aufzunehmen, brauchst du {ranks} zur obersten Karte.",
+    "engine.pile_frozen": "Der Ablagestapel ist eingefroren: Du brauchst zwei natürliche {ranks}.",
+    "engine.take_no_meld": "Du hast keine Meldung aus {ranks}, an die du die oberste Karte legen kannst.",
+    "engine.all_wild": "Eine Meldung darf nicht nur aus wilden Karten bestehen.",
+    "engine.mixed_ranks": "Eine Meldung enthält nur Karten eines Rangs (und wilde Karten).",
+    "engine.red_three": "Rote Dreien werden einzeln ausgelegt und nie gemeldet.",
+    "engine.black_threes": "Schwarze Dreien werden nur als drei oder vier schwarze Dreien ohne wilde Karten gemeldet.",
+    "engine.black_threes_never": "Schwarze Dreien können in diesem Spiel nicht gemeldet werden.",
+    "engine.black_threes_out": "Schwarze Dreien darfst du nur in dem Zug melden, in dem du ausmachst.",
+    "engine.rank_melded": "Du hast schon eine Meldung aus {ranks}: Lege dort an.",
+    "engine.meld_three": "Lege eine neue Meldung mit drei Karten aus und lege weitere Karten dann einzeln an.",
+    "engine.few_naturals": "Eine Meldung braucht mehr natürliche Karten.",
+    "engine.many_wilds": "Diese Meldung hätte zu viele wilde Karten.",
+    "engine.no_meld": "Deine Seite hat keine Meldung aus {ranks}.",
+    "engine.add_rank": "An diese Meldung passen nur {ranks} oder wilde Karten.",
+    "engine.initial_minimum": "Deine erste Meldung muss mindestens {minimum} Punkte wert sein (in diesem Zug bisher: {points}).",
+    "engine.keep_a_card": "Bis deine Seite {canastas} Canastas hat, musst du nach dem Abwerfen noch eine Karte behalten.",
+    "engine.meld_invalid": "Diese Karten ergeben mit der obersten Karte keine gültige Meldung.",
+    "engine.not_allowed": "Dieser Zug ist jetzt nicht erlaubt.",
   },
 };
 
@@ -353,6 +392,21 @@ export function setLang(lang) {
 export function onLangChange(fn) { listeners.add(fn); }
 
 export function has(key) { return key in MESSAGES[current] || key in MESSAGES.en; }
+
+/**
+ * The text to show for an engine refusal: in English the engine's own message (it is written
+ * in a player's words); in other languages the catalogue's `engine.<key>` when the error
+ * carries a key, else the engine's message.
+ */
+export function engineMessage(err) {
+  const message = err && err.message ? err.message : String(err);
+  const key = err && err.key ? "engine." + err.key : null;
+  if (current === "en" || !key || !(key in MESSAGES[current])) return message;
+  const p = { ...(err.params || {}) };
+  if (p.rank) p.ranks = rankPlural(p.rank);
+  if (p.card) p.card = cardName(p.card);
+  return t(key, p);
+}
 
 /** Translate `key`, filling `{name}` placeholders from `params`. */
 export function t(key, params = {}) {

@@ -48,15 +48,16 @@ def select_card(page, card, use_keyboard):
     return button
 
 
-def test_full_hand_by_clicks_and_keys(page, site_url):
-    open_game(page, site_url)
-    assert page.get_attribute("html", "data-engine-state") == "ready"
+def play_hand(page):
+    """Play the human's side until the score sheet shows: draw (or take the pile when the stock
+    is gone), then discard a card the page lists as legal, selected alternately by click and key.
+    Returns the number of turns played."""
     turns = 0
     deadline = time.monotonic() + HAND_TIMEOUT_S
     while True:
         assert time.monotonic() < deadline, "the hand did not end in time"
         if wait_my_turn_or_hand_over(page):
-            break
+            return turns
         turns += 1
         if page.is_enabled("#btn-draw"):
             page.click("#btn-draw")
@@ -66,7 +67,7 @@ def test_full_hand_by_clicks_and_keys(page, site_url):
             "() => document.querySelector('#score-dialog[open]') || "
             "document.querySelector('#felt').dataset.stage === 'play'")
         if page.is_visible("#score-dialog[open]"):
-            break
+            return turns
         page.wait_for_function("() => document.querySelector('#hand').dataset.legalDiscards")
         card = page.get_attribute("#hand", "data-legal-discards").split()[0]
         button = select_card(page, card, use_keyboard=turns % 2 == 0)
@@ -78,6 +79,12 @@ def test_full_hand_by_clicks_and_keys(page, site_url):
             "(n) => document.querySelector('#score-dialog[open]') || "
             "document.querySelector('#felt').dataset.toActHuman === 'false' || "
             "Number(document.querySelector('#discard').dataset.size) !== n", arg=before)
+
+
+def test_full_hand_by_clicks_and_keys(page, site_url):
+    open_game(page, site_url)
+    assert page.get_attribute("html", "data-engine-state") == "ready"
+    turns = play_hand(page)
 
     # The computer's moves appeared in the log, one entry per move.
     assert turns > 0
@@ -190,4 +197,76 @@ def test_keyboard_tab_to_a_card_and_select_it(page, site_url):
     # The hand is a single tab stop: Shift+Tab leaves it.
     page.keyboard.press("Shift+Tab")
     assert not page.evaluate("() => document.activeElement.classList.contains('hand-card')")
+    assert page.console_errors == []
+
+
+def test_match_of_one_deal_ends_with_result_and_new_game(page, site_url):
+    page.goto(f"{site_url}?fast=1&seed=99")
+    page.wait_for_selector("html[data-engine-state=ready]", timeout=90_000)
+    page.wait_for_selector("#newgame-dialog[open]")
+    assert page.input_value("#ng-opt-match_end") == "target"
+    assert page.input_value("#ng-opt-target_score") == "5000"
+    assert not page.is_visible("#ng-opt-deals")
+    page.select_option("#ng-opt-match_end", "deals")
+    assert not page.is_visible("#ng-opt-target_score")
+    page.fill("#ng-opt-deals", "1")
+    page.click("#ng-start")
+    page.wait_for_selector("#game:not([hidden]) #hand .hand-card")
+    play_hand(page)
+    page.wait_for_selector("#match-result:not([hidden])")
+    assert page.text_content("#match-result").strip()
+    assert page.is_visible("#btn-score-newgame")
+    assert not page.is_visible("#btn-next")
+    page.click("#btn-score-newgame")
+    page.wait_for_selector("#newgame-dialog[open]")
+    assert page.console_errors == []
+
+
+def test_engine_that_does_not_start_is_reported(page, site_url):
+    page.goto(f"{site_url}?boot-timeout=0.05")
+    page.wait_for_selector("html[data-engine-state=error]", timeout=30_000)
+    assert page.is_visible("#boot-error")
+    assert "did not start" in page.text_content("#boot-error-message")
+    assert page.is_visible("#btn-reload")
+
+
+def test_meld_then_add_to_it_by_clicks(page, site_url):
+    """Find a deal where a meld is legal right after drawing, lay it, then add a card to it
+    by choosing the meld as target (the legal moves are read from #felt[data-legal])."""
+    page.goto(f"{site_url}?fast=1")
+    page.wait_for_selector("html[data-engine-state=ready]", timeout=90_000)
+    meld = None
+    for seed in range(1, 60):
+        if seed > 1:
+            page.click("#btn-newgame")
+        page.fill("#ng-seed", str(seed))
+        page.click("#ng-start")
+        page.wait_for_selector(f"#meta-seed:has-text('{seed}')")
+        wait_my_turn_or_hand_over(page)
+        page.click("#btn-draw")
+        page.wait_for_selector("#felt[data-stage='play']")
+        legal = page.get_attribute("#felt", "data-legal").split(";")
+        melds = [m.split()[1:] for m in legal if m.startswith("meld ")]
+        if melds:
+            meld = melds[0]
+            break
+    assert meld, "no deal with a legal meld after the first draw"
+    for card in meld:
+        page.locator(f'#hand .hand-card[data-card="{card}"][aria-pressed="false"]').first.click()
+    page.click("#btn-meld")
+    page.wait_for_selector("#my-melds .meld")
+    assert page.locator("#my-melds .meld").count() == 1
+    assert page.get_attribute("#my-melds .meld", "data-count") == "3"
+    assert page.locator("#log li.log-you").first.get_attribute("data-text") == "meld " + " ".join(meld)
+    assert page.text_content("#status").strip() == ""
+    rank = page.get_attribute("#my-melds .meld", "data-rank")
+
+    legal = page.get_attribute("#felt", "data-legal").split(";")
+    adds = [m.split()[2] for m in legal if m.startswith(f"add {rank} ")]
+    if adds:
+        page.locator(f'#hand .hand-card[data-card="{adds[0]}"]').first.click()
+        page.click(f'#my-melds .meld[data-rank="{rank}"]')
+        assert page.get_attribute(f'#my-melds .meld[data-rank="{rank}"]', "aria-pressed") == "true"
+        page.click("#btn-add")
+        page.wait_for_selector(f'#my-melds .meld[data-rank="{rank}"][data-count="4"]')
     assert page.console_errors == []
