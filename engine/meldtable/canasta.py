@@ -467,7 +467,16 @@ class CanastaState:
             counted = card_value(top) + sum(card_value(c) for c in used)
         min_ok = not initial or counted >= self.minimum(side)
         exempt_take = initial and r.concealed_exemption == "always"
-        if not self._floor_ok(hand_after, canastas_after, min_ok, exempt_take):
+        finisher = False
+        if hand_after == 1:
+            rest = dict(self.hands[t.seat])
+            ms_remove(rest, used)
+            ms_add(rest, incoming)
+            (last,) = rest
+            nat0 = existing.naturals if existing else 0
+            wild0 = existing.wilds if existing else 0
+            finisher = self._finisher(side, last, (top.rank, nat - nat0, wild - wild0), canastas_after)
+        if not self._floor_ok(hand_after, canastas_after, min_ok, exempt_take, finisher):
             return self._floor_reason(hand_after, canastas_after)
         if initial and not min_ok:
             hand = dict(self.hands[t.seat])
@@ -481,20 +490,41 @@ class CanastaState:
                 return "minimum"
         return None
 
-    def _floor_ok(self, hand_after: int, canastas_after: int, min_ok: bool, exempt: bool) -> bool:
+    def _floor_ok(self, hand_after: int, canastas_after: int, min_ok: bool, exempt: bool,
+                  finisher: bool = False) -> bool:
         """Seed 000 "Ablegen": before two canastas no turn may end with an empty hand, so a move must
-        leave two cards (one to discard, one to keep); with enough canastas the hand may run down to
-        going out, which needs the initial meld met (or the concealed exemption)."""
+        leave the turn a legal end: two cards (one to discard, one to keep), or enough canastas to go
+        out, or one card whose addition completes the last canasta needed (``finisher``). Going out
+        needs the initial meld met (or the concealed exemption)."""
         r = self.rules
         if hand_after >= 2:
             return True
         if canastas_after < r.canastas_to_go_out:
-            return False
+            return hand_after == 1 and finisher and (min_ok or exempt)
         if not (min_ok or exempt):
             return False
         if hand_after == 0 and r.going_out_discard == "required":
             return False
         return True
+
+    def _finisher(self, side: int, last: Card, change: tuple[int, int, int] | None, canastas_after: int) -> bool:
+        """Would adding ``last`` (the one card left after a move that changes the side's meld of
+        ``change[0]`` by ``change[1]`` naturals and ``change[2]`` wilds) complete the last canasta
+        the side needs to go out, emptying the hand?"""
+        r = self.rules
+        if r.going_out_discard == "required" or canastas_after + 1 < r.canastas_to_go_out:
+            return False
+        for rank, meld in list(self.melds[side].items()) + ([(change[0], None)] if change and change[0] not in self.melds[side] else []):
+            nat = meld.naturals if meld else 0
+            wild = meld.wilds if meld else 0
+            if change and change[0] == rank:
+                nat += change[1]
+                wild += change[2]
+            if rank == THREE or nat + wild + 1 != CANASTA_SIZE:
+                continue
+            if last.rank == rank or (is_wild(last) and wild + 1 <= r.wild_capacity(nat)):
+                return True
+        return False
 
     def _floor_reason(self, hand_after: int, canastas_after: int) -> str:
         if canastas_after >= self.rules.canastas_to_go_out and hand_after == 0:
@@ -508,7 +538,8 @@ class CanastaState:
         side = self.side_of(t.seat)
         melds = self.melds[side]
         # outside a pending initial meld every new 3-card meld passes the same hand-floor test
-        fast = not self._initial_pending()
+        # (a hand left with one card is checked card by card: that card might finish a canasta)
+        fast = not self._initial_pending() and sum(hand.values()) - 3 != 1
         floor_ok = fast and self._floor_ok(sum(hand.values()) - 3, self.canastas(side), True, False)
         wilds = sorted(((c, n) for c, n in hand.items() if is_wild(c)), key=lambda x: card_order(x[0]))
         wild_combos = [list(combinations(wilds, w)) for w in range(3)]
@@ -546,8 +577,8 @@ class CanastaState:
         t = self.turn
         hand = self.hands[t.seat]
         side = self.side_of(t.seat)
-        fast = not self._initial_pending()
         size_after = sum(hand.values()) - 1
+        fast = not self._initial_pending() and size_after != 1
         canastas = self.canastas(side)
         out = []
         for rank, meld in self.melds[side].items():
@@ -574,18 +605,27 @@ class CanastaState:
         return [Move("discard", (c,)) for c in hand if self._discard_ok_now(c) is None]
 
     def _after_meld_check(self, side: int, cards: tuple[Card, ...], pending: dict[int, tuple[int, int]],
-                          canastas_after: int) -> str | None:
+                          canastas_after: int, rank: int) -> str | None:
         """Shared tail of the meld/add checks: hand floor, going out and the initial-meld minimum."""
         t = self.turn
         hand_after = sum(self.hands[t.seat].values()) - len(cards)
+        finisher = False
+        if hand_after == 1:
+            rest = dict(self.hands[t.seat])
+            ms_remove(rest, cards)
+            (last,) = rest
+            nat = sum(1 for c in cards if not is_wild(c))
+            finisher = self._finisher(side, last, (rank, nat, len(cards) - nat), canastas_after)
         initial = self._initial_pending()
         if not initial:
-            return None if self._floor_ok(hand_after, canastas_after, True, False) else self._floor_reason(hand_after, canastas_after)
+            if self._floor_ok(hand_after, canastas_after, True, False, finisher):
+                return None
+            return self._floor_reason(hand_after, canastas_after)
         pts, countable = self._peek_points(cards)
         counted = t.initial_points + pts
         need = self.minimum(side) - counted
         exempt = self._exempt()
-        if not self._floor_ok(hand_after, canastas_after, need <= 0, exempt):
+        if not self._floor_ok(hand_after, canastas_after, need <= 0, exempt, finisher):
             if canastas_after >= self.rules.canastas_to_go_out and hand_after == 0 and (need <= 0 or exempt):
                 return "discard_required"
             return "floor" if canastas_after < self.rules.canastas_to_go_out else "minimum"
@@ -612,11 +652,11 @@ class CanastaState:
             hand_after = sum(self.hands[t.seat].values()) - len(combo)
             if self.canastas(side) < self.rules.canastas_to_go_out or hand_after > 1:
                 return "black_threes"
-            return self._after_meld_check(side, combo, pending, self.canastas(side))
+            return self._after_meld_check(side, combo, pending, self.canastas(side), THREE)
         if pending or self._initial_pending():
             nat = sum(1 for c in combo if not is_wild(c))
             pending[rank] = (nat, len(combo) - nat)
-        return self._after_meld_check(side, combo, pending, self.canastas(side))
+        return self._after_meld_check(side, combo, pending, self.canastas(side), rank)
 
     def _add_ok_now(self, rank: int, c: Card) -> str | None:
         side = self.side_of(self.turn.seat)
@@ -626,7 +666,7 @@ class CanastaState:
             nat, wild = pending[rank]
             pending[rank] = (nat, wild + 1) if is_wild(c) else (nat + 1, wild)
         canastas_after = self.canastas(side) + (1 if meld.size + 1 == CANASTA_SIZE else 0)
-        return self._after_meld_check(side, (c,), pending, canastas_after)
+        return self._after_meld_check(side, (c,), pending, canastas_after, rank)
 
     def _discard_ok_now(self, c: Card) -> str | None:
         t = self.turn
@@ -1338,8 +1378,8 @@ class _Plan:
                         reduced = self._without(picks)
                         if reduced is None:
                             continue
-                        p2, _ = self._best(*reduced, sum(self.blacks))
-                        if p2 >= need:
+                        p2, left2 = self._best(*reduced, sum(self.blacks))
+                        if p2 >= need and left2 + len(picks) >= 2:
                             return True
         return self._can_go_out(need, exempt)
 
