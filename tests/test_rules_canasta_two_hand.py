@@ -1075,7 +1075,7 @@ def test_option_concealed_exemption_always_allows_pile_take():
     the whole hand can then be melded with two canastas."""
     g = position(hands=[FOURS7 + FIVES7[:6] + ["9C"], OPP], pile=["5S"], scores=[3000, 0],
                  options={"concealed_going_out_exemption": "always"})
-    assert moves(g) == {"draw", "take 5C 5C"}
+    assert moves(g) == {"draw", "take 5C 5C", "take 5C 5D", "take 5C 5H", "take 5D 5D", "take 5D 5H", "take 5H 5H"}
     g.play("take 5C 5C")
     for m in CONCEALED_SEQ[:5] + ["add 5 5D", "add 5 5D", "add 5 5H", "add 5 5H", "discard 9C"]:
         g.play(m)

@@ -1,0 +1,538 @@
+"""An independent brute-force oracle for the initial meld, checked against the engine's exact
+feasibility computation (``_Plan`` in canasta.py) on many random small positions.
+
+The engine splits a turn into single moves (3-card ``meld``, one-card ``add``, ``discard``) and,
+while a side's initial meld is pending, allows a meld only if the turn can still end legally after
+it. The oracle below knows nothing of the engine's algorithm: it explores by depth-first search
+every sequence of structurally valid moves (seed 000 rules with the variant's default options) and
+decides whether the turn can end legally:
+
+* a new meld is 3 cards of one natural rank (ace, 4 .. king) the side has not melded, with at least
+  two naturals (so at most one wild card); an add puts one card onto the side's meld of a rank (a
+  natural of that rank, or a wild card while the meld holds fewer than 3); black threes are melded
+  only as 3 or 4 black threes with two canastas, leaving at most the final discard ("in dem Zug, in
+  dem er ausmacht");
+* a card's value counts towards the minimum only if it came from the hand (not from the pile); the
+  turn ends legally by a discard that leaves a card, with the minimum met (or no meld made at all),
+  or by going out: empty hand (after a meld, or after discarding the last card) with two canastas
+  and the minimum met - or without the minimum when the turn began with a stock draw and the side
+  had no meld ("Es gibt nur eine Ausnahme ...").
+
+The floor is the seed's (``"seed"``): it only forbids *ending* a turn with an empty hand before two
+canastas, so in between a single card may stay in hand if melding it completes the second canasta.
+``"step"`` (after every meld or add the hand keeps two cards unless the side then has two canastas)
+is the stricter single-move reading; it is kept in the oracle for experiments.
+"""
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections import Counter
+from itertools import combinations_with_replacement
+
+import pytest
+
+import meldtable
+from meldtable import Move
+from meldtable.cards import Card
+from positions import position, position_state, skeleton
+from meldtable import Game
+
+V = "canasta-two-hand"
+NATURAL_RANKS = [1] + list(range(4, 14))
+RANK_CH = {1: "A", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "T", 11: "J", 12: "Q", 13: "K"}
+SUITS = "CDHS"
+
+
+def value(text: str) -> int:
+    """Seed card values: joker 50; 2 and ace 20; K-8 10; 7-4 and black three 5."""
+    if text == "JK":
+        return 50
+    r = text[0]
+    if r in "2A":
+        return 20
+    if r in "89TJQK":
+        return 10
+    return 5
+
+
+def is_wild(text: str) -> bool:
+    return text == "JK" or text[0] == "2"
+
+
+def rank_of(text: str) -> int:
+    return Card.parse(text).rank
+
+
+def minimum_for(score: int) -> int:
+    """Seed table: negative 15, 0-1495 50, 1500-2995 90, 3000+ 120."""
+    if score < 0:
+        return 15
+    if score < 1500:
+        return 50
+    if score < 3000:
+        return 90
+    return 120
+
+
+# ---------------------------------------------------------------------------- the oracle
+
+# Abstract card kinds (suits never matter once countability is known):
+#   ("n", rank, countable) natural; ("w", points, countable) wild; ("b", countable) black three.
+
+
+def kind_of(text: str, countable: bool) -> tuple:
+    if is_wild(text):
+        return ("w", value(text), countable)
+    r = rank_of(text)
+    if r == 3:
+        return ("b", countable)
+    return ("n", r, countable)
+
+
+def kind_value(k: tuple) -> int:
+    if k[0] == "w":
+        return k[1]
+    if k[0] == "b":
+        return 5
+    return value(RANK_CH[k[1]] + "C")
+
+
+class Oracle:
+    """DFS over abstract states ``(hand, melds, points, blacks)``; ``ctx``: need, exempt, floor."""
+
+    def __init__(self, need: int, exempt: bool, floor: str) -> None:
+        self.need = need
+        self.exempt = exempt
+        self.floor = floor
+        self.memo: dict = {}
+
+    # state: hand = tuple(sorted((kind, n))), melds = tuple(sorted((rank, naturals, wilds))),
+    # points = int (capped at need), blacks = bool (black threes melded this turn)
+    @staticmethod
+    def canastas(melds) -> int:
+        return sum(1 for _, n, w in melds if n + w >= 7)
+
+    def floor_ok(self, hand_after: int, canastas_after: int) -> bool:
+        if self.floor == "seed":
+            return True
+        return hand_after >= 2 or canastas_after >= 2
+
+    def can_finish(self, hand, melds, points, blacks) -> bool:
+        key = (hand, melds, min(points, self.need), blacks)
+        if key in self.memo:
+            return self.memo[key]
+        self.memo[key] = False  # no cycles (every move shrinks the hand), but be safe
+        res = self._can_finish(dict(hand), melds, points, blacks)
+        self.memo[key] = res
+        return res
+
+    def going_out_ok(self, melds, points) -> bool:
+        return self.canastas(melds) >= 2 and (points >= self.need or self.exempt)
+
+    def _can_finish(self, hand: dict, melds, points, blacks) -> bool:
+        n = sum(hand.values())
+        min_ok = points >= self.need
+        if n == 0:
+            return self.going_out_ok(melds, points)  # going out by the last meld
+        # end by a discard
+        if n == 1 and self.going_out_ok(melds, points):
+            return True
+        if n >= 2 and not blacks and (min_ok or (not melds and not blacks)):
+            return True
+        for hand2, melds2, gained, blacks2 in self.successors(hand, melds, blacks):
+            if self.can_finish(hand2, melds2, points + gained, blacks2):
+                return True
+        return False
+
+    def successors(self, hand: dict, melds, blacks):
+        """Every structurally valid meld/add (abstract), as (hand, melds, gained points, blacks)."""
+        n = sum(hand.values())
+        mdict = {r: (a, b) for r, a, b in melds}
+        canastas = self.canastas(melds)
+        kinds_ = [k for k, c in hand.items() if c > 0]
+        wild_kinds = [k for k in kinds_ if k[0] == "w"]
+
+        def take(cards):
+            h = dict(hand)
+            for k in cards:
+                if h.get(k, 0) <= 0:
+                    return None
+                h[k] -= 1
+            return tuple(sorted((k, c) for k, c in h.items() if c > 0))
+
+        def gained(cards):
+            return sum(kind_value(k) for k in cards if k[-1])
+
+        def pack(md):
+            return tuple(sorted((r, a, b) for r, (a, b) in md.items()))
+
+        # new melds of a natural rank
+        ranks = {k[1] for k in kinds_ if k[0] == "n"}
+        for r in ranks:
+            if r in mdict:
+                continue
+            nat = [k for k in kinds_ if k[0] == "n" and k[1] == r]
+            for k_nat in (3, 2):
+                for nats in combinations_with_replacement(nat, k_nat):
+                    wild_opts = [()] if k_nat == 3 else [(w,) for w in wild_kinds]
+                    for wl in wild_opts:
+                        cards = nats + wl
+                        h2 = take(cards)
+                        if h2 is None:
+                            continue
+                        md = dict(mdict)
+                        md[r] = (k_nat, 3 - k_nat)
+                        m2 = pack(md)
+                        if not self.floor_ok(n - 3, self.canastas(m2)):
+                            continue
+                        yield h2, m2, gained(cards), blacks
+        # adds
+        for r, (a, b) in mdict.items():
+            for k in kinds_:
+                if k[0] == "n" and k[1] == r:
+                    md = dict(mdict)
+                    md[r] = (a + 1, b)
+                elif k[0] == "w" and b + 1 <= 3:
+                    md = dict(mdict)
+                    md[r] = (a, b + 1)
+                else:
+                    continue
+                h2 = take((k,))
+                m2 = pack(md)
+                if not self.floor_ok(n - 1, self.canastas(m2)):
+                    continue
+                yield h2, m2, gained((k,)), blacks
+        # black threes: 3 or 4, with two canastas, leaving at most the final discard
+        if not blacks and canastas >= 2:
+            bl = [k for k in kinds_ if k[0] == "b"]
+            for size in (3, 4):
+                if n - size > 1:
+                    continue
+                for cards in combinations_with_replacement(bl, size):
+                    h2 = take(cards)
+                    if h2 is None:
+                        continue
+                    yield h2, melds, gained(cards), True
+
+
+# ---------------------------------------------------------------------------- engine <-> oracle
+
+
+class Situation:
+    """The concrete play-stage situation of the seat to act, read from ``game.to_json()``."""
+
+    def __init__(self, game: Game) -> None:
+        d = json.loads(game.to_json())
+        st = d["state"]
+        t = st["turn"]
+        self.seat = seat = t["seat"]
+        self.hand = Counter(st["hands"][seat])
+        self.countable = Counter(t["countable"])
+        self.melds = {}
+        for m in st["melds"][seat]:
+            r = Card.parse(m["rank"] + "C").rank
+            w = sum(1 for c in m["cards"] if is_wild(c))
+            self.melds[r] = (len(m["cards"]) - w, w)
+        self.blacks = 3 in self.melds
+        self.melds.pop(3, None)
+        self.pending = t["initial"] and not st["melded"][seat]
+        self.points = t["initial_points"] if self.pending else 0
+        self.need = minimum_for(st["scores"][seat]) if self.pending else 0
+        self.exempt = self.pending and t["from_stock"]
+
+    def abstract(self, hand: Counter, countable: Counter):
+        out: Counter = Counter()
+        for c, n in hand.items():
+            k = min(n, countable.get(c, 0))
+            if k:
+                out[kind_of(c, True)] += k
+            if n - k:
+                out[kind_of(c, False)] += n - k
+        return tuple(sorted(out.items()))
+
+    def apply(self, cards: list[str]):
+        """Concrete move -> (hand, countable, gained) like the engine (a countable copy counts)."""
+        hand, cnt = Counter(self.hand), Counter(self.countable)
+        gained = 0
+        for c in cards:
+            hand[c] -= 1
+            if cnt.get(c, 0) > 0:
+                cnt[c] -= 1
+                gained += value(c)
+        return +hand, +cnt, gained
+
+    def candidates(self):
+        """Every concrete meld/add a player could write now (structurally plausible ones):
+        3-card melds with >= 2 naturals of one natural rank, 3-4 black threes, adds of any card."""
+        cards = sorted(self.hand)
+        wilds = [c for c in cards if is_wild(c)]
+        out = []
+        by_rank: dict[int, list[str]] = {}
+        for c in cards:
+            if not is_wild(c):
+                by_rank.setdefault(rank_of(c), []).append(c)
+        for r, nats in by_rank.items():
+            pool = [c for c in nats for _ in range(self.hand[c])]
+            if r == 3:
+                blacks = [c for c in pool if c in ("3C", "3S")]
+                for size in (3, 4):
+                    for combo in set(combinations_with_replacement(sorted(set(blacks)), size)):
+                        if all(Counter(combo)[c] <= self.hand[c] for c in combo):
+                            out.append(("meld", r, list(combo)))
+                continue
+            for combo in set(combinations_with_replacement(sorted(set(nats)), 3)):
+                if all(Counter(combo)[c] <= self.hand[c] for c in combo):
+                    out.append(("meld", r, list(combo)))
+            for combo in set(combinations_with_replacement(sorted(set(nats)), 2)):
+                if all(Counter(combo)[c] <= self.hand[c] for c in combo):
+                    for w in sorted(set(wilds)):
+                        out.append(("meld", r, list(combo) + [w]))
+        for r in self.melds:
+            for c in sorted(set(cards)):
+                out.append(("add", r, [c]))
+        return out
+
+    def expected(self, floor: str) -> tuple[set[str], bool]:
+        """(legal meld/add notations by the oracle, whether a discard is legal)."""
+        orc = Oracle(self.need, self.exempt, floor)
+        melds_t = tuple(sorted((r, a, b) for r, (a, b) in self.melds.items()))
+        legal = set()
+        n = sum(self.hand.values())
+        canastas = Oracle.canastas(melds_t)
+        for kind, r, cards in self.candidates():
+            # structural validity of this one move
+            md = dict(self.melds)
+            blacks = self.blacks
+            if kind == "meld":
+                if r == 3:
+                    if blacks or canastas < 2 or n - len(cards) > 1:
+                        continue
+                    blacks = True
+                else:
+                    if r in md:
+                        continue
+                    w = sum(1 for c in cards if is_wild(c))
+                    md[r] = (3 - w, w)
+            else:
+                if r not in md:
+                    continue
+                a, b = md[r]
+                c = cards[0]
+                if is_wild(c):
+                    if b + 1 > 3:
+                        continue
+                    md[r] = (a, b + 1)
+                elif rank_of(c) == r:
+                    md[r] = (a + 1, b)
+                else:
+                    continue
+            m2 = tuple(sorted((rr, a, b) for rr, (a, b) in md.items()))
+            if r != 3 and not orc.floor_ok(n - len(cards), Oracle.canastas(m2)):
+                continue
+            hand, cnt, gained = self.apply(cards)
+            if orc.can_finish(self.abstract(hand, cnt), m2, self.points + gained, blacks):
+                text = str(Move(kind, tuple(Card.parse(c) for c in cards), r if kind == "add" else None))
+                legal.add(text)
+        # discard now
+        min_ok = self.points >= self.need
+        if n >= 2:
+            discard = not self.blacks and (min_ok or (not self.melds and not self.blacks))
+        else:
+            discard = orc.going_out_ok(melds_t, self.points)
+        return legal, discard
+
+
+def engine_sets(game: Game) -> tuple[set[str], bool]:
+    legal = game.legal_moves()
+    md = {str(m) for m in legal if m.kind in ("meld", "add")}
+    return md, any(m.kind == "discard" for m in legal)
+
+
+# ---------------------------------------------------------------------------- random positions
+
+SCORES = {15: -100, 50: 0, 90: 1500, 120: 3000}
+
+
+def deal_cards(rng: random.Random, n: int, big: bool) -> list[str]:
+    """A random hand of ``n`` cards biased towards melds: a few ranks with several copies (two long
+    ranks when ``big``, for canastas), some wild cards, sometimes black threes."""
+    avail = Counter({f"{RANK_CH[r]}{s}": 2 for r in NATURAL_RANKS for s in SUITS})
+    avail.update({"JK": 4, "2C": 2, "2D": 2, "2H": 2, "2S": 2, "3C": 2, "3S": 2})
+    avail["9C"] = avail["8D"] = 1  # the other copies are in the opponent's hand
+    out: list[str] = []
+
+    def pick(pred) -> None:
+        opts = [c for c, k in avail.items() if k > 0 and pred(c)]
+        if opts:
+            c = rng.choice(sorted(opts))
+            avail[c] -= 1
+            out.append(c)
+
+    if big:
+        ranks = rng.sample(NATURAL_RANKS, rng.randint(2, 3))
+        weights = [rng.randint(5, 7), rng.randint(4, 7)] + [rng.randint(2, 3)] * (len(ranks) - 2)
+        n_wild = rng.choice([0, 1, 2, 3, 4])
+    else:
+        ranks = rng.sample(NATURAL_RANKS, rng.randint(2, 4))
+        weights = [rng.randint(2, 4) for _ in ranks]
+        n_wild = rng.choice([0, 0, 1, 1, 2, 3])
+    for r, w in zip(ranks, weights):
+        for _ in range(w):
+            if len(out) < n:
+                pick(lambda c, r=r: c[0] == RANK_CH[r])
+    for _ in range(n_wild):
+        if len(out) < n:
+            pick(is_wild)
+    if rng.random() < 0.2:
+        for _ in range(rng.choice([1, 3, 4])):
+            if len(out) < n:
+                pick(lambda c: c in ("3C", "3S"))
+    while len(out) < n:
+        pick(lambda c: not is_wild(c) and c[0] != "3")
+    rng.shuffle(out)
+    return out
+
+
+def random_situation(rng: random.Random) -> Game | None:
+    """A play-stage position of seat 0 whose initial meld is pending: after a stock draw (the whole
+    hand countable), or after a pile take (pile cards not countable)."""
+    minimum = rng.choice([15, 50, 90, 120])
+    score = SCORES[minimum]
+    mode = rng.random()
+    if mode < 0.4:  # after a stock draw, small hand
+        hand = deal_cards(rng, rng.randint(6, 11), big=False)
+        return position(hands=[hand, ["9C", "8D"]], scores=[score, 0], turn={"stage": "play"})
+    if mode < 0.55:  # after a stock draw, a hand big enough for two canastas (going out / exemption)
+        hand = deal_cards(rng, rng.randint(14, 16), big=True)
+        return position(hands=[hand, ["9C", "8D"]], scores=[score, 0], turn={"stage": "play"})
+    if mode < 0.65:  # two canastas of low cards: going out below the minimum (the exemption)
+        r1, r2 = rng.sample([4, 5, 6, 7], 2)
+        hand = [f"{r}{s}" for r in (str(r1), str(r2)) for s in SUITS for _ in range(2)]
+        rng.shuffle(hand)
+        hand = hand[: rng.randint(12, 16)]
+        for _ in range(rng.choice([0, 1, 2, 3])):
+            hand.append(rng.choice(["JK", "2C", "2H"]))
+        if Counter(hand)["2C"] > 2 or Counter(hand)["2H"] > 2:
+            return None
+        hand += rng.sample(["KD", "QH", "3S", "TC"], rng.choice([0, 0, 1, 2]))
+        return position(hands=[hand, ["9C", "8D"]], scores=[rng.choice([1500, 3000]), 0], turn={"stage": "play"})
+    # a pile take: draw-stage position, then the engine's own take move
+    cards = deal_cards(rng, rng.randint(8, 13), big=mode > 0.9)
+    k = rng.randint(1, 4)
+    pile_cards, hand = cards[:k], cards[k:]
+    nat_ranks = sorted({rank_of(c) for c in hand if not is_wild(c) and rank_of(c) != 3})
+    if not nat_ranks:
+        return None
+    top_rank = rng.choice(nat_ranks)
+    top = next((f"{RANK_CH[top_rank]}{s}" for s in SUITS
+                if Counter(cards + ["9C", "8D"])[f"{RANK_CH[top_rank]}{s}"] < 2), None)
+    if top is None:
+        return None
+    pile = [c for c in pile_cards if not is_wild(c)] + [top]  # no wild: keep it simple, top natural
+    g = position(hands=[hand, ["9C", "8D"]], pile=pile, scores=[score, 0])
+    takes = [m for m in g.legal_moves() if m.kind == "take"]
+    if not takes:
+        return None
+    g.play(rng.choice(takes))
+    st = json.loads(g.to_json())["state"]
+    if st["melded"][0]:
+        return None  # the take alone met the minimum
+    return g
+
+
+def check_walk(g: Game, rng: random.Random, floor: str, stats: Counter) -> list[str]:
+    """Walk random legal meld/add moves from ``g``, comparing engine and oracle at every step."""
+    problems = []
+    need0 = Situation(g).need
+    for _ in range(40):
+        if g.hand_over:
+            stats["went_out"] += 1
+            stats["went_out_below_minimum"] += g.results[-1]["sides"][0]["items"]["melded_cards"] < need0
+            break
+        legal = g.legal_moves()
+        if not legal:
+            problems.append(f"no legal move in {g.to_json()}")
+            break
+        sit = Situation(g)
+        want, want_discard = sit.expected(floor)
+        got, got_discard = engine_sets(g)
+        stats["states"] += 1
+        stats["pending"] += sit.pending
+        stats["legal_melds"] += len(got)
+        stats["with_pile_cards"] += sit.pending and sum(sit.countable.values()) < sum(sit.hand.values())
+        stats["exempt"] += sit.exempt
+        if want != got or want_discard != got_discard:
+            problems.append(
+                f"hand={sorted(sit.hand.elements())} countable={sorted(sit.countable.elements())} "
+                f"melds={sit.melds} points={sit.points} need={sit.need} exempt={sit.exempt}: "
+                f"engine-only={sorted(got - want)} oracle-only={sorted(want - got)} "
+                f"discard engine={got_discard} oracle={want_discard}"
+            )
+            break
+        steps = [m for m in legal if m.kind in ("meld", "add")]
+        if not steps:
+            break
+        adds = [m for m in steps if m.kind == "add"]
+        g.play(rng.choice(adds if adds and rng.random() < 0.7 else steps))
+    return problems
+
+
+def run_oracle(n: int, seed: int, floor: str) -> tuple[list[str], Counter]:
+    rng = random.Random(seed)
+    problems: list[str] = []
+    stats: Counter = Counter()
+    made = 0
+    while made < n:
+        g = random_situation(rng)
+        if g is None:
+            continue
+        made += 1
+        problems += check_walk(g, rng, floor, stats)
+    return problems, stats
+
+
+# ---------------------------------------------------------------------------- tests
+
+
+def test_oracle_agrees_with_engine():
+    """Brief item 3: on random positions of a side whose initial meld is pending (play stage, after a
+    stock draw or a pile take), every meld/add is in legal_moves() iff the oracle can still end the
+    turn legally after it; a discard is legal iff the oracle can end the turn by it; legal moves are
+    never empty. Floor as in the seed: "Vor dem Ablegen von zwei Canasta, ist es unmöglich ..., einen
+    Zug ohne Karten in seiner Hand zu beenden" - only the end of the turn matters, so a single card
+    may stay in hand when melding it completes the second canasta and goes out."""
+    t0 = time.perf_counter()
+    problems, stats = run_oracle(500, seed=20240611, floor="seed")
+    # the sample covers what it should: pending initial melds, pile cards, the exemption, going out
+    assert stats["pending"] >= 500 and stats["legal_melds"] >= 1000
+    assert stats["with_pile_cards"] >= 50 and stats["exempt"] >= 300 and stats["went_out"] >= 5
+    assert not problems, f"{len(problems)} disagreements, first: {problems[0]}"
+    assert time.perf_counter() - t0 < 30
+
+
+@pytest.mark.parametrize(
+    "hand,score,legal_first",
+    [
+        # minimum 50: 3 aces (60) alone
+        (["AC", "AD", "AH", "5C", "9D"], 0, {"meld AC AD AH"}),
+        # minimum 90: aces (60) + kings (30) together; each is a legal first meld
+        (["AC", "AD", "AH", "KC", "KD", "KH", "5C", "9D"], 1500, {"meld AC AD AH", "meld KC KD KH"}),
+        # minimum 90 but one card must stay for the discard and one in hand: 8 cards -> only 6 meldable
+        (["AC", "AD", "AH", "KC", "KD", "KH", "5C"], 1500, set()),
+        # minimum 120: 3 kings + joker add (80) + 3 aces (60) = 140
+        (["AC", "AD", "AH", "KC", "KD", "KH", "JK", "5C", "9D"], 3000,
+         {"meld AC AD AH", "meld KC KD KH", "meld AC AD JK", "meld KC KD JK", "meld AC AH JK",
+          "meld AD AH JK", "meld KC KH JK", "meld KD KH JK"}),
+    ],
+)
+def test_oracle_fixed_examples(hand, score, legal_first):
+    """Hand-checked examples of the initial-meld minimum (seed "Anfängliche Ablagevoraussetzungen"):
+    oracle and engine give exactly the listed first melds."""
+    g = position(hands=[hand, ["9C", "8D"]], scores=[score, 0], turn={"stage": "play"})
+    sit = Situation(g)
+    want, _ = sit.expected("seed")
+    got, _ = engine_sets(g)
+    assert {m for m in want if m.startswith("meld")} == legal_first
+    assert {m for m in got if m.startswith("meld")} == legal_first
