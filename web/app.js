@@ -340,7 +340,19 @@ function multisetDiffIndices(prev, next) {
   return fresh;
 }
 
+/** Log the red threes that appeared since the last table (they are laid out automatically). */
+function logRedThrees(prev, next) {
+  if (!prev || prev.view.hand_number !== next.view.hand_number) return;
+  const me = next.view.side_of_seat[next.seat ?? HUMAN_SEAT];
+  for (const s of next.view.sides || []) {
+    const before = ((prev.view.sides || []).find((x) => x.side === s.side) || {}).red_threes || [];
+    const added = (s.red_threes || []).slice(before.length);
+    if (added.length) state.log.push({ who: s.side === me ? "you" : "computer", text: "red3 " + added.join(" "), label: "" });
+  }
+}
+
 function setTable(table) {
+  logRedThrees(state.table, table);
   const prevHand = state.table ? view().hand : null;
   const prevHandNo = state.table ? view().hand_number : null;
   state.table = table;
@@ -564,7 +576,8 @@ function renderCenter() {
     $("stock").classList.add("empty");
   }
   $("stock").dataset.count = String(v.stock);
-  $("stock-count").textContent = v.stock > 0 ? t("table.stockCount", { n: v.stock }) : t("table.stockEmpty");
+  $("stock-count").textContent = v.stock > 1 ? t("table.stockCount", { n: v.stock })
+    : v.stock === 1 ? t("table.stockCountOne") : t("table.stockEmpty");
 
   const d = v.discard || {};
   const discardBox = $("discard-cards");
@@ -582,7 +595,8 @@ function renderCenter() {
   $("discard").dataset.size = String(d.size || 0);
   $("discard").classList.toggle("frozen", Boolean(d.frozen));
   $("discard").classList.toggle("blocked", Boolean(d.blocked));
-  $("discard-size").textContent = d.size ? t("table.discardSize", { n: d.size }) : t("table.discardEmpty");
+  $("discard-size").textContent = d.size > 1 ? t("table.discardSize", { n: d.size })
+    : d.size === 1 ? t("table.discardSizeOne") : t("table.discardEmpty");
   $("frozen-marker").hidden = !d.frozen;
   $("frozen-marker").title = t("table.frozenTitle");
   $("blocked-marker").hidden = !d.blocked;
@@ -596,7 +610,7 @@ function renderCenter() {
   $("turn-text").textContent = t(turnKey);
   $("turn-text").classList.toggle("mine", isMyTurn());
   const tk = state.ticker;
-  $("ticker").textContent = tk ? moveSentence(tk.text, tk.who, tk.label) : "";
+  $("ticker").textContent = tk ? (tk.who === "sep" ? "" : moveSentence(tk.text, tk.who, tk.label, tk)) : "";
 }
 
 function renderMySide() {
@@ -679,7 +693,7 @@ function renderLog() {
       li.textContent = t("table.hand", { n: e.hand });
     } else {
       li.dataset.text = e.text;
-      li.textContent = moveSentence(e.text, e.who, e.label);
+      li.textContent = moveSentence(e.text, e.who, e.label, e);
     }
     ol.append(li);
   }
@@ -837,6 +851,7 @@ async function act(action) {
     const table = await state.engine.request("act", { action });
     if (gen !== state.gen) return;
     const entry = { who: "you", text: actionText(action), label: "" };
+    if (action.type === "take") entry.n = view().discard.size;
     state.log.push(entry);
     state.ticker = entry;
     if (action.type === "add" || action.type === "take") state.target = null;
@@ -900,6 +915,7 @@ function scheduleBot() {
       if (r.move) {
         const entry = { who: (tb.human_seats || [HUMAN_SEAT]).includes(r.move.seat) ? "you" : "computer",
           text: r.move.text, label: r.move.label };
+        if (String(r.move.text).startsWith("take")) entry.n = view().discard.size;
         state.log.push(entry);
         state.ticker = entry;
       }

@@ -61,6 +61,8 @@ const MESSAGES = {
     "table.discard": "Discard pile",
     "table.discardEmpty": "empty",
     "table.discardSize": "{n} cards",
+    "table.discardSizeOne": "1 card",
+    "table.stockCountOne": "1 card",
     "table.frozen": "Frozen",
     "table.frozenTitle": "The pile is frozen: you can only take it with a natural pair matching the top card.",
     "table.blocked": "Blocked",
@@ -128,6 +130,8 @@ const MESSAGES = {
     "move.computer.draw": "Computer draws from the stock",
     "move.computer.take": "Computer takes the discard pile",
     "move.computer.takeWith": "Computer takes the discard pile with {cards}",
+    "move.computer.takeN": "Computer takes the discard pile ({n} cards)",
+    "move.computer.takeWithN": "Computer takes the discard pile ({n} cards) with {cards}",
     "move.computer.meld": "Computer melds {cards}",
     "move.computer.add": "Computer adds {cards} to its {ranks}",
     "move.computer.discard": "Computer discards {card}",
@@ -136,6 +140,8 @@ const MESSAGES = {
     "move.you.draw": "You draw from the stock",
     "move.you.take": "You take the discard pile",
     "move.you.takeWith": "You take the discard pile with {cards}",
+    "move.you.takeN": "You take the discard pile ({n} cards)",
+    "move.you.takeWithN": "You take the discard pile ({n} cards) with {cards}",
     "move.you.meld": "You meld {cards}",
     "move.you.add": "You add {cards} to your {ranks}",
     "move.you.discard": "You discard {card}",
@@ -223,6 +229,8 @@ const MESSAGES = {
     "table.discard": "Ablagestapel",
     "table.discardEmpty": "leer",
     "table.discardSize": "{n} Karten",
+    "table.discardSizeOne": "1 Karte",
+    "table.stockCountOne": "1 Karte",
     "table.frozen": "Eingefroren",
     "table.frozenTitle": "Der Stapel ist eingefroren: Du kannst ihn nur mit einem natürlichen Paar zur obersten Karte aufnehmen.",
     "table.blocked": "Gesperrt",
@@ -290,6 +298,8 @@ const MESSAGES = {
     "move.computer.draw": "Computer zieht vom Stapel",
     "move.computer.take": "Computer nimmt den Ablagestapel auf",
     "move.computer.takeWith": "Computer nimmt den Ablagestapel mit {cards} auf",
+    "move.computer.takeN": "Computer nimmt den Ablagestapel ({n} Karten) auf",
+    "move.computer.takeWithN": "Computer nimmt den Ablagestapel ({n} Karten) mit {cards} auf",
     "move.computer.meld": "Computer meldet {cards}",
     "move.computer.add": "Computer legt {cards} an seine {ranks} an",
     "move.computer.discard": "Computer wirft {card} ab",
@@ -298,6 +308,8 @@ const MESSAGES = {
     "move.you.draw": "Du ziehst vom Stapel",
     "move.you.take": "Du nimmst den Ablagestapel auf",
     "move.you.takeWith": "Du nimmst den Ablagestapel mit {cards} auf",
+    "move.you.takeN": "Du nimmst den Ablagestapel ({n} Karten) auf",
+    "move.you.takeWithN": "Du nimmst den Ablagestapel ({n} Karten) mit {cards} auf",
     "move.you.meld": "Du meldest {cards}",
     "move.you.add": "Du legst {cards} an deine {ranks} an",
     "move.you.discard": "Du wirfst {card} ab",
@@ -360,6 +372,8 @@ const MESSAGES = {
     "engine.keep_a_card": "Bis deine Seite {canastas} Canastas hat, musst du nach dem Abwerfen noch eine Karte behalten.",
     "engine.meld_invalid": "Diese Karten ergeben mit der obersten Karte keine gültige Meldung.",
     "engine.not_allowed": "Dieser Zug ist jetzt nicht erlaubt.",
+    "engine.pile_red_three": "Oben liegt eine rote Drei: Der Ablagestapel kann jetzt nicht aufgenommen werden.",
+    "engine.discard_to_go_out": "In diesem Spiel machst du aus, indem du deine letzte Karte abwirfst: Behalte eine Karte.",
   },
 };
 
@@ -455,14 +469,17 @@ const isCard = (s) => CARD_RE.test(s);
  * into a sentence. `who` is "you" or "computer"; `label` is the engine's own text, used
  * when the notation is not one we know.
  */
-export function moveSentence(text, who, label) {
+export function moveSentence(text, who, label, extra = {}) {
   const parts = String(text || "").trim().split(/\s+/);
   const kind = parts[0];
   const args = parts.slice(1);
   const p = `move.${who}.`;
   if (kind === "draw" && args.length === 0) return t(p + "draw");
-  if (kind === "take" && args.length === 0) return t(p + "take");
-  if (kind === "take" && args.every(isCard)) return t(p + "takeWith", { cards: listCards(args) });
+  const n = extra.n;
+  if (kind === "take" && args.length === 0) return n ? t(p + "takeN", { n }) : t(p + "take");
+  if (kind === "take" && args.every(isCard)) {
+    return t(p + (n ? "takeWithN" : "takeWith"), { cards: listCards(args), n });
+  }
   if (kind === "meld" && args.length && args.every(isCard)) return t(p + "meld", { cards: listCards(args) });
   if (kind === "add" && args.length >= 2 && !isCard(args[0]) && args.slice(1).every(isCard)) {
     return t(p + "add", { cards: listCards(args.slice(1)), ranks: rankPlural(args[0]) });
