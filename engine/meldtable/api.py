@@ -11,10 +11,8 @@ from typing import Any
 
 from . import __version__
 from .bot import choose_move
-from .cards import RANKS, parse_cards
 from .errors import IllegalMoveError, MeldtableError, NotYourTurnError, StateError
 from .game import Game, new_game
-from .moves import Move, card_order
 from .variants import VARIANTS
 
 MAX_REQUEST = 1_000_000  # characters
@@ -97,7 +95,13 @@ class Session:
             raise IllegalMoveError("The hand is over." if not g.match_over else "The match is over.")
         if g.current_player not in self.human_seats:
             raise NotYourTurnError("Wait for your turn: the computer is playing.")
-        moves = _compose(g, action)
+        compose = getattr(g.family, "compose_action", None)
+        if compose is None:
+            if action.get("type") != "move":
+                raise BadRequest("This game takes only {\"type\": \"move\", \"text\": ...} actions.")
+            moves = [g.parse_move(_field(action, "text", str))]
+        else:
+            moves = compose(g, action)
         self.game = _apply_all(g, moves)
         return self.table()
 
@@ -153,77 +157,7 @@ def _field(req: dict[str, Any], name: str, typ: type) -> Any:
     return v
 
 
-def _cards(action: dict[str, Any], name: str = "cards") -> list[Any]:
-    v = action.get(name, [])
-    if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
-        raise BadRequest(f"'{name}' must be a list of card texts.")
-    return parse_cards(v)
-
-
-def _compose(g: Game, action: dict[str, Any]) -> list[Move]:
-    """Turn one UI action into the moves that carry it out (docs/protocol.md, "action")."""
-    kind = action.get("type")
-    if kind == "draw":
-        return [Move("draw")]
-    if kind == "move":
-        return [Move.parse(_field(action, "text", str))]
-    if kind == "discard":
-        return [Move("discard", tuple(parse_cards([_field(action, "card", str)])))]
-    if kind == "take":
-        cards = _cards(action)
-        if len(cards) not in (0, 2):
-            raise IllegalMoveError("To take the pile select two cards that go with its top card (or none to put it on your meld).")
-        return [Move("take", tuple(cards))]
-    if kind == "add":
-        rank_t = _field(action, "rank", str).upper()
-        if len(rank_t) != 1 or rank_t not in RANKS:
-            raise BadRequest("'rank' must be a rank such as 'Q'.")
-        cards = _cards(action)
-        if not cards:
-            raise IllegalMoveError("Select the cards to add first.")
-        cards.sort(key=lambda c: (c.rank in (0, 2),) + card_order(c))
-        return [Move("add", (c,), RANKS.index(rank_t) + 1) for c in cards]
-    if kind == "meld":
-        cards = _cards(action)
-        if len(cards) < 3:
-            raise IllegalMoveError("A meld needs at least three cards.")
-        return _meld_sequence(g, cards)
-    raise BadRequest(f"Unknown action type {kind!r}.")
-
-
-def _meld_sequence(g: Game, cards: list[Any]) -> list[Move]:
-    """Moves that lay ``cards`` as one new meld: a 3-card meld (or 3-4 black threes) then adds.
-    Tries each way of choosing the first three cards; if none works, the first attempt's error."""
-    from .multiset import combinations, counted
-
-    naturals = [c for c in cards if c.rank not in (0, 2)]
-    if naturals and all(c.rank == 3 for c in naturals) and len(naturals) == len(cards) and len(cards) <= 4:
-        return [Move("meld", tuple(cards))]
-    ranks = {c.rank for c in naturals}
-    if len(ranks) != 1:
-        first = Move("meld", tuple(cards[:3]))
-        raise IllegalMoveError(g.explain(first) or "A meld holds cards of one rank only (plus wild cards).")
-    rank = naturals[0].rank
-    ordered = sorted(cards, key=lambda c: (c.rank in (0, 2),) + card_order(c))
-    attempts: list[list[Move]] = []
-    items = sorted(counted(ordered).items(), key=lambda x: (x[0].rank in (0, 2),) + card_order(x[0]))
-    for first3 in combinations(items, 3):
-        rest = list(ordered)
-        for c in first3:
-            rest.remove(c)
-        attempts.append([Move("meld", first3)] + [Move("add", (c,), rank) for c in rest])
-    first_error: str | None = None
-    for seq in attempts:
-        try:
-            _apply_all(g, seq)
-            return seq
-        except MeldtableError as e:
-            if first_error is None:
-                first_error = str(e)
-    raise IllegalMoveError(first_error or "Those cards do not make a meld.")
-
-
-def _apply_all(g: Game, moves: list[Move]) -> Game:
+def _apply_all(g: Game, moves: list[Any]) -> Game:
     """Apply ``moves`` to a copy of ``g`` and return it; raises on the first illegal one."""
     work = g.copy()
     for m in moves:

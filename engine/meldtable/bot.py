@@ -1,6 +1,7 @@
 """Computer players. Each decides from its seat's view and legal moves only (never hidden cards).
 
-``choose_move(game, seat)`` returns the move the rule-based canasta player makes now.
+``choose_move(game, seat)`` returns the move of the game family's computer player (each family
+module exposes ``choose_move(view, legal)``); :class:`CanastaBot` is the canasta family's.
 """
 
 from __future__ import annotations
@@ -120,4 +121,4 @@ def choose_move(game: Any, seat: int | None = None) -> Move:
     seat = game.current_player if seat is None else seat
     if seat != game.current_player:
         raise IllegalMoveError(f"Seat {seat} is not to act.")
-    return CanastaBot().decide(game.view(seat), game.legal_moves())
+    return game.family.choose_move(game.view(seat), game.legal_moves())

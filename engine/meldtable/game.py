@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .errors import IllegalMoveError, MeldtableError, NotYourTurnError, OptionError, StateError
+from .errors import IllegalMoveError, MeldtableError, NotationError, NotYourTurnError, OptionError, StateError
 from .moves import Move
 from .options import Variant
 from .variants import VARIANTS
@@ -14,12 +14,20 @@ FORMAT = "meldtable-game"
 FORMAT_VERSION = 1
 
 
-def _family(name: str) -> Any:
-    if name == "canasta":
-        from . import canasta
+def family_module(name: str) -> Any:
+    """The module implementing game family ``name`` (imported on first use, so that importing
+    meldtable stays cheap). A family module provides ``Rules(options, players)``, ``State`` (with
+    ``from_dict(rules, seed, data)``), ``new_state(rules, seed)``, ``parse_move(text)``,
+    ``compose_action(game, action)`` (UI actions -> moves) and ``choose_move(view, legal)`` (its
+    computer player); see docs/architecture.md."""
+    import importlib
 
-        return canasta
-    raise OptionError(f"Unknown game family {name!r}.")  # pragma: no cover
+    if not isinstance(name, str) or not name.isidentifier():
+        raise OptionError(f"Unknown game family {name!r}.")
+    try:
+        return importlib.import_module(f".{name}", __package__)
+    except ImportError:
+        raise OptionError(f"Unknown game family {name!r}.") from None
 
 
 class Game:
@@ -32,6 +40,7 @@ class Game:
 
     def __init__(self, variant: Variant, players: int, seed: int, options: dict[str, Any], state: Any) -> None:
         self.variant = variant
+        self.family = family_module(variant.family)
         self.players = players
         self.seed = seed
         self.options = options
@@ -90,11 +99,16 @@ class Game:
         return v
 
     # ------------------------------------------------------------------ playing
-    def parse_move(self, move: Move | str) -> Move:
-        """Turn notation into a :class:`Move` (a ``Move`` passes through). Raises ``NotationError``."""
-        return Move.parse(move) if not isinstance(move, Move) else move
+    def parse_move(self, move: Any) -> Any:
+        """Turn notation into this game's move value (a move value passes through). Raises
+        ``NotationError``."""
+        if isinstance(move, str):
+            return self.family.parse_move(move)
+        if hasattr(move, "kind") and hasattr(move, "to_json"):
+            return move
+        raise NotationError(f"A move must be text like 'discard 4C', not {type(move).__name__}.")
 
-    def play(self, move: Move | str, *, seat: int | None = None) -> Move:
+    def play(self, move: Any, *, seat: int | None = None) -> Move:
         """Apply ``move`` (a :class:`Move` or its notation) for the seat to act and return it.
 
         If ``seat`` is given it must be the seat to act. Raises :class:`NotationError` for bad
@@ -115,7 +129,7 @@ class Game:
         self.history[-1].append(str(m))
         return m
 
-    def explain(self, move: Move | str) -> str | None:
+    def explain(self, move: Any) -> str | None:
         """``None`` if ``move`` is legal now, else the reason in a player's words."""
         try:
             m = self.parse_move(move)
@@ -187,10 +201,10 @@ class Game:
             isinstance(h, list) and all(isinstance(m, str) for m in h) for h in history
         ):
             raise StateError("The saved game's move history is malformed.")
-        fam = _family(variant.family)
+        fam = family_module(variant.family)
         rules = fam.Rules(options, players)
         try:
-            state = fam.CanastaState.from_dict(rules, seed, d.get("state"))
+            state = fam.State.from_dict(rules, seed, d.get("state"))
         except StateError:
             raise
         except (TypeError, KeyError, AttributeError, IndexError, ValueError) as e:
@@ -231,6 +245,6 @@ def new_game(variant_id: str, *, players: int, seed: int, options: dict[str, Any
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise OptionError(f"The seed must be a whole number, not {seed!r}.")
     resolved = variant.resolve(options)
-    fam = _family(variant.family)
+    fam = family_module(variant.family)
     state = fam.new_state(fam.Rules(resolved, players), seed)
     return Game(variant, players, seed, resolved, state)
