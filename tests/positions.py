@@ -195,3 +195,18 @@ def filler_hand(n: int, avoid: Iterable[str] = ()) -> list[str]:
     if n > len(pool):
         raise ValueError("too many filler cards requested")
     return pool[:n]
+
+
+def deck_count(game: Game) -> Counter:
+    """Every card of ``game`` (stock, pile, hands, melds, red threes) as a multiset of texts, read
+    from the saved game: equals ``FULL_DECK`` when no card was lost or duplicated."""
+    st = state_of(game)
+    c = Counter(st["stock"]) + Counter(st["discard_pile"])
+    for h in st["hands"]:
+        c += Counter(h)
+    for side in st["melds"]:
+        for m in side:
+            c += Counter(m["cards"])
+    for r in st["red_threes"]:
+        c += Counter(r)
+    return c

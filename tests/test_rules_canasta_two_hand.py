@@ -15,7 +15,7 @@ import pytest
 
 import meldtable
 from meldtable import IllegalMoveError, OptionError
-from positions import kinds, moves, position, refusal, state_of
+from positions import FULL_DECK, deck_count, kinds, moves, position, refusal, state_of
 
 V = "canasta-two-hand"
 
@@ -50,7 +50,8 @@ def test_deck_is_two_52_card_decks_and_four_jokers():
     """Seed "Der Kartensatz": "zwei Standard-Kartensätzen, bestehend aus 52 Karten und vier Jokern
     ... eine Gesamtzahl von 108 Karten"."""
     g = new(seed=3)
-    cons = {c.text: n for c, n in g.state.conservation().items()}
+    cons = dict(deck_count(g))
+    assert deck_count(g) == FULL_DECK
     assert sum(cons.values()) == 108
     assert cons.pop("JK") == 4
     assert len(cons) == 52 and set(cons.values()) == {2}
@@ -919,7 +920,7 @@ def test_match_continues_below_target_and_next_hand_deals():
     assert v["hand_counts"] == [15, 15]
     assert v["scores"] == [2300, -110]
     assert [s["minimum"] for s in v["sides"]] == [90, 15]
-    assert sum(g.state.conservation().values()) == 108
+    assert deck_count(g) == FULL_DECK
     with pytest.raises(IllegalMoveError):
         g.next_hand()  # the new hand is not over
 
@@ -1139,7 +1140,7 @@ def test_option_draw_count_and_hand_size():
     assert Counter(state_of(g)["hands"][0]) == Counter(["4C", "9D", "KS", "5C"])
     g = new(seed=5, hand_size=11)
     assert g.view(0)["hand_counts"] == [11, 11]
-    assert sum(g.state.conservation().values()) == 108
+    assert deck_count(g) == FULL_DECK
 
 
 def test_option_target_score():
