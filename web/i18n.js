@@ -405,6 +405,9 @@ export function setLang(lang) {
 
 export function onLangChange(fn) { listeners.add(fn); }
 
+/** The message keys of one language (for the catalogue's completeness test). */
+export function catalogueKeys(lang) { return Object.keys(MESSAGES[lang] || {}); }
+
 export function has(key) { return key in MESSAGES[current] || key in MESSAGES.en; }
 
 /**

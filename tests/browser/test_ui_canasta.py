@@ -6,6 +6,7 @@ data-legal-discards on the hand).
 """
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -270,3 +271,21 @@ def test_meld_then_add_to_it_by_clicks(page, site_url):
         page.click("#btn-add")
         page.wait_for_selector(f'#my-melds .meld[data-rank="{rank}"][data-count="4"]')
     assert page.console_errors == []
+
+
+def test_catalogue_has_every_message_in_both_languages(page, site_url):
+    page.goto(site_url + "__tests__/blank.html")
+    keys = page.evaluate("""async () => {
+      const i18n = await import("/i18n.js");
+      return { de: i18n.catalogueKeys("de"), en: i18n.catalogueKeys("en") };
+    }""")
+    de = {k for k in keys["de"] if not k.startswith("engine.")}  # engine.*: German texts for engine refusals
+    en = set(keys["en"])
+    assert sorted(en - de) == [], "missing in German"
+    assert sorted(de - en) == [], "missing in English"
+    # Every data-i18n key used in index.html exists.
+    html = page.evaluate("async () => await (await fetch('/index.html')).text()")
+
+    used = set(re.findall(r'data-i18n="([^"]+)"', html))
+    used |= {pair.split(":")[1] for attr in re.findall(r'data-i18n-attr="([^"]+)"', html) for pair in attr.split(";")}
+    assert sorted(used - en) == []
