@@ -9,6 +9,8 @@ import random
 from collections import Counter
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from meldtable import JOKER, Card, Move, NotationError, card, parse_cards
 from meldtable.cards import ALL_CARDS, RANKS, SUITS, standard_deck
@@ -173,6 +175,33 @@ def test_move_parse_non_text(bad):
     with pytest.raises(NotationError) as e:
         Move.parse(bad)  # type: ignore[arg-type]
     assert "text" in str(e.value)
+
+
+_CARD = st.sampled_from(ALL_TEXTS)
+
+
+@st.composite
+def _moves(draw):
+    kind = draw(st.sampled_from(["draw", "take", "take2", "meld", "add", "discard"]))
+    if kind in ("draw", "take"):
+        return kind
+    if kind == "take2":
+        return "take " + " ".join(draw(st.lists(_CARD, min_size=2, max_size=2)))
+    if kind == "meld":
+        return "meld " + " ".join(draw(st.lists(_CARD, min_size=3, max_size=8)))
+    if kind == "add":
+        return f"add {draw(st.sampled_from(RANKS))} {draw(_CARD)}"
+    return f"discard {draw(_CARD)}"
+
+
+@settings(max_examples=300, deadline=None, derandomize=True, database=None)
+@given(_moves(), st.sampled_from([str.lower, str.upper, lambda t: t.replace(" ", "  ")]))
+def test_move_notation_property(text, spelling):
+    """Any well-formed move text parses, prints canonically, and parses back to the same move."""
+    m = Move.parse(spelling(text))
+    assert Move.parse(str(m)) == m == Move.parse(text)
+    assert str(Move.parse(str(m))) == str(m)
+    assert sorted(c.text for c in m.cards) == sorted(text.split()[2:] if m.kind == "add" else text.split()[1:])
 
 
 # ---------------------------------------------------------------------------- the generator

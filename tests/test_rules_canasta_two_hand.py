@@ -957,7 +957,7 @@ def test_option_going_out_discard_required():
     g = position(hands=[["QS", "AS"], OPP], melds=melds, turn=PLAY, options={"going_out_discard": "required"})
     g.play("add Q QS")
     assert moves(g) == {"discard AS"}
-    assert refusal(g, "add A AS")[0] is not None
+    assert refusal(g, "add A AS")[0] == "discard_to_go_out"
     g.play("discard AS")
     assert g.hand_over and g.results[0]["went_out"] == 0
 
@@ -1014,8 +1014,9 @@ def test_option_take_pile_with_natural_and_wild_false():
     g = position(hands=[UNFROZEN_HAND, OPP], pile=["7C", "QD"], melds=[[KINGS3], []],
                  options={"take_pile_with_natural_and_wild": False})
     assert moves(g) == {"draw", "take QC QH", "take QC QS", "take QH QS"}
-    key, _ = refusal(g, "take QH JK")
-    assert key is not None
+    # the refusal says why, in a player's words (not a generic "not allowed")
+    key, msg = refusal(g, "take QH JK")
+    assert key != "not_allowed" and "natural" in msg, (key, msg)
 
 
 def test_option_take_pile_onto_own_meld_false():
@@ -1039,17 +1040,23 @@ def test_option_pile_before_initial_meld_forbidden():
 def test_option_upcard_cover():
     """Option upcard_cover (research C6): "wild" covers only wild upcards (a red three may lie on top),
     "none" covers nothing; the same seed deals the same cards."""
-    checked = 0
+    checked = red_top = 0
     for seed, pile in _upcard_cases(400):
         if len(pile) == 1:
             continue
         none = state_of(new(seed=seed, upcard_cover="none"))["discard_pile"]
         assert none == pile[:1]
-        only_wild = state_of(new(seed=seed, upcard_cover="wild"))["discard_pile"]
+        g = new(seed=seed, upcard_cover="wild")
+        only_wild = state_of(g)["discard_pile"]
         k = next(i for i, c in enumerate(pile) if not wild(c))
         assert only_wild == pile[: k + 1]
+        if red3(only_wild[-1]):
+            # research C7: a red three on top cannot be taken
+            assert moves(g) == {"draw"}
+            assert refusal(g, "take")[0] == "pile_red_three"
+            red_top += 1
         checked += 1
-    assert checked >= 5
+    assert checked >= 5 and red_top >= 2
 
 
 def test_option_initial_meld_table_and_negative_minimum():
