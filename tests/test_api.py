@@ -423,3 +423,29 @@ def test_load_with_bad_human_seats_keeps_session():
     c, _ = new_client(seed=3)
     good = meldtable.new_game(V, players=2, seed=8).to_json()
     c.fails("load", "bad_request", state=good, human_seats=[7])
+
+
+def _stuck_candidates() -> dict[str, str]:
+    hand = ["4C", "4C", "4D", "4D", "4H", "4H", "4S", "5C", "5C", "5D", "5D", "5H", "5H", "5S", "9C"]
+    return {
+        # a play-stage turn "after taking the pile" although the side has no meld (a take always makes one)
+        "took_pile_without_meld": position_json(
+            hands=[hand, ["KC", "8D"]], scores=[3000, 0],
+            turn={"stage": "play", "took_pile": True, "from_stock": False}),
+        # a meld made this turn from countable cards, yet no point counted for it
+        "meld_without_points": position_json(
+            hands=[["QH", "5C", "6D"], ["KC", "8D"]], melds=[[["AC", "AD", "AH"]], []], melded=[False, False],
+            turn={"stage": "play"}),
+    }
+
+
+@pytest.mark.parametrize("name", sorted(_stuck_candidates()))
+def test_loader_never_accepts_a_stuck_game(name):
+    """Game.from_json "raises StateError ... for malformed, inconsistent ... data": a saved game it
+    accepts must be playable - while the hand runs, the seat to act has a legal move."""
+    text = _stuck_candidates()[name]
+    try:
+        g = meldtable.Game.from_json(text)
+    except meldtable.StateError:
+        return
+    assert g.hand_over or g.legal_moves(), f"{name}: loaded, but the seat to act has no legal move"

@@ -331,6 +331,7 @@ def test_whole_matches_by_deals(seed, deals):
     dealers = []
     while True:
         dealers.append(g.view(0)["dealer"])
+        assert g.current_player == (dealers[-1] + 1) % 2  # the player left of the dealer starts
         assert g.view(0)["hand_counts"] == [15, 15]
         minimums = [s["minimum"] for s in g.view(0)["sides"]]
         assert minimums == [15 if sc < 0 else 50 if sc < 1500 else 90 if sc < 3000 else 120 for sc in g.scores]
