@@ -17,10 +17,12 @@ const DEFAULT_BOOT_TIMEOUT_MS = 45000;
 const WASM_PATH = "pyodide/pyodide.asm.wasm";
 
 export class EngineError extends Error {
-  constructor(code, message) {
+  constructor(code, message, key = null, params = null) {
     super(message);
     this.name = "EngineError";
     this.code = code;
+    this.key = key; // the engine's reason key (e.g. "pile_frozen"), for translated messages
+    this.params = params || {};
   }
 }
 
@@ -117,7 +119,8 @@ export async function startEngine(onProgress = () => {}, options = {}) {
         const { resolve: ok, reject: fail } = pending.get(msg.id);
         pending.delete(msg.id);
         if (msg.ok) ok(msg.result);
-        else fail(new EngineError(msg.error?.code || "internal", msg.error?.message || "unknown engine error"));
+        else fail(new EngineError(msg.error?.code || "internal", msg.error?.message || "unknown engine error",
+                                  msg.error?.key || null, msg.error?.params || null));
       } else if (msg.ok === false) {
         console.error("engine:", msg.error);
       }
