@@ -594,3 +594,137 @@ def test_oracle_fixed_examples(hand, score, legal_first):
     got, _ = engine_sets(g)
     assert {m for m in want if m.startswith("meld")} == legal_first
     assert {m for m in got if m.startswith("meld")} == legal_first
+
+
+# ---------------------------------------------------------------------------- taking the pile
+
+
+def expected_takes(game: Game) -> set[str]:
+    """The takes the oracle allows in a draw-stage position (seed 000, default options): the top card
+    (a natural, not a three) with two naturals of its rank, or - unfrozen only (no wild card in the
+    pile, side melded) - with one natural and one wild, or alone onto the side's meld of its rank;
+    the meld that results must be valid, and the turn must still be able to end legally, counting
+    only the top card and hand cards towards a pending initial meld (pile cards never count)."""
+    st = json.loads(game.to_json())["state"]
+    seat = st["turn"]["seat"]
+    pile = st["discard_pile"]
+    if not pile:
+        return set()
+    top = pile[-1]
+    if is_wild(top) or rank_of(top) == 3:
+        return set()
+    rank = rank_of(top)
+    melded = st["melded"][seat]
+    frozen = any(is_wild(c) for c in pile) or not melded
+    hand = Counter(st["hands"][seat])
+    melds = {}
+    for m in st["melds"][seat]:
+        r = Card.parse(m["rank"] + "C").rank
+        w = sum(1 for c in m["cards"] if is_wild(c))
+        melds[r] = (len(m["cards"]) - w, w)
+    nats = sorted(c for c in hand if is_natural_of(c, rank))
+    wilds = sorted(c for c in hand if is_wild(c))
+    options: list[tuple[str, ...]] = []
+    for i, a in enumerate(nats):
+        for b in nats[i:]:
+            if a != b or hand[a] >= 2:
+                options.append((a, b))
+    if not frozen:
+        options += [(a, w) for a in nats for w in wilds]
+        if rank in melds:
+            options.append(())
+    need = 0 if melded else minimum_for(st["scores"][seat])
+    out = set()
+    for used in options:
+        a, b = melds.get(rank, (0, 0))
+        a += 1 + sum(1 for c in used if not is_wild(c))
+        b += sum(1 for c in used if is_wild(c))
+        if a < 2 or b > 3:
+            continue
+        md = dict(melds)
+        md[rank] = (a, b)
+        rest = hand - Counter(used)
+        countable = Counter(rest) if not melded else Counter()
+        rest += Counter(c for c in pile[:-1] if c not in ("3D", "3H"))
+        points = (value(top) + sum(value(c) for c in used)) if not melded else 0
+        orc = Oracle(need, False, "seed")
+        sit_hand: Counter = Counter()
+        for c, n in rest.items():
+            k = min(n, countable.get(c, 0))
+            if k:
+                sit_hand[kind_of(c, True)] += k
+            if n - k:
+                sit_hand[kind_of(c, False)] += n - k
+        m2 = tuple(sorted((r, x, y) for r, (x, y) in md.items()))
+        if orc.can_finish(tuple(sorted(sit_hand.items())), m2, points, False):
+            out.add(str(Move("take", tuple(Card.parse(c) for c in used))))
+    return out
+
+
+def random_draw_position(rng: random.Random) -> Game | None:
+    melded = rng.random() < 0.5
+    minimum = rng.choice([15, 50, 90, 120])
+    if melded:
+        base = melded_situation(rng)
+        st = json.loads(base.to_json())["state"]
+        hand, melds = st["hands"][0], st["melds"][0]
+        extra = deal_cards(rng, rng.randint(0, 6), big=False)
+        avail = Counter(FULL_COUNTS) - Counter(hand) - Counter(c for m in melds for c in m["cards"]) - Counter(["9C", "8D"])
+        extra = [c for c in extra if avail[c] > 0 and not avail.subtract([c])]
+        hand = hand + extra
+        meld_lists = [[m["cards"] for m in melds], []]
+    else:
+        hand = deal_cards(rng, rng.randint(4, 14), big=rng.random() < 0.3)
+        meld_lists = [[], []]
+    used = Counter(hand) + Counter(c for m in meld_lists[0] for c in m) + Counter(["9C", "8D"])
+    avail = Counter(FULL_COUNTS) - used
+    nat_ranks = sorted({rank_of(c) for c in hand if not is_wild(c) and rank_of(c) != 3})
+    if not nat_ranks or rng.random() < 0.1:
+        nat_ranks = [r for r in NATURAL_RANKS]
+    top_rank = rng.choice(nat_ranks)
+    tops = [c for c in sorted(avail.elements()) if is_natural_of(c, top_rank)]
+    if not tops:
+        return None
+    top = rng.choice(tops)
+    avail[top] -= 1
+    below = []
+    for _ in range(rng.randint(0, 5)):
+        pool = sorted((+avail).elements())
+        x = rng.random()
+        if x < 0.15:
+            pool = [c for c in pool if is_wild(c)] or pool
+        elif x < 0.25:
+            pool = [c for c in pool if c in ("3C", "3S", "3D", "3H")] or pool
+        c = rng.choice(pool)
+        avail[c] -= 1
+        below.append(c)
+    return position(hands=[hand, ["9C", "8D"]], pile=below + [top], melds=meld_lists,
+                    scores=[SCORES[minimum], 0])
+
+
+FULL_COUNTS = Counter({f"{RANK_CH[r]}{s}": 2 for r in NATURAL_RANKS for s in SUITS})
+FULL_COUNTS.update({"JK": 4, "2C": 2, "2D": 2, "2H": 2, "2S": 2, "3C": 2, "3S": 2, "3D": 2, "3H": 2})
+
+
+def test_take_oracle_agrees_with_engine():
+    """Seed "Karten ziehen (vom Ablagestapel)", "Der eingefrorene Ablagestapel", "Erste Figur": on random
+    draw-stage positions (melded or not, frozen or not), the engine's take moves are exactly the
+    oracle's."""
+    rng = random.Random(77)
+    problems, n, takes = [], 0, 0
+    while n < 400:
+        g = random_draw_position(rng)
+        if g is None:
+            continue
+        n += 1
+        want = expected_takes(g)
+        got = {str(m) for m in g.legal_moves() if m.kind == "take"}
+        takes += len(got)
+        assert "draw" in {str(m) for m in g.legal_moves()}
+        if want != got:
+            st = json.loads(g.to_json())["state"]
+            problems.append(f"hand={st['hands'][0]} pile={st['discard_pile'][-6:]} melds={st['melds'][0]} "
+                            f"melded={st['melded'][0]} score={st['scores'][0]}: engine-only={sorted(got - want)} "
+                            f"oracle-only={sorted(want - got)}")
+    assert takes >= 100
+    assert not problems, f"{len(problems)} disagreements, first: {problems[0]}"
