@@ -111,7 +111,7 @@ def test_austeilen_four_cards_each_four_open_in_the_centre(players):
     assert v["hand_counts"] == [4] * players and len(v["hand"]) == 4
     assert len(v["centre"]) == 4
     assert v["stock"] == 104 - 4 * players - 4
-    assert v["discard"] == {"top": None, "size": 0, "live": False}
+    assert v["discard"] == {"top": None, "size": 0, "live": False, "top_run": []}
     assert all(p["size"] == 0 for p in v["piles"])
     assert v["round"] == 1 and v["dealer"] == players - 1 and v["first_player"] == 0
     assert g.current_player == 0
@@ -262,7 +262,7 @@ def test_mitte_discard_top_counts_as_a_middle_card():
     assert moves(g) == {"play 8C middle"}
     g.play("play 8C middle")
     assert pile(g, 1) == ["8C", "8H"]
-    assert g.view(1)["discard"] == {"top": "4D", "size": 1, "live": True}
+    assert g.view(1)["discard"] == {"top": "4D", "size": 1, "live": True, "top_run": ["4D"]}
 
 
 def test_mitte_capture_sources_together_by_default_and_either_as_option():
@@ -302,7 +302,7 @@ def test_mitte_discard_reveal_next_never_option():
     g = position(options=opts, hands=[["8C", "4C"], ["4D", "7C"]], discard=["4H", "8H"])
     g.play("play 8C middle")
     v = g.view(1)
-    assert v["discard"] == {"top": "4H", "size": 1, "live": False}
+    assert v["discard"] == {"top": "4H", "size": 1, "live": False, "top_run": ["4H"]}
     assert moves(g) == {"discard 4D", "discard 7C"}
     key, msg = refusal(g, "play 4D middle")
     assert key == "discard_dead"
@@ -315,6 +315,7 @@ def test_mitte_discard_capture_depth_option():
     discard_capture_depth = run takes the unbroken run of that rank from its top."""
     kw = dict(hands=[["6C", "4S"], ["5C", "7C"]], discard=["KD", "6D", "6H"])
     g = position(**kw)
+    assert g.view(1)["discard"]["top_run"] == ["6D", "6H"]
     g.play("play 6C middle")
     assert pile(g, 1) == ["6C", "6H"] and state_of(g)["discard_pile"] == ["KD", "6D"]
     g = position(options={"discard_capture_depth": "run"}, **kw)
@@ -435,7 +436,7 @@ def test_ablagehaufen_no_match_means_a_discard():
     assert moves(g) == {"discard 8C", "discard 9C"}
     g.play("discard 9C")
     assert state_of(g)["discard_pile"] == ["2S", "9C"]
-    assert g.view(1)["discard"] == {"top": "9C", "size": 2, "live": True}
+    assert g.view(1)["discard"] == {"top": "9C", "size": 2, "live": True, "top_run": ["9C"]}
 
 
 def test_ablagehaufen_must_match_when_a_card_matches():

@@ -565,6 +565,7 @@ class ThreeFiftyState:
                 "top": top.text if top else None,
                 "size": len(self.discard),
                 "live": bool(top) and self.discard_live,
+                "top_run": [x.text for x in self.discard[len(self.discard) - _top_run(self.discard):]],
             },
             "piles": piles,
             "stock": len(self.stock),
