@@ -19,6 +19,7 @@ import hashlib
 import http.server
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -47,6 +48,19 @@ ENGINE_PACKAGE = "meldtable"
 WHEEL_SOURCE_FILES = ("pyproject.toml", "README.md", "LICENSE", "setup.cfg", "MANIFEST.in")
 # Fixed zip timestamps (1980-01-01) so an unchanged engine gives a byte-identical wheel.
 SOURCE_DATE_EPOCH = "315532800"
+
+# The service worker (web/sw.js) precaches every shipped file except these; index.html is
+# stored under "./" (what start_url and navigations ask for).
+SERVICE_WORKER = "sw.js"
+NOT_PRECACHED = (SERVICE_WORKER, "version.json")
+SHELL_PAGE = "index.html"
+# Content-Security-Policy of the page: the meta tag in web/index.html must say exactly this
+# (checked at build time), and `serve` sends it as a header too, which also covers the worker
+# and the service worker (a meta tag reaches only the page). Pyodide needs 'wasm-unsafe-eval'
+# to compile WebAssembly; nothing needs 'unsafe-inline' or 'unsafe-eval'.
+CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; "
+       "img-src 'self'; connect-src 'self'; worker-src 'self'; manifest-src 'self'; "
+       "object-src 'none'; base-uri 'self'; form-action 'self'")
 
 MIME_TYPES = {
     ".wasm": "application/wasm",
@@ -295,15 +309,66 @@ def copy_web(out_dir: Path) -> None:
         (out_dir / "index.html").write_text(PLACEHOLDER_INDEX)
 
 
-def build_id(site: Path) -> str:
-    """Short sha256 over the relative paths and contents of all shipped files."""
-    digest = hashlib.sha256()
+def precache_entries(site: Path) -> list[tuple[str, str]]:
+    """[(path relative to the site, sha256)] of every file the service worker precaches; the
+    page itself first, as "./"."""
+    entries = []
     for path in sorted(p for p in site.rglob("*") if p.is_file()):
         rel = path.relative_to(site).as_posix()
-        if rel == "version.json":
+        if rel in NOT_PRECACHED:
             continue
-        digest.update(rel.encode() + b"\0" + sha256_file(path).encode() + b"\n")
+        if rel == SHELL_PAGE:
+            entries.insert(0, ("./", sha256_file(path)))
+        else:
+            entries.append((rel, sha256_file(path)))
+    return entries
+
+
+def build_id(entries: list[tuple[str, str]], service_worker: bytes = b"") -> str:
+    """Short sha256 over the precached files (paths and contents) and the service worker source."""
+    digest = hashlib.sha256(hashlib.sha256(service_worker).hexdigest().encode() + b"\n")
+    for rel, sha in entries:
+        digest.update(rel.encode() + b"\0" + sha.encode() + b"\n")
     return digest.hexdigest()[:12]
+
+
+SW_BUILD_LINE = re.compile(r"^const BUILD = .*; // @build$", re.M)
+
+
+def write_service_worker(site: Path) -> str:
+    """Write the build id and the precache list into site/sw.js; return the build id."""
+    entries = precache_entries(site)
+    sw = site / SERVICE_WORKER
+    if not sw.exists():
+        log(f"web/{SERVICE_WORKER} is missing: no offline support in this build")
+        return build_id(entries)
+    source = sw.read_text()
+    bid = build_id(entries, source.encode())
+    files = [[rel, None if rel == "./" else sha] for rel, sha in entries]  # hosts may rewrite HTML
+    line = f"const BUILD = {json.dumps({'id': bid, 'files': files})}; // @build"
+    text, count = SW_BUILD_LINE.subn(lambda _: line, source)
+    if count != 1:
+        raise BuildError(f"web/{SERVICE_WORKER} must contain exactly one line "
+                         f"'const BUILD = {{...}}; // @build' (found {count})")
+    sw.write_text(text)
+    return bid
+
+
+CSP_META = re.compile(r"""<meta\s+http-equiv=["']Content-Security-Policy["']\s+content="([^"]*)"\s*/?>""", re.I)
+
+
+def check_csp(site: Path) -> None:
+    """The page must carry the CSP meta tag with exactly build.CSP (unless it is the placeholder)."""
+    for word in ("'unsafe-inline'", "'unsafe-eval'"):
+        assert word not in CSP, word
+    if not (WEB / SHELL_PAGE).exists():
+        return
+    found = CSP_META.findall((site / SHELL_PAGE).read_text())
+    if found != [CSP]:
+        raise BuildError(
+            "web/index.html must contain exactly one Content-Security-Policy meta tag with the "
+            f"policy in build.py (CSP), i.e.\n  <meta http-equiv=\"Content-Security-Policy\" "
+            f"content=\"{CSP}\">\nfound: {found}. Change build.CSP and the tag together.")
 
 
 def build(pyc_stdlib: bool = True) -> Path:
@@ -318,7 +383,8 @@ def build(pyc_stdlib: bool = True) -> Path:
         info = vendor_pyodide(pyodide_tarball(), staging / "pyodide", pyc_stdlib)
         write_app_lock(staging / "pyodide", info, wheel)
         copy_web(staging)
-        version = {"build_id": build_id(staging), "pyodide": PYODIDE_VERSION, "wheel": wheel.name,
+        check_csp(staging)
+        version = {"build_id": write_service_worker(staging), "pyodide": PYODIDE_VERSION, "wheel": wheel.name,
                    "stdlib": "pyc" if pyc_stdlib else "stock"}
         (staging / "version.json").write_text(json.dumps(version, indent=1) + "\n")
         shutil.rmtree(DIST, ignore_errors=True)
@@ -334,11 +400,13 @@ def build(pyc_stdlib: bool = True) -> Path:
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
     """Static files with the MIME types Pyodide needs, no caching, optional extra mounts.
 
-    Class attributes (set by make_server): mime_types, mounts ({"/prefix/": directory}), quiet.
+    Class attributes (set by make_server): mime_types, mounts ({"/prefix/": directory}),
+    extra_headers (sent with every response), quiet.
     """
 
     mime_types: dict[str, str] = MIME_TYPES
     mounts: dict[str, str] = {}
+    extra_headers: dict[str, str] = {}
     quiet = False
 
     def guess_type(self, path):
@@ -360,6 +428,8 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     def end_headers(self):
         """Always revalidate, so a rebuilt site is picked up on reload."""
         self.send_header("Cache-Control", "no-cache")
+        for name, value in self.extra_headers.items():
+            self.send_header(name, value)
         super().end_headers()
 
     def log_message(self, format, *args):
@@ -370,11 +440,14 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
 
 def make_server(directory: Path, host: str = "127.0.0.1", port: int = 0,
                 mime_overrides: dict[str, str] | None = None,
-                mounts: dict[str, Path] | None = None, quiet: bool = False):
-    """A ThreadingHTTPServer serving directory (port 0 picks a free port)."""
+                mounts: dict[str, Path] | None = None, quiet: bool = False,
+                headers: dict[str, str] | None = None):
+    """A ThreadingHTTPServer serving directory (port 0 picks a free port); headers are added
+    to every response (e.g. {"Content-Security-Policy": CSP})."""
     handler = type("Handler", (SiteHandler,), {
         "mime_types": {**MIME_TYPES, **(mime_overrides or {})},
         "mounts": {prefix: str(path) for prefix, path in (mounts or {}).items()},
+        "extra_headers": dict(headers or {}),
         "quiet": quiet,
     })
     server = http.server.ThreadingHTTPServer((host, port), functools.partial(handler, directory=str(directory)))
@@ -385,7 +458,7 @@ def make_server(directory: Path, host: str = "127.0.0.1", port: int = 0,
 def serve(port: int, pyc_stdlib: bool = True) -> None:
     """Build, then serve dist/ until interrupted."""
     build(pyc_stdlib)
-    server = make_server(DIST, port=port)
+    server = make_server(DIST, port=port, headers={"Content-Security-Policy": CSP})
     print(f"Serving meldtable at http://127.0.0.1:{server.server_address[1]}/  (Ctrl-C to stop)", flush=True)
     try:
         server.serve_forever()
