@@ -123,6 +123,7 @@ class Variant:
             "id": self.id,
             "name": self.name,
             "seed_file": self.seed_file,
+            "family": self.family,
             "players": list(self.players),
             "options": [o.describe() for o in self.options.values()],
         }
