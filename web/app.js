@@ -6,6 +6,10 @@ import {
   t, getLang, setLang, onLangChange, applyStatic, cardName, rankOf, rankPlural, moveSentence, has, engineMessage,
 } from "./i18n.js";
 import { cardView, cardBack, handCardButton, paintFace, isWild, rankText } from "./cards.js";
+// --- PWA: saved game + offline/update (web/persist.js, web/pwa.js) ---
+import { autosave, restore, savedGame, offerResume, prepareReload, takeResume } from "./persist.js";
+import { startPwa } from "./pwa.js";
+// --- /PWA ---
 
 const params = new URLSearchParams(location.search);
 const FAST = params.get("fast") === "1";
@@ -99,12 +103,43 @@ async function boot() {
     $("boot").hidden = true;
     $("btn-newgame").disabled = false;
     setEngineState("ready");
+    // --- PWA: continue the saved game (at once after an update, else offered in the dialog) ---
+    if (takeResume() && await resumeSavedGame()) return;
     openNewGameDialog();
+    offerResume($("newgame-dialog"), resumeSavedGame);
+    // --- /PWA ---
   } catch (err) {
     clearInterval(elapsedTimer);
     showBootError(err && err.message ? err.message : String(err), err && err.code);
   }
 }
+
+// --- PWA: restore the autosaved game (web/persist.js); mirrors startNewGame's reset ---
+async function resumeSavedGame() {
+  const seed = savedGame()?.seed ?? null;
+  const table = await restore(state.engine);
+  if (!table) return false;
+  state.gen += 1;
+  clearTimeout(state.botTimer);
+  state.seed = seed;
+  state.log = [{ who: "sep", text: "", label: "", hand: view(table).hand_number }];
+  state.ticker = null;
+  state.selected.clear();
+  state.target = null;
+  state.handKey = "";
+  state.fresh.clear();
+  state.scoresShownFor = null;
+  state.busy = false;
+  if ($("newgame-dialog").open) $("newgame-dialog").close();
+  if ($("score-dialog").open) $("score-dialog").close();
+  $("game").hidden = false;
+  setStatus(null);
+  setTable(table);
+  const first = $("hand").querySelector(".hand-card");
+  if (first) first.focus();
+  return true;
+}
+// --- /PWA ---
 
 // ------------------------------------------------------------------ variants and options
 
@@ -367,6 +402,7 @@ function setTable(table) {
   if (state.target && !(sideData(mySide()).melds || []).some((m) => m.rank === state.target)) state.target = null;
   render();
   scheduleBot();
+  autosave(state.engine, table); // PWA: web/persist.js
 }
 
 // ------------------------------------------------------------------ rendering
@@ -1044,6 +1080,7 @@ function main() {
   applyStatic();
   wireInput();
   onLangChange(onLanguage);
+  startPwa({ beforeUpdate: prepareReload }); // PWA: web/pwa.js
   boot();
 }
 

@@ -1,0 +1,155 @@
+// The game in progress, saved in localStorage after every change and offered on the next start,
+// so a reload (offline too) or an update never loses it. The engine does the (de)serialising:
+// its `save` op returns Game.to_json() text, its `load` op restores it (docs/protocol.md).
+//
+//   import { autosave, savedGame, restore, discard, offerResume, prepareReload, takeResume } from "./persist.js";
+//   autosave(engine, table)   after every table the page shows; saves the engine's current game
+//                             (only the newest of quick successive calls), or forgets it once the
+//                             match is over. Returns a promise that never rejects.
+//   savedGame()               {state, human_seats, seed, variant, hand, savedAt} or null
+//   restore(engine)           resolves with the restored table, or null when there is no saved
+//                             game or the engine refuses it (then it is forgotten)
+//   discard()                 forget the saved game
+//   offerResume(dialog, onResume)
+//                             adds a "Continue the saved game" button (#btn-resume) to the
+//                             dialog's .dialog-buttons when a game is saved; removed when the
+//                             dialog closes. onResume() runs on click (returning false
+//                             removes the button).
+//   prepareReload()           before a reload that should continue the game without asking
+//                             (an update): waits for the last save and sets a one-shot flag
+//   takeResume()              true once after such a reload (clears the flag)
+//
+// One saved game per copy of the app: the key includes the app's folder, so copies under
+// different paths of one origin do not share it.
+const APP_PATH = new URL("./", import.meta.url).pathname;
+const KEY = `meldtable:saved-game:${APP_PATH}`;
+const RESUME_KEY = `meldtable:resume:${APP_PATH}`;
+const FORMAT = 1;
+
+const TEXT = {
+  en: { resume: "Continue the saved game", deal: (n) => `deal ${n}` },
+  de: { resume: "Gespeichertes Spiel fortsetzen", deal: (n) => `${n}. Runde` },
+};
+const text = () => TEXT[(document.documentElement.lang || "").toLowerCase().startsWith("de") ? "de" : "en"];
+
+let generation = 0; // bumps on every autosave/discard; an older save in flight is dropped
+let chain = Promise.resolve();
+
+function storage() {
+  try {
+    return window.localStorage;
+  } catch {
+    return null; // storage disabled
+  }
+}
+
+/** Save the engine's current game (see the module comment). */
+export function autosave(engine, table) {
+  if (!engine || !table) return chain;
+  if (table.match_over) {
+    discard();
+    return chain;
+  }
+  const mine = ++generation;
+  const view = table.view || {};
+  chain = chain.then(async () => {
+    if (mine !== generation) return; // a newer call saves a newer state
+    const saved = await engine.request("save", {});
+    if (mine !== generation || typeof saved?.state !== "string") return;
+    let seed = null;
+    try {
+      seed = JSON.parse(saved.state).seed ?? null;
+    } catch { /* the engine's format; not ours to judge */ }
+    const record = {
+      format: FORMAT, savedAt: Date.now(), state: saved.state, human_seats: saved.human_seats,
+      seed, variant: view.variant ?? null, hand: view.hand_number ?? null,
+    };
+    storage()?.setItem(KEY, JSON.stringify(record));
+  }).catch((err) => console.warn("autosave failed:", err));
+  return chain;
+}
+
+/** The saved game, or null. */
+export function savedGame() {
+  let record;
+  try {
+    record = JSON.parse(storage()?.getItem(KEY) || "null");
+  } catch {
+    return null;
+  }
+  if (!record || record.format !== FORMAT || typeof record.state !== "string") return null;
+  return record;
+}
+
+/** Restore the saved game in the engine; the table, or null. */
+export async function restore(engine) {
+  const saved = savedGame();
+  if (!saved) return null;
+  try {
+    return await engine.request("load", { state: saved.state, human_seats: saved.human_seats });
+  } catch (err) {
+    console.warn("the saved game could not be restored:", err.message || err);
+    if (err && (err.code === "bad_state" || err.code === "bad_request" || err.code === "bad_option")) discard();
+    return null;
+  }
+}
+
+/** Forget the saved game. */
+export function discard() {
+  generation++;
+  try {
+    storage()?.removeItem(KEY);
+  } catch { /* ignore */ }
+}
+
+/** Offer the saved game in the (open) new-game dialog. */
+export function offerResume(dialog, onResume) {
+  const saved = savedGame();
+  const buttons = dialog && dialog.querySelector(".dialog-buttons");
+  if (!saved || !buttons || dialog.querySelector("#btn-resume")) return;
+  const button = document.createElement("button");
+  button.type = "button";
+  button.id = "btn-resume";
+  button.className = "btn btn-primary";
+  const label = () => {
+    const t = text();
+    button.textContent = saved.hand ? `${t.resume} (${t.deal(saved.hand)})` : t.resume;
+  };
+  label();
+  const observer = new MutationObserver(label);
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: ["lang"] });
+  button.addEventListener("click", async () => {
+    button.disabled = true;
+    let ok = false;
+    try {
+      ok = (await onResume()) !== false;
+    } finally {
+      button.disabled = false;
+      if (!ok) button.remove(); // the engine refused it (and it was forgotten)
+    }
+  });
+  buttons.prepend(button);
+  dialog.addEventListener("close", () => { observer.disconnect(); button.remove(); }, { once: true });
+  button.focus();
+}
+
+/** Before an update reload: finish saving and ask the next start to continue the game. */
+export async function prepareReload() {
+  await chain;
+  if (savedGame()) {
+    try {
+      sessionStorage.setItem(RESUME_KEY, "1");
+    } catch { /* ignore */ }
+  }
+}
+
+/** True once after prepareReload()'s reload. */
+export function takeResume() {
+  try {
+    const flag = sessionStorage.getItem(RESUME_KEY) === "1";
+    sessionStorage.removeItem(RESUME_KEY);
+    return flag;
+  } catch {
+    return false;
+  }
+}

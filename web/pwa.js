@@ -1,0 +1,184 @@
+// Offline and install support of the page: registers the service worker (sw.js) and offers
+// "update available" when a new version has been downloaded. Never interrupts a game.
+//
+//   import { startPwa } from "./pwa.js";
+//   startPwa({ beforeUpdate })
+//       Call once at start. Registers sw.js as soon as the engine has booted (when
+//       <html data-engine-state> leaves "loading"), so a first visit does not download
+//       Pyodide twice: the service worker's precache then revalidates what the page just
+//       loaded. beforeUpdate: optional async function run before the page reloads into a new
+//       version (e.g. persist.js's prepareReload, which flushes the autosave).
+//   applyUpdate()     switch to the downloaded version now (the prompt's "Update" button)
+//   checkForUpdate()  ask the server for a new sw.js now (also done when the page becomes
+//                     visible again, at most every 30 minutes)
+//
+// How a new version arrives: the browser notices a changed sw.js (on navigation, or through
+// checkForUpdate), installs it in the background and lets it wait. The page shows a prompt
+// below the top bar. "Update" saves, activates the new version and reloads (the saved game is
+// restored); "Later" hides the prompt and the new version takes over at the next start: a
+// page that starts while a version is waiting switches at once, before any game is shown.
+//
+// <html data-pwa> says where things are (for tests and styling): "unsupported" (no service
+// workers, e.g. not a secure context), "registering", "ready" (the page is controlled and
+// works offline), "update-available", "updating", "error" (see the console).
+const SW_URL = new URL("./sw.js", import.meta.url);
+const SCOPE_URL = new URL("./", import.meta.url);
+const CHECK_INTERVAL_MS = 30 * 60 * 1000;
+const root = document.documentElement;
+
+const TEXT = {
+  en: { message: "A new version of Meldtable is ready.", update: "Update now", later: "Later",
+        updating: "Updating…" },
+  de: { message: "Eine neue Version von Meldtable ist bereit.", update: "Jetzt aktualisieren",
+        later: "Später", updating: "Wird aktualisiert…" },
+};
+const text = () => TEXT[(root.lang || "").toLowerCase().startsWith("de") ? "de" : "en"];
+
+let registration = null;
+let options = {};
+let reloading = false; // this page asked for the switch: reload when the new version controls it
+let lastCheck = 0;
+let prompt = null;
+
+const setState = (state) => { root.dataset.pwa = state; };
+
+/** Start offline support (see the module comment). Safe to call where service workers are missing. */
+export function startPwa(opts = {}) {
+  options = opts;
+  if (!("serviceWorker" in navigator) || !window.isSecureContext) {
+    setState("unsupported");
+    return;
+  }
+  setState("registering");
+  const sw = navigator.serviceWorker;
+  sw.addEventListener("controllerchange", () => {
+    if (reloading) location.reload();
+    else if (root.dataset.pwa === "registering") setState("ready");
+  });
+  // Next start with a version waiting: switch before the player sees a game.
+  sw.getRegistration(SCOPE_URL.href).then((reg) => {
+    if (reg && reg.waiting && sw.controller && !gameShown()) activate(reg.waiting);
+  }).catch(() => {});
+  whenEngineSettled().then(register);
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible" && Date.now() - lastCheck > CHECK_INTERVAL_MS) checkForUpdate();
+  });
+  new MutationObserver(() => prompt && fillPrompt()).observe(root, { attributes: true, attributeFilter: ["lang"] });
+}
+
+/** Switch to the waiting version now; the page reloads when it has taken over. */
+export async function applyUpdate() {
+  const waiting = registration && registration.waiting;
+  if (!waiting || reloading) return;
+  setState("updating");
+  if (prompt) {
+    for (const button of prompt.querySelectorAll("button")) button.disabled = true;
+    prompt.querySelector(".pwa-update-text").textContent = text().updating;
+  }
+  try {
+    if (options.beforeUpdate) await options.beforeUpdate();
+  } catch (err) {
+    console.warn("before update:", err);
+  }
+  activate(waiting);
+}
+
+/** Ask the server whether sw.js changed (resolves when the check is done). */
+export async function checkForUpdate() {
+  lastCheck = Date.now();
+  if (!registration) return;
+  try {
+    await registration.update();
+  } catch (err) {
+    console.info("update check failed (offline?):", err.message || err);
+  }
+}
+
+function activate(worker) {
+  reloading = true;
+  worker.postMessage({ type: "skip-waiting" });
+  setTimeout(() => location.reload(), 10000); // in case the switch never reports back
+}
+
+const gameShown = () => {
+  const game = document.getElementById("game");
+  return Boolean(game && !game.hidden);
+};
+
+/** Resolves once the engine is ready or has failed (or after 2 minutes regardless). */
+function whenEngineSettled() {
+  return new Promise((resolve) => {
+    const settled = () => root.dataset.engineState && root.dataset.engineState !== "loading";
+    if (settled()) return resolve();
+    const observer = new MutationObserver(() => {
+      if (settled()) { observer.disconnect(); resolve(); }
+    });
+    observer.observe(root, { attributes: true, attributeFilter: ["data-engine-state"] });
+    setTimeout(() => { observer.disconnect(); resolve(); }, 120000);
+  });
+}
+
+async function register() {
+  try {
+    registration = await navigator.serviceWorker.register(SW_URL.href, { updateViaCache: "none" });
+  } catch (err) {
+    console.warn("service worker registration failed:", err);
+    setState("error");
+    return;
+  }
+  lastCheck = Date.now();
+  if (navigator.serviceWorker.controller && !reloading) setState("ready");
+  if (registration.waiting && navigator.serviceWorker.controller) showPrompt();
+  registration.addEventListener("updatefound", () => {
+    const worker = registration.installing;
+    if (!worker) return;
+    worker.addEventListener("statechange", () => {
+      // "installed" with a controller means an update is waiting (the first install activates).
+      if (worker.state === "installed" && navigator.serviceWorker.controller) showPrompt();
+    });
+  });
+}
+
+function showPrompt() {
+  if (reloading) return;
+  setState("update-available");
+  if (!prompt) {
+    prompt = document.createElement("div");
+    prompt.id = "pwa-update";
+    prompt.className = "pwa-update";
+    prompt.setAttribute("role", "status");
+    const message = document.createElement("span");
+    message.className = "pwa-update-text";
+    const now = button("pwa-update-now", "btn btn-primary btn-small", applyUpdate);
+    const later = button("pwa-update-later", "btn btn-ghost btn-small", () => { prompt.hidden = true; });
+    prompt.append(message, now, later);
+    // Styled here (CSSOM, allowed by the CSP) so style.css needs nothing; buttons use its .btn.
+    Object.assign(prompt.style, {
+      display: "flex", flexWrap: "wrap", alignItems: "center", justifyContent: "center", gap: "8px 12px",
+      padding: "8px 16px", background: "#123f26", color: "#fbf8ef", fontSize: "0.95rem",
+      borderBottom: "2px solid #f2c14e",
+    });
+    later.style.color = "inherit";
+    const topbar = document.querySelector(".topbar");
+    if (topbar) topbar.after(prompt);
+    else document.body.prepend(prompt);
+  }
+  fillPrompt();
+  prompt.hidden = false;
+}
+
+function fillPrompt() {
+  const t = text();
+  prompt.querySelector(".pwa-update-text").textContent = reloading ? t.updating : t.message;
+  prompt.querySelector("#pwa-update-now").textContent = t.update;
+  prompt.querySelector("#pwa-update-later").textContent = t.later;
+}
+
+function button(id, className, onClick) {
+  const el = document.createElement("button");
+  el.type = "button";
+  el.id = id;
+  el.className = className;
+  el.addEventListener("click", onClick);
+  return el;
+}
