@@ -59,6 +59,12 @@ def rank_name(rank: int, plural: bool = False) -> str:
     return RANK_NAMES[rank][1 if plural else 0]
 
 
+def a_rank(rank: int) -> str:
+    """``"a seven"``, ``"an ace"``, ``"an eight"``."""
+    name = rank_name(rank)
+    return ("an " if name[0] in "ae" else "a ") + name
+
+
 def card_sort_key(c: Card) -> tuple[int, int, str]:
     """Order of cards in views and saved hands: ace, 2 ... king, then jokers; suits C D H S."""
     return (c.rank == 0, c.rank, c.suit)
@@ -637,12 +643,12 @@ class ThreeFiftyState:
                 return "discard_empty", "The discard pile is empty.", p
             if top.rank == rank and not self.discard_live:
                 return "discard_dead", "The discard pile's top card can be matched only after a new card is discarded.", p
-            return "no_match_discard", f"The top of the discard pile is {top.text}, not a {rank_name(rank)}.", p
+            return "no_match_discard", f"The top of the discard pile is {top.text}, not {a_rank(rank)}.", p
         if t == "own":
             own = self.piles[me]
             if not own:
                 return "own_empty", "Your minus pile is empty.", p
-            return "no_match_own", f"The top of your minus pile is {own[-1].text}, not a {rank_name(rank)}.", p
+            return "no_match_own", f"The top of your minus pile is {own[-1].text}, not {a_rank(rank)}.", p
         if t == "pile":
             q = move.pile
             if q is None or not 0 <= q < r.players:
@@ -652,13 +658,13 @@ class ThreeFiftyState:
             if q == me and r.option4_targets == "others_only":
                 return (
                     "own_pile",
-                    f"In this game you may not put a card on your own minus pile: play 'play {c.text} own' "
+                    f"In this game you may not put a card on your own minus pile: write 'play {c.text} own' "
                     "to pass the pile's top cards on.",
                     p,
                 )
             if not pile:
                 return "pile_empty", f"{whose.capitalize()} minus pile is empty.", {**p, "pile": q}
-            return "no_match_pile", f"The top of {whose} minus pile is {pile[-1].text}, not a {rank_name(rank)}.", {**p, "pile": q}
+            return "no_match_pile", f"The top of {whose} minus pile is {pile[-1].text}, not {a_rank(rank)}.", {**p, "pile": q}
         return "not_allowed", "That move is not allowed now.", {}
 
     # ------------------------------------------------------------------ persistence
