@@ -173,6 +173,12 @@ def check_hidden(g: Game, rng: random.Random) -> None:
         v = g.view(seat)
         other = 1 - seat
         assert "stock" not in v or isinstance(v["stock"], int)
+        turn = v.get("turn") or {}
+        if turn.get("seat") == other and turn.get("stage") == "play":
+            # the other seat is half-way through its turn (an initial meld, or one card kept to
+            # finish a canasta) with the hand it holds: a random new hand for it might not be able
+            # to finish that turn, and the loader rightly refuses a game that cannot go on
+            continue
         alt = redistributed(g, seat, rng)
         assert alt.view(seat) == v, f"seat {seat}'s view depends on hidden cards"
         if g.current_player == seat:

@@ -971,6 +971,12 @@ class CanastaState:
                     f"The pile is frozen ({why}): you need two natural {rank_name(rank, True)}.",
                     {**p, "because": "initial" if "initial" in why else "wild"},
                 )
+            if nat < 2 and move.cards and not self.rules.take_with_wild:
+                return (
+                    "pile_needs_pair",
+                    f"In this game the pile is taken with two natural {rank_name(rank, True)}, not with a wild card.",
+                    p,
+                )
             if not move.cards and rank not in self.melds[side]:
                 return "take_no_meld", f"You have no meld of {rank_name(rank, True)} to put the top card on.", p
             reason = self._take_ok(top, move.cards)
@@ -1234,6 +1240,8 @@ class CanastaState:
                         raise StateError(f"Side {side_i} has melds but no initial meld: only possible during its own turn.")
             if t.initial and s.melded[rules.side_of[t.seat]] and t.countable:
                 raise StateError("The countable cards must be empty once the initial meld is made.")
+            if not s.legal_moves():
+                raise StateError("The saved game cannot go on: the player to act would have no legal move.")
         return s
 
     def copy(self) -> "CanastaState":
