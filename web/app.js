@@ -1,11 +1,10 @@
-// The page: boots the engine, renders the table it sends and turns clicks into requests.
-// All game logic lives in the engine (Python in a worker); this file only asks it for
-// legal moves and scores (docs/protocol.md).
+// The page shell: boots the engine, runs the new-game dialog, the status line, the move log,
+// the score sheet, the language switch and the computer's moves, and hands the table to the
+// game's renderer (web/games/registry.js). All game logic lives in the engine (Python in a
+// worker); the page only asks it for legal moves and scores (docs/protocol.md).
 import { startEngine } from "./engine-client.js";
-import {
-  t, getLang, setLang, onLangChange, applyStatic, cardName, rankOf, rankPlural, moveSentence, has, engineMessage,
-} from "./i18n.js";
-import { cardView, cardBack, handCardButton, paintFace, isWild, rankText } from "./cards.js";
+import { t, getLang, setLang, onLangChange, applyStatic, has, engineMessage } from "./i18n.js";
+import { gameFor } from "./games/registry.js";
 // --- PWA: saved game + offline/update (web/persist.js, web/pwa.js) ---
 import { autosave, restore, savedGame, offerResume, prepareReload, takeResume } from "./persist.js";
 import { startPwa } from "./pwa.js";
@@ -15,33 +14,30 @@ const params = new URLSearchParams(location.search);
 const FAST = params.get("fast") === "1";
 const BOT_DELAY_MS = FAST ? 50 : 600;
 const HUMAN_SEAT = 0;
-const SCORE_ITEMS = ["melded_cards", "hand_cards", "going_out", "concealed", "natural_canastas",
-  "mixed_canastas", "red_threes"];
 // Options that only matter for one value of another option.
 const OPTION_DEPENDS = { target_score: ["match_end", "target"], deals: ["match_end", "deals"] };
 // Options shown first in the new-game dialog, in this order; all others follow.
-const OPTION_ORDER = ["match_end", "target_score", "deals"];
+const OPTION_ORDER = ["match_end", "target_score", "deals", "games"];
 
 const $ = (id) => document.getElementById(id);
 const root = document.documentElement;
 
 const state = {
   engine: null,
-  variants: [],
+  variants: [],          // descriptors from `hello` that have a renderer
   table: null,
-  selected: new Set(),   // indices into view.hand
-  focusIndex: 0,         // roving tab stop in the hand
-  target: null,          // rank of one of my melds chosen as the target for "add"
-  handKey: "",
-  fresh: new Set(),      // indices of cards that just arrived in the hand
+  game: null,            // the renderer drawing the table
+  gameModule: null,      // its module (web/games/*.js)
   busy: false,
-  log: [],               // {who, text, label, hand}
+  log: [],               // {who, seat, text, label, hand}
   ticker: null,          // last log entry
   seed: null,
+  serial: 0,             // bumps on every table shown (#felt[data-serial], for tests)
   gen: 0,                // bumps on every new game, to drop stale bot replies
   botTimer: null,
   scoresShownFor: null,  // hand number whose score sheet was opened automatically
-  status: null,          // {key, params} or {text} + kind
+  status: null,          // {key, params} | {text} | {err}, plus kind
+  players: {},           // variant id -> last chosen number of players
 };
 
 // ------------------------------------------------------------------ boot
@@ -60,13 +56,12 @@ function showBootProgress(p) {
   const key = stage ? "boot.stage." + stage : null;
   $("boot-message").textContent = key && has(key) ? t(key) : (message || t("boot.starting"));
   $("boot-message").removeAttribute("data-i18n");
-  const bar = $("boot-progress-bar");
   let pct = null;
   if (fraction !== null) pct = Math.round((fraction > 1 ? fraction / 100 : fraction) * 100);
   else if (stage === "pyodide") pct = 35;
   else if (stage === "engine") pct = 75;
   if (pct !== null) {
-    bar.style.width = pct + "%";
+    $("boot-progress-bar").style.width = pct + "%";
     $("boot-progress").setAttribute("aria-valuenow", String(pct));
     $("boot-progress").classList.remove("indeterminate");
   }
@@ -98,7 +93,8 @@ async function boot() {
     const engine = await startEngine(showBootProgress);
     const hello = await engine.request("hello", {});
     state.engine = engine;
-    state.variants = Array.isArray(hello && hello.variants) ? hello.variants : [];
+    const all = Array.isArray(hello && hello.variants) ? hello.variants : [];
+    state.variants = all.filter((v) => typeof v === "object" && v !== null && gameFor(v));
     clearInterval(elapsedTimer);
     $("boot").hidden = true;
     $("btn-newgame").disabled = false;
@@ -114,30 +110,12 @@ async function boot() {
   }
 }
 
-// --- PWA: restore the autosaved game (web/persist.js); mirrors startNewGame's reset ---
+// --- PWA: restore the autosaved game (web/persist.js) ---
 async function resumeSavedGame() {
   const seed = savedGame()?.seed ?? null;
   const table = await restore(state.engine);
   if (!table) return false;
-  state.gen += 1;
-  clearTimeout(state.botTimer);
-  state.seed = seed;
-  state.log = [{ who: "sep", text: "", label: "", hand: view(table).hand_number }];
-  state.ticker = null;
-  state.selected.clear();
-  state.target = null;
-  state.handKey = "";
-  state.fresh.clear();
-  state.scoresShownFor = null;
-  state.busy = false;
-  if ($("newgame-dialog").open) $("newgame-dialog").close();
-  if ($("score-dialog").open) $("score-dialog").close();
-  $("game").hidden = false;
-  setStatus(null);
-  setTable(table);
-  const first = $("hand").querySelector(".hand-card");
-  if (first) first.focus();
-  return true;
+  return enterGame(table, seed);
 }
 // --- /PWA ---
 
@@ -151,13 +129,17 @@ function variantName(v) {
   return (typeof v === "object" && (v.title || v.label || v.name)) || id;
 }
 
-function variantPlayers(v) {
-  if (typeof v !== "object" || v === null) return 2;
-  const p = v.players ?? v.default_players;
-  if (typeof p === "number") return p;
-  if (Array.isArray(p) && p.length) return p[0];
-  if (p && typeof p === "object") return p.default ?? p.min ?? 2;
-  return 2;
+/** The player counts a descriptor allows, e.g. [2] or [2, 3, 4, 5, 6]. */
+function variantPlayerCounts(v) {
+  const p = v && (v.players ?? v.default_players);
+  if (typeof p === "number") return [p];
+  if (Array.isArray(p) && p.length) return p.filter((n) => Number.isInteger(n));
+  if (p && typeof p === "object" && Number.isInteger(p.min) && Number.isInteger(p.max)) {
+    const out = [];
+    for (let n = p.min; n <= p.max; n++) out.push(n);
+    return out;
+  }
+  return [2];
 }
 
 /** Normalise a descriptor's options into [{name, type, def, choices, min, max, label}]. */
@@ -204,7 +186,25 @@ function currentVariant() {
   return state.variants.find((v) => variantId(v) === id) || null;
 }
 
+function renderPlayerField() {
+  const v = currentVariant();
+  const counts = variantPlayerCounts(v);
+  const sel = $("ng-players");
+  const keep = sel.value ? Number(sel.value) : null;
+  sel.replaceChildren();
+  for (const n of counts) {
+    const opt = document.createElement("option");
+    opt.value = String(n);
+    opt.textContent = t("newgame.playersN", { n, computers: n - 1 });
+    sel.append(opt);
+  }
+  const want = state.players[variantId(v)] ?? (counts.includes(keep) ? keep : counts[0]);
+  sel.value = String(counts.includes(want) ? want : counts[0]);
+  $("ng-players-field").hidden = counts.length < 2;
+}
+
 function renderOptionFields() {
+  renderPlayerField();
   const box = $("ng-options");
   const prev = {};
   for (const el of box.querySelectorAll("[data-option]")) {
@@ -288,7 +288,7 @@ function updateOptionVisibility() {
   }
 }
 
-function openNewGameDialog() {
+function fillVariantSelect() {
   const sel = $("ng-variant");
   const keep = sel.value;
   sel.replaceChildren();
@@ -298,7 +298,13 @@ function openNewGameDialog() {
     opt.textContent = variantName(v);
     sel.append(opt);
   }
+  const wanted = params.get("game");
   if (keep && state.variants.some((v) => variantId(v) === keep)) sel.value = keep;
+  else if (wanted && state.variants.some((v) => variantId(v) === wanted)) sel.value = wanted;
+}
+
+function openNewGameDialog() {
+  fillVariantSelect();
   renderOptionFields();
   const seedParam = params.get("seed");
   $("ng-seed").value = seedParam !== null && /^\d+$/.test(seedParam) ? seedParam : "";
@@ -316,31 +322,15 @@ async function startNewGame(ev) {
   if (!v) return;
   const seedText = $("ng-seed").value.trim();
   const seed = /^\d+$/.test(seedText) ? parseInt(seedText, 10) : Math.floor(Math.random() * 2 ** 31);
+  const players = Number($("ng-players").value) || variantPlayerCounts(v)[0];
   $("ng-start").disabled = true;
   $("ng-error").textContent = t("newgame.starting");
   try {
     const table = await state.engine.request("new", {
-      variant: variantId(v), players: variantPlayers(v), seed, options: optionValues(),
-      human_seats: [HUMAN_SEAT],
+      variant: variantId(v), players, seed, options: optionValues(), human_seats: [HUMAN_SEAT],
     });
-    state.gen += 1;
-    clearTimeout(state.botTimer);
-    state.seed = seed;
-    state.log = [{ who: "sep", text: "", label: "", hand: view(table).hand_number }];
-    state.ticker = null;
-    state.selected.clear();
-    state.target = null;
-    state.handKey = "";
-    state.fresh.clear();
-    state.scoresShownFor = null;
-    state.busy = false;
-    $("newgame-dialog").close();
-    $("score-dialog").open && $("score-dialog").close();
-    $("game").hidden = false;
-    setStatus(null);
-    setTable(table);
-    const first = $("hand").querySelector(".hand-card");
-    if (first) first.focus();
+    state.players[variantId(v)] = players;
+    enterGame(table, seed);
   } catch (err) {
     $("ng-error").textContent = err && err.message ? err.message : String(err);
   } finally {
@@ -348,82 +338,82 @@ async function startNewGame(ev) {
   }
 }
 
-// ------------------------------------------------------------------ table state helpers
+/** Show a freshly started or restored game: pick its renderer, reset the shell, draw the table. */
+function enterGame(table, seed) {
+  const descriptor = state.variants.find((v) => variantId(v) === table.view.variant) || { id: table.view.variant };
+  const module = gameFor(descriptor);
+  if (!module) return false;
+  state.gen += 1;
+  clearTimeout(state.botTimer);
+  state.seed = seed;
+  state.log = [{ who: "sep", text: "", label: "", hand: table.view.hand_number }];
+  state.ticker = null;
+  state.scoresShownFor = null;
+  state.busy = false;
+  if (module !== state.gameModule) mountGame(module);
+  state.game.reset();
+  if ($("newgame-dialog").open) $("newgame-dialog").close();
+  if ($("score-dialog").open) $("score-dialog").close();
+  $("game").hidden = false;
+  state.table = null;
+  setStatus(null);
+  setTable(table);
+  state.game.focusFirst();
+  return true;
+}
 
-const view = (tb = state.table) => tb && tb.view;
+function mountGame(module) {
+  const felt = $("felt");
+  $("parking").append(shellParts.turnInfo, shellParts.status); // keep the shell's own nodes
+  felt.replaceChildren();
+  for (const k of Object.keys(felt.dataset)) delete felt.dataset[k];
+  state.gameModule = module;
+  state.game = module.create(shell);
+  felt.dataset.family = module.families[0];
+  state.game.mount(felt);
+  applyStatic(felt);
+}
+
+// ------------------------------------------------------------------ table
+
+const view = () => state.table && state.table.view;
 const legal = () => (state.table && Array.isArray(state.table.legal) ? state.table.legal : []);
-const legalOfKind = (kind) => legal().filter((m) => m.kind === kind);
-function moveCards(m) {
-  if (Array.isArray(m.cards)) return m.cards;
-  return String(m.text || "").split(/\s+/).slice(1).filter((x) => /^(JK|[A2-9TJQK][CDHS])$/.test(x));
-}
-const mySide = () => { const v = view(); return v ? v.side_of_seat[state.table.seat ?? HUMAN_SEAT] : 0; };
-const sideData = (side) => (view().sides || []).find((s) => s.side === side) || view().sides[side];
 const isMyTurn = () => Boolean(state.table && state.table.to_act_is_human && !state.table.hand_over);
-const stage = () => { const v = view(); return v && v.turn ? v.turn.stage : null; };
-const selectedCards = () => { const h = view().hand; return [...state.selected].sort((a, b) => a - b).map((i) => h[i]); };
+const humanSeats = () => (state.table && state.table.human_seats) || [HUMAN_SEAT];
 
-function multisetDiffIndices(prev, next) {
-  // indices of `next` whose cards were not in `prev` (counting duplicates)
-  const count = new Map();
-  for (const c of prev) count.set(c, (count.get(c) || 0) + 1);
-  const fresh = new Set();
-  next.forEach((c, i) => {
-    const n = count.get(c) || 0;
-    if (n > 0) count.set(c, n - 1); else fresh.add(i);
-  });
-  return fresh;
-}
-
-/** Log the red threes that appeared since the last table (they are laid out automatically). */
-function logRedThrees(prev, next) {
-  if (!prev || prev.view.hand_number !== next.view.hand_number) return;
-  const me = next.view.side_of_seat[next.seat ?? HUMAN_SEAT];
-  for (const s of next.view.sides || []) {
-    const before = ((prev.view.sides || []).find((x) => x.side === s.side) || {}).red_threes || [];
-    const added = (s.red_threes || []).slice(before.length);
-    if (added.length) state.log.push({ who: s.side === me ? "you" : "computer", text: "red3 " + added.join(" "), label: "" });
-  }
+function seatName(seat) {
+  if (humanSeats().includes(seat)) return t("who.you");
+  const v = view();
+  const computers = v ? v.players - humanSeats().length : 1;
+  return computers > 1 ? t("who.computerN", { n: seat }) : t("who.computer");
 }
 
 function setTable(table) {
-  logRedThrees(state.table, table);
-  const prevHand = state.table ? view().hand : null;
-  const prevHandNo = state.table ? view().hand_number : null;
+  const prev = state.table;
   state.table = table;
-  const hand = view().hand || [];
-  const key = hand.join(" ");
-  if (key !== state.handKey) {
-    state.fresh = prevHand && prevHandNo === view().hand_number ? multisetDiffIndices(prevHand, hand) : new Set();
-    if (state.fresh.size === hand.length) state.fresh = new Set();
-    state.selected.clear();
-    state.focusIndex = Math.min(state.focusIndex, Math.max(0, hand.length - 1));
-  }
-  if (state.target && !(sideData(mySide()).melds || []).some((m) => m.rank === state.target)) state.target = null;
+  state.serial += 1;
+  const entries = state.game.onTable(prev, table) || [];
+  for (const e of entries) state.log.push(e);
   render();
   scheduleBot();
   autosave(state.engine, table); // PWA: web/persist.js
 }
-
-// ------------------------------------------------------------------ rendering
 
 function render() {
   if (!state.table) return;
   const v = view();
   const tb = state.table;
   const felt = $("felt");
+  felt.dataset.variant = v.variant || "";
   felt.dataset.phase = v.phase;
-  felt.dataset.stage = stage() || "";
   felt.dataset.toActHuman = String(Boolean(tb.to_act_is_human));
   felt.dataset.handOver = String(Boolean(tb.hand_over));
   felt.dataset.matchOver = String(Boolean(tb.match_over));
   felt.dataset.handNumber = String(v.hand_number);
   felt.dataset.legal = legal().map((m) => m.text).join(";");
-  renderOpponents();
-  renderCenter();
-  renderMySide();
-  renderHand();
-  renderButtons();
+  felt.dataset.serial = String(state.serial);
+  state.game.render();
+  renderTurn();
   renderLog();
   renderMeta();
   renderStatus();
@@ -437,285 +427,11 @@ function render() {
   }
 }
 
-function seatName(seat) {
-  if ((state.table.human_seats || [HUMAN_SEAT]).includes(seat)) return t("who.you");
-  const v = view();
-  return v.players > 2 ? t("who.seat", { n: seat + 1 }) : t("who.computer");
-}
-
-function sideName(side) {
-  const v = view();
-  const seats = [];
-  v.side_of_seat.forEach((s, seat) => { if (s === side) seats.push(seat); });
-  return seats.map(seatName).join(" + ");
-}
-
-function renderSideHead(head, side) {
-  const s = sideData(side);
-  const v = view();
-  const toAct = state.table.to_act;
-  const acting = toAct !== null && toAct !== undefined && v.side_of_seat[toAct] === side && !state.table.hand_over;
-  head.classList.toggle("to-act", acting);
-  const score = head.querySelector(".side-score");
-  score.textContent = t("table.scoreValue", { n: (v.scores && v.scores[side]) ?? s.score ?? 0 });
-  const min = head.querySelector(".side-minimum");
-  if (!s.melded && s.minimum !== undefined && s.minimum !== null) {
-    const turn = v.turn || {};
-    const mineNow = acting && turn.initial_meld_points > 0;
-    min.textContent = mineNow ? t("table.minimumProgress", { have: turn.initial_meld_points, n: s.minimum })
-      : t("table.minimum", { n: s.minimum });
-    min.hidden = false;
-  } else {
-    min.textContent = "";
-    min.hidden = true;
-  }
-  const r3 = head.querySelector(".red-threes");
-  r3.replaceChildren();
-  const threes = s.red_threes || [];
-  if (threes.length) {
-    r3.setAttribute("aria-label", t("table.redThrees"));
-    r3.title = t("table.redThrees");
-    for (const c of threes) r3.append(cardView(c, "mini"));
-  }
-  r3.hidden = threes.length === 0;
-}
-
-function renderOpponents() {
-  const v = view();
-  const box = $("opponents");
-  const me = mySide();
-  const sides = (v.sides || []).map((s) => s.side).filter((s) => s !== me);
-  // Build one section per opponent side once; update in place afterwards.
-  if (box.dataset.sides !== sides.join(",")) {
-    box.replaceChildren();
-    for (const side of sides) {
-      const sec = document.createElement("section");
-      sec.className = "side side-opponent";
-      sec.dataset.side = String(side);
-      sec.innerHTML = `
-        <div class="side-head">
-          <h2 class="side-name"></h2>
-          <span class="side-score"></span>
-          <span class="side-minimum"></span>
-          <span class="red-threes"></span>
-        </div>
-        <div class="opp-hands"></div>
-        <div class="melds melds-opponent"></div>`;
-      box.append(sec);
-    }
-    box.dataset.sides = sides.join(",");
-  }
-  for (const sec of box.querySelectorAll(".side-opponent")) {
-    const side = Number(sec.dataset.side);
-    sec.querySelector(".side-name").textContent = sideName(side);
-    renderSideHead(sec.querySelector(".side-head"), side);
-    const hands = sec.querySelector(".opp-hands");
-    hands.replaceChildren();
-    v.side_of_seat.forEach((s, seat) => {
-      if (s !== side) return;
-      const n = v.hand_counts[seat];
-      const wrap = document.createElement("div");
-      wrap.className = "opp-hand";
-      wrap.dataset.seat = String(seat);
-      wrap.dataset.count = String(n);
-      const fan = document.createElement("div");
-      fan.className = "backs";
-      const shown = Math.min(n, 20);
-      for (let i = 0; i < shown; i++) fan.append(cardBack("small"));
-      const cap = document.createElement("span");
-      cap.className = "opp-count";
-      cap.textContent = n === 1 ? t("table.oneCardInHand") : t("table.cardsInHand", { n });
-      wrap.append(fan, cap);
-      hands.append(wrap);
-    });
-    renderMelds(sec.querySelector(".melds"), side, false);
-  }
-}
-
-function renderMelds(box, side, mine) {
-  const s = sideData(side);
-  const melds = s.melds || [];
-  box.replaceChildren();
-  box.dataset.count = String(melds.length);
-  if (!melds.length) {
-    const empty = document.createElement("p");
-    empty.className = "melds-empty";
-    empty.textContent = t("table.noMelds");
-    box.append(empty);
-    return;
-  }
-  const canTarget = mine && isMyTurn() && stage() === "play";
-  melds.forEach((m, i) => {
-    const el = document.createElement(mine ? "button" : "div");
-    el.className = "meld";
-    el.dataset.rank = m.rank;
-    el.dataset.count = String(m.cards.length);
-    if (m.canasta) { el.classList.add("canasta", "canasta-" + m.canasta); el.dataset.canasta = m.canasta; }
-    const rankWords = m.rank === "3" && m.cards.every((c) => c === "3C" || c === "3S") ? t("meld.blackThrees") : rankPlural(m.rank);
-    const cardsText = m.cards.map(cardName).join(", ");
-    const label = m.canasta
-      ? t("meld.labelCanasta", { canasta: t("meld.canasta." + m.canasta), rank: rankWords, cards: cardsText })
-      : t("meld.label", { rank: rankWords, cards: cardsText });
-    if (mine) {
-      el.type = "button";
-      el.setAttribute("aria-pressed", String(state.target === m.rank));
-      el.setAttribute("aria-label", label);
-      el.tabIndex = i === 0 ? 0 : -1;
-      el.disabled = false;
-      el.classList.toggle("targetable", canTarget);
-    } else {
-      el.setAttribute("role", "img");
-      el.setAttribute("aria-label", label);
-    }
-    el.title = label;
-    const fan = document.createElement("span");
-    fan.className = "meld-cards";
-    fan.setAttribute("aria-hidden", "true");
-    for (const c of m.cards) {
-      const mini = document.createElement("span");
-      mini.className = "mini";
-      paintFace(mini, c);
-      fan.append(mini);
-    }
-    const info = document.createElement("span");
-    info.className = "meld-info";
-    info.setAttribute("aria-hidden", "true");
-    const rank = document.createElement("span");
-    rank.className = "meld-rank";
-    rank.textContent = rankText(m.rank);
-    const count = document.createElement("span");
-    count.className = "meld-count";
-    count.textContent = "×" + m.cards.length;
-    info.append(rank, count);
-    if (m.canasta) {
-      const badge = document.createElement("span");
-      badge.className = "badge badge-" + m.canasta;
-      badge.textContent = t("meld.badge." + m.canasta);
-      info.append(badge);
-    }
-    el.append(fan, info);
-    box.append(el);
-  });
-}
-
-function renderCenter() {
-  const v = view();
-  const stockBox = $("stock-cards");
-  stockBox.replaceChildren();
-  if (v.stock > 0) {
-    stockBox.append(cardBack("stack"));
-    $("stock").classList.remove("empty");
-  } else {
-    const slot = document.createElement("span");
-    slot.className = "card slot";
-    stockBox.append(slot);
-    $("stock").classList.add("empty");
-  }
-  $("stock").dataset.count = String(v.stock);
-  $("stock-count").textContent = v.stock > 1 ? t("table.stockCount", { n: v.stock })
-    : v.stock === 1 ? t("table.stockCountOne") : t("table.stockEmpty");
-
-  const d = v.discard || {};
-  const discardBox = $("discard-cards");
-  discardBox.replaceChildren();
-  if (d.top) {
-    const top = cardView(d.top, "top-card");
-    if (d.size > 1) discardBox.append(cardBack("under"));
-    discardBox.append(top);
-  } else {
-    const slot = document.createElement("span");
-    slot.className = "card slot";
-    discardBox.append(slot);
-  }
-  $("discard").dataset.top = d.top || "";
-  $("discard").dataset.size = String(d.size || 0);
-  $("discard").classList.toggle("frozen", Boolean(d.frozen));
-  $("discard").classList.toggle("blocked", Boolean(d.blocked));
-  $("discard-size").textContent = d.size > 1 ? t("table.discardSize", { n: d.size })
-    : d.size === 1 ? t("table.discardSizeOne") : t("table.discardEmpty");
-  $("frozen-marker").hidden = !d.frozen;
-  $("frozen-marker").title = t("table.frozenTitle");
-  $("blocked-marker").hidden = !d.blocked;
-  $("blocked-marker").title = t("table.blockedTitle");
-
-  let turnKey;
-  if (state.table.match_over) turnKey = "turn.matchOver";
-  else if (state.table.hand_over) turnKey = "turn.handOver";
-  else if (isMyTurn()) turnKey = stage() === "draw" ? "turn.yoursDraw" : "turn.yoursPlay";
-  else turnKey = "turn.computer";
-  $("turn-text").textContent = t(turnKey);
+function renderTurn() {
+  $("turn-text").textContent = state.game.turnText();
   $("turn-text").classList.toggle("mine", isMyTurn());
   const tk = state.ticker;
-  $("ticker").textContent = tk ? (tk.who === "sep" ? "" : moveSentence(tk.text, tk.who, tk.label, tk)) : "";
-}
-
-function renderMySide() {
-  const side = mySide();
-  renderSideHead(document.querySelector("#my-side .side-head"), side);
-  renderMelds($("my-melds"), side, true);
-  $("my-melds").setAttribute("aria-label", t("table.melds"));
-}
-
-function renderHand() {
-  const hand = view().hand || [];
-  const box = $("hand");
-  const key = hand.join(" ");
-  if (key !== state.handKey || box.children.length !== hand.length) {
-    const hadFocus = box.contains(document.activeElement);
-    box.replaceChildren();
-    hand.forEach((c, i) => box.append(handCardButton(c, i)));
-    state.handKey = key;
-    if (hadFocus && box.children.length) box.children[Math.min(state.focusIndex, box.children.length - 1)].focus();
-  }
-  [...box.children].forEach((el, i) => {
-    el.setAttribute("aria-pressed", String(state.selected.has(i)));
-    el.setAttribute("aria-label", cardName(hand[i]));
-    el.classList.toggle("fresh", state.fresh.has(i));
-    el.tabIndex = i === Math.min(state.focusIndex, hand.length - 1) ? 0 : -1;
-  });
-  box.dataset.count = String(hand.length);
-  box.dataset.legalDiscards = legalOfKind("discard").map((m) => moveCards(m)[0]).filter(Boolean).join(" ");
-  box.dataset.selected = selectedCards().join(" ");
-  box.classList.toggle("my-turn", isMyTurn());
-  box.classList.toggle("crowded", hand.length > 13 && hand.length <= 22);
-  box.classList.toggle("very-crowded", hand.length > 22);
-}
-
-/** The rank of my meld that "add" would target, or null. */
-function addTarget() {
-  const melds = sideData(mySide()).melds || [];
-  if (!melds.length) return null;
-  if (state.target && melds.some((m) => m.rank === state.target)) return state.target;
-  const sel = selectedCards();
-  const naturalRanks = new Set(sel.filter((c) => !isWild(c)).map(rankOf));
-  if (naturalRanks.size === 1) {
-    const r = [...naturalRanks][0];
-    if (melds.some((m) => m.rank === r)) return r;
-  }
-  if (naturalRanks.size === 0 && melds.length === 1) return melds[0].rank;
-  return null;
-}
-
-function renderButtons() {
-  const v = view();
-  const tb = state.table;
-  const mine = isMyTurn() && !state.busy;
-  const sel = selectedCards();
-  const play = mine && stage() === "play";
-  $("btn-draw").disabled = !(mine && legalOfKind("draw").length > 0);
-  $("btn-take").disabled = !(mine && legalOfKind("take").length > 0);
-  $("btn-meld").disabled = !(play && sel.length > 0);
-  const target = addTarget();
-  $("btn-add").disabled = !(play && sel.length > 0 && target !== null);
-  $("btn-add").dataset.target = target || "";
-  const discards = new Set(legalOfKind("discard").map((m) => moveCards(m)[0]));
-  $("btn-discard").disabled = !(mine && sel.length === 1 && discards.has(sel[0]));
-  const goingOut = (v.hand || []).length === 1;
-  $("btn-discard").textContent = goingOut ? t("action.goOut") : t("action.discard");
-  $("btn-discard").dataset.goOut = String(goingOut);
-  $("btn-clear").hidden = sel.length === 0;
-  $("btn-scores").hidden = !tb.hand_over;
-  $("actions").classList.toggle("inactive", !isMyTurn());
+  $("ticker").textContent = tk && tk.who !== "sep" ? state.game.describe(tk) : "";
 }
 
 function renderLog() {
@@ -725,23 +441,17 @@ function renderLog() {
     const e = state.log[i];
     const li = document.createElement("li");
     li.className = "log-" + e.who;
-    if (e.who === "sep") {
-      li.textContent = t("table.hand", { n: e.hand });
-    } else {
-      li.dataset.text = e.text;
-      li.textContent = moveSentence(e.text, e.who, e.label, e);
-    }
+    if (e.who !== "sep") li.dataset.text = e.text;
+    if (e.seat !== undefined && e.seat !== null) li.dataset.seat = String(e.seat);
+    li.textContent = state.game.describe(e);
     ol.append(li);
   }
 }
 
 function renderMeta() {
-  const v = view();
-  $("meta-hand").textContent = t("table.hand", { n: v.hand_number });
-  const m = v.match || {};
-  $("meta-match").textContent = m.end === "deals"
-    ? t("score.dealsInfo", { n: v.hand_number, of: m.deals })
-    : t("score.targetInfo", { n: m.target ?? 5000 });
+  const m = state.game.meta();
+  $("meta-hand").textContent = m.hand || "";
+  $("meta-match").textContent = m.match || "";
   $("meta-seed").textContent = state.seed !== null ? t("table.seed", { seed: state.seed }) : "";
 }
 
@@ -750,6 +460,10 @@ function renderMeta() {
 function setStatus(msg, kind = "info") {
   state.status = msg ? { ...msg, kind } : null;
   renderStatus();
+}
+
+function clearError() {
+  if (state.status && state.status.kind === "error") setStatus(null);
 }
 
 function renderStatus() {
@@ -761,6 +475,10 @@ function renderStatus() {
 
 // ------------------------------------------------------------------ score sheet
 
+function scoreParts() {
+  return { title: $("score-title"), table: $("score-table"), note: $("went-out"), result: $("match-result") };
+}
+
 function openScoreSheet() {
   fillScoreSheet();
   const dlg = $("score-dialog");
@@ -770,75 +488,9 @@ function openScoreSheet() {
 }
 
 function fillScoreSheet() {
-  const v = view();
   const tb = state.table;
-  const results = v.results || [];
-  const last = results.length ? results[results.length - 1] : null;
-  $("score-title").textContent = t("score.title", { n: last ? last.hand : v.hand_number });
-  const sides = (v.sides || []).map((s) => s.side);
-  const table = $("score-table");
-  table.replaceChildren();
-  const thead = table.createTHead();
-  const hr = thead.insertRow();
-  const corner = document.createElement("th");
-  corner.scope = "col";
-  corner.textContent = "";
-  hr.append(corner);
-  for (const s of sides) {
-    const th = document.createElement("th");
-    th.scope = "col";
-    th.textContent = sideName(s);
-    hr.append(th);
-  }
-  const body = table.createTBody();
-  const bySide = {};
-  if (last) for (const r of last.sides || []) bySide[r.side] = r;
-  const keys = [...SCORE_ITEMS];
-  for (const r of Object.values(bySide)) for (const k of Object.keys(r.items || {})) if (!keys.includes(k)) keys.push(k);
-  const addRow = (label, values, cls) => {
-    const tr = body.insertRow();
-    if (cls) tr.className = cls;
-    const th = document.createElement("th");
-    th.scope = "row";
-    th.textContent = label;
-    tr.append(th);
-    for (const val of values) {
-      const td = tr.insertCell();
-      td.textContent = val === null || val === undefined ? "–" : String(val);
-      if (typeof val === "number" && val < 0) td.classList.add("negative");
-    }
-    return tr;
-  };
-  for (const k of keys) {
-    const row = addRow(has("score." + k) ? t("score." + k) : k.replace(/_/g, " "),
-      sides.map((s) => (bySide[s] && bySide[s].items ? bySide[s].items[k] ?? 0 : null)));
-    row.dataset.item = k;
-  }
-  addRow(t("score.total"), sides.map((s) => (bySide[s] ? bySide[s].total : null)), "row-total").dataset.item = "total";
-  addRow(t("score.cumulative"), sides.map((s) => (bySide[s] && typeof bySide[s].cumulative === "number"
-    ? bySide[s].cumulative : (v.scores ? v.scores[s] : null))), "row-cumulative").dataset.item = "cumulative";
-
-  const out = $("went-out");
-  if (last && "went_out" in last) {
-    if (last.went_out === null || last.went_out === undefined) out.textContent = t("score.noOneOut");
-    else {
-      const who = (tb.human_seats || [HUMAN_SEAT]).includes(last.went_out) ? "you" : "computer";
-      out.textContent = t((last.concealed ? "score.wentOutConcealed." : "score.wentOut.") + who);
-    }
-  } else out.textContent = "";
-  const res = $("match-result");
-  if (tb.match_over) {
-    const winners = (v.match && v.match.winners) || [];
-    let text;
-    if (winners.length === 1) text = winners[0] === mySide() ? t("score.youWin") : (v.players > 2 ? t("score.winner", { names: sideName(winners[0]) }) : t("score.computerWins"));
-    else if (winners.length > 1) text = t("score.tie");
-    else text = t("score.matchOver");
-    res.textContent = text;
-    res.hidden = false;
-    res.classList.toggle("win", winners.length === 1 && winners[0] === mySide());
-  } else {
-    res.hidden = true;
-  }
+  state.game.fillScoreSheet(scoreParts());
+  $("btn-next").textContent = state.game.nextLabel ? state.game.nextLabel() : t("action.next");
   $("btn-next").hidden = Boolean(tb.match_over);
   $("btn-score-newgame").hidden = !tb.match_over;
 }
@@ -850,13 +502,12 @@ async function nextHand() {
   try {
     const table = await state.engine.request("next_hand", {});
     $("score-dialog").close();
-    state.log.push({ who: "sep", text: "", label: "", hand: view(table).hand_number });
+    state.log.push({ who: "sep", text: "", label: "", hand: table.view.hand_number });
     state.ticker = null;
     state.busy = false;
     setStatus(null);
     setTable(table);
-    const first = $("hand").querySelector(".hand-card");
-    if (first) first.focus();
+    state.game.focusFirst();
   } catch (err) {
     state.busy = false;
     setStatus({ err }, "error");
@@ -865,75 +516,40 @@ async function nextHand() {
   }
 }
 
-// ------------------------------------------------------------------ actions
+// ------------------------------------------------------------------ the person's actions
 
-function actionText(action) {
-  switch (action.type) {
-    case "draw": return "draw";
-    case "take": return ["take", ...action.cards].join(" ");
-    case "meld": return ["meld", ...action.cards].join(" ");
-    case "add": return ["add", action.rank, ...action.cards].join(" ");
-    case "discard": return "discard " + action.card;
-    default: return action.text || action.type;
-  }
+function renderControls() {
+  if (state.game.renderControls) state.game.renderControls(); else state.game.render();
 }
 
-async function act(action) {
-  if (state.busy || !isMyTurn()) return;
+/**
+ * Send one of the person's actions. On success `entry` ({text, ...}) is logged as the person's
+ * move, `before()` runs and the new table is shown; a refusal shows the engine's reason.
+ */
+async function act(action, entry, before) {
+  if (state.busy || !isMyTurn()) return false;
   state.busy = true;
-  renderButtons();
+  renderControls();
   const gen = state.gen;
+  const seat = state.table.to_act;
   try {
     const table = await state.engine.request("act", { action });
-    if (gen !== state.gen) return;
-    const entry = { who: "you", text: actionText(action), label: "" };
-    if (action.type === "take") entry.n = view().discard.size;
-    state.log.push(entry);
-    state.ticker = entry;
-    if (action.type === "add" || action.type === "take") state.target = null;
+    if (gen !== state.gen) return false;
+    const e = { who: "you", seat, label: "", ...entry };
+    state.log.push(e);
+    state.ticker = e;
+    if (before) before();
     state.busy = false;
     setStatus(null);
     setTable(table);
+    return true;
   } catch (err) {
-    if (gen !== state.gen) return;
+    if (gen !== state.gen) return false;
     state.busy = false;
     setStatus({ err }, "error");
-    renderButtons();
+    renderControls();
+    return false;
   }
-}
-
-function onDraw() { act({ type: "draw" }); }
-
-function onTake() {
-  let cards = selectedCards();
-  if (cards.length === 0) {
-    const takes = legalOfKind("take").map(moveCards);
-    if (takes.length && !takes.some((c) => c.length === 0)) {
-      // Pick the simplest legal way: fewest cards, then fewest wild cards.
-      takes.sort((a, b) => a.length - b.length || a.filter(isWild).length - b.filter(isWild).length);
-      cards = takes[0];
-    }
-  }
-  act({ type: "take", cards });
-}
-
-function onMeld() {
-  const cards = selectedCards();
-  if (cards.length) act({ type: "meld", cards });
-}
-
-function onAdd() {
-  const rank = addTarget();
-  const cards = selectedCards();
-  if (!cards.length) return;
-  if (!rank) { setStatus({ key: "hint.chooseTarget" }); return; }
-  act({ type: "add", rank, cards });
-}
-
-function onDiscard() {
-  const cards = selectedCards();
-  if (cards.length !== 1) { setStatus({ key: "hint.selectOneDiscard" }); return; }
-  act({ type: "discard", card: cards[0] });
 }
 
 // ------------------------------------------------------------------ the computer
@@ -949,9 +565,9 @@ function scheduleBot() {
       const r = await state.engine.request("bot", {});
       if (gen !== state.gen) return;
       if (r.move) {
-        const entry = { who: (tb.human_seats || [HUMAN_SEAT]).includes(r.move.seat) ? "you" : "computer",
+        const entry = { who: humanSeats().includes(r.move.seat) ? "you" : "computer", seat: r.move.seat,
           text: r.move.text, label: r.move.label };
-        if (String(r.move.text).startsWith("take")) entry.n = view().discard.size;
+        if (state.game.annotate) state.game.annotate(entry, state.table, r.table);
         state.log.push(entry);
         state.ticker = entry;
       }
@@ -963,89 +579,37 @@ function scheduleBot() {
   }, BOT_DELAY_MS);
 }
 
-// ------------------------------------------------------------------ input
+// ------------------------------------------------------------------ the shell's API for renderers
 
-function toggleCard(i) {
-  if (state.selected.has(i)) state.selected.delete(i); else state.selected.add(i);
-  state.focusIndex = i;
-  if (state.status && state.status.kind === "error") setStatus(null);
-  renderHand();
-  renderButtons();
-}
+const shellParts = { turnInfo: $("turn-info"), status: $("status") };
 
-function moveFocus(box, selector, from, delta, home) {
-  const items = [...box.querySelectorAll(selector)];
-  if (!items.length) return -1;
-  let i = home === "start" ? 0 : home === "end" ? items.length - 1 : from + delta;
-  i = Math.max(0, Math.min(items.length - 1, i));
-  items.forEach((el, j) => { el.tabIndex = j === i ? 0 : -1; });
-  items[i].focus();
-  return i;
-}
+const shell = {
+  humanSeat: HUMAN_SEAT,
+  parts: shellParts,
+  table: () => state.table,
+  view,
+  legal,
+  isMyTurn,
+  busy: () => state.busy,
+  humanSeats,
+  seatName,
+  act,
+  setStatus,
+  clearError,
+  render,
+  openScoreSheet,
+};
 
-function keyDelta(ev) {
-  switch (ev.key) {
-    case "ArrowLeft": case "ArrowUp": return [-1, null];
-    case "ArrowRight": case "ArrowDown": return [1, null];
-    case "Home": return [0, "start"];
-    case "End": return [0, "end"];
-    default: return null;
-  }
-}
+// ------------------------------------------------------------------ input and language
 
 function wireInput() {
-  const hand = $("hand");
-  hand.addEventListener("click", (ev) => {
-    const btn = ev.target.closest(".hand-card");
-    if (!btn || !hand.contains(btn)) return;
-    toggleCard(Number(btn.dataset.index));
-  });
-  hand.addEventListener("keydown", (ev) => {
-    const btn = ev.target.closest(".hand-card");
-    const d = btn && keyDelta(ev);
-    if (!d) return;
-    ev.preventDefault();
-    const i = moveFocus(hand, ".hand-card", Number(btn.dataset.index), d[0], d[1]);
-    if (i >= 0) state.focusIndex = i;
-  });
-  hand.addEventListener("focusin", (ev) => {
-    const btn = ev.target.closest(".hand-card");
-    if (btn) state.focusIndex = Number(btn.dataset.index);
-  });
-
-  const melds = $("my-melds");
-  melds.addEventListener("click", (ev) => {
-    const btn = ev.target.closest(".meld");
-    if (!btn) return;
-    const rank = btn.dataset.rank;
-    state.target = state.target === rank ? null : rank;
-    renderMySide();
-    renderButtons();
-    const again = melds.querySelector(`.meld[data-rank="${CSS.escape(rank)}"]`);
-    if (again) { [...melds.querySelectorAll(".meld")].forEach((m) => { m.tabIndex = m === again ? 0 : -1; }); again.focus(); }
-  });
-  melds.addEventListener("keydown", (ev) => {
-    const btn = ev.target.closest(".meld");
-    const d = btn && keyDelta(ev);
-    if (!d) return;
-    ev.preventDefault();
-    const items = [...melds.querySelectorAll(".meld")];
-    moveFocus(melds, ".meld", items.indexOf(btn), d[0], d[1]);
-  });
-
-  $("btn-draw").addEventListener("click", onDraw);
-  $("btn-take").addEventListener("click", onTake);
-  $("btn-meld").addEventListener("click", onMeld);
-  $("btn-add").addEventListener("click", onAdd);
-  $("btn-discard").addEventListener("click", onDiscard);
-  $("btn-clear").addEventListener("click", () => { state.selected.clear(); state.target = null; render(); });
-  $("btn-scores").addEventListener("click", openScoreSheet);
   $("btn-next").addEventListener("click", nextHand);
   $("btn-score-newgame").addEventListener("click", () => { $("score-dialog").close(); openNewGameDialog(); });
   $("btn-newgame").addEventListener("click", openNewGameDialog);
   $("btn-reload").addEventListener("click", () => location.reload());
   $("newgame-form").addEventListener("submit", startNewGame);
   $("ng-variant").addEventListener("change", renderOptionFields);
+  $("ng-players").addEventListener("change", () => { state.players[variantId(currentVariant())] = Number($("ng-players").value); });
   $("ng-cancel").addEventListener("click", () => $("newgame-dialog").close());
   $("newgame-dialog").addEventListener("cancel", (ev) => { if (!state.table) ev.preventDefault(); });
 

@@ -35,6 +35,9 @@ const MESSAGES = {
     "newgame.cancel": "Cancel",
     "newgame.moreRules": "More rule options",
     "newgame.starting": "Dealing…",
+    "newgame.players": "Players",
+    "newgame.players.hint": "You and the computer players.",
+    "newgame.playersN": "{n} (you and {computers} computers)",
 
     "variant.canasta-two-hand": "Canasta for two",
 
@@ -49,6 +52,7 @@ const MESSAGES = {
     "who.you": "You",
     "who.computer": "Computer",
     "who.seat": "Player {n}",
+    "who.computerN": "Computer {n}",
 
     "table.opponent": "Computer",
     "table.you": "You",
@@ -203,6 +207,9 @@ const MESSAGES = {
     "newgame.cancel": "Abbrechen",
     "newgame.moreRules": "Weitere Regeloptionen",
     "newgame.starting": "Karten werden gegeben…",
+    "newgame.players": "Spieler",
+    "newgame.players.hint": "Du und die Computerspieler.",
+    "newgame.playersN": "{n} (du und {computers} Computer)",
 
     "variant.canasta-two-hand": "Canasta zu zweit",
 
@@ -217,6 +224,7 @@ const MESSAGES = {
     "who.you": "Du",
     "who.computer": "Computer",
     "who.seat": "Spieler {n}",
+    "who.computerN": "Computer {n}",
 
     "table.opponent": "Computer",
     "table.you": "Du",

@@ -1,0 +1,53 @@
+// Which table renderer draws which game. The page shell (web/app.js) is game-independent: it
+// boots the engine, runs the new-game dialog, the status line, the move log and ticker, the
+// score sheet dialog, the language switch and the computer's moves; a game renderer draws the
+// table inside #felt and turns clicks into engine actions.
+//
+// Adding a game: write web/games/<family>.js exporting
+//   families   the engine family names it draws (a variant descriptor's "family", from `hello`)
+//   create(shell) -> renderer
+// and list it in GAMES below. Variants whose family has no renderer are not offered.
+//
+// shell (what a renderer may use):
+//   table(), view(), legal()   the current table (docs/protocol.md), its view, the human's legal moves
+//   isMyTurn(), busy()         whether the human is to act, whether a request is under way
+//   humanSeat, humanSeats()    the person's seat (0) and seats
+//   seatName(seat)             "You" / "Computer" / "Computer 2" (translated)
+//   act(action, entry, before) send {op:"act"}; on success log `entry` ({text, ...}: the move in
+//                              notation) as the person's move, call before() and show the new
+//                              table; on refusal show the engine's reason. Resolves to true/false.
+//   setStatus(msg, kind)       msg {key, params} | {text} | {err}; kind "info" | "error"
+//   clearError()               drop an error shown in the status line
+//   render()                   redraw everything; openScoreSheet()
+//   parts.turnInfo, parts.status   the shell's turn line + ticker and status line, for mount() to place
+//
+// renderer (what the shell calls):
+//   mount(felt)                build the table's DOM in #felt and place shell.parts
+//   reset()                    a new game or a restored one: forget selections
+//   onTable(prev, next)        a new table arrives (already current); returns log entries to append
+//   render()                   draw the table; renderControls() optional: only the buttons (busy)
+//   turnText()                 the turn line
+//   describe(entry)            the sentence for a log entry {who: "you"|"computer"|"sep"|..., seat, text, label}
+//   annotate(entry, prev)      optional: extra fields for a move's log entry, from the table before it
+//   meta()                     {hand, match}: the sidebar's line
+//   fillScoreSheet({title, table, note, result})   the score dialog's parts
+//   nextLabel()                optional: the text of the "next deal" button
+//   focusFirst()               focus the first useful control after a deal
+import * as canasta from "./canasta.js";
+
+export const GAMES = [canasta];
+
+/** The engine family of a variant descriptor (older engines did not name it). */
+export function familyOf(variant) {
+  if (variant && variant.family) return variant.family;
+  const id = variant && (variant.id || variant.variant || variant.name);
+  if (id === "3-ist-50") return "threefifty";
+  if (/^(canasta|kanaster)/.test(id || "")) return "canasta";
+  return id || null;
+}
+
+/** The renderer module for a variant descriptor, or null. */
+export function gameFor(variant) {
+  const family = familyOf(variant);
+  return GAMES.find((g) => g.families.includes(family)) || null;
+}
