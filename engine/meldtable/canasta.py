@@ -18,6 +18,7 @@ Legality lives in one place, :meth:`CanastaState.legal_moves`; :meth:`CanastaSta
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any, Iterable
 
 from .cards import JOKER, RANKS, Card, Card as _Card, parse_cards, standard_deck
@@ -406,13 +407,13 @@ class CanastaState:
         out: list[Move] = []
         if t.stage == "draw":
             if self.stock:
-                out.append(Move("draw"))
+                out.append(Move.make("draw"))
             out.extend(self._take_moves())
         else:
             out.extend(self._meld_moves())
             out.extend(self._add_moves())
             out.extend(self._discard_moves())
-        out.sort(key=str)
+        out.sort(key=_move_text)
         return out
 
     def _take_moves(self) -> list[Move]:
@@ -442,7 +443,7 @@ class CanastaState:
         out = []
         for used in candidates:
             if self._take_ok(top, used) is None:
-                out.append(Move("take", used))
+                out.append(Move.make("take", used))
         return out
 
     def _take_ok(self, top: Card, used: tuple[Card, ...]) -> str | None:
@@ -556,7 +557,7 @@ class CanastaState:
                     for size in (3, 4):
                         for combo in combinations(blacks, size):
                             if self._meld_ok_now(THREE, combo) is None:
-                                out.append(Move("meld", combo))
+                                out.append(Move.make("meld", combo))
                 continue
             if rank in melds or (fast and not floor_ok):
                 continue
@@ -569,7 +570,7 @@ class CanastaState:
                     for wild_combo in wild_combos[w]:
                         combo = nat_combo + wild_combo
                         if fast or self._meld_ok_now(rank, combo) is None:
-                            out.append(Move("meld", combo))
+                            out.append(Move.make("meld", combo))
         return out
 
     def _add_moves(self) -> list[Move]:
@@ -592,7 +593,7 @@ class CanastaState:
             for c in hand:
                 if c.rank == rank or (wild_ok and is_wild(c)):
                     if fast or self._add_ok_now(rank, c) is None:
-                        out.append(Move("add", (c,), rank))
+                        out.append(Move.make("add", (c,), rank))
         return out
 
     def _discard_moves(self) -> list[Move]:
@@ -600,9 +601,9 @@ class CanastaState:
         if not self._initial_pending():
             side = self.side_of(self.turn.seat)
             if sum(hand.values()) >= 2 or self.canastas(side) >= self.rules.canastas_to_go_out:
-                return [Move("discard", (c,)) for c in hand]
+                return [Move.make("discard", (c,)) for c in hand]
             return []
-        return [Move("discard", (c,)) for c in hand if self._discard_ok_now(c) is None]
+        return [Move.make("discard", (c,)) for c in hand if self._discard_ok_now(c) is None]
 
     def _after_meld_check(self, side: int, cards: tuple[Card, ...], pending: dict[int, tuple[int, int]],
                           canastas_after: int, rank: int) -> str | None:
@@ -1276,6 +1277,9 @@ class CanastaState:
         for x in self.red_threes:
             ms_add(allc, x)
         return allc
+
+
+_move_text = attrgetter("_text")
 
 
 def _meld_order(rank: int) -> int:

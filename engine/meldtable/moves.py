@@ -18,6 +18,9 @@ _NO_CARDS = ("draw",)
 _ONE_CARD = ("discard",)
 
 
+_MADE: dict[tuple[str, tuple[Card, ...], int | None], "Move"] = {}
+
+
 def card_order(c: Card) -> tuple[int, int, str]:
     """Canonical order of cards inside a move: naturals by rank (ace first) and suit, then 2s, then jokers."""
     return (c.rank == 0, c.rank == 2, c.rank, c.suit)
@@ -52,6 +55,17 @@ class Move:
 
     def __str__(self) -> str:
         return self._text
+
+    @staticmethod
+    def make(kind: str, cards: tuple[Card, ...] = (), rank: int | None = None) -> "Move":
+        """The interned move for ``(kind, cards, rank)``; ``cards`` must already be in canonical
+        order (as the move generators produce them). Equal to ``Move(kind, cards, rank)``, without
+        building it again: legal-move generation creates the same moves over and over."""
+        key = (kind, cards, rank)
+        m = _MADE.get(key)
+        if m is None:
+            m = _MADE[key] = Move(kind, cards, rank)
+        return m
 
     def to_json(self) -> dict[str, object]:
         """JSON-ready form: ``{"text", "kind", "cards", "rank"}``."""

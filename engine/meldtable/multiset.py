@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Iterable, Iterator, TypeVar
+import itertools as _it
+from typing import Iterable, TypeVar
 
 K = TypeVar("K")
 
@@ -42,15 +43,12 @@ def size(ms: dict[K, int]) -> int:
     return sum(ms.values())
 
 
-def combinations(items: list[tuple[K, int]], k: int) -> Iterator[tuple[K, ...]]:
-    """Yield every distinct multiset of size ``k`` drawn from ``items`` (a list of ``(item, count)``),
-    as tuples in the order of ``items``. No duplicates are produced."""
+def combinations(items: list[tuple[K, int]], k: int) -> list[tuple[K, ...]]:
+    """Every distinct multiset of size ``k`` drawn from ``items`` (a list of ``(item, count)``),
+    as tuples in the order of ``items``, without duplicates."""
     if k == 0:
-        yield ()
-        return
-    if not items:
-        return
-    (x, n), rest = items[0], items[1:]
-    for take in range(min(n, k), -1, -1):
-        for tail in combinations(rest, k - take):
-            yield (x,) * take + tail
+        return [()]
+    flat = [x for x, n in items for _ in range(min(n, k))]
+    if len(flat) < k:
+        return []
+    return list(dict.fromkeys(_it.combinations(flat, k)))
