@@ -702,3 +702,29 @@ def test_api_compose_action_targets():
     with pytest.raises(IllegalMoveError):
         tf.compose_action(g2, {"type": "play", "card": "9C", "target": "middle"})
     assert [str(m) for m in tf.compose_action(g2, {"type": "play", "card": "9C", "target": "discard"})] == ["play 9C discard"]
+
+
+# ============================================================================ the computer player
+
+
+def test_bot_passes_its_own_run_on_and_never_feeds_its_own_pile():
+    """The bot (threefifty.choose_move, from the view and legal moves only) takes the chance to pass
+    its own top run on, and does not put a card on its own pile while another play exists."""
+    from meldtable.bot import choose_move
+    g = position(hands=[["7H", "KC"], ["6C", "9C"]], piles=[["4C", "7C", "7D"], ["KS"]], centre=["KD"])
+    assert moves(g) == {"play 7H own", "play 7H pile 0", "play KC middle", "play KC pile 1"}
+    assert str(choose_move(g)) == "play 7H own"
+    g = position(hands=[["7H", "5C"], ["6C", "9C"], ["8D", "8H"]], piles=[["7C"], [], ["5D"]])
+    assert moves(g) == {"play 7H own", "play 7H pile 0", "play 5C pile 2"}
+    assert str(choose_move(g)) == "play 7H own"
+    g = position(options={"option4_targets": "any"}, hands=[["5C", "9H"], ["6C", "9C"], ["8D", "8H"]],
+                 piles=[["5D"], [], ["9D"]], centre=[])
+    assert moves(g) == {"play 5C own", "play 5C pile 0", "play 9H pile 2"}
+    assert str(choose_move(g)) == "play 5C own"  # 5 points off its own pile beat 9 on another
+
+
+def test_bot_discards_its_cheapest_card_when_nothing_matches():
+    from meldtable.bot import choose_move
+    g = position(hands=[["3C", "KC", "2D"], ["6C", "9C", "8C"]])
+    assert moves(g) == {"discard 3C", "discard KC", "discard 2D"}
+    assert str(choose_move(g)) == "discard 2D"
