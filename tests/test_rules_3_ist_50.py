@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -304,8 +303,8 @@ def test_mitte_discard_reveal_next_never_option():
     v = g.view(1)
     assert v["discard"] == {"top": "4H", "size": 1, "live": False, "top_run": ["4H"]}
     assert moves(g) == {"discard 4D", "discard 7C"}
-    key, msg = refusal(g, "play 4D middle")
-    assert key == "discard_dead"
+    assert refusal(g, "play 4D middle") == (
+        "discard_dead", "The discard pile's top card can be matched only after a new card is discarded.")
     g.play("discard 7C")
     assert g.view(0)["discard"]["live"] is True
 
