@@ -1129,7 +1129,7 @@ class ContinentalState:
         """Deal the next hand (only when the hand is over and the match is not)."""
         if not self.hand_over:
             raise IllegalMoveError("The hand is not over yet.")
-        if self.match_over:
+        if self.match_over or self.hand_number >= self.rules.deals:
             raise IllegalMoveError("The match is over.")
         self.deal()
 
@@ -1584,6 +1584,8 @@ class ContinentalState:
         # consistency of the deal in play
         if s.match_over and not s.hand_over:
             raise StateError("The match cannot be over while a hand is in play.")
+        if s.hand_over and s.hand_number == rules.deals and not s.match_over:
+            raise StateError("The last deal is over, so the match must be over too.")
         for i in range(n):
             if s.table[i] and not s.down[i] and not (i == seat and t.pending is not None):
                 raise StateError(f"Seat {i} has combinations on the table but has not laid down its contract.")
