@@ -198,3 +198,7 @@ def play(game: Game, *texts: str) -> Game:
     for t in texts:
         game.play(t)
     return game
+
+
+PLAY_STAGE = {"stage": "play"}
+"""``turn=PLAY_STAGE``: seat 0 has drawn from the stock and is in its play stage."""
