@@ -206,12 +206,15 @@ function renderPlayerField() {
 function renderOptionFields() {
   renderPlayerField();
   const box = $("ng-options");
-  const prev = {};
-  for (const el of box.querySelectorAll("[data-option]")) {
-    prev[el.dataset.option] = el.type === "checkbox" ? el.checked : el.value;
+  const v = currentVariant();
+  const prev = {}; // the values entered so far, kept when the same variant's fields are redrawn
+  if (box.dataset.variant === variantId(v)) {
+    for (const el of box.querySelectorAll("[data-option]")) {
+      prev[el.dataset.option] = el.type === "checkbox" ? el.checked : el.value;
+    }
   }
   box.replaceChildren();
-  const v = currentVariant();
+  box.dataset.variant = v ? variantId(v) : "";
   const more = document.createElement("details");
   more.className = "more-rules";
   const summary = document.createElement("summary");
@@ -460,6 +463,7 @@ function renderMeta() {
 function setStatus(msg, kind = "info") {
   state.status = msg ? { ...msg, kind } : null;
   renderStatus();
+  if (kind === "error" && msg && !$("game").hidden) $("status").scrollIntoView({ block: "nearest" });
 }
 
 function clearError() {
@@ -536,6 +540,8 @@ async function act(action, entry, before) {
     const table = await state.engine.request("act", { action });
     if (gen !== state.gen) return false;
     const e = { who: "you", seat, label: "", ...entry };
+    if (!e.text) e.text = ((table.view.last_moves || []).slice(-1)[0] || {}).text || action.type;
+    if (state.game.annotate) state.game.annotate(e, state.table, table);
     state.log.push(e);
     state.ticker = e;
     if (before) before();

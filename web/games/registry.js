@@ -28,14 +28,15 @@
 //   render()                   draw the table; renderControls() optional: only the buttons (busy)
 //   turnText()                 the turn line
 //   describe(entry)            the sentence for a log entry {who: "you"|"computer"|"sep"|..., seat, text, label}
-//   annotate(entry, prev)      optional: extra fields for a move's log entry, from the table before it
+//   annotate(entry, prev, next) optional: extra fields for a move's log entry, from the tables around it
 //   meta()                     {hand, match}: the sidebar's line
 //   fillScoreSheet({title, table, note, result})   the score dialog's parts
 //   nextLabel()                optional: the text of the "next deal" button
 //   focusFirst()               focus the first useful control after a deal
 import * as canasta from "./canasta.js";
+import * as threefifty from "./threefifty.js";
 
-export const GAMES = [canasta];
+export const GAMES = [canasta, threefifty];
 
 /** The engine family of a variant descriptor (older engines did not name it). */
 export function familyOf(variant) {

@@ -1,0 +1,686 @@
+// The table of "3 ist 50" (engine family threefifty, docs/rules/3-ist-50.md): centre cards, the
+// discard pile, one minus pile per player, the person's hand. A move is a hand card and, where
+// there is a choice, its target: a centre card, the discard pile, the own minus pile or another
+// player's. Only the legal moves of table.legal are offered; a click on any other target still
+// asks the engine, which answers with its reason. The renderer contract is in registry.js.
+import { t, cardName, rankOf, suitOf, rankPlural } from "../i18n.js";
+import { cardBack, handCardButton, paintFace, rankText, SUIT_SYMBOL } from "../cards.js";
+import { $, moveFocus, keyDelta, fillScoreTable } from "./common.js";
+
+export const families = ["threefifty"];
+
+const SCORE_ITEMS = ["threes", "aces", "pictures", "numbers", "jokers"];
+const RUN_SHOWN = 6;      // cards of a pile's top run drawn overlapping
+
+const TEMPLATE = `<div class="tf-table" id="tf-table">
+  <section class="tf-opponents" id="tf-opponents" data-i18n-attr="aria-label:tf.opponents"></section>
+
+  <section class="tf-middle" aria-labelledby="tf-middle-title">
+    <h2 id="tf-middle-title" class="visually-hidden" data-i18n="tf.middle">The middle</h2>
+    <div class="tf-middle-cards">
+      <div class="tf-centre-box">
+        <div class="tf-centre" id="tf-centre" role="group" data-i18n-attr="aria-label:tf.centre"></div>
+        <div class="pile-caption" data-i18n="tf.centre">Centre cards</div>
+      </div>
+      <button type="button" class="tf-discard tf-target" id="tf-discard" data-target="discard">
+        <span class="pile-cards tf-discard-cards" aria-hidden="true"></span>
+        <span class="pile-caption" aria-hidden="true"><span data-i18n="table.discard">Discard pile</span> · <span class="tf-discard-size"></span></span>
+      </button>
+      <div class="tf-stock" id="tf-stock">
+        <span class="pile-cards tf-stock-cards" aria-hidden="true"></span>
+        <span class="pile-caption"><span data-i18n="table.stock">Stock</span> · <span class="tf-stock-count"></span></span>
+        <span class="pile-caption tf-round"></span>
+      </div>
+    </div>
+    <div data-slot="turn-info"></div>
+  </section>
+
+  <section class="tf-me side" id="tf-me" aria-labelledby="tf-me-title">
+    <div class="side-head tf-seat-head">
+      <h2 id="tf-me-title" class="side-name" data-i18n="table.you">You</h2>
+      <span class="side-score" id="tf-my-score"></span>
+    </div>
+    <div class="tf-me-row">
+      <div class="tf-pile-slot" id="tf-my-pile-slot"></div>
+      <div class="tf-hand-box">
+        <h3 class="visually-hidden" data-i18n="table.yourHand">Your hand</h3>
+        <div id="hand" class="hand tf-hand" role="group" data-i18n-attr="aria-label:table.yourHand"></div>
+      </div>
+    </div>
+  </section>
+
+  <div class="action-bar tf-action-bar">
+    <div id="tf-choices" class="tf-choices" role="group" data-i18n-attr="aria-label:tf.choices" hidden></div>
+    <div data-slot="status"></div>
+  </div>
+</div>`;
+
+/** "7♥" (short, for buttons and log lines); the accessible name comes from cardName. */
+function shortCard(c) {
+  if (c === "JK") return "★";
+  return rankText(rankOf(c)) + SUIT_SYMBOL[suitOf(c)];
+}
+
+const sameRank = (a, b) => Boolean(a && b) && rankOf(a) === rankOf(b);
+
+function listNames(cards) {
+  const names = cards.map(cardName);
+  if (names.length <= 1) return names.join("");
+  return names.slice(0, -1).join(", ") + t("move.list.and") + names[names.length - 1];
+}
+
+export function create(shell) {
+  const state = {
+    selected: null,        // index into view.hand
+    focusIndex: 0,         // roving tab stop in the hand
+    centreFocus: 0,        // roving tab stop among the centre cards
+    choiceTarget: null,    // the target element's key whose several moves the choice bar shows
+    handKey: "",
+    grew: new Set(),       // seats whose minus pile just received cards
+    flash: false,          // restart the "received" animation at the next render
+    piles: new Map(),      // seat -> its pile button (kept across renders)
+  };
+
+  const view = () => shell.view();
+  const me = () => shell.table().seat ?? shell.humanSeat;
+  const selectedCard = () => {
+    const hand = view().hand || [];
+    return state.selected !== null && state.selected < hand.length ? hand[state.selected] : null;
+  };
+  const movesOf = (card) => (card ? shell.legal().filter((m) => m.card === card) : []);
+  const leftOf = (seat) => (seat + 1) % view().players;
+
+  function pileName(seat, actor) {
+    if (seat === actor) return actor === me() ? t("tf.pileOf.yourOwn") : t("tf.pileOf.own");
+    if (seat === me()) return t("tf.pileOf.you");
+    return t("tf.pileOf.other", { name: shell.seatName(seat) });
+  }
+
+  // ---------------------------------------------------------------- targets
+
+  /** Key of a target element: "centre:<index>", "discard", "pile:<seat>". */
+  function targetKey(el) {
+    const kind = el.dataset.target;
+    if (kind === "centre") return "centre:" + el.dataset.index;
+    if (kind === "pile") return "pile:" + el.dataset.seat;
+    return kind;
+  }
+
+  /** The legal moves of `moves` that a click on the target `el` stands for. */
+  function movesVia(el, moves) {
+    const v = view();
+    const kind = el.dataset.target;
+    if (kind === "centre") {
+      return moves.filter((m) => m.kind === "play" && (m.target === "middle" || m.target === "centre") && sameRank(m.card, el.dataset.card));
+    }
+    if (kind === "discard") {
+      const top = v.discard.live ? v.discard.top : null;
+      return moves.filter((m) => m.kind === "discard" || m.target === "discard" || (m.target === "middle" && sameRank(m.card, top)));
+    }
+    const seat = Number(el.dataset.seat);
+    if (seat === me()) return moves.filter((m) => m.target === "own" || (m.target === "pile" && m.pile === seat));
+    return moves.filter((m) => m.target === "pile" && m.pile === seat);
+  }
+
+  /** The action a click on `el` with `card` asks for when no legal move goes there (the engine says why). */
+  function attempt(el, card) {
+    const kind = el.dataset.target;
+    if (kind === "centre") return { type: "play", card, target: "centre" };
+    if (kind === "discard") {
+      return sameRank(card, view().discard.top) ? { type: "play", card, target: "discard" } : { type: "discard", card };
+    }
+    const seat = Number(el.dataset.seat);
+    return seat === me() ? { type: "play", card, target: "own" } : { type: "play", card, target: "pile:" + seat };
+  }
+
+  const targets = () => [...$("tf-table").querySelectorAll(".tf-target")];
+  const cardCount = (n) => (n === 1 ? t("tf.pile.sizeOne") : t("tf.pile.size", { n }));
+
+  /** The cards a `middle`/`centre`/`discard` play takes along, from the table before it. */
+  function capturedBy(m, v) {
+    const out = [];
+    if (m.target === "middle" || m.target === "centre") out.push(...v.centre.filter((c) => sameRank(c, m.card)));
+    if ((m.target === "middle" || m.target === "discard") && v.discard.live && sameRank(v.discard.top, m.card)) out.push(v.discard.top);
+    return out;
+  }
+
+  // ---------------------------------------------------------------- describing moves
+
+  /** A short label for one of the person's legal moves (choice buttons). */
+  function choiceLabel(m) {
+    const v = view();
+    const to = shell.seatName(leftOf(me()));
+    if (m.kind === "discard") return t("tf.choice.throw", { card: shortCard(m.card) });
+    if (m.target === "own") {
+      const run = (v.piles[me()] || {}).top_run || [];
+      return t("tf.choice.own", { n: run.length, to });
+    }
+    if (m.target === "pile") {
+      return m.pile === me() ? t("tf.choice.pileOwn") : t("tf.choice.pile", { name: shell.seatName(m.pile) });
+    }
+    const cards = capturedBy(m, v).map(shortCard).join(" ");
+    return t("tf.choice." + m.target, { cards, to });
+  }
+
+  function describe(e) {
+    if (e.who === "sep") return t("tf.gameN", { n: e.hand });
+    if (e.who === "info") {
+      if (e.kind === "round") return t("tf.log.round", { n: e.round, name: shell.seatName(e.dealer), cards: e.cards });
+      if (e.kind === "end") return t("tf.log.end");
+      return e.text || "";
+    }
+    const you = e.who === "you" && e.seat === me();
+    const p = you ? "tf.move.you." : "tf.move.other.";
+    const name = shell.seatName(e.seat);
+    const parts = String(e.text || "").split(/\s+/);
+    const card = parts[1] ? cardName(parts[1]) : "";
+    if (parts[0] === "discard") return t(p + "discard", { name, card });
+    if (parts[0] !== "play") return t(p + "other", { name, label: e.label || e.text });
+    const target = parts[2];
+    const to = e.to !== undefined ? pileName(e.to, e.seat) : "";
+    if (target === "pile") return t(p + "pile", { name, card, to: pileName(Number(parts[3]), e.seat) });
+    if (target === "own") return t(p + "own", { name, card, n: e.n ?? "?", run: Math.max(0, (e.n ?? 1) - 1), to });
+    if (e.took && e.took.length) return t(p + "middle", { name, card, cards: listNames(e.took), n: e.n, to });
+    return t(p + "middleN", { name, card, n: e.n ?? "?", to });
+  }
+
+  /** Where a move's cards went, from the tables before and after it. */
+  function annotate(entry, prev, next) {
+    const parts = String(entry.text || "").split(/\s+/);
+    if (parts[0] !== "play" || !prev || !next) return;
+    const pv = prev.view, nv = next.view;
+    const target = parts[2];
+    const to = target === "pile" ? Number(parts[3]) : (entry.seat + 1) % pv.players;
+    entry.to = to;
+    const before = (pv.piles[to] || {}).size || 0;
+    const after = (nv.piles[to] || {}).size || 0;
+    entry.n = nv.hand_number === pv.hand_number ? after - before : null;
+    if (target === "middle" || target === "centre" || target === "discard") {
+      const took = capturedBy({ card: parts[1], target }, pv);
+      if (entry.n === took.length + 1) entry.took = took;
+    }
+  }
+
+  // ---------------------------------------------------------------- table changes
+
+  function onTable(prev, next) {
+    const entries = [];
+    const nv = next.view;
+    const hand = nv.hand || [];
+    const key = hand.join(" ");
+    if (key !== state.handKey) {
+      state.selected = null;
+      state.choiceTarget = null;
+      state.focusIndex = Math.min(state.focusIndex, Math.max(0, hand.length - 1));
+    }
+    state.grew = new Set();
+    if (prev && prev.view.hand_number === nv.hand_number) {
+      nv.piles.forEach((p, s) => { if (p.size > ((prev.view.piles[s] || {}).size || 0)) state.grew.add(s); });
+      if (nv.round !== prev.view.round) {
+        entries.push({ who: "info", kind: "round", text: "", round: nv.round, dealer: nv.dealer, cards: nv.round_cards });
+      }
+      if (next.hand_over && !prev.hand_over) entries.push({ who: "info", kind: "end", text: "" });
+    }
+    state.flash = state.grew.size > 0;
+    return entries;
+  }
+
+  function reset() {
+    state.selected = null;
+    state.choiceTarget = null;
+    state.handKey = "";
+    state.grew = new Set();
+    state.piles = new Map();
+    $("tf-opponents").replaceChildren();
+    delete $("tf-opponents").dataset.seats;
+    $("tf-my-pile-slot").replaceChildren();
+  }
+
+  // ---------------------------------------------------------------- rendering
+
+  function face(card, cls = "") {
+    const el = document.createElement("span");
+    if (cls) el.className = cls;
+    paintFace(el, card);
+    return el;
+  }
+
+  function slot() {
+    const el = document.createElement("span");
+    el.className = "card slot";
+    return el;
+  }
+
+  function render() {
+    const v = view();
+    const tb = shell.table();
+    const felt = $("felt");
+    felt.dataset.round = String(v.round);
+    $("tf-table").classList.toggle("tf-selecting", selectedCard() !== null && shell.isMyTurn());
+    renderSeats(v, tb);
+    renderMiddle(v);
+    renderHand(v);
+    renderTargets();
+    renderChoices();
+    state.flash = false;
+  }
+
+  function pileButton(seat) {
+    let btn = state.piles.get(seat);
+    if (!btn) {
+      btn = document.createElement("button");
+      btn.type = "button";
+      btn.className = "tf-pile tf-target";
+      btn.dataset.target = "pile";
+      btn.dataset.seat = String(seat);
+      if (seat === me()) btn.classList.add("tf-pile-own");
+      state.piles.set(seat, btn);
+    }
+    return btn;
+  }
+
+  function renderPile(btn, p, over) {
+    const seat = p.seat;
+    btn.dataset.size = String(p.size);
+    btn.dataset.top = p.top || "";
+    btn.dataset.run = String((p.top_run || []).length);
+    const cards = document.createElement("span");
+    cards.className = "tf-pile-cards";
+    cards.setAttribute("aria-hidden", "true");
+    const caption = document.createElement("span");
+    caption.className = "tf-pile-caption";
+    caption.setAttribute("aria-hidden", "true");
+    const whose = seat === me() ? t("tf.pile.yours") : t("tf.pile.of", { name: shell.seatName(seat) });
+    let label;
+    if (over && Array.isArray(p.cards)) {
+      cards.classList.add("tf-pile-all");
+      for (const c of p.cards) cards.append(face(c, "mini"));
+      if (!p.cards.length) cards.append(slot());
+      caption.textContent = t("tf.pile.points", { n: p.points ?? 0 }) + " · " + cardCount(p.size);
+      label = t("tf.pile.labelOver", { whose, n: p.size, points: p.points ?? 0 });
+    } else if (!p.size) {
+      cards.append(slot());
+      caption.textContent = t("tf.pile.empty");
+      label = t("tf.pile.labelEmpty", { whose });
+    } else {
+      const run = p.top_run || [];
+      if (p.size > run.length) cards.append(cardBack("tf-under"));
+      for (const c of run.slice(-RUN_SHOWN)) cards.append(face(c, "tf-run-card"));
+      caption.textContent = cardCount(p.size) + (run.length > 1 ? " · " + t("tf.pile.run", { n: run.length, points: p.top_run_points }) : "");
+      label = t(run.length > 1 ? "tf.pile.labelRun" : "tf.pile.label", {
+        whose, n: p.size, top: cardName(p.top), run: run.length, ranks: rankPlural(rankOf(p.top)), points: p.top_run_points,
+      });
+    }
+    btn.dataset.baseLabel = label;
+    btn.replaceChildren(cards, caption);
+    if (state.flash && state.grew.has(seat)) {
+      btn.classList.remove("tf-grew");
+      void btn.offsetWidth; // restart the animation
+      btn.classList.add("tf-grew");
+    } else if (!state.grew.has(seat)) btn.classList.remove("tf-grew");
+  }
+
+  function renderSeats(v, tb) {
+    const box = $("tf-opponents");
+    const n = v.players;
+    const over = Boolean(tb.hand_over);
+    const toAct = tb.hand_over ? null : tb.to_act;
+    // opponents in playing order, starting with my left neighbour
+    const seats = [];
+    for (let i = 1; i < n; i++) seats.push((me() + i) % n);
+    if (box.dataset.seats !== seats.join(",")) {
+      box.replaceChildren();
+      box.dataset.seats = seats.join(",");
+      box.dataset.count = String(seats.length);
+      for (const s of seats) {
+        const sec = document.createElement("section");
+        sec.className = "side tf-seat";
+        sec.dataset.seat = String(s);
+        sec.innerHTML = `
+          <div class="side-head tf-seat-head">
+            <h2 class="side-name"></h2>
+            <span class="side-score"></span>
+          </div>
+          <div class="tf-seat-row">
+            <div class="opp-hand"><div class="backs"></div><span class="opp-count"></span></div>
+            <div class="tf-pile-slot"></div>
+          </div>`;
+        sec.querySelector(".tf-pile-slot").append(pileButton(s));
+        box.append(sec);
+      }
+    }
+    for (const sec of box.querySelectorAll(".tf-seat")) {
+      const s = Number(sec.dataset.seat);
+      sec.querySelector(".side-name").textContent = shell.seatName(s) + (s === leftOf(me()) ? " · " + t("tf.leftNeighbour") : "");
+      sec.querySelector(".side-head").classList.toggle("to-act", toAct === s);
+      sec.classList.toggle("tf-acting", toAct === s);
+      sec.querySelector(".side-score").textContent = t("tf.scoreValue", { n: v.scores[s] ?? 0 });
+      sec.querySelector(".side-score").hidden = !(v.games > 1 || over);
+      const count = v.hand_counts[s];
+      const hand = sec.querySelector(".opp-hand");
+      hand.dataset.count = String(count);
+      const backs = hand.querySelector(".backs");
+      backs.replaceChildren();
+      for (let i = 0; i < count; i++) backs.append(cardBack("small"));
+      hand.querySelector(".opp-count").textContent = count === 1 ? t("table.oneCardInHand") : t("table.cardsInHand", { n: count });
+      renderPile(pileButton(s), v.piles[s], over);
+    }
+    const mySlot = $("tf-my-pile-slot");
+    const mine = pileButton(me());
+    if (mine.parentNode !== mySlot) mySlot.replaceChildren(mine);
+    renderPile(mine, v.piles[me()], over);
+    document.querySelector("#tf-me .side-head").classList.toggle("to-act", toAct === me());
+    $("tf-me").classList.toggle("tf-acting", toAct === me());
+    $("tf-my-score").textContent = t("tf.scoreValue", { n: v.scores[me()] ?? 0 });
+    $("tf-my-score").hidden = !(v.games > 1 || over);
+  }
+
+  function renderMiddle(v) {
+    const centre = $("tf-centre");
+    const hadFocus = centre.contains(document.activeElement);
+    centre.replaceChildren();
+    centre.dataset.cards = v.centre.join(" ");
+    state.centreFocus = Math.min(state.centreFocus, Math.max(0, v.centre.length - 1));
+    v.centre.forEach((c, i) => {
+      const btn = document.createElement("button");
+      btn.type = "button";
+      btn.className = "tf-centre-card tf-target";
+      paintFace(btn, c);
+      btn.dataset.target = "centre";
+      btn.dataset.index = String(i);
+      btn.dataset.baseLabel = t("tf.centreCard", { card: cardName(c) });
+      btn.tabIndex = i === state.centreFocus ? 0 : -1;
+      centre.append(btn);
+    });
+    for (let i = v.centre.length; i < 4; i++) centre.append(slot());
+    if (hadFocus && v.centre.length) centre.children[state.centreFocus].focus();
+
+    const d = v.discard;
+    const btn = $("tf-discard");
+    const cards = btn.querySelector(".tf-discard-cards");
+    cards.replaceChildren();
+    if (d.top) {
+      if (d.size > 1) cards.append(cardBack("under"));
+      cards.append(face(d.top, "top-card"));
+    } else cards.append(slot());
+    btn.dataset.top = d.top || "";
+    btn.dataset.size = String(d.size);
+    btn.dataset.live = String(Boolean(d.live));
+    btn.classList.toggle("tf-dead", Boolean(d.top) && !d.live);
+    btn.querySelector(".tf-discard-size").textContent = d.size > 1 ? t("table.discardSize", { n: d.size })
+      : d.size === 1 ? t("table.discardSizeOne") : t("table.discardEmpty");
+    btn.dataset.baseLabel = d.top
+      ? t(d.live ? "tf.discard.label" : "tf.discard.labelDead", { n: d.size, top: cardName(d.top) })
+      : t("tf.discard.labelEmpty");
+
+    const stock = $("tf-stock");
+    const sc = stock.querySelector(".tf-stock-cards");
+    sc.replaceChildren(v.stock > 0 ? cardBack("stack") : slot());
+    stock.dataset.count = String(v.stock);
+    stock.querySelector(".tf-stock-count").textContent = v.stock > 1 ? t("table.stockCount", { n: v.stock })
+      : v.stock === 1 ? t("table.stockCountOne") : t("table.stockEmpty");
+    const round = stock.querySelector(".tf-round");
+    round.textContent = t("tf.roundInfo", { n: v.round, dealer: shell.seatName(v.dealer) })
+      + (v.set_aside ? " · " + t("tf.setAside", { n: v.set_aside }) : "");
+  }
+
+  function renderHand(v) {
+    const hand = v.hand || [];
+    const box = $("hand");
+    const key = hand.join(" ");
+    const mine = shell.isMyTurn();
+    if (key !== state.handKey || box.children.length !== hand.length) {
+      const hadFocus = box.contains(document.activeElement);
+      box.replaceChildren();
+      hand.forEach((c, i) => box.append(handCardButton(c, i)));
+      state.handKey = key;
+      if (hadFocus && box.children.length) box.children[Math.min(state.focusIndex, box.children.length - 1)].focus();
+    }
+    [...box.children].forEach((el, i) => {
+      const moves = movesOf(hand[i]);
+      el.setAttribute("aria-pressed", String(state.selected === i));
+      el.setAttribute("aria-label", mine && !moves.length ? t("tf.card.noPlay", { card: cardName(hand[i]) }) : cardName(hand[i]));
+      el.dataset.legal = moves.map((m) => m.text).join(";");
+      el.classList.toggle("tf-playable", mine && moves.length > 0);
+      el.classList.toggle("tf-stuck", mine && moves.length === 0);
+      el.tabIndex = i === Math.min(state.focusIndex, hand.length - 1) ? 0 : -1;
+    });
+    box.dataset.count = String(hand.length);
+    box.dataset.selected = selectedCard() || "";
+    box.classList.toggle("my-turn", mine);
+  }
+
+  function renderTargets() {
+    const card = shell.isMyTurn() ? selectedCard() : null;
+    const moves = movesOf(card);
+    for (const el of targets()) {
+      const via = card ? movesVia(el, moves) : [];
+      el.dataset.moves = via.map((m) => m.text).join(";");
+      el.classList.toggle("tf-is-target", via.length > 0);
+      el.classList.toggle("tf-not-target", Boolean(card) && via.length === 0);
+      el.setAttribute("aria-label", el.dataset.baseLabel + (via.length ? " – " + t("tf.target", { card: cardName(card) }) : ""));
+      el.title = el.dataset.baseLabel;
+    }
+  }
+
+  function renderChoices() {
+    const box = $("tf-choices");
+    box.replaceChildren();
+    const card = shell.isMyTurn() ? selectedCard() : null;
+    let moves = movesOf(card);
+    if (state.choiceTarget) {
+      const el = targets().find((x) => targetKey(x) === state.choiceTarget);
+      if (el) moves = movesVia(el, moves);
+    }
+    if (!card || moves.length < 2) { box.hidden = true; return; }
+    const head = document.createElement("span");
+    head.className = "tf-choices-head";
+    head.textContent = t("tf.chooseFor", { card: shortCard(card) });
+    box.append(head);
+    for (const m of moves) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "btn btn-small tf-choice";
+      b.dataset.move = m.text;
+      b.textContent = choiceLabel(m);
+      b.disabled = shell.busy();
+      box.append(b);
+    }
+    const wasHidden = box.hidden;
+    box.hidden = false;
+    if (wasHidden) box.scrollIntoView({ block: "nearest" });
+  }
+
+  function renderControls() {
+    for (const b of $("tf-choices").querySelectorAll("button")) b.disabled = shell.busy();
+  }
+
+  function turnText() {
+    const tb = shell.table();
+    const v = view();
+    if (tb.match_over) return t("tf.turn.matchOver");
+    if (tb.hand_over) return t("tf.turn.over", { n: v.hand_number });
+    if (shell.isMyTurn()) {
+      const legal = shell.legal();
+      return t(legal.length && legal.every((m) => m.kind === "discard") ? "tf.turn.discard" : "tf.turn.yours");
+    }
+    return t("tf.turn.other", { name: shell.seatName(tb.to_act) });
+  }
+
+  // ---------------------------------------------------------------- score sheet, meta
+
+  function meta() {
+    const v = view();
+    return { hand: t("tf.gameOf", { n: v.hand_number, of: v.games }), match: t("tf.fewestWin") };
+  }
+
+  function fillScoreSheet(parts) {
+    const v = view();
+    const tb = shell.table();
+    const results = v.results || [];
+    const last = results.length ? results[results.length - 1] : null;
+    parts.title.textContent = t("tf.score.title", { n: last ? last.hand : v.hand_number });
+    const seats = [...Array(v.players).keys()];
+    const bySeat = {};
+    if (last) for (const r of last.sides || []) bySeat[r.side] = r;
+    const jokers = "JK" in (v.values || {}) || seats.some((s) => bySeat[s] && bySeat[s].items && bySeat[s].items.jokers);
+    const rows = [{ item: "cards", label: t("tf.score.cards"), values: seats.map((s) => (v.piles[s] || {}).size ?? null) }];
+    for (const k of SCORE_ITEMS) {
+      if (k === "jokers" && !jokers) continue;
+      rows.push({ item: k, label: t("tf.score." + k), values: seats.map((s) => (bySeat[s] && bySeat[s].items ? bySeat[s].items[k] ?? 0 : null)) });
+    }
+    rows.push({ item: "total", cls: "row-total", label: t("tf.score.total"), values: seats.map((s) => (bySeat[s] ? bySeat[s].total : null)) });
+    if (v.games > 1) {
+      rows.push({ item: "cumulative", cls: "row-cumulative", label: t("tf.score.cumulative"),
+        values: seats.map((s) => (bySeat[s] && typeof bySeat[s].cumulative === "number" ? bySeat[s].cumulative : v.scores[s])) });
+    }
+    fillScoreTable(parts.table, seats.map((s) => ({ name: shell.seatName(s), cls: s === me() ? "col-me" : "" })), rows);
+
+    const notes = [];
+    if (last) {
+      const totals = seats.map((s) => (bySeat[s] ? bySeat[s].total : Infinity));
+      const best = Math.min(...totals);
+      const low = seats.filter((s) => totals[s] === best).map((s) => shell.seatName(s));
+      if (v.games > 1) notes.push(t("tf.score.gameLow", { names: low.join(", "), n: best }));
+      if (last.leftovers_to !== null && last.leftovers_to !== undefined) notes.push(t("tf.score.leftovers", { name: shell.seatName(last.leftovers_to) }));
+    }
+    notes.push(t("tf.fewestWin"));
+    parts.note.textContent = notes.join(" ");
+
+    const res = parts.result;
+    if (tb.match_over) {
+      const winners = (v.match && v.match.winners) || [];
+      const points = winners.length ? v.scores[winners[0]] : null;
+      let text;
+      if (winners.length === 1 && winners[0] === me()) text = t("tf.result.youWin", { n: points });
+      else if (winners.length === 1) text = t("tf.result.wins", { name: shell.seatName(winners[0]), n: points });
+      else if (winners.length > 1) text = t("tf.result.tie", { names: winners.map((s) => shell.seatName(s)).join(", "), n: points });
+      else text = t("turn.matchOver");
+      res.textContent = text;
+      res.hidden = false;
+      res.classList.toggle("win", winners.includes(me()));
+      res.dataset.winners = winners.join(" ");
+    } else {
+      res.hidden = true;
+    }
+  }
+
+  // ---------------------------------------------------------------- input
+
+  function play(m) {
+    const action = m.kind === "discard" ? { type: "discard", card: m.card }
+      : { type: "play", card: m.card, target: m.target === "pile" ? "pile:" + m.pile : m.target };
+    return shell.act(action, { text: m.text });
+  }
+
+  function selectCard(i) {
+    const hand = view().hand || [];
+    if (i < 0 || i >= hand.length) return;
+    state.focusIndex = i;
+    state.choiceTarget = null;
+    shell.clearError();
+    if (state.selected === i) {
+      state.selected = null;
+      shell.setStatus(null);
+      render();
+      return;
+    }
+    state.selected = i;
+    const card = hand[i];
+    if (!shell.isMyTurn()) {
+      shell.setStatus({ key: "tf.hint.wait" });
+      render();
+      return;
+    }
+    const moves = movesOf(card);
+    if (moves.length === 1) {
+      render();
+      play(moves[0]);
+      return;
+    }
+    shell.setStatus(moves.length ? { key: "tf.hint.chooseTarget", params: { card: cardName(card) } }
+      : { key: "tf.hint.noPlay", params: { card: cardName(card) } });
+    render();
+  }
+
+  function clickTarget(el) {
+    const card = selectedCard();
+    if (!shell.isMyTurn()) { shell.setStatus({ key: "tf.hint.wait" }); return; }
+    if (!card) { shell.setStatus({ key: "tf.hint.pickCard" }); return; }
+    const via = movesVia(el, movesOf(card));
+    if (via.length === 1) { play(via[0]); return; }
+    if (via.length > 1) {
+      state.choiceTarget = targetKey(el);
+      shell.setStatus({ key: "tf.hint.chooseHow", params: { card: cardName(card) } });
+      render();
+      const first = $("tf-choices").querySelector("button");
+      if (first) first.focus();
+      return;
+    }
+    shell.act(attempt(el, card), {}); // not legal: the engine's reason is shown
+  }
+
+  function wireInput() {
+    const hand = $("hand");
+    hand.addEventListener("click", (ev) => {
+      const btn = ev.target.closest(".hand-card");
+      if (btn && hand.contains(btn)) selectCard(Number(btn.dataset.index));
+    });
+    hand.addEventListener("keydown", (ev) => {
+      const btn = ev.target.closest(".hand-card");
+      if (!btn) return;
+      if (ev.key === "Escape" && state.selected !== null) {
+        ev.preventDefault();
+        selectCard(state.selected);
+        return;
+      }
+      const d = keyDelta(ev);
+      if (!d) return;
+      ev.preventDefault();
+      const i = moveFocus(hand, ".hand-card", Number(btn.dataset.index), d[0], d[1]);
+      if (i >= 0) state.focusIndex = i;
+    });
+    hand.addEventListener("focusin", (ev) => {
+      const btn = ev.target.closest(".hand-card");
+      if (btn) state.focusIndex = Number(btn.dataset.index);
+    });
+
+    const table = $("tf-table");
+    table.addEventListener("click", (ev) => {
+      const el = ev.target.closest(".tf-target");
+      if (el && table.contains(el)) clickTarget(el);
+    });
+    const centre = $("tf-centre");
+    centre.addEventListener("keydown", (ev) => {
+      const btn = ev.target.closest(".tf-centre-card");
+      const d = btn && keyDelta(ev);
+      if (!d) return;
+      ev.preventDefault();
+      const i = moveFocus(centre, ".tf-centre-card", Number(btn.dataset.index), d[0], d[1]);
+      if (i >= 0) state.centreFocus = i;
+    });
+    $("tf-choices").addEventListener("click", (ev) => {
+      const b = ev.target.closest("button[data-move]");
+      if (!b) return;
+      const m = shell.legal().find((x) => x.text === b.dataset.move);
+      if (m) play(m);
+    });
+  }
+
+  function mount(felt) {
+    felt.innerHTML = TEMPLATE;
+    felt.querySelector('[data-slot="turn-info"]').replaceWith(shell.parts.turnInfo);
+    felt.querySelector('[data-slot="status"]').replaceWith(shell.parts.status);
+    wireInput();
+  }
+
+  function focusFirst() {
+    const first = $("hand").querySelector(".hand-card");
+    if (first) first.focus();
+  }
+
+  return {
+    mount, reset, onTable, render, renderControls, turnText, describe, annotate, meta, fillScoreSheet,
+    focusFirst, nextLabel: () => t("tf.nextGame"),
+  };
+}
