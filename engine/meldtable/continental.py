@@ -1343,9 +1343,13 @@ class ContinentalState:
             return "same_rank_sets", "The sets of a contract must be of different ranks in this game.", {}
         if kind == RUN and not r.same_suit_runs and naturals[0].suit in t.laid_suits:
             return "same_suit_runs", "The runs of a contract must be of different suits in this game.", {}
-        return ("contract_incomplete", f"With these cards the rest of your contract ({cname}) could not be laid down "
+        rest = (sets - 1, runs) if kind == SET else (sets, runs - 1)
+        if rest == (0, 0):
+            return "keep_a_card", "In this game you go out by discarding your last card: keep one card.", {}
+        rname = contract_name(*rest)
+        return ("contract_incomplete", f"With these cards the rest of your contract ({rname}) could not be laid down "
                 "in this turn" + (" keeping a card to discard" if self._floor() else "") + ": choose other cards.",
-                {"contract": cname})
+                {"contract": rname})
 
     def _explain_add(self, move: ContinentalMove) -> tuple[str, str, dict[str, Any]]:
         r = self.rules
