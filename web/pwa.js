@@ -3,10 +3,10 @@
 //
 //   import { startPwa } from "./pwa.js";
 //   startPwa({ beforeUpdate })
-//       Call once at start. Registers sw.js as soon as the engine has booted (when
-//       <html data-engine-state> leaves "loading"), so a first visit does not download
-//       Pyodide twice: the service worker's precache then revalidates what the page just
-//       loaded. beforeUpdate: optional async function run before the page reloads into a new
+//       Call once at start. Registers sw.js once the engine has booted (<html
+//       data-engine-state="ready">), so a first visit does not download Pyodide twice: the
+//       service worker's precache then revalidates what the page has just loaded. A page
+//       whose engine failed to start registers nothing (it would only cache a broken site). beforeUpdate: optional async function run before the page reloads into a new
 //       version (e.g. persist.js's prepareReload, which flushes the autosave).
 //   applyUpdate()     switch to the downloaded version now (the prompt's "Update" button)
 //   checkForUpdate()  ask the server for a new sw.js now (also done when the page becomes
@@ -59,7 +59,7 @@ export function startPwa(opts = {}) {
   sw.getRegistration(SCOPE_URL.href).then((reg) => {
     if (reg && reg.waiting && sw.controller && !gameShown()) activate(reg.waiting);
   }).catch(() => {});
-  whenEngineSettled().then(register);
+  whenEngineReady().then(register);
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible" && Date.now() - lastCheck > CHECK_INTERVAL_MS) checkForUpdate();
   });
@@ -105,16 +105,16 @@ const gameShown = () => {
   return Boolean(game && !game.hidden);
 };
 
-/** Resolves once the engine is ready or has failed (or after 2 minutes regardless). */
-function whenEngineSettled() {
+/** Resolves once <html data-engine-state="ready">; never if the engine fails to start. */
+function whenEngineReady() {
   return new Promise((resolve) => {
-    const settled = () => root.dataset.engineState && root.dataset.engineState !== "loading";
-    if (settled()) return resolve();
+    const ready = () => root.dataset.engineState === "ready";
+    if (ready()) return resolve();
     const observer = new MutationObserver(() => {
-      if (settled()) { observer.disconnect(); resolve(); }
+      if (ready()) { observer.disconnect(); resolve(); }
+      else if (root.dataset.engineState === "error") observer.disconnect();
     });
     observer.observe(root, { attributes: true, attributeFilter: ["data-engine-state"] });
-    setTimeout(() => { observer.disconnect(); resolve(); }, 120000);
   });
 }
 

@@ -25,6 +25,7 @@ const SCOPE = new URL(self.registration.scope);
 const PREFIX = `meldtable:${SCOPE.pathname}:`;
 const CACHE = PREFIX + BUILD.id;
 const SHELL = new URL("./", self.location.href).href;
+const REQUIRED_TYPES = [[".wasm", /^application\/wasm$/], [".mjs", /javascript/], [".js", /javascript/]];
 
 self.addEventListener("install", (event) => {
   event.waitUntil(precache());
@@ -94,6 +95,14 @@ async function precache() {
     // A different file means a half-finished deploy: fail, and try again on the next visit.
     if (sha256 && (await digest(response.clone())) !== sha256) {
       throw new Error(`precache ${path}: content does not match build ${BUILD.id}`);
+    }
+    // Never keep a file the browser would refuse (e.g. .wasm not sent as application/wasm):
+    // once the host is fixed, the next visit caches it correctly.
+    const type = (response.headers.get("content-type") || "").split(";")[0].trim().toLowerCase();
+    for (const [suffix, expected] of REQUIRED_TYPES) {
+      if (path.endsWith(suffix) && !expected.test(type)) {
+        throw new Error(`precache ${path}: served as "${type}", browsers need ${expected.source}`);
+      }
     }
     await cache.put(url, response);
   }));

@@ -1,0 +1,501 @@
+"""Installable offline PWA on any static host (issue #3).
+
+Each browser test runs its own loopback server (class Site) so it can stop it (offline),
+switch it to another build (updates), serve under a sub-path, send a CSP header or a wrong
+.wasm type, and every test checks that no request left the origin.
+"""
+from __future__ import annotations
+
+import functools
+import gzip
+import http.server
+import json
+import os
+import re
+import shutil
+import struct
+import threading
+import time
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+import build
+
+CHROMIUM_ARGS = ["--disable-gpu", "--disable-background-networking", "--no-first-run",
+                 "--disable-component-update", "--disable-sync", "--disable-quic"]
+BOOT_MS = 90_000
+SEED = 4242
+LONG_TASK_LIMIT_MS = 200
+
+# Installed before any page script: collects the main thread's long tasks [start, duration]
+# and the time <html data-engine-state> became "ready" (a MutationObserver callback runs at
+# the end of the task that set it).
+LONG_TASKS = """(() => {
+  window.__longTasks = [];
+  window.__readyAt = null;
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__longTasks.push([Math.round(e.startTime), Math.round(e.duration)]);
+    }).observe({ type: "longtask", buffered: true });
+  } catch (err) { window.__longTasks = null; }
+  new MutationObserver(() => {
+    if (window.__readyAt === null && document.documentElement.dataset.engineState === "ready") {
+      window.__readyAt = performance.now();
+    }
+  }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-engine-state"] });
+})();"""
+
+
+# --------------------------------------------------------------------------- helpers
+
+class Site:
+    """A loopback static server over `root` (switchable at run time), under a URL prefix.
+
+    plain=True uses the standard library's SimpleHTTPRequestHandler unchanged (what
+    `python3 -m http.server` runs); otherwise build.py's handler with its MIME table,
+    mime_overrides and extra headers."""
+
+    def __init__(self, root: Path, prefix: str = "/", headers: dict | None = None,
+                 mime_overrides: dict | None = None, plain: bool = False):
+        self.root, self.prefix, self.paths = Path(root), prefix, []
+        site = self
+        base = http.server.SimpleHTTPRequestHandler if plain else build.SiteHandler
+        attrs = {"log_message": lambda handler, *args: None}
+        if not plain:
+            attrs.update(mime_types={**build.MIME_TYPES, **(mime_overrides or {})},
+                         extra_headers=dict(headers or {}), quiet=True)
+
+        def translate_path(handler, path):
+            clean = urlsplit(path).path
+            site.paths.append(clean)
+            handler.directory = str(site.root)
+            if not clean.startswith(site.prefix):
+                return str(site.root / ".outside-the-prefix")
+            return base.translate_path(handler, "/" + path[len(site.prefix):])
+
+        attrs["translate_path"] = translate_path
+        handler = type("Handler", (base,), attrs)
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0),
+                                                      functools.partial(handler, directory=str(root)))
+        self.server.daemon_threads = True
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.origin = f"http://127.0.0.1:{self.server.server_address[1]}"
+        self.url = self.origin + prefix
+        self.running = True
+
+    def stop(self):
+        if self.running:
+            self.running = False
+            self.server.shutdown()
+            self.server.server_close()
+
+
+@pytest.fixture(scope="module")
+def site_dir(dist_dir, tmp_path_factory) -> Path:
+    """A private copy of dist/, so a concurrent rebuild of dist/ cannot disturb these tests."""
+    copy = tmp_path_factory.mktemp("pwa") / "site"
+    shutil.copytree(dist_dir, copy)
+    return copy
+
+
+@pytest.fixture(scope="module")
+def version(site_dir) -> dict:
+    """version.json of that copy."""
+    return json.loads((site_dir / "version.json").read_text())
+
+
+@pytest.fixture
+def sites():
+    """Factory of Site servers, stopped after the test."""
+    made = []
+
+    def make(*args, **kwargs) -> Site:
+        made.append(Site(*args, **kwargs))
+        return made[-1]
+
+    yield make
+    for site in made:
+        site.stop()
+
+
+class Watch:
+    """Records every request of a context (pages, workers, service workers) that leaves the
+    allowed origins, and console errors of the pages opened through page()."""
+
+    def __init__(self, context, *origins: str):
+        self.context, self.origins = context, set(origins)
+        self.foreign, self.errors = [], []
+        context.on("request", self._request)
+
+    def _request(self, request):
+        parts = urlsplit(request.url)
+        if parts.scheme in ("data", "blob", "about", "chrome-extension"):
+            return
+        if f"{parts.scheme}://{parts.netloc}" not in self.origins:
+            self.foreign.append(request.url)
+
+    def page(self):
+        page = self.context.new_page()
+        page.on("console", lambda m: m.type == "error" and self.errors.append(f"console: {m.text}"))
+        page.on("pageerror", lambda e: self.errors.append(f"pageerror: {e}"))
+        return page
+
+
+def wait_ready(page):
+    page.wait_for_selector("html[data-engine-state=ready]", state="attached", timeout=BOOT_MS)
+
+
+def wait_pwa(page, state: str, timeout_ms: int = 60_000):
+    page.wait_for_selector(f"html[data-pwa={state}]", state="attached", timeout=timeout_ms)
+
+
+def start_game(page):
+    page.wait_for_selector("#newgame-dialog[open]")
+    page.click("#ng-start")
+    page.wait_for_selector("#game:not([hidden]) #hand .hand-card")
+
+
+def hand(page) -> list[str]:
+    return page.eval_on_selector_all("#hand .hand-card", "els => els.map((e) => e.dataset.card)")
+
+
+def wait_my_draw(page):
+    page.wait_for_function("() => !document.querySelector('#btn-draw').disabled", timeout=60_000)
+
+
+def draw(page):
+    wait_my_draw(page)
+    page.click("#btn-draw")
+    page.wait_for_function("() => document.querySelector('#felt').dataset.stage === 'play'")
+
+
+def discard_and_wait_for_the_computer(page):
+    """Discard a legal card; the computer then plays its turn and it is our draw again."""
+    page.wait_for_function("() => document.querySelector('#hand').dataset.legalDiscards")
+    card = page.get_attribute("#hand", "data-legal-discards").split()[0]
+    page.locator(f'#hand .hand-card[data-card="{card}"]').first.click()
+    page.click("#btn-discard")
+    wait_my_draw(page)
+
+
+def wait_saved(page):
+    """Wait until the autosave holds the game as shown: the human's hand in the saved state
+    (docs/state-format.md: state.hands[seat]) equals the hand on the table."""
+    page.wait_for_function("""(cards) => {
+      const key = Object.keys(localStorage).find((k) => k.startsWith("meldtable:saved-game:"));
+      if (!key) return false;
+      const game = JSON.parse(JSON.parse(localStorage.getItem(key)).state);
+      const saved = [...((game.state && game.state.hands && game.state.hands[0]) || [])].sort();
+      return JSON.stringify(saved) === JSON.stringify(cards);
+    }""", arg=sorted(hand(page)), timeout=20_000)
+
+
+def cache_names(page) -> list[str]:
+    return sorted(page.evaluate("() => caches.keys()"))
+
+
+def controller_build(page) -> str:
+    return page.evaluate("""() => new Promise((resolve) => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = (e) => resolve(e.data.buildId);
+      navigator.serviceWorker.controller.postMessage({ type: "version" }, [channel.port2]);
+    })""")
+
+
+def controlled_by(page, build_id: str) -> bool:
+    """True once the page has booted, controlled by the service worker of that build (tolerates
+    the page reloading meanwhile)."""
+    from playwright.sync_api import Error
+
+    try:
+        page.wait_for_selector("html[data-pwa=ready][data-engine-state=ready]", state="attached", timeout=BOOT_MS)
+        return controller_build(page) == build_id
+    except Error:
+        return False
+
+
+def boot_long_tasks(page) -> tuple[list[int], int]:
+    """(durations of the long tasks that ended before the engine was ready, duration of the
+    task that made it ready, 0 if that one was short). The latter is the page's reaction to
+    "ready" (hiding the boot screen, opening the new-game dialog), not engine boot work."""
+    page.wait_for_function("() => window.__readyAt !== null")
+    tasks, ready_at = page.evaluate("() => [window.__longTasks, window.__readyAt]")
+    assert tasks is not None, "PerformanceObserver does not support longtask here"
+    before = [duration for start, duration in tasks if start + duration <= ready_at]
+    at_ready = [duration for start, duration in tasks if start <= ready_at < start + duration]
+    return before, max(at_ready, default=0)
+
+
+def built_id(site_dir: Path) -> str:
+    line = re.search(r"^const BUILD = (.*); // @build$", (site_dir / "sw.js").read_text(), re.M)
+    return json.loads(line.group(1))["id"]
+
+
+def new_version(src: Path, dst: Path, marker: str, later_s: int) -> str:
+    """Copy a built site, change one shipped file, rewrite sw.js; return the new build id.
+    The changed files get an mtime later_s seconds ahead: builds made within one second would
+    otherwise share Last-Modified, and the server would answer the update check with 304."""
+    shutil.copytree(src, dst)
+    with (dst / "style.css").open("a") as fh:
+        fh.write(f"\n/* {marker} */\n")
+    build_id = build.write_service_worker(dst)
+    stamp = time.time() + later_s
+    for name in ("style.css", "sw.js"):
+        os.utime(dst / name, (stamp, stamp))
+    return build_id
+
+
+def shot(page, name: str):
+    """Save a screenshot when MELDTABLE_SHOTS names a folder (to look at the prompt)."""
+    folder = os.environ.get("MELDTABLE_SHOTS")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(folder) / f"{name}.png"))
+
+
+def wire_bytes(path: Path) -> int:
+    """Size as a host with gzip sends it (compressed formats as they are)."""
+    data = path.read_bytes()
+    if path.suffix in (".png", ".whl", ".zip"):
+        return len(data)
+    return len(gzip.compress(data, 6))
+
+
+def png_size(path: Path) -> tuple[int, int]:
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR", path
+    return struct.unpack(">II", data[16:24])
+
+
+# --------------------------------------------------------------------------- static checks
+
+def test_manifest_icons_csp_and_precache_list(site_dir, version):
+    manifest = json.loads((site_dir / "manifest.webmanifest").read_text())
+    assert manifest["name"] and manifest["short_name"]
+    assert manifest["start_url"] == manifest["scope"] == manifest["id"] == "./"  # any sub-path
+    assert manifest["display"] == "standalone"
+    assert manifest["theme_color"] and manifest["background_color"]
+    icons = {(i["sizes"], i.get("purpose", "any")): i for i in manifest["icons"]}
+    assert {("192x192", "any"), ("512x512", "any"), ("512x512", "maskable")} <= set(icons)
+    for (sizes, _), icon in icons.items():
+        assert icon["type"] == "image/png" and not icon["src"].startswith(("/", "http"))
+        width, height = png_size(site_dir / icon["src"])
+        assert f"{width}x{height}" == sizes, icon
+    assert png_size(site_dir / "icons" / "apple-touch-icon.png") == (180, 180)
+
+    page = (site_dir / "index.html").read_text()
+    assert '<link rel="manifest" href="manifest.webmanifest">' in page
+    assert '<link rel="apple-touch-icon" href="icons/apple-touch-icon.png">' in page
+    assert build.CSP_META.findall(page) == [build.CSP]
+    assert "'unsafe-inline'" not in build.CSP and "'unsafe-eval'" not in build.CSP
+    assert "'wasm-unsafe-eval'" in build.CSP
+
+    # sw.js: the build id of version.json, every shipped file with its sha256.
+    sw = (site_dir / "sw.js").read_text()
+    entry = json.loads(re.search(r"^const BUILD = (.*); // @build$", sw, re.M).group(1))
+    assert entry["id"] == version["build_id"]
+    files = dict(entry["files"])
+    shipped = {p.relative_to(site_dir).as_posix() for p in site_dir.rglob("*") if p.is_file()}
+    assert set(files) == (shipped - {"sw.js", "version.json", "index.html"}) | {"./"}
+    assert files["./"] is None  # hosts may rewrite HTML; not hash-checked
+    for rel, sha in files.items():
+        if sha:
+            assert build.sha256_file(site_dir / rel) == sha, rel
+    for needed in ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "pyodide/app-lock.json",
+                   f"wheels/{version['wheel']}", "icons/icon-512.png", "manifest.webmanifest"):
+        assert needed in files
+
+    # The app's own files (everything but Pyodide), as sent by a gzip-enabled host.
+    own = [site_dir / rel for rel in files if rel != "./" and not rel.startswith("pyodide/")]
+    own += [site_dir / "index.html", site_dir / "sw.js"]
+    raw = sum(path.stat().st_size for path in own)
+    wire = sum(wire_bytes(path) for path in own)
+    assert wire < 300_000, f"the app's own files: {wire} bytes gzipped ({raw} raw); target under 300 KB"
+
+
+# --------------------------------------------------------------------------- in the browser
+
+def test_installable_in_chromium(playwright_instance, chromium_path, site_dir, sites, tmp_path):
+    """CDP Page.getInstallabilityErrors is empty (needs a persistent profile, not incognito)."""
+    site = sites(site_dir)
+    context = playwright_instance.chromium.launch_persistent_context(
+        str(tmp_path / "profile"), executable_path=chromium_path, args=CHROMIUM_ARGS, headless=True)
+    try:
+        watch = Watch(context, site.origin)
+        page = watch.page()
+        page.goto(site.url)
+        wait_ready(page)
+        wait_pwa(page, "ready")
+        cdp = context.new_cdp_session(page)
+        assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
+        manifest = cdp.send("Page.getAppManifest")
+        assert manifest["errors"] == []
+        assert manifest["url"] == site.url + "manifest.webmanifest"
+        assert watch.foreign == [] and watch.errors == []
+    finally:
+        context.close()
+
+
+def test_offline_reload_boots_plays_and_keeps_the_game(context, site_dir, version, sites, record_timing):
+    """Under the CSP sent as a header (so the worker runs under it too): first visit, a move,
+    then the server stops and the network goes off; the reload boots from the cache, offers
+    the saved game, and play goes on. No long task over 200 ms while the engine boots."""
+    site = sites(site_dir, headers={"Content-Security-Policy": build.CSP})
+    watch = Watch(context, site.origin)
+    page = watch.page()
+    page.add_init_script(LONG_TASKS)
+    page.goto(f"{site.url}?fast=1&seed={SEED}")
+    wait_ready(page)
+    first_visit_tasks, first_ready_task = boot_long_tasks(page)
+    wait_pwa(page, "ready")
+    assert cache_names(page) == [f"meldtable:/:{version['build_id']}"]
+    assert controller_build(page) == version["build_id"]
+    start_game(page)
+    draw(page)
+    before = hand(page)
+    wait_saved(page)
+
+    site.stop()
+    context.set_offline(True)
+    started = time.monotonic()
+    page.reload()
+    wait_ready(page)
+    record_timing("offline reload -> engine ready", time.monotonic() - started)
+    offline_tasks, offline_ready_task = boot_long_tasks(page)
+    page.click("#btn-resume")
+    page.wait_for_selector("#game:not([hidden]) #hand .hand-card")
+    assert hand(page) == before
+    discard_and_wait_for_the_computer(page)  # the engine plays offline
+    draw(page)
+
+    record_timing("longest main-thread task while booting, first visit (s)", max(first_visit_tasks, default=0) / 1000)
+    record_timing("longest main-thread task while booting, offline reload (s)", max(offline_tasks, default=0) / 1000)
+    record_timing("main-thread task showing the ready page, first visit (s)", first_ready_task / 1000)
+    record_timing("main-thread task showing the ready page, offline reload (s)", offline_ready_task / 1000)
+    assert max(first_visit_tasks, default=0) <= LONG_TASK_LIMIT_MS, first_visit_tasks
+    assert max(offline_tasks, default=0) <= LONG_TASK_LIMIT_MS, offline_tasks
+    assert watch.foreign == []
+    assert watch.errors == []
+
+
+def test_csp_header_reaches_the_worker(context, site_dir, sites):
+    """Control for the test above: without 'wasm-unsafe-eval' in the header the worker cannot
+    compile Pyodide, so the header's policy really applies to the engine's worker."""
+    strict = build.CSP.replace(" 'wasm-unsafe-eval'", "")
+    site = sites(site_dir, headers={"Content-Security-Policy": strict})
+    watch = Watch(context, site.origin)
+    page = watch.page()
+    page.goto(f"{site.url}?boot-timeout=8")
+    page.wait_for_selector("html[data-engine-state=error]", state="attached", timeout=40_000)
+    assert page.is_visible("#boot-error")
+    assert watch.foreign == []
+
+
+def test_sub_path_on_a_plain_static_server(context, site_dir, version, sites, tmp_path):
+    """dist/ unchanged under /docs/play/ of `python3 -m http.server`'s handler: boots, plays,
+    caches under its own scope, reloads offline; nothing is requested outside /docs/play/."""
+    www = tmp_path / "www"
+    (www / "docs").mkdir(parents=True)
+    (www / "docs" / "play").symlink_to(site_dir, target_is_directory=True)
+    site = sites(www, prefix="/", plain=True)
+    url = site.origin + "/docs/play/"
+    watch = Watch(context, site.origin)
+    page = watch.page()
+    page.goto(f"{url}?fast=1&seed={SEED}")
+    wait_ready(page)
+    wait_pwa(page, "ready")
+    assert cache_names(page) == [f"meldtable:/docs/play/:{version['build_id']}"]
+    assert page.evaluate("() => navigator.serviceWorker.getRegistration().then((r) => r.scope)") == url
+    start_game(page)
+    draw(page)
+    before = hand(page)
+    wait_saved(page)
+    outside = [p for p in site.paths if not p.startswith("/docs/play/")]
+    assert outside == []
+
+    site.stop()
+    context.set_offline(True)
+    page.reload()
+    wait_ready(page)
+    page.click("#btn-resume")
+    page.wait_for_selector("#game:not([hidden]) #hand .hand-card")
+    assert hand(page) == before
+    assert watch.foreign == []
+    assert watch.errors == []
+
+
+def test_wrong_wasm_type_shows_an_explanation(context, site_dir, sites):
+    """A host sending .wasm as application/octet-stream: the page explains instead of spinning."""
+    timeout_s = 6
+    site = sites(site_dir, mime_overrides={".wasm": "application/octet-stream"})
+    watch = Watch(context, site.origin)
+    page = watch.page()
+    started = time.monotonic()
+    page.goto(f"{site.url}?boot-timeout={timeout_s}")
+    page.wait_for_selector("html[data-engine-state=error]", state="attached", timeout=60_000)
+    elapsed = time.monotonic() - started
+    assert elapsed < timeout_s + 15, elapsed
+    assert page.is_visible("#boot-error")
+    message = page.text_content("#boot-error")
+    assert "application/wasm" in message and "application/octet-stream" in message, message
+    assert page.get_attribute("html", "data-pwa") == "registering"  # a broken site is not cached
+    assert watch.foreign == []
+
+
+def test_update_waits_for_the_player_then_replaces_the_old_cache(context, site_dir, version, sites,
+                                                                  tmp_path):
+    """A new build while a game is in progress: it downloads and waits, the page offers it and
+    play goes on; "Update now" switches, deletes the old cache and continues the same game.
+    A version still waiting at the next start takes over before any game is shown."""
+    v1 = version["build_id"]
+    v2 = new_version(site_dir, tmp_path / "v2", "version 2", later_s=10)
+    v3 = new_version(site_dir, tmp_path / "v3", "version 3", later_s=20)
+    assert len({v1, v2, v3}) == 3
+    site = sites(site_dir)
+    watch = Watch(context, site.origin)
+    page = watch.page()
+    page.goto(f"{site.url}?fast=1&seed={SEED}")
+    wait_ready(page)
+    wait_pwa(page, "ready")
+    start_game(page)
+    draw(page)
+
+    # v2 appears on the server; the page notices, the game is not interrupted.
+    site.root = tmp_path / "v2"
+    page.evaluate("() => navigator.serviceWorker.getRegistration().then((r) => r.update())")
+    wait_pwa(page, "update-available")
+    assert page.is_visible("#pwa-update")
+    shot(page, "update-prompt")
+    assert cache_names(page) == sorted([f"meldtable:/:{v1}", f"meldtable:/:{v2}"])
+    assert controller_build(page) == v1
+    discard_and_wait_for_the_computer(page)  # still playing under v1
+    draw(page)
+    playing = hand(page)
+    wait_saved(page)
+
+    page.click("#pwa-update-now")
+    page.wait_for_selector("html[data-pwa=ready][data-engine-state=ready]", state="attached", timeout=BOOT_MS)
+    page.wait_for_selector("#game:not([hidden]) #hand .hand-card")  # continued without asking
+    assert hand(page) == playing
+    assert not page.is_visible("#newgame-dialog")
+    assert controller_build(page) == v2
+    assert cache_names(page) == [f"meldtable:/:{v2}"]
+
+    # v3 arrives, the player says "Later" ... and starts the app again: v3 takes over at once.
+    site.root = tmp_path / "v3"
+    page.evaluate("() => navigator.serviceWorker.getRegistration().then((r) => r.update())")
+    wait_pwa(page, "update-available")
+    page.click("#pwa-update-later")
+    assert not page.is_visible("#pwa-update")
+    assert controller_build(page) == v2
+    page.reload()  # the start switches to v3 and reloads once more
+    deadline = time.monotonic() + 2 * BOOT_MS / 1000
+    while not controlled_by(page, v3):
+        assert time.monotonic() < deadline, "v3 did not take over at the next start"
+        time.sleep(0.5)
+    assert cache_names(page) == [f"meldtable:/:{v3}"]
+    page.wait_for_selector("#btn-resume")  # the saved game is offered again
+    assert watch.foreign == []
+    assert watch.errors == []
