@@ -854,3 +854,34 @@ def test_compose_lay_down_and_add_actions():
     assert [str(m) for m in seq] == ["run 5S 6S JK 8S", "run 2H 3H 4H 5H", "add 0.1 9S high"]
     with pytest.raises(IllegalMoveError):
         compose_action(g, {"type": "run", "cards": ["5S", "6S", "8S", "KC"]})
+
+
+def contract_hand(sets: int, runs: int) -> tuple[list[str], list[str]]:
+    """A hand holding exactly the contract plus 4C, and the planned combinations' first moves."""
+    set_cards = [["KC", "KD", "KS"], ["QC", "QD", "QS"], ["JC", "JD", "JS"]][:sets]
+    run_cards = [["2H", "3H", "4H", "5H"], ["6H", "7H", "8H", "9H"], ["TH", "JH", "QH", "KH"], ["2D", "3D", "4D", "5D"]][:runs]
+    hand = [c for x in set_cards + run_cards for c in x] + ["4C"]
+    planned = ["set " + " ".join(x) for x in set_cards] + ["run " + " ".join(x) for x in run_cards]
+    return hand, planned
+
+
+@pytest.mark.parametrize("deal", range(1, 12))
+def test_each_contract_can_be_laid_down_and_played_out(deal):
+    """Each deal's contract (the seed's seven and the four of ``game_length = extended``): laying
+    it down takes one move per combination, the player is then down, and discarding the last card
+    goes out."""
+    options = {"game_length": "extended"}
+    g0 = position(hands=[["4C"], ["5C"]], turn=PLAY, options=options)
+    sets, runs = g0.state.rules.contract(deal)
+    hand, planned = contract_hand(sets, runs)
+    g = position(hands=[hand, SEAT1_FILLER], hand_number=deal, turn=PLAY, options=options)
+    assert set(planned) <= kinds(g, "set", "run")
+    for i, m in enumerate(planned):
+        assert not g.view(0)["seats"][0]["down"]
+        g.play(m)
+        if i < len(planned) - 1:
+            assert g.view(0)["turn"]["laying_down"] is not None
+    assert g.view(0)["seats"][0]["down"] and len(g.view(0)["seats"][0]["combos"]) == sets + runs
+    assert moves(g) == {"discard 4C"}
+    g.play("discard 4C")
+    assert g.hand_over and g.results[-1]["went_out"] == 0 and g.results[-1]["sides"][1]["total"] == 50
