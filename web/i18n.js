@@ -157,7 +157,6 @@ const MESSAGES = {
 
     "who.you": "You",
     "who.computer": "Computer",
-    "who.seat": "Player {n}",
     "who.computerN": "Computer {n}",
 
     "table.opponent": "Computer",
@@ -435,7 +434,6 @@ const MESSAGES = {
 
     "who.you": "Du",
     "who.computer": "Computer",
-    "who.seat": "Spieler {n}",
     "who.computerN": "Computer {n}",
 
     "table.opponent": "Computer",
