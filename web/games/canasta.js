@@ -410,7 +410,7 @@ export function create(shell) {
     return moveSentence(e.text, e.who, e.label, e);
   }
 
-  /** Extra fields of a log entry for a move, from the table before it. */
+  /** Extra fields of a log entry for a move (the person's or the computer's), from the table before it. */
   function annotate(entry, prev) {
     if (String(entry.text).startsWith("take")) entry.n = prev.view.discard.size;
   }
@@ -485,9 +485,7 @@ export function create(shell) {
   }
 
   function act(action) {
-    const entry = { text: actionText(action) };
-    if (action.type === "take") entry.n = view().discard.size;
-    return shell.act(action, entry, () => {
+    return shell.act(action, { text: actionText(action) }, () => {
       if (action.type === "add" || action.type === "take") state.target = null;
     });
   }

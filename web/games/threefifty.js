@@ -78,6 +78,7 @@ export function create(shell) {
     handKey: "",
     grew: new Set(),       // seats whose minus pile just received cards
     flash: false,          // restart the "received" animation at the next render
+    waitHint: false,       // "wait for your turn" is shown (dropped when the turn comes)
     piles: new Map(),      // seat -> its pile button (kept across renders)
   };
 
@@ -222,6 +223,10 @@ export function create(shell) {
       if (next.hand_over && !prev.hand_over) entries.push({ who: "info", kind: "end", text: "" });
     }
     state.flash = state.grew.size > 0;
+    if (state.waitHint && next.to_act_is_human) {
+      state.waitHint = false;
+      shell.setStatus(null);
+    }
     return entries;
   }
 
@@ -587,11 +592,7 @@ export function create(shell) {
     }
     state.selected = i;
     const card = hand[i];
-    if (!shell.isMyTurn()) {
-      shell.setStatus({ key: "tf.hint.wait" });
-      render();
-      return;
-    }
+    if (!shell.isMyTurn()) { render(); return; } // choosing ahead; targets show when the turn comes
     const moves = movesOf(card);
     if (moves.length === 1) {
       render();
@@ -605,7 +606,11 @@ export function create(shell) {
 
   function clickTarget(el) {
     const card = selectedCard();
-    if (!shell.isMyTurn()) { shell.setStatus({ key: "tf.hint.wait" }); return; }
+    if (!shell.isMyTurn()) {
+      state.waitHint = true;
+      shell.setStatus({ key: "tf.hint.wait" });
+      return;
+    }
     if (!card) { shell.setStatus({ key: "tf.hint.pickCard" }); return; }
     const via = movesVia(el, movesOf(card));
     if (via.length === 1) { play(via[0]); return; }
