@@ -856,6 +856,27 @@ def test_compose_lay_down_and_add_actions():
         compose_action(g, {"type": "run", "cards": ["5S", "6S", "8S", "KC"]})
 
 
+def test_compose_refusals_keep_their_key():
+    """A refused UI action carries the engine's reason key and parameters (the page translates
+    them), also when the action is composed of several moves."""
+    from meldtable.api import Session, handle
+
+    g = position(hands=[["7C", "7D", "KH", "KS", "JK", "4S", "9C"], SEAT1_FILLER], turn=PLAY)
+    s = Session()
+    s.game = g
+
+    def refused(action):
+        r = json.loads(handle(json.dumps({"op": "act", "action": action}), s))
+        assert not r["ok"] and r["error"]["code"] == "illegal_move", r
+        return r["error"]
+
+    assert refused({"type": "set", "cards": ["7C", "KH", "4S"]})["key"] == "set_ranks"
+    assert refused({"type": "set", "cards": ["7C", "7D", "JK", "9C"]})["key"] == "set_ranks"
+    err = refused({"type": "set", "cards": ["7C", "7D", "JK"]})
+    assert err["key"] == "contract_incomplete" and err["params"] == {"contract": "a set"}
+    assert refused({"type": "run", "cards": ["7C", "KH", "4S", "9C"]})["key"] == "run_suits"
+
+
 def contract_hand(sets: int, runs: int) -> tuple[list[str], list[str]]:
     """A hand holding exactly the contract plus 4C, and the planned combinations' first moves."""
     set_cards = [["KC", "KD", "KS"], ["QC", "QD", "QS"], ["JC", "JD", "JS"]][:sets]

@@ -1878,8 +1878,9 @@ def _card_list(action: dict[str, Any], name: str = "cards") -> list[Card]:
 
 
 def _try(g: Any, seqs: Iterable[list[ContinentalMove]]) -> list[ContinentalMove]:
-    """The first sequence of moves that ``g`` accepts whole; else the first refusal."""
-    first: str | None = None
+    """The first sequence of moves that ``g`` accepts whole; else the first refusal (raised as it
+    was, with its ``key`` and ``params`` for the page's translations)."""
+    first: ValueError | None = None
     for seq in seqs:
         work = g.copy()
         try:
@@ -1888,8 +1889,20 @@ def _try(g: Any, seqs: Iterable[list[ContinentalMove]]) -> list[ContinentalMove]
             return seq
         except ValueError as e:
             if first is None:
-                first = str(e)
-    raise IllegalMoveError(first or "Those cards do not make a combination.")
+                first = e
+    if first is not None:
+        raise first
+    raise IllegalMoveError("Those cards do not make a combination.")
+
+
+def _refusal(g: Any, move: ContinentalMove, fallback: str) -> IllegalMoveError:
+    """The game's refusal of ``move`` (message, ``key``, ``params``), or ``fallback`` if it is legal."""
+    if g.state.is_legal(move) or g.hand_over:
+        return IllegalMoveError(fallback)
+    key, message, params = g.state.explain(move)
+    err = IllegalMoveError(message)
+    err.key, err.params = key, params  # type: ignore[attr-defined]
+    return err
 
 
 def _run_layouts(rules: Rules, cards: list[Card]) -> list[list[Card]]:
@@ -1965,7 +1978,7 @@ def compose_action(g: Any, action: dict[str, Any]) -> list[ContinentalMove]:
         seqs = _combo_steps(g, kind, cards, new_id)
         if not seqs:
             first = ContinentalMove(kind, tuple(cards[:RUN_SIZE if kind == RUN else SET_SIZE]))
-            raise IllegalMoveError(g.explain(first) or f"Those cards do not make a {kind}.")
+            raise _refusal(g, first, f"Those cards do not make a {kind}.")
         return _try(g, seqs)
     if kind == "lay_down":
         groups = action.get("combos")
