@@ -1,0 +1,101 @@
+"""The shared simulation harness (tests/sim_harness.py) over every variant in
+``meldtable.VARIANTS`` and every player count it allows: random players, computer players and
+mixed tables, default and random rule options, every invariant after every move (the expensive
+ones on a sample). This is the CI-sized sample (a few hundred moves per case, about a minute in
+all); ``python bench/harness.py`` runs the same checks over 100,000+ moves per variant.
+
+The last tests make sure the harness is not vacuous: a broken hook or engine is caught.
+"""
+from __future__ import annotations
+
+import time
+
+import pytest
+
+import meldtable
+from meldtable.game import family_module
+
+import sim_harness as H
+
+MOVES_PER_CASE = 400
+HOOKS = ("expected_cards", "hand_size_ok", "move_bound", "shuffle_hidden", "results_add_up")
+SEED0 = {"random": 0, "bot": 1, "mixed": 2}  # odd seeds play with random rule options
+
+
+@pytest.mark.parametrize("variant,players", H.cases(), ids=[f"{v}-{p}p" for v, p in H.cases()])
+@pytest.mark.parametrize("pairing", H.PAIRINGS)
+def test_simulation(variant, players, pairing):
+    """Seeded matches of this variant and player count pass every check of the harness."""
+    started = time.perf_counter()
+    rep = H.run(variant, players, pairing, moves=MOVES_PER_CASE, seed0=SEED0[pairing], deep_every=9,
+                illegal_per_move=1, illegal_per_deep=10, max_apply=25, max_hands=2)
+    print(f"\n{variant} {players}p {pairing}: {time.perf_counter() - started:.1f} s; {rep.summary()}")
+    assert not rep.violations, rep.summary()
+    c = rep.counts
+    assert c["moves"] >= MOVES_PER_CASE and c["hands"] >= 1 and c["deep_checks"] >= 2
+    assert c["replays"] == c["matches"] and c["refusals_checked"] >= c["moves"]
+    assert c["leak_checked"] >= 1
+
+
+def test_every_family_has_the_harness_hooks():
+    """docs/architecture.md lists the hooks; every family in VARIANTS provides them."""
+    for v in meldtable.VARIANTS.values():
+        fam = family_module(v.family)
+        missing = [h for h in HOOKS if not callable(getattr(fam, h, None))]
+        assert not missing, (v.family, missing)
+        g = meldtable.new_game(v.id, players=v.players[0], seed=1)
+        assert fam.move_bound(g.state.rules) >= 50
+        assert dict(fam.expected_cards(g.state)) == {c: n for c, n in g.state.conservation().items() if n}
+
+
+def test_random_options_are_valid_and_varied():
+    import random
+
+    for vid, players in H.cases():
+        seen = set()
+        for k in range(6):
+            o = H.random_options(vid, players, random.Random(k))
+            meldtable.new_game(vid, players=players, seed=k, options=o)  # valid
+            seen.add(tuple(sorted((a, str(b)) for a, b in o.items())))
+        assert len(seen) >= 3, vid
+
+
+# ---------------------------------------------------------------------------- the harness bites
+
+
+def _run_small(variant="canasta-two-hand", players=2, moves=40):
+    return H.run(variant, players, "random", moves=moves, options="default", deep_every=3, max_hands=1)
+
+
+def test_harness_catches_a_leak(monkeypatch):
+    """A hook that also changes the seat's own hand makes that seat's view differ: reported."""
+    fam = family_module("canasta")
+    real = fam.shuffle_hidden
+
+    def leaky(data, seat, rng):
+        st = real(data, seat, rng)
+        if st is not None and not st["hand_over"] and len(st["stock"]) > 1 and seat == 0:
+            st["hands"][seat][0], st["stock"][0] = st["stock"][0], st["hands"][seat][0]
+        return st
+
+    monkeypatch.setattr(fam, "shuffle_hidden", leaky)
+    rep = _run_small()
+    assert rep.violations["leak_view"] > 0 or rep.violations["shuffle_hidden_unloadable"] > 0
+
+
+def test_harness_catches_lost_cards_and_a_short_bound(monkeypatch):
+    fam = family_module("threefifty")
+    real = fam.expected_cards
+    monkeypatch.setattr(fam, "expected_cards", lambda st: {**real(st), meldtable.JOKER: 1})
+    monkeypatch.setattr(fam, "move_bound", lambda rules: 5)
+    rep = _run_small("3-ist-50", 3)
+    assert rep.violations["conservation"] > 0 and rep.violations["move_bound"] >= 1
+
+
+def test_harness_catches_an_engine_that_accepts_anything(monkeypatch):
+    """An engine whose is_legal says yes to every move is caught by the refusal probes."""
+    st_cls = family_module("continental").State
+    monkeypatch.setattr(st_cls, "is_legal", lambda self, move: True)
+    rep = _run_small("continental", 3, moves=10)
+    assert rep.violations["illegal_move_accepted"] + rep.violations["refusal_wrong_exception"] > 0
+    assert rep.counts["matches_abandoned"] >= 1
