@@ -474,7 +474,7 @@ function renderStatus() {
   const el = $("status");
   const s = state.status;
   el.classList.toggle("error", Boolean(s && s.kind === "error"));
-  el.textContent = s ? (s.err ? engineMessage(s.err) : s.key ? t(s.key, s.params || {}) : s.text) : "";
+  el.textContent = s ? (s.err ? engineMessage(s.err, state.gameModule && state.gameModule.families[0]) : s.key ? t(s.key, s.params || {}) : s.text) : "";
 }
 
 // ------------------------------------------------------------------ score sheet
@@ -542,8 +542,7 @@ async function act(action, entry, before) {
     const e = { who: "you", seat, label: "", ...entry };
     if (!e.text) e.text = ((table.view.last_moves || []).slice(-1)[0] || {}).text || action.type;
     if (state.game.annotate) state.game.annotate(e, state.table, table);
-    state.log.push(e);
-    state.ticker = e;
+    if (!e.quiet) { state.log.push(e); state.ticker = e; } // quiet: not worth a log line (a pass)
     if (before) before();
     state.busy = false;
     setStatus(null);
@@ -574,15 +573,14 @@ function scheduleBot() {
         const entry = { who: humanSeats().includes(r.move.seat) ? "you" : "computer", seat: r.move.seat,
           text: r.move.text, label: r.move.label };
         if (state.game.annotate) state.game.annotate(entry, state.table, r.table);
-        state.log.push(entry);
-        state.ticker = entry;
+        if (!entry.quiet) { state.log.push(entry); state.ticker = entry; }
       }
       setTable(r.table);
     } catch (err) {
       if (gen !== state.gen) return;
       setStatus({ err }, "error");
     }
-  }, BOT_DELAY_MS);
+  }, state.game.botDelay ? state.game.botDelay(tb, BOT_DELAY_MS) : BOT_DELAY_MS);
 }
 
 // ------------------------------------------------------------------ the shell's API for renderers

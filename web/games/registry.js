@@ -33,10 +33,15 @@
 //   fillScoreSheet({title, table, note, result})   the score dialog's parts
 //   nextLabel()                optional: the text of the "next deal" button
 //   focusFirst()               focus the first useful control after a deal
+//   botDelay(table, normal)    optional: the pause (ms) before the computer's next move (e.g. none
+//                              for a claim decision); `normal` is the shell's usual pause
+// A log entry with `quiet: true` (set by the renderer's entry or annotate) is neither logged nor
+// shown in the ticker (e.g. a pass in Continental's claim window).
 import * as canasta from "./canasta.js";
 import * as threefifty from "./threefifty.js";
+import * as continental from "./continental.js";
 
-export const GAMES = [canasta, threefifty];
+export const GAMES = [canasta, threefifty, continental];
 
 /** The engine family of a variant descriptor (older engines did not name it). */
 export function familyOf(variant) {

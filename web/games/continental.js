@@ -1,0 +1,1120 @@
+// The table of Continental (engine family continental, docs/rules/continental.md): the deal's
+// contract, the other seats as a compact list (cards in hand, whether down, their combinations),
+// the main and penalty stocks, the discard pile, the person's combinations and hand, and the
+// claim window: when the engine asks the person to `claim` or `pass` a discard out of turn, a
+// prompt with the card, the penalty and a countdown (after which the page passes), or an
+// immediate pass when "never take out of turn" is set. Only the legal moves of table.legal are
+// offered as targets; other attempts still go to the engine, which answers with its reason.
+// The renderer contract is in registry.js.
+import { t, cardName, rankOf, suitOf, rankPlural, setEngineParams } from "../i18n.js";
+import { cardBack, handCardButton, paintFace, rankText, SUIT_SYMBOL } from "../cards.js";
+import { $, moveFocus, keyDelta, multisetDiffIndices, fillScoreTable } from "./common.js";
+
+export const families = ["continental"];
+
+const params = new URLSearchParams(location.search);
+const CLAIM_TIMEOUT_MS = (() => {
+  const raw = Number(params.get("claim-timeout"));
+  return params.get("claim-timeout") !== null && Number.isFinite(raw) && raw > 0 ? raw * 1000 : 8000;
+})();
+const STORE = "meldtable.continental.";
+const RANK_ORDER = "A23456789TJQK";
+const SUIT_ORDER = "CDHS";
+
+const TEMPLATE = `<div class="ct-table" id="ct-table">
+  <header class="ct-contract" id="ct-contract">
+    <p class="ct-contract-line">
+      <span class="ct-deal" id="ct-deal"></span>
+      <strong class="ct-contract-name" id="ct-contract-name"></strong>
+      <span class="ct-contract-cards" id="ct-contract-cards"></span>
+    </p>
+    <details class="ct-contracts">
+      <summary data-i18n="ct.allDeals">All deals</summary>
+      <ol id="ct-contract-list" class="ct-contract-list"></ol>
+    </details>
+  </header>
+
+  <section class="ct-seats" id="ct-seats" data-i18n-attr="aria-label:ct.others"></section>
+
+  <section class="ct-middle" aria-labelledby="ct-middle-title">
+    <h2 id="ct-middle-title" class="visually-hidden" data-i18n="ct.middle">Stocks and discard pile</h2>
+    <div class="ct-piles">
+      <button type="button" class="ct-pile ct-stock" id="ct-stock">
+        <span class="pile-cards ct-stock-cards" aria-hidden="true"></span>
+        <span class="pile-caption" aria-hidden="true"><span data-i18n="table.stock">Stock</span> · <span class="ct-stock-count"></span></span>
+      </button>
+      <div class="ct-pile ct-penalty" id="ct-penalty">
+        <span class="pile-cards ct-penalty-cards" aria-hidden="true"></span>
+        <span class="pile-caption"><span data-i18n="ct.penaltyStock">Penalty stock</span> · <span class="ct-penalty-count"></span></span>
+      </div>
+      <button type="button" class="ct-pile ct-discard" id="ct-discard">
+        <span class="pile-cards ct-discard-cards" aria-hidden="true"></span>
+        <span class="pile-caption" aria-hidden="true"><span data-i18n="table.discard">Discard pile</span> · <span class="ct-discard-size"></span></span>
+        <span class="pile-caption ct-discard-from" aria-hidden="true"></span>
+      </button>
+    </div>
+    <div data-slot="turn-info"></div>
+  </section>
+
+  <section class="ct-claim" id="ct-claim" role="region" aria-labelledby="ct-claim-title" hidden>
+    <div class="ct-claim-card" id="ct-claim-card" aria-hidden="true"></div>
+    <div class="ct-claim-main">
+      <h2 id="ct-claim-title" class="ct-claim-title"></h2>
+      <p id="ct-claim-text" class="ct-claim-text"></p>
+      <p class="ct-claim-penalty"><span class="ct-penalty-badge" data-i18n="ct.claim.penaltyBadge">+1 penalty card</span> <span id="ct-claim-penalty-text"></span></p>
+      <div class="ct-claim-timer" aria-hidden="true"><div class="ct-claim-bar" id="ct-claim-bar"></div></div>
+      <p class="ct-claim-left" id="ct-claim-left"></p>
+      <div class="ct-claim-buttons">
+        <button type="button" class="btn btn-primary" id="ct-btn-claim"></button>
+        <button type="button" class="btn" id="ct-btn-pass" data-i18n="ct.claim.pass">Pass</button>
+      </div>
+    </div>
+  </section>
+
+  <section class="ct-me side" id="ct-me" aria-labelledby="ct-me-title">
+    <div class="side-head">
+      <h2 id="ct-me-title" class="side-name" data-i18n="table.you">You</h2>
+      <span class="ct-down-badge" id="ct-my-down"></span>
+      <span class="side-score" id="ct-my-score"></span>
+    </div>
+    <div class="ct-combos ct-my-combos" id="ct-my-combos" role="group" data-i18n-attr="aria-label:ct.yourCombos"></div>
+    <div class="ct-hand-tools">
+      <h3 class="ct-hand-title" data-i18n="table.yourHand">Your hand</h3>
+      <button type="button" class="btn btn-ghost btn-small" id="ct-sort"></button>
+      <label class="ct-never"><input type="checkbox" id="ct-never-claim"> <span data-i18n="ct.neverClaim">Never take out of turn</span></label>
+    </div>
+    <div id="hand" class="hand ct-hand" role="group" data-i18n-attr="aria-label:table.yourHand"></div>
+  </section>
+
+  <div class="action-bar ct-action-bar">
+    <div class="actions" role="toolbar" id="ct-actions" data-i18n-attr="aria-label:actions.label">
+      <button type="button" class="btn btn-action" id="ct-btn-draw" data-i18n="ct.action.draw">Draw</button>
+      <button type="button" class="btn btn-action" id="ct-btn-take"></button>
+      <button type="button" class="btn btn-action" id="ct-btn-set" data-i18n="ct.action.set">Lay set</button>
+      <button type="button" class="btn btn-action" id="ct-btn-run" data-i18n="ct.action.run">Lay run</button>
+      <button type="button" class="btn btn-action" id="ct-btn-discard"></button>
+      <button type="button" class="btn btn-ghost btn-small" id="ct-btn-clear" data-i18n="action.clear">Clear selection</button>
+      <button type="button" class="btn btn-primary" id="ct-btn-scores" data-i18n="action.scores" hidden>Scores</button>
+    </div>
+    <div id="ct-choices" class="ct-choices" role="group" data-i18n-attr="aria-label:ct.choices" hidden></div>
+    <div data-slot="status"></div>
+  </div>
+</div>`;
+
+// ------------------------------------------------------------------ small helpers
+
+/** "7♥" (short, for buttons and lists); the accessible name comes from cardName. */
+function shortCard(c) {
+  if (c === "JK") return "★";
+  return rankText(rankOf(c)) + SUIT_SYMBOL[suitOf(c)];
+}
+const shortCards = (cards) => cards.map(shortCard).join(" ");
+
+function load(key, fallback) {
+  try { return localStorage.getItem(STORE + key) ?? fallback; } catch (_) { return fallback; }
+}
+function store(key, value) {
+  try { localStorage.setItem(STORE + key, value); } catch (_) { /* storage may be unavailable */ }
+}
+
+/** "two sets and a run" in the page's language. */
+export function contractText(sets, runs) {
+  const parts = [];
+  if (sets) parts.push(t("ct.contract.sets." + Math.min(sets, 4)));
+  if (runs) parts.push(t("ct.contract.runs." + Math.min(runs, 4)));
+  return parts.join(t("ct.contract.and"));
+}
+
+/** The engine's English contract name ("two sets and a run") as numbers. */
+function parseContract(name) {
+  const num = { a: 1, one: 1, two: 2, three: 3, four: 4 };
+  const s = /(\w+) sets?\b/.exec(name || "");
+  const r = /(\w+) runs?\b/.exec(name || "");
+  return [s ? num[s[1]] || 0 : 0, r ? num[r[1]] || 0 : 0];
+}
+
+function sortedIndices(hand, by) {
+  const idx = hand.map((_, i) => i);
+  if (by !== "rank") return idx; // the engine sorts by suit, then rank
+  const key = (c) => (c === "JK" ? [99, 0] : [RANK_ORDER.indexOf(rankOf(c)), SUIT_ORDER.indexOf(suitOf(c))]);
+  return idx.sort((a, b) => {
+    const ka = key(hand[a]), kb = key(hand[b]);
+    return ka[0] - kb[0] || ka[1] - kb[1] || a - b;
+  });
+}
+
+/** Whether multiset `small` is contained in multiset `big` (arrays of card texts). */
+function within(small, big) {
+  const count = new Map();
+  for (const c of big) count.set(c, (count.get(c) || 0) + 1);
+  for (const c of small) {
+    const n = count.get(c) || 0;
+    if (!n) return false;
+    count.set(c, n - 1);
+  }
+  return true;
+}
+const sameCards = (a, b) => a.length === b.length && within(a, b);
+
+export function create(shell) {
+  const state = {
+    selected: new Set(),   // indices into view.hand
+    focusIndex: 0,         // roving tab stop: position in the displayed hand
+    handKey: "",
+    fresh: new Set(),      // indices of view.hand that just arrived
+    sortBy: load("sort", "suit") === "rank" ? "rank" : "suit",
+    neverClaim: load("neverClaim", "0") === "1",
+    choice: null,          // {id, options: [{label, action, entry, move}]}: the choice bar
+    claimFor: null,        // the table whose claim prompt runs (timer) or was passed at once
+    claimDeadline: 0,
+    claimTimer: null,
+    prompts: 0,            // claim prompts shown (data attribute, for tests)
+    autoPassed: 0,         // claim windows passed at once by the "never" setting
+    timedOut: 0,           // claim prompts passed by the countdown
+    waitHint: false,
+  };
+
+  const view = () => shell.view();
+  const legal = () => shell.legal();
+  const me = () => shell.table().seat ?? shell.humanSeat;
+  const stage = () => { const v = view(); return v && v.turn ? v.turn.stage : null; };
+  const phase = () => view().phase;
+  const hand = () => view().hand || [];
+  const selectedCards = () => [...state.selected].sort((a, b) => a - b).map((i) => hand()[i]);
+  const myClaim = () => { const tb = shell.table(); return Boolean(tb && tb.to_act_is_human && !tb.hand_over && tb.view.phase === "claim"); };
+  const myPlay = () => shell.isMyTurn() && phase() === "play";
+  const seatData = (s) => view().seats[s];
+  const allCombos = () => view().seats.flatMap((s) => s.combos);
+  const comboById = (id) => allCombos().find((c) => c.id === id) || null;
+
+  /** Sets and runs still to lay in this turn, or null when laying down is over (or not possible). */
+  function toLay() {
+    const v = view();
+    const turn = v.turn || {};
+    if (turn.laying_down) return turn.laying_down;
+    if (!seatData(me()).down) return { sets: v.contract.sets, runs: v.contract.runs };
+    return v.options && v.options.extra_melds_when_down ? { sets: 1, runs: 1 } : null;
+  }
+
+  // Translating the engine's refusals: contract names, seats and cards in the page's words.
+  setEngineParams("continental", (key, p) => {
+    const out = { ...p };
+    if (typeof p.contract === "string") out.contract = contractText(...parseContract(p.contract));
+    if (typeof p.sets === "number" || typeof p.runs === "number") out.contract = contractText(p.sets || 0, p.runs || 0);
+    if (typeof p.seat === "number") out.name = shell.seatName(p.seat);
+    if (Array.isArray(p.stands_for)) out.stands_for = p.stands_for.map(cardName).join(t("ct.or"));
+    if (typeof p.target === "string") {
+      const cb = comboById(p.target);
+      if (cb) {
+        out.kind = t("ct.kind." + cb.kind);
+        if (cb.rank) out.ranks = rankPlural(cb.rank);
+      }
+      if (key === "does_not_fit") key = p.card ? "does_not_fit_run" : "does_not_fit_set";
+    }
+    return { key, params: out };
+  });
+
+  // ---------------------------------------------------------------- describing things
+
+  /** "your set of sevens", "Computer 2's run of hearts" (dative forms for German "in ..."). */
+  function whoseCombo(cb, owner, actor, dative = false) {
+    const rel = owner === actor ? (actor === me() ? "yours" : "own") : owner === me() ? "yours" : "other";
+    const p = { name: shell.seatName(owner), ranks: cb.rank ? rankPlural(cb.rank) : "", suit: cb.suit ? t("suit." + cb.suit) : "" };
+    return t(`ct.${dative ? "targetDat" : "target"}.${cb.kind}.${rel}`, p);
+  }
+
+  function comboLabel(cb) {
+    const cards = cb.cards.map((c, i) => (c === "JK" && cb.represents ? t("ct.jokerAs", { card: cardName(cb.represents[i]) }) : cardName(c)));
+    const rel = cb.owner === me() ? "you" : "other";
+    return t(`ct.combo.${cb.kind}.${rel}`, {
+      name: shell.seatName(cb.owner), ranks: cb.rank ? rankPlural(cb.rank) : "", suit: cb.suit ? t("suit." + cb.suit) : "",
+      cards: cards.join(", "),
+    });
+  }
+
+  function describe(e) {
+    if (e.who === "sep") {
+      const c = (view().contracts || [])[e.hand - 1];
+      return c ? t("ct.log.deal", { n: e.hand, contract: contractText(c.sets, c.runs) }) : t("table.hand", { n: e.hand });
+    }
+    if (e.who === "info") {
+      if (e.kind === "reshuffle") return t("ct.log.reshuffle");
+      if (e.kind === "exhausted") return t("ct.log.exhausted");
+      return e.text || "";
+    }
+    const you = e.seat === me();
+    const p = you ? "ct.move.you." : "ct.move.other.";
+    const name = shell.seatName(e.seat);
+    const parts = String(e.text || "").split(/\s+/);
+    const kind = parts[0];
+    let s;
+    switch (kind) {
+      case "draw": s = t(p + "draw", { name }); break;
+      case "take": s = t(p + "take", { name, card: e.card ? cardName(e.card) : "?" }); break;
+      case "claim": s = t(p + "claim", { name, card: e.card ? cardName(e.card) : "?" }); break;
+      case "pass": s = t(p + "pass", { name }); break;
+      case "set": case "run":
+        s = t(p + kind, { name, cards: shortCards(e.cards || parts.slice(1)) });
+        if (e.down) s += " " + t(p + "down");
+        break;
+      case "add": {
+        const cb = e.combo || { kind: "set", rank: null, suit: null };
+        s = t(p + "add", { name, cards: shortCards(e.cards || parts.slice(2).filter((x) => x !== "low" && x !== "high")),
+          target: whoseCombo(cb, e.owner ?? Number(parts[1].split(".")[0]), e.seat) });
+        break;
+      }
+      case "swap": {
+        const cb = e.combo || { kind: "run", rank: null, suit: null };
+        s = t(p + "swap", { name, card: cardName(parts[2]), target: whoseCombo(cb, e.owner ?? Number(parts[1].split(".")[0]), e.seat, true) });
+        break;
+      }
+      case "discard": s = t(p + "discard", { name, card: cardName(parts[1]) }); break;
+      default: s = t(p + "other", { name, label: e.label || e.text });
+    }
+    if (e.out) s += " " + t(p + "out");
+    return s;
+  }
+
+  /** Extra fields of a move's log entry, from the tables before and after it. */
+  function annotate(entry, prev, next) {
+    const parts = String(entry.text || "").split(/\s+/);
+    const kind = parts[0];
+    if (!prev) return;
+    const pv = prev.view, nv = next.view;
+    if (kind === "pass") entry.quiet = true;
+    if (kind === "take") entry.card = pv.discard.top;
+    if (kind === "claim") entry.card = (pv.claim && pv.claim.card) || pv.discard.top;
+    if ((kind === "add" || kind === "swap") && parts[1]) {
+      const id = parts[1];
+      const cb = pv.seats.flatMap((s) => s.combos).find((c) => c.id === id);
+      if (cb) entry.combo = { kind: cb.kind, rank: cb.rank, suit: cb.suit };
+      entry.owner = Number(id.split(".")[0]);
+    }
+    const same = nv.hand_number === pv.hand_number;
+    if (same && (kind === "set" || kind === "run") && !pv.seats[entry.seat].down && nv.seats[entry.seat].down) entry.down = true;
+    if (same && next.hand_over && !prev.hand_over && nv.hand_counts[entry.seat] === 0) entry.out = true;
+  }
+
+  // ---------------------------------------------------------------- table changes
+
+  function onTable(prev, next) {
+    const entries = [];
+    const nv = next.view;
+    const h = nv.hand || [];
+    const key = h.join(" ");
+    const sameDeal = prev && prev.view.hand_number === nv.hand_number;
+    if (key !== state.handKey) {
+      // keep the chosen cards that are still in the hand
+      const keep = prev && sameDeal ? [...state.selected].map((i) => prev.view.hand[i]).filter(Boolean) : [];
+      state.selected = new Set();
+      const used = new Set();
+      for (const c of keep) {
+        const i = h.findIndex((x, j) => x === c && !used.has(j));
+        if (i >= 0) { used.add(i); state.selected.add(i); }
+      }
+      state.fresh = prev && sameDeal ? multisetDiffIndices(prev.view.hand, h) : new Set();
+      if (state.fresh.size === h.length) state.fresh = new Set();
+      state.focusIndex = Math.min(state.focusIndex, Math.max(0, h.length - 1));
+    }
+    state.choice = null;
+    if (prev && sameDeal) {
+      if ((nv.reshuffles || 0) > (prev.view.reshuffles || 0)) entries.push({ who: "info", kind: "reshuffle", text: "" });
+      if (next.hand_over && !prev.hand_over) {
+        const last = (nv.results || []).slice(-1)[0];
+        if (last && last.exhausted) entries.push({ who: "info", kind: "exhausted", text: "" });
+      }
+    }
+    if (state.waitHint && next.to_act_is_human) {
+      state.waitHint = false;
+      shell.setStatus(null);
+    }
+    onClaim(next);
+    return entries;
+  }
+
+  function reset() {
+    state.selected.clear();
+    state.handKey = "";
+    state.fresh.clear();
+    state.choice = null;
+    stopClaimTimer();
+    state.claimFor = null;
+    $("ct-seats").replaceChildren();
+    delete $("ct-seats").dataset.seats;
+  }
+
+  // ---------------------------------------------------------------- the claim window
+
+  function stopClaimTimer() {
+    clearInterval(state.claimTimer);
+    state.claimTimer = null;
+  }
+
+  /** A new table: start the person's claim prompt, or pass at once, or close a prompt. */
+  function onClaim(tb) {
+    const asked = tb.to_act_is_human && !tb.hand_over && tb.view.phase === "claim";
+    if (!asked) {
+      stopClaimTimer();
+      state.claimFor = null;
+      return;
+    }
+    if (state.claimFor === tb) return;
+    state.claimFor = tb;
+    stopClaimTimer();
+    if (state.neverClaim) {
+      state.autoPassed += 1;
+      setTimeout(() => passFor(tb, "auto"), 0);
+      return;
+    }
+    state.prompts += 1;
+    state.claimDeadline = performance.now() + CLAIM_TIMEOUT_MS;
+    state.claimTimer = setInterval(() => tickClaim(tb), 200);
+  }
+
+  function tickClaim(tb) {
+    if (shell.table() !== tb) { stopClaimTimer(); return; }
+    const left = state.claimDeadline - performance.now();
+    renderClaimTimer();
+    if (left <= 0 && !shell.busy()) {
+      stopClaimTimer();
+      state.timedOut += 1;
+      passFor(tb, "timeout");
+    }
+  }
+
+  /** Pass the claim window of `tb` (if it is still the current table). */
+  function passFor(tb, why) {
+    if (shell.table() !== tb || !myClaim()) return;
+    if (shell.busy()) { setTimeout(() => passFor(tb, why), 50); return; }
+    shell.act({ type: "pass" }, { text: "pass", quiet: true, why });
+  }
+
+  function claimNow() {
+    if (!myClaim()) return;
+    stopClaimTimer();
+    shell.act({ type: "claim" }, { text: "claim" });
+  }
+
+  function passNow() {
+    if (!myClaim()) return;
+    stopClaimTimer();
+    shell.act({ type: "pass" }, { text: "pass", quiet: true });
+  }
+
+  function setNeverClaim(on) {
+    state.neverClaim = on;
+    store("neverClaim", on ? "1" : "0");
+    if (on && myClaim()) passNow();
+    else render();
+  }
+
+  function renderClaimTimer() {
+    const left = Math.max(0, state.claimDeadline - performance.now());
+    const frac = CLAIM_TIMEOUT_MS ? left / CLAIM_TIMEOUT_MS : 0;
+    $("ct-claim-bar").style.transform = `scaleX(${frac.toFixed(3)})`;
+    $("ct-claim-left").textContent = t("ct.claim.left", { n: Math.ceil(left / 1000) });
+    $("ct-claim").dataset.left = String(Math.ceil(left / 1000));
+  }
+
+  function renderClaim() {
+    const box = $("ct-claim");
+    const v = view();
+    const show = myClaim() && !state.neverClaim && Boolean(v.claim);
+    const felt = $("felt");
+    felt.dataset.claimPrompts = String(state.prompts);
+    felt.dataset.claimAutoPassed = String(state.autoPassed);
+    felt.dataset.claimTimedOut = String(state.timedOut);
+    felt.dataset.neverClaim = String(state.neverClaim);
+    if (!show) {
+      box.hidden = true;
+      delete box.dataset.card;
+      return;
+    }
+    const c = v.claim;
+    const wasHidden = box.hidden;
+    box.dataset.card = c.card;
+    const cardBox = $("ct-claim-card");
+    cardBox.replaceChildren(face(c.card, "ct-claim-face"));
+    $("ct-claim-title").textContent = t("ct.claim.title", { card: shortCard(c.card) });
+    let from;
+    if (c.discarder === null || c.discarder === undefined) from = t("ct.claim.fromUpcard", { card: cardName(c.card) });
+    else if (c.discarder === me()) from = t("ct.claim.fromYou", { card: cardName(c.card) });
+    else from = t("ct.claim.from", { name: shell.seatName(c.discarder), card: cardName(c.card) });
+    $("ct-claim-text").textContent = from;
+    $("ct-claim-penalty-text").textContent = t(c.penalty_from === "main_stock" ? "ct.claim.penaltyMain" : "ct.claim.penalty");
+    const take = $("ct-btn-claim");
+    take.textContent = t("ct.claim.take", { card: shortCard(c.card) });
+    take.setAttribute("aria-label", t("ct.claim.takeLabel", { card: cardName(c.card) }));
+    take.disabled = shell.busy();
+    $("ct-btn-pass").disabled = shell.busy();
+    renderClaimTimer();
+    box.hidden = false;
+    if (wasHidden) {
+      box.scrollIntoView({ block: "nearest" });
+      take.focus({ preventScroll: true });
+    }
+  }
+
+  // ---------------------------------------------------------------- rendering
+
+  function face(card, cls = "") {
+    const el = document.createElement("span");
+    if (cls) el.className = cls;
+    paintFace(el, card);
+    return el;
+  }
+
+  function slot() {
+    const el = document.createElement("span");
+    el.className = "card slot";
+    return el;
+  }
+
+  function render() {
+    const v = view();
+    const felt = $("felt");
+    felt.dataset.stage = stage() || "";
+    felt.dataset.players = String(v.players);
+    $("ct-table").classList.toggle("ct-my-turn", shell.isMyTurn() && phase() !== "claim");
+    renderContract(v);
+    renderSeats(v);
+    renderMiddle(v);
+    renderClaim();
+    renderMe(v);
+    renderHand(v);
+    renderTargets();
+    renderButtons();
+    renderChoices();
+  }
+
+  function renderContract(v) {
+    const c = v.contract;
+    $("ct-deal").textContent = t("ct.dealOf", { n: v.hand_number, of: v.deals });
+    $("ct-contract-name").textContent = contractText(c.sets, c.runs);
+    $("ct-contract-cards").textContent = t("ct.cardsDealt", { n: c.hand_size });
+    const box = $("ct-contract");
+    box.dataset.sets = String(c.sets);
+    box.dataset.runs = String(c.runs);
+    box.setAttribute("aria-label", t("ct.contractLabel", { n: v.hand_number, of: v.deals, contract: contractText(c.sets, c.runs), cards: c.hand_size }));
+    const list = $("ct-contract-list");
+    list.replaceChildren();
+    for (const d of v.contracts || []) {
+      const li = document.createElement("li");
+      li.textContent = t("ct.contractRow", { n: d.deal, contract: contractText(d.sets, d.runs), cards: d.hand_size, decks: d.decks });
+      if (d.deal === v.hand_number) li.className = "ct-current";
+      else if (d.deal < v.hand_number) li.className = "ct-done";
+      list.append(li);
+    }
+  }
+
+  function comboButton(cb) {
+    const el = document.createElement("button");
+    el.type = "button";
+    el.className = "ct-combo ct-combo-" + cb.kind;
+    el.dataset.id = cb.id;
+    el.dataset.kind = cb.kind;
+    el.dataset.owner = String(cb.owner);
+    el.dataset.cards = cb.cards.join(" ");
+    el.dataset.baseLabel = comboLabel(cb);
+    const fan = document.createElement("span");
+    fan.className = "ct-combo-cards";
+    fan.setAttribute("aria-hidden", "true");
+    cb.cards.forEach((c, i) => {
+      const mini = face(c, "mini");
+      if (c === "JK" && cb.represents) {
+        const rep = document.createElement("span");
+        rep.className = "ct-rep";
+        rep.textContent = shortCard(cb.represents[i]);
+        if (suitOf(cb.represents[i]) === "H" || suitOf(cb.represents[i]) === "D") rep.classList.add("red");
+        mini.append(rep);
+      }
+      fan.append(mini);
+    });
+    el.append(fan);
+    return el;
+  }
+
+  function renderCombos(box, combos) {
+    const hadFocus = box.contains(document.activeElement) ? document.activeElement.dataset.id : null;
+    box.replaceChildren();
+    box.dataset.count = String(combos.length);
+    if (!combos.length) {
+      const empty = document.createElement("span");
+      empty.className = "ct-combos-empty";
+      empty.textContent = t("ct.noCombos");
+      box.append(empty);
+      return;
+    }
+    combos.forEach((cb, i) => {
+      const el = comboButton(cb);
+      el.tabIndex = i === 0 ? 0 : -1;
+      box.append(el);
+    });
+    if (hadFocus) {
+      const again = box.querySelector(`.ct-combo[data-id="${CSS.escape(hadFocus)}"]`);
+      if (again) { [...box.children].forEach((x) => { x.tabIndex = x === again ? 0 : -1; }); again.focus(); }
+    }
+  }
+
+  function renderSeats(v) {
+    const box = $("ct-seats");
+    const n = v.players;
+    const tb = shell.table();
+    const toAct = tb.hand_over ? null : tb.to_act;
+    const seats = [];
+    for (let i = 1; i < n; i++) seats.push((me() + i) % n);
+    if (box.dataset.seats !== seats.join(",")) {
+      box.replaceChildren();
+      box.dataset.seats = seats.join(",");
+      box.dataset.count = String(seats.length);
+      for (const s of seats) {
+        const sec = document.createElement("section");
+        sec.className = "ct-seat";
+        sec.dataset.seat = String(s);
+        sec.innerHTML = `
+          <div class="ct-seat-head">
+            <h3 class="side-name"></h3>
+            <span class="ct-count"><span class="card back small" aria-hidden="true"></span><span class="ct-count-n"></span></span>
+            <span class="ct-down-badge"></span>
+            <span class="ct-dealer"></span>
+            <span class="side-score"></span>
+          </div>
+          <div class="ct-combos" role="group"></div>`;
+        box.append(sec);
+      }
+    }
+    for (const sec of box.querySelectorAll(".ct-seat")) {
+      const s = Number(sec.dataset.seat);
+      const sd = v.seats[s];
+      const name = shell.seatName(s);
+      sec.querySelector(".side-name").textContent = name;
+      sec.classList.toggle("to-act", toAct === s);
+      sec.classList.toggle("ct-turn", !tb.hand_over && v.turn && v.turn.seat === s && toAct !== s);
+      const count = v.hand_counts[s];
+      sec.dataset.count = String(count);
+      sec.dataset.down = String(sd.down);
+      const cnt = sec.querySelector(".ct-count");
+      cnt.querySelector(".ct-count-n").textContent = String(count);
+      cnt.title = count === 1 ? t("table.oneCardInHand") : t("table.cardsInHand", { n: count });
+      cnt.setAttribute("aria-label", cnt.title);
+      cnt.setAttribute("role", "img");
+      const down = sec.querySelector(".ct-down-badge");
+      down.textContent = sd.down ? t("ct.down") : t("ct.notDown");
+      down.classList.toggle("is-down", sd.down);
+      const dealer = sec.querySelector(".ct-dealer");
+      dealer.textContent = t("ct.dealer");
+      dealer.hidden = v.dealer !== s;
+      sec.querySelector(".side-score").textContent = t("ct.points", { n: v.scores[s] ?? 0 });
+      const combos = sec.querySelector(".ct-combos");
+      combos.setAttribute("aria-label", t("ct.combosOf", { name }));
+      renderCombos(combos, sd.combos);
+    }
+  }
+
+  function renderMiddle(v) {
+    const stock = $("ct-stock");
+    stock.querySelector(".ct-stock-cards").replaceChildren(v.stock > 0 ? cardBack("stack") : slot());
+    stock.dataset.count = String(v.stock);
+    const sc = v.stock > 1 ? t("table.stockCount", { n: v.stock }) : v.stock === 1 ? t("table.stockCountOne") : t("table.stockEmpty");
+    stock.querySelector(".ct-stock-count").textContent = sc;
+    stock.setAttribute("aria-label", t("ct.stockLabel", { count: sc }));
+
+    const pen = $("ct-penalty");
+    pen.querySelector(".ct-penalty-cards").replaceChildren(v.penalty_stock > 0 ? cardBack("small ct-penalty-back") : slot());
+    pen.dataset.count = String(v.penalty_stock);
+    pen.querySelector(".ct-penalty-count").textContent = v.penalty_stock > 1 ? t("table.stockCount", { n: v.penalty_stock })
+      : v.penalty_stock === 1 ? t("table.stockCountOne") : t("table.stockEmpty");
+
+    const d = v.discard;
+    const btn = $("ct-discard");
+    const cards = btn.querySelector(".ct-discard-cards");
+    cards.replaceChildren();
+    if (d.top) {
+      if (d.size > 1) cards.append(cardBack("under"));
+      cards.append(face(d.top, "top-card"));
+    } else cards.append(slot());
+    btn.dataset.top = d.top || "";
+    btn.dataset.size = String(d.size);
+    btn.dataset.claimable = String(Boolean(d.claimable));
+    btn.querySelector(".ct-discard-size").textContent = d.size > 1 ? t("table.discardSize", { n: d.size })
+      : d.size === 1 ? t("table.discardSizeOne") : t("table.discardEmpty");
+    const by = discarder(v);
+    const from = btn.querySelector(".ct-discard-from");
+    from.textContent = !d.top ? "" : by === null ? t("ct.upcard") : by === me() ? t("ct.fromYou") : t("ct.fromSeat", { name: shell.seatName(by) });
+    btn.dataset.from = by === null ? "" : String(by);
+    btn.setAttribute("aria-label", d.top
+      ? t("ct.discardLabel", { n: d.size, top: cardName(d.top), from: from.textContent })
+      : t("ct.discardEmpty"));
+  }
+
+  /** Who discarded the top card (null: the upcard or unknown). */
+  function discarder(v) {
+    if (v.discard.discarded_by !== null && v.discard.discarded_by !== undefined) return v.discard.discarded_by;
+    const top = v.discard.top;
+    const moves = v.last_moves || [];
+    for (let i = moves.length - 1; i >= 0; i--) {
+      const m = moves[i];
+      if (m.text.startsWith("discard ")) return m.text.split(/\s+/)[1] === top ? m.seat : null;
+      if (m.text === "take" || m.text === "claim") return null;
+    }
+    return null;
+  }
+
+  function renderMe(v) {
+    const sd = v.seats[me()];
+    const tb = shell.table();
+    document.querySelector("#ct-me .side-head").classList.toggle("to-act", !tb.hand_over && tb.to_act === me());
+    const down = $("ct-my-down");
+    down.textContent = sd.down ? t("ct.down") : t("ct.notDown");
+    down.classList.toggle("is-down", sd.down);
+    $("ct-my-score").textContent = t("ct.points", { n: v.scores[me()] ?? 0 });
+    renderCombos($("ct-my-combos"), sd.combos);
+    $("ct-sort").textContent = state.sortBy === "rank" ? t("ct.sortBySuit") : t("ct.sortByRank");
+    $("ct-never-claim").checked = state.neverClaim;
+  }
+
+  function renderHand(v) {
+    const h = v.hand || [];
+    const box = $("hand");
+    const order = sortedIndices(h, state.sortBy);
+    const key = order.map((i) => h[i]).join(" ");
+    const mine = shell.isMyTurn() && phase() !== "claim";
+    if (key !== state.handKey || box.children.length !== h.length) {
+      const hadFocus = box.contains(document.activeElement);
+      box.replaceChildren();
+      for (const i of order) box.append(handCardButton(h[i], i));
+      state.handKey = key;
+      if (hadFocus && box.children.length) box.children[Math.min(state.focusIndex, box.children.length - 1)].focus();
+    }
+    const lg = legal();
+    [...box.children].forEach((el, pos) => {
+      const i = Number(el.dataset.index);
+      const c = h[i];
+      el.setAttribute("aria-pressed", String(state.selected.has(i)));
+      el.setAttribute("aria-label", cardName(c) + (state.fresh.has(i) ? " – " + t("ct.newCard") : ""));
+      el.classList.toggle("fresh", state.fresh.has(i));
+      el.dataset.legal = mine ? lg.filter((m) => (m.cards || []).includes(c)).map((m) => m.text).join(";") : "";
+      el.tabIndex = pos === Math.min(state.focusIndex, h.length - 1) ? 0 : -1;
+    });
+    box.dataset.count = String(h.length);
+    box.dataset.selected = selectedCards().join(" ");
+    box.classList.toggle("my-turn", mine);
+    box.classList.toggle("crowded", h.length > 13 && h.length <= 22);
+    box.classList.toggle("very-crowded", h.length > 22);
+  }
+
+  // ---------------------------------------------------------------- targets (combinations)
+
+  /** The legal moves a click on combination `id` stands for, with the current selection. */
+  function movesVia(id) {
+    if (!myPlay()) return [];
+    const v = view();
+    const lg = legal();
+    if (v.turn && v.turn.place_joker_from) return lg.filter((m) => m.kind === "add" && m.target === id);
+    const sel = selectedCards();
+    if (sel.length !== 1) return [];
+    return lg.filter((m) => (m.kind === "add" || m.kind === "swap") && m.target === id && m.cards[0] === sel[0]);
+  }
+
+  /** Whether each selected card (several) can be added to `id` on its own. */
+  function multiFits(id) {
+    const sel = selectedCards();
+    if (!myPlay() || sel.length < 2) return false;
+    const lg = legal().filter((m) => m.kind === "add" && m.target === id);
+    return sel.every((c) => lg.some((m) => m.cards[0] === c));
+  }
+
+  function renderTargets() {
+    const active = myPlay() && (state.selected.size > 0 || Boolean(view().turn && view().turn.place_joker_from));
+    for (const el of document.querySelectorAll("#ct-table .ct-combo")) {
+      const via = movesVia(el.dataset.id);
+      const ok = via.length > 0 || multiFits(el.dataset.id);
+      el.dataset.moves = via.map((m) => m.text).join(";");
+      el.classList.toggle("ct-is-target", active && ok);
+      el.classList.toggle("ct-not-target", active && !ok);
+      el.setAttribute("aria-label", el.dataset.baseLabel + (active && ok ? " – " + t("ct.targetHint") : ""));
+      el.title = el.dataset.baseLabel;
+    }
+    $("ct-table").classList.toggle("ct-selecting", active);
+  }
+
+  // ---------------------------------------------------------------- buttons
+
+  function legalLay(kind, cards) {
+    return legal().find((m) => m.kind === kind && sameCards(m.cards, cards)) || null;
+  }
+
+  function renderButtons() {
+    const v = view();
+    const tb = shell.table();
+    const mine = shell.isMyTurn() && !shell.busy() && phase() !== "claim";
+    const lg = legal();
+    const st = stage();
+    const sel = selectedCards();
+    const drawStage = st === "draw" || !shell.isMyTurn() || phase() === "claim";
+    const lay = toLay();
+    const placing = Boolean(v.turn && v.turn.place_joker_from);
+
+    const draw = $("ct-btn-draw"), take = $("ct-btn-take");
+    const turnNow = shell.isMyTurn() && phase() !== "claim";
+    draw.hidden = !drawStage || !turnNow;
+    take.hidden = !drawStage || !turnNow;
+    draw.disabled = !(mine && lg.some((m) => m.kind === "draw"));
+    take.disabled = !(mine && lg.some((m) => m.kind === "take"));
+    take.textContent = v.discard.top ? t("ct.action.take", { card: shortCard(v.discard.top) }) : t("ct.action.takeNone");
+    if (v.discard.top) take.setAttribute("aria-label", t("ct.action.takeLabel", { card: cardName(v.discard.top) }));
+
+    const setBtn = $("ct-btn-set"), runBtn = $("ct-btn-run");
+    const canLay = !drawStage && lay !== null && !placing;
+    setBtn.hidden = !canLay;
+    runBtn.hidden = !canLay;
+    const setOk = legalLay("set", sel);
+    const runOk = legalLay("run", sel);
+    setBtn.disabled = !(mine && canLay && lay.sets > 0 && sel.length >= 3);
+    runBtn.disabled = !(mine && canLay && lay.runs > 0 && sel.length >= 4);
+    setBtn.classList.toggle("btn-primary", Boolean(setOk) && !setBtn.disabled);
+    runBtn.classList.toggle("btn-primary", Boolean(runOk) && !runBtn.disabled);
+    setBtn.dataset.legal = lg.filter((m) => m.kind === "set").map((m) => m.text).join(";");
+    runBtn.dataset.legal = lg.filter((m) => m.kind === "run").map((m) => m.text).join(";");
+
+    const disc = $("ct-btn-discard");
+    const discards = new Set(lg.filter((m) => m.kind === "discard").map((m) => m.cards[0]));
+    disc.hidden = drawStage;
+    disc.disabled = !(mine && sel.length === 1 && discards.has(sel[0]));
+    const out = hand().length === 1;
+    disc.textContent = out ? t("action.goOut") : sel.length === 1 ? t("ct.action.discardCard", { card: shortCard(sel[0]) }) : t("action.discard");
+    disc.dataset.goOut = String(out);
+    $("ct-btn-clear").hidden = sel.length === 0;
+    $("ct-btn-scores").hidden = !tb.hand_over;
+    $("ct-actions").classList.toggle("inactive", !shell.isMyTurn() || phase() === "claim");
+    $("ct-stock").classList.toggle("ct-can", mine && lg.some((m) => m.kind === "draw"));
+    $("ct-discard").classList.toggle("ct-can", mine && (lg.some((m) => m.kind === "take") || (sel.length === 1 && discards.has(sel[0]))));
+    $("ct-btn-claim").disabled = shell.busy();
+    $("ct-btn-pass").disabled = shell.busy();
+  }
+
+  function renderChoices() {
+    const box = $("ct-choices");
+    box.replaceChildren();
+    const ch = state.choice;
+    if (!ch || !myPlay()) { box.hidden = true; return; }
+    const head = document.createElement("span");
+    head.className = "ct-choices-head";
+    head.textContent = ch.head;
+    box.append(head);
+    ch.options.forEach((o, i) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "btn btn-small ct-choice";
+      b.dataset.choice = String(i);
+      if (o.move) b.dataset.move = o.move;
+      b.textContent = o.label;
+      b.disabled = shell.busy();
+      box.append(b);
+    });
+    const cancel = document.createElement("button");
+    cancel.type = "button";
+    cancel.className = "btn btn-ghost btn-small ct-choice-cancel";
+    cancel.dataset.choice = "cancel";
+    cancel.textContent = t("newgame.cancel");
+    box.append(cancel);
+    const wasHidden = box.hidden;
+    box.hidden = false;
+    if (wasHidden) box.scrollIntoView({ block: "nearest" });
+  }
+
+  function renderControls() {
+    renderButtons();
+    for (const b of $("ct-choices").querySelectorAll("button")) b.disabled = shell.busy();
+  }
+
+  function turnText() {
+    const tb = shell.table();
+    const v = view();
+    if (tb.match_over) return t("ct.turn.matchOver");
+    if (tb.hand_over) return t("ct.turn.over", { n: v.hand_number });
+    if (v.phase === "claim" && v.claim) {
+      if (tb.to_act_is_human) return t("ct.turn.claimYou", { card: shortCard(v.claim.card) });
+      return t("ct.turn.claimOther", { name: shell.seatName(tb.to_act), card: shortCard(v.claim.card) });
+    }
+    if (!shell.isMyTurn()) return t("ct.turn.other", { name: shell.seatName(tb.to_act) });
+    const turn = v.turn || {};
+    if (turn.stage === "draw") {
+      return v.discard.top ? t("ct.turn.draw", { card: shortCard(v.discard.top) }) : t("ct.turn.drawOnly");
+    }
+    if (turn.place_joker_from) return t("ct.turn.placeJoker");
+    if (turn.laying_down) return t("ct.turn.layingDown", { contract: contractText(turn.laying_down.sets, turn.laying_down.runs) });
+    if (!seatData(me()).down) {
+      const can = legal().some((m) => m.kind === "set" || m.kind === "run");
+      return t(can ? "ct.turn.canLay" : "ct.turn.notDown", { contract: contractText(v.contract.sets, v.contract.runs) });
+    }
+    return t("ct.turn.down");
+  }
+
+  // ---------------------------------------------------------------- score sheet, meta
+
+  function meta() {
+    const v = view();
+    return { hand: t("ct.dealOf", { n: v.hand_number, of: v.deals }), match: t("ct.lowestWins") };
+  }
+
+  function nextLabel() {
+    const v = view();
+    const c = (v.contracts || [])[v.hand_number];
+    return c ? t("ct.nextDeal", { contract: contractText(c.sets, c.runs) }) : t("action.next");
+  }
+
+  function fillScoreSheet(parts) {
+    const v = view();
+    const tb = shell.table();
+    const results = v.results || [];
+    const last = results.length ? results[results.length - 1] : null;
+    const c = (v.contracts || [])[(last ? last.hand : v.hand_number) - 1] || v.contract;
+    parts.title.textContent = t("ct.score.title", { n: last ? last.hand : v.hand_number, contract: contractText(c.sets, c.runs) });
+    const seats = [...Array(v.players).keys()];
+    const bySeat = {};
+    if (last) for (const r of last.sides || []) bySeat[r.side] = r;
+    const rows = [
+      { item: "cards", label: t("ct.score.cards"), values: seats.map((s) => (last ? v.hand_counts[s] : null)) },
+      { item: "hand_cards", label: t("ct.score.handCards"), values: seats.map((s) => (bySeat[s] ? bySeat[s].items.hand_cards ?? 0 : null)) },
+    ];
+    if (seats.some((s) => bySeat[s] && bySeat[s].items.down_and_out)) {
+      rows.push({ item: "down_and_out", label: t("ct.score.downAndOut"), values: seats.map((s) => (bySeat[s] ? bySeat[s].items.down_and_out ?? 0 : null)) });
+    }
+    rows.push({ item: "total", cls: "row-total", label: t("ct.score.total"), values: seats.map((s) => (bySeat[s] ? bySeat[s].total : null)) });
+    rows.push({ item: "cumulative", cls: "row-cumulative", label: t("ct.score.cumulative"),
+      values: seats.map((s) => (bySeat[s] && typeof bySeat[s].cumulative === "number" ? bySeat[s].cumulative : v.scores[s])) });
+    fillScoreTable(parts.table, seats.map((s) => ({ name: shell.seatName(s), cls: s === me() ? "col-me" : "" })), rows);
+
+    const notes = [];
+    if (last) {
+      if (last.went_out === null || last.went_out === undefined) notes.push(t("ct.score.exhausted"));
+      else if (last.went_out === me()) notes.push(t("ct.score.wentOutYou"));
+      else notes.push(t("ct.score.wentOut", { name: shell.seatName(last.went_out) }));
+    }
+    notes.push(t("ct.lowestWins"));
+    parts.note.textContent = notes.join(" ");
+
+    const res = parts.result;
+    if (tb.match_over) {
+      const winners = (v.match && v.match.winners) || [];
+      const points = winners.length ? v.scores[winners[0]] : null;
+      let text;
+      if (winners.length === 1 && winners[0] === me()) text = t("ct.result.youWin", { n: points });
+      else if (winners.length === 1) text = t("ct.result.wins", { name: shell.seatName(winners[0]), n: points });
+      else if (winners.length > 1) text = t("ct.result.tie", { names: winners.map((s) => shell.seatName(s)).join(", "), n: points });
+      else text = t("turn.matchOver");
+      res.textContent = text;
+      res.hidden = false;
+      res.classList.toggle("win", winners.includes(me()));
+      res.dataset.winners = winners.join(" ");
+    } else {
+      res.hidden = true;
+    }
+  }
+
+  // ---------------------------------------------------------------- input
+
+  function act(action, entry) {
+    state.choice = null;
+    return shell.act(action, entry);
+  }
+
+  function playMove(m) {
+    return act({ type: "move", text: m.text }, { text: m.text });
+  }
+
+  function onDraw() { if (legal().some((m) => m.kind === "draw")) act({ type: "draw" }, { text: "draw" }); }
+
+  function onTake() { if (legal().some((m) => m.kind === "take")) act({ type: "take" }, { text: "take" }); }
+
+  function onLay(kind) {
+    const cards = selectedCards();
+    if (!cards.length) { shell.setStatus({ key: "ct.hint.pickCards" }); return; }
+    const exact = legalLay(kind, cards);
+    if (exact) { playMove(exact); return; }
+    act({ type: kind, cards }, { text: [kind, ...cards].join(" "), cards });
+  }
+
+  function onDiscard() {
+    const cards = selectedCards();
+    if (cards.length !== 1) { shell.setStatus({ key: "hint.selectOneDiscard" }); return; }
+    act({ type: "discard", card: cards[0] }, { text: "discard " + cards[0] });
+  }
+
+  function clickStock() {
+    if (!shell.isMyTurn() || phase() === "claim") { waitHint(); return; }
+    if (stage() === "draw") { act({ type: "draw" }, { text: "draw" }); return; }
+    shell.setStatus({ key: "ct.hint.drewAlready" });
+  }
+
+  function clickDiscard() {
+    if (!shell.isMyTurn() || phase() === "claim") { waitHint(); return; }
+    if (stage() === "draw") { act({ type: "take" }, { text: "take" }); return; }
+    const sel = selectedCards();
+    if (sel.length === 1) { onDiscard(); return; }
+    shell.setStatus({ key: "hint.selectOneDiscard" });
+  }
+
+  function waitHint() {
+    state.waitHint = true;
+    shell.setStatus({ key: "ct.hint.wait" });
+  }
+
+  function endLabel(m) {
+    return t(m.end === "low" ? "ct.choice.low" : "ct.choice.high", { card: shortCard(m.cards[0]) });
+  }
+
+  function clickCombo(el) {
+    const id = el.dataset.id;
+    if (!shell.isMyTurn() || phase() === "claim") { waitHint(); return; }
+    if (stage() !== "play") { shell.setStatus({ key: "ct.hint.drawFirst" }); return; }
+    const v = view();
+    const cb = comboById(id);
+    const placing = v.turn && v.turn.place_joker_from;
+    const sel = selectedCards();
+    if (!placing && !sel.length) { shell.setStatus({ key: "ct.hint.pickForCombo" }); return; }
+    const via = movesVia(id);
+    if (via.length === 1) { playMove(via[0]); return; }
+    if (via.length > 1) {
+      state.choice = {
+        id,
+        head: t("ct.choice.head", { target: cb ? whoseCombo(cb, cb.owner, me()) : id }),
+        options: via.map((m) => ({
+          label: m.kind === "swap" ? t("ct.choice.swap", { card: shortCard(m.cards[0]) })
+            : m.end ? endLabel(m) : t("ct.choice.add", { card: shortCard(m.cards[0]) }),
+          move: m.text,
+          action: { type: "move", text: m.text },
+          entry: { text: m.text },
+        })),
+      };
+      shell.setStatus({ key: "ct.hint.chooseHow" });
+      render();
+      const first = $("ct-choices").querySelector("button");
+      if (first) first.focus();
+      return;
+    }
+    const cards = placing ? ["JK"] : sel;
+    const action = { type: "add", target: id, cards };
+    const entry = { text: ["add", id, ...cards].join(" "), cards };
+    if (!placing && sel.length > 1 && cb && cb.kind === "run" && sel.includes("JK") && multiFits(id)) {
+      const ends = legal().filter((m) => m.kind === "add" && m.target === id && m.cards[0] === "JK").map((m) => m.end);
+      if (ends.includes("low") && ends.includes("high")) {
+        state.choice = {
+          id,
+          head: t("ct.choice.jokerEnd"),
+          options: ["low", "high"].map((end) => ({
+            label: t(end === "low" ? "ct.choice.low" : "ct.choice.high", { card: "★" }),
+            action: { ...action, end },
+            entry,
+          })),
+        };
+        render();
+        const first = $("ct-choices").querySelector("button");
+        if (first) first.focus();
+        return;
+      }
+    }
+    act(action, entry); // several cards, or not legal: the engine says why
+  }
+
+  function selectCard(i) {
+    const h = hand();
+    if (i < 0 || i >= h.length) return;
+    if (state.selected.has(i)) state.selected.delete(i); else state.selected.add(i);
+    state.choice = null;
+    shell.clearError();
+    render();
+  }
+
+  function wireInput() {
+    const handBox = $("hand");
+    handBox.addEventListener("click", (ev) => {
+      const btn = ev.target.closest(".hand-card");
+      if (!btn || !handBox.contains(btn)) return;
+      state.focusIndex = [...handBox.children].indexOf(btn);
+      selectCard(Number(btn.dataset.index));
+    });
+    handBox.addEventListener("keydown", (ev) => {
+      const btn = ev.target.closest(".hand-card");
+      if (!btn) return;
+      if (ev.key === "Escape" && state.selected.size) {
+        ev.preventDefault();
+        state.selected.clear();
+        state.choice = null;
+        render();
+        return;
+      }
+      const d = keyDelta(ev);
+      if (!d) return;
+      ev.preventDefault();
+      const i = moveFocus(handBox, ".hand-card", [...handBox.children].indexOf(btn), d[0], d[1]);
+      if (i >= 0) state.focusIndex = i;
+    });
+    handBox.addEventListener("focusin", (ev) => {
+      const btn = ev.target.closest(".hand-card");
+      if (btn) state.focusIndex = [...handBox.children].indexOf(btn);
+    });
+
+    const table = $("ct-table");
+    table.addEventListener("click", (ev) => {
+      const el = ev.target.closest(".ct-combo");
+      if (el && table.contains(el)) clickCombo(el);
+    });
+    table.addEventListener("keydown", (ev) => {
+      const el = ev.target.closest(".ct-combo");
+      const d = el && keyDelta(ev);
+      if (!d) return;
+      ev.preventDefault();
+      const box = el.parentElement;
+      moveFocus(box, ".ct-combo", [...box.children].indexOf(el), d[0], d[1]);
+    });
+
+    $("ct-stock").addEventListener("click", clickStock);
+    $("ct-discard").addEventListener("click", clickDiscard);
+    $("ct-btn-draw").addEventListener("click", onDraw);
+    $("ct-btn-take").addEventListener("click", onTake);
+    $("ct-btn-set").addEventListener("click", () => onLay("set"));
+    $("ct-btn-run").addEventListener("click", () => onLay("run"));
+    $("ct-btn-discard").addEventListener("click", onDiscard);
+    $("ct-btn-clear").addEventListener("click", () => { state.selected.clear(); state.choice = null; shell.clearError(); render(); });
+    $("ct-btn-scores").addEventListener("click", () => shell.openScoreSheet());
+    $("ct-btn-claim").addEventListener("click", claimNow);
+    $("ct-btn-pass").addEventListener("click", passNow);
+    $("ct-never-claim").addEventListener("change", (ev) => setNeverClaim(ev.target.checked));
+    $("ct-sort").addEventListener("click", () => {
+      state.sortBy = state.sortBy === "rank" ? "suit" : "rank";
+      store("sort", state.sortBy);
+      render();
+    });
+    $("ct-choices").addEventListener("click", (ev) => {
+      const b = ev.target.closest("button[data-choice]");
+      if (!b || !state.choice) return;
+      if (b.dataset.choice === "cancel") { state.choice = null; shell.setStatus(null); render(); return; }
+      const o = state.choice.options[Number(b.dataset.choice)];
+      if (o) act(o.action, o.entry);
+    });
+  }
+
+  function mount(felt) {
+    felt.innerHTML = TEMPLATE;
+    felt.querySelector('[data-slot="turn-info"]').replaceWith(shell.parts.turnInfo);
+    felt.querySelector('[data-slot="status"]').replaceWith(shell.parts.status);
+    wireInput();
+  }
+
+  function focusFirst() {
+    const first = $("hand").querySelector(".hand-card");
+    if (first) first.focus();
+  }
+
+  /** Pause before a computer's move: none for claim decisions (mostly passes), else the usual. */
+  function botDelay(tb, normal) {
+    return tb && tb.view && tb.view.phase === "claim" ? 0 : normal;
+  }
+
+  return {
+    mount, reset, onTable, render, renderControls, turnText, describe, annotate, meta, fillScoreSheet,
+    focusFirst, nextLabel, botDelay,
+  };
+}
