@@ -202,7 +202,10 @@ class Game:
         ):
             raise StateError("The saved game's move history is malformed.")
         fam = family_module(variant.family)
-        rules = fam.Rules(options, players)
+        try:
+            rules = fam.Rules(options, players)  # may refuse a combination, e.g. too few decks
+        except OptionError as e:
+            raise StateError(f"The saved game's rule options are invalid: {e}") from None
         try:
             state = fam.State.from_dict(rules, seed, d.get("state"))
         except StateError:
