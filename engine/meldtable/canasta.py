@@ -1229,6 +1229,10 @@ class CanastaState:
             raise StateError("The saved game's cards do not add up to the deck: " + "; ".join(detail) + ".")
         if s.match_over and not s.hand_over:
             raise StateError("The match cannot be over while a hand is in play.")
+        if s.hand_over and s.out_seat is not None and s.hands[s.out_seat]:
+            raise StateError("The seat that went out must have an empty hand.")
+        if not s.hand_over and any(not h for h in s.hands):
+            raise StateError("A hand in play cannot be empty: that player would have gone out.")
         if not s.hand_over:
             if t.stage == "draw" and not s.stock:
                 raise StateError("A hand in play needs cards in the stock when a turn begins.")
