@@ -6,6 +6,8 @@
     python build.py test [pytest args]   set up .venv/ and Chromium, build, run pytest
     --stock-stdlib (any command)         ship Pyodide's stdlib zip unchanged instead of the
                                          byte-compiled one (which starts about 3 s faster)
+    --source-wheel (any command)         let the page load the engine wheel as .py sources
+                                         instead of its byte-compiled copy
 
 Standard library only; runs with any CPython >= 3.11. Needs node/npm (to fetch Pyodide)
 and, for `test`, apt-get when Chromium or venv support is missing.
@@ -257,6 +259,37 @@ def compiled_stdlib(tarball: Path) -> Path:
     return cached
 
 
+def compiled_wheel(tarball: Path, wheel: Path, python: str, out_dir: Path) -> Path:
+    """The engine wheel byte-compiled by Pyodide itself under Node (.pyc instead of .py, tag
+    cp3XX-none-any), for the page: importing the engine then skips compiling its sources
+    (cached in .cache/ by the wheel's content)."""
+    script = ROOT / "tools" / "compile-wheel.mjs"
+    tag = "cp" + "".join(python.split(".")[:2])
+    key = hashlib.sha256(script.read_bytes() + PYODIDE_INTEGRITY.encode() + tag.encode()
+                         + bytes.fromhex(sha256_file(wheel))).hexdigest()[:12]
+    name = wheel.name.replace("-py3-none-any.whl", f"-{tag}-none-any.whl")
+    if name == wheel.name:
+        raise BuildError(f"unexpected wheel name {wheel.name} (expected a py3-none-any wheel)")
+    cached = CACHE / f"wheel-pyc-{key}-{name}"
+    if not cached.exists():
+        node = shutil.which("node")
+        if not node:
+            raise BuildError("node not found: install Node.js, or build with --source-wheel")
+        with tempfile.TemporaryDirectory(prefix="meldtable-pyodide-") as tmp:
+            extract_pyodide(tarball, Path(tmp), PYODIDE_FILES + ("pyodide-lock.json",))
+            partial = CACHE / f"wheel-pyc-{key}.partial"
+            run([node, str(ROOT / "tools" / "compile-wheel.mjs"), tmp, str(wheel), str(partial), tag],
+                stdout=subprocess.DEVNULL)
+        with zipfile.ZipFile(partial) as zf:
+            names = zf.namelist()
+            if zf.testzip() is not None or not any(n.endswith(".pyc") for n in names) or any(n.endswith(".py") for n in names):
+                raise BuildError(f"{partial} is not a valid byte-compiled wheel")
+        partial.rename(cached)
+    out = out_dir / name
+    shutil.copyfile(cached, out)
+    return out
+
+
 def vendor_pyodide(tarball: Path, out_dir: Path, pyc_stdlib: bool = True) -> dict:
     """Put the needed Pyodide files into out_dir (stdlib byte-compiled unless pyc_stdlib is
     False); return the `info` block of Pyodide's lock file."""
@@ -309,13 +342,13 @@ def copy_web(out_dir: Path) -> None:
         (out_dir / "index.html").write_text(PLACEHOLDER_INDEX)
 
 
-def precache_entries(site: Path) -> list[tuple[str, str]]:
-    """[(path relative to the site, sha256)] of every file the service worker precaches; the
-    page itself first, as "./"."""
+def precache_entries(site: Path, exclude: tuple[str, ...] = ()) -> list[tuple[str, str]]:
+    """[(path relative to the site, sha256)] of every file the service worker precaches (all
+    but NOT_PRECACHED and exclude); the page itself first, as "./"."""
     entries = []
     for path in sorted(p for p in site.rglob("*") if p.is_file()):
         rel = path.relative_to(site).as_posix()
-        if rel in NOT_PRECACHED:
+        if rel in NOT_PRECACHED or rel in exclude:
             continue
         if rel == SHELL_PAGE:
             entries.insert(0, ("./", sha256_file(path)))
@@ -333,11 +366,34 @@ def build_id(entries: list[tuple[str, str]], service_worker: bytes = b"") -> str
 
 
 SW_BUILD_LINE = re.compile(r"^const BUILD = .*; // @build$", re.M)
+SW_BUILD_JSON = re.compile(r"^const BUILD = (.*); // @build$", re.M)
 
 
-def write_service_worker(site: Path) -> str:
-    """Write the build id and the precache list into site/sw.js; return the build id."""
-    entries = precache_entries(site)
+def precache_exclusions(site: Path) -> tuple[str, ...]:
+    """The embedding wheel, if the page loads another (byte-compiled) one (see version.json)."""
+    try:
+        version = json.loads((site / "version.json").read_text())
+    except (OSError, ValueError):
+        return ()
+    embed, app = version.get("embed_wheel"), version.get("wheel")
+    return (f"wheels/{embed}",) if embed and app and embed != app else ()
+
+
+def read_precache(site: Path) -> dict:
+    """{"id": build id, "files": [[path, sha256 or null], ...]} as written into site/sw.js."""
+    match = SW_BUILD_JSON.search((site / SERVICE_WORKER).read_text())
+    if not match:
+        raise BuildError(f"{site / SERVICE_WORKER} has no 'const BUILD = ...; // @build' line")
+    return json.loads(match.group(1))
+
+
+def write_service_worker(site: Path, exclude: tuple[str, ...] | None = None) -> str:
+    """Write the build id and the precache list into site/sw.js; return the build id.
+    exclude: files not to precache; by default the embedding wheel when the page loads its
+    byte-compiled copy (as version.json says)."""
+    if exclude is None:
+        exclude = precache_exclusions(site)
+    entries = precache_entries(site, exclude)
     sw = site / SERVICE_WORKER
     if not sw.exists():
         log(f"web/{SERVICE_WORKER} is missing: no offline support in this build")
@@ -371,7 +427,7 @@ def check_csp(site: Path) -> None:
             f"content=\"{CSP}\">\nfound: {found}. Change build.CSP and the tag together.")
 
 
-def build(pyc_stdlib: bool = True) -> Path:
+def build(pyc_stdlib: bool = True, pyc_wheel: bool = True) -> Path:
     """Build the wheel and the complete static site into dist/; return dist/."""
     started = time.monotonic()
     CACHE.mkdir(exist_ok=True)
@@ -380,12 +436,19 @@ def build(pyc_stdlib: bool = True) -> Path:
     try:
         wheel = build_wheel(staging / "wheels")
         log(f"wheel {wheel.name} ({wheel.stat().st_size} bytes)")
-        info = vendor_pyodide(pyodide_tarball(), staging / "pyodide", pyc_stdlib)
-        write_app_lock(staging / "pyodide", info, wheel)
+        tarball = pyodide_tarball()
+        info = vendor_pyodide(tarball, staging / "pyodide", pyc_stdlib)
+        app_wheel = compiled_wheel(tarball, wheel, info["python"], staging / "wheels") if pyc_wheel else wheel
+        write_app_lock(staging / "pyodide", info, app_wheel)
         copy_web(staging)
         check_csp(staging)
-        version = {"build_id": write_service_worker(staging), "pyodide": PYODIDE_VERSION, "wheel": wheel.name,
-                   "stdlib": "pyc" if pyc_stdlib else "stock"}
+        # wheel: what the page loads (app-lock.json); embed_wheel: the universal wheel for
+        # micropip/pip (README "Embedding with micropip"), not precached when they differ.
+        version = {"build_id": "", "pyodide": PYODIDE_VERSION, "wheel": app_wheel.name,
+                   "embed_wheel": wheel.name, "stdlib": "pyc" if pyc_stdlib else "stock",
+                   "engine": "pyc" if pyc_wheel else "source"}
+        (staging / "version.json").write_text(json.dumps(version, indent=1) + "\n")
+        version["build_id"] = write_service_worker(staging)
         (staging / "version.json").write_text(json.dumps(version, indent=1) + "\n")
         shutil.rmtree(DIST, ignore_errors=True)
         staging.rename(DIST)
@@ -455,9 +518,9 @@ def make_server(directory: Path, host: str = "127.0.0.1", port: int = 0,
     return server
 
 
-def serve(port: int, pyc_stdlib: bool = True) -> None:
+def serve(port: int, pyc_stdlib: bool = True, pyc_wheel: bool = True) -> None:
     """Build, then serve dist/ until interrupted."""
-    build(pyc_stdlib)
+    build(pyc_stdlib, pyc_wheel)
     server = make_server(DIST, port=port, headers={"Content-Security-Policy": CSP})
     print(f"Serving meldtable at http://127.0.0.1:{server.server_address[1]}/  (Ctrl-C to stop)", flush=True)
     try:
@@ -520,11 +583,11 @@ def ensure_test_env() -> Path:
     return python
 
 
-def test(pytest_args: list[str], pyc_stdlib: bool = True) -> int:
+def test(pytest_args: list[str], pyc_stdlib: bool = True, pyc_wheel: bool = True) -> int:
     """Set up the venv and Chromium, build dist/, run pytest; return pytest's exit code."""
     python = ensure_test_env()
     chromium = ensure_chromium()
-    build(pyc_stdlib)
+    build(pyc_stdlib, pyc_wheel)
     env = {**os.environ, "MELDTABLE_DIST": str(DIST)}
     if chromium:
         env["CHROMIUM_PATH"] = chromium
@@ -538,27 +601,31 @@ def test(pytest_args: list[str], pyc_stdlib: bool = True) -> int:
 def main(argv: list[str]) -> int:
     """Dispatch the subcommands."""
     pyc_stdlib = "--stock-stdlib" not in argv
+    pyc_wheel = "--source-wheel" not in argv
     if argv[:1] == ["test"]:
-        command, rest = "test", [arg for arg in argv[1:] if arg != "--stock-stdlib"]
+        command, rest = "test", [arg for arg in argv[1:] if arg not in ("--stock-stdlib", "--source-wheel")]
     else:
         parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
         parser.add_argument("--stock-stdlib", action="store_true",
                             help="ship Pyodide's python_stdlib.zip as is (not byte-compiled; slower start)")
+        parser.add_argument("--source-wheel", action="store_true",
+                            help="the page loads the engine wheel's .py sources (not byte-compiled; slower start)")
         sub = parser.add_subparsers(dest="command")
         sub.add_parser("build", help="build dist/ (the default)")
         serve_parser = sub.add_parser("serve", help="build, then serve dist/")
         serve_parser.add_argument("--port", type=int, default=8000)
         serve_parser.add_argument("--stock-stdlib", action="store_true", help=argparse.SUPPRESS)
+        serve_parser.add_argument("--source-wheel", action="store_true", help=argparse.SUPPRESS)
         sub.add_parser("test", help="build, then run pytest (extra args go to pytest)")
         args = parser.parse_args(argv)
         command, rest = args.command or "build", args
     try:
         if command == "build":
-            build(pyc_stdlib)
+            build(pyc_stdlib, pyc_wheel)
         elif command == "serve":
-            serve(rest.port, pyc_stdlib)
+            serve(rest.port, pyc_stdlib, pyc_wheel)
         else:
-            return test(rest, pyc_stdlib)
+            return test(rest, pyc_stdlib, pyc_wheel)
     except BuildError as exc:
         print(f"build.py: error: {exc}", file=sys.stderr)
         return 1

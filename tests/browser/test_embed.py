@@ -97,12 +97,12 @@ def test_micropip_installs_the_wheel_in_a_stock_pyodide_page(page, serve_site, s
     started = time.monotonic()
     out = page.evaluate(INSTALL_AND_PLAY, {
         "micropipUrl": f"{base}stock/pypi/{MICROPIP}",
-        "wheelUrl": f"{base}wheels/{site_version['wheel']}",
+        "wheelUrl": f"{base}wheels/{site_version['embed_wheel']}",  # the universal py3 wheel
     })
     record_timing("stock Pyodide page: loadPyodide + micropip + install + first move", time.monotonic() - started)
     assert out["loaded"] == ["micropip"]
     result = out["result"]
-    assert result["version"] == site_version["wheel"].split("-")[1]
+    assert result["version"] == site_version["embed_wheel"].split("-")[1]
 
     # Same moves as CPython for the same seed.
     game = meldtable.new_game("canasta-two-hand", players=2, seed=7)
@@ -113,7 +113,7 @@ def test_micropip_installs_the_wheel_in_a_stock_pyodide_page(page, serve_site, s
     assert result["hand"] == json.loads(json.dumps(game.view(0)["hand"]))
 
     # Everything came from this server: the stock lock file, micropip by URL, the wheel.
-    assert page.content_types.get(f"/wheels/{site_version['wheel']}")
+    assert page.content_types.get(f"/wheels/{site_version['embed_wheel']}")
     assert f"/stock/pypi/{MICROPIP}" in page.content_types
     assert page.foreign_requests == []
     assert page.console_errors == []

@@ -1,0 +1,79 @@
+// Byte-compile a pure-Python wheel with Pyodide itself (same interpreter, same bytecode magic),
+// so the browser does not compile the engine's modules on every start (measured: importing
+// meldtable.api takes about 4x less time from .pyc; see docs/performance.md). Run by build.py:
+//
+//   node tools/compile-wheel.mjs <dir with pyodide.mjs, pyodide.asm.*, python_stdlib.zip,
+//                                 pyodide-lock.json> <input wheel> <output wheel> <python tag>
+//
+// Every .py member becomes an unchecked hash-based .pyc (PEP 552) at the same place (module.pyc,
+// which Python imports when no module.py is present), compiled without docstrings (nothing in
+// the engine reads __doc__; asserts stay) and without column ranges, which makes the .pyc
+// files a third smaller; other members are copied; the WHEEL tag becomes <python tag>-none-any
+// and RECORD is rewritten with the new files' hashes.
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+const [dir, input, output, tag] = process.argv.slice(2);
+if (!dir || !input || !output || !tag) {
+  console.error("usage: node compile-wheel.mjs <pyodide dir> <input wheel> <output wheel> <python tag>");
+  process.exit(2);
+}
+const { loadPyodide } = await import(pathToFileURL(path.resolve(dir, "pyodide.mjs")).href);
+// No column ranges in the code objects (as python -X no_debug_ranges): about 25 % smaller
+// .pyc files; tracebacks keep their line numbers.
+const pyodide = await loadPyodide({ indexURL: path.resolve(dir) + path.sep, env: { PYTHONNODEBUGRANGES: "1" } });
+pyodide.FS.mkdirTree("/in");
+pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: path.dirname(path.resolve(input)) }, "/in");
+pyodide.FS.mkdirTree("/out");
+pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: path.dirname(path.resolve(output)) }, "/out");
+pyodide.globals.set("SRC", "/in/" + path.basename(input));
+pyodide.globals.set("OUT", "/out/" + path.basename(output));
+pyodide.globals.set("TAG", tag);
+pyodide.runPython(`
+import ast, base64, hashlib, importlib.util, sys, zipfile
+from importlib._bootstrap_external import _code_to_hash_pyc
+
+probe = compile("x = 1", "probe", "exec")
+assert all(column is None for _, _, column, _ in probe.co_positions()), "PYTHONNODEBUGRANGES was not applied"
+
+class StripDocstrings(ast.NodeTransformer):
+    def generic_visit(self, node):
+        super().generic_visit(node)
+        body = getattr(node, "body", None)
+        if (isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+                and body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
+                and isinstance(body[0].value.value, str)):
+            node.body = body[1:] or [ast.copy_location(ast.Pass(), body[0])]
+        return node
+
+def record_hash(data):
+    return "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+
+members = []  # (ZipInfo, data)
+with zipfile.ZipFile(SRC) as zin:
+    for info in zin.infolist():
+        data = zin.read(info)
+        name = info.filename
+        if name.endswith(".py"):
+            tree = StripDocstrings().visit(ast.parse(data, name))
+            code = compile(tree, name, "exec", dont_inherit=True)
+            data = bytes(_code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False))
+            name += "c"
+        elif name.endswith(".dist-info/WHEEL"):
+            lines = [l for l in data.decode().splitlines() if not l.startswith("Tag:")]
+            data = ("\\n".join(lines) + f"\\nTag: {TAG}-none-any\\n").encode()
+        elif name.endswith(".dist-info/RECORD"):
+            record_name = name
+            continue
+        member = zipfile.ZipInfo(name, date_time=info.date_time)
+        member.compress_type = zipfile.ZIP_DEFLATED
+        member.external_attr = info.external_attr
+        members.append((member, data))
+record = "".join(f"{m.filename},{record_hash(d)},{len(d)}\\n" for m, d in members) + f"{record_name},,\\n"
+record_info = zipfile.ZipInfo(record_name, date_time=members[0][0].date_time)
+record_info.compress_type = zipfile.ZIP_DEFLATED
+with zipfile.ZipFile(OUT, "w") as zout:
+    for member, data in members + [(record_info, record.encode())]:
+        zout.writestr(member, data)
+print(f"byte-compiled {sum(m.filename.endswith('.pyc') for m, _ in members)} modules into {OUT}")
+`);
