@@ -291,11 +291,18 @@ def test_a_whole_deal_by_clicks(page, site_url):
     assert page.locator("#log li.log-you", has_text="your contract is down").count() == 1
     assert page.locator("#ct-my-combos .ct-combo").count() == 2
     sheet = page.locator("#score-table")
-    assert sheet.locator("thead th").count() == 4
-    for item in ("cards", "hand_cards", "total", "cumulative"):
-        assert sheet.locator(f'tr[data-item="{item}"] td').count() == 3, item
-    totals = [int(x.text_content()) for x in sheet.locator('tr[data-item="total"] td').all()]
-    assert totals[0] == 0 and min(totals) == 0  # the person went out
+    assert sheet.locator("tbody tr[data-seat]").count() == 3  # one row per player
+    for item in ("cards", "total", "cumulative"):
+        assert sheet.locator(f'thead th[data-item="{item}"]').count() == 1, item
+        assert sheet.locator(f'tbody td[data-item="{item}"]').count() == 3, item
+    mine = sheet.locator('tr[data-seat="0"]')
+    assert mine.locator('td[data-item="cards"]').text_content() == "0"
+    assert mine.locator('td[data-item="total"]').text_content() == "0"  # the person went out
+    rows = sheet.locator("tbody tr[data-seat]").all()
+    totals = {int(r.get_attribute("data-seat")): int(r.locator('td[data-item="total"]').text_content()) for r in rows}
+    assert totals[0] == 0 and totals[1] > 0 and totals[2] > 0
+    assert rows[0].get_attribute("data-seat") == "0"  # lowest total first
+    assert "row-best" in mine.get_attribute("class")
     assert "You went out." in page.text_content("#went-out")
     assert "lowest total wins" in page.text_content("#went-out")
     assert page.text_content("#btn-next").strip() == "Next deal: one set and one run"

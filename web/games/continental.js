@@ -8,7 +8,7 @@
 // The renderer contract is in registry.js.
 import { t, cardName, rankOf, suitOf, rankPlural, setEngineParams } from "../i18n.js";
 import { cardBack, handCardButton, paintFace, rankText, SUIT_SYMBOL } from "../cards.js";
-import { $, moveFocus, keyDelta, multisetDiffIndices, fillScoreTable } from "./common.js";
+import { $, moveFocus, keyDelta, multisetDiffIndices } from "./common.js";
 
 export const families = ["continental"];
 
@@ -65,7 +65,7 @@ const TEMPLATE = `<div class="ct-table" id="ct-table">
       <div class="ct-claim-timer" aria-hidden="true"><div class="ct-claim-bar" id="ct-claim-bar"></div></div>
       <p class="ct-claim-left" id="ct-claim-left"></p>
       <div class="ct-claim-buttons">
-        <button type="button" class="btn btn-primary" id="ct-btn-claim"></button>
+        <button type="button" class="btn btn-primary" id="ct-btn-claim" aria-describedby="ct-claim-text ct-claim-penalty-text"></button>
         <button type="button" class="btn" id="ct-btn-pass" data-i18n="ct.claim.pass">Pass</button>
       </div>
     </div>
@@ -575,9 +575,9 @@ export function create(shell) {
           <div class="ct-seat-head">
             <h3 class="side-name"></h3>
             <span class="ct-count"><span class="card back small" aria-hidden="true"></span><span class="ct-count-n"></span></span>
+            <span class="side-score"></span>
             <span class="ct-down-badge"></span>
             <span class="ct-dealer"></span>
-            <span class="side-score"></span>
           </div>
           <div class="ct-combos" role="group"></div>`;
         box.append(sec);
@@ -766,8 +766,8 @@ export function create(shell) {
 
     const setBtn = $("ct-btn-set"), runBtn = $("ct-btn-run");
     const canLay = !drawStage && lay !== null && !placing;
-    setBtn.hidden = !canLay;
-    runBtn.hidden = !canLay;
+    setBtn.hidden = !canLay || !lay.sets;
+    runBtn.hidden = !canLay || !lay.runs;
     const setOk = legalLay("set", sel);
     const runOk = legalLay("run", sel);
     setBtn.disabled = !(mine && canLay && lay.sets > 0 && sel.length >= 3);
@@ -874,17 +874,48 @@ export function create(shell) {
     const seats = [...Array(v.players).keys()];
     const bySeat = {};
     if (last) for (const r of last.sides || []) bySeat[r.side] = r;
-    const rows = [
-      { item: "cards", label: t("ct.score.cards"), values: seats.map((s) => (last ? v.hand_counts[s] : null)) },
-      { item: "hand_cards", label: t("ct.score.handCards"), values: seats.map((s) => (bySeat[s] ? bySeat[s].items.hand_cards ?? 0 : null)) },
+    const bonus = seats.some((s) => bySeat[s] && bySeat[s].items.down_and_out);
+    // one row per player (fits a phone with eight players), lowest total first
+    const cols = [
+      { item: "cards", label: t("ct.score.cards"), value: (s) => (last ? v.hand_counts[s] : null) },
+      ...(bonus ? [{ item: "down_and_out", label: t("ct.score.downAndOut"), value: (s) => (bySeat[s] ? bySeat[s].items.down_and_out ?? 0 : null) }] : []),
+      { item: "total", label: t("ct.score.total"), value: (s) => (bySeat[s] ? bySeat[s].total : null) },
+      { item: "cumulative", label: t("ct.score.cumulative"), value: (s) => (bySeat[s] && typeof bySeat[s].cumulative === "number" ? bySeat[s].cumulative : v.scores[s]) },
     ];
-    if (seats.some((s) => bySeat[s] && bySeat[s].items.down_and_out)) {
-      rows.push({ item: "down_and_out", label: t("ct.score.downAndOut"), values: seats.map((s) => (bySeat[s] ? bySeat[s].items.down_and_out ?? 0 : null)) });
+    const table = parts.table;
+    table.replaceChildren();
+    const hr = table.createTHead().insertRow();
+    const corner = document.createElement("th");
+    corner.scope = "col";
+    corner.textContent = t("ct.score.player");
+    hr.append(corner);
+    for (const c of cols) {
+      const th = document.createElement("th");
+      th.scope = "col";
+      th.dataset.item = c.item;
+      th.textContent = c.label;
+      hr.append(th);
     }
-    rows.push({ item: "total", cls: "row-total", label: t("ct.score.total"), values: seats.map((s) => (bySeat[s] ? bySeat[s].total : null)) });
-    rows.push({ item: "cumulative", cls: "row-cumulative", label: t("ct.score.cumulative"),
-      values: seats.map((s) => (bySeat[s] && typeof bySeat[s].cumulative === "number" ? bySeat[s].cumulative : v.scores[s])) });
-    fillScoreTable(parts.table, seats.map((s) => ({ name: shell.seatName(s), cls: s === me() ? "col-me" : "" })), rows);
+    const body = table.createTBody();
+    const order = [...seats].sort((a, b) => (v.scores[a] ?? 0) - (v.scores[b] ?? 0) || a - b);
+    const best = Math.min(...seats.map((s) => v.scores[s] ?? 0));
+    for (const s of order) {
+      const tr = body.insertRow();
+      tr.dataset.seat = String(s);
+      if (s === me()) tr.classList.add("row-me");
+      if ((v.scores[s] ?? 0) === best) tr.classList.add("row-best");
+      const th = document.createElement("th");
+      th.scope = "row";
+      th.textContent = shell.seatName(s);
+      tr.append(th);
+      for (const c of cols) {
+        const td = tr.insertCell();
+        td.dataset.item = c.item;
+        const val = c.value(s);
+        td.textContent = val === null || val === undefined ? "–" : String(val);
+        if (c.item === "cumulative") td.classList.add("col-cumulative");
+      }
+    }
 
     const notes = [];
     if (last) {
@@ -980,7 +1011,7 @@ export function create(shell) {
       state.choice = {
         id,
         head: t("ct.choice.head", { target: cb ? whoseCombo(cb, cb.owner, me()) : id }),
-        options: via.map((m) => ({
+        options: [...via].sort((a, b) => (a.kind === "swap") - (b.kind === "swap") || (a.end === "high") - (b.end === "high")).map((m) => ({
           label: m.kind === "swap" ? t("ct.choice.swap", { card: shortCard(m.cards[0]) })
             : m.end ? endLabel(m) : t("ct.choice.add", { card: shortCard(m.cards[0]) }),
           move: m.text,
