@@ -21,7 +21,7 @@ from __future__ import annotations
 from operator import attrgetter
 from typing import Any, Iterable
 
-from .cards import JOKER, RANKS, Card, Card as _Card, parse_cards, standard_deck
+from .cards import ALL_CARDS, JOKER, RANKS, Card, Card as _Card, parse_cards, standard_deck
 from .errors import IllegalMoveError, NotationError, StateError
 from .moves import Move, card_order
 from .multiset import add as ms_add
@@ -183,6 +183,8 @@ class Rules:
         self.deals: int = o["deals"]
         self.sides: list[list[int]] = [[s] for s in range(players)]  # each seat its own side (two-hand)
         self.side_of: list[int] = list(range(players))
+        self.meld_shapes: tuple[int, ...] = tuple(k for k in (3, 2, 1) if self.meld_ok(k, 3 - k))
+        """Natural cards a new 3-card meld may hold (the rest wild), by :meth:`meld_ok`."""
 
     def wild_capacity(self, naturals: int) -> int:
         """Most wild cards a meld with ``naturals`` natural cards may hold."""
@@ -264,7 +266,8 @@ class CanastaState:
         self.out_concealed = False
         self.last_moves: list[dict[str, Any]] = []
         self._legal: list[Move] | None = None
-        self._legal_set: frozenset[Move] = frozenset()
+        self._legal_set: dict[str, Move] | None = None  # notation -> legal move, built by is_legal
+        self._plan_base: _Plan | None = None  # set only while _generate checks an initial meld
 
     # ------------------------------------------------------------------ dealing
     def deal(self) -> None:
@@ -343,7 +346,7 @@ class CanastaState:
         return self.rules.side_of[seat]
 
     def canastas(self, side: int) -> int:
-        return sum(1 for m in self.melds[side].values() if m.is_canasta)
+        return sum(1 for m in self.melds[side].values() if m.naturals + m.wilds >= CANASTA_SIZE and m.rank != THREE)
 
     def minimum(self, side: int) -> int:
         return self.rules.minimum_for(self.scores[side])
@@ -393,26 +396,56 @@ class CanastaState:
         """Every legal move of the seat to act (empty when the hand is over), sorted by notation."""
         if self._legal is None:
             self._legal = [] if self.hand_over else self._generate()
-            self._legal_set = frozenset(self._legal)
+            self._legal_set = None
         return list(self._legal)
 
     def is_legal(self, move: Move) -> bool:
-        """Whether ``move`` is one of :meth:`legal_moves` (set lookup)."""
+        """Whether ``move`` is one of :meth:`legal_moves`. Two moves are equal exactly when their
+        canonical notations are, so the lookup is by notation (a dict of the legal moves' texts,
+        built on first use)."""
         if self._legal is None:
             self.legal_moves()
-        return move in self._legal_set
+        index = self._legal_set
+        if index is None:
+            index = self._legal_set = {m._text: m for m in self._legal}  # type: ignore[union-attr]
+        return type(move) is Move and move._text in index
 
     def _generate(self) -> list[Move]:
         t = self.turn
-        out: list[Move] = []
+        out: list[Move]
         if t.stage == "draw":
-            if self.stock:
-                out.append(Move.make("draw"))
+            out = [_DRAW] if self.stock else []
             out.extend(self._take_moves())
         else:
-            out.extend(self._meld_moves())
-            out.extend(self._add_moves())
-            out.extend(self._discard_moves())
+            hand = self.hands[t.seat]
+            side = self.rules.side_of[t.seat]
+            size = sum(hand.values())
+            canastas = self.canastas(side)
+            initial = self._initial_pending()
+            # the hand grouped once: naturals by rank (in hand order) and the wild cards (in
+            # canonical order); _meld_moves puts each rank's naturals in canonical order
+            by_rank: dict[int, list[tuple[Card, int]]] = {}
+            wilds: list[tuple[Card, int]] = []
+            for item in hand.items():
+                r = item[0].rank
+                if r == 0 or r == 2:
+                    wilds.append(item)
+                else:
+                    group = by_rank.get(r)
+                    if group is None:
+                        by_rank[r] = [item]
+                    else:
+                        group.append(item)
+            if len(wilds) > 1:
+                wilds.sort(key=_item_index)
+            if initial:  # the planner's grouping of this hand, shared by every check below
+                self._plan_base = _Plan(self.rules, hand, self.turn.countable, {})
+            try:
+                out = self._meld_moves(side, size, canastas, initial, by_rank, wilds)
+                out.extend(self._add_moves(side, size, canastas, initial, by_rank, wilds))
+                out.extend(self._discard_moves(hand, size, canastas, initial))
+            finally:
+                self._plan_base = None
         out.sort(key=_move_text)
         return out
 
@@ -427,22 +460,35 @@ class CanastaState:
         initial = self._initial_pending()
         if initial and r.pile_before_initial == "forbidden":
             return []
-        side = self.side_of(t.seat)
+        side = r.side_of[t.seat]
         frozen = self.pile_wilds > 0 or initial
         hand = self.hands[t.seat]
         rank = top.rank
-        naturals = sorted(((c, n) for c, n in hand.items() if c.rank == rank), key=lambda x: card_order(x[0]))
-        wilds = sorted(((c, n) for c, n in hand.items() if is_wild(c)), key=lambda x: card_order(x[0]))
-        candidates: list[tuple[Card, ...]] = list(combinations(naturals, 2))
+        naturals = sorted(((c, n) for c, n in hand.items() if c.rank == rank), key=_item_index)
+        candidates: list[tuple[Card, ...]] = list(_combos(tuple(naturals), 2))
         if not frozen and r.take_with_wild:
+            wilds = sorted(((c, n) for c, n in hand.items() if c.rank == 0 or c.rank == 2), key=_item_index)
             for (nat, _) in naturals:
                 for (w, _) in wilds:
                     candidates.append((nat, w))
         if not frozen and r.take_onto_meld and rank in self.melds[side]:
             candidates.append(())
+        if not candidates:
+            return []
+        # outside a pending initial meld, a take that leaves two or more cards in hand is legal
+        # exactly when the meld it makes is valid (see _take_ok); anything else asks _take_ok
+        existing = self.melds[side].get(rank)
+        nat0 = (existing.naturals if existing else 0) + 1
+        wild0 = existing.wilds if existing else 0
+        after = sum(hand.values()) + sum(1 for c in self.pile[:-1] if not is_red_three(c))
         out = []
         for used in candidates:
-            if self._take_ok(top, used) is None:
+            if not initial and after - len(used) >= 2:
+                w = sum(1 for c in used if c.rank == 0 or c.rank == 2)
+                ok = r.meld_ok(nat0 + len(used) - w, wild0 + w)
+            else:
+                ok = self._take_ok(top, used) is None
+            if ok:
                 out.append(Move.make("take", used))
         return out
 
@@ -532,78 +578,91 @@ class CanastaState:
             return "discard_required"
         return "floor"
 
-    def _meld_moves(self) -> list[Move]:
+    def _meld_moves(self, side: int, size: int, canastas: int, initial: bool,
+                    by_rank: dict[int, list[tuple[Card, int]]], wilds: list[tuple[Card, int]]) -> list[Move]:
         r = self.rules
-        t = self.turn
-        hand = self.hands[t.seat]
-        side = self.side_of(t.seat)
         melds = self.melds[side]
         # outside a pending initial meld every new 3-card meld passes the same hand-floor test
         # (a hand left with one card is checked card by card: that card might finish a canasta)
-        fast = not self._initial_pending() and sum(hand.values()) - 3 != 1
-        floor_ok = fast and self._floor_ok(sum(hand.values()) - 3, self.canastas(side), True, False)
-        wilds = sorted(((c, n) for c, n in hand.items() if is_wild(c)), key=lambda x: card_order(x[0]))
-        wild_combos = [list(combinations(wilds, w)) for w in range(3)]
-        by_rank: dict[int, list[tuple[Card, int]]] = {}
-        for c, n in hand.items():
-            if not is_wild(c):
-                by_rank.setdefault(c.rank, []).append((c, n))
-        out = []
+        fast = not initial and size - 3 != 1
+        if fast and not self._floor_ok(size - 3, canastas, True, False):
+            by_rank = {THREE: by_rank[THREE]} if THREE in by_rank else {}
+        wild_key = tuple(wilds)
+        shapes = r.meld_shapes
+        out: list[Move] = []
         for rank, naturals in by_rank.items():
-            naturals.sort(key=lambda x: card_order(x[0]))
             if rank == THREE:
-                blacks = [(c, n) for c, n in naturals if not c.is_red]
-                if r.black_three_meld == "going_out_only" and THREE not in melds:
-                    for size in (3, 4):
-                        for combo in combinations(blacks, size):
+                # black threes only when going out: never possible before enough canastas or
+                # with more than one card left after them (see _meld_ok_now)
+                if (r.black_three_meld == "going_out_only" and THREE not in melds
+                        and canastas >= r.canastas_to_go_out and size - 4 <= 1):
+                    blacks = [(c, n) for c, n in naturals if not c.is_red]
+                    for n_cards in (3, 4):
+                        for combo in _combos(tuple(blacks), n_cards):
                             if self._meld_ok_now(THREE, combo) is None:
                                 out.append(Move.make("meld", combo))
                 continue
-            if rank in melds or (fast and not floor_ok):
+            if rank in melds:
                 continue
-            n_nat = sum(n for _, n in naturals)
-            for k in range(min(3, n_nat), 0, -1):
-                w = 3 - k
-                if not r.meld_ok(k, w):
-                    continue
-                for nat_combo in combinations(naturals, k):
-                    for wild_combo in wild_combos[w]:
-                        combo = nat_combo + wild_combo
-                        if fast or self._meld_ok_now(rank, combo) is None:
-                            out.append(Move.make("meld", combo))
+            nat_key = (naturals[0],) if len(naturals) == 1 else tuple(sorted(naturals, key=_item_index))
+            found = _MELDS.get((shapes, nat_key, wild_key))
+            if found is None:
+                found = _new_melds(r, nat_key, wild_key)
+            if fast:
+                out.extend(found)
+                continue
+            # the check depends on each card's rank (or kind of wild card) and on whether its
+            # value still counts towards the initial meld, not on its suit: ask once per signature
+            countable = self.turn.countable
+            verdict: dict[tuple[tuple[int, bool], ...], bool] = {}
+            for combo in found:
+                key = _signature(combo.cards, countable)
+                ok = verdict.get(key)
+                if ok is None:
+                    ok = verdict[key] = self._meld_ok_now(rank, combo.cards) is None
+                if ok:
+                    out.append(combo)
         return out
 
-    def _add_moves(self) -> list[Move]:
+    def _add_moves(self, side: int, size: int, canastas: int, initial: bool,
+                   by_rank: dict[int, list[tuple[Card, int]]], wilds: list[tuple[Card, int]]) -> list[Move]:
         r = self.rules
-        t = self.turn
-        hand = self.hands[t.seat]
-        side = self.side_of(t.seat)
-        size_after = sum(hand.values()) - 1
-        fast = not self._initial_pending() and size_after != 1
-        canastas = self.canastas(side)
+        size_after = size - 1
+        fast = not initial and size_after != 1
         out = []
         for rank, meld in self.melds[side].items():
             if rank == THREE:
                 continue
-            wild_ok = meld.wilds + 1 <= r.wild_capacity(meld.naturals)
             if fast:
-                completes = 1 if meld.size + 1 == CANASTA_SIZE else 0
+                completes = 1 if meld.naturals + meld.wilds + 1 == CANASTA_SIZE else 0
                 if not self._floor_ok(size_after, canastas + completes, True, False):
                     continue
-            for c in hand:
-                if c.rank == rank or (wild_ok and is_wild(c)):
-                    if fast or self._add_ok_now(rank, c) is None:
-                        out.append(Move.make("add", (c,), rank))
+            cards = by_rank.get(rank, [])
+            if wilds and meld.wilds + 1 <= r.wild_capacity(meld.naturals):
+                cards = cards + wilds
+            adds = _ADD[rank]
+            if fast:
+                out.extend([adds[c] for c, _ in cards])
+                continue
+            countable = self.turn.countable
+            verdict: dict[tuple[tuple[int, bool], ...], bool] = {}
+            for c, _ in cards:
+                key = _signature((c,), countable)
+                ok = verdict.get(key)
+                if ok is None:
+                    ok = verdict[key] = self._add_ok_now(rank, c) is None
+                if ok:
+                    out.append(adds[c])
         return out
 
-    def _discard_moves(self) -> list[Move]:
-        hand = self.hands[self.turn.seat]
-        if not self._initial_pending():
-            side = self.side_of(self.turn.seat)
-            if sum(hand.values()) >= 2 or self.canastas(side) >= self.rules.canastas_to_go_out:
-                return [Move.make("discard", (c,)) for c in hand]
+    def _discard_moves(self, hand: dict[Card, int], size: int, canastas: int, initial: bool) -> list[Move]:
+        if not initial:
+            if size >= 2 or canastas >= self.rules.canastas_to_go_out:
+                return [_DISCARD[c] for c in hand]
             return []
-        return [Move.make("discard", (c,)) for c in hand if self._discard_ok_now(c) is None]
+        # while the initial meld is pending the verdict is the same for every card (see
+        # _discard_ok_now: it depends on the hand size, the turn and the canastas only)
+        return [_DISCARD[c] for c in hand] if hand and self._discard_ok_now(next(iter(hand))) is None else []
 
     def _after_meld_check(self, side: int, cards: tuple[Card, ...], pending: dict[int, tuple[int, int]],
                           canastas_after: int, rank: int) -> str | None:
@@ -622,7 +681,11 @@ class CanastaState:
             if self._floor_ok(hand_after, canastas_after, True, False, finisher):
                 return None
             return self._floor_reason(hand_after, canastas_after)
-        pts, countable = self._peek_points(cards)
+        base = self._plan_base
+        if base is not None:  # during move generation: no copy of the countable cards needed
+            pts = sum(card_value(c) for c, (_, flag) in zip(cards, _signature(cards, t.countable)) if flag)
+        else:
+            pts, countable = self._peek_points(cards)
         counted = t.initial_points + pts
         need = self.minimum(side) - counted
         exempt = self._exempt()
@@ -632,10 +695,14 @@ class CanastaState:
             return "floor" if canastas_after < self.rules.canastas_to_go_out else "minimum"
         if need <= 0 or hand_after == 0:
             return None
-        hand = dict(self.hands[t.seat])
-        ms_remove(hand, cards)
-        countable = {c: n for c, n in countable.items() if n > 0}
-        if not self._reachable(hand, countable, pending, need, exempt):
+        if base is not None:  # during move generation: the hand's grouping, minus these cards
+            plan = base.without(cards, t.countable, pending)
+        else:
+            hand = dict(self.hands[t.seat])
+            ms_remove(hand, cards)
+            countable = {c: n for c, n in countable.items() if n > 0}
+            plan = _Plan(self.rules, hand, countable, pending)
+        if not plan.reachable(need, exempt):
             return "minimum"
         return None
 
@@ -799,7 +866,7 @@ class CanastaState:
     def _end_hand(self, out_seat: int | None) -> None:
         self.hand_over = True
         self._legal = []
-        self._legal_set = frozenset()
+        self._legal_set = None
         self.turn.countable = {}
         self.out_seat = out_seat
         self.out_concealed = out_seat is not None and self.turn.initial
@@ -1264,7 +1331,8 @@ class CanastaState:
         c.hand_over, c.out_seat, c.out_concealed = self.hand_over, self.out_seat, self.out_concealed
         c.last_moves = [dict(m) for m in self.last_moves]
         c._legal = None
-        c._legal_set = frozenset()
+        c._legal_set = None
+        c._plan_base = None
         return c
 
     def conservation(self) -> dict[Card, int]:
@@ -1284,6 +1352,70 @@ class CanastaState:
 
 
 _move_text = attrgetter("_text")
+_DRAW = Move.make("draw")
+_DISCARD = {c: Move.make("discard", (c,)) for c in ALL_CARDS}
+_ADD = {rank: {c: Move.make("add", (c,), rank) for c in ALL_CARDS} for rank in range(1, 14)}
+
+
+def _item_index(item: tuple[Card, int]) -> int:
+    """Sort key of ``(card, count)`` items: the card's index, which orders the cards of one natural
+    rank by suit and the wild cards as twos by suit, then the joker, as :func:`card_order` does."""
+    return item[0].index
+
+
+def _signature(cards: tuple[Card, ...], countable: dict[Card, int]) -> tuple[tuple[int, bool], ...]:
+    """What the initial-meld checks see of the hand cards a move uses: each card's rank (0 for a
+    joker, 2 for a two) and whether its value still counts towards the minimum (``countable`` is
+    consumed card by card, as :meth:`CanastaState._peek_points` does; equal cards are adjacent in
+    canonical order). The planner groups cards the same way, so two moves with the same signature
+    get the same verdict in one state."""
+    out = []
+    prev = None
+    used = 0
+    for c in cards:
+        if c is prev:
+            used += 1
+        else:
+            prev, used = c, 0
+        out.append((c.rank, countable.get(c, 0) > used))
+    return tuple(out)
+
+
+_COMBOS: dict[tuple[tuple[tuple[Card, int], ...], int], tuple[tuple[Card, ...], ...]] = {}
+_MELDS: dict[tuple[Any, ...], tuple[Move, ...]] = {}
+_CACHE_LIMIT = 50_000
+
+
+def _combos(items: tuple[tuple[Card, int], ...], k: int) -> tuple[tuple[Card, ...], ...]:
+    """:func:`meldtable.multiset.combinations`, memoised: hands repeat the same few groups."""
+    key = (items, k)
+    found = _COMBOS.get(key)
+    if found is None:
+        if len(_COMBOS) > _CACHE_LIMIT:
+            _COMBOS.clear()
+        found = _COMBOS[key] = tuple(combinations(list(items), k))
+    return found
+
+
+def _new_melds(r: Rules, naturals: tuple[tuple[Card, int], ...], wilds: tuple[tuple[Card, int], ...]) -> tuple[Move, ...]:
+    """Every new 3-card meld of one natural rank from these naturals and wild cards (each a tuple of
+    ``(card, count)`` in canonical order) with a shape the rules allow, memoised by rule shapes and
+    cards."""
+    key = (r.meld_shapes, naturals, wilds)
+    found = _MELDS.get(key)
+    if found is None:
+        out = []
+        for k in range(min(3, sum(n for _, n in naturals)), 0, -1):
+            if k not in r.meld_shapes:
+                continue
+            wild_combos = _combos(wilds, 3 - k)
+            for nat_combo in _combos(naturals, k):
+                for wild_combo in wild_combos:
+                    out.append(Move.make("meld", nat_combo + wild_combo))
+        if len(_MELDS) > _CACHE_LIMIT:
+            _MELDS.clear()
+        found = _MELDS[key] = tuple(out)
+    return found
 
 
 def _meld_order(rank: int) -> int:
@@ -1317,6 +1449,32 @@ class _Plan:
                 u[card.rank] = u.get(card.rank, 0) + n - k
         self.c, self.u, self.wild = c, u, wild
         self.blacks = (blacks_c, blacks_u)
+
+    def without(self, cards: tuple[Card, ...], countable: dict[Card, int],
+                pending: dict[int, tuple[int, int]]) -> "_Plan":
+        """The plan for this hand less ``cards`` (whose values count while ``countable`` has them,
+        consumed card by card as :meth:`CanastaState._peek_points` does), with ``pending`` melds:
+        the same as building a plan from the reduced hand, without grouping it again."""
+        p = _Plan.__new__(_Plan)
+        p.r, p.pending = self.r, pending
+        c, u, wild = dict(self.c), dict(self.u), dict(self.wild)
+        blacks_c, blacks_u = self.blacks
+        for card, counts in zip(cards, _signature(cards, countable)):
+            flag = counts[1]
+            r = card.rank
+            if r == 0 or r == 2:
+                wild[("j" if r == 0 else "d") + ("c" if flag else "u")] -= 1
+            elif r == THREE:
+                if flag:
+                    blacks_c -= 1
+                else:
+                    blacks_u -= 1
+            elif flag:
+                c[r] -= 1
+            else:
+                u[r] -= 1
+        p.c, p.u, p.wild, p.blacks = c, u, wild, (blacks_c, blacks_u)
+        return p
 
     def _best(self, c: dict[int, int], u: dict[int, int], wild: dict[str, int], blacks: int) -> tuple[int, int]:
         """Most countable points meldable from this hand, and how many cards stay in hand."""
