@@ -587,7 +587,8 @@ class CanastaState:
         fast = not initial and size - 3 != 1
         if fast and not self._floor_ok(size - 3, canastas, True, False):
             by_rank = {THREE: by_rank[THREE]} if THREE in by_rank else {}
-        wild_key = tuple(wilds)
+        # a new meld holds at most two wild cards: more copies of one make no other melds
+        wild_key = tuple(item if item[1] <= 2 else (item[0], 2) for item in wilds)
         shapes = r.meld_shapes
         out: list[Move] = []
         for rank, naturals in by_rank.items():
@@ -633,7 +634,7 @@ class CanastaState:
         for rank, meld in self.melds[side].items():
             if rank == THREE:
                 continue
-            if fast:
+            if fast and size_after < 2:  # (two or more cards left always pass the floor)
                 completes = 1 if meld.naturals + meld.wilds + 1 == CANASTA_SIZE else 0
                 if not self._floor_ok(size_after, canastas + completes, True, False):
                     continue
