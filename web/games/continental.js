@@ -386,19 +386,19 @@ export function create(shell) {
   function passFor(tb, why) {
     if (shell.table() !== tb || !myClaim()) return;
     if (shell.busy()) { setTimeout(() => passFor(tb, why), 50); return; }
-    shell.act({ type: "pass" }, { text: "pass", quiet: true, why });
+    act({ type: "pass" }, { text: "pass", quiet: true, why });
   }
 
   function claimNow() {
     if (!myClaim()) return;
     stopClaimTimer();
-    shell.act({ type: "claim" }, { text: "claim" });
+    act({ type: "claim" }, { text: "claim" });
   }
 
   function passNow() {
     if (!myClaim()) return;
     stopClaimTimer();
-    shell.act({ type: "pass" }, { text: "pass", quiet: true });
+    act({ type: "pass" }, { text: "pass", quiet: true });
   }
 
   function setNeverClaim(on) {
@@ -946,9 +946,16 @@ export function create(shell) {
 
   // ---------------------------------------------------------------- input
 
-  function act(action, entry) {
+  /** Send an action; keyboard focus that was on the table and lost with its button goes to the hand. */
+  async function act(action, entry) {
     state.choice = null;
-    return shell.act(action, entry);
+    const hadFocus = $("ct-table").contains(document.activeElement);
+    const ok = await shell.act(action, entry);
+    if (hadFocus && (!document.activeElement || document.activeElement === document.body)) {
+      const el = $("hand").querySelector('.hand-card[tabindex="0"]') || $("hand").querySelector(".hand-card");
+      if (el) el.focus({ preventScroll: true });
+    }
+    return ok;
   }
 
   function playMove(m) {
