@@ -11,7 +11,7 @@ from typing import Any
 
 from . import __version__
 from .bot import choose_move
-from .errors import IllegalMoveError, MeldtableError, NotYourTurnError, StateError
+from .errors import IllegalMoveError, MeldtableError, NotYourTurnError
 from .game import Game, new_game
 from .variants import VARIANTS
 

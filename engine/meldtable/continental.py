@@ -29,6 +29,7 @@ from typing import Any, Iterable
 
 from .cards import JOKER, RANKS, SUITS, Card, parse_cards, standard_deck
 from .errors import IllegalMoveError, NotationError, OptionError, StateError
+from .fields import action_cards, action_text, saved_cards, saved_field
 from .multiset import add as ms_add
 from .multiset import combinations, counted
 from .multiset import remove as ms_remove
@@ -1456,15 +1457,7 @@ class ContinentalState:
         conservation and the consistency of the turn. Raises :class:`StateError`."""
         n = rules.players
 
-        def need(obj: Any, key: str, typ: type | tuple[type, ...]) -> Any:
-            if not isinstance(obj, dict) or key not in obj:
-                raise StateError(f"The saved game is missing '{key}'.")
-            v = obj[key]
-            if isinstance(v, bool) and typ is int:
-                raise StateError(f"'{key}' in the saved game must be a number.")
-            if not isinstance(v, typ):
-                raise StateError(f"'{key}' in the saved game has the wrong type.")
-            return v
+        need = saved_field
 
         def seat_or_none(v: Any, what: str) -> int | None:
             if v is None:
@@ -1473,13 +1466,7 @@ class ContinentalState:
                 raise StateError(f"'{what}' must be a seat or null.")
             return v
 
-        def cardlist(v: Any, what: str) -> list[Card]:
-            if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
-                raise StateError(f"{what} in the saved game must be a list of card texts.")
-            try:
-                return parse_cards(v)
-            except ValueError as e:
-                raise StateError(f"{what} in the saved game: {e}") from None
+        cardlist = saved_cards
 
         def per_seat(key: str, typ: type) -> list[Any]:
             v = need(d, key, list)
@@ -1863,18 +1850,10 @@ def choose_move(view: dict[str, Any], legal: list[ContinentalMove]) -> Continent
 # ---------------------------------------------------------------------- UI actions
 
 
-def _text_field(action: dict[str, Any], name: str) -> str:
-    v = action.get(name)
-    if not isinstance(v, str):
-        raise NotationError(f"The action needs '{name}' as text.")
-    return v
+_text_field = action_text
 
 
-def _card_list(action: dict[str, Any], name: str = "cards") -> list[Card]:
-    v = action.get(name)
-    if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
-        raise NotationError(f"'{name}' must be a list of card texts.")
-    return parse_cards(v)
+_card_list = action_cards
 
 
 def _try(g: Any, seqs: Iterable[list[ContinentalMove]]) -> list[ContinentalMove]:

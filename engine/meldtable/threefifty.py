@@ -27,8 +27,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from .cards import Card, parse_cards, standard_deck
+from .cards import Card, standard_deck
 from .errors import IllegalMoveError, NotationError, StateError
+from .fields import action_text, saved_cards, saved_field
 from .multiset import add as ms_add
 from .multiset import counted
 from .multiset import remove as ms_remove
@@ -704,15 +705,7 @@ class ThreeFiftyState:
     def from_dict(cls, rules: Rules, seed: int, d: Any) -> "ThreeFiftyState":
         """Rebuild a state from :meth:`to_dict` data, checking types, card conservation and that
         the hands fit the turn order. Raises :class:`StateError` with a clear message."""
-        def need(obj: Any, key: str, typ: type | tuple[type, ...]) -> Any:
-            if not isinstance(obj, dict) or key not in obj:
-                raise StateError(f"The saved game is missing '{key}'.")
-            v = obj[key]
-            if isinstance(v, bool) and typ is int:
-                raise StateError(f"'{key}' in the saved game must be a number.")
-            if not isinstance(v, typ):
-                raise StateError(f"'{key}' in the saved game has the wrong type.")
-            return v
+        need = saved_field
 
         def seat_or_none(key: str) -> int | None:
             v = d.get(key) if isinstance(d, dict) else None
@@ -722,13 +715,7 @@ class ThreeFiftyState:
                 raise StateError(f"'{key}' in the saved game must be a seat or null.")
             return v
 
-        def cardlist(v: Any, what: str) -> list[Card]:
-            if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
-                raise StateError(f"{what} in the saved game must be a list of card texts.")
-            try:
-                return parse_cards(v)
-            except ValueError as e:
-                raise StateError(f"{what} in the saved game: {e}") from None
+        cardlist = saved_cards
 
         n = rules.players
         s = cls(rules, seed)
@@ -947,10 +934,7 @@ def compose_action(g: Any, action: dict[str, Any]) -> list[ThreeFiftyMove]:
     """
     kind = action.get("type")
     if kind == "move":
-        text = action.get("text")
-        if not isinstance(text, str):
-            raise NotationError("The action needs 'text' as text.")
-        return [ThreeFiftyMove.parse(text)]
+        return [ThreeFiftyMove.parse(action_text(action, "text"))]
     if kind not in ("play", "discard"):
         raise NotationError(f"Unknown action type {kind!r}: use play, discard or move.")
     card_t = action.get("card")
