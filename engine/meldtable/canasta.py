@@ -439,7 +439,8 @@ class CanastaState:
             if len(wilds) > 1:
                 wilds.sort(key=_item_index)
             if initial:  # the planner's grouping of this hand, shared by every check below
-                self._plan_base = _Plan(self.rules, hand, self.turn.countable, {})
+                base = self._plan_base = _Plan(self.rules, hand, self.turn.countable, {})
+                base.prepare_without(hand)
             try:
                 out = self._meld_moves(side, size, canastas, initial, by_rank, wilds)
                 out.extend(self._add_moves(side, size, canastas, initial, by_rank, wilds))
@@ -683,10 +684,12 @@ class CanastaState:
                 return None
             return self._floor_reason(hand_after, canastas_after)
         base = self._plan_base
+        sig = None
         if base is not None:  # during move generation: no copy of the countable cards needed
-            pts = sum(card_value(c) for c, (_, flag) in zip(cards, _signature(cards, t.countable)) if flag)
+            sig = _signature(cards, t.countable)
+            pts = sum(card_value(c) for c, (_, flag) in zip(cards, sig) if flag)
         else:
-            pts, countable = self._peek_points(cards)
+            pts, _ = self._peek_points(cards)
         counted = t.initial_points + pts
         need = self.minimum(side) - counted
         exempt = self._exempt()
@@ -696,11 +699,13 @@ class CanastaState:
             return "floor" if canastas_after < self.rules.canastas_to_go_out else "minimum"
         if need <= 0 or hand_after == 0:
             return None
+        plan = None
         if base is not None:  # during move generation: the hand's grouping, minus these cards
-            plan = base.without(cards, t.countable, pending)
-        else:
+            plan = base.without(cards, t.countable, pending, sig)
+        if plan is None:
             hand = dict(self.hands[t.seat])
             ms_remove(hand, cards)
+            _, countable = self._peek_points(cards)
             countable = {c: n for c, n in countable.items() if n > 0}
             plan = _Plan(self.rules, hand, countable, pending)
         if not plan.reachable(need, exempt):
@@ -1451,29 +1456,71 @@ class _Plan:
         self.c, self.u, self.wild = c, u, wild
         self.blacks = (blacks_c, blacks_u)
 
+    def prepare_without(self, hand: dict[Card, int]) -> None:
+        """Remember the hand this plan was built from, for :meth:`without`: the hand, each card's
+        place in it, each rank's cards in hand order and first card."""
+        self.hand = hand
+        self.pos = {c: i for i, c in enumerate(hand)}
+        self.cards_of: dict[int, list[Card]] = {}
+        for c in hand:
+            self.cards_of.setdefault(c.rank, []).append(c)
+        self.first_of = {r: xs[0] for r, xs in self.cards_of.items()}
+
     def without(self, cards: tuple[Card, ...], countable: dict[Card, int],
-                pending: dict[int, tuple[int, int]]) -> "_Plan":
+                pending: dict[int, tuple[int, int]], sig: tuple[tuple[int, bool], ...] | None = None) -> "_Plan | None":
         """The plan for this hand less ``cards`` (whose values count while ``countable`` has them,
-        consumed card by card as :meth:`CanastaState._peek_points` does), with ``pending`` melds:
-        the same as building a plan from the reduced hand, without grouping it again."""
+        consumed card by card as :meth:`CanastaState._peek_points` does; ``sig`` is their
+        :func:`_signature` if known), with ``pending`` melds: equal to a plan built from the reduced
+        hand, down to the order of its groups (each rank's first card in the hand), without grouping
+        the hand again. Call :meth:`prepare_without` once first. (``None`` is returned never; the
+        caller also accepts it as "build the plan from the reduced hand".)"""
         p = _Plan.__new__(_Plan)
         p.r, p.pending = self.r, pending
         c, u, wild = dict(self.c), dict(self.u), dict(self.wild)
         blacks_c, blacks_u = self.blacks
-        for card, counts in zip(cards, _signature(cards, countable)):
+        hand = self.hand
+        prev = None
+        used = 0
+        emptied: list[Card] = []  # natural cards whose last copy leaves
+        for card, counts in zip(cards, sig or _signature(cards, countable)):
             flag = counts[1]
             r = card.rank
             if r == 0 or r == 2:
                 wild[("j" if r == 0 else "d") + ("c" if flag else "u")] -= 1
-            elif r == THREE:
+                continue
+            if r == THREE:
                 if flag:
                     blacks_c -= 1
                 else:
                     blacks_u -= 1
-            elif flag:
+                continue
+            if flag:
                 c[r] -= 1
             else:
                 u[r] -= 1
+            used = used + 1 if card is prev else 1
+            prev = card
+            if hand[card] == used:  # the last copy of this card leaves
+                emptied.append(card)
+        moved = []
+        for card in emptied:
+            r = card.rank
+            if r in c:
+                if c[r] + u[r] == 0:
+                    del c[r], u[r]  # no card of its rank stays: the group goes
+                elif self.first_of[r] is card:
+                    moved.append(r)  # its rank's group may now come later
+        if moved:
+            # the groups are in the order of each rank's first card in the hand
+            pos = self.pos
+            first = {r: pos[self.first_of[r]] for r in c}
+            for r in moved:
+                if r in c:
+                    first[r] = min(pos[x] for x in self.cards_of[r] if x not in emptied)
+            order = sorted(c, key=first.__getitem__)
+            if order != list(c):
+                c = {r: c[r] for r in order}
+                u = {r: u[r] for r in order}
         p.c, p.u, p.wild, p.blacks = c, u, wild, (blacks_c, blacks_u)
         return p
 
