@@ -1,62 +1,114 @@
-"""Engine benchmarks on CPython (not a test; figures go to docs/performance.md).
+"""Engine benchmarks for every variant (not a test; figures go to docs/performance.md, "Engine").
 
-    python bench/engine_bench.py [--hands N] [--repeats R]
+    python bench/engine_bench.py [--hands N] [--repeats R] [--variants ID ...] [--clock cpu|wall]
+                                 [--baseline GIT_REV] [--json FILE]
 
-Measures, in one run:
-- random playouts: moves per second (median over R repeats of N hands each);
-- bot vs bot: moves per second;
-- ``legal_moves()`` latency over every state of those playouts (fresh state each time, so the
-  cache never helps): median, p99, max;
-- the computer player's decision time (``choose_move``) over the same kind of states: median,
-  p99, max, and its ratio to ``legal_moves()`` measured on the same states in the same run.
+Measures per variant (and per player count: the smallest, a middle and the largest the variant
+allows), in one run:
+
+- random playouts: moves per second (``legal_moves`` + the random choice + ``play``; a new game
+  every hand included), median over R repeats of N hands each;
+- computer vs computer: moves per second (``choose_move`` + ``play``), median over R repeats;
+- ``legal_moves()`` latency over every state of those playouts: each state's time is the best of
+  three calls on fresh copies (no cache of the state helps, and a scheduler hiccup on this shared
+  machine does not count), then median, p99 and max over the states;
+- constructed worst cases (``WORST_CASES``): canasta hands after taking a 73-card discard pile
+  (initial meld pending / made), a 44-card canasta hand holding all twelve wild cards before the
+  initial meld, continental hands of 25-40 cards with up to eight jokers in the 16-card contract;
+  each the best of five calls.
+
+Module-level caches of the engine (interned moves, memoised melds) are warmed by a few hands
+before the playouts are timed, as in any long session. ``--clock cpu`` (default) times with
+``time.process_time`` (CPU time of this process: robust to other load on the machine), ``wall``
+with ``time.perf_counter``.
+
+``--baseline REV`` measures the engine of git revision REV the same way in a subprocess,
+interleaved repeat by repeat with the current engine, and prints the ratios current/baseline
+(medians of the per-repeat ratios): both see the same machine load.
+
+The measuring code (everything above ``main``) uses only meldtable and the standard library, so
+bench/pyodide_bench.py runs the very same functions inside Pyodide in headless Chromium.
 """
 
 from __future__ import annotations
 
-import argparse
+import json
 import os
 import random
 import statistics
 import sys
 import time
+from typing import Any, Callable
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "engine"))
+if __name__ == "__main__":  # run as a script from a checkout: the engine next to it
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "engine"))
 
-import meldtable  # noqa: E402
-from meldtable.bot import choose_move  # noqa: E402
+import meldtable
+from meldtable.bot import choose_move
 
-VARIANT = "canasta-two-hand"
+PLAYERS = {"canasta-two-hand": (2,), "3-ist-50": (2, 4, 6), "continental": (2, 4, 8)}
+"""Player counts measured per variant (others: smallest, middle, largest allowed)."""
 
 
-def playouts(hands: int, seed0: int, bot: bool) -> tuple[int, float]:
+def player_counts(variant: str) -> tuple[int, ...]:
+    if variant in PLAYERS:
+        return PLAYERS[variant]
+    p = meldtable.VARIANTS[variant].players
+    return tuple(sorted({p[0], p[len(p) // 2], p[-1]}))
+
+
+def _clock(kind: str) -> Callable[[], float]:
+    return time.process_time if kind == "cpu" else time.perf_counter
+
+
+def _random_move(g: Any, rng: random.Random) -> Any:
+    return rng.choice(g.legal_moves())
+
+
+def playouts(variant: str, players: int, hands: int, seed0: int, bot: bool, clock: str = "cpu") -> tuple[int, float]:
+    """Moves played and seconds taken by ``hands`` hands (a new game each) of random or computer
+    players. A hand that reaches no end within 20,000 moves is cut off (its moves still count)."""
+    tick = _clock(clock)
     moves = 0
-    t0 = time.perf_counter()
+    t0 = tick()
     for seed in range(seed0, seed0 + hands):
-        g = meldtable.new_game(VARIANT, players=2, seed=seed)
-        rnd = random.Random(seed)
-        while not g.hand_over:
-            m = choose_move(g) if bot else rnd.choice(g.legal_moves())
-            g.play(m)
-            moves += 1
-    return moves, time.perf_counter() - t0
+        g = meldtable.new_game(variant, players=players, seed=seed)
+        rng = random.Random(seed)
+        n = 0
+        while not g.hand_over and n < 20_000:
+            legal = g.legal_moves()
+            if not legal:  # an engine dead end (the harness reports it); the hand stops here
+                break
+            g.play(choose_move(g) if bot else rng.choice(legal))
+            n += 1
+        moves += n
+    return moves, tick() - t0
 
 
-def latencies(hands: int) -> tuple[list[float], list[float]]:
-    legal_t: list[float] = []
-    bot_t: list[float] = []
-    for seed in range(1000, 1000 + hands):
-        g = meldtable.new_game(VARIANT, players=2, seed=seed)
-        while not g.hand_over:
-            a = g.copy()
-            t0 = time.perf_counter()
-            a.legal_moves()
-            legal_t.append(time.perf_counter() - t0)
-            b = g.copy()
-            t0 = time.perf_counter()
-            m = choose_move(b)
-            bot_t.append(time.perf_counter() - t0)
-            g.play(m)
-    return legal_t, bot_t
+def legal_latencies(variant: str, players: int, hands: int, seed0: int, clock: str = "cpu") -> list[float]:
+    """``legal_moves()`` time of every state of ``hands`` random-player hands and as many
+    computer-player hands: per state the best of three calls on fresh copies."""
+    tick = _clock(clock)
+    out: list[float] = []
+    for bot in (False, True):
+        for seed in range(seed0, seed0 + hands):
+            g = meldtable.new_game(variant, players=players, seed=seed)
+            rng = random.Random(seed)
+            n = 0
+            while not g.hand_over and n < 20_000:
+                best = 1e9
+                for _ in range(3):
+                    st = g.state.copy()
+                    t0 = tick()
+                    st.legal_moves()
+                    best = min(best, tick() - t0)
+                out.append(best)
+                legal = g.legal_moves()
+                if not legal:
+                    break
+                g.play(choose_move(g) if bot else rng.choice(legal))
+                n += 1
+    return out
 
 
 def pct(xs: list[float], p: float) -> float:
@@ -64,25 +116,262 @@ def pct(xs: list[float], p: float) -> float:
     return xs[min(len(xs) - 1, int(p * len(xs)))]
 
 
+# ---------------------------------------------------------------------------- worst cases
+
+
+def _full_deck(decks: int, jokers: int) -> list[str]:
+    from meldtable.cards import standard_deck
+
+    return [c.text for c in standard_deck(decks, jokers)]
+
+
+def _minus(deck: list[str], used: list[str]) -> list[str]:
+    rest = list(deck)
+    for c in used:
+        rest.remove(c)
+    return rest
+
+
+def canasta_take_big_pile(melded: bool) -> Any:
+    """Seat 0 takes a 73-card discard pile with a pair of kings: before its initial meld (the
+    minimum is 120 at 3000 points; only the cards held before count) or after it."""
+    g = meldtable.new_game("canasta-two-hand", players=2, seed=1)
+    d = json.loads(g.to_json())
+    h0 = ["KH", "KD", "JK", "JK", "2C", "2D", "AH", "AS", "QH", "QC", "9H", "9S", "8D", "7C", "6S"]
+    h1 = ["4C", "4D", "5C", "5D", "6C", "6D", "7D", "7H", "8C", "8H", "9C", "9D", "TC", "TD", "JC"]
+    stock = ["4H", "4S", "5H", "5S", "6H"]
+    meld = ["QD", "QS", "QD"] if melded else []
+    pile = _minus(_full_deck(2, 2), h0 + h1 + stock + meld + ["KS"])
+    pile.sort(key=lambda c: c in ("3D", "3H"))  # red threes low in the pile, no matter
+    d["state"].update({
+        "scores": [0 if melded else 3000, 0], "stock": stock, "discard_pile": pile + ["KS"], "hands": [h0, h1],
+        "melds": [[{"rank": "Q", "cards": meld}] if melded else [], []], "red_threes": [[], []],
+        "melded": [melded, False], "last_moves": [],
+        "turn": {"seat": 0, "stage": "draw", "took_pile": False, "from_stock": False, "initial": not melded,
+                 "initial_points": 0, "countable": []},
+    })
+    g = meldtable.Game.from_json(json.dumps(d))
+    g.play("take KD KH")
+    return g.state
+
+
+def canasta_all_wilds() -> Any:
+    """A 44-card hand with all four jokers and eight twos, initial meld pending (minimum 120)
+    after a stock draw: every natural rank can take wild cards."""
+    g = meldtable.new_game("canasta-two-hand", players=2, seed=1)
+    d = json.loads(g.to_json())
+    wild = ["JK"] * 4 + [f"2{s}" for s in "CDHS" for _ in range(2)]
+    nat = [r + s for r in "A456789TJQK" for s in "CDHS"][:32]
+    h0 = wild + nat
+    h1 = ["4C", "4D", "5C", "5D", "6C", "6D", "7D", "7H", "8C", "8H", "9C", "9D", "TC", "TD", "JC"]
+    rest = _minus(_full_deck(2, 2), h0 + h1 + ["5H"])
+    rest.sort(key=lambda c: c in ("3D", "3H"))
+    d["state"].update({
+        "scores": [3000, 0], "stock": rest, "discard_pile": ["5H"], "hands": [h0, h1], "melds": [[], []],
+        "red_threes": [[], []], "melded": [False, False], "last_moves": [],
+        "turn": {"seat": 0, "stage": "play", "took_pile": False, "from_stock": True, "initial": True,
+                 "initial_points": 0, "countable": h0},
+    })
+    return meldtable.Game.from_json(json.dumps(d)).state
+
+
+def continental_big_hand(size: int, jokers: int, seed: int) -> Any:
+    """Continental, deal 11 of the extended game (four runs, 16 cards): the seat to act holds
+    ``size`` cards with ``jokers`` jokers after its draw (a synthetic state: only legal_moves is
+    timed)."""
+    from meldtable.cards import JOKER, standard_deck
+    from meldtable.continental import Turn
+    from meldtable.multiset import counted
+
+    g = meldtable.new_game("continental", players=2, seed=1, options={"game_length": "extended"})
+    rng = random.Random(seed)
+    deck = [c for c in standard_deck(4, 2) if not c.is_joker]
+    st = g.state.copy()
+    st.hand_number = 11
+    st.turn = Turn(st.turn.seat)
+    st.turn.stage, st.turn.drew = "play", "stock"
+    st.hands[st.turn.seat] = counted(rng.sample(deck, size - jokers) + [JOKER] * jokers)
+    return st
+
+
+WORST_CASES: dict[str, list[tuple[str, Callable[[], Any]]]] = {
+    "canasta-two-hand": [
+        ("after taking a 73-card pile, initial meld pending (81 cards)", lambda: canasta_take_big_pile(False)),
+        ("after taking a 73-card pile, melded (78 cards)", lambda: canasta_take_big_pile(True)),
+        ("44 cards with all 12 wild cards, initial meld pending", canasta_all_wilds),
+    ],
+    "continental": [
+        (f"{n}-card hand, {j} jokers, contract four runs", (lambda n=n, j=j: continental_big_hand(n, j, n * 10 + j)))
+        for n, j in ((25, 2), (30, 4), (40, 8))
+    ],
+}
+
+
+def worst_cases(variant: str, clock: str = "cpu") -> list[dict[str, Any]]:
+    tick = _clock(clock)
+    out = []
+    for name, make in WORST_CASES.get(variant, []):
+        state = make()
+        best = 1e9
+        n = 0
+        for _ in range(5):
+            st = state.copy()
+            t0 = tick()
+            n = len(st.legal_moves())
+            best = min(best, tick() - t0)
+        out.append({"case": name, "legal_moves": n, "ms": best * 1e3})
+    return out
+
+
+# ---------------------------------------------------------------------------- one repeat / all
+
+
+def warm_up(variants: list[str]) -> None:
+    for v in variants:
+        for p in player_counts(v):
+            playouts(v, p, 3, 10_000, bot=False)
+            playouts(v, p, 1, 10_000, bot=True)
+
+
+def repeat(variants: list[str], hands: int, r: int, clock: str = "cpu") -> dict[str, dict[str, float]]:
+    """One repeat: moves/s of random and computer playouts per (variant, players); seeds differ per
+    repeat (``r * hands`` on)."""
+    out: dict[str, dict[str, float]] = {}
+    for v in variants:
+        for p in player_counts(v):
+            m, t = playouts(v, p, hands, r * hands, bot=False, clock=clock)
+            mb, tb = playouts(v, p, max(1, hands // 4), r * hands, bot=True, clock=clock)
+            out[f"{v} {p}p"] = {"random": m / t, "bot": mb / tb, "random_moves": m, "bot_moves": mb}
+    return out
+
+
+def latency_summary(variants: list[str], hands: int, clock: str = "cpu") -> dict[str, dict[str, float]]:
+    out = {}
+    for v in variants:
+        for p in player_counts(v):
+            xs = legal_latencies(v, p, hands, 5000, clock=clock)
+            out[f"{v} {p}p"] = {"states": len(xs), "median_ms": statistics.median(xs) * 1e3,
+                                "p99_ms": pct(xs, 0.99) * 1e3, "max_ms": max(xs) * 1e3}
+    return out
+
+
+def run_all(variants: list[str] | None = None, hands: int = 20, repeats: int = 3, clock: str = "cpu") -> dict[str, Any]:
+    """Everything above for ``variants`` (default: all) as JSON-ready data."""
+    variants = variants or list(meldtable.VARIANTS)
+    warm_up(variants)
+    reps = [repeat(variants, hands, r, clock) for r in range(repeats)]
+    rates = {k: {"random": statistics.median(x[k]["random"] for x in reps), "bot": statistics.median(x[k]["bot"] for x in reps),
+                 "random_moves": sum(x[k]["random_moves"] for x in reps), "bot_moves": sum(x[k]["bot_moves"] for x in reps)}
+             for k in reps[0]}
+    return {"rates": rates, "repeats": reps, "latency": latency_summary(variants, max(2, hands // 4), clock),
+            "worst": {v: worst_cases(v, clock) for v in variants}, "clock": clock}
+
+
+def format_report(res: dict[str, Any], ratios: dict[str, dict[str, float]] | None = None, label: str = "") -> str:
+    lines = [f"| variant, players | random playouts (moves/s) | computer vs computer (moves/s) | legal_moves median | p99 | max | states |"
+             + (" random vs baseline | bot vs baseline |" if ratios else ""),
+             "|---|---:|---:|---:|---:|---:|---:|" + ("---:|---:|" if ratios else "")]
+    for k, r in res["rates"].items():
+        lat = res["latency"][k]
+        row = (f"| {k} | {r['random']:,.0f} | {r['bot']:,.0f} | {lat['median_ms']:.3f} ms | {lat['p99_ms']:.3f} ms | "
+               f"{lat['max_ms']:.3f} ms | {lat['states']} |")
+        if ratios:
+            row += f" {ratios[k]['random']:.2f}x | {ratios[k]['bot']:.2f}x |"
+        lines.append(row)
+    worst = [(v, w) for v, ws in res["worst"].items() for w in ws]
+    if worst:
+        lines += ["", "| worst case (constructed) | legal moves | legal_moves() |", "|---|---:|---:|"]
+        lines += [f"| {v}: {w['case']} | {w['legal_moves']} | {w['ms']:.2f} ms |" for v, w in worst]
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------------- command line
+
+
+def _baseline_engine(rev: str) -> str:
+    import subprocess
+    import tempfile
+
+    root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+    out = tempfile.mkdtemp(prefix="meldtable-baseline-")
+    archive = subprocess.run(["git", "-C", root, "archive", rev, "engine"], check=True, capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", out], input=archive, check=True)
+    return os.path.join(out, "engine")
+
+
+_CHILD = """
+import json, sys
+sys.path.insert(0, sys.argv[1]); sys.path.insert(1, sys.argv[2])
+import engine_bench as B
+variants, hands, r, clock = json.loads(sys.argv[3])
+if r < 0:
+    B.warm_up(variants)
+    print(json.dumps({"latency": B.latency_summary(variants, max(2, hands // 4), clock),
+                      "worst": {v: B.worst_cases(v, clock) for v in variants}}))
+else:
+    B.warm_up(variants)
+    print(json.dumps(B.repeat(variants, hands, r, clock)))
+"""
+
+
 def main() -> None:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--hands", type=int, default=40)
-    ap.add_argument("--repeats", type=int, default=5)
+    import argparse
+    import subprocess
+
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--hands", type=int, default=20, help="hands per repeat and player count (computer: a quarter)")
+    ap.add_argument("--repeats", type=int, default=3)
+    ap.add_argument("--variants", nargs="*", default=None)
+    ap.add_argument("--clock", choices=("cpu", "wall"), default="cpu")
+    ap.add_argument("--baseline", metavar="GIT_REV", help="also measure the engine of this git revision, interleaved")
+    ap.add_argument("--json", metavar="FILE", help="write the figures as JSON")
     a = ap.parse_args()
-    rnd_rates, bot_rates = [], []
-    for r in range(a.repeats):
-        m, t = playouts(a.hands, r * a.hands, bot=False)
-        rnd_rates.append(m / t)
-        m, t = playouts(a.hands, r * a.hands, bot=True)
-        bot_rates.append(m / t)
-    legal_t, bot_t = latencies(a.hands)
-    ms = 1000.0
-    print(f"python {sys.version.split()[0]}, {a.repeats} x {a.hands} hands")
-    print(f"random playouts: median {statistics.median(rnd_rates):,.0f} moves/s (min {min(rnd_rates):,.0f}, max {max(rnd_rates):,.0f})")
-    print(f"bot vs bot:      median {statistics.median(bot_rates):,.0f} moves/s (min {min(bot_rates):,.0f}, max {max(bot_rates):,.0f})")
-    print(f"legal_moves():   {len(legal_t)} states, median {statistics.median(legal_t) * ms:.3f} ms, p99 {pct(legal_t, 0.99) * ms:.3f} ms, max {max(legal_t) * ms:.3f} ms")
-    print(f"choose_move():   median {statistics.median(bot_t) * ms:.3f} ms, p99 {pct(bot_t, 0.99) * ms:.3f} ms, max {max(bot_t) * ms:.3f} ms"
-          f" (median ratio to legal_moves {statistics.median(bot_t) / statistics.median(legal_t):.2f}x)")
+    here = os.path.dirname(os.path.abspath(__file__))
+    current = os.path.join(here, "..", "engine")
+    variants = a.variants or list(meldtable.VARIANTS)
+    load0 = os.getloadavg()
+    print(f"python {sys.version.split()[0]}, {a.repeats} x {a.hands} hands per player count, clock {a.clock}, "
+          f"load average {load0[0]:.2f} {load0[1]:.2f} {load0[2]:.2f}", flush=True)
+
+    def child(engine: str, r: int) -> dict:
+        out = subprocess.run([sys.executable, "-c", _CHILD, engine, here, json.dumps([variants, a.hands, r, a.clock])],
+                             check=True, capture_output=True, text=True).stdout
+        return json.loads(out)
+
+    if not a.baseline:
+        res = run_all(variants, a.hands, a.repeats, a.clock)
+        print(format_report(res))
+        ratios = None
+        base = None
+    else:
+        engine = _baseline_engine(a.baseline)
+        reps: list[dict] = []
+        base_reps: list[dict] = []
+        for r in range(a.repeats):  # interleaved: current, baseline, current, ...
+            reps.append(child(current, r))
+            base_reps.append(child(engine, r))
+            print(f"repeat {r + 1}/{a.repeats} done", file=sys.stderr, flush=True)
+        cur_lat, base_lat = child(current, -1), child(engine, -1)
+
+        def fold(rs: list[dict], lat: dict) -> dict:
+            rates = {k: {"random": statistics.median(x[k]["random"] for x in rs), "bot": statistics.median(x[k]["bot"] for x in rs),
+                         "random_moves": sum(x[k]["random_moves"] for x in rs), "bot_moves": sum(x[k]["bot_moves"] for x in rs)}
+                     for k in rs[0]}
+            return {"rates": rates, "repeats": rs, **lat, "clock": a.clock}
+
+        res, base = fold(reps, cur_lat), fold(base_reps, base_lat)
+        ratios = {k: {m: statistics.median(x[k][m] / y[k][m] for x, y in zip(reps, base_reps)) for m in ("random", "bot")}
+                  for k in reps[0]}
+        print(f"\ncurrent engine (ratios: median over repeats of current / baseline {a.baseline}, measured interleaved)")
+        print(format_report(res, ratios))
+        print(f"\nbaseline engine ({a.baseline})")
+        print(format_report(base))
+    load1 = os.getloadavg()
+    print(f"\nload average at the end {load1[0]:.2f} {load1[1]:.2f} {load1[2]:.2f}")
+    if a.json:
+        with open(a.json, "w") as f:
+            json.dump({"current": res, "baseline": base, "baseline_rev": a.baseline, "ratios": ratios,
+                       "load_start": load0, "load_end": load1, "python": sys.version}, f, indent=1)
 
 
 if __name__ == "__main__":
