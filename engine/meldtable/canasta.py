@@ -21,8 +21,9 @@ from __future__ import annotations
 from operator import attrgetter
 from typing import Any, Iterable
 
-from .cards import ALL_CARDS, JOKER, RANKS, Card, Card as _Card, parse_cards, standard_deck
+from .cards import ALL_CARDS, RANKS, Card, Card as _Card, parse_cards, standard_deck
 from .errors import IllegalMoveError, NotationError, StateError
+from .fields import action_cards, action_text, saved_cards, saved_field
 from .moves import Move, card_order
 from .multiset import add as ms_add
 from .multiset import combinations, counted, remove as ms_remove
@@ -1178,25 +1179,10 @@ class CanastaState:
     def from_dict(cls, rules: Rules, seed: int, d: Any) -> "CanastaState":
         """Rebuild a state from :meth:`to_dict` data, checking types, card conservation and
         consistency. Raises :class:`StateError` with a clear message."""
-        from .cards import parse_cards
 
-        def need(obj: Any, key: str, typ: type | tuple[type, ...]) -> Any:
-            if not isinstance(obj, dict) or key not in obj:
-                raise StateError(f"The saved game is missing '{key}'.")
-            v = obj[key]
-            if isinstance(v, bool) and typ is int:
-                raise StateError(f"'{key}' in the saved game must be a number.")
-            if not isinstance(v, typ):
-                raise StateError(f"'{key}' in the saved game has the wrong type.")
-            return v
+        need = saved_field
 
-        def cardlist(v: Any, what: str) -> list[Card]:
-            if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
-                raise StateError(f"{what} in the saved game must be a list of card texts.")
-            try:
-                return parse_cards(v)
-            except ValueError as e:
-                raise StateError(f"{what} in the saved game: {e}") from None
+        cardlist = saved_cards
 
         n = rules.players
         nsides = len(rules.sides)
@@ -1715,18 +1701,11 @@ def choose_move(view: dict[str, Any], legal: list[Move]) -> Move:
     return CanastaBot().decide(view, legal)
 
 
-def _text_field(action: dict[str, Any], name: str) -> str:
-    v = action.get(name)
-    if not isinstance(v, str):
-        raise NotationError(f"The action needs '{name}' as text.")
-    return v
+_text_field = action_text
 
 
-def _cards(action: dict[str, Any], name: str = "cards") -> list[Any]:
-    v = action.get(name, [])
-    if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
-        raise NotationError(f"'{name}' must be a list of card texts.")
-    return parse_cards(v)
+def _cards(action: dict[str, Any], name: str = "cards") -> list[Card]:
+    return action_cards(action, name, required=False)
 
 
 def compose_action(g: Any, action: dict[str, Any]) -> list[Move]:
