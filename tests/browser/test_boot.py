@@ -166,3 +166,69 @@ def test_index_page_reaches_ready(page, site_url, dist_dir, record_timing):
     record_timing("index.html load -> data-engine-state=ready", time.monotonic() - started)
     assert page.console_errors == []
     assert page.foreign_requests == []
+
+
+HOSTILE = """async () => {
+  const worker = new Worker("/engine-worker.mjs", { type: "module" });
+  const waiting = new Map();
+  worker.onmessage = (e) => {
+    if (e.data.type) return;
+    const resolve = waiting.get(e.data.id);
+    if (resolve) { waiting.delete(e.data.id); resolve(e.data); }
+  };
+  let id = 0;
+  const send = (message) => new Promise((resolve) => {
+    id += 1;
+    waiting.set(id, resolve);
+    worker.postMessage({ ...message, id });
+  });
+  const out = {};
+  out.created = await send({ op: "new", variant: "canasta-two-hand", players: 2, seed: 5 });
+  const before = (await send({ op: "export" })).result.state;
+  let deep = [];
+  for (let i = 0; i < 1000; i++) deep = [deep];
+  const hostile = [
+    { op: "no-such-op" }, { op: 42 }, { op: null }, { op: "__class__" }, { op: "new", variant: 7 },
+    { op: "new", variant: "canasta-two-hand", players: 1e308, seed: 1 },
+    { op: "new", variant: "canasta-two-hand", players: 2, seed: 1.5e300 },
+    { op: "new", variant: "x".repeat(200000), players: 2, seed: 1 },
+    { op: "new", variant: "canasta-two-hand", players: 2, seed: 1, options: { draw_count: "lots" } },
+    { op: "new", variant: "canasta-two-hand", players: 2, seed: 1, options: deep },
+    { op: "act", action: null }, { op: "act", action: deep },
+    { op: "act", action: { type: "meld", cards: ["QH", null, 3] } },
+    { op: "act", action: { type: "move", text: "discard ZZ" } },
+    { op: "act", action: { type: "move", text: NaN } },
+    { op: "act", action: { type: "discard", card: "QH".repeat(1000) } },
+    { op: "bot" }, { op: "next_hand" },
+    { op: "load", state: "{" }, { op: "load", state: before.slice(0, 200) },
+    { op: "load", state: before.replace('"stock":["', '"stock":["JK","') },
+    { op: "load", state: 12 }, { op: "load", state: before, human_seats: [9] },
+    { op: "play", moves: ["draw", "draw"] }, { op: "play", moves: "draw" },
+    { op: "table", big: 10n },
+  ];
+  out.replies = [];
+  for (const m of hostile) out.replies.push(await send(m));
+  out.unchanged = (await send({ op: "export" })).result.state === before;
+  out.draw = await send({ op: "act", action: { type: "draw" } });
+  worker.terminate();
+  return out;
+}"""
+
+
+def test_worker_keeps_serving_after_hostile_messages(page, site_url):
+    """Hostile requests with valid ids (wrong types, unknown ops, huge numbers and strings, deep
+    nesting, ops at the wrong time, damaged saved games) each get a structured error from the
+    closed set (never `internal`), the game stays as it was, and the worker then serves a valid
+    move."""
+    page.goto(site_url + BLANK)
+    out = page.evaluate(HOSTILE)
+    assert out["created"]["ok"] is True
+    codes = {"bad_request", "illegal_move", "not_your_turn", "no_game", "bad_state", "bad_option"}
+    for reply in out["replies"]:
+        assert reply["ok"] is False, reply
+        assert reply["error"]["code"] in codes, reply
+        assert isinstance(reply["error"]["message"], str) and len(reply["error"]["message"]) > 5, reply
+        assert "Traceback" not in reply["error"]["message"]
+    assert out["unchanged"] is True
+    assert out["draw"]["ok"] is True and out["draw"]["result"]["view"]["phase"] == "play"
+    assert page.console_errors == []
