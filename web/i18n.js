@@ -29,7 +29,7 @@ const MESSAGES = {
     "newgame.title": "New game",
     "newgame.open": "New game",
     "newgame.variant": "Game",
-    "newgame.seed": "Deal number (seed)",
+    "newgame.seed": "Game number (seed)",
     "newgame.seed.hint": "Leave empty for a random deal.",
     "newgame.start": "Start",
     "newgame.cancel": "Cancel",
@@ -186,7 +186,7 @@ const MESSAGES = {
     "table.melded": "Has melded",
     "table.canastas": "Canastas: {n}",
     "table.hand": "Deal {n}",
-    "table.seed": "Deal number {seed}",
+    "table.seed": "Game number {seed}",
     "table.log": "Moves",
 
     "meld.canasta.natural": "Natural canasta",

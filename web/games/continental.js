@@ -160,7 +160,8 @@ export function create(shell) {
   const state = {
     selected: new Set(),   // indices into view.hand
     focusIndex: 0,         // roving tab stop: position in the displayed hand
-    handKey: "",
+    handKey: "",           // the drawn hand (display order), to rebuild its buttons only when it changes
+    lastHand: "",          // the engine's hand at the last table, to see when it changed
     fresh: new Set(),      // indices of view.hand that just arrived
     sortBy: load("sort", "suit") === "rank" ? "rank" : "suit",
     neverClaim: load("neverClaim", "0") === "1",
@@ -301,9 +302,10 @@ export function create(shell) {
     const entries = [];
     const nv = next.view;
     const h = nv.hand || [];
-    const key = h.join(" ");
+    const key = nv.hand_number + ":" + h.join(" ");
     const sameDeal = prev && prev.view.hand_number === nv.hand_number;
-    if (key !== state.handKey) {
+    if (key !== state.lastHand) {
+      state.lastHand = key;
       // keep the chosen cards that are still in the hand
       const keep = prev && sameDeal ? [...state.selected].map((i) => prev.view.hand[i]).filter(Boolean) : [];
       state.selected = new Set();
@@ -335,6 +337,7 @@ export function create(shell) {
   function reset() {
     state.selected.clear();
     state.handKey = "";
+    state.lastHand = "";
     state.fresh.clear();
     state.choice = null;
     stopClaimTimer();
@@ -495,7 +498,7 @@ export function create(shell) {
     const box = $("ct-contract");
     box.dataset.sets = String(c.sets);
     box.dataset.runs = String(c.runs);
-    box.setAttribute("aria-label", t("ct.contractLabel", { n: v.hand_number, of: v.deals, contract: contractText(c.sets, c.runs), cards: c.hand_size }));
+    box.title = t("ct.contractLabel", { n: v.hand_number, of: v.deals, contract: contractText(c.sets, c.runs), cards: c.hand_size });
     const list = $("ct-contract-list");
     list.replaceChildren();
     for (const d of v.contracts || []) {
