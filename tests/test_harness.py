@@ -99,3 +99,21 @@ def test_harness_catches_an_engine_that_accepts_anything(monkeypatch):
     rep = _run_small("continental", 3, moves=10)
     assert rep.violations["illegal_move_accepted"] + rep.violations["refusal_wrong_exception"] > 0
     assert rep.counts["matches_abandoned"] >= 1
+
+
+@pytest.mark.xfail(strict=True, reason="canasta engine bug found by random playouts (seed 573 in bench "
+                   "playouts): a take that melds the last two hand cards with a one-card pile empties the hand "
+                   "without ending it, and the seat is left with no legal move (see the issue #6 report)")
+def test_known_dead_end_a_take_that_empties_the_hand():
+    """Minimal position: seat 0 holds 7D 7D, its side has two canastas, the pile is the single
+    card 7S. ``take 7D 7D`` is legal and leaves the hand empty; the hand must then be over (going
+    out) or the seat must have a legal move. Remove the xfail marker once the engine decides."""
+    from positions import position
+
+    tens = ["TC", "TC", "TD", "TD", "TH", "TH", "TS"]
+    kings = ["KC", "KC", "KD", "KD", "KH", "KH", "KS"]
+    g = position(hands=[["7D", "7D"], ["4C", "4D", "5C", "5D", "6C", "6D", "8C", "8D", "9C", "9D", "JC", "JD", "QC", "QD", "AC"]],
+                 pile=["7S"], melds=[[tens, kings], []], stock_top=["4H", "4S"])
+    assert "take 7D 7D" in {str(m) for m in g.legal_moves()}
+    g.play("take 7D 7D")
+    assert g.hand_over or g.legal_moves(), "the seat to act has no legal move and the hand is not over"

@@ -1,0 +1,460 @@
+"""Bad input at the boundary, fuzzed with hypothesis (deterministic: ``derandomize=True``, no
+example database).
+
+* The worker's JSON protocol (``meldtable.api.handle`` with an ``api.Session``, docs/protocol.md):
+  random text, random JSON values, wrong types, huge numbers, deep nesting, unknown ops, valid ops
+  with garbage fields, and ``act``/``bot``/``next_hand``/``load``/``play`` at the wrong time, against
+  a session holding a game of each variant (the person to act, the computer to act, a hand over, a
+  match over) and a session without a game. Every failure is a structured ``{"ok": false,
+  "error": {"code", "message"}}`` with a code from the documented closed set (and never
+  ``internal``: hostile input is not a bug), the session is unchanged (``save`` before and after),
+  and the session still serves a valid request afterwards.
+* ``Game.from_json`` with mutated real saved games of each variant (dropped keys, wrong types,
+  swapped/duplicated/removed/replaced cards, out-of-range seats and numbers, truncated text):
+  always ``StateError`` (a ``ValueError``) with a message, never another exception; and a saved
+  game that loads keeps the invariants (every card once, hand sizes the rules allow, legal moves
+  unless the hand is over, its own JSON round trip) and can be played on.
+"""
+from __future__ import annotations
+
+import copy
+import json
+import random
+import re
+from functools import lru_cache
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import meldtable
+from meldtable import Game, MeldtableError, StateError, api
+from meldtable.bot import choose_move
+
+VARIANTS = sorted(meldtable.VARIANTS)
+CODES = {"bad_request", "illegal_move", "not_your_turn", "no_game", "bad_state", "bad_option", "internal"}
+OPS = ["hello", "new", "table", "act", "bot", "next_hand", "save", "load", "play", "export"]
+FIELDS = ["id", "op", "variant", "players", "seed", "options", "human_seats", "action", "state", "moves"]
+ACTION_KEYS = ["type", "cards", "card", "rank", "text", "target", "pile"]
+CARD_RE = re.compile(r"^(?:[2-9TJQKA][CDHS]|JK)$")
+
+FUZZ = settings(max_examples=60, derandomize=True, database=None, deadline=None,
+                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+
+# ---------------------------------------------------------------------------- sessions
+
+
+def _call(session: api.Session, op: str, **fields: Any) -> dict:
+    return json.loads(api.handle(json.dumps({"id": 1, "op": op, **fields}), session))
+
+
+def _play_match(variant: str, players: int, seed: int, options: dict | None, out: dict[str, str], tag: str) -> None:
+    g = meldtable.new_game(variant, players=players, seed=seed, options=options)
+    out.setdefault("dealt" + tag, g.to_json())
+    for _ in range(7):
+        g.play(choose_move(g))
+    out.setdefault("mid_hand" + tag, g.to_json())
+    rng = random.Random(seed)
+    hands = 0
+    while not g.match_over and hands < 40:
+        while not g.hand_over:
+            g.play(choose_move(g) if rng.random() < 0.7 else rng.choice(g.legal_moves()))
+        hands += 1
+        if not g.match_over:
+            out.setdefault("hand_over" + tag, g.to_json())
+            g.next_hand()
+    if g.match_over:
+        out.setdefault("match_over" + tag, g.to_json())
+
+
+@lru_cache(maxsize=None)
+def saved_games(variant: str) -> dict[str, str]:
+    """Real saved games of ``variant``, played by the computer (and a little randomness) from a
+    seed: just dealt, a few moves in, a hand over (match not over) and a match over, with the
+    second-smallest and the largest player count. If the default options end the match with its
+    first hand, random rule options (tests/sim_harness.py) give a longer match."""
+    import sim_harness
+
+    v = meldtable.VARIANTS[variant]
+    out: dict[str, str] = {}
+    _play_match(variant, v.players[min(1, len(v.players) - 1)], 11, None, out, "")
+    if v.players[-1] != v.players[min(1, len(v.players) - 1)]:
+        _play_match(variant, v.players[-1], 12, None, out, "_max_players")
+    k = 0
+    while "hand_over" not in out and k < 30:
+        opts = sim_harness.random_options(variant, v.players[0], random.Random(k))
+        _play_match(variant, v.players[0], 13 + k, opts, out, "")
+        k += 1
+    return out
+
+
+def session_of(variant: str | None, kind: str) -> api.Session:
+    """A fresh session: no game (``variant`` None), or a saved game of ``variant`` loaded with the
+    person at the seat to act (``kind`` ``mid_hand``/``dealt``), at another seat (``bot_turn``), or
+    in a finished hand/match (``hand_over``/``match_over``)."""
+    s = api.Session()
+    if variant is None:
+        return s
+    games = saved_games(variant)
+    text = games["mid_hand" if kind == "bot_turn" else kind] if kind in games or kind == "bot_turn" else games["dealt"]
+    g = Game.from_json(text)
+    to_act = g.current_player
+    seats = [0] if to_act is None else [to_act] if kind != "bot_turn" else [(to_act + 1) % g.players]
+    resp = _call(s, "load", state=text, human_seats=seats)
+    assert resp["ok"], resp
+    return s
+
+
+SESSION_KINDS = ["dealt", "mid_hand", "bot_turn", "hand_over", "match_over"]
+
+
+def snapshot(s: api.Session) -> Any:
+    resp = _call(s, "save")
+    return resp["result"] if resp["ok"] else resp["error"]["code"]
+
+
+def still_serves(s: api.Session) -> None:
+    """After any message the session answers valid requests, and a game in it can go on."""
+    hello = _call(s, "hello")
+    assert hello["ok"] and hello["result"]["variants"]
+    if s.game is None:
+        assert _call(s, "table")["error"]["code"] == "no_game"
+        return
+    table = _call(s, "table")
+    assert table["ok"], table
+    exported = _call(s, "export")["result"]["state"]
+    assert Game.from_json(exported).to_json() == exported
+    g = s.game
+    if not g.hand_over:
+        legal = g.legal_moves()
+        assert legal
+        copy_session = api.Session()
+        assert _call(copy_session, "load", state=exported)["ok"]
+        resp = _call(copy_session, "play", moves=[str(legal[0])])
+        assert resp["ok"], resp
+
+
+def check_answer(s: api.Session, text: Any) -> dict:
+    """Send one message; check the answer's shape, that a failure changed nothing, and that the
+    session still serves."""
+    before = snapshot(s)
+    out = api.handle(text, s)
+    assert isinstance(out, str)
+    resp = json.loads(out)
+    assert isinstance(resp, dict) and isinstance(resp.get("ok"), bool) and "id" in resp
+    if resp["ok"] is False:
+        assert set(resp) == {"id", "ok", "error"}
+        err = resp["error"]
+        assert err["code"] in CODES and err["code"] != "internal", err
+        assert isinstance(err["message"], str) and len(err["message"]) > 5
+        assert "Traceback" not in err["message"]
+        assert snapshot(s) == before, f"a failed request changed the session: {text!r:.300}"
+    else:
+        assert set(resp) == {"id", "ok", "result"} and isinstance(resp["result"], dict)
+    try:
+        req = json.loads(text) if isinstance(text, str) else None
+    except (ValueError, RecursionError):
+        req = None
+    if isinstance(req, dict) and isinstance(req.get("id"), (int, str, bool)) and req["id"] is not None:
+        assert resp["id"] == req["id"]
+    still_serves(s)
+    return resp
+
+
+# ---------------------------------------------------------------------------- strategies
+
+SCALARS = (
+    st.none() | st.booleans()
+    | st.integers(min_value=-(2**70), max_value=2**70)
+    | st.sampled_from([0, 1, 2, -1, 7, 8, 2**31, 2**63, 10**30, -(10**30), 10**300])
+    | st.floats(allow_nan=True, allow_infinity=True)
+    | st.text(max_size=12)
+    | st.sampled_from(VARIANTS + OPS + ["draw", "take", "meld", "add", "discard", "play", "claim", "pass", "QH", "JK",
+                                        "discard QH", "play 7H middle", "take", "meld QH QS JK", "0.1", "pile:1",
+                                        "\x00", "\ud7ff" * 3, "Q", "middle", "own"])
+)
+JSON = st.recursive(
+    SCALARS,
+    lambda ch: st.lists(ch, max_size=4) | st.dictionaries(st.sampled_from(FIELDS + ACTION_KEYS) | st.text(max_size=6), ch, max_size=4),
+    max_leaves=16,
+)
+ACTION = st.fixed_dictionaries(
+    {}, optional={k: (JSON if k != "type" else st.sampled_from(["draw", "take", "meld", "add", "discard", "move", "play", "set", "run", "swap", "claim", "pass"]) | JSON)
+                  for k in ACTION_KEYS})
+REQUEST = st.fixed_dictionaries(
+    {"op": st.sampled_from(OPS) | st.text(max_size=10)},
+    optional={"id": SCALARS, "variant": st.sampled_from(VARIANTS) | JSON, "players": st.integers(-3, 12) | JSON,
+              "seed": st.integers() | JSON, "options": JSON, "human_seats": st.lists(st.integers(-2, 9), max_size=4) | JSON,
+              "action": ACTION | JSON, "state": JSON, "moves": st.lists(st.text(max_size=14) | st.sampled_from(["next_hand", "draw", "take"]), max_size=4) | JSON},
+)
+
+
+def _deep(n: int, field: str) -> str:
+    return '{"id": 3, "op": "new", "variant": "canasta-two-hand", "players": 2, "seed": 1, "' + field + '": ' + "[" * n + "]" * n + "}"
+
+
+MESSAGE = st.one_of(
+    st.text(max_size=40),
+    JSON.map(lambda v: json.dumps(v)),
+    REQUEST.map(lambda r: json.dumps(r)),
+    st.builds(_deep, st.integers(50, 3000), st.sampled_from(["options", "action", "moves", "state"])),
+    st.sampled_from(["[" * 100000, "{" * 50000, '{"op": "hello", "id": ' + "9" * 5000 + "}", '{"op": "new", "seed": 1e999}',
+                     '{"op": "act", "action": {"type": "meld", "cards": ' + json.dumps(["QH"] * 20000) + "}}",
+                     '{"op": "play", "moves": ' + json.dumps(["draw"] * 3000) + "}", "x" * (api.MAX_REQUEST + 1)]),
+)
+
+
+# ---------------------------------------------------------------------------- worker protocol
+
+
+@pytest.mark.parametrize("variant", VARIANTS + [None])
+@pytest.mark.parametrize("kind", SESSION_KINDS)
+@FUZZ
+@given(message=MESSAGE)
+def test_hostile_messages_get_structured_errors(variant, kind, message):
+    if variant is None and kind != "dealt":
+        return  # one run for the session without a game
+    s = session_of(variant, kind)
+    check_answer(s, message)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("kind", SESSION_KINDS)
+@settings(FUZZ, max_examples=40)
+@given(op=st.sampled_from(["act", "bot", "next_hand", "play", "load"]), fields=st.data())
+def test_ops_at_the_wrong_time_and_with_garbage_fields(variant, kind, op, fields):
+    """The game-changing ops with garbage or half-right fields, in every phase of a game."""
+    s = session_of(variant, kind)
+    games = saved_games(variant)
+    extra: dict[str, Any] = {}
+    if op == "act":
+        extra["action"] = fields.draw(ACTION | st.sampled_from(
+            [{"type": "move", "text": t} for t in ("draw", "take", "discard QH", "play 7H middle", "pass", "claim")]))
+    elif op == "play":
+        extra["moves"] = fields.draw(st.lists(st.sampled_from(["draw", "take", "next_hand", "pass", "claim", "discard JK"])
+                                              | st.text(max_size=10), max_size=5))
+    elif op == "load":
+        text = fields.draw(st.sampled_from(sorted(games.values())))
+        extra["state"] = fields.draw(st.just(text) | st.integers(0, len(text)).map(lambda k: text[:k]) | JSON)
+        extra["human_seats"] = fields.draw(st.none() | st.lists(st.integers(-1, 9), max_size=3) | JSON)
+    extra.update(fields.draw(st.dictionaries(st.sampled_from(FIELDS[2:]), JSON, max_size=2)))
+    extra.pop("op", None)
+    check_answer(s, json.dumps({"id": 5, "op": op, **extra}))
+
+
+def test_huge_and_deep_messages_directly():
+    """The worst sizes without hypothesis: nesting beyond the recursion limit, numbers beyond the
+    integer-string limit, the size limit."""
+    for variant in VARIANTS:
+        s = session_of(variant, "mid_hand")
+        for text in ("[" * 200000, _deep(100000, "options"), _deep(100000, "action"),
+                     '{"id": 1, "op": "new", "variant": "' + variant + '", "players": ' + "9" * 5000 + ', "seed": 1}',
+                     '{"id": 1, "op": "load", "state": "' + "[" * 100000 + '"}',
+                     "x" * (api.MAX_REQUEST + 1)):
+            resp = check_answer(s, text)
+            assert resp["ok"] is False
+
+
+# ---------------------------------------------------------------------------- saved games
+
+
+def _paths(node: Any, prefix: tuple = ()) -> list[tuple]:
+    """Every path (tuple of keys/indices) into a JSON document."""
+    out = [prefix] if prefix else []
+    if isinstance(node, dict):
+        for k, v in node.items():
+            out.extend(_paths(v, prefix + (k,)))
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            out.extend(_paths(v, prefix + (i,)))
+    return out
+
+
+def _get(doc: Any, path: tuple) -> Any:
+    for k in path:
+        doc = doc[k]
+    return doc
+
+
+def _card_slots(doc: Any) -> list[tuple]:
+    return [p for p in _paths(doc) if isinstance(_get(doc, p), str) and CARD_RE.match(_get(doc, p))]
+
+
+MUTATIONS = ["drop", "retype", "swap_cards", "duplicate_card", "remove_card", "replace_card", "move_cards", "number",
+             "truncate", "top", "option", "players"]
+NUMBERS = [-1, 0, 1, 2, 7, 8, 99, 10**20, -(10**20), True, False, None, "0", 0.5, [], {}]
+
+
+def mutate(doc: dict, text: str, data: Any) -> str:
+    """Apply 1-3 random mutations to a saved game; returns the text to load."""
+    for _ in range(data.draw(st.integers(1, 3))):
+        how = data.draw(st.sampled_from(MUTATIONS))
+        paths = _paths(doc)
+        if how == "truncate":
+            t = json.dumps(doc)
+            return t[: data.draw(st.integers(0, len(t) - 1))]
+        if how == "option":
+            v = meldtable.VARIANTS.get(doc.get("variant")) if isinstance(doc.get("variant"), str) else None
+            if v is not None and isinstance(doc.get("options"), dict):
+                name = data.draw(st.sampled_from(sorted(v.options)))
+                o = v.options[name]
+                lo = o.minimum if o.minimum is not None else -5
+                hi = o.maximum if o.maximum is not None else 10**6
+                doc["options"][name] = data.draw(
+                    st.sampled_from(list(o.choices) or [True, False]) if o.kind in ("choice", "bool")
+                    else st.integers(lo - 1, hi + 1) if o.kind == "int" else JSON)
+            continue
+        if how == "players":
+            v = meldtable.VARIANTS.get(doc.get("variant")) if isinstance(doc.get("variant"), str) else None
+            if v is not None:
+                doc["players"] = data.draw(st.sampled_from(list(v.players) + [0, 1, 9, -1]))
+            continue
+        if how == "top":
+            key = data.draw(st.sampled_from(["format", "version", "variant", "players", "seed", "options", "history", "state"]))
+            doc[key] = data.draw(JSON | st.sampled_from(VARIANTS + NUMBERS))
+            continue
+        if how in ("drop", "retype") and paths:
+            p = data.draw(st.sampled_from(paths))
+            parent = _get(doc, p[:-1])
+            if how == "drop":
+                del parent[p[-1]]
+            else:
+                parent[p[-1]] = data.draw(JSON)
+            continue
+        if how == "number":
+            nums = [p for p in paths if isinstance(_get(doc, p), (int, type(None))) and not isinstance(_get(doc, p), bool)]
+            if nums:
+                p = data.draw(st.sampled_from(nums))
+                _get(doc, p[:-1])[p[-1]] = data.draw(st.sampled_from(NUMBERS))
+            continue
+        if how == "move_cards":
+            lists = [p for p in paths if isinstance(_get(doc, p), list) and _get(doc, p)
+                     and all(isinstance(x, str) and CARD_RE.match(x) for x in _get(doc, p))]
+            if lists:
+                a, b = data.draw(st.sampled_from(lists)), data.draw(st.sampled_from(lists))
+                src, dst = _get(doc, a), _get(doc, b)
+                if src is not dst:
+                    k = data.draw(st.integers(1, len(src)))
+                    dst.extend(src[:k])
+                    del src[:k]
+            continue
+        slots = _card_slots(doc)
+        if not slots:
+            continue
+        a = data.draw(st.sampled_from(slots))
+        if how == "swap_cards":
+            b = data.draw(st.sampled_from(slots))
+            pa, pb = _get(doc, a[:-1]), _get(doc, b[:-1])
+            pa[a[-1]], pb[b[-1]] = pb[b[-1]], pa[a[-1]]
+        elif how == "duplicate_card":
+            parent = _get(doc, a[:-1])
+            if isinstance(parent, list):
+                parent.append(parent[a[-1]])
+        elif how == "remove_card":
+            parent = _get(doc, a[:-1])
+            if isinstance(parent, list):
+                del parent[a[-1]]
+        else:
+            _get(doc, a[:-1])[a[-1]] = data.draw(st.sampled_from(["QH", "JK", "3D", "2C", "XX", "", "10H", "qh", " QH"]))
+    return json.dumps(doc)
+
+
+def check_loaded_game(g: Game) -> None:
+    """A saved game the loader accepted keeps the invariants and can be played on."""
+    st_ = g.state
+    fam = g.family
+    assert {c: n for c, n in st_.conservation().items() if n} == {c: n for c, n in fam.expected_cards(st_).items() if n}
+    assert fam.hand_size_ok(st_), "loaded a game whose hand sizes the rules do not allow"
+    text = g.to_json()
+    assert Game.from_json(text).to_json() == text
+    for seat in range(g.players):
+        g.view(seat)
+    if g.hand_over:
+        assert g.legal_moves() == [] and g.current_player is None
+        if not g.match_over:
+            g.next_hand()
+        return
+    for _ in range(6):
+        if g.hand_over:
+            break
+        legal = g.legal_moves()
+        assert legal, "loaded a game in which the seat to act has no legal move"
+        g.play(choose_move(g))
+        assert {c: n for c, n in st_.conservation().items() if n} == {c: n for c, n in fam.expected_cards(g.state).items() if n}
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@settings(FUZZ, max_examples=int(__import__("os").environ.get("FUZZ_EXAMPLES", 150)))
+@given(data=st.data())
+def test_mutated_saved_games_load_cleanly_or_fail_with_state_error(variant, data):
+    games = saved_games(variant)
+    name = data.draw(st.sampled_from(sorted(games)))
+    text = games[name]
+    mutated = mutate(json.loads(text), text, data)
+    try:
+        g = Game.from_json(mutated)
+    except StateError as e:
+        assert isinstance(e, ValueError) and len(str(e)) > 5
+        return
+    check_loaded_game(g)
+
+
+@pytest.mark.parametrize("value", [None, 5, 3.5, [], {}, b"\xff\xfe", b"{}", "", "null", "[]", "{}", '"x"', "1e999",
+                                   "[" * 100000, '{"format": "meldtable-game", "version": 1}'])
+def test_from_json_non_games(value):
+    with pytest.raises(StateError) as e:
+        Game.from_json(value)  # type: ignore[arg-type]
+    assert str(e.value)
+
+
+def test_every_saved_game_kind_exists_and_loads():
+    for variant in VARIANTS:
+        games = saved_games(variant)
+        assert {"dealt", "mid_hand", "hand_over", "match_over"} <= set(games), (variant, sorted(games))
+        if len(meldtable.VARIANTS[variant].players) > 1:
+            assert len({json.loads(t)["players"] for t in games.values()}) >= 2
+        for text in games.values():
+            check_loaded_game(Game.from_json(text))
+
+
+def test_check_answer_notices_a_changed_session():
+    """Sanity of the checker itself: a request that fails after changing the game is caught."""
+    s = session_of(VARIANTS[0], "mid_hand")
+    before = snapshot(s)
+    g = s.game
+    s.game = copy.copy(g)
+    assert snapshot(s) == before
+    with pytest.raises(MeldtableError):
+        g.play("no such move")
+
+
+def _doc(variant: str, kind: str, players: bool = False) -> dict:
+    games = saved_games(variant)
+    return json.loads(games[kind + ("_max_players" if players else "")])
+
+
+@pytest.mark.parametrize("case", ["options_too_few_decks", "empty_hand_mid_hand", "cards_left_with_the_seat_out"])
+def test_fuzz_findings_stay_fixed(case):
+    """Found by the mutation fuzzer (with more examples than CI runs): each must be a StateError."""
+    if case == "options_too_few_decks":  # the rules refuse 8 players with 2 decks for deal 7
+        d = _doc("continental", "dealt", players=True)
+        d["options"].update({"deal_sizes": "plus_one", "deck_schedule": "constant"})
+    elif case == "empty_hand_mid_hand":  # the loader accepted a hand in play without cards
+        d = _doc("canasta-two-hand", "dealt")
+        d["state"]["stock"] += d["state"]["hands"][0]
+        d["state"]["hands"][0] = []
+    else:  # the seat that went out still holding cards
+        for seed in range(100):
+            g = meldtable.new_game("canasta-two-hand", players=2, seed=seed)
+            while not g.hand_over:
+                g.play(choose_move(g))
+            if g.results[-1]["went_out"] is not None:
+                break
+        d = json.loads(g.to_json())
+        out = d["state"]["went_out"]
+        d["state"]["hands"][out] = [d["state"]["stock"].pop()] if d["state"]["stock"] else [d["state"]["discard_pile"].pop()]
+    with pytest.raises(StateError) as e:
+        Game.from_json(json.dumps(d))
+    assert len(str(e.value)) > 5
