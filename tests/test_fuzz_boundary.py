@@ -1,5 +1,5 @@
 """Bad input at the boundary, fuzzed with hypothesis (deterministic: ``derandomize=True``, no
-example database).
+example database; ``FUZZ_SCALE=20`` multiplies the number of examples for a long local run).
 
 * The worker's JSON protocol (``meldtable.api.handle`` with an ``api.Session``, docs/protocol.md):
   random text, random JSON values, wrong types, huge numbers, deep nesting, unknown ops, valid ops
@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 import random
 import re
 from functools import lru_cache
@@ -39,7 +40,8 @@ FIELDS = ["id", "op", "variant", "players", "seed", "options", "human_seats", "a
 ACTION_KEYS = ["type", "cards", "card", "rank", "text", "target", "pile"]
 CARD_RE = re.compile(r"^(?:[2-9TJQKA][CDHS]|JK)$")
 
-FUZZ = settings(max_examples=60, derandomize=True, database=None, deadline=None,
+SCALE = float(os.environ.get("FUZZ_SCALE", "1"))  # e.g. FUZZ_SCALE=20 for a long local run
+FUZZ = settings(max_examples=int(60 * SCALE), derandomize=True, database=None, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
@@ -222,7 +224,7 @@ def test_hostile_messages_get_structured_errors(variant, kind, message):
 
 @pytest.mark.parametrize("variant", VARIANTS)
 @pytest.mark.parametrize("kind", SESSION_KINDS)
-@settings(FUZZ, max_examples=40)
+@settings(FUZZ, max_examples=int(40 * SCALE))
 @given(op=st.sampled_from(["act", "bot", "next_hand", "play", "load"]), fields=st.data())
 def test_ops_at_the_wrong_time_and_with_garbage_fields(variant, kind, op, fields):
     """The game-changing ops with garbage or half-right fields, in every phase of a game."""
@@ -386,7 +388,7 @@ def check_loaded_game(g: Game) -> None:
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
-@settings(FUZZ, max_examples=int(__import__("os").environ.get("FUZZ_EXAMPLES", 150)))
+@settings(FUZZ, max_examples=int(150 * SCALE))
 @given(data=st.data())
 def test_mutated_saved_games_load_cleanly_or_fail_with_state_error(variant, data):
     games = saved_games(variant)
