@@ -101,13 +101,10 @@ def test_harness_catches_an_engine_that_accepts_anything(monkeypatch):
     assert rep.counts["matches_abandoned"] >= 1
 
 
-@pytest.mark.xfail(strict=True, reason="canasta engine bug found by random playouts (seed 573 in bench "
-                   "playouts): a take that melds the last two hand cards with a one-card pile empties the hand "
-                   "without ending it, and the seat is left with no legal move (see the issue #6 report)")
-def test_known_dead_end_a_take_that_empties_the_hand():
-    """Minimal position: seat 0 holds 7D 7D, its side has two canastas, the pile is the single
-    card 7S. ``take 7D 7D`` is legal and leaves the hand empty; the hand must then be over (going
-    out) or the seat must have a legal move. Remove the xfail marker once the engine decides."""
+def test_a_take_that_empties_the_hand_goes_out():
+    """Found by random playouts (seed 573): seat 0 holds 7D 7D, its side has two canastas, the
+    pile is the single card 7S. ``take 7D 7D`` melds the last hand cards; with two canastas that is
+    going out without a final discard (seed 000 "Das Ende einer Runde"), so the hand is over."""
     from positions import position
 
     tens = ["TC", "TC", "TD", "TD", "TH", "TH", "TS"]
@@ -116,4 +113,5 @@ def test_known_dead_end_a_take_that_empties_the_hand():
                  pile=["7S"], melds=[[tens, kings], []], stock_top=["4H", "4S"])
     assert "take 7D 7D" in {str(m) for m in g.legal_moves()}
     g.play("take 7D 7D")
-    assert g.hand_over or g.legal_moves(), "the seat to act has no legal move and the hand is not over"
+    assert g.hand_over, "the seat to act has no legal move and the hand is not over"
+    assert g.results[-1]["went_out"] == 0

@@ -821,6 +821,13 @@ class CanastaState:
             if initial and t.initial_points >= self.minimum(side):
                 self._initial_met(side)
             label = f"took the discard pile ({len(rest) + 1} cards)"
+            if not hand:
+                # the take melded the last hand cards with a one-card pile: with the canastas the
+                # hand floor demanded, that is going out without a final discard (seed 000)
+                self.melded[side] = True
+                self._record(seat, move, label)
+                self._end_hand(seat)
+                return
         elif kind in ("meld", "add"):
             rank = move.rank if kind == "add" else next(c.rank for c in move.cards if not is_wild(c))
             ms_remove(hand, move.cards)
