@@ -482,7 +482,8 @@ class CanastaState:
         existing = self.melds[side].get(rank)
         nat0 = (existing.naturals if existing else 0) + 1
         wild0 = existing.wilds if existing else 0
-        after = sum(hand.values()) + sum(1 for c in self.pile[:-1] if not is_red_three(c))
+        # (the top is no red three: those are never taken, and list.count runs in C)
+        after = sum(hand.values()) + len(self.pile) - 1 - self.pile.count(_RED_3D) - self.pile.count(_RED_3H)
         out = []
         for used in candidates:
             if not initial and after - len(used) >= 2:
@@ -1352,6 +1353,7 @@ class CanastaState:
 
 _move_text = attrgetter("_text")
 _DRAW = Move.make("draw")
+_RED_3D, _RED_3H = Card.parse("3D"), Card.parse("3H")
 _DISCARD = {c: Move.make("discard", (c,)) for c in ALL_CARDS}
 _ADD = {rank: {c: Move.make("add", (c,), rank) for c in ALL_CARDS} for rank in range(1, 14)}
 
