@@ -1,14 +1,15 @@
 """Engine benchmarks for every variant (not a test; figures go to docs/performance.md, "Engine").
 
-    python bench/engine_bench.py [--hands N] [--repeats R] [--variants ID ...] [--clock cpu|wall]
+    python bench/engine_bench.py [--hands N] [--moves M] [--repeats R] [--variants ID ...] [--clock cpu|wall]
                                  [--baseline GIT_REV] [--json FILE]
 
 Measures per variant (and per player count: the smallest, a middle and the largest the variant
 allows), in one run:
 
 - random playouts: moves per second (``legal_moves`` + the random choice + ``play``; a new game
-  every hand included), median over R repeats of N hands each;
-- computer vs computer: moves per second (``choose_move`` + ``play``), median over R repeats;
+  every hand included), median over R repeats of N hands and at least M moves each;
+- computer vs computer: moves per second (``choose_move`` + ``play``), median over R repeats (a
+  quarter of the hands, a third of the moves);
 - ``legal_moves()`` latency over every state of those playouts: each state's time is the best of
   three calls on fresh copies (no cache of the state helps, and a scheduler hiccup on this shared
   machine does not count), then median, p99 and max over the states; with a coarse clock (in the
@@ -66,13 +67,17 @@ def _random_move(g: Any, rng: random.Random) -> Any:
     return rng.choice(g.legal_moves())
 
 
-def playouts(variant: str, players: int, hands: int, seed0: int, bot: bool, clock: str = "cpu") -> tuple[int, float]:
-    """Moves played and seconds taken by ``hands`` hands (a new game each) of random or computer
-    players. A hand that reaches no end within 20,000 moves is cut off (its moves still count)."""
+def playouts(variant: str, players: int, hands: int, seed0: int, bot: bool, clock: str = "cpu",
+             min_moves: int = 0) -> tuple[int, float]:
+    """Moves played and seconds taken by ``hands`` hands (a new game each, seeds from ``seed0``)
+    of random or computer players, and more hands until ``min_moves`` moves are played. A hand
+    that reaches no end within 20,000 moves is cut off (its moves still count)."""
     tick = _clock(clock)
     moves = 0
     t0 = tick()
-    for seed in range(seed0, seed0 + hands):
+    seed = seed0
+    while seed < seed0 + hands or moves < min_moves:
+        seed += 1
         g = meldtable.new_game(variant, players=players, seed=seed)
         rng = random.Random(seed)
         n = 0
@@ -257,14 +262,15 @@ def warm_up(variants: list[str]) -> None:
             playouts(v, p, 1, 10_000, bot=True)
 
 
-def repeat(variants: list[str], hands: int, r: int, clock: str = "cpu") -> dict[str, dict[str, float]]:
-    """One repeat: moves/s of random and computer playouts per (variant, players); seeds differ per
-    repeat (``r * hands`` on)."""
+def repeat(variants: list[str], hands: int, r: int, clock: str = "cpu", min_moves: int = 3000) -> dict[str, dict[str, float]]:
+    """One repeat: moves/s of random and computer playouts per (variant, players): ``hands``
+    hands and at least ``min_moves`` moves (computer players: a quarter of the hands, a third of
+    the moves); seeds differ per repeat (``r * 1000`` on)."""
     out: dict[str, dict[str, float]] = {}
     for v in variants:
         for p in player_counts(v):
-            m, t = playouts(v, p, hands, r * hands, bot=False, clock=clock)
-            mb, tb = playouts(v, p, max(1, hands // 4), r * hands, bot=True, clock=clock)
+            m, t = playouts(v, p, hands, r * 1000, bot=False, clock=clock, min_moves=min_moves)
+            mb, tb = playouts(v, p, max(1, hands // 4), r * 1000, bot=True, clock=clock, min_moves=min_moves // 3)
             out[f"{v} {p}p"] = {"random": m / t, "bot": mb / tb, "random_moves": m, "bot_moves": mb}
     return out
 
@@ -279,11 +285,12 @@ def latency_summary(variants: list[str], hands: int, clock: str = "cpu") -> dict
     return out
 
 
-def run_all(variants: list[str] | None = None, hands: int = 20, repeats: int = 3, clock: str = "cpu") -> dict[str, Any]:
+def run_all(variants: list[str] | None = None, hands: int = 20, repeats: int = 3, clock: str = "cpu",
+            min_moves: int = 3000) -> dict[str, Any]:
     """Everything above for ``variants`` (default: all) as JSON-ready data."""
     variants = variants or list(meldtable.VARIANTS)
     warm_up(variants)
-    reps = [repeat(variants, hands, r, clock) for r in range(repeats)]
+    reps = [repeat(variants, hands, r, clock, min_moves) for r in range(repeats)]
     rates = {k: {"random": statistics.median(x[k]["random"] for x in reps), "bot": statistics.median(x[k]["bot"] for x in reps),
                  "random_moves": sum(x[k]["random_moves"] for x in reps), "bot_moves": sum(x[k]["bot_moves"] for x in reps)}
              for k in reps[0]}
@@ -327,14 +334,14 @@ _CHILD = """
 import json, sys
 sys.path.insert(0, sys.argv[1]); sys.path.insert(1, sys.argv[2])
 import engine_bench as B
-variants, hands, r, clock = json.loads(sys.argv[3])
+variants, hands, r, clock, min_moves = json.loads(sys.argv[3])
 if r < 0:
     B.warm_up(variants)
     print(json.dumps({"latency": B.latency_summary(variants, max(2, hands // 4), clock),
                       "worst": {v: B.worst_cases(v, clock) for v in variants}}))
 else:
     B.warm_up(variants)
-    print(json.dumps(B.repeat(variants, hands, r, clock)))
+    print(json.dumps(B.repeat(variants, hands, r, clock, min_moves)))
 """
 
 
@@ -344,6 +351,7 @@ def main() -> None:
 
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--hands", type=int, default=20, help="hands per repeat and player count (computer: a quarter)")
+    ap.add_argument("--moves", type=int, default=3000, help="and at least this many moves (computer: a third)")
     ap.add_argument("--repeats", type=int, default=3)
     ap.add_argument("--variants", nargs="*", default=None)
     ap.add_argument("--clock", choices=("cpu", "wall"), default="cpu")
@@ -354,16 +362,16 @@ def main() -> None:
     current = os.path.join(here, "..", "engine")
     variants = a.variants or list(meldtable.VARIANTS)
     load0 = os.getloadavg()
-    print(f"python {sys.version.split()[0]}, {a.repeats} x {a.hands} hands per player count, clock {a.clock}, "
+    print(f"python {sys.version.split()[0]}, {a.repeats} x {a.hands} hands and {a.moves} moves per player count, clock {a.clock}, "
           f"load average {load0[0]:.2f} {load0[1]:.2f} {load0[2]:.2f}", flush=True)
 
     def child(engine: str, r: int) -> dict:
-        out = subprocess.run([sys.executable, "-c", _CHILD, engine, here, json.dumps([variants, a.hands, r, a.clock])],
+        out = subprocess.run([sys.executable, "-c", _CHILD, engine, here, json.dumps([variants, a.hands, r, a.clock, a.moves])],
                              check=True, capture_output=True, text=True).stdout
         return json.loads(out)
 
     if not a.baseline:
-        res = run_all(variants, a.hands, a.repeats, a.clock)
+        res = run_all(variants, a.hands, a.repeats, a.clock, a.moves)
         print(format_report(res))
         ratios = None
         base = None

@@ -1,7 +1,7 @@
 """The engine benchmarks of bench/engine_bench.py inside Pyodide in headless Chromium, against
 CPython in the same run (not a test; figures go to docs/performance.md, "Engine").
 
-    .venv/bin/python bench/pyodide_bench.py [--hands N] [--repeats R] [--variants ID ...] [--json FILE]
+    .venv/bin/python bench/pyodide_bench.py [--hands N] [--moves M] [--repeats R] [--variants ID ...] [--json FILE]
 
 Needs a built dist/ (for its Pyodide runtime: ``python3 build.py``), Playwright (in .venv/) and
 Chromium (``$CHROMIUM_PATH`` or Debian's chromium). The page is a blank page served next to
@@ -59,18 +59,18 @@ _CHILD = """
 import json, sys
 sys.path.insert(0, sys.argv[1]); sys.path.insert(1, sys.argv[2])
 import engine_bench as B
-variants, hands, r = json.loads(sys.argv[3])
+variants, hands, r, min_moves = json.loads(sys.argv[3])
 B.warm_up(variants)
 if r < 0:
     print(json.dumps({"latency": B.latency_summary(variants, max(2, hands // 4), "wall"),
                       "worst": {v: B.worst_cases(v, "wall") for v in variants}}))
 else:
-    print(json.dumps(B.repeat(variants, hands, r, "wall")))
+    print(json.dumps(B.repeat(variants, hands, r, "wall", min_moves)))
 """
 
 
-def cpython(variants: list[str], hands: int, r: int) -> dict:
-    out = subprocess.run([sys.executable, "-c", _CHILD, str(ROOT / "engine"), str(HERE), json.dumps([variants, hands, r])],
+def cpython(variants: list[str], hands: int, r: int, min_moves: int) -> dict:
+    out = subprocess.run([sys.executable, "-c", _CHILD, str(ROOT / "engine"), str(HERE), json.dumps([variants, hands, r, min_moves])],
                          check=True, capture_output=True, text=True).stdout
     return json.loads(out)
 
@@ -84,7 +84,8 @@ def sources() -> dict[str, str]:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--hands", type=int, default=8)
-    ap.add_argument("--repeats", type=int, default=3)
+    ap.add_argument("--moves", type=int, default=3000, help="at least this many moves per measurement (computer: a third)")
+    ap.add_argument("--repeats", type=int, default=5)
     ap.add_argument("--variants", nargs="*", default=list(meldtable.VARIANTS))
     ap.add_argument("--dist", default=os.environ.get("MELDTABLE_DIST") or str(ROOT / "dist"))
     ap.add_argument("--json", metavar="FILE")
@@ -99,7 +100,7 @@ def main() -> int:
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/__tests__/blank.html"
     load0 = os.getloadavg()
-    print(f"CPython {sys.version.split()[0]} vs Pyodide in Chromium; {a.repeats} x {a.hands} hands per player count; "
+    print(f"CPython {sys.version.split()[0]} vs Pyodide in Chromium; {a.repeats} x {a.hands} hands and {a.moves} moves per player count; "
           f"load average {load0[0]:.2f} {load0[1]:.2f} {load0[2]:.2f}", flush=True)
     variants = a.variants
     with sync_playwright() as p:
@@ -113,11 +114,11 @@ def main() -> int:
         page.evaluate(CALL, f"engine_bench.warm_up({json.dumps(variants)})")
         cp_reps, py_reps = [], []
         for r in range(a.repeats):
-            cp_reps.append(cpython(variants, a.hands, r))
+            cp_reps.append(cpython(variants, a.hands, r, a.moves))
             py_reps.append(json.loads(page.evaluate(
-                CALL, f"json.dumps(engine_bench.repeat({json.dumps(variants)}, {a.hands}, {r}, 'wall'))")))
+                CALL, f"json.dumps(engine_bench.repeat({json.dumps(variants)}, {a.hands}, {r}, 'wall', {a.moves}))")))
             print(f"repeat {r + 1}/{a.repeats} done", file=sys.stderr, flush=True)
-        cp_lat = cpython(variants, a.hands, -1)
+        cp_lat = cpython(variants, a.hands, -1, a.moves)
         py_lat = json.loads(page.evaluate(CALL, (
             f"json.dumps({{'latency': engine_bench.latency_summary({json.dumps(variants)}, {max(2, a.hands // 4)}, 'wall'), "
             f"'worst': {{v: engine_bench.worst_cases(v, 'wall') for v in {json.dumps(variants)}}}}})")))
