@@ -1,0 +1,107 @@
+"""The shortcuts canasta.py takes for speed give exactly the answers of the plain paths:
+
+* ``_Plan.without`` (the planner's grouping of a hand, reduced by a move's cards) equals a plan
+  built from the reduced hand, down to the order of its groups (tie-breaks follow it);
+* ``_Plan.quick_reachable`` (a sufficient condition tried before the initial-meld planner) never
+  says yes where the planner says no: every initial-meld check on random pending hands (up to 80
+  cards, with and without melds of the side) gets the same verdict with and without it.
+
+Long versions of both checks ran 150,000 and 360,000 cases (docs/performance.md); these are
+CI-sized samples.
+"""
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+import meldtable
+import meldtable.canasta as C
+from meldtable.cards import standard_deck
+from meldtable.moves import card_order
+from meldtable.multiset import counted, remove
+
+
+def test_plan_without_equals_a_fresh_plan():
+    rules = meldtable.new_game("canasta-two-hand", players=2, seed=1).state.rules
+    deck = [c for c in standard_deck(2, 2) if not (c.rank == 3 and c.is_red)]
+    rng = random.Random(1)
+    for _ in range(6000):
+        hand_list = rng.sample(deck, rng.randint(3, 40))
+        hand = counted(hand_list)
+        countable = {c: k for c, k in ((c, rng.randint(0, n)) for c, n in hand.items()) if k}
+        base = C._Plan(rules, hand, countable, {})
+        base.prepare_without(hand)
+        cards = tuple(sorted(rng.sample(hand_list, rng.randint(1, min(3, len(hand_list)))), key=card_order))
+        p = base.without(cards, countable, {})
+        reduced = dict(hand)
+        remove(reduced, cards)
+        cnt = dict(countable)
+        for c in cards:
+            if cnt.get(c, 0):
+                cnt[c] -= 1
+        q = C._Plan(rules, reduced, {c: n for c, n in cnt.items() if n}, {})
+        assert list(p.c.items()) == list(q.c.items()) and list(p.u.items()) == list(q.u.items())
+        assert p.wild == q.wild and p.blacks == q.blacks
+
+
+def _pending_hands(n: int, seed: int):
+    base = json.loads(meldtable.new_game("canasta-two-hand", players=2, seed=1).to_json())
+    deck = [c.text for c in standard_deck(2, 2) if c.text not in ("3D", "3H")]
+    rng = random.Random(seed)
+    for _ in range(n):
+        d = json.loads(json.dumps(base))
+        cards = list(deck)
+        rng.shuffle(cards)
+        k = rng.randint(4, 80)
+        h0, h1, rest = cards[:k], cards[k:k + 15], cards[k + 15:]
+        melds0 = []
+        for _ in range(rng.choice([0, 0, 1, 2])):
+            rank = rng.choice("A456789TJQK")
+            nat = [c for c in rest if c[0] == rank][:3]
+            if len(nat) == 3 and not any(m["rank"] == rank for m in melds0):
+                for c in nat:
+                    rest.remove(c)
+                melds0.append({"rank": rank, "cards": nat})
+        d["state"].update({
+            "scores": [rng.choice([-10, 0, 1600, 3200]), 0], "stock": rest + ["3D", "3D", "3H", "3H"],
+            "discard_pile": [], "hands": [h0, h1], "melds": [melds0, []], "red_threes": [[], []],
+            "melded": [False, False], "last_moves": [],
+            "turn": {"seat": 0, "stage": "play", "took_pile": False, "from_stock": True, "initial": True,
+                     "initial_points": rng.choice([0, 0, 20, 40]),
+                     "countable": [c for c in h0 if rng.random() < rng.choice([0.2, 0.6, 1.0])]},
+        })
+        yield json.dumps(d)
+
+
+def test_quick_reachable_never_changes_a_verdict(monkeypatch):
+    seen: Counter = Counter()
+    plain = C.CanastaState._after_meld_check
+    quick = C._Plan.quick_reachable
+
+    def both(self, *args):
+        with_quick = plain(self, *args)
+        monkeypatch.setattr(C._Plan, "quick_reachable", lambda *a, **k: False)
+        try:
+            without_quick = plain(self, *args)
+        finally:
+            monkeypatch.setattr(C._Plan, "quick_reachable", counting)
+        assert with_quick == without_quick, args
+        return with_quick
+
+    def counting(self, *args):
+        answer = quick(self, *args)
+        seen[answer] += 1
+        return answer
+
+    monkeypatch.setattr(C.CanastaState, "_after_meld_check", both)
+    monkeypatch.setattr(C._Plan, "quick_reachable", counting)
+    loaded = 0
+    for text in _pending_hands(250, 7):
+        try:
+            g = meldtable.Game.from_json(text)  # (checks legal moves already)
+        except meldtable.StateError:
+            continue  # a random position that cannot go on
+        g.legal_moves()
+        loaded += 1
+    assert loaded > 200 and seen[True] > 1000 and seen[False] > 100, (loaded, seen)
