@@ -101,6 +101,37 @@ await loadPyodide({ indexURL: base, lockFileURL: base + "app-lock.json" });
 postMessage("ready");
 """
 
+# The engine's import and first game in Pyodide, as a real start sees them: each time a fresh
+# module worker boots Pyodide, unpacks one of the two wheels (the page's byte-compiled one or
+# the universal .py one) and times `import meldtable.api`, then `hello` + a first `new` game.
+IMPORT_WORKER = r"""
+import { loadPyodide } from "./pyodide/pyodide.mjs";
+const kind = new URL(import.meta.url).searchParams.get("kind");
+const base = new URL("./pyodide/", import.meta.url).href;
+const py = await loadPyodide({ indexURL: base, lockFileURL: base + "app-lock.json" });
+const v = await (await fetch("./version.json")).json();
+const wheel = kind === "pyc" ? v.wheel : v.embed_wheel;
+py.FS.writeFile("/tmp/engine.whl", new Uint8Array(await (await fetch("./wheels/" + wheel)).arrayBuffer()));
+postMessage(py.runPython(`
+import json, sys, time, zipfile
+zipfile.ZipFile("/tmp/engine.whl").extractall("/engine")
+sys.path.insert(0, "/engine")
+t0 = time.perf_counter()
+import meldtable.api
+t1 = time.perf_counter()
+meldtable.api.handle(json.dumps({"id": 1, "op": "hello"}))
+meldtable.api.handle(json.dumps({"id": 2, "op": "new", "variant": "canasta-two-hand", "players": 2, "seed": 1}))
+t2 = time.perf_counter()
+json.dumps({"import": (t1 - t0) * 1000, "hello_new": (t2 - t1) * 1000})
+`));
+"""
+IMPORT_PAGE = """<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><script type="module">
+window.__run = (kind) => new Promise((resolve) => {
+  const w = new Worker("./import-bench.mjs?kind=" + kind, { type: "module" });
+  w.onmessage = (e) => { w.terminate(); resolve(JSON.parse(e.data)); };
+});
+</script>"""
+
 
 # --------------------------------------------------------------------------- the server
 
@@ -308,6 +339,33 @@ def measure(browser, directory: Path, runs: int, warmups: int) -> dict:
     return out
 
 
+def measure_import(browser, directory: Path, rounds: int) -> dict:
+    """{"src_import": [...], "pyc_import": [...], "src_hello_new": [...], "pyc_hello_new": [...]}
+    in ms, fresh workers, the two wheels alternately."""
+    version = json.loads((directory / "version.json").read_text())
+    if version["wheel"] == version["embed_wheel"]:
+        return {}
+    (directory / "import-bench.mjs").write_text(IMPORT_WORKER)
+    (directory / "import-bench.html").write_text(IMPORT_PAGE)
+    server, base = serve(directory)
+    out = {f"{kind}_{step}": [] for kind in ("src", "pyc") for step in ("import", "hello_new")}
+    page = browser.new_page()
+    try:
+        page.goto(base + "import-bench.html")
+        for i in range(rounds):
+            for kind in (("src", "pyc") if i % 2 == 0 else ("pyc", "src")):
+                r = page.evaluate("(kind) => window.__run(kind)", kind)
+                out[f"{kind}_import"].append(r["import"])
+                out[f"{kind}_hello_new"].append(r["hello_new"])
+        return out
+    finally:
+        page.close()
+        server.shutdown()
+        server.server_close()
+        for name in ("import-bench.mjs", "import-bench.html"):
+            (directory / name).unlink()
+
+
 def measure_pair(browser, shipped: Path, changed: Path, runs: int, warmups: int) -> dict:
     """The shipped site and a variant side by side (two origins, visits interleaved, so both
     see the same machine load): first visits in fresh profiles, then warm visits."""
@@ -330,7 +388,7 @@ def measure_pair(browser, shipped: Path, changed: Path, runs: int, warmups: int)
             for k in (0, 1):
                 app_visit(pages[k], urls[k])
         for i in range(runs):
-            for k in (0, 1):
+            for k in ((0, 1) if i % 2 == 0 else (1, 0)):  # alternate who goes first
                 out["warm"][k].append(app_visit(pages[k], urls[k])["ready"])
         for context in contexts:
             context.close()
@@ -406,6 +464,13 @@ def report(results: dict, runs: int, warmups: int, directory: Path) -> str:
                  f"(Cache Storage reports {r.get('storage', 0) / 1e6:.1f} MB used); the app's own "
                  f"files (all but Pyodide): {own / 1e3:.0f} KB raw, {own_gz / 1e3:.0f} KB with gzip "
                  f"(target < 300 KB).")
+    imp = results.get("import")
+    if imp:
+        lines += ["", "The engine's start in Pyodide, each time in a fresh module worker, `.py` wheel vs the "
+                  "shipped byte-compiled wheel, alternately (medians):", "",
+                  "| step | .py sources | byte-compiled |", "|---|---|---|"]
+        for step, label in (("import", "`import meldtable.api`"), ("hello_new", "`hello` + first `new` game")):
+            lines.append(f"| {label} | {med(imp[f'src_{step}']):.0f} ms | {med(imp[f'pyc_{step}']):.0f} ms |")
     if results.get("ablations"):
         lines += ["", "Startup work, each removed (or added) alone, measured side by side with the shipped "
                   "site (engine ready, medians; paired difference = median over the interleaved pairs "
@@ -448,6 +513,8 @@ def main(argv: list[str]) -> int:
             try:
                 print("app and bare loadPyodide page ...", file=sys.stderr, flush=True)
                 results["main"] = measure(browser, site, args.runs, args.warmups)
+                print("engine import ...", file=sys.stderr, flush=True)
+                results["import"] = measure_import(browser, site, max(5, args.runs))
                 if not args.no_ablations:
                     results["ablations"] = {}
                     for kind in ABLATIONS:
