@@ -11,10 +11,11 @@ file system, and calls the very same measuring functions as CPython does (``repe
 ``latency_summary``, ``worst_cases``).
 
 Both sides time with the wall clock (``time.perf_counter``; the browser has no per-process CPU
-clock), the same code, the same seeds. Repeats are interleaved (CPython, Pyodide, CPython, ...)
-so both see the same load on this shared machine; the ratio Pyodide / CPython is the median of
-the per-repeat ratios (for latencies: of the two runs' figures). Module caches are warmed on
-both sides before timing.
+clock), the same code, the same seeds. CPython runs in this process; every measurement (one
+variant, player count and kind of player) is taken on CPython and then at once in Pyodide, so
+both see the same load on this shared machine; the ratio Pyodide / CPython is the median over
+the repeats of the per-measurement ratios (for latencies: of the two sides' figures). Module
+caches are warmed on both sides before timing.
 """
 from __future__ import annotations
 
@@ -22,10 +23,8 @@ import argparse
 import json
 import os
 import statistics
-import subprocess
 import sys
 import threading
-import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -54,26 +53,6 @@ BOOT = """async ({ files }) => {
 }"""
 
 CALL = """async (code) => window.__py.runPython(code)"""
-
-_CHILD = """
-import json, sys
-sys.path.insert(0, sys.argv[1]); sys.path.insert(1, sys.argv[2])
-import engine_bench as B
-variants, hands, r, min_moves = json.loads(sys.argv[3])
-B.warm_up(variants)
-if r < 0:
-    print(json.dumps({"latency": B.latency_summary(variants, max(2, hands // 4), "wall"),
-                      "worst": {v: B.worst_cases(v, "wall") for v in variants}}))
-else:
-    print(json.dumps(B.repeat(variants, hands, r, "wall", min_moves)))
-"""
-
-
-def cpython(variants: list[str], hands: int, r: int, min_moves: int) -> dict:
-    out = subprocess.run([sys.executable, "-c", _CHILD, str(ROOT / "engine"), str(HERE), json.dumps([variants, hands, r, min_moves])],
-                         check=True, capture_output=True, text=True).stdout
-    return json.loads(out)
-
 
 def sources() -> dict[str, str]:
     files = {f"meldtable/{p.name}": p.read_text() for p in sorted((ROOT / "engine" / "meldtable").glob("*.py"))}
@@ -112,16 +91,41 @@ def main() -> int:
         boot = page.evaluate(BOOT, {"files": sources()})
         print(f"Pyodide Python {boot['python']} booted in {boot['bootMs'] / 1000:.1f} s; engine from {boot['where']}", flush=True)
         page.evaluate(CALL, f"engine_bench.warm_up({json.dumps(variants)})")
-        cp_reps, py_reps = [], []
-        for r in range(a.repeats):
-            cp_reps.append(cpython(variants, a.hands, r, a.moves))
-            py_reps.append(json.loads(page.evaluate(
-                CALL, f"json.dumps(engine_bench.repeat({json.dumps(variants)}, {a.hands}, {r}, 'wall', {a.moves}))")))
+        B.warm_up(variants)
+        cp_reps: list[dict] = []
+        py_reps: list[dict] = []
+        for r in range(a.repeats):  # each measurement on both sides back to back
+            cp_rep: dict = {}
+            py_rep: dict = {}
+            for v in variants:
+                for players in B.player_counts(v):
+                    k = f"{v} {players}p"
+                    cp_rep[k], py_rep[k] = {}, {}
+                    for mode, hands, moves in (("random", a.hands, a.moves), ("bot", max(1, a.hands // 4), a.moves // 3)):
+                        args = (v, players, hands, r * 1000, mode == "bot", "wall", moves)
+                        m, t = B.playouts(*args)
+                        pm, pt = json.loads(page.evaluate(CALL, f"json.dumps(engine_bench.playouts(*{args!r}))"))
+                        cp_rep[k][mode], cp_rep[k][mode + "_moves"] = m / t, m
+                        py_rep[k][mode], py_rep[k][mode + "_moves"] = pm / pt, pm
+            cp_reps.append(cp_rep)
+            py_reps.append(py_rep)
             print(f"repeat {r + 1}/{a.repeats} done", file=sys.stderr, flush=True)
-        cp_lat = cpython(variants, a.hands, -1, a.moves)
-        py_lat = json.loads(page.evaluate(CALL, (
-            f"json.dumps({{'latency': engine_bench.latency_summary({json.dumps(variants)}, {max(2, a.hands // 4)}, 'wall'), "
-            f"'worst': {{v: engine_bench.worst_cases(v, 'wall') for v in {json.dumps(variants)}}}}})")))
+        cp_lat: dict = {"latency": {}, "worst": {}}
+        py_lat: dict = {"latency": {}, "worst": {}}
+        lat_hands = max(2, a.hands // 4)
+        for v in variants:
+            for side, run in (("cp", None), ("py", page)):
+                if run is None:
+                    lat = B.latency_summary([v], lat_hands, "wall")
+                    worst = B.worst_cases(v, "wall")
+                    cp_lat["latency"].update(lat)
+                    cp_lat["worst"][v] = worst
+                else:
+                    got = json.loads(page.evaluate(CALL, (
+                        f"json.dumps([engine_bench.latency_summary([{json.dumps(v)}], {lat_hands}, 'wall'), "
+                        f"engine_bench.worst_cases({json.dumps(v)}, 'wall')])")))
+                    py_lat["latency"].update(got[0])
+                    py_lat["worst"][v] = got[1]
         browser.close()
     server.shutdown()
     load1 = os.getloadavg()
