@@ -39,6 +39,7 @@ let options = {};
 let reloading = false; // this page asked for the switch: reload when the new version controls it
 let lastCheck = 0;
 let prompt = null;
+let firstController = null; // the service worker that served this page
 
 const setState = (state) => { root.dataset.pwa = state; };
 
@@ -51,6 +52,7 @@ export function startPwa(opts = {}) {
   }
   setState("registering");
   const sw = navigator.serviceWorker;
+  firstController = sw.controller;
   sw.addEventListener("controllerchange", () => {
     if (reloading) location.reload();
     else if (root.dataset.pwa === "registering") setState("ready");
@@ -69,7 +71,9 @@ export function startPwa(opts = {}) {
 /** Switch to the waiting version now; the page reloads when it has taken over. */
 export async function applyUpdate() {
   const waiting = registration && registration.waiting;
-  if (!waiting || reloading) return;
+  // Another tab may have switched already: then this page only needs to reload.
+  const switched = !waiting && navigator.serviceWorker.controller && navigator.serviceWorker.controller !== firstController;
+  if ((!waiting && !switched) || reloading) return;
   setState("updating");
   if (prompt) {
     for (const button of prompt.querySelectorAll("button")) button.disabled = true;
@@ -80,7 +84,8 @@ export async function applyUpdate() {
   } catch (err) {
     console.warn("before update:", err);
   }
-  activate(waiting);
+  if (waiting) activate(waiting);
+  else location.reload();
 }
 
 /** Ask the server whether sw.js changed (resolves when the check is done). */
