@@ -19,8 +19,9 @@ measures, in one run, medians of N runs:
   the server): first visit including the service worker's precache, a warm visit, offline;
 - ablations of the startup work, each variant side by side with the shipped site (two
   origins, visits interleaved): the stock (not byte-compiled) stdlib, the engine wheel as
-  .py sources, the wheel loaded after boot instead of during it (loadPackage by name, same
-  lock entry), and a <link rel=modulepreload> of pyodide.mjs.
+  .py sources, the wheel installed by Pyodide's package loader (lock entry, `packages`)
+  instead of fetched alongside the boot and zipimported, the worker created late (by app.js),
+  the boot screen animated from the start, and a <link rel=modulepreload> of pyodide.mjs.
 
 Loopback has no network latency: first-visit figures show CPU and protocol costs, not
 download time; the byte counts give the download size.
@@ -217,17 +218,39 @@ def variant(src: Path, dst: Path, kind: str) -> Path:
     shutil.copytree(src, dst)
     if kind == "stock-stdlib":
         build.extract_pyodide(build.pyodide_tarball(), dst / "pyodide", ("python_stdlib.zip",))
-    elif kind == "after-boot":
-        # The same lock entry (integrity-checked), but loaded by name once Pyodide is up.
+    elif kind == "package-loader":
+        # The wheel listed in the lock file and installed by Pyodide's package loader during
+        # the boot (`packages: [...]`, sha256 checked), instead of fetched alongside and zipimported.
         worker = dst / "engine-worker.mjs"
         text = worker.read_text()
-        old = '      lockFileURL: PYODIDE_DIR + "app-lock.json",\n      packages: [ENGINE],\n'
-        after = "    progress(\"engine\", \"Starting the rules engine\");\n"
-        if old not in text or after not in text:
-            raise SystemExit("engine-worker.mjs changed: update the after-boot variant of bench/load_bench.py")
-        text = text.replace(old, '      lockFileURL: PYODIDE_DIR + "app-lock.json",\n')
-        text = text.replace(after, after + "    await pyodide.loadPackage(ENGINE);\n")
+        edits = [
+            ("      lockFileContents: lock.then(({ info }) => ({ info, packages: {} })),\n",
+             '      lockFileURL: PYODIDE_DIR + "app-lock.json",\n      packages: [ENGINE],\n'),
+            ("    const wheel = lock.then(({ entry }) => fetchWheel(entry));\n",
+             "    const wheel = Promise.resolve();\n"),
+            ("      const { name, data } = await wheel;\n      const path = `/home/pyodide/${name}`;\n"
+             "      pyodide.FS.writeFile(path, data);\n"
+             "      pyodide.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(path)})`);\n", ""),
+        ]
+        for old, new in edits:
+            if old not in text:
+                raise SystemExit("engine-worker.mjs changed: update the package-loader variant of bench/load_bench.py")
+            text = text.replace(old, new)
         worker.write_text(text)
+    elif kind == "late-worker":
+        # No early start: the worker is created by app.js once the page's modules have loaded.
+        page = dst / "index.html"
+        text = page.read_text()
+        early = '  <script type="module" async src="engine-early.js"></script>\n'
+        if early not in text:
+            raise SystemExit("index.html changed: update the late-worker variant of bench/load_bench.py")
+        page.write_text(text.replace(early, ""))
+    elif kind == "boot-animations":
+        # The boot screen's animations running from the start (fan, pulsing bar, animated width).
+        with (dst / "style.css").open("a") as css:
+            css.write("\n.boot-fan span { animation-delay: 0s; }\n"
+                      ".progress.indeterminate .progress-bar { animation-delay: 0s; }\n"
+                      ".progress-bar { transition: width 0.4s ease; }\n")
     elif kind == "source-wheel":
         version = json.loads((dst / "version.json").read_text())
         if version["wheel"] == version["embed_wheel"]:
@@ -428,7 +451,9 @@ def precached_bytes(directory: Path) -> tuple[int, int, int]:
 ABLATIONS = {
     "stock-stdlib": "stock stdlib (not byte-compiled)",
     "source-wheel": "engine wheel as .py sources (not byte-compiled)",
-    "after-boot": "engine wheel loaded after boot (`loadPackage(\"meldtable\")`), not during it",
+    "package-loader": "engine wheel installed by Pyodide's package loader during the boot (`packages: [...]`), not fetched alongside and zipimported",
+    "late-worker": "worker created by app.js after the page's modules load, not by engine-early.js",
+    "boot-animations": "boot screen animated from the start (no 1.5 s delay, animated progress width)",
     "modulepreload": "plus `<link rel=modulepreload href=pyodide/pyodide.mjs>` in the page",
 }
 

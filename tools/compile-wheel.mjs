@@ -6,10 +6,12 @@
 //                                 pyodide-lock.json> <input wheel> <output wheel> <python tag>
 //
 // Every .py member becomes an unchecked hash-based .pyc (PEP 552) at the same place (module.pyc,
-// which Python imports when no module.py is present), compiled without docstrings (nothing in
-// the engine reads __doc__; asserts stay) and without column ranges, which makes the .pyc
-// files a third smaller; other members are copied; the WHEEL tag becomes <python tag>-none-any
-// and RECORD is rewritten with the new files' hashes.
+// which Python imports when no module.py is present), compiled without module and function
+// docstrings (nothing in the engine reads them; asserts stay) and without column ranges, which
+// makes the .pyc files a third smaller. Class docstrings stay: a dataclass without one gets a
+// generated __doc__ from inspect.signature at import (measured: import meldtable.api 45 -> 25 ms
+// under Node with them kept, for 3.8 KB more wheel). Other members are copied; the WHEEL tag
+// becomes <python tag>-none-any and RECORD is rewritten with the new files' hashes.
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -40,7 +42,7 @@ class StripDocstrings(ast.NodeTransformer):
     def generic_visit(self, node):
         super().generic_visit(node)
         body = getattr(node, "body", None)
-        if (isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+        if (isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef))
                 and body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
                 and isinstance(body[0].value.value, str)):
             node.body = body[1:] or [ast.copy_location(ast.Pass(), body[0])]

@@ -91,7 +91,7 @@ async function boot() {
   }, 1000);
   try {
     const engine = await startEngine(showBootProgress);
-    const hello = await engine.request("hello", {});
+    const hello = engine.hello || await engine.request("hello", {});
     state.engine = engine;
     const all = Array.isArray(hello && hello.variants) ? hello.variants : [];
     state.variants = all.filter((v) => typeof v === "object" && v !== null && gameFor(v));

@@ -12,6 +12,10 @@
 //   "boot_failed"    the worker reported a boot error or its script could not be loaded,
 //   "boot_timeout"   the boot watchdog fired (default 45 s; `?boot-timeout=<seconds>` in the
 //                    page URL or options.bootTimeoutMs override it).
+//
+// prestartEngine() creates the worker at once (web/engine-early.js calls it before the rest of
+// the page's scripts have loaded, so Pyodide boots meanwhile); the next startEngine() adopts
+// that worker and the messages it has posted so far.
 
 const DEFAULT_BOOT_TIMEOUT_MS = 45000;
 const WASM_PATH = "pyodide/pyodide.asm.wasm";
@@ -55,12 +59,49 @@ async function explainTimeout(seconds) {
     `content type (it must be application/wasm). Reload the page to try again.`;
 }
 
+/** A new engine worker (an ES-module worker running engine-worker.mjs). */
+function createWorker() {
+  return new Worker(new URL("./engine-worker.mjs", import.meta.url), { type: "module", name: "meldtable-engine" });
+}
+
+let prestarted = null; // {worker, events, since, stop} between prestartEngine() and startEngine()
+
+/**
+ * Create the engine worker now, before the page is ready to talk to it, so that Pyodide boots
+ * while the rest of the page loads. Its messages and errors are kept until startEngine() takes
+ * the worker over. Does nothing on file:// pages (startEngine explains those) or when a
+ * worker is already waiting.
+ */
+export function prestartEngine() {
+  if (prestarted || globalThis.location?.protocol === "file:") return;
+  let worker;
+  try {
+    worker = createWorker();
+  } catch (err) {
+    return; // startEngine() will try again and report the failure
+  }
+  const events = [];
+  const keep = (event) => {
+    if (event.type === "error") event.preventDefault();
+    events.push(event);
+  };
+  worker.addEventListener("message", keep);
+  worker.addEventListener("error", keep);
+  prestarted = {
+    worker, events, since: performance.now(),
+    stop() {
+      worker.removeEventListener("message", keep);
+      worker.removeEventListener("error", keep);
+    },
+  };
+}
+
 /**
  * Start the engine worker and wait until it is ready.
  * @param {(progress: {stage: string, message: string}) => void} [onProgress]
  * @param {{bootTimeoutMs?: number}} [options]
  * @returns {Promise<{request: (op: string, fields?: object) => Promise<any>, version: string,
- *                    python: string, terminate: () => void}>}
+ *                    python: string, hello: object | null, terminate: () => void}>}
  */
 export async function startEngine(onProgress = () => {}, options = {}) {
   if (globalThis.location?.protocol === "file:") {
@@ -70,7 +111,10 @@ export async function startEngine(onProgress = () => {}, options = {}) {
       "`python build.py serve`, and open http://127.0.0.1:8000/.");
   }
   const timeoutMs = options.bootTimeoutMs ?? bootTimeoutFromQuery() ?? DEFAULT_BOOT_TIMEOUT_MS;
-  const worker = new Worker(new URL("./engine-worker.mjs", import.meta.url), { type: "module", name: "meldtable-engine" });
+  const early = prestarted;
+  prestarted = null;
+  const worker = early ? early.worker : createWorker();
+  const elapsedMs = early ? performance.now() - early.since : 0;
   const pending = new Map(); // id -> {resolve, reject}
   let nextId = 1;
   let dead = null; // EngineError once the worker is gone
@@ -90,7 +134,7 @@ export async function startEngine(onProgress = () => {}, options = {}) {
       const error = new EngineError("boot_timeout", await explainTimeout(timeoutMs / 1000));
       failAll(error);
       reject(error);
-    }, timeoutMs);
+    }, Math.max(0, timeoutMs - elapsedMs));
     const bootFailed = (message) => {
       if (dead) return;
       clearTimeout(timer);
@@ -100,7 +144,7 @@ export async function startEngine(onProgress = () => {}, options = {}) {
       reject(error);
     };
 
-    worker.addEventListener("message", (event) => {
+    const onMessage = (event) => {
       const msg = event.data;
       if (!msg || typeof msg !== "object") return;
       if (msg.type === "progress") {
@@ -124,8 +168,8 @@ export async function startEngine(onProgress = () => {}, options = {}) {
       } else if (msg.ok === false) {
         console.error("engine:", msg.error);
       }
-    });
-    worker.addEventListener("error", (event) => {
+    };
+    const onError = (event) => {
       // Before "ready" this is a failed script load (404, wrong MIME type, no module workers);
       // afterwards an uncaught error inside the worker, which keeps running.
       event.preventDefault();
@@ -136,7 +180,13 @@ export async function startEngine(onProgress = () => {}, options = {}) {
       }
       bootFailed(`The game engine's script could not be loaded${detail}. Serve the site over HTTP ` +
         `with JavaScript files (.js, .mjs) sent as text/javascript, and use a current browser.`);
-    });
+    };
+    worker.addEventListener("message", onMessage);
+    worker.addEventListener("error", onError);
+    if (early) {
+      early.stop(); // from now on the listeners above get every event, in order
+      for (const event of early.events) (event.type === "error" ? onError : onMessage)(event);
+    }
     worker.addEventListener("messageerror", () => console.error("engine: a message could not be decoded"));
   });
 
@@ -161,6 +211,7 @@ export async function startEngine(onProgress = () => {}, options = {}) {
     request,
     version: info.version,
     python: info.python,
+    hello: info.hello && typeof info.hello === "object" ? info.hello : null, // `hello`'s result, sent with "ready"
     terminate() {
       worker.terminate();
       failAll(new EngineError("internal", "The game engine was stopped."));

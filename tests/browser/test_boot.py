@@ -20,7 +20,8 @@ START_ENGINE = """async () => {
     const engine = await startEngine((p) => progress.push(p));
     const bootMs = performance.now() - t0;
     const hello = await engine.request("hello");
-    return { bootMs, progress, version: engine.version, python: engine.python, hello };
+    return { bootMs, progress, version: engine.version, python: engine.python, hello,
+             helloAtReady: engine.hello };
   } catch (err) {
     return { error: { code: err.code, message: err.message }, ms: performance.now() - t0, progress };
   }
@@ -59,6 +60,7 @@ def test_engine_boots_in_worker_and_says_hello(page, site_url, site_version, rec
     version = wheel_version(site_version)
     assert result["version"] == version
     assert result["hello"]["version"] == version
+    assert result["helloAtReady"] == result["hello"]  # sent with "ready", the same as asked
     assert result["python"].startswith("3.14")
     assert [p["stage"] for p in result["progress"]][:1] == ["pyodide"]
     assert "engine" in [p["stage"] for p in result["progress"]]
@@ -67,6 +69,53 @@ def test_engine_boots_in_worker_and_says_hello(page, site_url, site_version, rec
     assert f"/wheels/{site_version['wheel']}" in page.content_types  # installed from our lock file
     assert page.console_errors == []
     assert page.foreign_requests == []
+
+
+def test_a_prestarted_worker_is_adopted_with_the_messages_it_sent(page, site_url):
+    """prestartEngine() (called by engine-early.js before the page's modules load) keeps the
+    worker's messages until startEngine() takes it over: a worker that became ready long
+    before is adopted, no second worker is created, and it answers requests."""
+    page.goto(site_url + BLANK)
+    result = page.evaluate("""async () => {
+      let created = 0;
+      const RealWorker = window.Worker;
+      window.Worker = class extends RealWorker { constructor(...args) { super(...args); created += 1; } };
+      const { prestartEngine, startEngine } = await import("/engine-client.js");
+      prestartEngine();
+      prestartEngine();  // a second call while one waits does nothing
+      await new Promise((resolve) => setTimeout(resolve, 8000));  // the worker is ready by now
+      const progress = [];
+      const engine = await startEngine((p) => progress.push(p.stage));
+      const table = await engine.request("new", { variant: "canasta-two-hand", players: 2, seed: 3 });
+      return { created, progress, version: engine.version, hello: engine.hello,
+               toAct: table.to_act };
+    }""")
+    assert result["created"] == 1, result
+    assert result["progress"][:1] == ["pyodide"], result  # replayed from before the adoption
+    assert result["hello"]["version"] == result["version"]
+    assert any(v["id"] == "canasta-two-hand" for v in result["hello"]["variants"])
+    assert result["toAct"] in (0, 1)
+
+
+def test_the_page_starts_exactly_one_engine_worker(page, site_url):
+    """index.html starts the engine's worker early (engine-early.js); app.js adopts that worker
+    instead of creating a second one."""
+    page.add_init_script("""
+      window.__workers = [];
+      const RealWorker = window.Worker;
+      window.Worker = class extends RealWorker {
+        constructor(...args) {
+          super(...args);
+          window.__workers.push({ url: String(args[0]) });
+        }
+      };
+    """)
+    page.goto(site_url)
+    page.wait_for_selector("html[data-engine-state='ready']", state="attached", timeout=BOOT_BOUND_S * 1000)
+    workers = page.evaluate("window.__workers")
+    assert len(workers) == 1, workers
+    assert workers[0]["url"].endswith("/engine-worker.mjs"), workers
+    assert page.console_errors == []
 
 
 def test_request_errors_reject_and_engine_keeps_serving(page, site_url):
@@ -119,19 +168,43 @@ def test_worker_validates_messages(page, site_url):
     assert replies[5]["id"] == 99 and replies[5]["ok"] is True
 
 
-def test_wrong_wasm_mime_type_gives_a_clear_boot_error(page, serve_site):
-    """Pyodide hangs when .wasm is not application/wasm; the client's watchdog must say why."""
+def test_wrong_wasm_mime_type_is_reported_at_once(page, serve_site):
+    """Pyodide waits forever when .wasm is not application/wasm; the worker checks the type
+    while it boots and reports it, long before the 45 s watchdog."""
     bad_site = serve_site({".wasm": "application/octet-stream"})
-    timeout_s = 6
-    page.goto(f"{bad_site}{BLANK}?boot-timeout={timeout_s}")
+    page.goto(bad_site + BLANK)
     started = time.monotonic()
     result = page.evaluate(START_ENGINE)
     elapsed = time.monotonic() - started
-    assert "error" in result, result
-    assert result["error"]["code"] == "boot_timeout"
+    assert result.get("error", {}).get("code") == "boot_failed", result
     message = result["error"]["message"]
     assert "application/wasm" in message and "application/octet-stream" in message, message
-    assert timeout_s <= elapsed < timeout_s + 6, elapsed
+    assert elapsed < 15, elapsed
+
+
+def test_watchdog_explains_a_boot_that_takes_too_long(page, site_url):
+    """A boot slower than the watchdog (here 0.3 s, on a correct site) ends with boot_timeout
+    and a message that names the time and what to check, instead of a spinner."""
+    page.goto(site_url + BLANK + "?boot-timeout=0.3")
+    result = page.evaluate(START_ENGINE)
+    assert result.get("error", {}).get("code") == "boot_timeout", result
+    message = result["error"]["message"]
+    assert "did not start within 0.3 s" in message, message
+    assert "application/wasm" in message, message  # the hint names the content type to check
+
+
+def test_wheel_that_does_not_match_the_lock_is_refused(page, serve_site, tmp_path, dist_dir, site_version):
+    """The wheel is fetched with the lock file's sha256 as subresource integrity: a changed
+    wheel (same name, other bytes) is a boot error, never imported."""
+    wheels = tmp_path / "wheels"
+    wheels.mkdir()
+    original = (dist_dir / "wheels" / site_version["wheel"]).read_bytes()
+    (wheels / site_version["wheel"]).write_bytes(original[:-1] + bytes([original[-1] ^ 0xFF]))
+    tampered_site = serve_site(mounts={"/wheels/": wheels})
+    page.goto(tampered_site + BLANK)
+    result = page.evaluate(START_ENGINE)
+    assert result.get("error", {}).get("code") == "boot_failed", result
+    assert "sha256" in result["error"]["message"], result
 
 
 def test_missing_wheel_is_a_boot_error(page, serve_site, tmp_path):
