@@ -301,7 +301,10 @@ def vendor_pyodide(tarball: Path, out_dir: Path, pyc_stdlib: bool = True) -> dic
 
 
 def write_app_lock(out_dir: Path, info: dict, wheel: Path) -> None:
-    """Write pyodide/app-lock.json: Pyodide's info block plus one entry for our wheel (SRI-checked)."""
+    """Write pyodide/app-lock.json: Pyodide's info block plus one entry for our wheel (SRI-checked),
+    and the sha256 of out_dir/python_stdlib.zip (`stdlib_sha256`, which Pyodide ignores): the
+    worker names its memory snapshot by a hash of this file, so a snapshot is only ever
+    restored with the wheel and the standard library it was made from (web/engine-worker.mjs)."""
     entry = {
         "name": ENGINE_PACKAGE,
         "version": wheel_version(wheel),
@@ -312,7 +315,8 @@ def write_app_lock(out_dir: Path, info: dict, wheel: Path) -> None:
         "imports": [ENGINE_PACKAGE],
         "depends": [],
     }
-    lock = {"info": info, "packages": {ENGINE_PACKAGE: entry}}
+    lock = {"info": info, "packages": {ENGINE_PACKAGE: entry},
+            "stdlib_sha256": sha256_file(out_dir / "python_stdlib.zip")}
     (out_dir / "app-lock.json").write_text(json.dumps(lock, indent=1) + "\n")
 
 

@@ -19,9 +19,9 @@ measures, in one run, medians of N runs:
   the server): first visit including the service worker's precache, a warm visit, offline;
 - ablations of the startup work, each variant side by side with the shipped site (two
   origins, visits interleaved): the stock (not byte-compiled) stdlib, the engine wheel as
-  .py sources, the wheel installed by Pyodide's package loader (lock entry, `packages`)
-  instead of fetched alongside the boot and zipimported, the worker created late (by app.js),
-  the boot screen animated from the start, and a <link rel=modulepreload> of pyodide.mjs.
+  .py sources, no start-up memory snapshot (so every start boots Python and imports the
+  engine), the worker created late (by app.js), the boot screen animated from the start, and
+  a <link rel=modulepreload> of pyodide.mjs.
 
 Loopback has no network latency: first-visit figures show CPU and protocol costs, not
 download time; the byte counts give the download size.
@@ -218,25 +218,14 @@ def variant(src: Path, dst: Path, kind: str) -> Path:
     shutil.copytree(src, dst)
     if kind == "stock-stdlib":
         build.extract_pyodide(build.pyodide_tarball(), dst / "pyodide", ("python_stdlib.zip",))
-    elif kind == "package-loader":
-        # The wheel listed in the lock file and installed by Pyodide's package loader during
-        # the boot (`packages: [...]`, sha256 checked), instead of fetched alongside and zipimported.
+    elif kind == "no-snapshot":
+        # No start-up memory snapshot: every start boots Python and imports the engine.
         worker = dst / "engine-worker.mjs"
         text = worker.read_text()
-        edits = [
-            ("      lockFileContents: lock.then(({ info }) => ({ info, packages: {} })),\n",
-             '      lockFileURL: PYODIDE_DIR + "app-lock.json",\n      packages: [ENGINE],\n'),
-            ("    const wheel = lock.then(({ entry }) => fetchWheel(entry));\n",
-             "    const wheel = Promise.resolve();\n"),
-            ("      const { name, data } = await wheel;\n      const path = `/home/pyodide/${name}`;\n"
-             "      pyodide.FS.writeFile(path, data);\n"
-             "      pyodide.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(path)})`);\n", ""),
-        ]
-        for old, new in edits:
-            if old not in text:
-                raise SystemExit("engine-worker.mjs changed: update the package-loader variant of bench/load_bench.py")
-            text = text.replace(old, new)
-        worker.write_text(text)
+        old = 'const canSnapshot = typeof caches !== "undefined" && !!globalThis.crypto?.subtle;'
+        if old not in text:
+            raise SystemExit("engine-worker.mjs changed: update the no-snapshot variant of bench/load_bench.py")
+        worker.write_text(text.replace(old, "const canSnapshot = false;"))
     elif kind == "late-worker":
         # No early start: the worker is created by app.js once the page's modules have loaded.
         page = dst / "index.html"
@@ -451,7 +440,7 @@ def precached_bytes(directory: Path) -> tuple[int, int, int]:
 ABLATIONS = {
     "stock-stdlib": "stock stdlib (not byte-compiled)",
     "source-wheel": "engine wheel as .py sources (not byte-compiled)",
-    "package-loader": "engine wheel installed by Pyodide's package loader during the boot (`packages: [...]`), not fetched alongside and zipimported",
+    "no-snapshot": "no start-up memory snapshot (every start boots Python and imports the engine)",
     "late-worker": "worker created by app.js after the page's modules load, not by engine-early.js",
     "boot-animations": "boot screen animated from the start (no 1.5 s delay, animated progress width)",
     "modulepreload": "plus `<link rel=modulepreload href=pyodide/pyodide.mjs>` in the page",

@@ -98,6 +98,7 @@ async function boot() {
     clearInterval(elapsedTimer);
     $("boot").hidden = true;
     $("btn-newgame").disabled = false;
+    root.dataset.engineStart = engine.start; // "snapshot" or "fresh" (web/engine-worker.mjs)
     setEngineState("ready");
     // --- PWA: continue the saved game (at once after an update, else offered in the dialog) ---
     if (takeResume() && await resumeSavedGame()) return;

@@ -101,7 +101,8 @@ export function prestartEngine() {
  * @param {(progress: {stage: string, message: string}) => void} [onProgress]
  * @param {{bootTimeoutMs?: number}} [options]
  * @returns {Promise<{request: (op: string, fields?: object) => Promise<any>, version: string,
- *                    python: string, hello: object | null, terminate: () => void}>}
+ *                    python: string, hello: object | null, start: "snapshot" | "fresh",
+ *                    terminate: () => void}>}
  */
 export async function startEngine(onProgress = () => {}, options = {}) {
   if (globalThis.location?.protocol === "file:") {
@@ -212,6 +213,7 @@ export async function startEngine(onProgress = () => {}, options = {}) {
     version: info.version,
     python: info.python,
     hello: info.hello && typeof info.hello === "object" ? info.hello : null, // `hello`'s result, sent with "ready"
+    start: info.start === "snapshot" ? "snapshot" : "fresh", // how the worker started Python
     terminate() {
       worker.terminate();
       failAll(new EngineError("internal", "The game engine was stopped."));

@@ -2,13 +2,16 @@
 // requests by passing them, as JSON text, to meldtable.api.handle (docs/protocol.md).
 //
 // Posts while booting:  {type: "progress", stage: "pyodide" | "engine", message}
-// then either           {type: "ready", version, python, hello} (hello: the `hello` op's result)
+// then either           {type: "ready", version, python, hello, start} (hello: the `hello` op's
+//                       result; start: "snapshot" if a stored memory snapshot was restored, else "fresh")
 // or                    {type: "boot-error", message}
 // Requests {id, op, ...fields} are answered with {id, ok: true, result} or
 // {id, ok: false, error: {code, message}}; requests sent while booting wait for the boot.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
 const PYODIDE_DIR = new URL("./pyodide/", import.meta.url).href;
+// Start-up snapshots need Cache Storage and crypto.subtle (secure contexts only: HTTPS, localhost).
+const canSnapshot = typeof caches !== "undefined" && !!globalThis.crypto?.subtle;
 const ENGINE = "meldtable";
 
 let booted = false;
@@ -19,17 +22,74 @@ const bootLog = []; // stderr lines written while booting, for the boot-error me
 const post = (message) => self.postMessage(message);
 const progress = (stage, message) => post({ type: "progress", stage, message });
 
-/** The engine's lock entry (name, file_name, sha256), read from app-lock.json. */
+/**
+ * The engine's lock entry (name, file_name, sha256) and Pyodide's info block, read from
+ * app-lock.json, and the key of the memory snapshot made with exactly these files (a hash of
+ * the lock file's text, which names the wheel's and the standard library's sha256).
+ */
 async function lockEntry() {
   const response = await fetch(PYODIDE_DIR + "app-lock.json");
   if (!response.ok) throw new Error(`app-lock.json: HTTP ${response.status}`);
-  const lock = await response.json();
+  const text = await response.text();
+  const lock = JSON.parse(text);
   const entry = lock && lock.packages && lock.packages[ENGINE];
   if (!entry || typeof entry.file_name !== "string" || !/^[0-9a-f]{64}$/.test(entry.sha256)) {
     throw new Error(`app-lock.json has no valid entry for ${ENGINE}`);
   }
-  return { info: lock.info, entry };
+  let snapshotKey = null; // no snapshots where Cache Storage and crypto.subtle are missing (plain HTTP)
+  if (canSnapshot) {
+    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
+    const hex = Array.from(digest.subarray(0, 8), (b) => b.toString(16).padStart(2, "0")).join("");
+    snapshotKey = new URL(`snapshot-${SNAPSHOT_FORMAT}-${hex}.bin`, PYODIDE_DIR).href;
+  }
+  return { info: lock.info, entry, snapshotKey };
 }
+
+// ---------------------------------------------------------------- the memory snapshot
+// After the first boot in a browser, the worker keeps a copy of Pyodide's memory taken right
+// after `import meldtable.api` (Pyodide's `makeMemorySnapshot`) in Cache Storage; later boots
+// restore it instead of starting Python and importing the engine again (docs/performance.md:
+// engine ready about 1.6x sooner). The snapshot is named by the lock file's hash (wheel and
+// standard library) and Pyodide refuses one made by another Pyodide build; a snapshot that
+// cannot be read or restored is deleted and the boot goes on without it. Pyodide marks these
+// loadPyodide options (_makeSnapshot, _loadSnapshot) as private: Pyodide is pinned (build.py),
+// and tests/browser/test_boot.py checks both kinds of boot against each other.
+
+const SNAPSHOT_FORMAT = 1; // raise when the Python set-up in boot() changes
+const SNAPSHOT_CACHE = `meldtable-snapshot:${new URL(PYODIDE_DIR).pathname}`;
+
+/** The stored snapshot for this key as bytes, or null (none, or Cache Storage unavailable). */
+async function readSnapshot(key) {
+  try {
+    const cache = await caches.open(SNAPSHOT_CACHE);
+    const response = await cache.match(key);
+    return response ? new Uint8Array(await response.arrayBuffer()) : null;
+  } catch (err) {
+    return null;
+  }
+}
+
+/** Store the snapshot under its key and delete the snapshots of other builds. */
+async function storeSnapshot(key, bytes) {
+  try {
+    const cache = await caches.open(SNAPSHOT_CACHE);
+    for (const request of await cache.keys()) {
+      if (request.url !== key) await cache.delete(request);
+    }
+    await cache.put(key, new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
+  } catch (err) {
+    console.warn(`The engine's start-up snapshot was not stored (${lastLine(err)}); the next start is slower.`);
+  }
+}
+
+async function dropSnapshot(key) {
+  try {
+    await (await caches.open(SNAPSHOT_CACHE)).delete(key);
+  } catch (err) {
+    // nothing stored, nothing to delete
+  }
+}
+
 
 /** The wheel's bytes; the browser checks them against the lock's sha256 (subresource integrity). */
 async function fetchWheel(entry) {
@@ -73,7 +133,8 @@ async function checkWasmType() {
  * Boot Pyodide and import the engine. The wheel is fetched (integrity-checked) while Pyodide
  * boots and put on sys.path as it is: a pure-Python wheel is a zip archive that Python's
  * zipimport reads directly, so nothing is unpacked (PEP 427 allows this for pure wheels; the
- * engine reads no files of its own). Measured: docs/performance.md, "Startup work".
+ * engine reads no files of its own). With a stored memory snapshot, Pyodide restores it
+ * instead (the engine is imported already). Measured: docs/performance.md, "Startup work".
  */
 async function boot() {
   try {
@@ -82,25 +143,49 @@ async function boot() {
     const lock = lockEntry();
     const wheel = lock.then(({ entry }) => fetchWheel(entry));
     wheel.catch(() => {}); // awaited below; no unhandled rejection while Pyodide boots
-    const pyodide = await loadPyodide({
+    const { info, snapshotKey } = await lock;
+    const options = {
       indexURL: PYODIDE_DIR,
-      lockFileContents: lock.then(({ info }) => ({ info, packages: {} })),
+      lockFileContents: { info, packages: {} },
       stdout: (line) => (booted ? console.log(line) : progress("engine", line)),
       stderr: (line) => {
         if (!booted) bootLog.push(line);
         console.warn(line);
       },
-    });
+    };
+    let pyodide = null;
+    let restored = false;
+    const snapshot = snapshotKey ? await readSnapshot(snapshotKey) : null;
+    if (snapshot) {
+      try {
+        pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot });
+        restored = true;
+      } catch (err) {
+        console.warn(`The engine's start-up snapshot could not be restored (${lastLine(err)}); starting without it.`);
+        bootLog.length = 0;
+        await dropSnapshot(snapshotKey);
+      }
+    }
+    if (!pyodide) pyodide = await loadPyodide({ ...options, _makeSnapshot: !!snapshotKey });
     progress("engine", "Starting the rules engine");
     let api;
+    let made = null; // the snapshot to store, taken before the engine answers anything
     try {
       const { name, data } = await wheel;
       const path = `/home/pyodide/${name}`;
-      pyodide.FS.writeFile(path, data);
-      pyodide.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(path)})`);
+      pyodide.FS.writeFile(path, data); // a restored Python has the path on sys.path already
+      pyodide.runPython(`import sys\nif ${JSON.stringify(path)} not in sys.path: sys.path.insert(0, ${JSON.stringify(path)})`);
       api = pyodide.pyimport(`${ENGINE}.api`);
+      if (!restored && snapshotKey) {
+        try {
+          made = pyodide.makeMemorySnapshot();
+        } catch (err) {
+          console.warn(`No start-up snapshot: ${lastLine(err)}`);
+        }
+      }
     } catch (err) {
       const detail = bootLog.length ? bootLog.join(" ") : lastLine(err);
+      if (restored) await dropSnapshot(snapshotKey);
       throw new Error(`the ${ENGINE} package could not be loaded or imported: ${detail}`);
     }
     handle = api.handle;
@@ -110,7 +195,9 @@ async function boot() {
     const greeting = JSON.parse(handle(JSON.stringify({ id: 0, op: "hello" })));
     if (bootFailure) return; // the wasm check already failed the boot
     booted = true;
-    post({ type: "ready", version, python, hello: greeting.ok ? greeting.result : null });
+    post({ type: "ready", version, python, hello: greeting.ok ? greeting.result : null,
+           start: restored ? "snapshot" : "fresh" });
+    if (made) storeSnapshot(snapshotKey, made);
   } catch (err) {
     if (bootFailure) return; // already reported
     bootFailure = `The game engine failed to start: ${lastLine(err)}`;

@@ -70,7 +70,7 @@ DRIVE = """async ({ games }) => {
     }
     if (second.length) await engine.request("play", { moves: second });
     const exported = await engine.request("export");
-    out.push({ variant, players, played, state: exported.state });
+    out.push({ variant, players, played, state: exported.state, start: engine.start });
   }
   engine.terminate();
   return out;

@@ -1,0 +1,89 @@
+"""The engine's start-up memory snapshot (web/engine-worker.mjs, docs/architecture.md "Start-up").
+
+The first start in a browser profile boots Python and imports the engine ("fresh") and stores a
+copy of Pyodide's memory in Cache Storage; the next start restores it ("snapshot"). Both kinds
+of start must play exactly the same games as CPython, and a snapshot that cannot be restored
+must be thrown away without hurting the start.
+"""
+from __future__ import annotations
+
+import json
+
+import meldtable
+from test_cpython_equality_all import DRIVE, cpython_game, player_counts
+
+BLANK = "__tests__/blank.html"
+
+STORED_SNAPSHOTS = """async () => {
+  for (let i = 0; i < 300; i++) {
+    for (const name of await caches.keys()) {
+      if (!name.startsWith("meldtable-snapshot:")) continue;
+      const cache = await caches.open(name);
+      const found = [];
+      for (const request of await cache.keys()) {
+        const size = (await (await cache.match(request)).arrayBuffer()).byteLength;
+        found.push({ cache: name, url: request.url, size });
+      }
+      if (found.length && found.every((f) => f.size > 1000000)) return found;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return [];
+}"""
+
+START = """async () => {
+  const { startEngine } = await import("/engine-client.js");
+  const engine = await startEngine(() => {});
+  const table = await engine.request("new", { variant: "canasta-two-hand", players: 2, seed: 5 });
+  return { start: engine.start, hello: engine.hello, legal: table.legal.length };
+}"""
+
+
+def seeded_games():
+    games, expected = [], {}
+    for variant in sorted(meldtable.VARIANTS):
+        players = player_counts(variant)[-1]
+        seed = 20261122 + players
+        first, second, final = cpython_game(variant, players, seed)
+        games.append({"variant": variant, "players": players, "seed": seed, "moves": first, "second": second})
+        expected[variant] = (first, final)
+    return games, expected
+
+
+def test_the_second_start_restores_the_snapshot_and_plays_the_same_games(page, site_url):
+    games, expected = seeded_games()
+    for visit, start in ((1, "fresh"), (2, "snapshot")):
+        page.goto(site_url + BLANK)
+        results = page.evaluate(DRIVE, {"games": games})
+        for r in results:
+            first, final = expected[r["variant"]]
+            assert r["start"] == start, f"visit {visit}: {r['variant']} started {r['start']}, expected {start}"
+            assert r["played"] == first, f"visit {visit} ({start}): {r['variant']}: computer moves differ"
+            assert json.loads(r["state"]) == json.loads(final), f"visit {visit} ({start}): {r['variant']}"
+            assert r["state"] == final
+        if visit == 1:
+            stored = page.evaluate(STORED_SNAPSHOTS)
+            assert len(stored) == 1, stored  # one snapshot, named by the lock file's hash
+            assert "/pyodide/snapshot-" in stored[0]["url"]
+    assert page.console_errors == []
+    assert page.foreign_requests == []
+
+
+def test_a_snapshot_that_cannot_be_restored_is_replaced(page, site_url):
+    page.goto(site_url + BLANK)
+    assert page.evaluate(START)["start"] == "fresh"
+    stored = page.evaluate(STORED_SNAPSHOTS)
+    assert len(stored) == 1, stored
+    # Damage it: same key, bytes that are no snapshot (as a truncated or corrupted store would be).
+    page.evaluate("""async ({ cache, url }) => {
+      await (await caches.open(cache)).put(url, new Response(new Uint8Array(4096).fill(7)));
+    }""", stored[0])
+    page.goto(site_url + BLANK)
+    result = page.evaluate(START)
+    assert result["start"] == "fresh", result  # restoring failed, so it booted normally
+    assert result["legal"] > 0 and result["hello"]["variants"]
+    replaced = page.evaluate(STORED_SNAPSHOTS)
+    assert [r["url"] for r in replaced] == [stored[0]["url"]] and replaced[0]["size"] > 1000000, replaced
+    page.goto(site_url + BLANK)
+    assert page.evaluate(START)["start"] == "snapshot"
+    assert page.console_errors == []
