@@ -213,6 +213,14 @@ def serve(directory: Path):
 
 # --------------------------------------------------------------------------- site variants
 
+def replace_once(path: Path, kind: str, old: str, new: str) -> None:
+    """Replace the one occurrence of old in the file; stop the benchmark if the file changed."""
+    text = path.read_text()
+    if text.count(old) != 1:
+        raise SystemExit(f"{path.name} changed: update the {kind} variant of bench/load_bench.py")
+    path.write_text(text.replace(old, new))
+
+
 def variant(src: Path, dst: Path, kind: str) -> Path:
     """A copy of the built site with one startup optimisation removed (or added)."""
     shutil.copytree(src, dst)
@@ -220,20 +228,12 @@ def variant(src: Path, dst: Path, kind: str) -> Path:
         build.extract_pyodide(build.pyodide_tarball(), dst / "pyodide", ("python_stdlib.zip",))
     elif kind == "no-snapshot":
         # No start-up memory snapshot: every start boots Python and imports the engine.
-        worker = dst / "engine-worker.mjs"
-        text = worker.read_text()
-        old = 'const canSnapshot = typeof caches !== "undefined" && !!globalThis.crypto?.subtle;'
-        if old not in text:
-            raise SystemExit("engine-worker.mjs changed: update the no-snapshot variant of bench/load_bench.py")
-        worker.write_text(text.replace(old, "const canSnapshot = false;"))
+        replace_once(dst / "engine-worker.mjs", kind,
+                     'const canSnapshot = typeof caches !== "undefined" && !!globalThis.crypto?.subtle;',
+                     "const canSnapshot = false;")
     elif kind == "late-worker":
         # No early start: the worker is created by app.js once the page's modules have loaded.
-        page = dst / "index.html"
-        text = page.read_text()
-        early = '  <script type="module" async src="engine-early.js"></script>\n'
-        if early not in text:
-            raise SystemExit("index.html changed: update the late-worker variant of bench/load_bench.py")
-        page.write_text(text.replace(early, ""))
+        replace_once(dst / "index.html", kind, '  <script type="module" async src="engine-early.js"></script>\n', "")
     elif kind == "boot-animations":
         # The boot screen's animations running from the start (fan, pulsing bar, animated width).
         with (dst / "style.css").open("a") as css:
@@ -253,12 +253,8 @@ def variant(src: Path, dst: Path, kind: str) -> Path:
         version["wheel"] = wheel.name
         (dst / "version.json").write_text(json.dumps(version, indent=1) + "\n")
     elif kind == "modulepreload":
-        page = dst / "index.html"
-        text = page.read_text()
         anchor = '  <link rel="stylesheet" href="style.css">\n'
-        if anchor not in text:
-            raise SystemExit("index.html changed: update the modulepreload variant of bench/load_bench.py")
-        page.write_text(text.replace(anchor, anchor + '  <link rel="modulepreload" href="pyodide/pyodide.mjs">\n'))
+        replace_once(dst / "index.html", kind, anchor, anchor + '  <link rel="modulepreload" href="pyodide/pyodide.mjs">\n')
     else:
         raise ValueError(kind)
     build.write_service_worker(dst)
