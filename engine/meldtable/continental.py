@@ -29,7 +29,10 @@ from typing import Any, Iterable
 
 from .cards import JOKER, RANKS, SUITS, Card, parse_cards, standard_deck
 from .errors import IllegalMoveError, NotationError, OptionError, StateError
-from .fields import action_cards, action_text, saved_cards, saved_field
+from .fields import (
+    action_cards, action_text, check_saved_deck, saved_cards, saved_field, saved_hands, saved_last_moves,
+    saved_outcome,
+)
 from .multiset import add as ms_add
 from .multiset import combinations, counted
 from .multiset import remove as ms_remove
@@ -1485,21 +1488,13 @@ class ContinentalState:
         if s.decks != rules.decks_for(s.hand_number):
             raise StateError(f"Deal {s.hand_number} is played with {rules.decks_for(s.hand_number)} deck(s), not {s.decks}.")
         s.scores = per_seat("scores", int)
-        s.results = need(d, "results", list)
-        s.match_over = need(d, "match_over", bool)
-        winners = need(d, "winners", list)
-        if any(isinstance(w, bool) or not isinstance(w, int) or not 0 <= w < n for w in winners):
-            raise StateError("The saved game's winners are not seats of this game.")
-        s.winners = list(winners)
+        s.results, s.match_over, s.winners = saved_outcome(d, n, "seats")
         s.stock = cardlist(need(d, "stock", list), "The stock")
         s.penalty = cardlist(need(d, "penalty_stock", list), "The penalty stock")
         s.pile = cardlist(need(d, "discard_pile", list), "The discard pile")
         s.top_from = seat_or_none(d.get("top_from"), "top_from")
         s.top_claimable = need(d, "top_claimable", bool)
-        hands = need(d, "hands", list)
-        if len(hands) != n:
-            raise StateError(f"The saved game must hold {n} hands.")
-        s.hands = [counted(cardlist(h, f"Hand {i}")) for i, h in enumerate(hands)]
+        s.hands = saved_hands(d, n)
         table = need(d, "table", list)
         if len(table) != n or not all(isinstance(x, list) for x in table):
             raise StateError("'table' must hold one list of combinations per seat.")
@@ -1552,8 +1547,7 @@ class ContinentalState:
             s.window = list(queue)
         s.hand_over = need(d, "hand_over", bool)
         s.out_seat = seat_or_none(d.get("went_out"), "went_out")
-        lm = need(d, "last_moves", list)
-        s.last_moves = [m for m in lm if isinstance(m, dict)][-HISTORY_KEEP:]
+        s.last_moves = saved_last_moves(d, HISTORY_KEEP)
         # card conservation: every physical card of this deal's deck exactly once
         everything: list[Card] = list(s.stock) + list(s.penalty) + list(s.pile)
         for h in s.hands:
@@ -1561,17 +1555,7 @@ class ContinentalState:
         for combos in s.table:
             for cb in combos:
                 everything.extend(cb.cards)
-        expected = counted(standard_deck(s.decks, rules.jokers_per_deck))
-        got = counted(everything)
-        if got != expected:
-            extra = sorted(c.text for c in got if got[c] > expected.get(c, 0))
-            lacking = sorted(c.text for c in expected if expected[c] > got.get(c, 0))
-            detail = []
-            if extra:
-                detail.append("too many " + ", ".join(extra[:5]))
-            if lacking:
-                detail.append("missing " + ", ".join(lacking[:5]))
-            raise StateError("The saved game's cards do not add up to the deck: " + "; ".join(detail) + ".")
+        check_saved_deck(everything, standard_deck(s.decks, rules.jokers_per_deck))
         # consistency of the deal in play
         if s.match_over and not s.hand_over:
             raise StateError("The match cannot be over while a hand is in play.")

@@ -29,7 +29,7 @@ from typing import Any, Iterable
 
 from .cards import Card, standard_deck
 from .errors import IllegalMoveError, NotationError, StateError
-from .fields import action_text, saved_cards, saved_field
+from .fields import action_text, check_saved_deck, saved_cards, saved_field, saved_hands, saved_last_moves, saved_outcome
 from .multiset import add as ms_add
 from .multiset import counted
 from .multiset import remove as ms_remove
@@ -734,12 +734,7 @@ class ThreeFiftyState:
         if len(scores) != n or any(isinstance(x, bool) or not isinstance(x, int) for x in scores):
             raise StateError("The saved game's scores must be one whole number per seat.")
         s.scores = list(scores)
-        s.results = need(d, "results", list)
-        s.match_over = need(d, "match_over", bool)
-        winners = need(d, "winners", list)
-        if any(isinstance(w, bool) or not isinstance(w, int) or not 0 <= w < n for w in winners):
-            raise StateError("The saved game's winners are not seats of this game.")
-        s.winners = list(winners)
+        s.results, s.match_over, s.winners = saved_outcome(d, n, "seats")
         s.stock = cardlist(need(d, "stock", list), "The stock")
         s.centre = cardlist(need(d, "centre", list), "The centre")
         if len(s.centre) > CENTRE_SIZE:
@@ -754,33 +749,19 @@ class ThreeFiftyState:
         if len(piles) != n:
             raise StateError(f"The saved game must hold {n} minus piles.")
         s.piles = [cardlist(p, f"Minus pile {i}") for i, p in enumerate(piles)]
-        hands = need(d, "hands", list)
-        if len(hands) != n:
-            raise StateError(f"The saved game must hold {n} hands.")
-        s.hands = [counted(cardlist(h, f"Hand {i}")) for i, h in enumerate(hands)]
+        s.hands = saved_hands(d, n)
         s.set_aside = cardlist(need(d, "set_aside", list), "The set-aside cards")
         s.hand_over = need(d, "hand_over", bool)
         s.last_receiver = seat_or_none("last_receiver")
         s.to_act = seat_or_none("to_act")
-        lm = need(d, "last_moves", list)
-        s.last_moves = [m for m in lm if isinstance(m, dict)][-HISTORY_KEEP:]
+        s.last_moves = saved_last_moves(d, HISTORY_KEEP)
         # card conservation: every physical card exactly once
         everything: list[Card] = s.stock + s.centre + s.discard + s.set_aside
         for p in s.piles:
             everything.extend(p)
         for h in s.hands:
             everything.extend(c for c, k in h.items() for _ in range(k))
-        expected = counted(rules.deck())
-        got = counted(everything)
-        if got != expected:
-            extra = sorted(c.text for c in got if got[c] > expected.get(c, 0))
-            lacking = sorted(c.text for c in expected if expected[c] > got.get(c, 0))
-            detail = []
-            if extra:
-                detail.append("too many " + ", ".join(extra[:5]))
-            if lacking:
-                detail.append("missing " + ", ".join(lacking[:5]))
-            raise StateError("The saved game's cards do not add up to the deck: " + "; ".join(detail) + ".")
+        check_saved_deck(everything, rules.deck())
         sizes = [sum(h.values()) for h in s.hands]
         if s.hand_over:
             if s.to_act is not None:
