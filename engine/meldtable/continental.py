@@ -33,6 +33,7 @@ from .fields import (
     action_cards, action_text, check_saved_deck, saved_cards, saved_field, saved_hands, saved_last_moves,
     saved_outcome,
 )
+from .moves import move_words
 from .multiset import add as ms_add
 from .multiset import combinations, counted
 from .multiset import remove as ms_remove
@@ -104,6 +105,7 @@ def hand_key(c: Card) -> tuple[int, int, int]:
 
 KINDS = ("draw", "take", "claim", "pass", "set", "run", "add", "swap", "discard")
 _NO_CARDS = ("draw", "take", "claim", "pass")
+_KINDS_TEXT = ", ".join(KINDS)
 _TARGET_RE = re.compile(r"^(\d{1,2})\.(\d{1,3})$")
 
 
@@ -158,16 +160,7 @@ class ContinentalMove:
         Raises :class:`~meldtable.errors.NotationError` with the reason."""
         if isinstance(text, ContinentalMove):
             return text
-        if not isinstance(text, str):
-            raise NotationError(f"A move must be text like 'discard 4C', not {type(text).__name__}.")
-        words = text.split()
-        if not words:
-            raise NotationError("Empty move: write for example 'draw' or 'discard 4C'.")
-        kind = words[0].lower()
-        rest = words[1:]
-        if kind not in KINDS:
-            shown = words[0] if len(words[0]) <= 12 else words[0][:12] + "..."
-            raise NotationError(f"Unknown move '{shown}': moves are {', '.join(KINDS)}.")
+        kind, rest = move_words(text, KINDS, example="'discard 4C'", empty="'draw' or 'discard 4C'", known=_KINDS_TEXT)
         if kind in _NO_CARDS:
             if rest:
                 raise NotationError(f"'{kind}' takes nothing after it.")

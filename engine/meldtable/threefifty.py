@@ -30,6 +30,7 @@ from typing import Any, Iterable
 from .cards import Card, standard_deck
 from .errors import IllegalMoveError, NotationError, StateError
 from .fields import action_text, check_saved_deck, saved_cards, saved_field, saved_hands, saved_last_moves, saved_outcome
+from .moves import move_words
 from .multiset import add as ms_add
 from .multiset import counted
 from .multiset import remove as ms_remove
@@ -45,6 +46,7 @@ TARGETS = ("middle", "centre", "discard", "own", "pile")
 """Targets of ``play``: ``middle`` (centre cards and discard top together), ``centre`` and
 ``discard`` (one source, option ``capture_sources = center_or_discard_top``), ``own`` (with the
 run of the own minus pile), ``pile`` (onto a given seat's minus pile)."""
+_EXAMPLE = "'play 7H middle' or 'discard 7H'"
 _TARGET_ALIASES = {"center": "centre", "mitte": "middle", "own": "own"}
 
 RANK_NAMES = {
@@ -138,16 +140,7 @@ class ThreeFiftyMove:
         :class:`NotationError` with the reason."""
         if isinstance(text, ThreeFiftyMove):
             return text
-        if not isinstance(text, str):
-            raise NotationError(f"A move must be text like 'play 7H middle' or 'discard 7H', not {type(text).__name__}.")
-        words = text.split()
-        if not words:
-            raise NotationError("Empty move: write for example 'play 7H middle' or 'discard 7H'.")
-        kind = words[0].lower()
-        rest = words[1:]
-        if kind not in KINDS:
-            shown = words[0] if len(words[0]) <= 12 else words[0][:12] + "..."
-            raise NotationError(f"Unknown move '{shown}': moves are play and discard.")
+        kind, rest = move_words(text, KINDS, example=_EXAMPLE, empty=_EXAMPLE, known="play and discard")
         if kind == "discard":
             if len(rest) != 1:
                 raise NotationError("'discard' takes exactly one card, e.g. 'discard 7H'.")
