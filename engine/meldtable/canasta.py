@@ -21,7 +21,7 @@ from __future__ import annotations
 from operator import attrgetter
 from typing import Any, Iterable
 
-from .cards import ALL_CARDS, RANKS, Card, Card as _Card, parse_cards, standard_deck
+from .cards import ALL_CARDS, RANK_NAMES, RANKS, Card, Card as _Card, parse_cards, rank_name, standard_deck
 from .errors import IllegalMoveError, NotationError, StateError
 from .fields import (
     action_cards, action_text, check_saved_deck, saved_cards, saved_field, saved_hands, saved_last_moves,
@@ -36,12 +36,6 @@ ACE = 1
 THREE = 3
 NATURAL_RANKS = (ACE,) + tuple(range(4, 14))
 """Ranks that form ordinary melds: ace and four to king (threes and wild cards do not)."""
-RANK_NAMES = {
-    1: ("ace", "aces"), 2: ("two", "twos"), 3: ("three", "threes"), 4: ("four", "fours"),
-    5: ("five", "fives"), 6: ("six", "sixes"), 7: ("seven", "sevens"), 8: ("eight", "eights"),
-    9: ("nine", "nines"), 10: ("ten", "tens"), 11: ("jack", "jacks"), 12: ("queen", "queens"),
-    13: ("king", "kings"), 0: ("joker", "jokers"),
-}
 CANASTA_SIZE = 7
 HISTORY_KEEP = 12
 
@@ -86,11 +80,6 @@ def hand_sort_key(c: Card) -> tuple[int, int, str]:
     if c.rank == ACE:
         return (14, 0, c.suit)
     return (c.rank, 0, c.suit)
-
-
-def rank_name(rank: int, plural: bool = False) -> str:
-    """English name of a rank (``"queen"`` / ``"queens"``)."""
-    return RANK_NAMES[rank][1 if plural else 0]
 
 
 class Meld:

@@ -27,7 +27,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from .cards import JOKER, RANKS, SUITS, Card, parse_cards, standard_deck
+from .cards import JOKER, RANK_NAMES, RANKS, SUITS, Card, parse_cards, standard_deck
 from .errors import IllegalMoveError, NotationError, OptionError, StateError
 from .fields import (
     action_cards, action_text, check_saved_deck, saved_cards, saved_field, saved_hands, saved_last_moves,
@@ -51,12 +51,6 @@ SEVEN_CONTRACTS: tuple[tuple[int, int], ...] = ((2, 0), (1, 1), (0, 2), (3, 0), 
 EXTENDED_CONTRACTS: tuple[tuple[int, int], ...] = SEVEN_CONTRACTS + ((3, 1), (2, 2), (1, 3), (0, 4))
 """The longer game up to 16 cards, continuing the seed's pattern (one card more per deal)."""
 
-RANK_NAMES = {
-    1: ("ace", "aces"), 2: ("two", "twos"), 3: ("three", "threes"), 4: ("four", "fours"),
-    5: ("five", "fives"), 6: ("six", "sixes"), 7: ("seven", "sevens"), 8: ("eight", "eights"),
-    9: ("nine", "nines"), 10: ("ten", "tens"), 11: ("jack", "jacks"), 12: ("queen", "queens"),
-    13: ("king", "kings"),
-}
 SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 _NUM = {1: "a", 2: "two", 3: "three", 4: "four"}
 

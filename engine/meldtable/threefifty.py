@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from .cards import Card, standard_deck
+from .cards import RANK_NAMES, Card, rank_name, standard_deck
 from .errors import IllegalMoveError, NotationError, StateError
 from .fields import action_text, check_saved_deck, saved_cards, saved_field, saved_hands, saved_last_moves, saved_outcome
 from .moves import move_words
@@ -48,19 +48,6 @@ TARGETS = ("middle", "centre", "discard", "own", "pile")
 run of the own minus pile), ``pile`` (onto a given seat's minus pile)."""
 _EXAMPLE = "'play 7H middle' or 'discard 7H'"
 _TARGET_ALIASES = {"center": "centre", "mitte": "middle", "own": "own"}
-
-RANK_NAMES = {
-    1: ("ace", "aces"), 2: ("two", "twos"), 3: ("three", "threes"), 4: ("four", "fours"),
-    5: ("five", "fives"), 6: ("six", "sixes"), 7: ("seven", "sevens"), 8: ("eight", "eights"),
-    9: ("nine", "nines"), 10: ("ten", "tens"), 11: ("jack", "jacks"), 12: ("queen", "queens"),
-    13: ("king", "kings"), 0: ("joker", "jokers"),
-}
-
-
-def rank_name(rank: int, plural: bool = False) -> str:
-    """English name of a rank (``"seven"`` / ``"sevens"``)."""
-    return RANK_NAMES[rank][1 if plural else 0]
-
 
 def a_rank(rank: int) -> str:
     """``"a seven"``, ``"an ace"``, ``"an eight"``."""
