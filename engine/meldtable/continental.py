@@ -29,6 +29,7 @@ from typing import Any, Iterable
 
 from .cards import JOKER, RANK_NAMES, RANKS, SUITS, Card, parse_cards, standard_deck
 from .errors import IllegalMoveError, NotationError, OptionError, StateError
+from .family import CachedLegalMoves, score_seats_lowest
 from .fields import (
     action_cards, action_text, check_saved_deck, saved_cards, saved_field, saved_hands, saved_last_moves,
     saved_outcome,
@@ -568,7 +569,7 @@ class Turn:
         return t
 
 
-class ContinentalState:
+class ContinentalState(CachedLegalMoves):
     """Whole-match state of a continental game (mutable; :class:`meldtable.game.Game` wraps it)."""
 
     def __init__(self, rules: Rules, seed: int) -> None:
@@ -726,21 +727,6 @@ class ContinentalState:
         return not (self.rules.layoff_from == "next_turn" and self.turn.went_down)
 
     # ------------------------------------------------------------------ legality
-    def legal_moves(self) -> list[ContinentalMove]:
-        """Every legal move of the seat to act (empty when the hand is over), sorted by notation."""
-        if self._legal is None:
-            self._legal = [] if self.hand_over else self._generate()
-            self._legal_set = frozenset(self._legal)
-        return list(self._legal)
-
-    def is_legal(self, move: Any) -> bool:
-        if self._legal is None:
-            self.legal_moves()
-        try:
-            return move in self._legal_set
-        except TypeError:
-            return False
-
     def _generate(self) -> list[ContinentalMove]:
         out: list[ContinentalMove] = []
         if self.window:
@@ -1092,16 +1078,7 @@ class ContinentalState:
             "exhausted": out_seat is None,
             "sides": [],
         }
-        for seat in range(r.players):
-            items = self.score_seat(seat)
-            total = sum(items.values())
-            self.scores[seat] += total
-            result["sides"].append({"side": seat, "items": items, "total": total, "cumulative": self.scores[seat]})
-        self.results.append(result)
-        if self.hand_number >= r.deals:
-            self.match_over = True
-            best = min(self.scores)
-            self.winners = [s for s, v in enumerate(self.scores) if v == best]
+        score_seats_lowest(self, result, self.hand_number >= r.deals)
 
     def score_seat(self, seat: int) -> dict[str, int]:
         """Itemised points of ``seat`` for the deal that just ended: ``hand_cards`` (value of the

@@ -29,6 +29,7 @@ from typing import Any, Iterable
 
 from .cards import RANK_NAMES, Card, rank_name, standard_deck
 from .errors import IllegalMoveError, NotationError, StateError
+from .family import CachedLegalMoves, score_seats_lowest
 from .fields import action_text, check_saved_deck, saved_cards, saved_field, saved_hands, saved_last_moves, saved_outcome
 from .moves import move_words
 from .multiset import add as ms_add
@@ -224,7 +225,7 @@ def _top_run(pile: list[Card]) -> int:
 # ---------------------------------------------------------------------- state
 
 
-class ThreeFiftyState:
+class ThreeFiftyState(CachedLegalMoves):
     """Whole-match state (mutable; :class:`meldtable.game.Game` wraps it). Seats ``0 .. n-1``; the
     left neighbour of seat ``s`` is ``(s + 1) % n`` and play passes to the left."""
 
@@ -332,21 +333,6 @@ class ThreeFiftyState:
         return True
 
     # ------------------------------------------------------------------ legality
-    def legal_moves(self) -> list[ThreeFiftyMove]:
-        """Every legal move of the seat to act (empty when the game is over), sorted by notation."""
-        if self._legal is None:
-            self._legal = [] if self.hand_over else self._generate()
-            self._legal_set = frozenset(self._legal)
-        return list(self._legal)
-
-    def is_legal(self, move: Any) -> bool:
-        if self._legal is None:
-            self.legal_moves()
-        try:
-            return move in self._legal_set
-        except TypeError:
-            return False
-
     def _plays_for(self, c: Card, seat: int) -> list[ThreeFiftyMove]:
         """The ``play`` moves of hand card ``c`` for ``seat`` (rules 1-3)."""
         r = self.rules
@@ -481,16 +467,7 @@ class ThreeFiftyState:
             "leftovers_to": leftovers_to,
             "sides": [],
         }
-        for seat in range(r.players):
-            items = self.score_seat(seat)
-            total = sum(items.values())
-            self.scores[seat] += total
-            result["sides"].append({"side": seat, "items": items, "total": total, "cumulative": self.scores[seat]})
-        self.results.append(result)
-        if self.hand_number >= r.games:
-            self.match_over = True
-            best = min(self.scores)
-            self.winners = [s for s, v in enumerate(self.scores) if v == best]
+        score_seats_lowest(self, result, self.hand_number >= r.games)
 
     def score_seat(self, seat: int) -> dict[str, int]:
         """Minus points of ``seat``'s minus pile by kind of card (seed 'Abrechnung'):
