@@ -21,7 +21,7 @@ from __future__ import annotations
 from operator import attrgetter
 from typing import Any, Iterable
 
-from .cards import ALL_CARDS, RANK_NAMES, RANKS, Card, Card as _Card, parse_cards, rank_name, standard_deck
+from .cards import ALL_CARDS, RANKS, Card, Card as _Card, parse_cards, rank_name, standard_deck
 from .errors import IllegalMoveError, NotationError, StateError
 from .fields import (
     action_cards, action_text, check_saved_deck, saved_cards, saved_field, saved_hands, saved_last_moves,

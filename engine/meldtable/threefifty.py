@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from .cards import RANK_NAMES, Card, rank_name, standard_deck
+from .cards import Card, rank_name, standard_deck
 from .errors import IllegalMoveError, NotationError, StateError
 from .family import CachedLegalMoves, score_seats_lowest
 from .fields import action_text, check_saved_deck, saved_cards, saved_field, saved_hands, saved_last_moves, saved_outcome
