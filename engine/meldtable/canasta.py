@@ -21,9 +21,12 @@ from __future__ import annotations
 from operator import attrgetter
 from typing import Any, Iterable
 
-from .cards import ALL_CARDS, RANKS, Card, Card as _Card, parse_cards, standard_deck
+from .cards import ALL_CARDS, RANKS, Card, Card as _Card, parse_cards, rank_name, standard_deck
 from .errors import IllegalMoveError, NotationError, StateError
-from .fields import action_cards, action_text, saved_cards, saved_field
+from .fields import (
+    action_cards, action_text, check_saved_deck, saved_cards, saved_field, saved_hands, saved_last_moves,
+    saved_outcome,
+)
 from .moves import Move, card_order
 from .multiset import add as ms_add
 from .multiset import combinations, counted, remove as ms_remove
@@ -33,12 +36,6 @@ ACE = 1
 THREE = 3
 NATURAL_RANKS = (ACE,) + tuple(range(4, 14))
 """Ranks that form ordinary melds: ace and four to king (threes and wild cards do not)."""
-RANK_NAMES = {
-    1: ("ace", "aces"), 2: ("two", "twos"), 3: ("three", "threes"), 4: ("four", "fours"),
-    5: ("five", "fives"), 6: ("six", "sixes"), 7: ("seven", "sevens"), 8: ("eight", "eights"),
-    9: ("nine", "nines"), 10: ("ten", "tens"), 11: ("jack", "jacks"), 12: ("queen", "queens"),
-    13: ("king", "kings"), 0: ("joker", "jokers"),
-}
 CANASTA_SIZE = 7
 HISTORY_KEEP = 12
 
@@ -83,11 +80,6 @@ def hand_sort_key(c: Card) -> tuple[int, int, str]:
     if c.rank == ACE:
         return (14, 0, c.suit)
     return (c.rank, 0, c.suit)
-
-
-def rank_name(rank: int, plural: bool = False) -> str:
-    """English name of a rank (``"queen"`` / ``"queens"``)."""
-    return RANK_NAMES[rank][1 if plural else 0]
 
 
 class Meld:
@@ -1206,19 +1198,11 @@ class CanastaState:
         if len(scores) != nsides or any(isinstance(x, bool) or not isinstance(x, int) for x in scores):
             raise StateError("The saved game's scores must be one whole number per side.")
         s.scores = list(scores)
-        s.results = need(d, "results", list)
-        s.match_over = need(d, "match_over", bool)
-        winners = need(d, "winners", list)
-        if any(isinstance(w, bool) or not isinstance(w, int) or not 0 <= w < nsides for w in winners):
-            raise StateError("The saved game's winners are not sides of this game.")
-        s.winners = list(winners)
+        s.results, s.match_over, s.winners = saved_outcome(d, nsides, "sides")
         s.stock = cardlist(need(d, "stock", list), "The stock")
         s.pile = cardlist(need(d, "discard_pile", list), "The discard pile")
         s.pile_wilds = sum(1 for c in s.pile if is_wild(c))
-        hands = need(d, "hands", list)
-        if len(hands) != n:
-            raise StateError(f"The saved game must hold {n} hands.")
-        s.hands = [counted(cardlist(h, f"Hand {i}")) for i, h in enumerate(hands)]
+        s.hands = saved_hands(d, n)
         melds = need(d, "melds", list)
         reds = need(d, "red_threes", list)
         if len(melds) != nsides or len(reds) != nsides:
@@ -1275,8 +1259,7 @@ class CanastaState:
             raise StateError("'went_out' must be a seat or null.")
         s.out_seat = out_seat
         s.out_concealed = need(d, "went_out_concealed", bool)
-        lm = need(d, "last_moves", list)
-        s.last_moves = [m for m in lm if isinstance(m, dict)][-HISTORY_KEEP:]
+        s.last_moves = saved_last_moves(d, HISTORY_KEEP)
         # card conservation: every physical card exactly once
         everything: list[Card] = list(s.stock) + list(s.pile)
         for h in s.hands:
@@ -1286,17 +1269,7 @@ class CanastaState:
                 everything.extend(m.cards)
         for x in s.red_threes:
             everything.extend(x)
-        expected = counted(standard_deck(rules.decks, rules.jokers_per_deck))
-        got = counted(everything)
-        if got != expected:
-            extra = sorted((c.text for c in got if got[c] > expected.get(c, 0)))
-            lacking = sorted((c.text for c in expected if expected[c] > got.get(c, 0)))
-            detail = []
-            if extra:
-                detail.append("too many " + ", ".join(extra[:5]))
-            if lacking:
-                detail.append("missing " + ", ".join(lacking[:5]))
-            raise StateError("The saved game's cards do not add up to the deck: " + "; ".join(detail) + ".")
+        check_saved_deck(everything, standard_deck(rules.decks, rules.jokers_per_deck))
         if s.match_over and not s.hand_over:
             raise StateError("The match cannot be over while a hand is in play.")
         if s.hand_over and s.out_seat is not None and s.hands[s.out_seat]:

@@ -16,6 +16,19 @@ RANKS = "A23456789TJQK"
 SUITS = "CDHS"
 """Suit characters: clubs, diamonds, hearts, spades."""
 JOKER_TEXT = "JK"
+RANK_NAMES: dict[int, tuple[str, str]] = {
+    1: ("ace", "aces"), 2: ("two", "twos"), 3: ("three", "threes"), 4: ("four", "fours"),
+    5: ("five", "fives"), 6: ("six", "sixes"), 7: ("seven", "sevens"), 8: ("eight", "eights"),
+    9: ("nine", "nines"), 10: ("ten", "tens"), 11: ("jack", "jacks"), 12: ("queen", "queens"),
+    13: ("king", "kings"), 0: ("joker", "jokers"),
+}
+"""English names of the rank numbers, ``(singular, plural)``, for messages and log lines."""
+
+
+def rank_name(rank: int, plural: bool = False) -> str:
+    """English name of rank number ``rank`` (1 = ace ... 13 = king, 0 = joker): ``"queen"``, or
+    with ``plural`` ``"queens"``. Raises ``KeyError`` for any other number."""
+    return RANK_NAMES[rank][1 if plural else 0]
 
 
 class Card:

@@ -27,9 +27,14 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from .cards import JOKER, RANKS, SUITS, Card, parse_cards, standard_deck
+from .cards import JOKER, RANK_NAMES, RANKS, SUITS, Card, parse_cards, standard_deck
 from .errors import IllegalMoveError, NotationError, OptionError, StateError
-from .fields import action_cards, action_text, saved_cards, saved_field
+from .family import CachedLegalMoves, score_seats_lowest
+from .fields import (
+    action_cards, action_text, check_saved_deck, saved_cards, saved_field, saved_hands, saved_last_moves,
+    saved_outcome,
+)
+from .moves import move_words
 from .multiset import add as ms_add
 from .multiset import combinations, counted
 from .multiset import remove as ms_remove
@@ -47,12 +52,6 @@ SEVEN_CONTRACTS: tuple[tuple[int, int], ...] = ((2, 0), (1, 1), (0, 2), (3, 0), 
 EXTENDED_CONTRACTS: tuple[tuple[int, int], ...] = SEVEN_CONTRACTS + ((3, 1), (2, 2), (1, 3), (0, 4))
 """The longer game up to 16 cards, continuing the seed's pattern (one card more per deal)."""
 
-RANK_NAMES = {
-    1: ("ace", "aces"), 2: ("two", "twos"), 3: ("three", "threes"), 4: ("four", "fours"),
-    5: ("five", "fives"), 6: ("six", "sixes"), 7: ("seven", "sevens"), 8: ("eight", "eights"),
-    9: ("nine", "nines"), 10: ("ten", "tens"), 11: ("jack", "jacks"), 12: ("queen", "queens"),
-    13: ("king", "kings"),
-}
 SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 _NUM = {1: "a", 2: "two", 3: "three", 4: "four"}
 
@@ -101,6 +100,7 @@ def hand_key(c: Card) -> tuple[int, int, int]:
 
 KINDS = ("draw", "take", "claim", "pass", "set", "run", "add", "swap", "discard")
 _NO_CARDS = ("draw", "take", "claim", "pass")
+_KINDS_TEXT = ", ".join(KINDS)
 _TARGET_RE = re.compile(r"^(\d{1,2})\.(\d{1,3})$")
 
 
@@ -155,16 +155,7 @@ class ContinentalMove:
         Raises :class:`~meldtable.errors.NotationError` with the reason."""
         if isinstance(text, ContinentalMove):
             return text
-        if not isinstance(text, str):
-            raise NotationError(f"A move must be text like 'discard 4C', not {type(text).__name__}.")
-        words = text.split()
-        if not words:
-            raise NotationError("Empty move: write for example 'draw' or 'discard 4C'.")
-        kind = words[0].lower()
-        rest = words[1:]
-        if kind not in KINDS:
-            shown = words[0] if len(words[0]) <= 12 else words[0][:12] + "..."
-            raise NotationError(f"Unknown move '{shown}': moves are {', '.join(KINDS)}.")
+        kind, rest = move_words(text, KINDS, example="'discard 4C'", empty="'draw' or 'discard 4C'", known=_KINDS_TEXT)
         if kind in _NO_CARDS:
             if rest:
                 raise NotationError(f"'{kind}' takes nothing after it.")
@@ -578,7 +569,7 @@ class Turn:
         return t
 
 
-class ContinentalState:
+class ContinentalState(CachedLegalMoves):
     """Whole-match state of a continental game (mutable; :class:`meldtable.game.Game` wraps it)."""
 
     def __init__(self, rules: Rules, seed: int) -> None:
@@ -736,21 +727,6 @@ class ContinentalState:
         return not (self.rules.layoff_from == "next_turn" and self.turn.went_down)
 
     # ------------------------------------------------------------------ legality
-    def legal_moves(self) -> list[ContinentalMove]:
-        """Every legal move of the seat to act (empty when the hand is over), sorted by notation."""
-        if self._legal is None:
-            self._legal = [] if self.hand_over else self._generate()
-            self._legal_set = frozenset(self._legal)
-        return list(self._legal)
-
-    def is_legal(self, move: Any) -> bool:
-        if self._legal is None:
-            self.legal_moves()
-        try:
-            return move in self._legal_set
-        except TypeError:
-            return False
-
     def _generate(self) -> list[ContinentalMove]:
         out: list[ContinentalMove] = []
         if self.window:
@@ -1102,16 +1078,7 @@ class ContinentalState:
             "exhausted": out_seat is None,
             "sides": [],
         }
-        for seat in range(r.players):
-            items = self.score_seat(seat)
-            total = sum(items.values())
-            self.scores[seat] += total
-            result["sides"].append({"side": seat, "items": items, "total": total, "cumulative": self.scores[seat]})
-        self.results.append(result)
-        if self.hand_number >= r.deals:
-            self.match_over = True
-            best = min(self.scores)
-            self.winners = [s for s, v in enumerate(self.scores) if v == best]
+        score_seats_lowest(self, result, self.hand_number >= r.deals)
 
     def score_seat(self, seat: int) -> dict[str, int]:
         """Itemised points of ``seat`` for the deal that just ended: ``hand_cards`` (value of the
@@ -1485,21 +1452,13 @@ class ContinentalState:
         if s.decks != rules.decks_for(s.hand_number):
             raise StateError(f"Deal {s.hand_number} is played with {rules.decks_for(s.hand_number)} deck(s), not {s.decks}.")
         s.scores = per_seat("scores", int)
-        s.results = need(d, "results", list)
-        s.match_over = need(d, "match_over", bool)
-        winners = need(d, "winners", list)
-        if any(isinstance(w, bool) or not isinstance(w, int) or not 0 <= w < n for w in winners):
-            raise StateError("The saved game's winners are not seats of this game.")
-        s.winners = list(winners)
+        s.results, s.match_over, s.winners = saved_outcome(d, n, "seats")
         s.stock = cardlist(need(d, "stock", list), "The stock")
         s.penalty = cardlist(need(d, "penalty_stock", list), "The penalty stock")
         s.pile = cardlist(need(d, "discard_pile", list), "The discard pile")
         s.top_from = seat_or_none(d.get("top_from"), "top_from")
         s.top_claimable = need(d, "top_claimable", bool)
-        hands = need(d, "hands", list)
-        if len(hands) != n:
-            raise StateError(f"The saved game must hold {n} hands.")
-        s.hands = [counted(cardlist(h, f"Hand {i}")) for i, h in enumerate(hands)]
+        s.hands = saved_hands(d, n)
         table = need(d, "table", list)
         if len(table) != n or not all(isinstance(x, list) for x in table):
             raise StateError("'table' must hold one list of combinations per seat.")
@@ -1552,8 +1511,7 @@ class ContinentalState:
             s.window = list(queue)
         s.hand_over = need(d, "hand_over", bool)
         s.out_seat = seat_or_none(d.get("went_out"), "went_out")
-        lm = need(d, "last_moves", list)
-        s.last_moves = [m for m in lm if isinstance(m, dict)][-HISTORY_KEEP:]
+        s.last_moves = saved_last_moves(d, HISTORY_KEEP)
         # card conservation: every physical card of this deal's deck exactly once
         everything: list[Card] = list(s.stock) + list(s.penalty) + list(s.pile)
         for h in s.hands:
@@ -1561,17 +1519,7 @@ class ContinentalState:
         for combos in s.table:
             for cb in combos:
                 everything.extend(cb.cards)
-        expected = counted(standard_deck(s.decks, rules.jokers_per_deck))
-        got = counted(everything)
-        if got != expected:
-            extra = sorted(c.text for c in got if got[c] > expected.get(c, 0))
-            lacking = sorted(c.text for c in expected if expected[c] > got.get(c, 0))
-            detail = []
-            if extra:
-                detail.append("too many " + ", ".join(extra[:5]))
-            if lacking:
-                detail.append("missing " + ", ".join(lacking[:5]))
-            raise StateError("The saved game's cards do not add up to the deck: " + "; ".join(detail) + ".")
+        check_saved_deck(everything, standard_deck(s.decks, rules.jokers_per_deck))
         # consistency of the deal in play
         if s.match_over and not s.hand_over:
             raise StateError("The match cannot be over while a hand is in play.")

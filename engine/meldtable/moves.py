@@ -7,6 +7,7 @@ A move is ``Move(kind, cards, rank)``: ``kind`` names the action, ``cards`` the 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from .cards import RANKS, Card, cards_text, parse_cards
 from .errors import NotationError
@@ -16,9 +17,30 @@ KINDS = ("draw", "take", "meld", "add", "discard")
 
 _NO_CARDS = ("draw",)
 _ONE_CARD = ("discard",)
+_KINDS_TEXT = ", ".join(KINDS)
 
 
 _MADE: dict[tuple[str, tuple[Card, ...], int | None], "Move"] = {}
+
+
+def move_words(
+    text: Any, kinds: tuple[str, ...], *, example: str, empty: str, known: str, commas: bool = False
+) -> tuple[str, list[str]]:
+    """Split move notation of any family into its kind (lower case, one of ``kinds``) and the list
+    of words after it; ``commas=True`` reads commas as spaces. The texts name the family's moves in
+    the errors: ``example`` (``"'discard 4C'"``) for a value that is not text, ``empty`` for an
+    empty one, ``known`` (the kinds, listed) for an unknown kind. Raises
+    :class:`~meldtable.errors.NotationError` with the reason."""
+    if not isinstance(text, str):
+        raise NotationError(f"A move must be text like {example}, not {type(text).__name__}.")
+    words = (text.replace(",", " ") if commas else text).split()
+    if not words:
+        raise NotationError(f"Empty move: write for example {empty}.")
+    kind = words[0].lower()
+    if kind not in kinds:
+        shown = words[0] if len(words[0]) <= 12 else words[0][:12] + "..."
+        raise NotationError(f"Unknown move '{shown}': moves are {known}.")
+    return kind, words[1:]
 
 
 def card_order(c: Card) -> tuple[int, int, str]:
@@ -85,16 +107,9 @@ class Move:
         """
         if isinstance(text, Move):
             return text
-        if not isinstance(text, str):
-            raise NotationError(f"A move must be text like 'discard 4C', not {type(text).__name__}.")
-        words = text.replace(",", " ").split()
-        if not words:
-            raise NotationError("Empty move: write for example 'draw' or 'discard 4C'.")
-        kind = words[0].lower()
-        rest = words[1:]
-        if kind not in KINDS:
-            shown = words[0] if len(words[0]) <= 12 else words[0][:12] + "..."
-            raise NotationError(f"Unknown move '{shown}': moves are {', '.join(KINDS)}.")
+        kind, rest = move_words(
+            text, KINDS, example="'discard 4C'", empty="'draw' or 'discard 4C'", known=_KINDS_TEXT, commas=True
+        )
         rank = None
         if kind == "add":
             if not rest:

@@ -27,9 +27,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from .cards import Card, standard_deck
+from .cards import Card, rank_name, standard_deck
 from .errors import IllegalMoveError, NotationError, StateError
-from .fields import action_text, saved_cards, saved_field
+from .family import CachedLegalMoves, score_seats_lowest
+from .fields import action_text, check_saved_deck, saved_cards, saved_field, saved_hands, saved_last_moves, saved_outcome
+from .moves import move_words
 from .multiset import add as ms_add
 from .multiset import counted
 from .multiset import remove as ms_remove
@@ -45,20 +47,8 @@ TARGETS = ("middle", "centre", "discard", "own", "pile")
 """Targets of ``play``: ``middle`` (centre cards and discard top together), ``centre`` and
 ``discard`` (one source, option ``capture_sources = center_or_discard_top``), ``own`` (with the
 run of the own minus pile), ``pile`` (onto a given seat's minus pile)."""
+_EXAMPLE = "'play 7H middle' or 'discard 7H'"
 _TARGET_ALIASES = {"center": "centre", "mitte": "middle", "own": "own"}
-
-RANK_NAMES = {
-    1: ("ace", "aces"), 2: ("two", "twos"), 3: ("three", "threes"), 4: ("four", "fours"),
-    5: ("five", "fives"), 6: ("six", "sixes"), 7: ("seven", "sevens"), 8: ("eight", "eights"),
-    9: ("nine", "nines"), 10: ("ten", "tens"), 11: ("jack", "jacks"), 12: ("queen", "queens"),
-    13: ("king", "kings"), 0: ("joker", "jokers"),
-}
-
-
-def rank_name(rank: int, plural: bool = False) -> str:
-    """English name of a rank (``"seven"`` / ``"sevens"``)."""
-    return RANK_NAMES[rank][1 if plural else 0]
-
 
 def a_rank(rank: int) -> str:
     """``"a seven"``, ``"an ace"``, ``"an eight"``."""
@@ -138,16 +128,7 @@ class ThreeFiftyMove:
         :class:`NotationError` with the reason."""
         if isinstance(text, ThreeFiftyMove):
             return text
-        if not isinstance(text, str):
-            raise NotationError(f"A move must be text like 'play 7H middle' or 'discard 7H', not {type(text).__name__}.")
-        words = text.split()
-        if not words:
-            raise NotationError("Empty move: write for example 'play 7H middle' or 'discard 7H'.")
-        kind = words[0].lower()
-        rest = words[1:]
-        if kind not in KINDS:
-            shown = words[0] if len(words[0]) <= 12 else words[0][:12] + "..."
-            raise NotationError(f"Unknown move '{shown}': moves are play and discard.")
+        kind, rest = move_words(text, KINDS, example=_EXAMPLE, empty=_EXAMPLE, known="play and discard")
         if kind == "discard":
             if len(rest) != 1:
                 raise NotationError("'discard' takes exactly one card, e.g. 'discard 7H'.")
@@ -244,7 +225,7 @@ def _top_run(pile: list[Card]) -> int:
 # ---------------------------------------------------------------------- state
 
 
-class ThreeFiftyState:
+class ThreeFiftyState(CachedLegalMoves):
     """Whole-match state (mutable; :class:`meldtable.game.Game` wraps it). Seats ``0 .. n-1``; the
     left neighbour of seat ``s`` is ``(s + 1) % n`` and play passes to the left."""
 
@@ -352,21 +333,6 @@ class ThreeFiftyState:
         return True
 
     # ------------------------------------------------------------------ legality
-    def legal_moves(self) -> list[ThreeFiftyMove]:
-        """Every legal move of the seat to act (empty when the game is over), sorted by notation."""
-        if self._legal is None:
-            self._legal = [] if self.hand_over else self._generate()
-            self._legal_set = frozenset(self._legal)
-        return list(self._legal)
-
-    def is_legal(self, move: Any) -> bool:
-        if self._legal is None:
-            self.legal_moves()
-        try:
-            return move in self._legal_set
-        except TypeError:
-            return False
-
     def _plays_for(self, c: Card, seat: int) -> list[ThreeFiftyMove]:
         """The ``play`` moves of hand card ``c`` for ``seat`` (rules 1-3)."""
         r = self.rules
@@ -501,16 +467,7 @@ class ThreeFiftyState:
             "leftovers_to": leftovers_to,
             "sides": [],
         }
-        for seat in range(r.players):
-            items = self.score_seat(seat)
-            total = sum(items.values())
-            self.scores[seat] += total
-            result["sides"].append({"side": seat, "items": items, "total": total, "cumulative": self.scores[seat]})
-        self.results.append(result)
-        if self.hand_number >= r.games:
-            self.match_over = True
-            best = min(self.scores)
-            self.winners = [s for s, v in enumerate(self.scores) if v == best]
+        score_seats_lowest(self, result, self.hand_number >= r.games)
 
     def score_seat(self, seat: int) -> dict[str, int]:
         """Minus points of ``seat``'s minus pile by kind of card (seed 'Abrechnung'):
@@ -734,12 +691,7 @@ class ThreeFiftyState:
         if len(scores) != n or any(isinstance(x, bool) or not isinstance(x, int) for x in scores):
             raise StateError("The saved game's scores must be one whole number per seat.")
         s.scores = list(scores)
-        s.results = need(d, "results", list)
-        s.match_over = need(d, "match_over", bool)
-        winners = need(d, "winners", list)
-        if any(isinstance(w, bool) or not isinstance(w, int) or not 0 <= w < n for w in winners):
-            raise StateError("The saved game's winners are not seats of this game.")
-        s.winners = list(winners)
+        s.results, s.match_over, s.winners = saved_outcome(d, n, "seats")
         s.stock = cardlist(need(d, "stock", list), "The stock")
         s.centre = cardlist(need(d, "centre", list), "The centre")
         if len(s.centre) > CENTRE_SIZE:
@@ -754,33 +706,19 @@ class ThreeFiftyState:
         if len(piles) != n:
             raise StateError(f"The saved game must hold {n} minus piles.")
         s.piles = [cardlist(p, f"Minus pile {i}") for i, p in enumerate(piles)]
-        hands = need(d, "hands", list)
-        if len(hands) != n:
-            raise StateError(f"The saved game must hold {n} hands.")
-        s.hands = [counted(cardlist(h, f"Hand {i}")) for i, h in enumerate(hands)]
+        s.hands = saved_hands(d, n)
         s.set_aside = cardlist(need(d, "set_aside", list), "The set-aside cards")
         s.hand_over = need(d, "hand_over", bool)
         s.last_receiver = seat_or_none("last_receiver")
         s.to_act = seat_or_none("to_act")
-        lm = need(d, "last_moves", list)
-        s.last_moves = [m for m in lm if isinstance(m, dict)][-HISTORY_KEEP:]
+        s.last_moves = saved_last_moves(d, HISTORY_KEEP)
         # card conservation: every physical card exactly once
         everything: list[Card] = s.stock + s.centre + s.discard + s.set_aside
         for p in s.piles:
             everything.extend(p)
         for h in s.hands:
             everything.extend(c for c, k in h.items() for _ in range(k))
-        expected = counted(rules.deck())
-        got = counted(everything)
-        if got != expected:
-            extra = sorted(c.text for c in got if got[c] > expected.get(c, 0))
-            lacking = sorted(c.text for c in expected if expected[c] > got.get(c, 0))
-            detail = []
-            if extra:
-                detail.append("too many " + ", ".join(extra[:5]))
-            if lacking:
-                detail.append("missing " + ", ".join(lacking[:5]))
-            raise StateError("The saved game's cards do not add up to the deck: " + "; ".join(detail) + ".")
+        check_saved_deck(everything, rules.deck())
         sizes = [sum(h.values()) for h in s.hands]
         if s.hand_over:
             if s.to_act is not None:
