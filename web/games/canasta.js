@@ -3,7 +3,9 @@
 // web/games/registry.js.
 import { t, cardName, rankOf, rankPlural, moveSentence, has } from "../i18n.js";
 import { cardView, cardBack, handCardButton, paintFace, isWild, rankText } from "../cards.js";
-import { $, moveFocus, keyDelta, multisetDiffIndices, fillScoreTable } from "./common.js";
+import {
+  $, multisetDiffIndices, fillScoreTable, focusItem, wireRovingKeys, wireHand, mountTable, focusFirstCard,
+} from "./common.js";
 
 export const families = ["canasta"];
 
@@ -535,24 +537,7 @@ export function create(shell) {
   }
 
   function wireInput() {
-    const hand = $("hand");
-    hand.addEventListener("click", (ev) => {
-      const btn = ev.target.closest(".hand-card");
-      if (!btn || !hand.contains(btn)) return;
-      toggleCard(Number(btn.dataset.index));
-    });
-    hand.addEventListener("keydown", (ev) => {
-      const btn = ev.target.closest(".hand-card");
-      const d = btn && keyDelta(ev);
-      if (!d) return;
-      ev.preventDefault();
-      const i = moveFocus(hand, ".hand-card", Number(btn.dataset.index), d[0], d[1]);
-      if (i >= 0) state.focusIndex = i;
-    });
-    hand.addEventListener("focusin", (ev) => {
-      const btn = ev.target.closest(".hand-card");
-      if (btn) state.focusIndex = Number(btn.dataset.index);
-    });
+    wireHand($("hand"), state, toggleCard);
 
     const melds = $("my-melds");
     melds.addEventListener("click", (ev) => {
@@ -563,16 +548,9 @@ export function create(shell) {
       renderMySide();
       renderButtons();
       const again = melds.querySelector(`.meld[data-rank="${CSS.escape(rank)}"]`);
-      if (again) { [...melds.querySelectorAll(".meld")].forEach((m) => { m.tabIndex = m === again ? 0 : -1; }); again.focus(); }
+      if (again) focusItem(melds, ".meld", again);
     });
-    melds.addEventListener("keydown", (ev) => {
-      const btn = ev.target.closest(".meld");
-      const d = btn && keyDelta(ev);
-      if (!d) return;
-      ev.preventDefault();
-      const items = [...melds.querySelectorAll(".meld")];
-      moveFocus(melds, ".meld", items.indexOf(btn), d[0], d[1]);
-    });
+    wireRovingKeys(melds, ".meld");
 
     $("btn-draw").addEventListener("click", onDraw);
     $("btn-take").addEventListener("click", onTake);
@@ -583,20 +561,10 @@ export function create(shell) {
     $("btn-scores").addEventListener("click", () => shell.openScoreSheet());
   }
 
-  function mount(felt) {
-    felt.innerHTML = TEMPLATE;
-    felt.querySelector('[data-slot="turn-info"]').replaceWith(shell.parts.turnInfo);
-    felt.querySelector('[data-slot="status"]').replaceWith(shell.parts.status);
-    wireInput();
-  }
-
-  function focusFirst() {
-    const first = $("hand").querySelector(".hand-card");
-    if (first) first.focus();
-  }
+  const mount = (felt) => mountTable(felt, TEMPLATE, shell.parts, wireInput);
 
   return {
     mount, reset, onTable, render, renderControls: renderButtons, turnText, describe, annotate,
-    meta, fillScoreSheet, focusFirst,
+    meta, fillScoreSheet, focusFirst: focusFirstCard,
   };
 }

@@ -71,3 +71,72 @@ export function fillScoreTable(table, columns, rows) {
     });
   }
 }
+
+/** Make `item` (one of the `selector` items in `box`) the roving tab stop and focus it. */
+export function focusItem(box, selector, item) {
+  const items = [...box.querySelectorAll(selector)];
+  items.forEach((el) => { el.tabIndex = el === item ? 0 : -1; });
+  item.focus();
+}
+
+/**
+ * Arrow keys, Home and End pressed on a `selector` item inside `container` move the roving tab
+ * stop among the items of that item's group: groupOf(item), by default `container` itself.
+ * onMove(position) is told the new position when given.
+ */
+export function wireRovingKeys(container, selector, { groupOf = () => container, onMove = null } = {}) {
+  container.addEventListener("keydown", (ev) => {
+    const item = ev.target.closest(selector);
+    const d = item && keyDelta(ev);
+    if (!d) return;
+    ev.preventDefault();
+    const group = groupOf(item);
+    const i = moveFocus(group, selector, [...group.querySelectorAll(selector)].indexOf(item), d[0], d[1]);
+    if (i >= 0 && onMove) onMove(i);
+  });
+}
+
+/**
+ * Clicks and keys of the hand `box` (#hand, its .hand-card buttons). A click calls
+ * pick(index into view.hand, the button's data-index); arrows, Home and End move the roving tab
+ * stop; Escape calls onEscape(), if given, which returns whether it did something (then the
+ * key's default is prevented). state.focusIndex follows the focused card as its position in the
+ * box (display order, which may differ from view.hand's when the hand is sorted).
+ */
+export function wireHand(box, state, pick, onEscape = null) {
+  const position = (btn) => [...box.children].indexOf(btn);
+  box.addEventListener("click", (ev) => {
+    const btn = ev.target.closest(".hand-card");
+    if (!btn || !box.contains(btn)) return;
+    state.focusIndex = position(btn);
+    pick(Number(btn.dataset.index));
+  });
+  if (onEscape) {
+    box.addEventListener("keydown", (ev) => {
+      if (ev.key === "Escape" && ev.target.closest(".hand-card") && onEscape()) ev.preventDefault();
+    });
+  }
+  wireRovingKeys(box, ".hand-card", { onMove: (i) => { state.focusIndex = i; } });
+  box.addEventListener("focusin", (ev) => {
+    const btn = ev.target.closest(".hand-card");
+    if (btn) state.focusIndex = position(btn);
+  });
+}
+
+/**
+ * Draw a renderer's table: `template` (HTML) into `felt`, the shell's turn line and status line
+ * (shell.parts) in place of its data-slot="turn-info" and data-slot="status" elements; then
+ * wire() adds the listeners.
+ */
+export function mountTable(felt, template, parts, wire) {
+  felt.innerHTML = template;
+  felt.querySelector('[data-slot="turn-info"]').replaceWith(parts.turnInfo);
+  felt.querySelector('[data-slot="status"]').replaceWith(parts.status);
+  wire();
+}
+
+/** Focus the first card of the hand (#hand), if there is one. */
+export function focusFirstCard() {
+  const first = $("hand").querySelector(".hand-card");
+  if (first) first.focus();
+}

@@ -8,7 +8,9 @@
 // The renderer contract is in registry.js.
 import { t, cardName, rankOf, suitOf, rankPlural, setEngineParams } from "../i18n.js";
 import { cardBack, handCardButton, paintFace, rankText, SUIT_SYMBOL } from "../cards.js";
-import { $, moveFocus, keyDelta, multisetDiffIndices } from "./common.js";
+import {
+  $, multisetDiffIndices, focusItem, wireRovingKeys, wireHand, mountTable, focusFirstCard,
+} from "./common.js";
 
 export const families = ["continental"];
 
@@ -555,7 +557,7 @@ export function create(shell) {
     });
     if (hadFocus) {
       const again = box.querySelector(`.ct-combo[data-id="${CSS.escape(hadFocus)}"]`);
-      if (again) { [...box.children].forEach((x) => { x.tabIndex = x === again ? 0 : -1; }); again.focus(); }
+      if (again) focusItem(box, ".ct-combo", again);
     }
   }
 
@@ -1069,32 +1071,13 @@ export function create(shell) {
   }
 
   function wireInput() {
-    const handBox = $("hand");
-    handBox.addEventListener("click", (ev) => {
-      const btn = ev.target.closest(".hand-card");
-      if (!btn || !handBox.contains(btn)) return;
-      state.focusIndex = [...handBox.children].indexOf(btn);
-      selectCard(Number(btn.dataset.index));
-    });
-    handBox.addEventListener("keydown", (ev) => {
-      const btn = ev.target.closest(".hand-card");
-      if (!btn) return;
-      if (ev.key === "Escape" && state.selected.size) {
-        ev.preventDefault();
-        state.selected.clear();
-        state.choice = null;
-        render();
-        return;
-      }
-      const d = keyDelta(ev);
-      if (!d) return;
-      ev.preventDefault();
-      const i = moveFocus(handBox, ".hand-card", [...handBox.children].indexOf(btn), d[0], d[1]);
-      if (i >= 0) state.focusIndex = i;
-    });
-    handBox.addEventListener("focusin", (ev) => {
-      const btn = ev.target.closest(".hand-card");
-      if (btn) state.focusIndex = [...handBox.children].indexOf(btn);
+    // Escape drops the whole selection
+    wireHand($("hand"), state, selectCard, () => {
+      if (!state.selected.size) return false;
+      state.selected.clear();
+      state.choice = null;
+      render();
+      return true;
     });
 
     const table = $("ct-table");
@@ -1102,14 +1085,8 @@ export function create(shell) {
       const el = ev.target.closest(".ct-combo");
       if (el && table.contains(el)) clickCombo(el);
     });
-    table.addEventListener("keydown", (ev) => {
-      const el = ev.target.closest(".ct-combo");
-      const d = el && keyDelta(ev);
-      if (!d) return;
-      ev.preventDefault();
-      const box = el.parentElement;
-      moveFocus(box, ".ct-combo", [...box.children].indexOf(el), d[0], d[1]);
-    });
+    // each seat's combinations are a group of their own
+    wireRovingKeys(table, ".ct-combo", { groupOf: (el) => el.parentElement });
 
     $("ct-stock").addEventListener("click", clickStock);
     $("ct-discard").addEventListener("click", clickDiscard);
@@ -1137,17 +1114,7 @@ export function create(shell) {
     });
   }
 
-  function mount(felt) {
-    felt.innerHTML = TEMPLATE;
-    felt.querySelector('[data-slot="turn-info"]').replaceWith(shell.parts.turnInfo);
-    felt.querySelector('[data-slot="status"]').replaceWith(shell.parts.status);
-    wireInput();
-  }
-
-  function focusFirst() {
-    const first = $("hand").querySelector(".hand-card");
-    if (first) first.focus();
-  }
+  const mount = (felt) => mountTable(felt, TEMPLATE, shell.parts, wireInput);
 
   /** Pause before a computer's move: none for claim decisions (mostly passes), else the usual. */
   function botDelay(tb, normal) {
@@ -1156,6 +1123,6 @@ export function create(shell) {
 
   return {
     mount, reset, onTable, render, renderControls, turnText, describe, annotate, meta, fillScoreSheet,
-    focusFirst, nextLabel, botDelay,
+    focusFirst: focusFirstCard, nextLabel, botDelay,
   };
 }

@@ -5,7 +5,7 @@
 // asks the engine, which answers with its reason. The renderer contract is in registry.js.
 import { t, cardName, rankOf, suitOf, rankPlural } from "../i18n.js";
 import { cardBack, handCardButton, paintFace, rankText, SUIT_SYMBOL } from "../cards.js";
-import { $, moveFocus, keyDelta, fillScoreTable } from "./common.js";
+import { $, fillScoreTable, wireRovingKeys, wireHand, mountTable, focusFirstCard } from "./common.js";
 
 export const families = ["threefifty"];
 
@@ -626,28 +626,11 @@ export function create(shell) {
   }
 
   function wireInput() {
-    const hand = $("hand");
-    hand.addEventListener("click", (ev) => {
-      const btn = ev.target.closest(".hand-card");
-      if (btn && hand.contains(btn)) selectCard(Number(btn.dataset.index));
-    });
-    hand.addEventListener("keydown", (ev) => {
-      const btn = ev.target.closest(".hand-card");
-      if (!btn) return;
-      if (ev.key === "Escape" && state.selected !== null) {
-        ev.preventDefault();
-        selectCard(state.selected);
-        return;
-      }
-      const d = keyDelta(ev);
-      if (!d) return;
-      ev.preventDefault();
-      const i = moveFocus(hand, ".hand-card", Number(btn.dataset.index), d[0], d[1]);
-      if (i >= 0) state.focusIndex = i;
-    });
-    hand.addEventListener("focusin", (ev) => {
-      const btn = ev.target.closest(".hand-card");
-      if (btn) state.focusIndex = Number(btn.dataset.index);
+    // Escape drops the chosen card (choosing it again does that)
+    wireHand($("hand"), state, selectCard, () => {
+      if (state.selected === null) return false;
+      selectCard(state.selected);
+      return true;
     });
 
     const table = $("tf-table");
@@ -655,15 +638,7 @@ export function create(shell) {
       const el = ev.target.closest(".tf-target");
       if (el && table.contains(el)) clickTarget(el);
     });
-    const centre = $("tf-centre");
-    centre.addEventListener("keydown", (ev) => {
-      const btn = ev.target.closest(".tf-centre-card");
-      const d = btn && keyDelta(ev);
-      if (!d) return;
-      ev.preventDefault();
-      const i = moveFocus(centre, ".tf-centre-card", Number(btn.dataset.index), d[0], d[1]);
-      if (i >= 0) state.centreFocus = i;
-    });
+    wireRovingKeys($("tf-centre"), ".tf-centre-card", { onMove: (i) => { state.centreFocus = i; } });
     $("tf-choices").addEventListener("click", (ev) => {
       const b = ev.target.closest("button[data-move]");
       if (!b) return;
@@ -672,20 +647,10 @@ export function create(shell) {
     });
   }
 
-  function mount(felt) {
-    felt.innerHTML = TEMPLATE;
-    felt.querySelector('[data-slot="turn-info"]').replaceWith(shell.parts.turnInfo);
-    felt.querySelector('[data-slot="status"]').replaceWith(shell.parts.status);
-    wireInput();
-  }
-
-  function focusFirst() {
-    const first = $("hand").querySelector(".hand-card");
-    if (first) first.focus();
-  }
+  const mount = (felt) => mountTable(felt, TEMPLATE, shell.parts, wireInput);
 
   return {
     mount, reset, onTable, render, renderControls, turnText, describe, annotate, meta, fillScoreSheet,
-    focusFirst, nextLabel: () => t("tf.nextGame"),
+    focusFirst: focusFirstCard, nextLabel: () => t("tf.nextGame"),
   };
 }
