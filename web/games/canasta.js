@@ -2,9 +2,10 @@
 // A game renderer for the page shell (web/app.js); the contract is described in
 // web/games/registry.js.
 import { t, cardName, rankOf, rankPlural, moveSentence, has } from "../i18n.js";
-import { cardView, cardBack, handCardButton, paintFace, isWild, rankText } from "../cards.js";
+import { cardView, cardBack, handCardButton, isWild, rankText } from "../cards.js";
 import {
   $, multisetDiffIndices, fillScoreTable, focusItem, wireRovingKeys, wireHand, mountTable, focusFirstCard,
+  face, slot, fillDiscardCards, stockCountText, discardSizeText, handCountText,
 } from "./common.js";
 
 export const families = ["canasta"];
@@ -213,7 +214,7 @@ export function create(shell) {
         for (let i = 0; i < shown; i++) fan.append(cardBack("small"));
         const cap = document.createElement("span");
         cap.className = "opp-count";
-        cap.textContent = n === 1 ? t("table.oneCardInHand") : t("table.cardsInHand", { n });
+        cap.textContent = handCountText(n);
         wrap.append(fan, cap);
         hands.append(wrap);
       });
@@ -260,12 +261,7 @@ export function create(shell) {
       const fan = document.createElement("span");
       fan.className = "meld-cards";
       fan.setAttribute("aria-hidden", "true");
-      for (const c of m.cards) {
-        const mini = document.createElement("span");
-        mini.className = "mini";
-        paintFace(mini, c);
-        fan.append(mini);
-      }
+      for (const c of m.cards) fan.append(face(c, "mini"));
       const info = document.createElement("span");
       info.className = "meld-info";
       info.setAttribute("aria-hidden", "true");
@@ -289,39 +285,18 @@ export function create(shell) {
 
   function renderCenter() {
     const v = view();
-    const stockBox = $("stock-cards");
-    stockBox.replaceChildren();
-    if (v.stock > 0) {
-      stockBox.append(cardBack("stack"));
-      $("stock").classList.remove("empty");
-    } else {
-      const slot = document.createElement("span");
-      slot.className = "card slot";
-      stockBox.append(slot);
-      $("stock").classList.add("empty");
-    }
+    $("stock-cards").replaceChildren(v.stock > 0 ? cardBack("stack") : slot());
+    $("stock").classList.toggle("empty", !(v.stock > 0));
     $("stock").dataset.count = String(v.stock);
-    $("stock-count").textContent = v.stock > 1 ? t("table.stockCount", { n: v.stock })
-      : v.stock === 1 ? t("table.stockCountOne") : t("table.stockEmpty");
+    $("stock-count").textContent = stockCountText(v.stock);
 
     const d = v.discard || {};
-    const discardBox = $("discard-cards");
-    discardBox.replaceChildren();
-    if (d.top) {
-      const top = cardView(d.top, "top-card");
-      if (d.size > 1) discardBox.append(cardBack("under"));
-      discardBox.append(top);
-    } else {
-      const slot = document.createElement("span");
-      slot.className = "card slot";
-      discardBox.append(slot);
-    }
+    fillDiscardCards($("discard-cards"), d, (c) => cardView(c, "top-card")); // the top card has its own name
     $("discard").dataset.top = d.top || "";
     $("discard").dataset.size = String(d.size || 0);
     $("discard").classList.toggle("frozen", Boolean(d.frozen));
     $("discard").classList.toggle("blocked", Boolean(d.blocked));
-    $("discard-size").textContent = d.size > 1 ? t("table.discardSize", { n: d.size })
-      : d.size === 1 ? t("table.discardSizeOne") : t("table.discardEmpty");
+    $("discard-size").textContent = discardSizeText(d.size);
     $("frozen-marker").hidden = !d.frozen;
     $("frozen-marker").title = t("table.frozenTitle");
     $("blocked-marker").hidden = !d.blocked;

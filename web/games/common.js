@@ -1,5 +1,8 @@
 // Helpers shared by the game renderers (web/games/*.js): keyboard focus in groups of buttons,
-// comparing hands, and the score sheet's table.
+// comparing hands, the score sheet's table, mounting the table, and small pieces of it (card
+// faces, empty slots, the discard pile, pile and hand counts).
+import { t, rankOf, suitOf } from "../i18n.js";
+import { cardBack, paintFace, rankText, SUIT_SYMBOL } from "../cards.js";
 
 export const $ = (id) => document.getElementById(id);
 
@@ -139,4 +142,54 @@ export function mountTable(felt, template, parts, wire) {
 export function focusFirstCard() {
   const first = $("hand").querySelector(".hand-card");
   if (first) first.focus();
+}
+
+// ------------------------------------------------------------------ pieces of the table
+
+/** "7♥" (short, for buttons, lists and log lines); the accessible name comes from cardName. */
+export function shortCard(c) {
+  if (c === "JK") return "★";
+  return rankText(rankOf(c)) + SUIT_SYMBOL[suitOf(c)];
+}
+
+/** A card face as a plain <span> (no role or name: the element around it has the name). */
+export function face(card, cls = "") {
+  const el = document.createElement("span");
+  if (cls) el.className = cls;
+  paintFace(el, card);
+  return el;
+}
+
+/** The outline where a pile (or a card) would be when it is empty. */
+export function slot() {
+  const el = document.createElement("span");
+  el.className = "card slot";
+  return el;
+}
+
+/**
+ * Fill `box` with the discard pile `d` ({top, size}): its top card, made by topCard(card), on a
+ * face-down card when there are more under it; an empty slot when there is none.
+ */
+export function fillDiscardCards(box, d, topCard = (c) => face(c, "top-card")) {
+  box.replaceChildren();
+  if (d.top) {
+    if (d.size > 1) box.append(cardBack("under"));
+    box.append(topCard(d.top));
+  } else box.append(slot());
+}
+
+/** The caption of a stock of `n` cards ("12 cards", "1 card", "empty"). */
+export function stockCountText(n) {
+  return n > 1 ? t("table.stockCount", { n }) : n === 1 ? t("table.stockCountOne") : t("table.stockEmpty");
+}
+
+/** The caption of a discard pile of `n` cards (n may be undefined: empty). */
+export function discardSizeText(n) {
+  return n > 1 ? t("table.discardSize", { n }) : n === 1 ? t("table.discardSizeOne") : t("table.discardEmpty");
+}
+
+/** "1 card in hand" / "7 cards in hand". */
+export function handCountText(n) {
+  return n === 1 ? t("table.oneCardInHand") : t("table.cardsInHand", { n });
 }

@@ -7,9 +7,10 @@
 // offered as targets; other attempts still go to the engine, which answers with its reason.
 // The renderer contract is in registry.js.
 import { t, cardName, rankOf, suitOf, rankPlural, setEngineParams } from "../i18n.js";
-import { cardBack, handCardButton, paintFace, rankText, SUIT_SYMBOL } from "../cards.js";
+import { cardBack, handCardButton } from "../cards.js";
 import {
   $, multisetDiffIndices, focusItem, wireRovingKeys, wireHand, mountTable, focusFirstCard,
+  shortCard, face, slot, fillDiscardCards, stockCountText, discardSizeText, handCountText,
 } from "./common.js";
 
 export const families = ["continental"];
@@ -105,11 +106,6 @@ const TEMPLATE = `<div class="ct-table" id="ct-table">
 
 // ------------------------------------------------------------------ small helpers
 
-/** "7♥" (short, for buttons and lists); the accessible name comes from cardName. */
-function shortCard(c) {
-  if (c === "JK") return "★";
-  return rankText(rankOf(c)) + SUIT_SYMBOL[suitOf(c)];
-}
 const shortCards = (cards) => cards.map(shortCard).join(" ");
 
 function load(key, fallback) {
@@ -462,19 +458,6 @@ export function create(shell) {
 
   // ---------------------------------------------------------------- rendering
 
-  function face(card, cls = "") {
-    const el = document.createElement("span");
-    if (cls) el.className = cls;
-    paintFace(el, card);
-    return el;
-  }
-
-  function slot() {
-    const el = document.createElement("span");
-    el.className = "card slot";
-    return el;
-  }
-
   function render() {
     const v = view();
     const felt = $("felt");
@@ -600,7 +583,7 @@ export function create(shell) {
       sec.dataset.down = String(sd.down);
       const cnt = sec.querySelector(".ct-count");
       cnt.querySelector(".ct-count-n").textContent = String(count);
-      cnt.title = count === 1 ? t("table.oneCardInHand") : t("table.cardsInHand", { n: count });
+      cnt.title = handCountText(count);
       cnt.setAttribute("aria-label", cnt.title);
       cnt.setAttribute("role", "img");
       const down = sec.querySelector(".ct-down-badge");
@@ -620,29 +603,22 @@ export function create(shell) {
     const stock = $("ct-stock");
     stock.querySelector(".ct-stock-cards").replaceChildren(v.stock > 0 ? cardBack("stack") : slot());
     stock.dataset.count = String(v.stock);
-    const sc = v.stock > 1 ? t("table.stockCount", { n: v.stock }) : v.stock === 1 ? t("table.stockCountOne") : t("table.stockEmpty");
+    const sc = stockCountText(v.stock);
     stock.querySelector(".ct-stock-count").textContent = sc;
     stock.setAttribute("aria-label", t("ct.stockLabel", { count: sc }));
 
     const pen = $("ct-penalty");
     pen.querySelector(".ct-penalty-cards").replaceChildren(v.penalty_stock > 0 ? cardBack("small ct-penalty-back") : slot());
     pen.dataset.count = String(v.penalty_stock);
-    pen.querySelector(".ct-penalty-count").textContent = v.penalty_stock > 1 ? t("table.stockCount", { n: v.penalty_stock })
-      : v.penalty_stock === 1 ? t("table.stockCountOne") : t("table.stockEmpty");
+    pen.querySelector(".ct-penalty-count").textContent = stockCountText(v.penalty_stock);
 
     const d = v.discard;
     const btn = $("ct-discard");
-    const cards = btn.querySelector(".ct-discard-cards");
-    cards.replaceChildren();
-    if (d.top) {
-      if (d.size > 1) cards.append(cardBack("under"));
-      cards.append(face(d.top, "top-card"));
-    } else cards.append(slot());
+    fillDiscardCards(btn.querySelector(".ct-discard-cards"), d);
     btn.dataset.top = d.top || "";
     btn.dataset.size = String(d.size);
     btn.dataset.claimable = String(Boolean(d.claimable));
-    btn.querySelector(".ct-discard-size").textContent = d.size > 1 ? t("table.discardSize", { n: d.size })
-      : d.size === 1 ? t("table.discardSizeOne") : t("table.discardEmpty");
+    btn.querySelector(".ct-discard-size").textContent = discardSizeText(d.size);
     const by = discarder(v);
     const from = btn.querySelector(".ct-discard-from");
     from.textContent = !d.top ? "" : by === null ? t("ct.upcard") : by === me() ? t("ct.fromYou") : t("ct.fromSeat", { name: shell.seatName(by) });

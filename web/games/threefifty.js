@@ -3,9 +3,12 @@
 // there is a choice, its target: a centre card, the discard pile, the own minus pile or another
 // player's. Only the legal moves of table.legal are offered; a click on any other target still
 // asks the engine, which answers with its reason. The renderer contract is in registry.js.
-import { t, cardName, rankOf, suitOf, rankPlural } from "../i18n.js";
-import { cardBack, handCardButton, paintFace, rankText, SUIT_SYMBOL } from "../cards.js";
-import { $, fillScoreTable, wireRovingKeys, wireHand, mountTable, focusFirstCard } from "./common.js";
+import { t, cardName, rankOf, rankPlural } from "../i18n.js";
+import { cardBack, handCardButton, paintFace } from "../cards.js";
+import {
+  $, fillScoreTable, wireRovingKeys, wireHand, mountTable, focusFirstCard,
+  shortCard, face, slot, fillDiscardCards, stockCountText, discardSizeText, handCountText,
+} from "./common.js";
 
 export const families = ["threefifty"];
 
@@ -54,12 +57,6 @@ const TEMPLATE = `<div class="tf-table" id="tf-table">
     <div data-slot="status"></div>
   </div>
 </div>`;
-
-/** "7♥" (short, for buttons and log lines); the accessible name comes from cardName. */
-function shortCard(c) {
-  if (c === "JK") return "★";
-  return rankText(rankOf(c)) + SUIT_SYMBOL[suitOf(c)];
-}
 
 const sameRank = (a, b) => Boolean(a && b) && rankOf(a) === rankOf(b);
 
@@ -243,19 +240,6 @@ export function create(shell) {
 
   // ---------------------------------------------------------------- rendering
 
-  function face(card, cls = "") {
-    const el = document.createElement("span");
-    if (cls) el.className = cls;
-    paintFace(el, card);
-    return el;
-  }
-
-  function slot() {
-    const el = document.createElement("span");
-    el.className = "card slot";
-    return el;
-  }
-
   function render() {
     const v = view();
     const tb = shell.table();
@@ -367,7 +351,7 @@ export function create(shell) {
       const backs = hand.querySelector(".backs");
       backs.replaceChildren();
       for (let i = 0; i < count; i++) backs.append(cardBack("small"));
-      hand.querySelector(".opp-count").textContent = count === 1 ? t("table.oneCardInHand") : t("table.cardsInHand", { n: count });
+      hand.querySelector(".opp-count").textContent = handCountText(count);
       renderPile(pileButton(s), v.piles[s], over);
     }
     const mySlot = $("tf-my-pile-slot");
@@ -402,18 +386,12 @@ export function create(shell) {
 
     const d = v.discard;
     const btn = $("tf-discard");
-    const cards = btn.querySelector(".tf-discard-cards");
-    cards.replaceChildren();
-    if (d.top) {
-      if (d.size > 1) cards.append(cardBack("under"));
-      cards.append(face(d.top, "top-card"));
-    } else cards.append(slot());
+    fillDiscardCards(btn.querySelector(".tf-discard-cards"), d);
     btn.dataset.top = d.top || "";
     btn.dataset.size = String(d.size);
     btn.dataset.live = String(Boolean(d.live));
     btn.classList.toggle("tf-dead", Boolean(d.top) && !d.live);
-    btn.querySelector(".tf-discard-size").textContent = d.size > 1 ? t("table.discardSize", { n: d.size })
-      : d.size === 1 ? t("table.discardSizeOne") : t("table.discardEmpty");
+    btn.querySelector(".tf-discard-size").textContent = discardSizeText(d.size);
     btn.dataset.baseLabel = d.top
       ? t(d.live ? "tf.discard.label" : "tf.discard.labelDead", { n: d.size, top: cardName(d.top) })
       : t("tf.discard.labelEmpty");
@@ -422,8 +400,7 @@ export function create(shell) {
     const sc = stock.querySelector(".tf-stock-cards");
     sc.replaceChildren(v.stock > 0 ? cardBack("stack") : slot());
     stock.dataset.count = String(v.stock);
-    stock.querySelector(".tf-stock-count").textContent = v.stock > 1 ? t("table.stockCount", { n: v.stock })
-      : v.stock === 1 ? t("table.stockCountOne") : t("table.stockEmpty");
+    stock.querySelector(".tf-stock-count").textContent = stockCountText(v.stock);
     const round = stock.querySelector(".tf-round");
     round.textContent = t("tf.roundInfo", { n: v.round, dealer: shell.seatName(v.dealer) })
       + (v.set_aside ? " · " + t("tf.setAside", { n: v.set_aside }) : "");
