@@ -4,7 +4,8 @@
 import { t, cardName, rankOf, rankPlural, moveSentence, has } from "../i18n.js";
 import { cardView, cardBack, handCardButton, isWild, rankText } from "../cards.js";
 import {
-  $, multisetDiffIndices, fillScoreTable, focusItem, wireRovingKeys, wireHand, mountTable, focusFirstCard,
+  $, multisetDiffIndices, focusItem, wireRovingKeys, wireHand, mountTable, focusFirstCard,
+  fillScoreTable, lastResult, cumulativeScore,
   face, slot, fillDiscardCards, stockCountText, discardSizeText, handCountText,
 } from "./common.js";
 
@@ -405,12 +406,9 @@ export function create(shell) {
   function fillScoreSheet(parts) {
     const v = view();
     const tb = shell.table();
-    const results = v.results || [];
-    const last = results.length ? results[results.length - 1] : null;
+    const { last, bySide } = lastResult(v);
     parts.title.textContent = t("score.title", { n: last ? last.hand : v.hand_number });
     const sides = (v.sides || []).map((s) => s.side);
-    const bySide = {};
-    if (last) for (const r of last.sides || []) bySide[r.side] = r;
     const keys = [...SCORE_ITEMS];
     for (const r of Object.values(bySide)) for (const k of Object.keys(r.items || {})) if (!keys.includes(k)) keys.push(k);
     const rows = keys.map((k) => ({
@@ -421,8 +419,7 @@ export function create(shell) {
     rows.push({ item: "total", cls: "row-total", label: t("score.total"),
       values: sides.map((s) => (bySide[s] ? bySide[s].total : null)) });
     rows.push({ item: "cumulative", cls: "row-cumulative", label: t("score.cumulative"),
-      values: sides.map((s) => (bySide[s] && typeof bySide[s].cumulative === "number"
-        ? bySide[s].cumulative : (v.scores ? v.scores[s] : null))) });
+      values: sides.map((s) => cumulativeScore(v, bySide[s], s)) });
     fillScoreTable(parts.table, sides.map((s) => ({ name: sideName(s) })), rows);
 
     const out = parts.note;

@@ -75,6 +75,48 @@ export function fillScoreTable(table, columns, rows) {
   }
 }
 
+/**
+ * The last finished deal of view `v`: `last`, its entry of v.results (null before the first
+ * deal ends), and `bySide`, its per-side (or per-seat) results ({items, total, cumulative}) by
+ * side number.
+ */
+export function lastResult(v) {
+  const results = v.results || [];
+  const last = results.length ? results[results.length - 1] : null;
+  const bySide = {};
+  if (last) for (const r of last.sides || []) bySide[r.side] = r;
+  return { last, bySide };
+}
+
+/** A side's score after the deal: the result's cumulative score, else the view's current one. */
+export function cumulativeScore(v, result, side) {
+  return result && typeof result.cumulative === "number" ? result.cumulative : (v.scores ? v.scores[side] : null);
+}
+
+/**
+ * The score dialog's result line `res` for a game where everyone plays for themselves: when the
+ * match is over, who won with how many points (keys `<prefix>.result.youWin`, `.wins`, `.tie`);
+ * hidden before. `me` is the person's seat.
+ */
+export function showMatchResult(res, tb, prefix, me, seatName) {
+  if (!tb.match_over) {
+    res.hidden = true;
+    return;
+  }
+  const v = tb.view;
+  const winners = (v.match && v.match.winners) || [];
+  const points = winners.length ? v.scores[winners[0]] : null;
+  let text;
+  if (winners.length === 1 && winners[0] === me) text = t(prefix + ".result.youWin", { n: points });
+  else if (winners.length === 1) text = t(prefix + ".result.wins", { name: seatName(winners[0]), n: points });
+  else if (winners.length > 1) text = t(prefix + ".result.tie", { names: winners.map((s) => seatName(s)).join(", "), n: points });
+  else text = t("turn.matchOver");
+  res.textContent = text;
+  res.hidden = false;
+  res.classList.toggle("win", winners.includes(me));
+  res.dataset.winners = winners.join(" ");
+}
+
 /** Make `item` (one of the `selector` items in `box`) the roving tab stop and focus it. */
 export function focusItem(box, selector, item) {
   const items = [...box.querySelectorAll(selector)];

@@ -10,6 +10,7 @@ import { t, cardName, rankOf, suitOf, rankPlural, setEngineParams } from "../i18
 import { cardBack, handCardButton } from "../cards.js";
 import {
   $, multisetDiffIndices, focusItem, wireRovingKeys, wireHand, mountTable, focusFirstCard,
+  lastResult, cumulativeScore, showMatchResult,
   shortCard, face, slot, fillDiscardCards, stockCountText, discardSizeText, handCountText,
 } from "./common.js";
 
@@ -848,20 +849,17 @@ export function create(shell) {
   function fillScoreSheet(parts) {
     const v = view();
     const tb = shell.table();
-    const results = v.results || [];
-    const last = results.length ? results[results.length - 1] : null;
+    const { last, bySide: bySeat } = lastResult(v);
     const c = (v.contracts || [])[(last ? last.hand : v.hand_number) - 1] || v.contract;
     parts.title.textContent = t("ct.score.title", { n: last ? last.hand : v.hand_number, contract: contractText(c.sets, c.runs) });
     const seats = [...Array(v.players).keys()];
-    const bySeat = {};
-    if (last) for (const r of last.sides || []) bySeat[r.side] = r;
     const bonus = seats.some((s) => bySeat[s] && bySeat[s].items.down_and_out);
     // one row per player (fits a phone with eight players), lowest total first
     const cols = [
       { item: "cards", label: t("ct.score.cards"), value: (s) => (last ? v.hand_counts[s] : null) },
       ...(bonus ? [{ item: "down_and_out", label: t("ct.score.downAndOut"), value: (s) => (bySeat[s] ? bySeat[s].items.down_and_out ?? 0 : null) }] : []),
       { item: "total", label: t("ct.score.total"), value: (s) => (bySeat[s] ? bySeat[s].total : null) },
-      { item: "cumulative", label: t("ct.score.cumulative"), value: (s) => (bySeat[s] && typeof bySeat[s].cumulative === "number" ? bySeat[s].cumulative : v.scores[s]) },
+      { item: "cumulative", label: t("ct.score.cumulative"), value: (s) => cumulativeScore(v, bySeat[s], s) },
     ];
     const table = parts.table;
     table.replaceChildren();
@@ -907,22 +905,7 @@ export function create(shell) {
     notes.push(t("ct.lowestWins"));
     parts.note.textContent = notes.join(" ");
 
-    const res = parts.result;
-    if (tb.match_over) {
-      const winners = (v.match && v.match.winners) || [];
-      const points = winners.length ? v.scores[winners[0]] : null;
-      let text;
-      if (winners.length === 1 && winners[0] === me()) text = t("ct.result.youWin", { n: points });
-      else if (winners.length === 1) text = t("ct.result.wins", { name: shell.seatName(winners[0]), n: points });
-      else if (winners.length > 1) text = t("ct.result.tie", { names: winners.map((s) => shell.seatName(s)).join(", "), n: points });
-      else text = t("turn.matchOver");
-      res.textContent = text;
-      res.hidden = false;
-      res.classList.toggle("win", winners.includes(me()));
-      res.dataset.winners = winners.join(" ");
-    } else {
-      res.hidden = true;
-    }
+    showMatchResult(parts.result, tb, "ct", me(), shell.seatName);
   }
 
   // ---------------------------------------------------------------- input

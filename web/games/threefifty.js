@@ -6,7 +6,8 @@
 import { t, cardName, rankOf, rankPlural } from "../i18n.js";
 import { cardBack, handCardButton, paintFace } from "../cards.js";
 import {
-  $, fillScoreTable, wireRovingKeys, wireHand, mountTable, focusFirstCard,
+  $, wireRovingKeys, wireHand, mountTable, focusFirstCard,
+  fillScoreTable, lastResult, cumulativeScore, showMatchResult,
   shortCard, face, slot, fillDiscardCards, stockCountText, discardSizeText, handCountText,
 } from "./common.js";
 
@@ -499,12 +500,9 @@ export function create(shell) {
   function fillScoreSheet(parts) {
     const v = view();
     const tb = shell.table();
-    const results = v.results || [];
-    const last = results.length ? results[results.length - 1] : null;
+    const { last, bySide: bySeat } = lastResult(v);
     parts.title.textContent = t("tf.score.title", { n: last ? last.hand : v.hand_number });
     const seats = [...Array(v.players).keys()];
-    const bySeat = {};
-    if (last) for (const r of last.sides || []) bySeat[r.side] = r;
     const jokers = "JK" in (v.values || {}) || seats.some((s) => bySeat[s] && bySeat[s].items && bySeat[s].items.jokers);
     const rows = [{ item: "cards", label: t("tf.score.cards"), values: seats.map((s) => (v.piles[s] || {}).size ?? null) }];
     for (const k of SCORE_ITEMS) {
@@ -514,7 +512,7 @@ export function create(shell) {
     rows.push({ item: "total", cls: "row-total", label: t("tf.score.total"), values: seats.map((s) => (bySeat[s] ? bySeat[s].total : null)) });
     if (v.games > 1) {
       rows.push({ item: "cumulative", cls: "row-cumulative", label: t("tf.score.cumulative"),
-        values: seats.map((s) => (bySeat[s] && typeof bySeat[s].cumulative === "number" ? bySeat[s].cumulative : v.scores[s])) });
+        values: seats.map((s) => cumulativeScore(v, bySeat[s], s)) });
     }
     fillScoreTable(parts.table, seats.map((s) => ({ name: shell.seatName(s), cls: s === me() ? "col-me" : "" })), rows);
 
@@ -529,22 +527,7 @@ export function create(shell) {
     notes.push(t("tf.fewestWin"));
     parts.note.textContent = notes.join(" ");
 
-    const res = parts.result;
-    if (tb.match_over) {
-      const winners = (v.match && v.match.winners) || [];
-      const points = winners.length ? v.scores[winners[0]] : null;
-      let text;
-      if (winners.length === 1 && winners[0] === me()) text = t("tf.result.youWin", { n: points });
-      else if (winners.length === 1) text = t("tf.result.wins", { name: shell.seatName(winners[0]), n: points });
-      else if (winners.length > 1) text = t("tf.result.tie", { names: winners.map((s) => shell.seatName(s)).join(", "), n: points });
-      else text = t("turn.matchOver");
-      res.textContent = text;
-      res.hidden = false;
-      res.classList.toggle("win", winners.includes(me()));
-      res.dataset.winners = winners.join(" ");
-    } else {
-      res.hidden = true;
-    }
+    showMatchResult(parts.result, tb, "tf", me(), shell.seatName);
   }
 
   // ---------------------------------------------------------------- input
