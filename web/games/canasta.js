@@ -2,9 +2,9 @@
 // A game renderer for the page shell (web/app.js); the contract is described in
 // web/games/registry.js.
 import { t, cardName, rankOf, rankPlural, moveSentence, has } from "../i18n.js";
-import { cardView, cardBack, handCardButton, isWild, rankText } from "../cards.js";
+import { cardView, cardBack, isWild, rankText } from "../cards.js";
 import {
-  $, multisetDiffIndices, focusItem, wireRovingKeys, wireHand, mountTable, focusFirstCard,
+  $, freshIndices, focusItem, wireRovingKeys, wireHand, syncHandButtons, mountTable, focusFirstCard,
   fillScoreTable, lastResult, cumulativeScore,
   face, slot, fillDiscardCards, stockCountText, discardSizeText, handCountText,
 } from "./common.js";
@@ -102,13 +102,10 @@ export function create(shell) {
 
   function onTable(prev, next) {
     const entries = redThreeEntries(prev, next);
-    const prevHand = prev ? prev.view.hand : null;
-    const prevHandNo = prev ? prev.view.hand_number : null;
     const hand = next.view.hand || [];
     const key = hand.join(" ");
     if (key !== state.handKey) {
-      state.fresh = prevHand && prevHandNo === next.view.hand_number ? multisetDiffIndices(prevHand, hand) : new Set();
-      if (state.fresh.size === hand.length) state.fresh = new Set();
+      state.fresh = freshIndices(prev, next);
       state.selected.clear();
       state.focusIndex = Math.min(state.focusIndex, Math.max(0, hand.length - 1));
     }
@@ -322,14 +319,7 @@ export function create(shell) {
   function renderHand() {
     const hand = view().hand || [];
     const box = $("hand");
-    const key = hand.join(" ");
-    if (key !== state.handKey || box.children.length !== hand.length) {
-      const hadFocus = box.contains(document.activeElement);
-      box.replaceChildren();
-      hand.forEach((c, i) => box.append(handCardButton(c, i)));
-      state.handKey = key;
-      if (hadFocus && box.children.length) box.children[Math.min(state.focusIndex, box.children.length - 1)].focus();
-    }
+    syncHandButtons(box, hand, state);
     [...box.children].forEach((el, i) => {
       el.setAttribute("aria-pressed", String(state.selected.has(i)));
       el.setAttribute("aria-label", cardName(hand[i]));

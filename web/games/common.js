@@ -2,7 +2,7 @@
 // comparing hands, the score sheet's table, mounting the table, and small pieces of it (card
 // faces, empty slots, the discard pile, pile and hand counts).
 import { t, rankOf, suitOf } from "../i18n.js";
-import { cardBack, paintFace, rankText, SUIT_SYMBOL } from "../cards.js";
+import { cardBack, handCardButton, paintFace, rankText, SUIT_SYMBOL } from "../cards.js";
 
 export const $ = (id) => document.getElementById(id);
 
@@ -38,6 +38,17 @@ export function multisetDiffIndices(prev, next) {
     if (n > 0) count.set(c, n - 1); else fresh.add(i);
   });
   return fresh;
+}
+
+/**
+ * Indices of next.view.hand that arrived since the table `prev` (to mark them as new): none at
+ * the first table of a deal, and none when the whole hand is new.
+ */
+export function freshIndices(prev, next) {
+  const hand = next.view.hand || [];
+  if (!prev || prev.view.hand_number !== next.view.hand_number) return new Set();
+  const fresh = multisetDiffIndices(prev.view.hand || [], hand);
+  return fresh.size === hand.length ? new Set() : fresh;
 }
 
 /**
@@ -178,6 +189,22 @@ export function mountTable(felt, template, parts, wire) {
   felt.querySelector('[data-slot="turn-info"]').replaceWith(parts.turnInfo);
   felt.querySelector('[data-slot="status"]').replaceWith(parts.status);
   wire();
+}
+
+/**
+ * Make the hand `box` hold one card button (cards.js handCardButton) per card of `hand`, in the
+ * display order `order` (indices of `hand`; default: as dealt). The buttons are rebuilt only
+ * when the drawn cards changed since the last call (state.handKey remembers them); keyboard focus
+ * that was in the hand goes to position state.focusIndex.
+ */
+export function syncHandButtons(box, hand, state, order = hand.map((_, i) => i)) {
+  const key = order.map((i) => hand[i]).join(" ");
+  if (key === state.handKey && box.children.length === hand.length) return;
+  const hadFocus = box.contains(document.activeElement);
+  box.replaceChildren();
+  for (const i of order) box.append(handCardButton(hand[i], i));
+  state.handKey = key;
+  if (hadFocus && box.children.length) box.children[Math.min(state.focusIndex, box.children.length - 1)].focus();
 }
 
 /** Focus the first card of the hand (#hand), if there is one. */

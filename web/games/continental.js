@@ -7,9 +7,9 @@
 // offered as targets; other attempts still go to the engine, which answers with its reason.
 // The renderer contract is in registry.js.
 import { t, cardName, rankOf, suitOf, rankPlural, setEngineParams } from "../i18n.js";
-import { cardBack, handCardButton } from "../cards.js";
+import { cardBack } from "../cards.js";
 import {
-  $, multisetDiffIndices, focusItem, wireRovingKeys, wireHand, mountTable, focusFirstCard,
+  $, freshIndices, focusItem, wireRovingKeys, wireHand, syncHandButtons, mountTable, focusFirstCard,
   lastResult, cumulativeScore, showMatchResult,
   shortCard, face, slot, fillDiscardCards, stockCountText, discardSizeText, handCountText,
 } from "./common.js";
@@ -313,8 +313,7 @@ export function create(shell) {
         const i = h.findIndex((x, j) => x === c && !used.has(j));
         if (i >= 0) { used.add(i); state.selected.add(i); }
       }
-      state.fresh = prev && sameDeal ? multisetDiffIndices(prev.view.hand, h) : new Set();
-      if (state.fresh.size === h.length) state.fresh = new Set();
+      state.fresh = freshIndices(prev, next);
       state.focusIndex = Math.min(state.focusIndex, Math.max(0, h.length - 1));
     }
     state.choice = null;
@@ -658,16 +657,8 @@ export function create(shell) {
   function renderHand(v) {
     const h = v.hand || [];
     const box = $("hand");
-    const order = sortedIndices(h, state.sortBy);
-    const key = order.map((i) => h[i]).join(" ");
     const mine = shell.isMyTurn() && phase() !== "claim";
-    if (key !== state.handKey || box.children.length !== h.length) {
-      const hadFocus = box.contains(document.activeElement);
-      box.replaceChildren();
-      for (const i of order) box.append(handCardButton(h[i], i));
-      state.handKey = key;
-      if (hadFocus && box.children.length) box.children[Math.min(state.focusIndex, box.children.length - 1)].focus();
-    }
+    syncHandButtons(box, h, state, sortedIndices(h, state.sortBy));
     const lg = legal();
     [...box.children].forEach((el, pos) => {
       const i = Number(el.dataset.index);

@@ -4,9 +4,9 @@
 // player's. Only the legal moves of table.legal are offered; a click on any other target still
 // asks the engine, which answers with its reason. The renderer contract is in registry.js.
 import { t, cardName, rankOf, rankPlural } from "../i18n.js";
-import { cardBack, handCardButton, paintFace } from "../cards.js";
+import { cardBack, paintFace } from "../cards.js";
 import {
-  $, wireRovingKeys, wireHand, mountTable, focusFirstCard,
+  $, wireRovingKeys, wireHand, syncHandButtons, mountTable, focusFirstCard,
   fillScoreTable, lastResult, cumulativeScore, showMatchResult,
   shortCard, face, slot, fillDiscardCards, stockCountText, discardSizeText, handCountText,
 } from "./common.js";
@@ -410,15 +410,8 @@ export function create(shell) {
   function renderHand(v) {
     const hand = v.hand || [];
     const box = $("hand");
-    const key = hand.join(" ");
     const mine = shell.isMyTurn();
-    if (key !== state.handKey || box.children.length !== hand.length) {
-      const hadFocus = box.contains(document.activeElement);
-      box.replaceChildren();
-      hand.forEach((c, i) => box.append(handCardButton(c, i)));
-      state.handKey = key;
-      if (hadFocus && box.children.length) box.children[Math.min(state.focusIndex, box.children.length - 1)].focus();
-    }
+    syncHandButtons(box, hand, state);
     [...box.children].forEach((el, i) => {
       const moves = movesOf(hand[i]);
       el.setAttribute("aria-pressed", String(state.selected === i));
