@@ -207,6 +207,59 @@ export function syncHandButtons(box, hand, state, order = hand.map((_, i) => i))
   if (hadFocus && box.children.length) box.children[Math.min(state.focusIndex, box.children.length - 1)].focus();
 }
 
+/** The seats other than `me` of `n` in playing order, starting with the left neighbour. */
+export function otherSeats(me, n) {
+  const seats = [];
+  for (let i = 1; i < n; i++) seats.push((me + i) % n);
+  return seats;
+}
+
+/**
+ * Keep one element per seat of `seats` in `box`, each made by make(seat). They are made again
+ * only when the seats change (box's data-seats), so they live on between renders; the renderer
+ * fills them in afterwards.
+ */
+export function syncSeatSections(box, seats, make) {
+  if (box.dataset.seats === seats.join(",")) return;
+  box.replaceChildren();
+  box.dataset.seats = seats.join(",");
+  box.dataset.count = String(seats.length);
+  for (const s of seats) box.append(make(s));
+}
+
+/** A <section> of class `cls` for `seat` (data-seat) holding the markup `html`. */
+export function seatSection(seat, cls, html) {
+  const sec = document.createElement("section");
+  sec.className = cls;
+  sec.dataset.seat = String(seat);
+  sec.innerHTML = html;
+  return sec;
+}
+
+/** A <button type="button"> of class `cls` showing `label`, with the data attributes of `data`. */
+export function textButton(cls, label, data = {}) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.className = cls;
+  Object.assign(b.dataset, data);
+  b.textContent = label;
+  return b;
+}
+
+/**
+ * Show the choice bar `box` with a head text (a span of class `<cls>-head`) followed by `buttons`;
+ * it is scrolled into view when it was hidden until now.
+ */
+export function showChoiceBar(box, cls, head, buttons) {
+  const h = document.createElement("span");
+  h.className = cls + "-head";
+  h.textContent = head;
+  box.replaceChildren(h, ...buttons);
+  const wasHidden = box.hidden;
+  box.hidden = false;
+  if (wasHidden) box.scrollIntoView({ block: "nearest" });
+}
+
 /** Focus the first card of the hand (#hand), if there is one. */
 export function focusFirstCard() {
   const first = $("hand").querySelector(".hand-card");

@@ -11,6 +11,7 @@ import { cardBack } from "../cards.js";
 import {
   $, freshIndices, focusItem, wireRovingKeys, wireHand, syncHandButtons, mountTable, focusFirstCard,
   lastResult, cumulativeScore, showMatchResult,
+  otherSeats, syncSeatSections, seatSection, textButton, showChoiceBar,
   shortCard, face, slot, fillDiscardCards, stockCountText, discardSizeText, handCountText,
 } from "./common.js";
 
@@ -549,17 +550,7 @@ export function create(shell) {
     const n = v.players;
     const tb = shell.table();
     const toAct = tb.hand_over ? null : tb.to_act;
-    const seats = [];
-    for (let i = 1; i < n; i++) seats.push((me() + i) % n);
-    if (box.dataset.seats !== seats.join(",")) {
-      box.replaceChildren();
-      box.dataset.seats = seats.join(",");
-      box.dataset.count = String(seats.length);
-      for (const s of seats) {
-        const sec = document.createElement("section");
-        sec.className = "ct-seat";
-        sec.dataset.seat = String(s);
-        sec.innerHTML = `
+    syncSeatSections(box, otherSeats(me(), n), (s) => seatSection(s, "ct-seat", `
           <div class="ct-seat-head">
             <h3 class="side-name"></h3>
             <span class="ct-count"><span class="card back small" aria-hidden="true"></span><span class="ct-count-n"></span></span>
@@ -567,10 +558,7 @@ export function create(shell) {
             <span class="ct-down-badge"></span>
             <span class="ct-dealer"></span>
           </div>
-          <div class="ct-combos" role="group"></div>`;
-        box.append(sec);
-      }
-    }
+          <div class="ct-combos" role="group"></div>`));
     for (const sec of box.querySelectorAll(".ct-seat")) {
       const s = Number(sec.dataset.seat);
       const sd = v.seats[s];
@@ -771,29 +759,13 @@ export function create(shell) {
     box.replaceChildren();
     const ch = state.choice;
     if (!ch || !myPlay()) { box.hidden = true; return; }
-    const head = document.createElement("span");
-    head.className = "ct-choices-head";
-    head.textContent = ch.head;
-    box.append(head);
-    ch.options.forEach((o, i) => {
-      const b = document.createElement("button");
-      b.type = "button";
-      b.className = "btn btn-small ct-choice";
-      b.dataset.choice = String(i);
-      if (o.move) b.dataset.move = o.move;
-      b.textContent = o.label;
+    const buttons = ch.options.map((o, i) => {
+      const b = textButton("btn btn-small ct-choice", o.label, { choice: String(i), ...(o.move ? { move: o.move } : {}) });
       b.disabled = shell.busy();
-      box.append(b);
+      return b;
     });
-    const cancel = document.createElement("button");
-    cancel.type = "button";
-    cancel.className = "btn btn-ghost btn-small ct-choice-cancel";
-    cancel.dataset.choice = "cancel";
-    cancel.textContent = t("newgame.cancel");
-    box.append(cancel);
-    const wasHidden = box.hidden;
-    box.hidden = false;
-    if (wasHidden) box.scrollIntoView({ block: "nearest" });
+    buttons.push(textButton("btn btn-ghost btn-small ct-choice-cancel", t("newgame.cancel"), { choice: "cancel" }));
+    showChoiceBar(box, "ct-choices", ch.head, buttons);
   }
 
   function renderControls() {

@@ -7,6 +7,7 @@ import { t, cardName, rankOf, rankPlural } from "../i18n.js";
 import { cardBack, paintFace } from "../cards.js";
 import {
   $, wireRovingKeys, wireHand, syncHandButtons, mountTable, focusFirstCard,
+  otherSeats, syncSeatSections, seatSection, textButton, showChoiceBar,
   fillScoreTable, lastResult, cumulativeScore, showMatchResult,
   shortCard, face, slot, fillDiscardCards, stockCountText, discardSizeText, handCountText,
 } from "./common.js";
@@ -316,17 +317,8 @@ export function create(shell) {
     const over = Boolean(tb.hand_over);
     const toAct = tb.hand_over ? null : tb.to_act;
     // opponents in playing order, starting with my left neighbour
-    const seats = [];
-    for (let i = 1; i < n; i++) seats.push((me() + i) % n);
-    if (box.dataset.seats !== seats.join(",")) {
-      box.replaceChildren();
-      box.dataset.seats = seats.join(",");
-      box.dataset.count = String(seats.length);
-      for (const s of seats) {
-        const sec = document.createElement("section");
-        sec.className = "side tf-seat";
-        sec.dataset.seat = String(s);
-        sec.innerHTML = `
+    syncSeatSections(box, otherSeats(me(), n), (s) => {
+      const sec = seatSection(s, "side tf-seat", `
           <div class="side-head tf-seat-head">
             <h2 class="side-name"></h2>
             <span class="side-score"></span>
@@ -334,11 +326,10 @@ export function create(shell) {
           <div class="tf-seat-row">
             <div class="opp-hand"><div class="backs"></div><span class="opp-count"></span></div>
             <div class="tf-pile-slot"></div>
-          </div>`;
-        sec.querySelector(".tf-pile-slot").append(pileButton(s));
-        box.append(sec);
-      }
-    }
+          </div>`);
+      sec.querySelector(".tf-pile-slot").append(pileButton(s));
+      return sec;
+    });
     for (const sec of box.querySelectorAll(".tf-seat")) {
       const s = Number(sec.dataset.seat);
       sec.querySelector(".side-name").textContent = shell.seatName(s) + (s === leftOf(me()) ? " · " + t("tf.leftNeighbour") : "");
@@ -449,22 +440,11 @@ export function create(shell) {
       if (el) moves = movesVia(el, moves);
     }
     if (!card || moves.length < 2) { box.hidden = true; return; }
-    const head = document.createElement("span");
-    head.className = "tf-choices-head";
-    head.textContent = t("tf.chooseFor", { card: shortCard(card) });
-    box.append(head);
-    for (const m of moves) {
-      const b = document.createElement("button");
-      b.type = "button";
-      b.className = "btn btn-small tf-choice";
-      b.dataset.move = m.text;
-      b.textContent = choiceLabel(m);
+    showChoiceBar(box, "tf-choices", t("tf.chooseFor", { card: shortCard(card) }), moves.map((m) => {
+      const b = textButton("btn btn-small tf-choice", choiceLabel(m), { move: m.text });
       b.disabled = shell.busy();
-      box.append(b);
-    }
-    const wasHidden = box.hidden;
-    box.hidden = false;
-    if (wasHidden) box.scrollIntoView({ block: "nearest" });
+      return b;
+    }));
   }
 
   function renderControls() {
