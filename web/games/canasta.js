@@ -2,8 +2,12 @@
 // A game renderer for the page shell (web/app.js); the contract is described in
 // web/games/registry.js.
 import { t, cardName, rankOf, rankPlural, moveSentence, has } from "../i18n.js";
-import { cardView, cardBack, handCardButton, paintFace, isWild, rankText } from "../cards.js";
-import { $, moveFocus, keyDelta, multisetDiffIndices, fillScoreTable } from "./common.js";
+import { cardView, cardBack, isWild, rankText } from "../cards.js";
+import {
+  $, freshIndices, focusItem, wireRovingKeys, wireHand, syncHandButtons, mountTable, focusFirstCard,
+  fillScoreTable, lastResult, cumulativeScore,
+  face, slot, fillDiscardCards, stockCountText, discardSizeText, handCountText,
+} from "./common.js";
 
 export const families = ["canasta"];
 
@@ -98,13 +102,10 @@ export function create(shell) {
 
   function onTable(prev, next) {
     const entries = redThreeEntries(prev, next);
-    const prevHand = prev ? prev.view.hand : null;
-    const prevHandNo = prev ? prev.view.hand_number : null;
     const hand = next.view.hand || [];
     const key = hand.join(" ");
     if (key !== state.handKey) {
-      state.fresh = prevHand && prevHandNo === next.view.hand_number ? multisetDiffIndices(prevHand, hand) : new Set();
-      if (state.fresh.size === hand.length) state.fresh = new Set();
+      state.fresh = freshIndices(prev, next);
       state.selected.clear();
       state.focusIndex = Math.min(state.focusIndex, Math.max(0, hand.length - 1));
     }
@@ -211,7 +212,7 @@ export function create(shell) {
         for (let i = 0; i < shown; i++) fan.append(cardBack("small"));
         const cap = document.createElement("span");
         cap.className = "opp-count";
-        cap.textContent = n === 1 ? t("table.oneCardInHand") : t("table.cardsInHand", { n });
+        cap.textContent = handCountText(n);
         wrap.append(fan, cap);
         hands.append(wrap);
       });
@@ -258,12 +259,7 @@ export function create(shell) {
       const fan = document.createElement("span");
       fan.className = "meld-cards";
       fan.setAttribute("aria-hidden", "true");
-      for (const c of m.cards) {
-        const mini = document.createElement("span");
-        mini.className = "mini";
-        paintFace(mini, c);
-        fan.append(mini);
-      }
+      for (const c of m.cards) fan.append(face(c, "mini"));
       const info = document.createElement("span");
       info.className = "meld-info";
       info.setAttribute("aria-hidden", "true");
@@ -287,39 +283,18 @@ export function create(shell) {
 
   function renderCenter() {
     const v = view();
-    const stockBox = $("stock-cards");
-    stockBox.replaceChildren();
-    if (v.stock > 0) {
-      stockBox.append(cardBack("stack"));
-      $("stock").classList.remove("empty");
-    } else {
-      const slot = document.createElement("span");
-      slot.className = "card slot";
-      stockBox.append(slot);
-      $("stock").classList.add("empty");
-    }
+    $("stock-cards").replaceChildren(v.stock > 0 ? cardBack("stack") : slot());
+    $("stock").classList.toggle("empty", !(v.stock > 0));
     $("stock").dataset.count = String(v.stock);
-    $("stock-count").textContent = v.stock > 1 ? t("table.stockCount", { n: v.stock })
-      : v.stock === 1 ? t("table.stockCountOne") : t("table.stockEmpty");
+    $("stock-count").textContent = stockCountText(v.stock);
 
     const d = v.discard || {};
-    const discardBox = $("discard-cards");
-    discardBox.replaceChildren();
-    if (d.top) {
-      const top = cardView(d.top, "top-card");
-      if (d.size > 1) discardBox.append(cardBack("under"));
-      discardBox.append(top);
-    } else {
-      const slot = document.createElement("span");
-      slot.className = "card slot";
-      discardBox.append(slot);
-    }
+    fillDiscardCards($("discard-cards"), d, (c) => cardView(c, "top-card")); // the top card has its own name
     $("discard").dataset.top = d.top || "";
     $("discard").dataset.size = String(d.size || 0);
     $("discard").classList.toggle("frozen", Boolean(d.frozen));
     $("discard").classList.toggle("blocked", Boolean(d.blocked));
-    $("discard-size").textContent = d.size > 1 ? t("table.discardSize", { n: d.size })
-      : d.size === 1 ? t("table.discardSizeOne") : t("table.discardEmpty");
+    $("discard-size").textContent = discardSizeText(d.size);
     $("frozen-marker").hidden = !d.frozen;
     $("frozen-marker").title = t("table.frozenTitle");
     $("blocked-marker").hidden = !d.blocked;
@@ -344,14 +319,7 @@ export function create(shell) {
   function renderHand() {
     const hand = view().hand || [];
     const box = $("hand");
-    const key = hand.join(" ");
-    if (key !== state.handKey || box.children.length !== hand.length) {
-      const hadFocus = box.contains(document.activeElement);
-      box.replaceChildren();
-      hand.forEach((c, i) => box.append(handCardButton(c, i)));
-      state.handKey = key;
-      if (hadFocus && box.children.length) box.children[Math.min(state.focusIndex, box.children.length - 1)].focus();
-    }
+    syncHandButtons(box, hand, state);
     [...box.children].forEach((el, i) => {
       el.setAttribute("aria-pressed", String(state.selected.has(i)));
       el.setAttribute("aria-label", cardName(hand[i]));
@@ -428,12 +396,9 @@ export function create(shell) {
   function fillScoreSheet(parts) {
     const v = view();
     const tb = shell.table();
-    const results = v.results || [];
-    const last = results.length ? results[results.length - 1] : null;
+    const { last, bySide } = lastResult(v);
     parts.title.textContent = t("score.title", { n: last ? last.hand : v.hand_number });
     const sides = (v.sides || []).map((s) => s.side);
-    const bySide = {};
-    if (last) for (const r of last.sides || []) bySide[r.side] = r;
     const keys = [...SCORE_ITEMS];
     for (const r of Object.values(bySide)) for (const k of Object.keys(r.items || {})) if (!keys.includes(k)) keys.push(k);
     const rows = keys.map((k) => ({
@@ -444,8 +409,7 @@ export function create(shell) {
     rows.push({ item: "total", cls: "row-total", label: t("score.total"),
       values: sides.map((s) => (bySide[s] ? bySide[s].total : null)) });
     rows.push({ item: "cumulative", cls: "row-cumulative", label: t("score.cumulative"),
-      values: sides.map((s) => (bySide[s] && typeof bySide[s].cumulative === "number"
-        ? bySide[s].cumulative : (v.scores ? v.scores[s] : null))) });
+      values: sides.map((s) => cumulativeScore(v, bySide[s], s)) });
     fillScoreTable(parts.table, sides.map((s) => ({ name: sideName(s) })), rows);
 
     const out = parts.note;
@@ -535,24 +499,7 @@ export function create(shell) {
   }
 
   function wireInput() {
-    const hand = $("hand");
-    hand.addEventListener("click", (ev) => {
-      const btn = ev.target.closest(".hand-card");
-      if (!btn || !hand.contains(btn)) return;
-      toggleCard(Number(btn.dataset.index));
-    });
-    hand.addEventListener("keydown", (ev) => {
-      const btn = ev.target.closest(".hand-card");
-      const d = btn && keyDelta(ev);
-      if (!d) return;
-      ev.preventDefault();
-      const i = moveFocus(hand, ".hand-card", Number(btn.dataset.index), d[0], d[1]);
-      if (i >= 0) state.focusIndex = i;
-    });
-    hand.addEventListener("focusin", (ev) => {
-      const btn = ev.target.closest(".hand-card");
-      if (btn) state.focusIndex = Number(btn.dataset.index);
-    });
+    wireHand($("hand"), state, toggleCard);
 
     const melds = $("my-melds");
     melds.addEventListener("click", (ev) => {
@@ -563,16 +510,9 @@ export function create(shell) {
       renderMySide();
       renderButtons();
       const again = melds.querySelector(`.meld[data-rank="${CSS.escape(rank)}"]`);
-      if (again) { [...melds.querySelectorAll(".meld")].forEach((m) => { m.tabIndex = m === again ? 0 : -1; }); again.focus(); }
+      if (again) focusItem(melds, ".meld", again);
     });
-    melds.addEventListener("keydown", (ev) => {
-      const btn = ev.target.closest(".meld");
-      const d = btn && keyDelta(ev);
-      if (!d) return;
-      ev.preventDefault();
-      const items = [...melds.querySelectorAll(".meld")];
-      moveFocus(melds, ".meld", items.indexOf(btn), d[0], d[1]);
-    });
+    wireRovingKeys(melds, ".meld");
 
     $("btn-draw").addEventListener("click", onDraw);
     $("btn-take").addEventListener("click", onTake);
@@ -583,20 +523,10 @@ export function create(shell) {
     $("btn-scores").addEventListener("click", () => shell.openScoreSheet());
   }
 
-  function mount(felt) {
-    felt.innerHTML = TEMPLATE;
-    felt.querySelector('[data-slot="turn-info"]').replaceWith(shell.parts.turnInfo);
-    felt.querySelector('[data-slot="status"]').replaceWith(shell.parts.status);
-    wireInput();
-  }
-
-  function focusFirst() {
-    const first = $("hand").querySelector(".hand-card");
-    if (first) first.focus();
-  }
+  const mount = (felt) => mountTable(felt, TEMPLATE, shell.parts, wireInput);
 
   return {
     mount, reset, onTable, render, renderControls: renderButtons, turnText, describe, annotate,
-    meta, fillScoreSheet, focusFirst,
+    meta, fillScoreSheet, focusFirst: focusFirstCard,
   };
 }

@@ -7,8 +7,13 @@
 // offered as targets; other attempts still go to the engine, which answers with its reason.
 // The renderer contract is in registry.js.
 import { t, cardName, rankOf, suitOf, rankPlural, setEngineParams } from "../i18n.js";
-import { cardBack, handCardButton, paintFace, rankText, SUIT_SYMBOL } from "../cards.js";
-import { $, moveFocus, keyDelta, multisetDiffIndices } from "./common.js";
+import { cardBack } from "../cards.js";
+import {
+  $, freshIndices, focusItem, wireRovingKeys, wireHand, syncHandButtons, mountTable, focusFirstCard,
+  lastResult, cumulativeScore, showMatchResult,
+  otherSeats, syncSeatSections, seatSection, textButton, showChoiceBar,
+  shortCard, face, slot, fillDiscardCards, stockCountText, discardSizeText, handCountText,
+} from "./common.js";
 
 export const families = ["continental"];
 
@@ -103,11 +108,6 @@ const TEMPLATE = `<div class="ct-table" id="ct-table">
 
 // ------------------------------------------------------------------ small helpers
 
-/** "7♥" (short, for buttons and lists); the accessible name comes from cardName. */
-function shortCard(c) {
-  if (c === "JK") return "★";
-  return rankText(rankOf(c)) + SUIT_SYMBOL[suitOf(c)];
-}
 const shortCards = (cards) => cards.map(shortCard).join(" ");
 
 function load(key, fallback) {
@@ -314,8 +314,7 @@ export function create(shell) {
         const i = h.findIndex((x, j) => x === c && !used.has(j));
         if (i >= 0) { used.add(i); state.selected.add(i); }
       }
-      state.fresh = prev && sameDeal ? multisetDiffIndices(prev.view.hand, h) : new Set();
-      if (state.fresh.size === h.length) state.fresh = new Set();
+      state.fresh = freshIndices(prev, next);
       state.focusIndex = Math.min(state.focusIndex, Math.max(0, h.length - 1));
     }
     state.choice = null;
@@ -460,19 +459,6 @@ export function create(shell) {
 
   // ---------------------------------------------------------------- rendering
 
-  function face(card, cls = "") {
-    const el = document.createElement("span");
-    if (cls) el.className = cls;
-    paintFace(el, card);
-    return el;
-  }
-
-  function slot() {
-    const el = document.createElement("span");
-    el.className = "card slot";
-    return el;
-  }
-
   function render() {
     const v = view();
     const felt = $("felt");
@@ -555,7 +541,7 @@ export function create(shell) {
     });
     if (hadFocus) {
       const again = box.querySelector(`.ct-combo[data-id="${CSS.escape(hadFocus)}"]`);
-      if (again) { [...box.children].forEach((x) => { x.tabIndex = x === again ? 0 : -1; }); again.focus(); }
+      if (again) focusItem(box, ".ct-combo", again);
     }
   }
 
@@ -564,17 +550,7 @@ export function create(shell) {
     const n = v.players;
     const tb = shell.table();
     const toAct = tb.hand_over ? null : tb.to_act;
-    const seats = [];
-    for (let i = 1; i < n; i++) seats.push((me() + i) % n);
-    if (box.dataset.seats !== seats.join(",")) {
-      box.replaceChildren();
-      box.dataset.seats = seats.join(",");
-      box.dataset.count = String(seats.length);
-      for (const s of seats) {
-        const sec = document.createElement("section");
-        sec.className = "ct-seat";
-        sec.dataset.seat = String(s);
-        sec.innerHTML = `
+    syncSeatSections(box, otherSeats(me(), n), (s) => seatSection(s, "ct-seat", `
           <div class="ct-seat-head">
             <h3 class="side-name"></h3>
             <span class="ct-count"><span class="card back small" aria-hidden="true"></span><span class="ct-count-n"></span></span>
@@ -582,10 +558,7 @@ export function create(shell) {
             <span class="ct-down-badge"></span>
             <span class="ct-dealer"></span>
           </div>
-          <div class="ct-combos" role="group"></div>`;
-        box.append(sec);
-      }
-    }
+          <div class="ct-combos" role="group"></div>`));
     for (const sec of box.querySelectorAll(".ct-seat")) {
       const s = Number(sec.dataset.seat);
       const sd = v.seats[s];
@@ -598,7 +571,7 @@ export function create(shell) {
       sec.dataset.down = String(sd.down);
       const cnt = sec.querySelector(".ct-count");
       cnt.querySelector(".ct-count-n").textContent = String(count);
-      cnt.title = count === 1 ? t("table.oneCardInHand") : t("table.cardsInHand", { n: count });
+      cnt.title = handCountText(count);
       cnt.setAttribute("aria-label", cnt.title);
       cnt.setAttribute("role", "img");
       const down = sec.querySelector(".ct-down-badge");
@@ -618,29 +591,22 @@ export function create(shell) {
     const stock = $("ct-stock");
     stock.querySelector(".ct-stock-cards").replaceChildren(v.stock > 0 ? cardBack("stack") : slot());
     stock.dataset.count = String(v.stock);
-    const sc = v.stock > 1 ? t("table.stockCount", { n: v.stock }) : v.stock === 1 ? t("table.stockCountOne") : t("table.stockEmpty");
+    const sc = stockCountText(v.stock);
     stock.querySelector(".ct-stock-count").textContent = sc;
     stock.setAttribute("aria-label", t("ct.stockLabel", { count: sc }));
 
     const pen = $("ct-penalty");
     pen.querySelector(".ct-penalty-cards").replaceChildren(v.penalty_stock > 0 ? cardBack("small ct-penalty-back") : slot());
     pen.dataset.count = String(v.penalty_stock);
-    pen.querySelector(".ct-penalty-count").textContent = v.penalty_stock > 1 ? t("table.stockCount", { n: v.penalty_stock })
-      : v.penalty_stock === 1 ? t("table.stockCountOne") : t("table.stockEmpty");
+    pen.querySelector(".ct-penalty-count").textContent = stockCountText(v.penalty_stock);
 
     const d = v.discard;
     const btn = $("ct-discard");
-    const cards = btn.querySelector(".ct-discard-cards");
-    cards.replaceChildren();
-    if (d.top) {
-      if (d.size > 1) cards.append(cardBack("under"));
-      cards.append(face(d.top, "top-card"));
-    } else cards.append(slot());
+    fillDiscardCards(btn.querySelector(".ct-discard-cards"), d);
     btn.dataset.top = d.top || "";
     btn.dataset.size = String(d.size);
     btn.dataset.claimable = String(Boolean(d.claimable));
-    btn.querySelector(".ct-discard-size").textContent = d.size > 1 ? t("table.discardSize", { n: d.size })
-      : d.size === 1 ? t("table.discardSizeOne") : t("table.discardEmpty");
+    btn.querySelector(".ct-discard-size").textContent = discardSizeText(d.size);
     const by = discarder(v);
     const from = btn.querySelector(".ct-discard-from");
     from.textContent = !d.top ? "" : by === null ? t("ct.upcard") : by === me() ? t("ct.fromYou") : t("ct.fromSeat", { name: shell.seatName(by) });
@@ -679,16 +645,8 @@ export function create(shell) {
   function renderHand(v) {
     const h = v.hand || [];
     const box = $("hand");
-    const order = sortedIndices(h, state.sortBy);
-    const key = order.map((i) => h[i]).join(" ");
     const mine = shell.isMyTurn() && phase() !== "claim";
-    if (key !== state.handKey || box.children.length !== h.length) {
-      const hadFocus = box.contains(document.activeElement);
-      box.replaceChildren();
-      for (const i of order) box.append(handCardButton(h[i], i));
-      state.handKey = key;
-      if (hadFocus && box.children.length) box.children[Math.min(state.focusIndex, box.children.length - 1)].focus();
-    }
+    syncHandButtons(box, h, state, sortedIndices(h, state.sortBy));
     const lg = legal();
     [...box.children].forEach((el, pos) => {
       const i = Number(el.dataset.index);
@@ -801,29 +759,13 @@ export function create(shell) {
     box.replaceChildren();
     const ch = state.choice;
     if (!ch || !myPlay()) { box.hidden = true; return; }
-    const head = document.createElement("span");
-    head.className = "ct-choices-head";
-    head.textContent = ch.head;
-    box.append(head);
-    ch.options.forEach((o, i) => {
-      const b = document.createElement("button");
-      b.type = "button";
-      b.className = "btn btn-small ct-choice";
-      b.dataset.choice = String(i);
-      if (o.move) b.dataset.move = o.move;
-      b.textContent = o.label;
+    const buttons = ch.options.map((o, i) => {
+      const b = textButton("btn btn-small ct-choice", o.label, { choice: String(i), ...(o.move ? { move: o.move } : {}) });
       b.disabled = shell.busy();
-      box.append(b);
+      return b;
     });
-    const cancel = document.createElement("button");
-    cancel.type = "button";
-    cancel.className = "btn btn-ghost btn-small ct-choice-cancel";
-    cancel.dataset.choice = "cancel";
-    cancel.textContent = t("newgame.cancel");
-    box.append(cancel);
-    const wasHidden = box.hidden;
-    box.hidden = false;
-    if (wasHidden) box.scrollIntoView({ block: "nearest" });
+    buttons.push(textButton("btn btn-ghost btn-small ct-choice-cancel", t("newgame.cancel"), { choice: "cancel" }));
+    showChoiceBar(box, "ct-choices", ch.head, buttons);
   }
 
   function renderControls() {
@@ -870,20 +812,17 @@ export function create(shell) {
   function fillScoreSheet(parts) {
     const v = view();
     const tb = shell.table();
-    const results = v.results || [];
-    const last = results.length ? results[results.length - 1] : null;
+    const { last, bySide: bySeat } = lastResult(v);
     const c = (v.contracts || [])[(last ? last.hand : v.hand_number) - 1] || v.contract;
     parts.title.textContent = t("ct.score.title", { n: last ? last.hand : v.hand_number, contract: contractText(c.sets, c.runs) });
     const seats = [...Array(v.players).keys()];
-    const bySeat = {};
-    if (last) for (const r of last.sides || []) bySeat[r.side] = r;
     const bonus = seats.some((s) => bySeat[s] && bySeat[s].items.down_and_out);
     // one row per player (fits a phone with eight players), lowest total first
     const cols = [
       { item: "cards", label: t("ct.score.cards"), value: (s) => (last ? v.hand_counts[s] : null) },
       ...(bonus ? [{ item: "down_and_out", label: t("ct.score.downAndOut"), value: (s) => (bySeat[s] ? bySeat[s].items.down_and_out ?? 0 : null) }] : []),
       { item: "total", label: t("ct.score.total"), value: (s) => (bySeat[s] ? bySeat[s].total : null) },
-      { item: "cumulative", label: t("ct.score.cumulative"), value: (s) => (bySeat[s] && typeof bySeat[s].cumulative === "number" ? bySeat[s].cumulative : v.scores[s]) },
+      { item: "cumulative", label: t("ct.score.cumulative"), value: (s) => cumulativeScore(v, bySeat[s], s) },
     ];
     const table = parts.table;
     table.replaceChildren();
@@ -929,22 +868,7 @@ export function create(shell) {
     notes.push(t("ct.lowestWins"));
     parts.note.textContent = notes.join(" ");
 
-    const res = parts.result;
-    if (tb.match_over) {
-      const winners = (v.match && v.match.winners) || [];
-      const points = winners.length ? v.scores[winners[0]] : null;
-      let text;
-      if (winners.length === 1 && winners[0] === me()) text = t("ct.result.youWin", { n: points });
-      else if (winners.length === 1) text = t("ct.result.wins", { name: shell.seatName(winners[0]), n: points });
-      else if (winners.length > 1) text = t("ct.result.tie", { names: winners.map((s) => shell.seatName(s)).join(", "), n: points });
-      else text = t("turn.matchOver");
-      res.textContent = text;
-      res.hidden = false;
-      res.classList.toggle("win", winners.includes(me()));
-      res.dataset.winners = winners.join(" ");
-    } else {
-      res.hidden = true;
-    }
+    showMatchResult(parts.result, tb, "ct", me(), shell.seatName);
   }
 
   // ---------------------------------------------------------------- input
@@ -1069,32 +993,13 @@ export function create(shell) {
   }
 
   function wireInput() {
-    const handBox = $("hand");
-    handBox.addEventListener("click", (ev) => {
-      const btn = ev.target.closest(".hand-card");
-      if (!btn || !handBox.contains(btn)) return;
-      state.focusIndex = [...handBox.children].indexOf(btn);
-      selectCard(Number(btn.dataset.index));
-    });
-    handBox.addEventListener("keydown", (ev) => {
-      const btn = ev.target.closest(".hand-card");
-      if (!btn) return;
-      if (ev.key === "Escape" && state.selected.size) {
-        ev.preventDefault();
-        state.selected.clear();
-        state.choice = null;
-        render();
-        return;
-      }
-      const d = keyDelta(ev);
-      if (!d) return;
-      ev.preventDefault();
-      const i = moveFocus(handBox, ".hand-card", [...handBox.children].indexOf(btn), d[0], d[1]);
-      if (i >= 0) state.focusIndex = i;
-    });
-    handBox.addEventListener("focusin", (ev) => {
-      const btn = ev.target.closest(".hand-card");
-      if (btn) state.focusIndex = [...handBox.children].indexOf(btn);
+    // Escape drops the whole selection
+    wireHand($("hand"), state, selectCard, () => {
+      if (!state.selected.size) return false;
+      state.selected.clear();
+      state.choice = null;
+      render();
+      return true;
     });
 
     const table = $("ct-table");
@@ -1102,14 +1007,8 @@ export function create(shell) {
       const el = ev.target.closest(".ct-combo");
       if (el && table.contains(el)) clickCombo(el);
     });
-    table.addEventListener("keydown", (ev) => {
-      const el = ev.target.closest(".ct-combo");
-      const d = el && keyDelta(ev);
-      if (!d) return;
-      ev.preventDefault();
-      const box = el.parentElement;
-      moveFocus(box, ".ct-combo", [...box.children].indexOf(el), d[0], d[1]);
-    });
+    // each seat's combinations are a group of their own
+    wireRovingKeys(table, ".ct-combo", { groupOf: (el) => el.parentElement });
 
     $("ct-stock").addEventListener("click", clickStock);
     $("ct-discard").addEventListener("click", clickDiscard);
@@ -1137,17 +1036,7 @@ export function create(shell) {
     });
   }
 
-  function mount(felt) {
-    felt.innerHTML = TEMPLATE;
-    felt.querySelector('[data-slot="turn-info"]').replaceWith(shell.parts.turnInfo);
-    felt.querySelector('[data-slot="status"]').replaceWith(shell.parts.status);
-    wireInput();
-  }
-
-  function focusFirst() {
-    const first = $("hand").querySelector(".hand-card");
-    if (first) first.focus();
-  }
+  const mount = (felt) => mountTable(felt, TEMPLATE, shell.parts, wireInput);
 
   /** Pause before a computer's move: none for claim decisions (mostly passes), else the usual. */
   function botDelay(tb, normal) {
@@ -1156,6 +1045,6 @@ export function create(shell) {
 
   return {
     mount, reset, onTable, render, renderControls, turnText, describe, annotate, meta, fillScoreSheet,
-    focusFirst, nextLabel, botDelay,
+    focusFirst: focusFirstCard, nextLabel, botDelay,
   };
 }

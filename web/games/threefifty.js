@@ -3,9 +3,14 @@
 // there is a choice, its target: a centre card, the discard pile, the own minus pile or another
 // player's. Only the legal moves of table.legal are offered; a click on any other target still
 // asks the engine, which answers with its reason. The renderer contract is in registry.js.
-import { t, cardName, rankOf, suitOf, rankPlural } from "../i18n.js";
-import { cardBack, handCardButton, paintFace, rankText, SUIT_SYMBOL } from "../cards.js";
-import { $, moveFocus, keyDelta, fillScoreTable } from "./common.js";
+import { t, cardName, rankOf, rankPlural } from "../i18n.js";
+import { cardBack, paintFace } from "../cards.js";
+import {
+  $, wireRovingKeys, wireHand, syncHandButtons, mountTable, focusFirstCard,
+  otherSeats, syncSeatSections, seatSection, textButton, showChoiceBar,
+  fillScoreTable, lastResult, cumulativeScore, showMatchResult,
+  shortCard, face, slot, fillDiscardCards, stockCountText, discardSizeText, handCountText,
+} from "./common.js";
 
 export const families = ["threefifty"];
 
@@ -54,12 +59,6 @@ const TEMPLATE = `<div class="tf-table" id="tf-table">
     <div data-slot="status"></div>
   </div>
 </div>`;
-
-/** "7♥" (short, for buttons and log lines); the accessible name comes from cardName. */
-function shortCard(c) {
-  if (c === "JK") return "★";
-  return rankText(rankOf(c)) + SUIT_SYMBOL[suitOf(c)];
-}
 
 const sameRank = (a, b) => Boolean(a && b) && rankOf(a) === rankOf(b);
 
@@ -243,19 +242,6 @@ export function create(shell) {
 
   // ---------------------------------------------------------------- rendering
 
-  function face(card, cls = "") {
-    const el = document.createElement("span");
-    if (cls) el.className = cls;
-    paintFace(el, card);
-    return el;
-  }
-
-  function slot() {
-    const el = document.createElement("span");
-    el.className = "card slot";
-    return el;
-  }
-
   function render() {
     const v = view();
     const tb = shell.table();
@@ -331,17 +317,8 @@ export function create(shell) {
     const over = Boolean(tb.hand_over);
     const toAct = tb.hand_over ? null : tb.to_act;
     // opponents in playing order, starting with my left neighbour
-    const seats = [];
-    for (let i = 1; i < n; i++) seats.push((me() + i) % n);
-    if (box.dataset.seats !== seats.join(",")) {
-      box.replaceChildren();
-      box.dataset.seats = seats.join(",");
-      box.dataset.count = String(seats.length);
-      for (const s of seats) {
-        const sec = document.createElement("section");
-        sec.className = "side tf-seat";
-        sec.dataset.seat = String(s);
-        sec.innerHTML = `
+    syncSeatSections(box, otherSeats(me(), n), (s) => {
+      const sec = seatSection(s, "side tf-seat", `
           <div class="side-head tf-seat-head">
             <h2 class="side-name"></h2>
             <span class="side-score"></span>
@@ -349,11 +326,10 @@ export function create(shell) {
           <div class="tf-seat-row">
             <div class="opp-hand"><div class="backs"></div><span class="opp-count"></span></div>
             <div class="tf-pile-slot"></div>
-          </div>`;
-        sec.querySelector(".tf-pile-slot").append(pileButton(s));
-        box.append(sec);
-      }
-    }
+          </div>`);
+      sec.querySelector(".tf-pile-slot").append(pileButton(s));
+      return sec;
+    });
     for (const sec of box.querySelectorAll(".tf-seat")) {
       const s = Number(sec.dataset.seat);
       sec.querySelector(".side-name").textContent = shell.seatName(s) + (s === leftOf(me()) ? " · " + t("tf.leftNeighbour") : "");
@@ -367,7 +343,7 @@ export function create(shell) {
       const backs = hand.querySelector(".backs");
       backs.replaceChildren();
       for (let i = 0; i < count; i++) backs.append(cardBack("small"));
-      hand.querySelector(".opp-count").textContent = count === 1 ? t("table.oneCardInHand") : t("table.cardsInHand", { n: count });
+      hand.querySelector(".opp-count").textContent = handCountText(count);
       renderPile(pileButton(s), v.piles[s], over);
     }
     const mySlot = $("tf-my-pile-slot");
@@ -402,18 +378,12 @@ export function create(shell) {
 
     const d = v.discard;
     const btn = $("tf-discard");
-    const cards = btn.querySelector(".tf-discard-cards");
-    cards.replaceChildren();
-    if (d.top) {
-      if (d.size > 1) cards.append(cardBack("under"));
-      cards.append(face(d.top, "top-card"));
-    } else cards.append(slot());
+    fillDiscardCards(btn.querySelector(".tf-discard-cards"), d);
     btn.dataset.top = d.top || "";
     btn.dataset.size = String(d.size);
     btn.dataset.live = String(Boolean(d.live));
     btn.classList.toggle("tf-dead", Boolean(d.top) && !d.live);
-    btn.querySelector(".tf-discard-size").textContent = d.size > 1 ? t("table.discardSize", { n: d.size })
-      : d.size === 1 ? t("table.discardSizeOne") : t("table.discardEmpty");
+    btn.querySelector(".tf-discard-size").textContent = discardSizeText(d.size);
     btn.dataset.baseLabel = d.top
       ? t(d.live ? "tf.discard.label" : "tf.discard.labelDead", { n: d.size, top: cardName(d.top) })
       : t("tf.discard.labelEmpty");
@@ -422,8 +392,7 @@ export function create(shell) {
     const sc = stock.querySelector(".tf-stock-cards");
     sc.replaceChildren(v.stock > 0 ? cardBack("stack") : slot());
     stock.dataset.count = String(v.stock);
-    stock.querySelector(".tf-stock-count").textContent = v.stock > 1 ? t("table.stockCount", { n: v.stock })
-      : v.stock === 1 ? t("table.stockCountOne") : t("table.stockEmpty");
+    stock.querySelector(".tf-stock-count").textContent = stockCountText(v.stock);
     const round = stock.querySelector(".tf-round");
     round.textContent = t("tf.roundInfo", { n: v.round, dealer: shell.seatName(v.dealer) })
       + (v.set_aside ? " · " + t("tf.setAside", { n: v.set_aside }) : "");
@@ -432,15 +401,8 @@ export function create(shell) {
   function renderHand(v) {
     const hand = v.hand || [];
     const box = $("hand");
-    const key = hand.join(" ");
     const mine = shell.isMyTurn();
-    if (key !== state.handKey || box.children.length !== hand.length) {
-      const hadFocus = box.contains(document.activeElement);
-      box.replaceChildren();
-      hand.forEach((c, i) => box.append(handCardButton(c, i)));
-      state.handKey = key;
-      if (hadFocus && box.children.length) box.children[Math.min(state.focusIndex, box.children.length - 1)].focus();
-    }
+    syncHandButtons(box, hand, state);
     [...box.children].forEach((el, i) => {
       const moves = movesOf(hand[i]);
       el.setAttribute("aria-pressed", String(state.selected === i));
@@ -478,22 +440,11 @@ export function create(shell) {
       if (el) moves = movesVia(el, moves);
     }
     if (!card || moves.length < 2) { box.hidden = true; return; }
-    const head = document.createElement("span");
-    head.className = "tf-choices-head";
-    head.textContent = t("tf.chooseFor", { card: shortCard(card) });
-    box.append(head);
-    for (const m of moves) {
-      const b = document.createElement("button");
-      b.type = "button";
-      b.className = "btn btn-small tf-choice";
-      b.dataset.move = m.text;
-      b.textContent = choiceLabel(m);
+    showChoiceBar(box, "tf-choices", t("tf.chooseFor", { card: shortCard(card) }), moves.map((m) => {
+      const b = textButton("btn btn-small tf-choice", choiceLabel(m), { move: m.text });
       b.disabled = shell.busy();
-      box.append(b);
-    }
-    const wasHidden = box.hidden;
-    box.hidden = false;
-    if (wasHidden) box.scrollIntoView({ block: "nearest" });
+      return b;
+    }));
   }
 
   function renderControls() {
@@ -522,12 +473,9 @@ export function create(shell) {
   function fillScoreSheet(parts) {
     const v = view();
     const tb = shell.table();
-    const results = v.results || [];
-    const last = results.length ? results[results.length - 1] : null;
+    const { last, bySide: bySeat } = lastResult(v);
     parts.title.textContent = t("tf.score.title", { n: last ? last.hand : v.hand_number });
     const seats = [...Array(v.players).keys()];
-    const bySeat = {};
-    if (last) for (const r of last.sides || []) bySeat[r.side] = r;
     const jokers = "JK" in (v.values || {}) || seats.some((s) => bySeat[s] && bySeat[s].items && bySeat[s].items.jokers);
     const rows = [{ item: "cards", label: t("tf.score.cards"), values: seats.map((s) => (v.piles[s] || {}).size ?? null) }];
     for (const k of SCORE_ITEMS) {
@@ -537,7 +485,7 @@ export function create(shell) {
     rows.push({ item: "total", cls: "row-total", label: t("tf.score.total"), values: seats.map((s) => (bySeat[s] ? bySeat[s].total : null)) });
     if (v.games > 1) {
       rows.push({ item: "cumulative", cls: "row-cumulative", label: t("tf.score.cumulative"),
-        values: seats.map((s) => (bySeat[s] && typeof bySeat[s].cumulative === "number" ? bySeat[s].cumulative : v.scores[s])) });
+        values: seats.map((s) => cumulativeScore(v, bySeat[s], s)) });
     }
     fillScoreTable(parts.table, seats.map((s) => ({ name: shell.seatName(s), cls: s === me() ? "col-me" : "" })), rows);
 
@@ -552,22 +500,7 @@ export function create(shell) {
     notes.push(t("tf.fewestWin"));
     parts.note.textContent = notes.join(" ");
 
-    const res = parts.result;
-    if (tb.match_over) {
-      const winners = (v.match && v.match.winners) || [];
-      const points = winners.length ? v.scores[winners[0]] : null;
-      let text;
-      if (winners.length === 1 && winners[0] === me()) text = t("tf.result.youWin", { n: points });
-      else if (winners.length === 1) text = t("tf.result.wins", { name: shell.seatName(winners[0]), n: points });
-      else if (winners.length > 1) text = t("tf.result.tie", { names: winners.map((s) => shell.seatName(s)).join(", "), n: points });
-      else text = t("turn.matchOver");
-      res.textContent = text;
-      res.hidden = false;
-      res.classList.toggle("win", winners.includes(me()));
-      res.dataset.winners = winners.join(" ");
-    } else {
-      res.hidden = true;
-    }
+    showMatchResult(parts.result, tb, "tf", me(), shell.seatName);
   }
 
   // ---------------------------------------------------------------- input
@@ -626,28 +559,11 @@ export function create(shell) {
   }
 
   function wireInput() {
-    const hand = $("hand");
-    hand.addEventListener("click", (ev) => {
-      const btn = ev.target.closest(".hand-card");
-      if (btn && hand.contains(btn)) selectCard(Number(btn.dataset.index));
-    });
-    hand.addEventListener("keydown", (ev) => {
-      const btn = ev.target.closest(".hand-card");
-      if (!btn) return;
-      if (ev.key === "Escape" && state.selected !== null) {
-        ev.preventDefault();
-        selectCard(state.selected);
-        return;
-      }
-      const d = keyDelta(ev);
-      if (!d) return;
-      ev.preventDefault();
-      const i = moveFocus(hand, ".hand-card", Number(btn.dataset.index), d[0], d[1]);
-      if (i >= 0) state.focusIndex = i;
-    });
-    hand.addEventListener("focusin", (ev) => {
-      const btn = ev.target.closest(".hand-card");
-      if (btn) state.focusIndex = Number(btn.dataset.index);
+    // Escape drops the chosen card (choosing it again does that)
+    wireHand($("hand"), state, selectCard, () => {
+      if (state.selected === null) return false;
+      selectCard(state.selected);
+      return true;
     });
 
     const table = $("tf-table");
@@ -655,15 +571,7 @@ export function create(shell) {
       const el = ev.target.closest(".tf-target");
       if (el && table.contains(el)) clickTarget(el);
     });
-    const centre = $("tf-centre");
-    centre.addEventListener("keydown", (ev) => {
-      const btn = ev.target.closest(".tf-centre-card");
-      const d = btn && keyDelta(ev);
-      if (!d) return;
-      ev.preventDefault();
-      const i = moveFocus(centre, ".tf-centre-card", Number(btn.dataset.index), d[0], d[1]);
-      if (i >= 0) state.centreFocus = i;
-    });
+    wireRovingKeys($("tf-centre"), ".tf-centre-card", { onMove: (i) => { state.centreFocus = i; } });
     $("tf-choices").addEventListener("click", (ev) => {
       const b = ev.target.closest("button[data-move]");
       if (!b) return;
@@ -672,20 +580,10 @@ export function create(shell) {
     });
   }
 
-  function mount(felt) {
-    felt.innerHTML = TEMPLATE;
-    felt.querySelector('[data-slot="turn-info"]').replaceWith(shell.parts.turnInfo);
-    felt.querySelector('[data-slot="status"]').replaceWith(shell.parts.status);
-    wireInput();
-  }
-
-  function focusFirst() {
-    const first = $("hand").querySelector(".hand-card");
-    if (first) first.focus();
-  }
+  const mount = (felt) => mountTable(felt, TEMPLATE, shell.parts, wireInput);
 
   return {
     mount, reset, onTable, render, renderControls, turnText, describe, annotate, meta, fillScoreSheet,
-    focusFirst, nextLabel: () => t("tf.nextGame"),
+    focusFirst: focusFirstCard, nextLabel: () => t("tf.nextGame"),
   };
 }
