@@ -223,6 +223,8 @@ def test_file_url_is_reported_at_once(page):
     page.add_script_tag(type="module", content=source + """
       window.__result = startEngine().then(() => "started?!", (e) => ({ code: e.code, message: e.message }));
     """)
+    # The added module runs asynchronously: wait for its promise to exist, then await it.
+    page.wait_for_function("() => window.__result !== undefined")
     result = page.evaluate("window.__result")
     assert result["code"] == "file_protocol"
     assert "http" in result["message"].lower()
