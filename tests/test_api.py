@@ -47,7 +47,7 @@ class Client:
         resp = self.call("save")
         return resp["result"] if resp["ok"] else None
 
-    def fails(self, op: str | None, code: str, raw: str | None = None, **fields) -> dict:
+    def assert_fails(self, op: str | None, code: str, raw: str | None = None, **fields) -> dict:
         """Send a bad request; check the error shape and code and that nothing changed."""
         before = self.save()
         resp = self.raw(raw) if raw is not None else self.call(op, **fields)
@@ -119,7 +119,7 @@ def test_act_draw_discard_then_bot_plays():
     assert t["to_act"] == 1 and t["to_act_is_human"] is False and t["legal"] == []
     assert t["view"]["discard"]["top"] == card
     # the human may not act now, the computer may
-    c.fails("act", "not_your_turn", action={"type": "draw"})
+    c.assert_fails("act", "not_your_turn", action={"type": "draw"})
     moves = 0
     while True:
         r = c.ok("bot")
@@ -128,7 +128,7 @@ def test_act_draw_discard_then_bot_plays():
         if r["table"]["to_act"] != 1:
             break
     assert moves >= 2 and r["table"]["to_act"] == 0 and r["table"]["to_act_is_human"] is True
-    c.fails("bot", "not_your_turn")
+    c.assert_fails("bot", "not_your_turn")
 
 
 def test_act_move_text_and_add_and_meld_actions():
@@ -150,8 +150,8 @@ def test_act_move_text_and_add_and_meld_actions():
     assert len(t["view"]["sides"][0]["melds"]) == 3
     assert sorted(t["view"]["hand"]) == ["5C", "9D"]
     # an illegal meld action is refused all or nothing
-    c.fails("act", "illegal_move", action={"type": "meld", "cards": ["5C", "9D", "JK"]})
-    c.fails("act", "illegal_move", action={"type": "add", "rank": "Q", "cards": ["5C"]})
+    c.assert_fails("act", "illegal_move", action={"type": "meld", "cards": ["5C", "9D", "JK"]})
+    c.assert_fails("act", "illegal_move", action={"type": "add", "rank": "Q", "cards": ["5C"]})
 
 
 def test_act_take_action():
@@ -159,8 +159,8 @@ def test_act_take_action():
     state = position_json(hands=[["QH", "QS", "5C", "6D", "7H", "9C"], ["4C", "4D"]],
                           pile=["7C", "QC", "8D", "QD"], melds=[[["KC", "KD", "KH"]], []])
     c.ok("load", state=state)
-    c.fails("act", "illegal_move", action={"type": "take", "cards": ["QH"]})
-    c.fails("act", "illegal_move", action={"type": "take", "cards": []})
+    c.assert_fails("act", "illegal_move", action={"type": "take", "cards": ["QH"]})
+    c.assert_fails("act", "illegal_move", action={"type": "take", "cards": []})
     t = c.ok("act", action={"type": "take", "cards": ["QH", "QS"]})
     assert t["view"]["discard"]["size"] == 0
     assert "QC" in t["view"]["hand"] and "add Q QC" in {m["text"] for m in t["legal"]}
@@ -172,16 +172,16 @@ def test_play_applies_all_or_nothing():
     g.play("draw")
     d = str(next(m for m in g.legal_moves() if m.kind == "discard"))
     before = c.export()
-    c.fails("play", "bad_request", moves=["draw", d, "draw", "discard QX"])  # malformed card text
-    c.fails("play", "illegal_move", moves=["draw", d, "discard " + d.split()[1]])
-    c.fails("play", "illegal_move", moves=["draw", "draw"])
+    c.assert_fails("play", "bad_request", moves=["draw", d, "draw", "discard QX"])  # malformed card text
+    c.assert_fails("play", "illegal_move", moves=["draw", d, "discard " + d.split()[1]])
+    c.assert_fails("play", "illegal_move", moves=["draw", "draw"])
     assert c.export() == before
     t = c.ok("play", moves=["draw", d])
     assert t["to_act"] == 1
     g.play(d)
     assert c.export() == g.to_json()
-    c.fails("play", "bad_request", moves="draw")
-    c.fails("play", "bad_request", moves=["draw", 3])
+    c.assert_fails("play", "bad_request", moves="draw")
+    c.assert_fails("play", "bad_request", moves=["draw", 3])
 
 
 def test_next_hand_save_load_export():
@@ -193,12 +193,12 @@ def test_next_hand_save_load_export():
         turn={"stage": "play"},
     )
     c.ok("load", state=state)
-    c.fails("next_hand", "illegal_move")
+    c.assert_fails("next_hand", "illegal_move")
     t = c.ok("act", action={"type": "move", "text": "add Q QS"})
     assert t["hand_over"] is True and t["to_act"] is None and t["legal"] == []
     assert t["view"]["phase"] == "hand_over"
-    c.fails("act", "illegal_move", action={"type": "draw"})
-    c.fails("bot", "illegal_move")
+    c.assert_fails("act", "illegal_move", action={"type": "draw"})
+    c.assert_fails("bot", "illegal_move")
     saved = c.save()
     assert saved["human_seats"] == [0]
     t = c.ok("next_hand")
@@ -223,8 +223,8 @@ def test_match_over_refuses_next_hand():
     c.ok("load", state=state)
     t = c.ok("act", action={"type": "move", "text": "add Q QS"})
     assert t["match_over"] is True and t["view"]["phase"] == "match_over"
-    c.fails("next_hand", "illegal_move")
-    c.fails("act", "illegal_move", action={"type": "draw"})
+    c.assert_fails("next_hand", "illegal_move")
+    c.assert_fails("act", "illegal_move", action={"type": "draw"})
 
 
 # ---------------------------------------------------------------------------- bad requests
@@ -233,7 +233,7 @@ def test_match_over_refuses_next_hand():
 @pytest.mark.parametrize("raw", ["{", "", "nope", "[1, 2]", '"text"', "null", "42", '{"op": "hello"', "\x00"])
 def test_malformed_json(raw):
     c, _ = new_client()
-    c.fails(None, "bad_request", raw=raw)
+    c.assert_fails(None, "bad_request", raw=raw)
 
 
 def test_handle_never_raises_on_non_text():
@@ -245,14 +245,14 @@ def test_handle_never_raises_on_non_text():
 
 def test_oversized_request():
     c, _ = new_client()
-    c.fails(None, "bad_request", raw=json.dumps({"op": "table", "pad": "x" * 1_100_000}))
+    c.assert_fails(None, "bad_request", raw=json.dumps({"op": "table", "pad": "x" * 1_100_000}))
 
 
 @pytest.mark.parametrize("op", ["fly", "", "__init__", "_game", "table ", 5, None, ["new"]])
 def test_unknown_op(op):
     c, _ = new_client()
     raw = json.dumps({"id": 1, "op": op}) if op is not None else json.dumps({"id": 1})
-    err = c.fails(None, "bad_request", raw=raw)
+    err = c.assert_fails(None, "bad_request", raw=raw)
     assert "op" in err["message"].lower()
 
 
@@ -283,7 +283,7 @@ def test_id_is_echoed_even_on_errors():
 )
 def test_new_with_wrong_field_types(fields):
     c, _ = new_client()
-    c.fails("new", "bad_request", **fields)
+    c.assert_fails("new", "bad_request", **fields)
 
 
 @pytest.mark.parametrize(
@@ -298,13 +298,13 @@ def test_new_with_wrong_field_types(fields):
 )
 def test_new_with_bad_variant_or_option(fields):
     c, _ = new_client()
-    c.fails("new", "bad_option", **fields)
+    c.assert_fails("new", "bad_option", **fields)
 
 
 def test_no_game_yet():
     c = Client()
     for op in ("table", "act", "bot", "next_hand", "save", "export", "play"):
-        err = c.fails(op, "no_game", action={"type": "draw"}, moves=["draw"])
+        err = c.assert_fails(op, "no_game", action={"type": "draw"}, moves=["draw"])
         assert "game" in err["message"].lower()
 
 
@@ -330,14 +330,14 @@ def test_no_game_yet():
 )
 def test_bad_and_illegal_actions(action, code):
     c, _ = new_client(seed=3)
-    err = c.fails("act", code, action=action)
+    err = c.assert_fails("act", code, action=action)
     if code == "illegal_move":
         assert err["message"][0].isupper()
 
 
 def test_illegal_action_message_in_players_words():
     c, _ = new_client(seed=3)
-    err = c.fails("act", "illegal_move", action={"type": "discard", "card": c.ok("table")["view"]["hand"][0]})
+    err = c.assert_fails("act", "illegal_move", action={"type": "discard", "card": c.ok("table")["view"]["hand"][0]})
     assert "draw" in err["message"].lower()
     assert err.get("key") == "draw_first"
 
@@ -403,7 +403,7 @@ DAMAGED = _damaged_states()
 def test_damaged_saved_game(name):
     c, _ = new_client(seed=3)
     c.ok("act", action={"type": "draw"})
-    err = c.fails("load", "bad_state", state=DAMAGED[name])
+    err = c.assert_fails("load", "bad_state", state=DAMAGED[name])
     assert "Traceback" not in err["message"]
 
 
@@ -416,13 +416,13 @@ def test_damaged_saved_game_direct_api_raises_state_error():
 @pytest.mark.parametrize("state", [5, None, ["x"], {"format": "meldtable-game"}])
 def test_load_with_wrong_field_type(state):
     c, _ = new_client()
-    c.fails("load", "bad_request", state=state)
+    c.assert_fails("load", "bad_request", state=state)
 
 
 def test_load_with_bad_human_seats_keeps_session():
     c, _ = new_client(seed=3)
     good = meldtable.new_game(V, players=2, seed=8).to_json()
-    c.fails("load", "bad_request", state=good, human_seats=[7])
+    c.assert_fails("load", "bad_request", state=good, human_seats=[7])
 
 
 def _stuck_candidates() -> dict[str, str]:
