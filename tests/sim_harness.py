@@ -149,6 +149,15 @@ def card_texts(g: Game) -> list[str]:
     return sorted({c.text for c in g.family.expected_cards(g.state)})
 
 
+def redistributed(g: Game, seat: int, rng: random.Random) -> Game | None:
+    """The same game with every card hidden from ``seat`` dealt out again at random by the
+    family's ``shuffle_hidden`` hook, loaded through the public JSON path; ``None`` when the
+    family says it cannot be done consistently."""
+    d = json.loads(g.to_json())
+    state = g.family.shuffle_hidden(d["state"], seat, rng)
+    return None if state is None else Game.from_json(json.dumps({**d, "state": state}))
+
+
 def legal_texts(g: Game) -> list[str]:
     return [str(m) for m in g.legal_moves()]
 

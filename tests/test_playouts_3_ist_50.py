@@ -30,6 +30,7 @@ from meldtable import Game, MeldtableError, NotYourTurnError
 from meldtable.bot import choose_move
 from meldtable.threefifty import ThreeFiftyMove, parse_move
 from positions_3_ist_50 import deck_count, full_deck
+from sim_harness import redistributed
 
 V = "3-ist-50"
 PLAYERS = (2, 3, 4, 5, 6)
@@ -134,45 +135,6 @@ def check_illegal(g: Game, rng: random.Random, text: str, texts: list[str]) -> i
             g.play(bad)  # type: ignore[arg-type]
     assert g.to_json() == text
     return n
-
-
-def redistributed(g: Game, seat: int, rng: random.Random) -> Game | None:
-    """The same game with every card hidden from ``seat`` shuffled among the hidden places (sizes
-    kept; the card just below a top run never gets the run's rank, so the runs stay as they are).
-    ``None`` if no such shuffle was found (rare)."""
-    d = json.loads(g.to_json())
-    st = d["state"]
-    slots: list[tuple[list, int]] = []  # (list, index) of hidden cards
-    guards: list[tuple[list, int, str]] = []  # (list, index, rank it must not have)
-
-    def run_len(xs: list[str]) -> int:
-        if not xs:
-            return 0
-        k = 1
-        while k < len(xs) and rank_of(xs[-1 - k]) == rank_of(xs[-1]):
-            k += 1
-        return k
-
-    for p, h in enumerate(st["hands"]):
-        if p != seat:
-            slots += [(h, i) for i in range(len(h))]
-    slots += [(st["stock"], i) for i in range(len(st["stock"]))]
-    slots += [(st["set_aside"], i) for i in range(len(st["set_aside"]))]
-    covered = [st["discard_pile"]] + ([] if st["hand_over"] else st["piles"])
-    for xs in covered:
-        k = run_len(xs)
-        below = len(xs) - k
-        slots += [(xs, i) for i in range(below)]
-        if below:
-            guards.append((xs, below - 1, rank_of(xs[-1])))
-    pool = [xs[i] for xs, i in slots]
-    for _ in range(50):
-        rng.shuffle(pool)
-        for (xs, i), c in zip(slots, pool):
-            xs[i] = c
-        if all(rank_of(xs[i]) != r for xs, i, r in guards):
-            return Game.from_json(json.dumps(d))
-    return None
 
 
 def check_hidden(g: Game, rng: random.Random) -> None:
