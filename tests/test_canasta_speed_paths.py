@@ -16,7 +16,8 @@ import random
 from collections import Counter
 
 import meldtable
-import meldtable.canasta as C
+import meldtable.canasta.planner as P
+import meldtable.canasta.state as S
 from meldtable.cards import standard_deck
 from meldtable.moves import card_order
 from meldtable.multiset import counted, remove
@@ -30,7 +31,7 @@ def test_plan_without_equals_a_fresh_plan():
         hand_list = rng.sample(deck, rng.randint(3, 40))
         hand = counted(hand_list)
         countable = {c: k for c, k in ((c, rng.randint(0, n)) for c, n in hand.items()) if k}
-        base = C._Plan(rules, hand, countable, {})
+        base = P.Plan(rules, hand, countable, {})
         base.prepare_without(hand)
         cards = tuple(sorted(rng.sample(hand_list, rng.randint(1, min(3, len(hand_list)))), key=card_order))
         p = base.without(cards, countable, {})
@@ -40,7 +41,7 @@ def test_plan_without_equals_a_fresh_plan():
         for c in cards:
             if cnt.get(c, 0):
                 cnt[c] -= 1
-        q = C._Plan(rules, reduced, {c: n for c, n in cnt.items() if n}, {})
+        q = P.Plan(rules, reduced, {c: n for c, n in cnt.items() if n}, {})
         assert list(p.c.items()) == list(q.c.items()) and list(p.u.items()) == list(q.u.items())
         assert p.wild == q.wild and p.blacks == q.blacks
 
@@ -76,16 +77,16 @@ def _pending_hands(n: int, seed: int):
 
 def test_quick_reachable_never_changes_a_verdict(monkeypatch):
     seen: Counter = Counter()
-    plain = C.CanastaState._after_meld_check
-    quick = C._Plan.quick_reachable
+    plain = S.CanastaState._after_meld_check
+    quick = P.Plan.quick_reachable
 
     def both(self, *args):
         with_quick = plain(self, *args)
-        monkeypatch.setattr(C._Plan, "quick_reachable", lambda *a, **k: False)
+        monkeypatch.setattr(P.Plan, "quick_reachable", lambda *a, **k: False)
         try:
             without_quick = plain(self, *args)
         finally:
-            monkeypatch.setattr(C._Plan, "quick_reachable", counting)
+            monkeypatch.setattr(P.Plan, "quick_reachable", counting)
         assert with_quick == without_quick, args
         return with_quick
 
@@ -94,8 +95,8 @@ def test_quick_reachable_never_changes_a_verdict(monkeypatch):
         seen[answer] += 1
         return answer
 
-    monkeypatch.setattr(C.CanastaState, "_after_meld_check", both)
-    monkeypatch.setattr(C._Plan, "quick_reachable", counting)
+    monkeypatch.setattr(S.CanastaState, "_after_meld_check", both)
+    monkeypatch.setattr(P.Plan, "quick_reachable", counting)
     loaded = 0
     for text in _pending_hands(250, 7):
         try:

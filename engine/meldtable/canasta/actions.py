@@ -1,0 +1,87 @@
+"""The page's actions turned into moves (docs/protocol.md, "action"): one click of the page may
+be several moves (a meld of five cards is a 3-card meld and two adds)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..cards import RANKS, Card, parse_cards
+from ..errors import IllegalMoveError, NotationError
+from ..fields import action_cards, action_text
+from ..moves import Move, card_order
+
+_text_field = action_text
+
+def _cards(action: dict[str, Any], name: str = "cards") -> list[Card]:
+    return action_cards(action, name, required=False)
+
+
+def compose_action(g: Any, action: dict[str, Any]) -> list[Move]:
+    """Turn one UI action into the moves that carry it out (docs/protocol.md, "action")."""
+    kind = action.get("type")
+    if kind == "draw":
+        return [Move("draw")]
+    if kind == "move":
+        return [Move.parse(_text_field(action, "text"))]
+    if kind == "discard":
+        return [Move("discard", tuple(parse_cards([_text_field(action, "card")])))]
+    if kind == "take":
+        cards = _cards(action)
+        if len(cards) not in (0, 2):
+            raise IllegalMoveError("To take the pile select two cards that go with its top card (or none to put it on your meld).")
+        return [Move("take", tuple(cards))]
+    if kind == "add":
+        rank_t = _text_field(action, "rank").upper()
+        if len(rank_t) != 1 or rank_t not in RANKS:
+            raise NotationError("'rank' must be a rank such as 'Q'.")
+        cards = _cards(action)
+        if not cards:
+            raise IllegalMoveError("Select the cards to add first.")
+        cards.sort(key=lambda c: (c.rank in (0, 2),) + card_order(c))
+        return [Move("add", (c,), RANKS.index(rank_t) + 1) for c in cards]
+    if kind == "meld":
+        cards = _cards(action)
+        if len(cards) < 3:
+            raise IllegalMoveError("A meld needs at least three cards.")
+        return _meld_sequence(g, cards)
+    raise NotationError(f"Unknown action type {kind!r}.")
+
+
+def _meld_sequence(g: Any, cards: list[Any]) -> list[Move]:
+    """Moves that lay ``cards`` as one new meld: a 3-card meld (or 3-4 black threes) then adds.
+    Tries each way of choosing the first three cards; if none works, the first attempt's error."""
+    from ..multiset import combinations, counted
+
+    naturals = [c for c in cards if c.rank not in (0, 2)]
+    if naturals and all(c.rank == 3 for c in naturals) and len(naturals) == len(cards) and len(cards) <= 4:
+        return [Move("meld", tuple(cards))]
+    ranks = {c.rank for c in naturals}
+    if len(ranks) != 1:
+        first = Move("meld", tuple(cards[:3]))
+        raise IllegalMoveError(g.explain(first) or "A meld holds cards of one rank only (plus wild cards).")
+    rank = naturals[0].rank
+    ordered = sorted(cards, key=lambda c: (c.rank in (0, 2),) + card_order(c))
+    attempts: list[list[Move]] = []
+    items = sorted(counted(ordered).items(), key=lambda x: (x[0].rank in (0, 2),) + card_order(x[0]))
+    for first3 in combinations(items, 3):
+        rest = list(ordered)
+        for c in first3:
+            rest.remove(c)
+        attempts.append([Move("meld", first3)] + [Move("add", (c,), rank) for c in rest])
+    first_error: str | None = None
+    for seq in attempts:
+        try:
+            work = g.copy()
+            for m in seq:
+                work.play(m)
+            return seq
+        except ValueError as e:
+            if first_error is None:
+                first_error = str(e)
+    raise IllegalMoveError(first_error or "Those cards do not make a meld.")
+
+
+# ---------------------------------------------------------------------- harness hooks
+# Game knowledge for the family-independent simulation harness (tests/sim_harness.py,
+# bench/harness.py; docs/architecture.md, "harness hooks"). Read-only helpers: none of them
+# changes a state, and the engine itself never calls them.

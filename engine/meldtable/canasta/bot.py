@@ -1,0 +1,108 @@
+"""The canasta family's computer player: rule-based, it decides from its seat's view and legal
+moves only (never hidden cards)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..cards import RANKS, Card
+from ..moves import Move
+
+
+def _rank_of(text: str) -> int:
+    return RANKS.index(text) + 1
+
+
+def _wild(c: Card) -> bool:
+    return c.rank in (0, 2)
+
+
+def _value(c: Card) -> int:
+    if c.rank == 0:
+        return 50
+    if c.rank in (1, 2):
+        return 20
+    if c.rank >= 8:
+        return 10
+    return 5
+
+
+class CanastaBot:
+    """Rule-based two-hand canasta player: makes its initial meld, takes the pile when it pays,
+    builds canastas (wild cards saved for them), blocks with black threes, goes out when it can.
+
+    ``decide(view, legal)`` takes the seat's view (``Game.view(seat)``) and its legal moves.
+    """
+
+    def decide(self, view: dict[str, Any], legal: list[Move]) -> Move:
+        if len(legal) == 1:
+            return legal[0]
+        seat = view["seat"]
+        side = view["side_of_seat"][seat]
+        me = view["sides"][side]
+        opp = [s for s in view["sides"] if s["side"] != side]
+        my_melds = {_rank_of(m["rank"]): m for m in me["melds"]}
+        opp_ranks = {_rank_of(m["rank"]) for s in opp for m in s["melds"]}
+        hand = [Card.parse(t) for t in view["hand"]]
+        counts: dict[int, int] = {}
+        for c in hand:
+            counts[c.rank] = counts.get(c.rank, 0) + 1
+        stage = view["turn"]["stage"]
+        by_kind: dict[str, list[Move]] = {}
+        for m in legal:
+            by_kind.setdefault(m.kind, []).append(m)
+
+        if stage == "draw":
+            takes = by_kind.get("take", [])
+            pile = view["discard"]["size"]
+            if takes and (pile >= 3 or not me["melded"] or any(not m.cards for m in takes)):
+                # natural pair first, then onto own meld, then natural + wild
+                takes.sort(key=lambda m: (sum(_wild(c) for c in m.cards), -len(m.cards)))
+                return takes[0]
+            return by_kind.get("draw", legal)[0]
+
+        hand_size = len(hand)
+        # going out: any move that empties the hand
+        for m in by_kind.get("meld", []) + by_kind.get("add", []):
+            if len(m.cards) == hand_size:
+                return m
+        canastas = me["canastas"]
+        # add naturals to own melds
+        for m in by_kind.get("add", []):
+            if not _wild(m.cards[0]):
+                return m
+        # new melds: naturals only first; while the initial meld is pending, any legal meld helps
+        melds = by_kind.get("meld", [])
+        natural_melds = [m for m in melds if not any(_wild(c) for c in m.cards)]
+        if natural_melds:
+            return max(natural_melds, key=lambda m: sum(_value(c) for c in m.cards))
+        needs_initial = view["turn"]["needs_initial_meld"]
+        if melds and (needs_initial or len(hand) > 8):
+            return min(melds, key=lambda m: sum(_wild(c) for c in m.cards))
+        # wild cards: complete a canasta, or push towards going out when two canastas exist
+        for m in by_kind.get("add", []):
+            meld = my_melds.get(m.rank or 0)
+            if meld and (len(meld["cards"]) >= 5 or canastas >= 2 or hand_size <= 3):
+                if meld.get("canasta") != "natural" or canastas >= 2:
+                    return m
+        discards = by_kind.get("discard", [])
+        if not discards:
+            return legal[0]
+        # discard: never a wild card if avoidable; a black three blocks; avoid feeding the opponent
+        def cost(m: Move) -> tuple[float, str]:
+            c = m.cards[0]
+            if hand_size == 1:
+                return (-100.0, str(m))
+            if _wild(c):
+                return (100.0 + _value(c), str(m))
+            if c.rank == 3:
+                return (-5.0, str(m))
+            score = float(_value(c)) / 10
+            score += 3 * (counts.get(c.rank, 0) - 1)
+            if c.rank in my_melds:
+                score += 6
+            if c.rank in opp_ranks:
+                score += 8
+            return (score, str(m))
+
+        return min(discards, key=cost)

@@ -1,0 +1,601 @@
+"""Legality of canasta moves and the reasons for refusals: move generation
+(:meth:`Legality.legal_moves`), the per-move checks (pile take, meld, add, discard, the hand
+floor and the initial-meld minimum with :class:`~meldtable.canasta.planner.Plan`) and
+:meth:`Legality.explain`.
+
+A mixin of :class:`~meldtable.canasta.state.CanastaState`: it reads the state's fields and never
+changes them (only its caches ``_legal``, ``_legal_set``, ``_plan_base``).
+"""
+
+from __future__ import annotations
+
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any
+
+from ..cards import ALL_CARDS, RANKS, Card, rank_name
+from ..moves import Move
+from ..multiset import add as ms_add
+from ..multiset import combinations, counted, remove as ms_remove
+from .planner import Plan, signature
+from .rules import Rules
+from .values import CANASTA_SIZE, THREE, card_value, is_red_three, is_wild
+
+if TYPE_CHECKING:
+    from .melds import Meld
+    from .state import Turn
+
+
+class Legality:
+    """Legal moves and refusal reasons of the seat to act (mixin of ``CanastaState``)."""
+
+    rules: Rules
+    turn: "Turn"
+    hands: list[dict[Card, int]]
+    melds: list[dict[int, "Meld"]]
+    pile: list[Card]
+    pile_wilds: int
+    stock: list[Card]
+    melded: list[bool]
+    hand_over: bool
+    _legal: list[Move] | None
+    _legal_set: dict[str, Move] | None
+    _plan_base: Plan | None
+
+    # ------------------------------------------------------------------ legality
+    def legal_moves(self) -> list[Move]:
+        """Every legal move of the seat to act (empty when the hand is over), sorted by notation."""
+        if self._legal is None:
+            self._legal = [] if self.hand_over else self._generate()
+            self._legal_set = None
+        return list(self._legal)
+
+    def is_legal(self, move: Move) -> bool:
+        """Whether ``move`` is one of :meth:`legal_moves`. Two moves are equal exactly when their
+        canonical notations are, so the lookup is by notation (a dict of the legal moves' texts,
+        built on first use)."""
+        if self._legal is None:
+            self.legal_moves()
+        index = self._legal_set
+        if index is None:
+            index = self._legal_set = {m._text: m for m in self._legal}  # type: ignore[union-attr]
+        return type(move) is Move and move._text in index
+
+    def _generate(self) -> list[Move]:
+        t = self.turn
+        out: list[Move]
+        if t.stage == "draw":
+            out = [_DRAW] if self.stock else []
+            out.extend(self._take_moves())
+        else:
+            hand = self.hands[t.seat]
+            side = self.rules.side_of[t.seat]
+            size = sum(hand.values())
+            canastas = self.canastas(side)
+            initial = self._initial_pending()
+            # the hand grouped once: naturals by rank (in hand order) and the wild cards (in
+            # canonical order); _meld_moves puts each rank's naturals in canonical order
+            by_rank: dict[int, list[tuple[Card, int]]] = {}
+            wilds: list[tuple[Card, int]] = []
+            for item in hand.items():
+                r = item[0].rank
+                if r == 0 or r == 2:
+                    wilds.append(item)
+                else:
+                    group = by_rank.get(r)
+                    if group is None:
+                        by_rank[r] = [item]
+                    else:
+                        group.append(item)
+            if len(wilds) > 1:
+                wilds.sort(key=_item_index)
+            if initial:  # the planner's grouping of this hand, shared by every check below
+                base = self._plan_base = Plan(self.rules, hand, self.turn.countable, {})
+                base.prepare_without(hand)
+                base.prepare_quick(self.melds[side])
+            try:
+                out = self._meld_moves(side, size, canastas, initial, by_rank, wilds)
+                out.extend(self._add_moves(side, size, canastas, initial, by_rank, wilds))
+                out.extend(self._discard_moves(hand, size, canastas, initial))
+            finally:
+                self._plan_base = None
+        out.sort(key=_move_text)
+        return out
+
+    def _take_moves(self) -> list[Move]:
+        r = self.rules
+        t = self.turn
+        if not self.pile:
+            return []
+        top = self.pile[-1]
+        if is_wild(top) or top.rank == THREE:
+            return []  # seed 000: never when the top is a black three or a wild card
+        initial = self._initial_pending()
+        if initial and r.pile_before_initial == "forbidden":
+            return []
+        side = r.side_of[t.seat]
+        frozen = self.pile_wilds > 0 or initial
+        hand = self.hands[t.seat]
+        rank = top.rank
+        naturals = sorted(((c, n) for c, n in hand.items() if c.rank == rank), key=_item_index)
+        candidates: list[tuple[Card, ...]] = list(_combos(tuple(naturals), 2))
+        if not frozen and r.take_with_wild:
+            wilds = sorted(((c, n) for c, n in hand.items() if c.rank == 0 or c.rank == 2), key=_item_index)
+            for (nat, _) in naturals:
+                for (w, _) in wilds:
+                    candidates.append((nat, w))
+        if not frozen and r.take_onto_meld and rank in self.melds[side]:
+            candidates.append(())
+        if not candidates:
+            return []
+        # outside a pending initial meld, a take that leaves two or more cards in hand is legal
+        # exactly when the meld it makes is valid (see _take_ok); anything else asks _take_ok
+        existing = self.melds[side].get(rank)
+        nat0 = (existing.naturals if existing else 0) + 1
+        wild0 = existing.wilds if existing else 0
+        # (the top is no red three: those are never taken, and list.count runs in C)
+        after = sum(hand.values()) + len(self.pile) - 1 - self.pile.count(_RED_3D) - self.pile.count(_RED_3H)
+        out = []
+        for used in candidates:
+            if not initial and after - len(used) >= 2:
+                w = sum(1 for c in used if c.rank == 0 or c.rank == 2)
+                ok = r.meld_ok(nat0 + len(used) - w, wild0 + w)
+            else:
+                ok = self._take_ok(top, used) is None
+            if ok:
+                out.append(Move.make("take", used))
+        return out
+
+    def _take_ok(self, top: Card, used: tuple[Card, ...]) -> str | None:
+        """``None`` if taking the pile with ``used`` hand cards is legal, else the reason."""
+        r = self.rules
+        t = self.turn
+        side = self.side_of(t.seat)
+        existing = self.melds[side].get(top.rank)
+        nat = (existing.naturals if existing else 0) + 1 + sum(1 for c in used if not is_wild(c))
+        wild = (existing.wilds if existing else 0) + sum(1 for c in used if is_wild(c))
+        if not r.meld_ok(nat, wild):
+            return "meld"
+        incoming = [c for c in self.pile[:-1] if not is_red_three(c)]
+        hand_after = sum(self.hands[t.seat].values()) - len(used) + len(incoming)
+        size_after = nat + wild
+        canastas_after = self.canastas(side) + (
+            1 if size_after >= CANASTA_SIZE and not (existing and existing.is_canasta) else 0
+        )
+        initial = self._initial_pending()
+        counted = 0
+        if initial:
+            counted = card_value(top) + sum(card_value(c) for c in used)
+        min_ok = not initial or counted >= self.minimum(side)
+        exempt_take = initial and r.concealed_exemption == "always"
+        finisher = False
+        if hand_after == 1:
+            rest = dict(self.hands[t.seat])
+            ms_remove(rest, used)
+            ms_add(rest, incoming)
+            (last,) = rest
+            nat0 = existing.naturals if existing else 0
+            wild0 = existing.wilds if existing else 0
+            finisher = self._finisher(side, last, (top.rank, nat - nat0, wild - wild0), canastas_after)
+        if not self._floor_ok(hand_after, canastas_after, min_ok, exempt_take, finisher):
+            return self._floor_reason(hand_after, canastas_after)
+        if initial and not min_ok:
+            hand = dict(self.hands[t.seat])
+            ms_remove(hand, used)
+            countable = dict(hand)
+            ms_add(hand, incoming)
+            pending = {m.rank: (m.naturals, m.wilds) for m in self.melds[side].values()}
+            pending[top.rank] = (nat, wild)
+            exempt = r.concealed_exemption == "always"
+            if not self._reachable(hand, countable, pending, self.minimum(side) - counted, exempt):
+                return "minimum"
+        return None
+
+    def _floor_ok(self, hand_after: int, canastas_after: int, min_ok: bool, exempt: bool,
+                  finisher: bool = False) -> bool:
+        """Seed 000 "Ablegen": before two canastas no turn may end with an empty hand, so a move must
+        leave the turn a legal end: two cards (one to discard, one to keep), or enough canastas to go
+        out, or one card whose addition completes the last canasta needed (``finisher``). Going out
+        needs the initial meld met (or the concealed exemption)."""
+        r = self.rules
+        if hand_after >= 2:
+            return True
+        if canastas_after < r.canastas_to_go_out:
+            return hand_after == 1 and finisher and (min_ok or exempt)
+        if not (min_ok or exempt):
+            return False
+        if hand_after == 0 and r.going_out_discard == "required":
+            return False
+        return True
+
+    def _finisher(self, side: int, last: Card, change: tuple[int, int, int] | None, canastas_after: int) -> bool:
+        """Would adding ``last`` (the one card left after a move that changes the side's meld of
+        ``change[0]`` by ``change[1]`` naturals and ``change[2]`` wilds) complete the last canasta
+        the side needs to go out, emptying the hand?"""
+        r = self.rules
+        if r.going_out_discard == "required" or canastas_after + 1 < r.canastas_to_go_out:
+            return False
+        for rank, meld in list(self.melds[side].items()) + ([(change[0], None)] if change and change[0] not in self.melds[side] else []):
+            nat = meld.naturals if meld else 0
+            wild = meld.wilds if meld else 0
+            if change and change[0] == rank:
+                nat += change[1]
+                wild += change[2]
+            if rank == THREE or nat + wild + 1 != CANASTA_SIZE:
+                continue
+            if last.rank == rank or (is_wild(last) and wild + 1 <= r.wild_capacity(nat)):
+                return True
+        return False
+
+    def _floor_reason(self, hand_after: int, canastas_after: int) -> str:
+        if canastas_after >= self.rules.canastas_to_go_out and hand_after == 0:
+            return "discard_required"
+        return "floor"
+
+    def _meld_moves(self, side: int, size: int, canastas: int, initial: bool,
+                    by_rank: dict[int, list[tuple[Card, int]]], wilds: list[tuple[Card, int]]) -> list[Move]:
+        r = self.rules
+        melds = self.melds[side]
+        # outside a pending initial meld every new 3-card meld passes the same hand-floor test
+        # (a hand left with one card is checked card by card: that card might finish a canasta)
+        fast = not initial and size - 3 != 1
+        if fast and not self._floor_ok(size - 3, canastas, True, False):
+            by_rank = {THREE: by_rank[THREE]} if THREE in by_rank else {}
+        # a new meld holds at most two wild cards: more copies of one make no other melds
+        wild_key = tuple(item if item[1] <= 2 else (item[0], 2) for item in wilds)
+        shapes = r.meld_shapes
+        out: list[Move] = []
+        for rank, naturals in by_rank.items():
+            if rank == THREE:
+                # black threes only when going out: never possible before enough canastas or
+                # with more than one card left after them (see _meld_ok_now)
+                if (r.black_three_meld == "going_out_only" and THREE not in melds
+                        and canastas >= r.canastas_to_go_out and size - 4 <= 1):
+                    blacks = [(c, n) for c, n in naturals if not c.is_red]
+                    for n_cards in (3, 4):
+                        for combo in _combos(tuple(blacks), n_cards):
+                            if self._meld_ok_now(THREE, combo) is None:
+                                out.append(Move.make("meld", combo))
+                continue
+            if rank in melds:
+                continue
+            nat_key = (naturals[0],) if len(naturals) == 1 else tuple(sorted(naturals, key=_item_index))
+            found = _MELDS.get((shapes, nat_key, wild_key))
+            if found is None:
+                found = _new_melds(r, nat_key, wild_key)
+            if fast:
+                out.extend(found)
+                continue
+            # the check depends on each card's rank (or kind of wild card) and on whether its
+            # value still counts towards the initial meld, not on its suit: ask once per signature
+            countable = self.turn.countable
+            verdict: dict[tuple[tuple[int, bool], ...], bool] = {}
+            for combo in found:
+                key = signature(combo.cards, countable)
+                ok = verdict.get(key)
+                if ok is None:
+                    ok = verdict[key] = self._meld_ok_now(rank, combo.cards) is None
+                if ok:
+                    out.append(combo)
+        return out
+
+    def _add_moves(self, side: int, size: int, canastas: int, initial: bool,
+                   by_rank: dict[int, list[tuple[Card, int]]], wilds: list[tuple[Card, int]]) -> list[Move]:
+        r = self.rules
+        size_after = size - 1
+        fast = not initial and size_after != 1
+        out = []
+        for rank, meld in self.melds[side].items():
+            if rank == THREE:
+                continue
+            if fast and size_after < 2:  # (two or more cards left always pass the floor)
+                completes = 1 if meld.naturals + meld.wilds + 1 == CANASTA_SIZE else 0
+                if not self._floor_ok(size_after, canastas + completes, True, False):
+                    continue
+            cards = by_rank.get(rank, [])
+            if wilds and meld.wilds + 1 <= r.wild_capacity(meld.naturals):
+                cards = cards + wilds
+            adds = _ADD[rank]
+            if fast:
+                out.extend([adds[c] for c, _ in cards])
+                continue
+            countable = self.turn.countable
+            verdict: dict[tuple[tuple[int, bool], ...], bool] = {}
+            for c, _ in cards:
+                key = signature((c,), countable)
+                ok = verdict.get(key)
+                if ok is None:
+                    ok = verdict[key] = self._add_ok_now(rank, c) is None
+                if ok:
+                    out.append(adds[c])
+        return out
+
+    def _discard_moves(self, hand: dict[Card, int], size: int, canastas: int, initial: bool) -> list[Move]:
+        if not initial:
+            if size >= 2 or canastas >= self.rules.canastas_to_go_out:
+                return [_DISCARD[c] for c in hand]
+            return []
+        # while the initial meld is pending the verdict is the same for every card (see
+        # _discard_ok_now: it depends on the hand size, the turn and the canastas only)
+        return [_DISCARD[c] for c in hand] if hand and self._discard_ok_now(next(iter(hand))) is None else []
+
+    def _after_meld_check(self, side: int, cards: tuple[Card, ...], pending: dict[int, tuple[int, int]],
+                          canastas_after: int, rank: int) -> str | None:
+        """Shared tail of the meld/add checks: hand floor, going out and the initial-meld minimum."""
+        t = self.turn
+        hand_after = sum(self.hands[t.seat].values()) - len(cards)
+        finisher = False
+        if hand_after == 1:
+            rest = dict(self.hands[t.seat])
+            ms_remove(rest, cards)
+            (last,) = rest
+            nat = sum(1 for c in cards if not is_wild(c))
+            finisher = self._finisher(side, last, (rank, nat, len(cards) - nat), canastas_after)
+        initial = self._initial_pending()
+        if not initial:
+            if self._floor_ok(hand_after, canastas_after, True, False, finisher):
+                return None
+            return self._floor_reason(hand_after, canastas_after)
+        base = self._plan_base
+        sig = None
+        if base is not None:  # during move generation: no copy of the countable cards needed
+            sig = signature(cards, t.countable)
+            pts = sum(card_value(c) for c, (_, flag) in zip(cards, sig) if flag)
+        else:
+            pts, _ = self._peek_points(cards)
+        counted = t.initial_points + pts
+        need = self.minimum(side) - counted
+        exempt = self._exempt()
+        if not self._floor_ok(hand_after, canastas_after, need <= 0, exempt, finisher):
+            if canastas_after >= self.rules.canastas_to_go_out and hand_after == 0 and (need <= 0 or exempt):
+                return "discard_required"
+            return "floor" if canastas_after < self.rules.canastas_to_go_out else "minimum"
+        if need <= 0 or hand_after == 0:
+            return None
+        plan = None
+        if base is not None:  # during move generation: the hand's grouping, minus these cards
+            if base.quick_reachable(rank, cards, sig, need, hand_after):
+                return None
+            plan = base.without(cards, t.countable, pending, sig)
+        if plan is None:
+            hand = dict(self.hands[t.seat])
+            ms_remove(hand, cards)
+            _, countable = self._peek_points(cards)
+            countable = {c: n for c, n in countable.items() if n > 0}
+            plan = Plan(self.rules, hand, countable, pending)
+        if not plan.reachable(need, exempt):
+            return "minimum"
+        return None
+
+    def _pending(self, side: int) -> dict[int, tuple[int, int]]:
+        """The side's melds as ``rank -> (naturals, wilds)`` (only needed while an initial meld is pending)."""
+        if not self._initial_pending():
+            return {}
+        return {m.rank: (m.naturals, m.wilds) for m in self.melds[side].values()}
+
+    def _meld_ok_now(self, rank: int, combo: tuple[Card, ...]) -> str | None:
+        t = self.turn
+        side = self.side_of(t.seat)
+        pending = self._pending(side)
+        if rank == THREE:
+            hand_after = sum(self.hands[t.seat].values()) - len(combo)
+            if self.canastas(side) < self.rules.canastas_to_go_out or hand_after > 1:
+                return "black_threes"
+            return self._after_meld_check(side, combo, pending, self.canastas(side), THREE)
+        if pending or self._initial_pending():
+            nat = sum(1 for c in combo if not is_wild(c))
+            pending[rank] = (nat, len(combo) - nat)
+        return self._after_meld_check(side, combo, pending, self.canastas(side), rank)
+
+    def _add_ok_now(self, rank: int, c: Card) -> str | None:
+        side = self.side_of(self.turn.seat)
+        meld = self.melds[side][rank]
+        pending = self._pending(side)
+        if pending:
+            nat, wild = pending[rank]
+            pending[rank] = (nat, wild + 1) if is_wild(c) else (nat + 1, wild)
+        canastas_after = self.canastas(side) + (1 if meld.size + 1 == CANASTA_SIZE else 0)
+        return self._after_meld_check(side, (c,), pending, canastas_after, rank)
+
+    def _discard_ok_now(self, c: Card) -> str | None:
+        t = self.turn
+        side = self.side_of(t.seat)
+        hand_after = sum(self.hands[t.seat].values()) - 1
+        initial = self._initial_pending()
+        if initial and (t.took_pile or self.melds[side]):
+            pts, _ = self._peek_points((c,))
+            min_ok = False  # a discard never counts towards the minimum
+            if hand_after == 0 and self._exempt() and self.canastas(side) >= self.rules.canastas_to_go_out:
+                return None
+            if not min_ok:
+                return "minimum"
+        if hand_after >= 1:
+            return None
+        if self.canastas(side) < self.rules.canastas_to_go_out:
+            return "floor"
+        return None
+
+    def _reachable(self, hand: dict[Card, int], countable: dict[Card, int],
+                   pending: dict[int, tuple[int, int]], need: int, exempt: bool) -> bool:
+        """Can this turn still reach ``need`` more initial-meld points (keeping two cards, one to
+        discard and one to keep), or go out (with enough canastas, meeting ``need`` unless
+        ``exempt``)? Exact: see docs/architecture.md, "initial meld"."""
+        return Plan(self.rules, hand, countable, pending).reachable(need, exempt)
+
+
+    # ------------------------------------------------------------------ explaining refusals
+    def explain(self, move: Move, seat: int | None = None) -> tuple[str, str, dict[str, Any]]:
+        """Why ``move`` is not legal now: ``(key, message, params)`` in a player's words."""
+        t = self.turn
+        if self.hand_over:
+            return "hand_over", "The hand is over.", {}
+        if seat is not None and seat != t.seat:
+            return "not_your_turn", f"It is seat {t.seat}'s turn, not seat {seat}'s.", {"seat": t.seat}
+        hand = self.hands[t.seat]
+        side = self.side_of(t.seat)
+        need_cards = counted(move.cards)
+        if t.stage == "draw" and move.kind not in ("draw", "take"):
+            return "draw_first", "First draw from the stock or take the discard pile.", {}
+        if t.stage == "play" and move.kind in ("draw", "take"):
+            return "already_drew", "You have already drawn this turn.", {}
+        missing = [c for c, n in need_cards.items() if hand.get(c, 0) < n]
+        if missing:
+            return "not_in_hand", f"You do not hold {missing[0].text}.", {"card": missing[0].text}
+        minimum = self.minimum(side)
+        if move.kind == "draw":
+            return "stock_empty", "The stock is empty.", {}
+        if move.kind == "take":
+            if not self.pile:
+                return "pile_empty", "The discard pile is empty.", {}
+            top = self.pile[-1]
+            if is_red_three(top):
+                return "pile_red_three", "A red three lies on top: the pile cannot be taken now.", {}
+            if top.rank == THREE:
+                return "pile_blocked", "A black three blocks the pile: draw from the stock.", {}
+            if is_wild(top):
+                return "pile_wild_top", "A wild card lies on top: the pile cannot be taken now.", {}
+            initial = self._initial_pending()
+            frozen = self.pile_wilds > 0 or initial
+            rank = top.rank
+            p = {"rank": RANKS[rank - 1]}
+            if initial and self.rules.pile_before_initial == "forbidden":
+                return "pile_before_initial", "You may take the pile only after your initial meld.", {}
+            if any(c.rank != rank for c in move.cards if not is_wild(c)):
+                return "take_rank", f"To take the pile you need {rank_name(rank, True)} to go with the top card.", p
+            nat = sum(1 for c in move.cards if not is_wild(c))
+            if frozen and nat < 2:
+                why = "you have not made your initial meld" if initial and not self.pile_wilds else "a wild card is in it"
+                return (
+                    "pile_frozen",
+                    f"The pile is frozen ({why}): you need two natural {rank_name(rank, True)}.",
+                    {**p, "because": "initial" if "initial" in why else "wild"},
+                )
+            if nat < 2 and move.cards and not self.rules.take_with_wild:
+                return (
+                    "pile_needs_pair",
+                    f"In this game the pile is taken with two natural {rank_name(rank, True)}, not with a wild card.",
+                    p,
+                )
+            if not move.cards and rank not in self.melds[side]:
+                return "take_no_meld", f"You have no meld of {rank_name(rank, True)} to put the top card on.", p
+            reason = self._take_ok(top, move.cards)
+            return self._reason(reason, minimum, rank)
+        if move.kind == "meld":
+            naturals = [c for c in move.cards if not is_wild(c)]
+            ranks = {c.rank for c in naturals}
+            if not naturals:
+                return "all_wild", "A meld cannot be made of wild cards only.", {}
+            if len(ranks) > 1:
+                return "mixed_ranks", "A meld holds cards of one rank only (plus wild cards).", {}
+            rank = naturals[0].rank
+            p = {"rank": RANKS[rank - 1]}
+            if rank == THREE:
+                if any(c.is_red for c in naturals):
+                    return "red_three", "Red threes are laid out by themselves and never melded.", {}
+                if len(naturals) != len(move.cards) or len(move.cards) not in (3, 4):
+                    return "black_threes", "Black threes are melded only as three or four black threes, without wild cards.", {}
+                if self.rules.black_three_meld == "never":
+                    return "black_threes_never", "Black threes cannot be melded in this game.", {}
+                return "black_threes_out", "Black threes may be melded only in the turn you go out (with two canastas).", {}
+            if rank in self.melds[side]:
+                return "rank_melded", f"You already have a meld of {rank_name(rank, True)}: add to it instead.", p
+            if len(move.cards) != 3:
+                return "meld_three", "Lay a new meld as three cards, then add more cards one by one.", {}
+            w = len(move.cards) - len(naturals)
+            if not self.rules.meld_ok(len(naturals), w):
+                if len(naturals) < self.rules.min_naturals:
+                    return "few_naturals", f"A meld needs at least {self.rules.min_naturals} natural cards.", {}
+                return "many_wilds", "That meld holds too many wild cards.", {}
+            return self._reason(self._meld_ok_now(rank, move.cards), minimum, rank)
+        if move.kind == "add":
+            rank = move.rank or 0
+            p = {"rank": RANKS[rank - 1] if rank else "?"}
+            meld = self.melds[side].get(rank)
+            if meld is None:
+                return "no_meld", f"Your side has no meld of {rank_name(rank, True)}.", p
+            c = move.cards[0]
+            if not is_wild(c) and c.rank != rank:
+                return "add_rank", f"Only {rank_name(rank, True)} or wild cards can be added to that meld.", p
+            if rank == THREE:
+                return "black_threes", "Nothing can be added to black threes.", {}
+            if is_wild(c) and meld.wilds + 1 > self.rules.wild_capacity(meld.naturals):
+                return "many_wilds", f"The {rank_name(rank, True)} already hold as many wild cards as allowed.", p
+            return self._reason(self._add_ok_now(rank, c), minimum, rank)
+        if move.kind == "discard":
+            return self._reason(self._discard_ok_now(move.cards[0]), minimum, None)
+        return "not_allowed", "That move is not allowed now.", {}
+
+    def _reason(self, reason: str | None, minimum: int, rank: int | None) -> tuple[str, str, dict[str, Any]]:
+        t = self.turn
+        if reason == "minimum":
+            return (
+                "initial_minimum",
+                f"Your initial meld must be worth at least {minimum} points "
+                f"(this turn so far: {t.initial_points}).",
+                {"minimum": minimum, "points": t.initial_points},
+            )
+        if reason == "floor":
+            return (
+                "keep_a_card",
+                f"Until your side has {self.rules.canastas_to_go_out} canastas you must keep a card "
+                "after your discard.",
+                {"canastas": self.rules.canastas_to_go_out},
+            )
+        if reason == "discard_required":
+            return "discard_to_go_out", "In this game you go out by discarding your last card: keep one card.", {}
+        if reason == "meld":
+            return "meld_invalid", "Those cards do not make a valid meld with the top card.", {}
+        if reason == "black_threes":
+            return "black_threes_out", "Black threes may be melded only in the turn you go out (with two canastas).", {}
+        return "not_allowed", "That move is not allowed now.", {}
+
+
+
+_move_text = attrgetter("_text")
+_DRAW = Move.make("draw")
+_RED_3D, _RED_3H = Card.parse("3D"), Card.parse("3H")
+_DISCARD = {c: Move.make("discard", (c,)) for c in ALL_CARDS}
+_ADD = {rank: {c: Move.make("add", (c,), rank) for c in ALL_CARDS} for rank in range(1, 14)}
+
+
+def _item_index(item: tuple[Card, int]) -> int:
+    """Sort key of ``(card, count)`` items: the card's index, which orders the cards of one natural
+    rank by suit and the wild cards as twos by suit, then the joker, as :func:`card_order` does."""
+    return item[0].index
+
+
+_COMBOS: dict[tuple[tuple[tuple[Card, int], ...], int], tuple[tuple[Card, ...], ...]] = {}
+_MELDS: dict[tuple[Any, ...], tuple[Move, ...]] = {}
+_CACHE_LIMIT = 50_000
+
+
+def _combos(items: tuple[tuple[Card, int], ...], k: int) -> tuple[tuple[Card, ...], ...]:
+    """:func:`meldtable.multiset.combinations`, memoised: hands repeat the same few groups."""
+    key = (items, k)
+    found = _COMBOS.get(key)
+    if found is None:
+        if len(_COMBOS) > _CACHE_LIMIT:
+            _COMBOS.clear()
+        found = _COMBOS[key] = tuple(combinations(list(items), k))
+    return found
+
+
+def _new_melds(r: Rules, naturals: tuple[tuple[Card, int], ...], wilds: tuple[tuple[Card, int], ...]) -> tuple[Move, ...]:
+    """Every new 3-card meld of one natural rank from these naturals and wild cards (each a tuple of
+    ``(card, count)`` in canonical order) with a shape the rules allow, memoised by rule shapes and
+    cards."""
+    key = (r.meld_shapes, naturals, wilds)
+    found = _MELDS.get(key)
+    if found is None:
+        out = []
+        for k in range(min(3, sum(n for _, n in naturals)), 0, -1):
+            if k not in r.meld_shapes:
+                continue
+            wild_combos = _combos(wilds, 3 - k)
+            for nat_combo in _combos(naturals, k):
+                for wild_combo in wild_combos:
+                    out.append(Move.make("meld", nat_combo + wild_combo))
+        if len(_MELDS) > _CACHE_LIMIT:
+            _MELDS.clear()
+        found = _MELDS[key] = tuple(out)
+    return found
+

@@ -1,0 +1,337 @@
+"""Exact answer to "can the initial meld still be completed this turn?" (docs/architecture.md,
+"initial meld"), used by the legality checks while a side's initial meld is pending.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from ..cards import Card
+from ..cards import Card as _Card
+from .rules import Rules
+from .values import CANASTA_SIZE, THREE, card_value, is_wild
+
+def signature(cards: tuple[Card, ...], countable: dict[Card, int]) -> tuple[tuple[int, bool], ...]:
+    """What the initial-meld checks see of the hand cards a move uses: each card's rank (0 for a
+    joker, 2 for a two) and whether its value still counts towards the minimum (``countable`` is
+    consumed card by card, as :meth:`CanastaState._peek_points` does; equal cards are adjacent in
+    canonical order). The planner groups cards the same way, so two moves with the same signature
+    get the same verdict in one state."""
+    out = []
+    prev = None
+    used = 0
+    for c in cards:
+        if c is prev:
+            used += 1
+        else:
+            prev, used = c, 0
+        out.append((c.rank, countable.get(c, 0) > used))
+    return tuple(out)
+
+
+
+class Plan:
+    """Exact answer to "can the initial meld still be completed this turn?" (see
+    docs/architecture.md). Cards are grouped by what matters: natural rank, whether their value may
+    count towards the minimum, wild cards (joker 50 / two 20) and black threes."""
+
+    def __init__(self, rules: Rules, hand: dict[Card, int], countable: dict[Card, int],
+                 pending: dict[int, tuple[int, int]]) -> None:
+        self.r = rules
+        self.pending = pending
+        c: dict[int, int] = {}
+        u: dict[int, int] = {}
+        wild = {"jc": 0, "dc": 0, "ju": 0, "du": 0}
+        blacks_c = blacks_u = 0
+        for card, n in hand.items():
+            k = min(n, countable.get(card, 0))
+            if is_wild(card):
+                j = "j" if card.rank == 0 else "d"
+                wild[j + "c"] += k
+                wild[j + "u"] += n - k
+            elif card.rank == THREE:
+                blacks_c += k
+                blacks_u += n - k
+            else:
+                c[card.rank] = c.get(card.rank, 0) + k
+                u[card.rank] = u.get(card.rank, 0) + n - k
+        self.c, self.u, self.wild = c, u, wild
+        self.blacks = (blacks_c, blacks_u)
+
+    def prepare_quick(self, melded_ranks: Iterable[int]) -> None:
+        """For :meth:`quick_reachable`: the countable points and the number of cards of this hand's
+        natural groups that go onto the side's melds (``melded_ranks``) or form melds without wild
+        cards."""
+        r = self.r
+        melded = set(melded_ranks)
+        points = cards = 0
+        self.plain: set[int] = set()
+        for rank in set(self.c) | set(self.u):
+            n = self.c.get(rank, 0) + self.u.get(rank, 0)
+            if rank in melded or (n and r.meld_ok(n, 0)):
+                points += self.c.get(rank, 0) * _VALUE[rank]
+                cards += n
+                self.plain.add(rank)
+        self.quick = (points, cards)
+
+    def quick_reachable(self, rank: int, cards: tuple[Card, ...], sig: tuple[tuple[int, bool], ...],
+                        need: int, hand_after: int) -> bool:
+        """A sufficient condition for :meth:`reachable` after a move that puts ``cards`` (with
+        :func:`signature` ``sig``) onto the side's meld of ``rank``: melding only the plain natural
+        groups (see :meth:`prepare_quick`) and the rank's remaining naturals onto its meld already
+        gains ``need`` points and keeps two cards. Such a plan exists, so the exact planner
+        answers yes too (checked against it: tests/test_canasta_speed_paths.py, and 350,000
+        cases in docs/performance.md); the planner runs only when this says no."""
+        if rank == THREE:
+            return False
+        points, melded = self.quick
+        c_r = self.c.get(rank, 0)
+        n_r = c_r + self.u.get(rank, 0)
+        if rank in self.plain:
+            points -= c_r * _VALUE[rank]
+            melded -= n_r
+        for card, (_, flag) in zip(cards, sig):
+            if card.rank == rank:
+                n_r -= 1
+                if flag:
+                    c_r -= 1
+        return points + c_r * _VALUE[rank] >= need and hand_after - melded - n_r >= 2
+
+    def prepare_without(self, hand: dict[Card, int]) -> None:
+        """Remember the hand this plan was built from, for :meth:`without`: the hand, each card's
+        place in it, each rank's cards in hand order and first card."""
+        self.hand = hand
+        self.pos = {c: i for i, c in enumerate(hand)}
+        self.cards_of: dict[int, list[Card]] = {}
+        for c in hand:
+            self.cards_of.setdefault(c.rank, []).append(c)
+        self.first_of = {r: xs[0] for r, xs in self.cards_of.items()}
+
+    def without(self, cards: tuple[Card, ...], countable: dict[Card, int],
+                pending: dict[int, tuple[int, int]], sig: tuple[tuple[int, bool], ...] | None = None) -> "Plan | None":
+        """The plan for this hand less ``cards`` (whose values count while ``countable`` has them,
+        consumed card by card as :meth:`CanastaState._peek_points` does; ``sig`` is their
+        :func:`signature` if known), with ``pending`` melds: equal to a plan built from the reduced
+        hand, down to the order of its groups (each rank's first card in the hand), without grouping
+        the hand again. Call :meth:`prepare_without` once first. (``None`` is returned never; the
+        caller also accepts it as "build the plan from the reduced hand".)"""
+        p = Plan.__new__(Plan)
+        p.r, p.pending = self.r, pending
+        c, u, wild = dict(self.c), dict(self.u), dict(self.wild)
+        blacks_c, blacks_u = self.blacks
+        hand = self.hand
+        prev = None
+        used = 0
+        emptied: list[Card] = []  # natural cards whose last copy leaves
+        for card, counts in zip(cards, sig or signature(cards, countable)):
+            flag = counts[1]
+            r = card.rank
+            if r == 0 or r == 2:
+                wild[("j" if r == 0 else "d") + ("c" if flag else "u")] -= 1
+                continue
+            if r == THREE:
+                if flag:
+                    blacks_c -= 1
+                else:
+                    blacks_u -= 1
+                continue
+            if flag:
+                c[r] -= 1
+            else:
+                u[r] -= 1
+            used = used + 1 if card is prev else 1
+            prev = card
+            if hand[card] == used:  # the last copy of this card leaves
+                emptied.append(card)
+        moved = []
+        for card in emptied:
+            r = card.rank
+            if r in c:
+                if c[r] + u[r] == 0:
+                    del c[r], u[r]  # no card of its rank stays: the group goes
+                elif self.first_of[r] is card:
+                    moved.append(r)  # its rank's group may now come later
+        if moved:
+            # the groups are in the order of each rank's first card in the hand
+            pos = self.pos
+            first = {r: pos[self.first_of[r]] for r in c}
+            for r in moved:
+                if r in c:
+                    first[r] = min(pos[x] for x in self.cards_of[r] if x not in emptied)
+            order = sorted(c, key=first.__getitem__)
+            if order != list(c):
+                c = {r: c[r] for r in order}
+                u = {r: u[r] for r in order}
+        p.c, p.u, p.wild, p.blacks = c, u, wild, (blacks_c, blacks_u)
+        return p
+
+    def _best(self, c: dict[int, int], u: dict[int, int], wild: dict[str, int], blacks: int) -> tuple[int, int]:
+        """Most countable points meldable from this hand, and how many cards stay in hand."""
+        r = self.r
+        pts = cap = left = 0
+        cands: list[tuple[int, int, int]] = []
+        for rank in set(c) | set(u) | set(self.pending):
+            n = c.get(rank, 0) + u.get(rank, 0)
+            gain = c.get(rank, 0) * _VALUE[rank]
+            if rank in self.pending:
+                pn, pw = self.pending[rank]
+                pts += gain
+                cap += r.wild_capacity(pn + n) - pw
+            elif n == 0:
+                continue
+            elif r.meld_ok(n, 0):
+                pts += gain
+                cap += r.wild_capacity(n)
+            else:
+                k = 3 - n
+                if n >= r.min_naturals and r.meld_ok(n, k):
+                    cands.append((gain, k, n))
+                else:
+                    left += n
+        W = wild["jc"] + wild["dc"] + wild["ju"] + wild["du"]
+        chosen = _choose(cands, W)
+        for i, (gain, k, n) in enumerate(cands):
+            if i in chosen:
+                pts += gain
+                cap += r.wild_capacity(n)
+            else:
+                left += n
+        placed = min(W, cap)
+        pc = min(placed, wild["jc"] + wild["dc"])
+        pts += 50 * min(pc, wild["jc"]) + 20 * max(0, pc - wild["jc"])
+        left += W - placed + blacks
+        return pts, left
+
+    def _kinds(self) -> list[tuple[str, Any]]:
+        ks: list[tuple[str, Any]] = []
+        for rank, n in self.c.items():
+            if n:
+                ks.append(("c", rank))
+        for rank, n in self.u.items():
+            if n:
+                ks.append(("u", rank))
+        for w, n in self.wild.items():
+            if n:
+                ks.append(("w", w))
+        return ks
+
+    def _without(self, picks: tuple[tuple[str, Any], ...]) -> tuple[dict[int, int], dict[int, int], dict[str, int]] | None:
+        c, u, wild = dict(self.c), dict(self.u), dict(self.wild)
+        for kind, key in picks:
+            d: dict[Any, int] = c if kind == "c" else u if kind == "u" else wild  # type: ignore[assignment]
+            if d.get(key, 0) <= 0:
+                return None
+            d[key] -= 1
+        return c, u, wild
+
+    def reachable(self, need: int, exempt: bool) -> bool:
+        total = sum(self.c.values()) + sum(self.u.values()) + sum(self.wild.values()) + sum(self.blacks)
+        if need <= 0 and total >= 2:
+            return True
+        if total >= 2:
+            pts, left = self._best(self.c, self.u, self.wild, sum(self.blacks))
+            if pts >= need and left >= 2:
+                return True
+            if pts >= need:
+                kinds = self._kinds()
+                want = 2 - left
+                for i, a in enumerate(kinds):
+                    picks_list = [(a,)] if want == 1 else [(a, b) for b in kinds[i:]]
+                    for picks in picks_list:
+                        reduced = self._without(picks)
+                        if reduced is None:
+                            continue
+                        p2, left2 = self._best(*reduced, sum(self.blacks))
+                        if p2 >= need and left2 + len(picks) >= 2:
+                            return True
+        return self._can_go_out(need, exempt)
+
+    def _can_go_out(self, need: int, exempt: bool) -> bool:
+        r = self.r
+        options: list[tuple[tuple[str, Any], ...]] = [()] if r.going_out_discard != "required" else []
+        options += [(k,) for k in self._kinds()]
+        if sum(self.blacks):
+            options.append((("b", None),))
+        for picks in options:
+            blacks = sum(self.blacks)
+            bc = self.blacks[0]
+            rest = tuple(p for p in picks if p[0] != "b")
+            if len(rest) != len(picks):
+                if blacks == 0:
+                    continue
+                blacks -= 1
+                bc = min(bc, blacks)
+            reduced = self._without(rest)
+            if reduced is None:
+                continue
+            c, u, wild = reduced
+            if blacks not in (0, 3, 4) or (blacks and r.black_three_meld == "never"):
+                continue
+            ok, pts, canastas = self._all_melded(c, u, wild)
+            if not ok:
+                continue
+            pts += 5 * bc
+            if canastas >= r.canastas_to_go_out and (exempt or pts >= need):
+                return True
+        return False
+
+    def _all_melded(self, c: dict[int, int], u: dict[int, int], wild: dict[str, int]) -> tuple[bool, int, int]:
+        r = self.r
+        W = sum(wild.values())
+        melds: list[tuple[int, int, int]] = []  # (size so far, remaining wild capacity, wilds required)
+        need_w = 0
+        pts = 0
+        for rank in set(c) | set(u) | set(self.pending):
+            n = c.get(rank, 0) + u.get(rank, 0)
+            pts += c.get(rank, 0) * _VALUE[rank]
+            if rank in self.pending:
+                pn, pw = self.pending[rank]
+                melds.append((pn + pw + n, r.wild_capacity(pn + n) - pw, 0))
+            elif n == 0:
+                continue
+            elif r.meld_ok(n, 0):
+                melds.append((n, r.wild_capacity(n), 0))
+            else:
+                k = 3 - n
+                if n >= r.min_naturals and r.meld_ok(n, k):
+                    melds.append((n, r.wild_capacity(n), k))
+                    need_w += k
+                else:
+                    return False, 0, 0
+        cap = sum(m[1] for m in melds)
+        if need_w > W or W > cap:
+            return False, 0, 0
+        pts += 50 * wild["jc"] + 20 * wild["dc"]
+        spare = W - need_w
+        canastas = 0
+        costs = []
+        for size, capacity, k in melds:
+            size += k
+            deficit = max(0, CANASTA_SIZE - size)
+            if deficit <= capacity - k:
+                costs.append(deficit)
+        for cost in sorted(costs):
+            if cost <= spare:
+                spare -= cost
+                canastas += 1
+        return True, pts, canastas
+
+
+_VALUE = {rank: card_value(_Card(rank, "C")) for rank in range(1, 14)}
+
+
+def _choose(cands: list[tuple[int, int, int]], wilds: int) -> set[int]:
+    """Pick which short melds to complete with wild cards: a 0/1 knapsack over at most 11 ranks
+    (capacity ``wilds``, weight ``k``, value ``gain``); ties prefer more melds."""
+    if not cands or wilds <= 0:
+        return set()
+    if all(k == 1 for _, k, _ in cands):
+        order = sorted(range(len(cands)), key=lambda i: -cands[i][0])
+        return set(order[:wilds])
+    best: dict[int, tuple[int, frozenset[int]]] = {0: (0, frozenset())}
+    for i, (gain, k, _) in enumerate(cands):
+        for used, (val, sel) in list(best.items()):
+            nu = used + k
+            if nu <= wilds and (nu not in best or best[nu][0] < val + gain):
+                best[nu] = (val + gain, sel | {i})
+    return set(max(best.values(), key=lambda x: (x[0], len(x[1])))[1])

@@ -1,0 +1,177 @@
+"""Saved games of the canasta family: ``to_dict`` and the validating loader ``from_dict``
+(docs/state-format.md)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Iterable
+
+from ..cards import RANKS, Card, rank_name, standard_deck
+from ..errors import StateError
+from ..fields import check_saved_deck, saved_cards, saved_field, saved_hands, saved_last_moves, saved_outcome
+from ..multiset import counted
+from .melds import Meld
+from .rules import Rules
+from .values import HISTORY_KEEP, THREE, hand_sort_key, is_black_three, is_red_three, is_wild
+
+if TYPE_CHECKING:
+    from .state import CanastaState
+
+
+class Saved:
+    """Saved-game (de)serialisation (mixin of ``CanastaState``)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The whole state as JSON-ready data (docs/state-format.md)."""
+        def cards(xs: Iterable[Card]) -> list[str]:
+            return [c.text for c in xs]
+
+        def msort(ms: dict[Card, int]) -> list[str]:
+            return [c.text for c in sorted((c for c, n in ms.items() for _ in range(n)), key=hand_sort_key)]
+
+        t = self.turn
+        return {
+            "hand_number": self.hand_number,
+            "dealer": self.dealer,
+            "scores": list(self.scores),
+            "results": self.results,
+            "match_over": self.match_over,
+            "winners": list(self.winners),
+            "stock": cards(self.stock),
+            "discard_pile": cards(self.pile),
+            "hands": [msort(h) for h in self.hands],
+            "melds": [
+                [{"rank": RANKS[m.rank - 1], "cards": cards(m.cards)} for m in sorted(side.values(), key=lambda m: m.rank)]
+                for side in self.melds
+            ],
+            "red_threes": [cards(x) for x in self.red_threes],
+            "melded": list(self.melded),
+            "turn": {
+                "seat": t.seat,
+                "stage": t.stage,
+                "took_pile": t.took_pile,
+                "from_stock": t.from_stock,
+                "initial": t.initial,
+                "initial_points": t.initial_points,
+                "countable": msort(t.countable),
+            },
+            "hand_over": self.hand_over,
+            "went_out": self.out_seat,
+            "went_out_concealed": self.out_concealed,
+            "last_moves": self.last_moves,
+        }
+
+    @classmethod
+    def from_dict(cls, rules: Rules, seed: int, d: Any) -> "CanastaState":
+        """Rebuild a state from :meth:`to_dict` data, checking types, card conservation and
+        consistency. Raises :class:`StateError` with a clear message."""
+
+        need = saved_field
+
+        cardlist = saved_cards
+
+        n = rules.players
+        nsides = len(rules.sides)
+        s = cls(rules, seed)
+        s.hand_number = need(d, "hand_number", int)
+        s.dealer = need(d, "dealer", int)
+        if s.hand_number < 1 or not 0 <= s.dealer < n:
+            raise StateError("The saved game has an impossible hand number or dealer.")
+        scores = need(d, "scores", list)
+        if len(scores) != nsides or any(isinstance(x, bool) or not isinstance(x, int) for x in scores):
+            raise StateError("The saved game's scores must be one whole number per side.")
+        s.scores = list(scores)
+        s.results, s.match_over, s.winners = saved_outcome(d, nsides, "sides")
+        s.stock = cardlist(need(d, "stock", list), "The stock")
+        s.pile = cardlist(need(d, "discard_pile", list), "The discard pile")
+        s.pile_wilds = sum(1 for c in s.pile if is_wild(c))
+        s.hands = saved_hands(d, n)
+        melds = need(d, "melds", list)
+        reds = need(d, "red_threes", list)
+        if len(melds) != nsides or len(reds) != nsides:
+            raise StateError(f"The saved game must hold melds and red threes for {nsides} sides.")
+        s.melds = []
+        for i, side in enumerate(melds):
+            if not isinstance(side, list):
+                raise StateError("Each side's melds must be a list.")
+            out: dict[int, Meld] = {}
+            for m in side:
+                rank_t = need(m, "rank", str)
+                if rank_t not in RANKS:
+                    raise StateError(f"'{rank_t}' is not a meld rank.")
+                rank = RANKS.index(rank_t) + 1
+                if rank in out:
+                    raise StateError(f"Side {i} has two melds of {rank_name(rank, True)}.")
+                meld = Meld(rank, cardlist(need(m, "cards", list), f"A meld of side {i}"))
+                if rank == THREE:
+                    ok = meld.size in (3, 4) and all(is_black_three(c) for c in meld.cards)
+                else:
+                    ok = all(c.rank == rank or is_wild(c) for c in meld.cards) and rules.meld_ok(meld.naturals, meld.wilds)
+                if not ok:
+                    raise StateError(f"Side {i}'s meld of {rank_name(rank, True)} is not a valid meld.")
+                out[rank] = meld
+            s.melds.append(out)
+        s.red_threes = [cardlist(x, "Red threes") for x in reds]
+        if any(not is_red_three(c) for x in s.red_threes for c in x):
+            raise StateError("Only red threes can lie beside the melds as red threes.")
+        if any(is_red_three(c) for h in s.hands for c in h):
+            raise StateError("A red three cannot be in a hand: red threes are laid out at once.")
+        melded = need(d, "melded", list)
+        if len(melded) != nsides or not all(isinstance(x, bool) for x in melded):
+            raise StateError("'melded' must be true/false per side.")
+        s.melded = list(melded)
+        td = need(d, "turn", dict)
+        seat = need(td, "seat", int)
+        if not 0 <= seat < n:
+            raise StateError("The turn belongs to a seat that is not in the game.")
+        from .state import Turn
+
+        t = Turn(seat, need(td, "initial", bool))
+        t.stage = need(td, "stage", str)
+        if t.stage not in ("draw", "play"):
+            raise StateError("The turn stage must be 'draw' or 'play'.")
+        t.took_pile = need(td, "took_pile", bool)
+        t.from_stock = need(td, "from_stock", bool)
+        t.initial_points = need(td, "initial_points", int)
+        t.countable = counted(cardlist(need(td, "countable", list), "The countable cards"))
+        hand = s.hands[seat]
+        if any(hand.get(c, 0) < k for c, k in t.countable.items()):
+            raise StateError("The countable cards must be in the hand of the seat to act.")
+        s.turn = t
+        s.hand_over = need(d, "hand_over", bool)
+        out_seat = d.get("went_out")
+        if out_seat is not None and (isinstance(out_seat, bool) or not isinstance(out_seat, int) or not 0 <= out_seat < n):
+            raise StateError("'went_out' must be a seat or null.")
+        s.out_seat = out_seat
+        s.out_concealed = need(d, "went_out_concealed", bool)
+        s.last_moves = saved_last_moves(d, HISTORY_KEEP)
+        # card conservation: every physical card exactly once
+        everything: list[Card] = list(s.stock) + list(s.pile)
+        for h in s.hands:
+            everything.extend(c for c, k in h.items() for _ in range(k))
+        for side_melds in s.melds:
+            for m in side_melds.values():
+                everything.extend(m.cards)
+        for x in s.red_threes:
+            everything.extend(x)
+        check_saved_deck(everything, standard_deck(rules.decks, rules.jokers_per_deck))
+        if s.match_over and not s.hand_over:
+            raise StateError("The match cannot be over while a hand is in play.")
+        if s.hand_over and s.out_seat is not None and s.hands[s.out_seat]:
+            raise StateError("The seat that went out must have an empty hand.")
+        if not s.hand_over and any(not h for h in s.hands):
+            raise StateError("A hand in play cannot be empty: that player would have gone out.")
+        if not s.hand_over:
+            if t.stage == "draw" and not s.stock:
+                raise StateError("A hand in play needs cards in the stock when a turn begins.")
+            for side_i, side_melds in enumerate(s.melds):
+                if s.melded[side_i] and not side_melds:
+                    raise StateError(f"Side {side_i} is marked as melded but has no meld.")
+                if side_melds and not s.melded[side_i]:
+                    ok = rules.side_of[t.seat] == side_i and t.initial and t.stage == "play"
+                    if not ok:
+                        raise StateError(f"Side {side_i} has melds but no initial meld: only possible during its own turn.")
+            if t.initial and s.melded[rules.side_of[t.seat]] and t.countable:
+                raise StateError("The countable cards must be empty once the initial meld is made.")
+            if not s.legal_moves():
+                raise StateError("The saved game cannot go on: the player to act would have no legal move.")
+        return s

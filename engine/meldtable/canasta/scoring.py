@@ -1,0 +1,80 @@
+"""End of a hand and scoring (seed 000 "Punktevergabe"; seed 001 "Abrechnung"): itemised points
+per side, cumulative scores, the end of the match."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .values import card_value
+
+if TYPE_CHECKING:
+    from .rules import Rules
+    from .state import Turn
+
+
+class Scoring:
+    """Scoring (mixin of ``CanastaState``)."""
+
+    rules: "Rules"
+    turn: "Turn"
+
+    def _end_hand(self, out_seat: int | None) -> None:
+        self.hand_over = True
+        self._legal = []
+        self._legal_set = None
+        self.turn.countable = {}
+        self.out_seat = out_seat
+        self.out_concealed = out_seat is not None and self.turn.initial
+        result = {"hand": self.hand_number, "went_out": out_seat, "concealed": self.out_concealed, "sides": []}
+        for side, seats in enumerate(self.rules.sides):
+            items = self.score_side(side)
+            total = sum(items.values())
+            self.scores[side] += total
+            result["sides"].append({"side": side, "items": items, "total": total, "cumulative": self.scores[side]})
+        self.results.append(result)
+        r = self.rules
+        if r.match_end == "target":
+            over = any(s >= r.target_score for s in self.scores)
+        else:
+            over = self.hand_number >= r.deals
+        if over:
+            self.match_over = True
+            best = max(self.scores)
+            self.winners = [s for s, v in enumerate(self.scores) if v == best]
+
+    def score_side(self, side: int) -> dict[str, int]:
+        """Itemised points of one side for the hand that just ended (seed 000 "Punktevergabe").
+
+        Items (points): ``melded_cards`` (values of melded cards), ``hand_cards`` (minus the values
+        left in the side's hands), ``going_out`` (100), ``concealed`` (extra for concealed going out,
+        so that the two together make ``concealed_going_out_bonus``), ``natural_canastas`` (500
+        each), ``mixed_canastas`` (300 each), ``red_threes`` (100 each or 800 for all four, negative
+        when the side has not melded)."""
+        r = self.rules
+        melds = self.melds[side].values()
+        items = {
+            "melded_cards": sum(m.points() for m in melds),
+            "hand_cards": -sum(card_value(c) * n for seat in r.sides[side] for c, n in self.hands[seat].items()),
+            "going_out": 0,
+            "concealed": 0,
+            "natural_canastas": r.natural_canasta_bonus * sum(1 for m in melds if m.canasta_kind == "natural"),
+            "mixed_canastas": r.mixed_canasta_bonus * sum(1 for m in melds if m.canasta_kind == "mixed"),
+            "red_threes": 0,
+        }
+        if self.out_seat is not None and self.side_of(self.out_seat) == side:
+            items["going_out"] = r.going_out_bonus
+            if self.out_concealed:
+                items["concealed"] = r.concealed_bonus - r.going_out_bonus
+        reds = len(self.red_threes[side])
+        if reds:
+            all_four = reds >= 2 * r.decks  # every red three in play (4 with two decks)
+            value = r.red_three_all_bonus if all_four else r.red_three_bonus * reds
+            if r.red_three_positive_if == "canasta":
+                positive = self.canastas(side) > 0
+            elif r.red_three_positive_if == "always":
+                positive = True
+            else:
+                positive = bool(self.melds[side])
+            items["red_threes"] = value if positive else -value
+        return items
+

@@ -1,0 +1,364 @@
+"""The table state of a canasta-family match and how moves change it: dealing, turns, applying
+moves, the next hand, copies. Legality, scoring, the seat's view and saved games are mixins in
+rooms of their own (:mod:`.legality`, :mod:`.scoring`, :mod:`.view`, :mod:`.saved`).
+
+A turn is a sequence of moves by the seat to act:
+
+1. ``draw`` (stock) or ``take`` (the discard pile), stage ``"draw"``;
+2. any number of ``meld`` (a new 3-card meld, or 3-4 black threes when going out) and
+   ``add`` (one card onto the side's meld of a rank), stage ``"play"``;
+3. ``discard`` ends the turn. Emptying the hand (by a meld, an add or the discard) is going out.
+
+Legality lives in one place, :meth:`Legality.legal_moves`; :meth:`CanastaState.apply` trusts it.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from ..cards import Card, rank_name, standard_deck
+from ..errors import IllegalMoveError
+from ..moves import Move
+from ..multiset import add as ms_add
+from ..multiset import remove as ms_remove
+from ..rng import Rng
+from .legality import Legality
+from .melds import Meld
+from .planner import Plan
+from .rules import Rules
+from .saved import Saved
+from .scoring import Scoring
+from .values import CANASTA_SIZE, HISTORY_KEEP, THREE, card_value, is_red_three, is_wild
+from .view import View
+
+class Turn:
+    """What the seat to act has done in this turn so far."""
+
+    __slots__ = ("seat", "stage", "took_pile", "from_stock", "initial", "initial_points", "countable")
+
+    def __init__(self, seat: int, initial: bool) -> None:
+        self.seat = seat
+        self.stage = "draw"
+        self.took_pile = False
+        self.from_stock = False
+        self.initial = initial  # the side had not made its initial meld when the turn began
+        self.initial_points = 0  # points counted towards the minimum this turn
+        self.countable: dict[Card, int] = {}  # hand cards whose value may count towards it
+
+    def copy(self) -> "Turn":
+        t = Turn(self.seat, self.initial)
+        t.stage, t.took_pile, t.from_stock = self.stage, self.took_pile, self.from_stock
+        t.initial_points, t.countable = self.initial_points, dict(self.countable)
+        return t
+
+
+class CanastaState(Legality, Scoring, View, Saved):
+    """Whole-match state of a canasta-family game (mutable; :class:`meldtable.game.Game` wraps it).
+
+    Seats are ``0 .. players-1``; sides are lists of seats (one seat per side in two-hand play).
+    """
+
+    def __init__(self, rules: Rules, seed: int) -> None:
+        self.rules = rules
+        self.seed = seed
+        n = rules.players
+        nsides = len(rules.sides)
+        self.hand_number = 0
+        self.dealer = (n - 2) % n  # so that the first deal is dealt by the last seat and seat 0 starts
+        self.scores = [0] * nsides
+        self.results: list[dict[str, Any]] = []
+        self.match_over = False
+        self.winners: list[int] = []
+        # per hand
+        self.stock: list[Card] = []
+        self.pile: list[Card] = []
+        self.pile_wilds = 0
+        self.hands: list[dict[Card, int]] = [{} for _ in range(n)]
+        self.melds: list[dict[int, Meld]] = [{} for _ in range(nsides)]
+        self.red_threes: list[list[Card]] = [[] for _ in range(nsides)]
+        self.melded = [False] * nsides
+        self.turn = Turn(0, True)
+        self.hand_over = False
+        self.out_seat: int | None = None
+        self.out_concealed = False
+        self.last_moves: list[dict[str, Any]] = []
+        self._legal: list[Move] | None = None
+        self._legal_set: dict[str, Move] | None = None  # notation -> legal move, built by is_legal
+        self._plan_base: Plan | None = None  # set only while _generate checks an initial meld
+
+    # ------------------------------------------------------------------ dealing
+    def deal(self) -> None:
+        """Deal the next hand (seed 000 "Das Ausgeben"): shuffle with the engine's generator, deal
+        ``hand_size`` cards each starting left of the dealer, turn the upcard (covered while it is a
+        red three or a wild card), lay out dealt red threes and replace them from the stock."""
+        r = self.rules
+        self.hand_number += 1
+        self.dealer = (self.dealer + 1) % r.players
+        deck = standard_deck(r.decks, r.jokers_per_deck)
+        Rng(self.seed, f"deal {self.hand_number}").shuffle(deck)
+        self.stock = deck
+        self.pile = []
+        self.pile_wilds = 0
+        self.hands = [{} for _ in range(r.players)]
+        nsides = len(r.sides)
+        self.melds = [{} for _ in range(nsides)]
+        self.red_threes = [[] for _ in range(nsides)]
+        self.melded = [False] * nsides
+        self.hand_over = False
+        self.out_seat = None
+        self.out_concealed = False
+        self.last_moves = []
+        first = (self.dealer + 1) % r.players
+        order = [(first + i) % r.players for i in range(r.players)]
+        for _ in range(r.hand_size):
+            for seat in order:
+                ms_add(self.hands[seat], [self.stock.pop()])
+        # the upcard
+        while self.stock:
+            c = self.stock.pop()
+            self._pile_push(c)
+            if not self._covers(c):
+                break
+        # dealt red threes: laid out and replaced
+        for seat in order:
+            self._lay_out_red_threes(seat)
+        self._start_turn(first)
+
+    def _covers(self, c: Card) -> bool:
+        mode = self.rules.upcard_cover
+        if mode == "none":
+            return False
+        if is_wild(c):
+            return True
+        return mode == "wild_and_red_three" and is_red_three(c)
+
+    def _pile_push(self, c: Card) -> None:
+        self.pile.append(c)
+        if is_wild(c):
+            self.pile_wilds += 1
+
+    def _lay_out_red_threes(self, seat: int) -> None:
+        hand = self.hands[seat]
+        side = self.rules.side_of[seat]
+        while True:
+            reds = [c for c in hand for _ in range(hand[c]) if is_red_three(c)]
+            if not reds:
+                return
+            ms_remove(hand, reds)
+            self.red_threes[side].extend(reds)
+            for _ in reds:
+                if self.stock:
+                    ms_add(hand, [self.stock.pop()])
+
+    def _start_turn(self, seat: int) -> None:
+        side = self.rules.side_of[seat]
+        self.turn = Turn(seat, not self.melded[side])
+        self._legal = None
+        if not self.stock:
+            # seed 000: "falls ... der Kartenstapel aufgebraucht ist, ist das Spiel sofort zu Ende"
+            self._end_hand(None)
+
+    # ------------------------------------------------------------------ helpers
+    def side_of(self, seat: int) -> int:
+        return self.rules.side_of[seat]
+
+    def canastas(self, side: int) -> int:
+        return sum(1 for m in self.melds[side].values() if m.naturals + m.wilds >= CANASTA_SIZE and m.rank != THREE)
+
+    def minimum(self, side: int) -> int:
+        return self.rules.minimum_for(self.scores[side])
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self.hand_over else self.turn.seat
+
+    def _initial_pending(self) -> bool:
+        """True while this turn still has to reach the initial-meld minimum."""
+        t = self.turn
+        return t.initial and not self.melded[self.side_of(t.seat)]
+
+    def _exempt(self) -> bool:
+        """Concealed going out may ignore the minimum (seed 000: after a stock draw, no earlier meld)."""
+        mode = self.rules.concealed_exemption
+        if mode == "never" or not self.turn.initial:
+            return False
+        return mode == "always" or self.turn.from_stock
+
+    def _count_points(self, cards: Iterable[Card]) -> int:
+        """Points of ``cards`` that count towards the initial meld (consumes ``turn.countable``)."""
+        cnt = self.turn.countable
+        pts = 0
+        for c in cards:
+            k = cnt.get(c, 0)
+            if k:
+                pts += card_value(c)
+                if k == 1:
+                    del cnt[c]
+                else:
+                    cnt[c] = k - 1
+        return pts
+
+    def _peek_points(self, cards: Iterable[Card]) -> tuple[int, dict[Card, int]]:
+        cnt = dict(self.turn.countable)
+        pts = 0
+        for c in cards:
+            k = cnt.get(c, 0)
+            if k:
+                pts += card_value(c)
+                cnt[c] = k - 1
+        return pts, cnt
+
+
+    # ------------------------------------------------------------------ applying
+    def apply(self, move: Move) -> None:
+        """Apply a legal move (unchecked: call only with a move from :meth:`legal_moves`)."""
+        t = self.turn
+        seat = t.seat
+        side = self.side_of(seat)
+        hand = self.hands[seat]
+        kind = move.kind
+        label = ""
+        if kind == "draw":
+            got = 0
+            while got < self.rules.draw_count and self.stock:
+                c = self.stock.pop()
+                if is_red_three(c):
+                    self.red_threes[side].append(c)  # laid out; a replacement is drawn
+                    if not self.stock:
+                        # pagat (research C23/C24): a red three as the last stock card ends the hand at once
+                        self._record(seat, move, f"drew {got} card{'s' if got != 1 else ''} and the last red three")
+                        self._end_hand(None)
+                        return
+                    continue
+                ms_add(hand, [c])
+                got += 1
+            t.stage = "play"
+            t.from_stock = True
+            if self._initial_pending():
+                t.countable = dict(hand)
+            label = f"drew {got} card{'s' if got != 1 else ''}"
+        elif kind == "take":
+            top = self.pile[-1]
+            rest = self.pile[:-1]
+            initial = self._initial_pending()
+            ms_remove(hand, move.cards)
+            if initial:
+                t.countable = dict(hand)
+                t.initial_points = card_value(top) + sum(card_value(c) for c in move.cards)
+            meld = self.melds[side].get(top.rank)
+            if meld is None:
+                meld = self.melds[side][top.rank] = Meld(top.rank)
+            for c in (top,) + move.cards:
+                meld.put(c)
+            for c in rest:
+                if is_red_three(c):
+                    self.red_threes[side].append(c)  # seed: laid out, no replacement
+                else:
+                    ms_add(hand, [c])
+            self.pile = []
+            self.pile_wilds = 0
+            t.stage = "play"
+            t.took_pile = True
+            if initial and t.initial_points >= self.minimum(side):
+                self._initial_met(side)
+            label = f"took the discard pile ({len(rest) + 1} cards)"
+            if not hand:
+                # the take melded the last hand cards with a one-card pile: with the canastas the
+                # hand floor demanded, that is going out without a final discard (seed 000)
+                self.melded[side] = True
+                self._record(seat, move, label)
+                self._end_hand(seat)
+                return
+        elif kind in ("meld", "add"):
+            rank = move.rank if kind == "add" else next(c.rank for c in move.cards if not is_wild(c))
+            ms_remove(hand, move.cards)
+            if self._initial_pending():
+                t.initial_points += self._count_points(move.cards)
+                if t.initial_points >= self.minimum(side):
+                    self._initial_met(side)
+            meld = self.melds[side].get(rank)
+            if meld is None:
+                meld = self.melds[side][rank] = Meld(rank)
+            for c in move.cards:
+                meld.put(c)
+            label = ("melded " if kind == "meld" else f"added to the {rank_name(rank, True)}: ") + " ".join(
+                c.text for c in move.cards
+            )
+            if not hand:
+                self.melded[side] = True
+                self._record(seat, move, label)
+                self._end_hand(seat)
+                return
+        elif kind == "discard":
+            c = move.cards[0]
+            ms_remove(hand, [c])
+            self._pile_push(c)
+            label = f"discarded {c.text}"
+            if not hand:
+                self.melded[side] = True
+                self._record(seat, move, label)
+                self._end_hand(seat)
+                return
+            self._record(seat, move, label)
+            self._start_turn((seat + 1) % self.rules.players)
+            return
+        else:  # pragma: no cover - legal_moves never yields another kind
+            raise IllegalMoveError(f"Unknown move kind {kind!r}.")
+        self._record(seat, move, label)
+        self._legal = None
+
+    def _initial_met(self, side: int) -> None:
+        """The side has made its initial meld: later melds no longer count towards a minimum."""
+        self.melded[side] = True
+        self.turn.countable = {}
+
+    def _record(self, seat: int, move: Move, label: str) -> None:
+        self.last_moves.append({"seat": seat, "text": str(move), "label": label})
+        if len(self.last_moves) > HISTORY_KEEP:
+            del self.last_moves[0]
+
+
+    def next_hand(self) -> None:
+        """Deal the next hand of the match (only when the hand is over and the match is not)."""
+        if not self.hand_over:
+            raise IllegalMoveError("The hand is not over yet.")
+        if self.match_over:
+            raise IllegalMoveError("The match is over.")
+        self.deal()
+
+
+    def copy(self) -> "CanastaState":
+        c = CanastaState.__new__(CanastaState)
+        c.rules, c.seed = self.rules, self.seed
+        c.hand_number, c.dealer = self.hand_number, self.dealer
+        c.scores, c.results = list(self.scores), [dict(x) for x in self.results]
+        c.match_over, c.winners = self.match_over, list(self.winners)
+        c.stock, c.pile, c.pile_wilds = list(self.stock), list(self.pile), self.pile_wilds
+        c.hands = [dict(h) for h in self.hands]
+        c.melds = [{k: m.copy() for k, m in side.items()} for side in self.melds]
+        c.red_threes = [list(x) for x in self.red_threes]
+        c.melded = list(self.melded)
+        c.turn = self.turn.copy()
+        c.hand_over, c.out_seat, c.out_concealed = self.hand_over, self.out_seat, self.out_concealed
+        c.last_moves = [dict(m) for m in self.last_moves]
+        c._legal = None
+        c._legal_set = None
+        c._plan_base = None
+        return c
+
+    def conservation(self) -> dict[Card, int]:
+        """Multiset of every card in play (stock, pile, hands, melds, red threes): for invariant tests."""
+        allc: dict[Card, int] = {}
+        ms_add(allc, self.stock)
+        ms_add(allc, self.pile)
+        for h in self.hands:
+            for c, k in h.items():
+                allc[c] = allc.get(c, 0) + k
+        for side in self.melds:
+            for m in side.values():
+                ms_add(allc, m.cards)
+        for x in self.red_threes:
+            ms_add(allc, x)
+        return allc
+
+

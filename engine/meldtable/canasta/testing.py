@@ -1,0 +1,109 @@
+"""Harness hooks of the canasta family: game knowledge for the family-independent simulation
+harness (tests/sim_harness.py, bench/harness.py; docs/architecture.md, "harness hooks").
+Read-only helpers: none of them changes a state, and the engine itself never calls them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..cards import Card, standard_deck
+from ..multiset import counted
+from .rules import Rules
+from .state import CanastaState
+from .values import card_value, is_red_three
+
+def expected_cards(state: CanastaState) -> dict[Card, int]:
+    """Every physical card in play, as a multiset: ``decks`` x (52 cards + ``jokers_per_deck``
+    jokers), the same in every hand of the match. Compare with ``state.conservation()``."""
+    return counted(standard_deck(state.rules.decks, state.rules.jokers_per_deck))
+
+
+def hand_size_ok(state: CanastaState) -> bool:
+    """Whether the hand sizes are ones the rules allow: no red three in any hand (they are laid
+    out at once); while the hand runs every hand holds at least one card (an empty hand has gone
+    out, which ends the hand); once someone went out, that seat's hand is empty."""
+    if any(is_red_three(c) for h in state.hands for c in h):
+        return False
+    sizes = [sum(h.values()) for h in state.hands]
+    if not state.hand_over:
+        return all(n >= 1 for n in sizes)
+    return state.out_seat is None or sizes[state.out_seat] == 0
+
+
+def move_bound(rules: Rules) -> int:
+    """Most moves one hand can last: ``4 * N`` for a deck of ``N`` cards (432 with two decks).
+
+    Why: cards never leave a meld and the stock is never refilled, so there are at most ``N``
+    draws (each takes a stock card) and at most ``N`` takes, melds and adds together (each puts at
+    least one card into a meld for good); a turn starts with a draw or a take and has at most one
+    discard, so discards are at most ``2 * N``."""
+    return 4 * rules.decks * (52 + rules.jokers_per_deck)
+
+
+def shuffle_hidden(data: dict[str, Any], seat: int, rng: Any) -> dict[str, Any] | None:
+    """The ``state`` part of a saved game (``to_dict()``) with every card hidden from ``seat``
+    dealt out again at random (``rng.shuffle``): the other seats' hands and the stock order. Hand
+    sizes stay; red threes keep their stock places (a red three never rests in a hand). ``None``
+    when this cannot be done consistently: another seat is half-way through its turn (its plan,
+    e.g. an initial meld under way, depends on the hand it holds)."""
+    import copy
+
+    st = copy.deepcopy(data)
+    hands = st["hands"]
+    t = st["turn"]
+    acting = None if st["hand_over"] else t["seat"]
+    if acting is not None and acting != seat and t["stage"] == "play":
+        return None
+    others = [s for s in range(len(hands)) if s != seat]
+    red = ("3D", "3H")
+    pool = [c for c in st["stock"] if c not in red]
+    for s in others:
+        pool.extend(hands[s])
+    rng.shuffle(pool)
+    for s in others:
+        k = len(hands[s])
+        hands[s], pool = pool[:k], pool[k:]
+    st["stock"] = [c if c in red else pool.pop() for c in st["stock"]]
+    if acting is not None and acting != seat:
+        have = counted(hands[acting])
+        keep: list[str] = []
+        for c in t["countable"]:
+            if have.get(c, 0) > 0:
+                have[c] -= 1
+                keep.append(c)
+        t["countable"] = keep
+    return st
+
+
+def results_add_up(state: CanastaState) -> bool:
+    """Whether the last finished hand's itemised result matches the table it was scored from:
+    melded cards = the side's meld points, hand cards = minus the cards left in its hands, the
+    going-out items only for the side that went out, canasta bonuses by the canastas on the
+    table, items add up to totals, and the cumulative scores are ``state.scores``."""
+    if not state.results:
+        return True
+    r = state.rules
+    res = state.results[-1]
+    if state.hand_over and res.get("hand") != state.hand_number:
+        return False
+    out_side = None if res.get("went_out") is None else r.side_of[res["went_out"]]
+    for s in res["sides"]:
+        side, items = s["side"], s["items"]
+        if sum(items.values()) != s["total"]:
+            return False
+        if state.hand_over:
+            melds = state.melds[side].values()
+            if items["melded_cards"] != sum(m.points() for m in melds):
+                return False
+            if items["hand_cards"] != -sum(card_value(c) * n for seat in r.sides[side] for c, n in state.hands[seat].items()):
+                return False
+            if items["natural_canastas"] != r.natural_canasta_bonus * sum(1 for m in melds if m.canasta_kind == "natural"):
+                return False
+            if items["mixed_canastas"] != r.mixed_canasta_bonus * sum(1 for m in melds if m.canasta_kind == "mixed"):
+                return False
+        if side != out_side and (items["going_out"] or items["concealed"]):
+            return False
+        if side == out_side and items["going_out"] != r.going_out_bonus:
+            return False
+    return [s["cumulative"] for s in state.results[-1]["sides"]] == list(state.scores)
+

@@ -1,0 +1,87 @@
+"""What one seat may see: the view the page and the computer players read (docs/protocol.md)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .melds import meld_order
+from .values import hand_sort_key, is_black_three, is_wild
+
+if TYPE_CHECKING:
+    from .rules import Rules
+    from .state import Turn
+
+
+class View:
+    """The seat's view (mixin of ``CanastaState``): its own hand, card counts of the others."""
+
+    rules: "Rules"
+    turn: "Turn"
+
+    def view(self, seat: int) -> dict[str, Any]:
+        """JSON-ready view for ``seat``: its own hand, every other seat's card count, the stock size,
+        the discard pile's top/size/frozen state, all melds, red threes and scores (docs/protocol.md)."""
+        r = self.rules
+        t = self.turn
+        top = self.pile[-1] if self.pile else None
+        frozen_by = next((c.text for c in self.pile if is_wild(c)), None)
+        hand = sorted((c for c, n in self.hands[seat].items() for _ in range(n)), key=hand_sort_key)
+        side = self.side_of(t.seat)
+        if self.match_over:
+            phase = "match_over"
+        elif self.hand_over:
+            phase = "hand_over"
+        else:
+            phase = t.stage
+        return {
+            "variant": None,  # filled in by Game.view
+            "seat": seat,
+            "players": r.players,
+            "hand_number": self.hand_number,
+            "dealer": self.dealer,
+            "phase": phase,
+            "current_player": self.current_player,
+            "hand": [c.text for c in hand],
+            "hand_counts": [sum(h.values()) for h in self.hands],
+            "stock": len(self.stock),
+            "discard": {
+                "top": top.text if top else None,
+                "size": len(self.pile),
+                "frozen": self.pile_wilds > 0,
+                "frozen_by": frozen_by,
+                "blocked": bool(top and is_black_three(top)),
+                "frozen_for_you": self.pile_wilds > 0 or not self.melded[self.side_of(seat)],
+            },
+            "sides": [
+                {
+                    "side": s,
+                    "seats": list(seats),
+                    "melds": [m.to_json() for m in sorted(self.melds[s].values(), key=lambda m: meld_order(m.rank))],
+                    "red_threes": [c.text for c in self.red_threes[s]],
+                    "melded": self.melded[s],
+                    "canastas": self.canastas(s),
+                    "minimum": self.minimum(s),
+                    "score": self.scores[s],
+                }
+                for s, seats in enumerate(r.sides)
+            ],
+            "side_of_seat": list(r.side_of),
+            "turn": None if self.hand_over else {
+                "seat": t.seat,
+                "stage": t.stage,
+                "took_pile": t.took_pile,
+                "initial_meld_points": t.initial_points,
+                "needs_initial_meld": self._initial_pending(),
+                "minimum": self.minimum(side),
+            },
+            "scores": list(self.scores),
+            "results": [dict(x) for x in self.results],
+            "last_moves": [dict(m) for m in self.last_moves],
+            "match": {
+                "end": r.match_end,
+                "target": r.target_score if r.match_end == "target" else None,
+                "deals": r.deals if r.match_end == "deals" else None,
+                "over": self.match_over,
+                "winners": list(self.winners),
+            },
+        }
