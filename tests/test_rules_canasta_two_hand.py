@@ -1163,7 +1163,7 @@ def test_option_target_score():
 @pytest.mark.parametrize(
     "options",
     [
-        {"nope": 1}, {"decks": 3}, {"jokers_per_deck": 1}, {"hand_size": 16}, {"draw_count": 0},
+        {"nope": 1}, {"decks": 5}, {"jokers_per_deck": 5}, {"decks": 1}, {"hand_size": 16}, {"draw_count": 0},
         {"max_wilds_per_meld": "3"}, {"going_out_discard": "sometimes"}, {"naturals_must_outnumber_wilds": 1},
         {"initial_meld_table": [[100, 50]]}, {"initial_meld_table": "x"}, {"match_end": "never"},
         {"target_score": True}, {"deals": 0},

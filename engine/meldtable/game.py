@@ -201,7 +201,7 @@ class Game:
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise StateError("The saved game's seed must be a whole number.")
         try:
-            options = variant.resolve(d.get("options"))
+            options = variant.with_layout(variant.resolve(d.get("options")), players)
         except OptionError as e:
             raise StateError(f"The saved game's rule options are invalid: {e}") from None
         history = d.get("history")
@@ -255,7 +255,7 @@ def new_game(variant_id: str, *, players: int, seed: int, options: dict[str, Any
         raise OptionError(f"{variant.name} is played by {allowed} players, not {players!r}.")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise OptionError(f"The seed must be a whole number, not {seed!r}.")
-    resolved = variant.resolve(options)
+    resolved = variant.with_layout(variant.resolve(options), players)  # no None left: the layout's values
     fam = family_module(variant.family)
     state = fam.new_state(fam.Rules(resolved, players), seed)
     return Game(variant, players, seed, resolved, state)

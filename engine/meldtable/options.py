@@ -17,6 +17,9 @@ class Option:
     ``kind`` is ``"bool"``, ``"int"``, ``"choice"`` or ``"table"`` (a tuple of ``(from_score, minimum)``
     int pairs). ``choices`` lists the allowed values of a ``"choice"``; ``minimum``/``maximum`` bound an
     ``"int"``. ``source`` names the seed rule or reference the default comes from; ``doc`` says what it does.
+    ``nullable`` options also take ``None`` (JSON ``null``): "as the variant's layout table says for
+    the player count" (canasta presets). ``row`` names the research row (``shared/research/
+    rules-and-prior-art.md`` section 2) the option answers, or is empty.
     """
 
     name: str
@@ -27,10 +30,14 @@ class Option:
     choices: tuple[str, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
+    nullable: bool = False
+    row: str = ""
 
     def check(self, value: Any) -> Any:
         """Return ``value`` normalised, or raise :class:`OptionError` saying what is wrong."""
         n = self.name
+        if value is None and self.nullable:
+            return None
         if self.kind == "bool":
             if not isinstance(value, bool):
                 raise OptionError(f"Rule option '{n}' must be true or false, not {value!r}.")
@@ -72,7 +79,7 @@ class Option:
         d: dict[str, Any] = {
             "name": self.name,
             "kind": self.kind,
-            "default": [list(r) for r in self.default] if self.kind == "table" else self.default,
+            "default": [list(r) for r in self.default] if self.kind == "table" and self.default is not None else self.default,
             "source": self.source,
             "doc": self.doc,
         }
@@ -82,6 +89,10 @@ class Option:
             d["minimum"] = self.minimum
         if self.maximum is not None:
             d["maximum"] = self.maximum
+        if self.nullable:
+            d["nullable"] = True
+        if self.row:
+            d["row"] = self.row
         return d
 
 
@@ -97,6 +108,9 @@ class Variant:
     family: str
     players: tuple[int, ...]
     options: Mapping[str, Option] = field(default_factory=dict)
+    layout: tuple[Mapping[str, Any], ...] = ()
+    """Per player count, the values of the ``nullable`` options (``None`` = "by layout"), each row
+    with its ``source``; empty for variants without such options."""
 
     def resolve(self, given: Mapping[str, Any] | None) -> dict[str, Any]:
         """Return the full option dict: defaults overridden by ``given``.
@@ -117,6 +131,35 @@ class Variant:
             out[name] = opt.check(given[name]) if name in given else opt.check(opt.default)
         return out
 
+    def with_layout(self, options: Mapping[str, Any], players: int) -> dict[str, Any]:
+        """``options`` (as :meth:`resolve` returns them) with every ``None`` of a ``nullable``
+        option replaced by the value of this variant's layout row for ``players`` seats. A row
+        with a ``with_<name>`` entry applies only when option ``<name>`` has that value (or is
+        ``None``, the row then being the player count's default only if no plain row exists).
+        Raises :class:`OptionError` when the variant has no row for that many players."""
+        if not self.layout:
+            return dict(options)
+        rows = [r for r in self.layout if r["players"] == players]
+
+        def fits(row: Mapping[str, Any], exact: bool) -> bool:
+            for key, want in row.items():
+                if key.startswith("with_") and want is not None:
+                    have = options.get(key[5:])
+                    if have != want and (exact or have is not None):
+                        return False
+            return True
+
+        row = next((r for r in rows if fits(r, True)), None) or next((r for r in rows if fits(r, False)), None)
+        if row is None:
+            raise OptionError(f"{self.name} has no table layout for {players} players.")
+        out = dict(options)
+        for name, opt in self.options.items():
+            if opt.nullable and out.get(name) is None:
+                if name not in row:
+                    raise OptionError(f"Rule option '{name}' needs a value: the layout for {players} players has none.")
+                out[name] = row[name]
+        return out
+
     def describe(self) -> dict[str, Any]:
         """JSON-ready description of the variant and its options."""
         return {
@@ -126,4 +169,5 @@ class Variant:
             "family": self.family,
             "players": list(self.players),
             "options": [o.describe() for o in self.options.values()],
+            **({"layout": [dict(r) for r in self.layout]} if self.layout else {}),
         }

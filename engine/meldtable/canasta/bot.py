@@ -28,7 +28,7 @@ def _value(c: Card) -> int:
 
 
 class CanastaBot:
-    """Rule-based two-hand canasta player: makes its initial meld, takes the pile when it pays,
+    """Rule-based canasta player (every preset and player count): makes its initial meld, takes the pile when it pays,
     builds canastas (wild cards saved for them), blocks with black threes, goes out when it can.
 
     ``decide(view, legal)`` takes the seat's view (``Game.view(seat)``) and its legal moves.
@@ -67,6 +67,7 @@ class CanastaBot:
             if len(m.cards) == hand_size:
                 return m
         canastas = me["canastas"]
+        needed = view.get("canastas_to_go_out", 2)
         # add naturals to own melds
         for m in by_kind.get("add", []):
             if not _wild(m.cards[0]):
@@ -79,11 +80,11 @@ class CanastaBot:
         needs_initial = view["turn"]["needs_initial_meld"]
         if melds and (needs_initial or len(hand) > 8):
             return min(melds, key=lambda m: sum(_wild(c) for c in m.cards))
-        # wild cards: complete a canasta, or push towards going out when two canastas exist
+        # wild cards: complete a canasta, or push towards going out when the side has the canastas it needs
         for m in by_kind.get("add", []):
             meld = my_melds.get(m.rank or 0)
-            if meld and (len(meld["cards"]) >= 5 or canastas >= 2 or hand_size <= 3):
-                if meld.get("canasta") != "natural" or canastas >= 2:
+            if meld and (len(meld["cards"]) >= 5 or canastas >= needed or hand_size <= 3):
+                if meld.get("canasta") != "natural" or canastas >= needed:
                     return m
         discards = by_kind.get("discard", [])
         if not discards:

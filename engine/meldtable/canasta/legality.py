@@ -110,7 +110,7 @@ class Legality:
         if is_wild(top) or top.rank == THREE:
             return []  # seed 000: never when the top is a black three or a wild card
         initial = self._initial_pending()
-        if initial and r.pile_before_initial == "forbidden":
+        if initial and r.pile_before_initial_meld == "forbidden":
             return []
         side = r.side_of[t.seat]
         frozen = self.pile_wilds > 0 or initial
@@ -118,12 +118,12 @@ class Legality:
         rank = top.rank
         naturals = sorted(((c, n) for c, n in hand.items() if c.rank == rank), key=_item_index)
         candidates: list[tuple[Card, ...]] = list(_combos(tuple(naturals), 2))
-        if not frozen and r.take_with_wild:
+        if not frozen and r.take_pile_with_natural_and_wild:
             wilds = sorted(((c, n) for c, n in hand.items() if c.rank == 0 or c.rank == 2), key=_item_index)
             for (nat, _) in naturals:
                 for (w, _) in wilds:
                     candidates.append((nat, w))
-        if not frozen and r.take_onto_meld and rank in self.melds[side]:
+        if not frozen and r.take_pile_onto_own_meld and rank in self.melds[side]:
             candidates.append(())
         if not candidates:
             return []
@@ -166,7 +166,7 @@ class Legality:
         if initial:
             counted = card_value(top) + sum(card_value(c) for c in used)
         min_ok = not initial or counted >= self.minimum(side)
-        exempt_take = initial and r.concealed_exemption == "always"
+        exempt_take = initial and r.concealed_going_out_exemption == "always"
         finisher = False
         if hand_after == 1:
             rest = dict(self.hands[t.seat])
@@ -185,14 +185,14 @@ class Legality:
             ms_add(hand, incoming)
             pending = {m.rank: (m.naturals, m.wilds) for m in self.melds[side].values()}
             pending[top.rank] = (nat, wild)
-            exempt = r.concealed_exemption == "always"
+            exempt = r.concealed_going_out_exemption == "always"
             if not self._reachable(hand, countable, pending, self.minimum(side) - counted, exempt):
                 return "minimum"
         return None
 
     def _floor_ok(self, hand_after: int, canastas_after: int, min_ok: bool, exempt: bool,
                   finisher: bool = False) -> bool:
-        """Seed 000 "Ablegen": before two canastas no turn may end with an empty hand, so a move must
+        """Seed 000 "Ablegen": before the canastas needed to go out no turn may end with an empty hand, so a move must
         leave the turn a legal end: two cards (one to discard, one to keep), or enough canastas to go
         out, or one card whose addition completes the last canasta needed (``finisher``). Going out
         needs the initial meld met (or the concealed exemption)."""
@@ -457,7 +457,7 @@ class Legality:
             frozen = self.pile_wilds > 0 or initial
             rank = top.rank
             p = {"rank": RANKS[rank - 1]}
-            if initial and self.rules.pile_before_initial == "forbidden":
+            if initial and self.rules.pile_before_initial_meld == "forbidden":
                 return "pile_before_initial", "You may take the pile only after your initial meld.", {}
             if any(c.rank != rank for c in move.cards if not is_wild(c)):
                 return "take_rank", f"To take the pile you need {rank_name(rank, True)} to go with the top card.", p
@@ -469,7 +469,7 @@ class Legality:
                     f"The pile is frozen ({why}): you need two natural {rank_name(rank, True)}.",
                     {**p, "because": "initial" if "initial" in why else "wild"},
                 )
-            if nat < 2 and move.cards and not self.rules.take_with_wild:
+            if nat < 2 and move.cards and not self.rules.take_pile_with_natural_and_wild:
                 return (
                     "pile_needs_pair",
                     f"In this game the pile is taken with two natural {rank_name(rank, True)}, not with a wild card.",
@@ -495,15 +495,15 @@ class Legality:
                     return "black_threes", "Black threes are melded only as three or four black threes, without wild cards.", {}
                 if self.rules.black_three_meld == "never":
                     return "black_threes_never", "Black threes cannot be melded in this game.", {}
-                return "black_threes_out", "Black threes may be melded only in the turn you go out (with two canastas).", {}
+                return "black_threes_out", self._black_threes_text(), {"canastas": self.rules.canastas_to_go_out}
             if rank in self.melds[side]:
                 return "rank_melded", f"You already have a meld of {rank_name(rank, True)}: add to it instead.", p
             if len(move.cards) != 3:
                 return "meld_three", "Lay a new meld as three cards, then add more cards one by one.", {}
             w = len(move.cards) - len(naturals)
             if not self.rules.meld_ok(len(naturals), w):
-                if len(naturals) < self.rules.min_naturals:
-                    return "few_naturals", f"A meld needs at least {self.rules.min_naturals} natural cards.", {}
+                if len(naturals) < self.rules.min_naturals_per_meld:
+                    return "few_naturals", f"A meld needs at least {self.rules.min_naturals_per_meld} natural cards.", {}
                 return "many_wilds", "That meld holds too many wild cards.", {}
             return self._reason(self._meld_ok_now(rank, move.cards), minimum, rank)
         if move.kind == "add":
@@ -523,6 +523,10 @@ class Legality:
         if move.kind == "discard":
             return self._reason(self._discard_ok_now(move.cards[0]), minimum, None)
         return "not_allowed", "That move is not allowed now.", {}
+
+    def _black_threes_text(self) -> str:
+        n = self.rules.canastas_to_go_out
+        return f"Black threes may be melded only in the turn you go out (with {n} canasta{'s' if n != 1 else ''})."
 
     def _reason(self, reason: str | None, minimum: int, rank: int | None) -> tuple[str, str, dict[str, Any]]:
         t = self.turn
@@ -545,7 +549,7 @@ class Legality:
         if reason == "meld":
             return "meld_invalid", "Those cards do not make a valid meld with the top card.", {}
         if reason == "black_threes":
-            return "black_threes_out", "Black threes may be melded only in the turn you go out (with two canastas).", {}
+            return "black_threes_out", self._black_threes_text(), {"canastas": self.rules.canastas_to_go_out}
         return "not_allowed", "That move is not allowed now.", {}
 
 

@@ -184,7 +184,7 @@ class Plan:
                 cap += r.wild_capacity(n)
             else:
                 k = 3 - n
-                if n >= r.min_naturals and r.meld_ok(n, k):
+                if n >= r.min_naturals_per_meld and r.meld_ok(n, k):
                     cands.append((gain, k, n))
                 else:
                     left += n
@@ -293,7 +293,7 @@ class Plan:
                 melds.append((n, r.wild_capacity(n), 0))
             else:
                 k = 3 - n
-                if n >= r.min_naturals and r.meld_ok(n, k):
+                if n >= r.min_naturals_per_meld and r.meld_ok(n, k):
                     melds.append((n, r.wild_capacity(n), k))
                     need_w += k
                 else:

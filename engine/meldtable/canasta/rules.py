@@ -4,50 +4,87 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..errors import OptionError
+from .catalogue import SPEC
+
+
 class Rules:
-    """The resolved rule options of one game, as attributes (see :mod:`meldtable.variants`)."""
+    """The resolved rule options of one canasta game (:mod:`.catalogue`), as attributes named
+    exactly like the options, plus what follows from them for ``players`` seats:
+
+    - ``sides``: the seats of each side (list of lists of seat numbers), ``side_of``: seat -> side;
+    - ``sitters``: the seats that take turns sitting out a deal (5 players in two sides: the larger
+      side's seats), empty when everyone plays every deal (seed 001 'Bei fünf Spielern setzt
+      jeweils einer aus');
+    - ``meld_shapes``: the natural-card counts a new 3-card meld may hold.
+
+    ``options`` must hold every option of the catalogue with no ``None`` left (``Variant.with_layout``
+    fills the layout's values). Raises :class:`~meldtable.errors.OptionError` for a combination that
+    cannot be played: partnerships the player count cannot seat, or too few cards for the hands
+    (the stock must start with at least as many cards as all hands hold: app policy, so that a
+    hand lasts more than about one round; it refuses e.g. 6 players with 2 decks).
+    """
+
+    partnerships: str
+    decks: int
+    jokers_per_deck: int
+    hand_size: int
+    draw_count: int
+    three_player_mode: str
+    upcard_cover: str
+    max_wilds_per_meld: int
+    min_naturals_per_meld: int
+    naturals_must_outnumber_wilds: bool
+    black_three_meld: str
+    pile_before_initial_meld: str
+    take_pile_onto_own_meld: bool
+    take_pile_with_natural_and_wild: bool
+    initial_meld_table: tuple[tuple[int, int], ...]
+    initial_meld_negative_score: int
+    concealed_going_out_exemption: str
+    canastas_to_go_out: int
+    going_out_discard: str
+    going_out_bonus: int
+    concealed_going_out_bonus: int
+    natural_canasta_bonus: int
+    mixed_canasta_bonus: int
+    red_three_bonus: int
+    red_three_all_four_bonus: int
+    red_three_positive_if: str
+    stock_exhausted: str
+    match_end: str
+    target_score: int
+    deals: int
 
     def __init__(self, options: dict[str, Any], players: int) -> None:
         self.options = dict(options)
-        o = options
         self.players = players
-        self.decks: int = o["decks"]
-        self.jokers_per_deck: int = o["jokers_per_deck"]
-        self.hand_size: int = o["hand_size"]
-        self.draw_count: int = o["draw_count"]
-        self.max_wilds: int = o["max_wilds_per_meld"]  # 0 means no fixed cap
-        self.min_naturals: int = o["min_naturals_per_meld"]
-        self.wild_majority: bool = o["naturals_must_outnumber_wilds"]
-        self.black_three_meld: str = o["black_three_meld"]
-        self.upcard_cover: str = o["upcard_cover"]
-        self.pile_before_initial: str = o["pile_before_initial_meld"]
-        self.take_onto_meld: bool = o["take_pile_onto_own_meld"]
-        self.take_with_wild: bool = o["take_pile_with_natural_and_wild"]
-        self.initial_table: tuple[tuple[int, int], ...] = o["initial_meld_table"]
-        self.negative_minimum: int = o["initial_meld_negative_score"]
-        self.concealed_exemption: str = o["concealed_going_out_exemption"]
-        self.concealed_bonus: int = o["concealed_going_out_bonus"]
-        self.going_out_bonus: int = o["going_out_bonus"]
-        self.canastas_to_go_out: int = o["canastas_to_go_out"]
-        self.going_out_discard: str = o["going_out_discard"]
-        self.natural_canasta_bonus: int = o["natural_canasta_bonus"]
-        self.mixed_canasta_bonus: int = o["mixed_canasta_bonus"]
-        self.red_three_bonus: int = o["red_three_bonus"]
-        self.red_three_all_bonus: int = o["red_three_all_four_bonus"]
-        self.red_three_positive_if: str = o["red_three_positive_if"]
-        self.stock_exhausted: str = o["stock_exhausted"]
-        self.match_end: str = o["match_end"]
-        self.target_score: int = o["target_score"]
-        self.deals: int = o["deals"]
-        self.sides: list[list[int]] = [[s] for s in range(players)]  # each seat its own side (two-hand)
-        self.side_of: list[int] = list(range(players))
+        for name in SPEC:
+            value = options[name]
+            if value is None:
+                raise OptionError(f"Rule option '{name}' needs a value for {players} players.")
+            setattr(self, name, value)
+        self.sides, self.sitters = _seating(self.partnerships, players)
+        self.side_of: list[int] = [0] * players
+        for side, seats in enumerate(self.sides):
+            for seat in seats:
+                self.side_of[seat] = side
+        active = players - (1 if self.sitters else 0)
+        dealt = active * self.hand_size
+        deck = self.decks * (52 + self.jokers_per_deck)
+        if 2 * dealt > deck:
+            need = -(-2 * dealt // (52 + self.jokers_per_deck))
+            raise OptionError(
+                f"{active} players with {self.hand_size} cards each need at least {need} decks "
+                f"(the stock must start with as many cards as the hands), not {self.decks}."
+            )
         self.meld_shapes: tuple[int, ...] = tuple(k for k in (3, 2, 1) if self.meld_ok(k, 3 - k))
         """Natural cards a new 3-card meld may hold (the rest wild), by :meth:`meld_ok`."""
 
     def wild_capacity(self, naturals: int) -> int:
         """Most wild cards a meld with ``naturals`` natural cards may hold."""
-        cap = self.max_wilds if self.max_wilds > 0 else 99
-        if self.wild_majority:
+        cap = self.max_wilds_per_meld if self.max_wilds_per_meld > 0 else 99
+        if self.naturals_must_outnumber_wilds:
             cap = min(cap, naturals - 1)
         return cap
 
@@ -55,7 +92,7 @@ class Rules:
         """Whether a meld of one natural rank with these counts is valid (seed 000: 3+ cards,
         at most 3 wild cards, never all wild; option ``min_naturals_per_meld``)."""
         return (
-            naturals >= self.min_naturals
+            naturals >= self.min_naturals_per_meld
             and naturals >= 1
             and naturals + wilds >= 3
             and wilds <= self.wild_capacity(naturals)
@@ -64,9 +101,34 @@ class Rules:
     def minimum_for(self, score: int) -> int:
         """Initial-meld minimum (points) for a cumulative ``score`` (seed 000's table)."""
         if score < 0:
-            return self.negative_minimum
+            return self.initial_meld_negative_score
         need = 0
-        for start, minimum in self.initial_table:
+        for start, minimum in self.initial_meld_table:
             if score >= start:
                 need = minimum
         return need
+
+
+def _seating(partnerships: str, players: int) -> tuple[list[list[int]], list[int]]:
+    """Sides (lists of seats) and the seats that take turns sitting out, for ``players`` seats.
+
+    Seats are numbered in the order of play. ``none``: every seat its own side. ``two_sides``:
+    partners sit alternately (4: seats 0 2 / 1 3, seed 001 'Die Partner sitzen sich jeweils
+    gegenüber'; 6: 0 2 4 / 1 3 5); with 5 players sides 0 2 / 1 3 4 and one seat of the second
+    side sits out each deal (research C29). ``three_sides`` (6 players): 0 3 / 1 4 / 2 5.
+    Raises :class:`OptionError` when the player count cannot be seated that way."""
+    if partnerships == "none":
+        return [[s] for s in range(players)], []
+    if partnerships == "two_sides":
+        if players == 4:
+            return [[0, 2], [1, 3]], []
+        if players == 5:
+            return [[0, 2], [1, 3, 4]], [1, 3, 4]
+        if players == 6:
+            return [[0, 2, 4], [1, 3, 5]], []
+        raise OptionError(f"Two sides need 4, 5 or 6 players, not {players}.")
+    if partnerships == "three_sides":
+        if players == 6:
+            return [[0, 3], [1, 4], [2, 5]], []
+        raise OptionError(f"Three sides of two need 6 players, not {players}.")
+    raise OptionError(f"Unknown partnerships {partnerships!r}.")  # pragma: no cover - checked by Option

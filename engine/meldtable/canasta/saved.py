@@ -76,6 +76,9 @@ class Saved:
         s.dealer = need(d, "dealer", int)
         if s.hand_number < 1 or not 0 <= s.dealer < n:
             raise StateError("The saved game has an impossible hand number or dealer.")
+        from .state import play_order
+
+        s.order = play_order(rules, s.hand_number)
         scores = need(d, "scores", list)
         if len(scores) != nsides or any(isinstance(x, bool) or not isinstance(x, int) for x in scores):
             raise StateError("The saved game's scores must be one whole number per side.")
@@ -121,8 +124,8 @@ class Saved:
         s.melded = list(melded)
         td = need(d, "turn", dict)
         seat = need(td, "seat", int)
-        if not 0 <= seat < n:
-            raise StateError("The turn belongs to a seat that is not in the game.")
+        if seat not in s.order:
+            raise StateError("The turn belongs to a seat that does not play this deal.")
         from .state import Turn
 
         t = Turn(seat, need(td, "initial", bool))
@@ -158,7 +161,9 @@ class Saved:
             raise StateError("The match cannot be over while a hand is in play.")
         if s.hand_over and s.out_seat is not None and s.hands[s.out_seat]:
             raise StateError("The seat that went out must have an empty hand.")
-        if not s.hand_over and any(not h for h in s.hands):
+        if any(s.hands[seat] for seat in range(n) if seat not in s.order):
+            raise StateError("The seat that sits out this deal cannot hold cards.")
+        if not s.hand_over and any(not s.hands[seat] for seat in s.order):
             raise StateError("A hand in play cannot be empty: that player would have gone out.")
         if not s.hand_over:
             if t.stage == "draw" and not s.stock:

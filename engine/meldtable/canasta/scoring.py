@@ -64,11 +64,11 @@ class Scoring:
         if self.out_seat is not None and self.side_of(self.out_seat) == side:
             items["going_out"] = r.going_out_bonus
             if self.out_concealed:
-                items["concealed"] = r.concealed_bonus - r.going_out_bonus
+                items["concealed"] = r.concealed_going_out_bonus - r.going_out_bonus
         reds = len(self.red_threes[side])
         if reds:
             all_four = reds >= 2 * r.decks  # every red three in play (4 with two decks)
-            value = r.red_three_all_bonus if all_four else r.red_three_bonus * reds
+            value = r.red_three_all_four_bonus if all_four else r.red_three_bonus * reds
             if r.red_three_positive_if == "canasta":
                 positive = self.canastas(side) > 0
             elif r.red_three_positive_if == "always":

@@ -64,7 +64,8 @@ class CanastaState(Legality, Scoring, View, Saved):
         n = rules.players
         nsides = len(rules.sides)
         self.hand_number = 0
-        self.dealer = (n - 2) % n  # so that the first deal is dealt by the last seat and seat 0 starts
+        self.dealer = n - 1  # the first deal is dealt by the last seat and seat 0 starts
+        self.order: list[int] = list(range(n))  # seats in the order of play in this deal
         self.scores = [0] * nsides
         self.results: list[dict[str, Any]] = []
         self.match_over = False
@@ -93,7 +94,9 @@ class CanastaState(Legality, Scoring, View, Saved):
         red three or a wild card), lay out dealt red threes and replace them from the stock."""
         r = self.rules
         self.hand_number += 1
-        self.dealer = (self.dealer + 1) % r.players
+        self.order = play_order(r, self.hand_number)
+        first = self.order[(self.hand_number - 1) % len(self.order)]
+        self.dealer = self.order[self.order.index(first) - 1]
         deck = standard_deck(r.decks, r.jokers_per_deck)
         Rng(self.seed, f"deal {self.hand_number}").shuffle(deck)
         self.stock = deck
@@ -108,8 +111,8 @@ class CanastaState(Legality, Scoring, View, Saved):
         self.out_seat = None
         self.out_concealed = False
         self.last_moves = []
-        first = (self.dealer + 1) % r.players
-        order = [(first + i) % r.players for i in range(r.players)]
+        i = self.order.index(first)
+        order = self.order[i:] + self.order[:i]
         for _ in range(r.hand_size):
             for seat in order:
                 ms_add(self.hands[seat], [self.stock.pop()])
@@ -125,9 +128,12 @@ class CanastaState(Legality, Scoring, View, Saved):
         self._start_turn(first)
 
     def _covers(self, c: Card) -> bool:
+        """Whether upcard ``c`` is covered by the next card (option ``upcard_cover``, research C6)."""
         mode = self.rules.upcard_cover
         if mode == "none":
             return False
+        if mode == "joker_and_red_three":
+            return c.rank == 0 or is_red_three(c)
         if is_wild(c):
             return True
         return mode == "wild_and_red_three" and is_red_three(c)
@@ -159,6 +165,16 @@ class CanastaState(Legality, Scoring, View, Saved):
             self._end_hand(None)
 
     # ------------------------------------------------------------------ helpers
+    def next_seat(self, seat: int) -> int:
+        """The seat that plays after ``seat`` in this deal (skipping a seat that sits out)."""
+        order = self.order
+        return order[(order.index(seat) + 1) % len(order)]
+
+    @property
+    def sitting_out(self) -> int | None:
+        """The seat that sits out this deal (5 players in two sides), else ``None``."""
+        return next((s for s in range(self.rules.players) if s not in self.order), None)
+
     def side_of(self, seat: int) -> int:
         return self.rules.side_of[seat]
 
@@ -179,7 +195,7 @@ class CanastaState(Legality, Scoring, View, Saved):
 
     def _exempt(self) -> bool:
         """Concealed going out may ignore the minimum (seed 000: after a stock draw, no earlier meld)."""
-        mode = self.rules.concealed_exemption
+        mode = self.rules.concealed_going_out_exemption
         if mode == "never" or not self.turn.initial:
             return False
         return mode == "always" or self.turn.from_stock
@@ -300,7 +316,7 @@ class CanastaState(Legality, Scoring, View, Saved):
                 self._end_hand(seat)
                 return
             self._record(seat, move, label)
-            self._start_turn((seat + 1) % self.rules.players)
+            self._start_turn(self.next_seat(seat))
             return
         else:  # pragma: no cover - legal_moves never yields another kind
             raise IllegalMoveError(f"Unknown move kind {kind!r}.")
@@ -330,7 +346,7 @@ class CanastaState(Legality, Scoring, View, Saved):
     def copy(self) -> "CanastaState":
         c = CanastaState.__new__(CanastaState)
         c.rules, c.seed = self.rules, self.seed
-        c.hand_number, c.dealer = self.hand_number, self.dealer
+        c.hand_number, c.dealer, c.order = self.hand_number, self.dealer, self.order
         c.scores, c.results = list(self.scores), [dict(x) for x in self.results]
         c.match_over, c.winners = self.match_over, list(self.winners)
         c.stock, c.pile, c.pile_wilds = list(self.stock), list(self.pile), self.pile_wilds
@@ -362,3 +378,16 @@ class CanastaState(Legality, Scoring, View, Saved):
         return allc
 
 
+
+
+def play_order(rules: Rules, hand_number: int) -> list[int]:
+    """The seats that play deal ``hand_number`` (1, 2, ...), in the order of play.
+
+    Everyone plays, in seat order, unless ``rules.sitters`` is set (5 players in two sides): then
+    ``sitters[(hand_number - 1) % len(sitters)]`` sits out and the others play with the sides
+    alternating (seed 001 'Bei fünf Spielern setzt jeweils einer aus'; research C29)."""
+    if not rules.sitters:
+        return list(range(rules.players))
+    sitter = rules.sitters[(hand_number - 1) % len(rules.sitters)]
+    a, b = ([s for s in seats if s != sitter] for seats in rules.sides)
+    return [x for pair in zip(a, b) for x in pair]

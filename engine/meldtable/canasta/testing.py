@@ -25,8 +25,10 @@ def hand_size_ok(state: CanastaState) -> bool:
     if any(is_red_three(c) for h in state.hands for c in h):
         return False
     sizes = [sum(h.values()) for h in state.hands]
+    if any(sizes[seat] for seat in range(len(sizes)) if seat not in state.order):
+        return False  # the seat that sits out this deal holds no cards
     if not state.hand_over:
-        return all(n >= 1 for n in sizes)
+        return all(sizes[seat] >= 1 for seat in state.order)
     return state.out_seat is None or sizes[state.out_seat] == 0
 
 
@@ -54,7 +56,7 @@ def shuffle_hidden(data: dict[str, Any], seat: int, rng: Any) -> dict[str, Any] 
     acting = None if st["hand_over"] else t["seat"]
     if acting is not None and acting != seat and t["stage"] == "play":
         return None
-    others = [s for s in range(len(hands)) if s != seat]
+    others = [s for s in range(len(hands)) if s != seat and hands[s]]
     red = ("3D", "3H")
     pool = [c for c in st["stock"] if c not in red]
     for s in others:

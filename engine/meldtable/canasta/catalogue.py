@@ -1,0 +1,272 @@
+"""The canasta family's rule options: one catalogue, and the presets (variants) as values over it.
+
+Every canasta rule that a seed leaves open, or that differs between the seeds, is one option here
+(``shared/research/rules-and-prior-art.md`` section 2.1, rows C1-C33). The catalogue gives each
+option's shape once (type, allowed values, what it does, research row); a preset gives each option
+its default and the source of that default. Values that depend on the player count (decks, hand
+size, draw count, partnerships, canastas to go out, target score) default to ``None``, "as the
+preset's layout table says for this many players" (:data:`LAYOUTS`), and can still be set.
+
+Option names here are the names users see in ``meldtable.VARIANTS`` and the attribute names of
+:class:`meldtable.canasta.rules.Rules` (no renaming layer). This module imports only
+:mod:`meldtable.options`, so ``import meldtable`` stays light.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..options import Option
+
+SEED_000 = "000_61593a5ffdab7f94.txt"
+SEED_001 = "001_d62449b4e08e177b.txt"
+
+PRESETS = ("canasta-two-hand", "canasta-classic")
+"""The canasta presets (variant ids), in the order the page lists them."""
+
+
+@dataclass(frozen=True)
+class Spec:
+    """The shape of one canasta option: ``name``, ``kind`` (as :class:`~meldtable.options.Option`),
+    ``doc`` (what it does, for users), ``row`` (research row, e.g. ``"C17"``, or ``""``), allowed
+    ``choices`` / ``minimum`` / ``maximum``, and ``by_layout`` (``None`` means "from the layout
+    table for the player count")."""
+
+    name: str
+    kind: str
+    doc: str
+    row: str = ""
+    choices: tuple[str, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    by_layout: bool = False
+
+
+SPECS: tuple[Spec, ...] = (
+    # --- players, cards, deal (C22, C29, C33)
+    Spec("partnerships", "choice", "Who plays together: 'none' (each seat for itself), 'two_sides' (two sides, "
+         "partners sit alternately; with 5 players one seat of the larger side sits out each deal, in turn) or "
+         "'three_sides' (6 players: three sides of two). null: as the layout for the player count.", "C29",
+         choices=("none", "two_sides", "three_sides"), by_layout=True),
+    Spec("decks", "int", "Number of 52-card decks. null: as the layout for the player count.", "C29",
+         minimum=1, maximum=4, by_layout=True),
+    Spec("jokers_per_deck", "int", "Jokers per deck.", "C29", minimum=0, maximum=4),
+    Spec("hand_size", "int", "Cards dealt to each player. null: as the layout for the player count.", "C29",
+         minimum=7, maximum=15, by_layout=True),
+    Spec("draw_count", "int", "Cards drawn from the stock per turn. null: as the layout for the player count.", "C22",
+         minimum=1, maximum=2, by_layout=True),
+    Spec("three_player_mode", "choice", "Three players play each for themselves ('individual'); the cutthroat "
+         "game (a temporary partnership against the first pile-taker) is not offered.", "C33", choices=("individual",)),
+    Spec("upcard_cover", "choice", "Which upcards are covered by the next card, as long as one of them shows: "
+         "'wild_and_red_three' (jokers, twos, red threes), 'joker_and_red_three' (jokers and red threes, not twos), "
+         "'wild' (jokers and twos) or 'none'.", "C6",
+         choices=("wild_and_red_three", "joker_and_red_three", "wild", "none")),
+    # --- melds (C1, C2, C5, C25)
+    Spec("max_wilds_per_meld", "int", "Most wild cards in one meld (0 = no fixed cap).", "C1", minimum=0, maximum=7),
+    Spec("min_naturals_per_meld", "int", "Fewest natural cards in a meld.", "C1", minimum=1, maximum=3),
+    Spec("naturals_must_outnumber_wilds", "bool", "Natural cards must outnumber wild cards in every meld.", "C1"),
+    Spec("black_three_meld", "choice", "When black threes may be melded (3 or 4, no wild cards): "
+         "'going_out_only' (in the turn the player goes out) or 'never'.", "C5", choices=("going_out_only", "never")),
+    # --- the discard pile (C4, C8, C9, C10, C11)
+    Spec("pile_before_initial_meld", "choice", "Whether a side that has not made its initial meld may take the "
+         "discard pile: 'natural_pair' (with two natural cards matching the top card, the initial meld reached) "
+         "or 'forbidden'.", "C8", choices=("natural_pair", "forbidden")),
+    Spec("take_pile_onto_own_meld", "bool", "An unfrozen pile may be taken by adding its top card to the side's "
+         "meld of that rank.", "C9"),
+    Spec("take_pile_with_natural_and_wild", "bool", "An unfrozen pile may be taken with one natural and one wild "
+         "card (not only with two naturals).", "C10"),
+    # --- initial meld (C12, C13, C15)
+    Spec("initial_meld_table", "table", "Initial-meld minimum by the side's cumulative score: "
+         "[from_score, minimum] rows.", "C12"),
+    Spec("initial_meld_negative_score", "int", "Initial-meld minimum while the side's score is negative.", "C12",
+         minimum=0, maximum=1000),
+    Spec("concealed_going_out_exemption", "choice", "When going out concealed (all cards at once, no earlier meld) "
+         "ignores the initial-meld minimum: 'stock_draw' (after drawing from the stock), 'always' or 'never'.",
+         "C15", choices=("stock_draw", "always", "never")),
+    # --- going out (C14, C17, C18)
+    Spec("canastas_to_go_out", "int", "Canastas a side needs to go out. null: as the layout for the player count.",
+         "C17", minimum=1, maximum=3, by_layout=True),
+    Spec("going_out_discard", "choice", "'optional': going out by melding the last card or by discarding it; "
+         "'required': the last card is always discarded.", "C18", choices=("optional", "required")),
+    Spec("going_out_bonus", "int", "Bonus for going out (points).", "C14", minimum=0, maximum=10000),
+    Spec("concealed_going_out_bonus", "int", "Total bonus for going out concealed (replaces the going-out bonus).",
+         "C14", minimum=0, maximum=10000),
+    # --- scoring (C20)
+    Spec("natural_canasta_bonus", "int", "Bonus per natural canasta (points).", "", minimum=0, maximum=10000),
+    Spec("mixed_canasta_bonus", "int", "Bonus per mixed canasta (points).", "", minimum=0, maximum=10000),
+    Spec("red_three_bonus", "int", "Value of each red three (points).", "C20", minimum=0, maximum=10000),
+    Spec("red_three_all_four_bonus", "int", "Value of all the red threes of two decks (four) together, instead of "
+         "four times the single value (0: no such bonus).", "C20", minimum=0, maximum=10000),
+    Spec("red_three_positive_if", "choice", "When red threes count for rather than against the side: 'melded' "
+         "(the side has melded), 'canasta' (the side has a canasta) or 'always'.", "C20",
+         choices=("melded", "canasta", "always")),
+    # --- end of hand, end of match (C24, C30)
+    Spec("stock_exhausted", "choice", "What happens when the stock is used up: 'ends_hand' (the hand ends when "
+         "the next player finds it empty).", "C24", choices=("ends_hand",)),
+    Spec("match_end", "choice", "How the match ends: 'target' (a side reaches the target score) or 'deals' "
+         "(after a fixed number of deals).", "C30", choices=("target", "deals")),
+    Spec("target_score", "int", "Score that ends the match (match_end = target). null: as the layout for the "
+         "player count.", "C30", minimum=100, maximum=100000, by_layout=True),
+    Spec("deals", "int", "Number of deals (match_end = deals).", "C30", minimum=1, maximum=50),
+)
+"""Every canasta option once, in the order the docs and the page list them."""
+
+SPEC = {s.name: s for s in SPECS}
+
+
+@dataclass(frozen=True)
+class Layout:
+    """What a preset does with ``players`` seats (research C29, C33): ``partnerships``, ``decks``,
+    ``hand_size`` (cards), ``draw_count`` (cards), ``canastas_to_go_out``, ``target_score``
+    (points), and the ``source`` of the row. ``with_partnerships`` names the partnership value the
+    row is for when a player count has rows for several (6 players: two or three sides)."""
+
+    players: int
+    partnerships: str
+    decks: int
+    hand_size: int
+    draw_count: int
+    canastas_to_go_out: int
+    target_score: int
+    source: str
+    with_partnerships: str | None = None
+
+
+LAYOUTS: dict[str, tuple[Layout, ...]] = {
+    "canasta-two-hand": (
+        Layout(2, "none", 2, 15, 2, 2, 5000,
+               "seed 000: 'Der Kartensatz' two decks, 'Das Ausgeben' 15 cards, 'Karten ziehen' 2 cards, "
+               "'Das Ende einer Runde' two canastas; target: pagat 5000 (the seed names none)"),
+    ),
+    "canasta-classic": (
+        Layout(2, "none", 2, 15, 1, 1, 5000,
+               "seed 001: 'Beim Spiel zu zweit erhält jeder Spieler 15 Karten', one card drawn "
+               "('zieht die oberste Karte'), one canasta to go out, 'Gewinner ist, wer als Erster 5 000 Punkte "
+               "erreicht hat' (pagat plays two-handed with draw 2 and two canastas: set draw_count and "
+               "canastas_to_go_out)"),
+        Layout(3, "none", 2, 13, 1, 1, 5000,
+               "seed 001: 'zu dritt 13', 'Bei zwei oder drei Spielern spielt jeder gegen jeden' (research C33)"),
+        Layout(4, "two_sides", 2, 11, 1, 1, 5000,
+               "seed 001: 'zu viert elf Karten', 'Bei vier Spielern werden zwei Parteien gebildet. Die Partner "
+               "sitzen sich jeweils gegenüber'"),
+        Layout(5, "two_sides", 2, 11, 1, 1, 5000,
+               "seed 001: 'Bei fünf Spielern setzt jeweils einer aus'; casinospiegel.net / kangarooland (research "
+               "C29): two sides of 2 and 3, a seat of the larger side sits out each deal in turn; the four who "
+               "play are dealt as at four (11 cards)"),
+        Layout(6, "two_sides", 3, 13, 1, 2, 10000,
+               "seed 001: 'Zu sechst spielen entweder zwei oder drei Parteien gegeneinander'; rummy-games.com "
+               "'Canasta for six' (research C29): 3 decks, 13 cards, two canastas to go out, game 10000 with two "
+               "sides of three", with_partnerships="two_sides"),
+        Layout(6, "three_sides", 3, 13, 1, 2, 7500,
+               "rummy-games.com 'Canasta for six' (research C29): three sides of two play to 7500",
+               with_partnerships="three_sides"),
+    ),
+}
+"""Preset -> its layout rows by player count (research C29, C33)."""
+
+
+def layout_for(preset: str, players: int, partnerships: str | None) -> Layout | None:
+    """The layout row of ``preset`` for ``players`` seats and the chosen ``partnerships`` (``None``:
+    the player count's default row), or ``None`` if the preset has no row for that many players."""
+    rows = [r for r in LAYOUTS[preset] if r.players == players]
+    if partnerships is not None:
+        for r in rows:
+            if r.with_partnerships == partnerships:
+                return r
+    for r in rows:
+        if r.with_partnerships is None or r is rows[0]:
+            return r
+    return None
+
+
+# The presets: option -> (default, source). Every option of SPECS appears in every preset.
+_TWO_HAND: dict[str, tuple[Any, str]] = {
+    "partnerships": (None, "layout: seed 000 is played by two players, each for themselves"),
+    "decks": (None, "layout: seed 000 'Der Kartensatz': two 52-card decks"),
+    "jokers_per_deck": (2, "seed 000 'Der Kartensatz': four jokers, two from each deck"),
+    "hand_size": (None, "layout: seed 000 'Das Ausgeben': 15 cards each"),
+    "draw_count": (None, "layout: seed 000 'Karten ziehen': 2 cards from the stock"),
+    "three_player_mode": ("individual", "not applicable: two players only"),
+    "upcard_cover": ("wild_and_red_three", "seed 000: red three or wild upcard is covered until another card shows (research C6)"),
+    "max_wilds_per_meld": (3, "seed 000 'Figuren': 'bis zu 3 Joker oder wilde Karten' (research C1)"),
+    "min_naturals_per_meld": (2, "pagat (research C1); seed 000's pile rule (top card + one natural + one wild) implies two naturals"),
+    "naturals_must_outnumber_wilds": (False, "seed 000 caps wilds at 3 only (research C1); seeds 001/004 require a majority"),
+    "black_three_meld": ("going_out_only", "seed 000 'Schwarze Dreier': 3 or 4, no wilds, only when going out (research C5)"),
+    "pile_before_initial_meld": ("natural_pair", "seed 000 'Erste Figur': two naturals with the top card, minimum met (research C8)"),
+    "take_pile_onto_own_meld": (True, "seed 000 pile rule 2 (research C9)"),
+    "take_pile_with_natural_and_wild": (True, "seed 000 pile rule 1 (research C10)"),
+    "initial_meld_table": (((0, 50), (1500, 90), (3000, 120)), "seed 000 'Anfängliche Ablagevoraussetzungen' (research C12)"),
+    "initial_meld_negative_score": (15, "seed 000 table: 'Negativ 15 Punkte'"),
+    "concealed_going_out_exemption": ("stock_draw", "seed 000 'Bitte beachten Sie' (research C15)"),
+    "canastas_to_go_out": (None, "layout: seed 000 'Das Ende einer Runde': two or more canastas"),
+    "going_out_discard": ("optional", "seed 000: meld all cards, or keep one and discard it (research C18)"),
+    "going_out_bonus": (100, "seed 000 bonus table: 'Alle Karten ablegen 100'"),
+    "concealed_going_out_bonus": (200, "seed 000 bonus table: 'Verdecktes Ablegen 200'; pagat: 200 in total, not 300 (research C14)"),
+    "natural_canasta_bonus": (500, "seed 000 bonus table"),
+    "mixed_canasta_bonus": (300, "seed 000 bonus table"),
+    "red_three_bonus": (100, "seed 000 bonus table"),
+    "red_three_all_four_bonus": (800, "seed 000 bonus table: 'Für alle vier roten Dreier 800'"),
+    "red_three_positive_if": ("melded", "seed 000: positive with at least one meld, else negative (research C20)"),
+    "stock_exhausted": ("ends_hand", "seed 000: 'ist das Spiel sofort zu Ende' (research C24)"),
+    "match_end": ("target", "seed 000 'Das Ziel des Spiels': target score (fast tournament) or fixed deals (round tournament) (research C30)"),
+    "target_score": (None, "layout: seed 000 names a target score without a number; pagat: 5000"),
+    "deals": (4, "app policy (seed names no number)"),
+}
+
+_CLASSIC: dict[str, tuple[Any, str]] = {
+    "partnerships": (None, "layout: seed 001 'Spielverlauf und Taktik' (2-3 each for themselves, 4 two sides, 5 one sits out, 6 two or three sides)"),
+    "decks": (None, "layout: seed 001 'Spielkarten: 108 Karten (zwei Kartenspiele ...) und vier Joker'; 6 players: 3 decks (rummy-games.com, research C29)"),
+    "jokers_per_deck": (2, "seed 001 'zwei Kartenspiele zu je 52 Karten und vier Joker'"),
+    "hand_size": (None, "layout: seed 001 'zu zweit 15 Karten, zu dritt 13, zu viert elf'; 6 players 13 (research C29)"),
+    "draw_count": (None, "layout: seed 001 'Er zieht die oberste Karte vom Talon' (one card at every player count, research C22)"),
+    "three_player_mode": ("individual", "seed 001 'Bei zwei oder drei Spielern spielt jeder gegen jeden' (research C33)"),
+    "upcard_cover": ("joker_and_red_three", "seed 001 'Ist sie ein Joker oder eine Rote Drei, wird die nächste Karte aufgedeckt' (research C6)"),
+    "max_wilds_per_meld": (0, "seed 001 'die natürlichen Karten müssen aber in der Überzahl sein': no fixed cap (research C1)"),
+    "min_naturals_per_meld": (2, "seed 001: naturals in the majority, so a 3-card meld holds at least two (research C1)"),
+    "naturals_must_outnumber_wilds": (True, "seed 001 'die natürlichen Karten müssen aber in der Überzahl sein' (research C1)"),
+    "black_three_meld": ("going_out_only", "seed 001 'dürfen nur zur Meldung Ausmachen ausgelegt werden'; 3 or 4 without wild cards: pagat (research C5)"),
+    "pile_before_initial_meld": ("forbidden", "seed 001 'Dies ist aber erst nach der ersten Meldung gestattet' (research C8; pagat: natural_pair)"),
+    "take_pile_onto_own_meld": (False, "seed 001 'zusammen mit der obersten Karte und mindestens zwei Handkarten eine Kombination auslegen' (research C9; pagat: true)"),
+    "take_pile_with_natural_and_wild": (True, "seed 001: 'mindestens zwei Handkarten' forming a combination in which naturals outnumber wilds (research C10)"),
+    "initial_meld_table": (((0, 50), (1500, 90), (3000, 120)), "seed 001 'mindestens 50 Augen ... ab 1 500 ... 90 Augen, ab 3 000 Pluspunkten 120' (research C12)"),
+    "initial_meld_negative_score": (50, "seed 001 names no lower row: 50 below zero too (research C12; pagat: 15)"),
+    "concealed_going_out_exemption": ("stock_draw", "seed 001 is silent; pagat: a concealed going out after a stock draw needs no minimum (research C15)"),
+    "canastas_to_go_out": (None, "layout: seed 001 'mindestens ein vollständiges Canasta'; 6 players two (rummy-games.com, research C17, C29)"),
+    "going_out_discard": ("required", "seed 001 'bis auf eine Karte, die noch auf den Poso gelegt werden muss' (research C18)"),
+    "going_out_bonus": (100, "seed 001 'Ausmachen = 100 Punkte'"),
+    "concealed_going_out_bonus": (200, "seed 001 'Ausmachen aus der Hand = 200 Punkte' (in total, as pagat: research C14)"),
+    "natural_canasta_bonus": (500, "seed 001 'Echtes Canasta = 500 Punkte'"),
+    "mixed_canasta_bonus": (300, "seed 001 'Unechtes Canasta = 300 Punkte'"),
+    "red_three_bonus": (100, "seed 001 'Rote Drei = 100 Punkte'"),
+    "red_three_all_four_bonus": (0, "seed 001 names no bonus for all four red threes (research C20; pagat: 800)"),
+    "red_three_positive_if": ("always", "seed 001: a red three counts 100 plus; minus only when it was not laid out, which the engine never allows (research C20, C21)"),
+    "stock_exhausted": ("ends_hand", "seed 001 is silent (research C24): as seed 000, the hand ends"),
+    "match_end": ("target", "seed 001 'Gewinner ist, wer als Erster 5 000 Punkte erreicht hat' (research C30)"),
+    "target_score": (None, "layout: seed 001 5000; 6 players 10000 / 7500 (rummy-games.com, research C29, C30)"),
+    "deals": (4, "app policy (seed 001 names no fixed number of deals)"),
+}
+
+_PRESET_VALUES: dict[str, dict[str, tuple[Any, str]]] = {
+    "canasta-two-hand": _TWO_HAND,
+    "canasta-classic": _CLASSIC,
+}
+
+
+def preset_players(preset: str) -> tuple[int, ...]:
+    """The player counts ``preset`` seats (those of its layout rows)."""
+    return tuple(sorted({r.players for r in LAYOUTS[preset]}))
+
+
+def options(preset: str) -> dict[str, Option]:
+    """The options of ``preset``: name -> :class:`~meldtable.options.Option` with the preset's
+    default and source. Raises ``KeyError`` for an unknown preset and ``AssertionError`` if the
+    preset does not give every option of the catalogue exactly once."""
+    values = _PRESET_VALUES[preset]
+    assert set(values) == set(SPEC), sorted(set(values) ^ set(SPEC))
+    out: dict[str, Option] = {}
+    for s in SPECS:
+        default, source = values[s.name]
+        out[s.name] = Option(s.name, s.kind, default, source, s.doc, choices=s.choices,
+                             minimum=s.minimum, maximum=s.maximum, nullable=s.by_layout, row=s.row)
+    return out
