@@ -53,6 +53,8 @@ class Saved:
                 "initial": t.initial,
                 "initial_points": t.initial_points,
                 "countable": msort(t.countable),
+                "uncounted": [RANKS[r - 1] for r in sorted(t.uncounted)],
+                "asked": t.asked,
             },
             "hand_over": self.hand_over,
             "went_out": self.out_seat,
@@ -136,6 +138,16 @@ class Saved:
         t.from_stock = need(td, "from_stock", bool)
         t.initial_points = need(td, "initial_points", int)
         t.countable = counted(cardlist(need(td, "countable", list), "The countable cards"))
+        uncounted = td.get("uncounted", [])  # absent in games saved before this field existed
+        if not isinstance(uncounted, list) or any(not isinstance(x, str) or x not in RANKS for x in uncounted):
+            raise StateError("'uncounted' must list meld ranks such as 'Q'.")
+        t.uncounted = frozenset(RANKS.index(x) + 1 for x in uncounted)
+        asked = td.get("asked")  # absent in games saved before this field existed
+        if asked not in (None, "pending", "yes", "no") or (asked is not None and t.stage != "play"):
+            raise StateError("'asked' must be null, or 'pending', 'yes' or 'no' after drawing.")
+        if asked is not None and rules.going_out_permission != "ask_partner":
+            raise StateError("Nobody asks a partner in this game, so 'asked' must be null.")
+        t.asked = asked
         hand = s.hands[seat]
         if any(hand.get(c, 0) < k for c, k in t.countable.items()):
             raise StateError("The countable cards must be in the hand of the seat to act.")
@@ -166,7 +178,7 @@ class Saved:
         if not s.hand_over and any(not s.hands[seat] for seat in s.order):
             raise StateError("A hand in play cannot be empty: that player would have gone out.")
         if not s.hand_over:
-            if t.stage == "draw" and not s.stock:
+            if t.stage == "draw" and not s.stock and rules.stock_exhausted != "play_on_discards":
                 raise StateError("A hand in play needs cards in the stock when a turn begins.")
             for side_i, side_melds in enumerate(s.melds):
                 if s.melded[side_i] and not side_melds:

@@ -34,7 +34,8 @@ from .view import View
 class Turn:
     """What the seat to act has done in this turn so far."""
 
-    __slots__ = ("seat", "stage", "took_pile", "from_stock", "initial", "initial_points", "countable")
+    __slots__ = ("seat", "stage", "took_pile", "from_stock", "initial", "initial_points", "countable", "uncounted",
+                 "asked")
 
     def __init__(self, seat: int, initial: bool) -> None:
         self.seat = seat
@@ -44,11 +45,14 @@ class Turn:
         self.initial = initial  # the side had not made its initial meld when the turn began
         self.initial_points = 0  # points counted towards the minimum this turn
         self.countable: dict[Card, int] = {}  # hand cards whose value may count towards it
+        self.uncounted: frozenset[int] = frozenset()  # ranks of melds made this turn that count nothing
+        self.asked: str | None = None  # "may I go out?": None, "pending" (partner to answer), "yes", "no"
 
     def copy(self) -> "Turn":
         t = Turn(self.seat, self.initial)
         t.stage, t.took_pile, t.from_stock = self.stage, self.took_pile, self.from_stock
-        t.initial_points, t.countable = self.initial_points, dict(self.countable)
+        t.initial_points, t.countable, t.uncounted = self.initial_points, dict(self.countable), self.uncounted
+        t.asked = self.asked
         return t
 
 
@@ -161,8 +165,10 @@ class CanastaState(Legality, Scoring, View, Saved):
         self.turn = Turn(seat, not self.melded[side])
         self._legal = None
         if not self.stock:
-            # seed 000: "falls ... der Kartenstapel aufgebraucht ist, ist das Spiel sofort zu Ende"
-            self._end_hand(None)
+            # seed 000: "falls ... der Kartenstapel aufgebraucht ist, ist das Spiel sofort zu Ende";
+            # pagat (option play_on_discards): play goes on while the player can take the pile
+            if self.rules.stock_exhausted != "play_on_discards" or not self._take_moves():
+                self._end_hand(None)
 
     # ------------------------------------------------------------------ helpers
     def next_seat(self, seat: int) -> int:
@@ -186,7 +192,24 @@ class CanastaState(Legality, Scoring, View, Saved):
 
     @property
     def current_player(self) -> int | None:
-        return None if self.hand_over else self.turn.seat
+        """The seat to act: the turn's seat, or its partner while "may I go out?" waits for an
+        answer; ``None`` when the hand is over."""
+        if self.hand_over:
+            return None
+        t = self.turn
+        return self.partner(t.seat) if t.asked == "pending" else t.seat
+
+    def partner(self, seat: int) -> int:
+        """The partner who answers ``seat``'s "may I go out?": the next seat of its side in the
+        order of play (pagat; with three seats a side, the next one who plays this deal)."""
+        order = self.order
+        i = order.index(seat)
+        side = self.rules.side_of[seat]
+        for k in range(1, len(order)):
+            other = order[(i + k) % len(order)]
+            if self.rules.side_of[other] == side:
+                return other
+        return seat
 
     def _initial_pending(self) -> bool:
         """True while this turn still has to reach the initial-meld minimum."""
@@ -199,20 +222,6 @@ class CanastaState(Legality, Scoring, View, Saved):
         if mode == "never" or not self.turn.initial:
             return False
         return mode == "always" or self.turn.from_stock
-
-    def _count_points(self, cards: Iterable[Card]) -> int:
-        """Points of ``cards`` that count towards the initial meld (consumes ``turn.countable``)."""
-        cnt = self.turn.countable
-        pts = 0
-        for c in cards:
-            k = cnt.get(c, 0)
-            if k:
-                pts += card_value(c)
-                if k == 1:
-                    del cnt[c]
-                else:
-                    cnt[c] = k - 1
-        return pts
 
     def _peek_points(self, cards: Iterable[Card]) -> tuple[int, dict[Card, int]]:
         cnt = dict(self.turn.countable)
@@ -287,11 +296,23 @@ class CanastaState(Legality, Scoring, View, Saved):
                 return
         elif kind in ("meld", "add"):
             rank = move.rank if kind == "add" else next(c.rank for c in move.cards if not is_wild(c))
-            ms_remove(hand, move.cards)
             if self._initial_pending():
-                t.initial_points += self._count_points(move.cards)
+                sig, pts, counts_after = self._usage(move.cards, rank, kind == "meld")
+                cnt = t.countable
+                for c, (_, flag) in zip(move.cards, sig):
+                    if flag:
+                        if cnt[c] == 1:
+                            del cnt[c]
+                        else:
+                            cnt[c] -= 1
+                if not counts_after:
+                    t.uncounted = t.uncounted | {rank}
+                t.initial_points += pts
+                ms_remove(hand, move.cards)
                 if t.initial_points >= self.minimum(side):
                     self._initial_met(side)
+            else:
+                ms_remove(hand, move.cards)
             meld = self.melds[side].get(rank)
             if meld is None:
                 meld = self.melds[side][rank] = Meld(rank)
@@ -305,6 +326,21 @@ class CanastaState(Legality, Scoring, View, Saved):
                 self._record(seat, move, label)
                 self._end_hand(seat)
                 return
+        elif kind == "ask":
+            t.asked = "pending"
+            self._record(seat, move, "asked the partner: may I go out?")
+            self._legal = None
+            return
+        elif kind in ("yes", "no"):
+            t.asked = kind
+            self._record(self.partner(seat), move, "answered yes: go out" if kind == "yes" else "answered no: do not go out")
+            self._legal = None
+            return
+        elif kind == "pass":
+            # the stock is used up and the player does not take the discard pile: the hand ends
+            self._record(seat, move, "passed: the stock is used up, so the hand ends")
+            self._end_hand(None)
+            return
         elif kind == "discard":
             c = move.cards[0]
             ms_remove(hand, [c])
