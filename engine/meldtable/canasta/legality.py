@@ -13,6 +13,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from ..cards import ALL_CARDS, RANKS, Card, rank_name
+from ..errors import IllegalMoveError
 from ..moves import Move
 from ..multiset import add as ms_add
 from ..multiset import combinations, counted, remove as ms_remove
@@ -509,8 +510,27 @@ class Legality:
 
 
     # ------------------------------------------------------------------ explaining refusals
+    def verify(self, move: Move, seat: int | None = None) -> None:
+        """Check ``move`` for ``seat`` (default: the seat to act); raise
+        :class:`~meldtable.errors.IllegalMoveError` (with ``key`` and ``params``) saying why it is not
+        legal now, else return. The one source of legality and its reasons (PokerKit's
+        ``verify_x``): :meth:`legal_moves` is a fast enumeration of exactly the moves this accepts
+        (tests/test_canasta_verify.py checks that on every move of many positions)."""
+        reason = self._why(move, seat)
+        if reason is not None:
+            key, message, params = reason
+            err = IllegalMoveError(message)
+            err.key, err.params = key, params  # type: ignore[attr-defined]
+            raise err
+
     def explain(self, move: Move, seat: int | None = None) -> tuple[str, str, dict[str, Any]]:
-        """Why ``move`` is not legal now: ``(key, message, params)`` in a player's words."""
+        """Why ``move`` is not legal now: ``(key, message, params)`` in a player's words (from
+        :meth:`_why`; a legal move gets ``("legal", "That move is legal.", {})``)."""
+        return self._why(move, seat) or ("legal", "That move is legal.", {})
+
+    def _why(self, move: Move, seat: int | None = None) -> tuple[str, str, dict[str, Any]] | None:
+        """``None`` if ``move`` is legal now, else ``(key, message, params)``: every rule check in
+        the order a player would look (turn, stage, cards held, then the move's own rules)."""
         t = self.turn
         if self.hand_over:
             return "hand_over", "The hand is over.", {}
@@ -518,6 +538,8 @@ class Legality:
         if seat is not None and seat != to_act:
             return "not_your_turn", f"It is seat {to_act}'s turn, not seat {seat}'s.", {"seat": to_act}
         if t.asked == "pending":
+            if move.kind in ("yes", "no"):
+                return None
             return ("answer_first", f"Seat {t.seat} asks whether they may go out: answer yes or no.",
                     {"seat": t.seat})
         hand = self.hands[t.seat]
@@ -530,12 +552,18 @@ class Legality:
                 return "ask_once", "You have already asked your partner this turn.", {}
             if t.stage != "play":
                 return "draw_first", "First draw from the stock or take the discard pile.", {}
+            if self._may_ask(side):
+                return None
+            if THREE in self.melds[side]:
+                return "black_threes_committed", "You have melded black threes: you go out this turn without asking.", {}
             return "ask_cannot_go_out", "You can ask your partner only when you could go out this turn.", {}
         if move.kind in ("yes", "no"):
             return "no_question", "Nobody has asked you whether they may go out.", {}
         if move.kind == "pass":
             if t.stage != "draw" or self.stock or self.rules.stock_exhausted != "play_on_discards":
                 return "pass_not_now", "You can pass only at the start of a turn once the stock is used up.", {}
+            if not self._take_forced(self._take_moves()):
+                return None
             return "take_forced", "The top card goes onto your side's meld: with the stock used up you must take the pile.", {}
         if t.stage == "draw" and move.kind not in ("draw", "take"):
             return "draw_first", "First draw from the stock or take the discard pile.", {}
@@ -548,7 +576,9 @@ class Legality:
             return "not_in_hand", f"You do not hold {missing[0].text}.", {"card": missing[0].text}
         minimum = self.minimum(side)
         if move.kind == "draw":
-            return "stock_empty", "The stock is empty.", {}
+            if self.stock:
+                return None
+            return "stock_empty", "The stock is used up: take the discard pile or pass.", {}
         if move.kind == "take":
             if not self.pile:
                 return "pile_empty", "The discard pile is empty.", {}
@@ -568,6 +598,20 @@ class Legality:
             if any(c.rank != rank for c in move.cards if not is_wild(c)):
                 return "take_rank", f"To take the pile you need {rank_name(rank, True)} to go with the top card.", p
             nat = sum(1 for c in move.cards if not is_wild(c))
+            if move.cards and nat == 0:
+                return (
+                    "take_pair",
+                    f"To take the pile you need two natural {rank_name(rank, True)}, or one and a wild card, "
+                    "to go with the top card.",
+                    p,
+                )
+            if not move.cards and not self.rules.take_pile_onto_own_meld:
+                return (
+                    "take_onto_meld_off",
+                    f"In this game you take the pile by melding its top card with two cards from your hand "
+                    f"(two natural {rank_name(rank, True)}, or one and a wild card).",
+                    p,
+                )
             if frozen and nat < 2:
                 why = "you have not made your initial meld" if initial and not self.pile_wilds else "a wild card is in it"
                 return (
@@ -583,6 +627,12 @@ class Legality:
                 )
             if not move.cards and rank not in self.melds[side]:
                 return "take_no_meld", f"You have no meld of {rank_name(rank, True)} to put the top card on.", p
+            if not move.cards and frozen:
+                return (
+                    "pile_frozen",
+                    f"The pile is frozen: you need two natural {rank_name(rank, True)} to take it.",
+                    {**p, "because": "initial" if initial and not self.pile_wilds else "wild"},
+                )
             reason = self._take_ok(top, move.cards)
             if reason == "minimum":
                 points = card_value(top) + sum(card_value(c) for c in move.cards)
@@ -593,7 +643,7 @@ class Legality:
                     f"cards, never other cards from the pile: {minimum} cannot be reached this turn.",
                     {"minimum": minimum, "points": points},
                 )
-            return self._reason(reason, minimum, rank)
+            return self._reason(reason, minimum, rank) if reason else None
         if move.kind == "meld":
             naturals = [c for c in move.cards if not is_wild(c)]
             ranks = {c.rank for c in naturals}
@@ -639,7 +689,7 @@ class Legality:
             return self._reason(self._add_ok_now(rank, c), minimum, rank)
         if move.kind == "discard":
             return self._reason(self._discard_ok_now(move.cards[0]), minimum, None)
-        return "not_allowed", "That move is not allowed now.", {}
+        raise AssertionError(move.kind)  # pragma: no cover - Move.parse knows no other kind
 
     def _black_threes_text(self) -> str:
         n = self.rules.canastas_to_go_out
@@ -649,8 +699,11 @@ class Legality:
             "(but one to discard)."
         )
 
-    def _reason(self, reason: str | None, minimum: int, rank: int | None) -> tuple[str, str, dict[str, Any]]:
+    def _reason(self, reason: str | None, minimum: int, rank: int | None) -> tuple[str, str, dict[str, Any]] | None:
+        """The words for a deep check's verdict (``None``: the move is legal)."""
         t = self.turn
+        if reason is None:
+            return None
         if reason == "minimum":
             return (
                 "initial_minimum",
@@ -697,7 +750,7 @@ class Legality:
                 "discard only your last one.",
                 {},
             )
-        return "not_allowed", "That move is not allowed now.", {}
+        raise AssertionError(reason)  # pragma: no cover - every deep-check verdict has its words
 
 
 
