@@ -100,6 +100,12 @@ SPECS: tuple[Spec, ...] = (
     Spec("concealed_going_out_bonus", "int", "Total bonus for going out concealed (replaces the going-out bonus).",
          "C14", minimum=0, maximum=10000),
     # --- scoring (C20)
+    Spec("early_out_bonus", "int", "Total going-out bonus for a player who goes out having drawn at most one card "
+         "from the stock in this hand (replaces the going-out and concealed bonus when higher; 0: no such bonus).",
+         "C16", minimum=0, maximum=10000),
+    Spec("hand_canasta_bonus", "int", "Bonus for a 'hand canasta': a canasta opened and completed in one turn from "
+         "the player's hand, in a turn without a pile take (replaces the natural or mixed canasta bonus; 0: no such "
+         "bonus).", "C3", minimum=0, maximum=10000),
     Spec("natural_canasta_bonus", "int", "Bonus per natural canasta (points).", "", minimum=0, maximum=10000),
     Spec("mixed_canasta_bonus", "int", "Bonus per mixed canasta (points).", "", minimum=0, maximum=10000),
     Spec("red_three_bonus", "int", "Value of each red three (points).", "C20", minimum=0, maximum=10000),
@@ -215,6 +221,8 @@ _TWO_HAND: dict[str, tuple[Any, str]] = {
     "going_out_permission": ("none", "not applicable: two players, no partner"),
     "going_out_bonus": (100, "seed 000 bonus table: 'Alle Karten ablegen 100'"),
     "concealed_going_out_bonus": (200, "seed 000 bonus table: 'Verdecktes Ablegen 200'; pagat: 200 in total, not 300 (research C14)"),
+    "early_out_bonus": (0, "seed 000 has no such bonus (seed 001's 300: research C16)"),
+    "hand_canasta_bonus": (0, "seed 000 has no such bonus (seed 001's 'Hand-Canasta': research C3)"),
     "natural_canasta_bonus": (500, "seed 000 bonus table"),
     "mixed_canasta_bonus": (300, "seed 000 bonus table"),
     "red_three_bonus": (100, "seed 000 bonus table"),
@@ -250,6 +258,8 @@ _CLASSIC: dict[str, tuple[Any, str]] = {
     "going_out_permission": ("ask_partner", "seed 001 is silent; pagat (Classic Canasta): a player may ask 'Partner, may I go out?' and the answer is binding (research section 1.1)"),
     "going_out_bonus": (100, "seed 001 'Ausmachen = 100 Punkte'"),
     "concealed_going_out_bonus": (200, "seed 001 'Ausmachen aus der Hand = 200 Punkte' (in total, as pagat: research C14)"),
+    "early_out_bonus": (300, "seed 001 'Kann ein Spieler schon kurz nach Spielbeginn ausmachen, ohne mehr als eine Karte vom Talon gezogen zu haben, erhält er 300 Pluspunkte' (research C16; not in pagat)"),
+    "hand_canasta_bonus": (1000, "seed 001 'Hand-Canasta = 1000 Punkte', a term the seed does not define (research C3); engine reading: a canasta opened and completed from the hand in one turn"),
     "natural_canasta_bonus": (500, "seed 001 'Echtes Canasta = 500 Punkte'"),
     "mixed_canasta_bonus": (300, "seed 001 'Unechtes Canasta = 300 Punkte'"),
     "red_three_bonus": (100, "seed 001 'Rote Drei = 100 Punkte'"),

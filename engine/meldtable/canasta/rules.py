@@ -48,6 +48,8 @@ class Rules:
     going_out_permission: str
     going_out_bonus: int
     concealed_going_out_bonus: int
+    early_out_bonus: int
+    hand_canasta_bonus: int
     natural_canasta_bonus: int
     mixed_canasta_bonus: int
     red_three_bonus: int

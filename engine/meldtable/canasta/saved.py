@@ -40,7 +40,8 @@ class Saved:
             "discard_pile": cards(self.pile),
             "hands": [msort(h) for h in self.hands],
             "melds": [
-                [{"rank": RANKS[m.rank - 1], "cards": cards(m.cards)} for m in sorted(side.values(), key=lambda m: m.rank)]
+                [{"rank": RANKS[m.rank - 1], "cards": cards(m.cards), **({"hand_canasta": True} if m.hand_canasta else {})}
+                 for m in sorted(side.values(), key=lambda m: m.rank)]
                 for side in self.melds
             ],
             "red_threes": [cards(x) for x in self.red_threes],
@@ -55,11 +56,13 @@ class Saved:
                 "countable": msort(t.countable),
                 "uncounted": [RANKS[r - 1] for r in sorted(t.uncounted)],
                 "asked": t.asked,
+                "opened": [RANKS[r - 1] for r in sorted(t.opened)],
             },
             "hand_over": self.hand_over,
             "went_out": self.out_seat,
             "went_out_concealed": self.out_concealed,
             "last_moves": self.last_moves,
+            "drawn": list(self.drawn),
         }
 
     @classmethod
@@ -107,6 +110,10 @@ class Saved:
                 if rank in out:
                     raise StateError(f"Side {i} has two melds of {rank_name(rank, True)}.")
                 meld = Meld(rank, cardlist(need(m, "cards", list), f"A meld of side {i}"))
+                flag = m.get("hand_canasta", False)  # absent in games saved before this field existed
+                if not isinstance(flag, bool) or (flag and meld.size < 7):
+                    raise StateError(f"Side {i}'s meld of {rank_name(rank, True)}: 'hand_canasta' must be true only for a canasta.")
+                meld.hand_canasta = flag
                 if rank == THREE:
                     ok = meld.size in (3, 4) and all(is_black_three(c) for c in meld.cards)
                 else:
@@ -148,6 +155,10 @@ class Saved:
         if asked is not None and rules.going_out_permission != "ask_partner":
             raise StateError("Nobody asks a partner in this game, so 'asked' must be null.")
         t.asked = asked
+        opened = td.get("opened", [])  # absent in games saved before this field existed
+        if not isinstance(opened, list) or any(not isinstance(x, str) or x not in RANKS for x in opened):
+            raise StateError("'opened' must list meld ranks such as 'Q'.")
+        t.opened = frozenset(RANKS.index(x) + 1 for x in opened)
         hand = s.hands[seat]
         if any(hand.get(c, 0) < k for c, k in t.countable.items()):
             raise StateError("The countable cards must be in the hand of the seat to act.")
@@ -159,6 +170,11 @@ class Saved:
         s.out_seat = out_seat
         s.out_concealed = need(d, "went_out_concealed", bool)
         s.last_moves = saved_last_moves(d, HISTORY_KEEP)
+        drawn = d.get("drawn", [0] * n)  # absent in games saved before this field existed
+        if (not isinstance(drawn, list) or len(drawn) != n
+                or any(isinstance(x, bool) or not isinstance(x, int) or not 0 <= x <= 1000 for x in drawn)):
+            raise StateError(f"'drawn' must hold one whole number from 0 to 1000 per seat ({n}).")
+        s.drawn = list(drawn)
         # card conservation: every physical card exactly once
         everything: list[Card] = list(s.stock) + list(s.pile)
         for h in s.hands:

@@ -35,7 +35,7 @@ class Turn:
     """What the seat to act has done in this turn so far."""
 
     __slots__ = ("seat", "stage", "took_pile", "from_stock", "initial", "initial_points", "countable", "uncounted",
-                 "asked")
+                 "asked", "opened")
 
     def __init__(self, seat: int, initial: bool) -> None:
         self.seat = seat
@@ -47,12 +47,13 @@ class Turn:
         self.countable: dict[Card, int] = {}  # hand cards whose value may count towards it
         self.uncounted: frozenset[int] = frozenset()  # ranks of melds made this turn that count nothing
         self.asked: str | None = None  # "may I go out?": None, "pending" (partner to answer), "yes", "no"
+        self.opened: frozenset[int] = frozenset()  # ranks of the melds this turn opened (hand canastas)
 
     def copy(self) -> "Turn":
         t = Turn(self.seat, self.initial)
         t.stage, t.took_pile, t.from_stock = self.stage, self.took_pile, self.from_stock
         t.initial_points, t.countable, t.uncounted = self.initial_points, dict(self.countable), self.uncounted
-        t.asked = self.asked
+        t.asked, t.opened = self.asked, self.opened
         return t
 
 
@@ -70,6 +71,7 @@ class CanastaState(Legality, Scoring, View, Saved):
         self.hand_number = 0
         self.dealer = n - 1  # the first deal is dealt by the last seat and seat 0 starts
         self.order: list[int] = list(range(n))  # seats in the order of play in this deal
+        self.drawn: list[int] = [0] * n  # cards each seat drew from the stock in this hand (early_out_bonus)
         self.scores = [0] * nsides
         self.results: list[dict[str, Any]] = []
         self.match_over = False
@@ -107,6 +109,7 @@ class CanastaState(Legality, Scoring, View, Saved):
         self.pile = []
         self.pile_wilds = 0
         self.hands = [{} for _ in range(r.players)]
+        self.drawn = [0] * r.players
         nsides = len(r.sides)
         self.melds = [{} for _ in range(nsides)]
         self.red_threes = [[] for _ in range(nsides)]
@@ -259,6 +262,7 @@ class CanastaState(Legality, Scoring, View, Saved):
                 got += 1
             t.stage = "play"
             t.from_stock = True
+            self.drawn[seat] += got
             if self._initial_pending():
                 t.countable = dict(hand)
             label = f"drew {got} card{'s' if got != 1 else ''}"
@@ -316,8 +320,12 @@ class CanastaState(Legality, Scoring, View, Saved):
             meld = self.melds[side].get(rank)
             if meld is None:
                 meld = self.melds[side][rank] = Meld(rank)
+                t.opened = t.opened | {rank}
             for c in move.cards:
                 meld.put(c)
+            if (meld.size >= CANASTA_SIZE and rank in t.opened and not t.took_pile and rank != THREE
+                    and not meld.hand_canasta):
+                meld.hand_canasta = True  # seed 001 'Hand-Canasta' (engine reading, research C3)
             label = ("melded " if kind == "meld" else f"added to the {rank_name(rank, True)}: ") + " ".join(
                 c.text for c in move.cards
             )
@@ -382,7 +390,7 @@ class CanastaState(Legality, Scoring, View, Saved):
     def copy(self) -> "CanastaState":
         c = CanastaState.__new__(CanastaState)
         c.rules, c.seed = self.rules, self.seed
-        c.hand_number, c.dealer, c.order = self.hand_number, self.dealer, self.order
+        c.hand_number, c.dealer, c.order, c.drawn = self.hand_number, self.dealer, self.order, list(self.drawn)
         c.scores, c.results = list(self.scores), [dict(x) for x in self.results]
         c.match_over, c.winners = self.match_over, list(self.winners)
         c.stock, c.pile, c.pile_wilds = list(self.stock), list(self.pile), self.pile_wilds

@@ -100,11 +100,16 @@ def results_add_up(state: CanastaState) -> bool:
                 return False
             if items["hand_cards"] != -sum(card_value(c) * n for seat in r.sides[side] for c, n in state.hands[seat].items()):
                 return False
-            if items["natural_canastas"] != r.natural_canasta_bonus * sum(1 for m in melds if m.canasta_kind == "natural"):
+            hand_c = [m for m in melds if r.hand_canasta_bonus and m.hand_canasta and m.is_canasta]
+            if items["natural_canastas"] != r.natural_canasta_bonus * sum(
+                    1 for m in melds if m.canasta_kind == "natural" and m not in hand_c):
                 return False
-            if items["mixed_canastas"] != r.mixed_canasta_bonus * sum(1 for m in melds if m.canasta_kind == "mixed"):
+            if items["mixed_canastas"] != r.mixed_canasta_bonus * sum(
+                    1 for m in melds if m.canasta_kind == "mixed" and m not in hand_c):
                 return False
-        if side != out_side and (items["going_out"] or items["concealed"]):
+            if items.get("hand_canastas", 0) != r.hand_canasta_bonus * len(hand_c):
+                return False
+        if side != out_side and (items["going_out"] or items["concealed"] or items.get("early_out")):
             return False
         if side == out_side and items["going_out"] != r.going_out_bonus:
             return False
