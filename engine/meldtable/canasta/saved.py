@@ -57,12 +57,14 @@ class Saved:
                 "uncounted": [RANKS[r - 1] for r in sorted(t.uncounted)],
                 "asked": t.asked,
                 "opened": [RANKS[r - 1] for r in sorted(t.opened)],
+                "fresh": t.fresh,
             },
             "hand_over": self.hand_over,
             "went_out": self.out_seat,
             "went_out_concealed": self.out_concealed,
             "last_moves": self.last_moves,
             "drawn": list(self.drawn),
+            "laid": list(self.laid),
         }
 
     @classmethod
@@ -159,6 +161,10 @@ class Saved:
         if not isinstance(opened, list) or any(not isinstance(x, str) or x not in RANKS for x in opened):
             raise StateError("'opened' must list meld ranks such as 'Q'.")
         t.opened = frozenset(RANKS.index(x) + 1 for x in opened)
+        fresh = td.get("fresh", t.initial)  # absent in games saved before this field existed
+        if not isinstance(fresh, bool):
+            raise StateError("'fresh' must be true or false.")
+        t.fresh = fresh
         hand = s.hands[seat]
         if any(hand.get(c, 0) < k for c, k in t.countable.items()):
             raise StateError("The countable cards must be in the hand of the seat to act.")
@@ -175,6 +181,12 @@ class Saved:
                 or any(isinstance(x, bool) or not isinstance(x, int) or not 0 <= x <= 1000 for x in drawn)):
             raise StateError(f"'drawn' must hold one whole number from 0 to 1000 per seat ({n}).")
         s.drawn = list(drawn)
+        # absent in games saved before this field existed: then a seat counts as having laid cards
+        # when its side has melded (the same in two-hand play)
+        laid = d.get("laid", [s.melded[rules.side_of[seat]] for seat in range(n)])
+        if not isinstance(laid, list) or len(laid) != n or not all(isinstance(x, bool) for x in laid):
+            raise StateError(f"'laid' must be true/false per seat ({n}).")
+        s.laid = list(laid)
         # card conservation: every physical card exactly once
         everything: list[Card] = list(s.stock) + list(s.pile)
         for h in s.hands:

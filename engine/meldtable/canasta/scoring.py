@@ -24,7 +24,9 @@ class Scoring:
         self._legal_set = None
         self.turn.countable = {}
         self.out_seat = out_seat
-        self.out_concealed = out_seat is not None and self.turn.initial
+        # going out concealed: the player had laid no card on the table before this turn (seed 001
+        # 'obwohl er noch keine Meldung gemacht hat'; with partners, the partner may have melded)
+        self.out_concealed = out_seat is not None and self.turn.fresh
         result = {"hand": self.hand_number, "went_out": out_seat, "concealed": self.out_concealed, "sides": []}
         for side, seats in enumerate(self.rules.sides):
             items = self.score_side(side)

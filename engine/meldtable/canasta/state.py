@@ -35,7 +35,7 @@ class Turn:
     """What the seat to act has done in this turn so far."""
 
     __slots__ = ("seat", "stage", "took_pile", "from_stock", "initial", "initial_points", "countable", "uncounted",
-                 "asked", "opened")
+                 "asked", "opened", "fresh")
 
     def __init__(self, seat: int, initial: bool) -> None:
         self.seat = seat
@@ -48,12 +48,13 @@ class Turn:
         self.uncounted: frozenset[int] = frozenset()  # ranks of melds made this turn that count nothing
         self.asked: str | None = None  # "may I go out?": None, "pending" (partner to answer), "yes", "no"
         self.opened: frozenset[int] = frozenset()  # ranks of the melds this turn opened (hand canastas)
+        self.fresh = initial  # the seat had laid no card on the table before this turn (concealed going out)
 
     def copy(self) -> "Turn":
         t = Turn(self.seat, self.initial)
         t.stage, t.took_pile, t.from_stock = self.stage, self.took_pile, self.from_stock
         t.initial_points, t.countable, t.uncounted = self.initial_points, dict(self.countable), self.uncounted
-        t.asked, t.opened = self.asked, self.opened
+        t.asked, t.opened, t.fresh = self.asked, self.opened, self.fresh
         return t
 
 
@@ -72,6 +73,7 @@ class CanastaState(Legality, Scoring, View, Saved):
         self.dealer = n - 1  # the first deal is dealt by the last seat and seat 0 starts
         self.order: list[int] = list(range(n))  # seats in the order of play in this deal
         self.drawn: list[int] = [0] * n  # cards each seat drew from the stock in this hand (early_out_bonus)
+        self.laid: list[bool] = [False] * n  # each seat has put cards on the table in this hand
         self.scores = [0] * nsides
         self.results: list[dict[str, Any]] = []
         self.match_over = False
@@ -110,6 +112,7 @@ class CanastaState(Legality, Scoring, View, Saved):
         self.pile_wilds = 0
         self.hands = [{} for _ in range(r.players)]
         self.drawn = [0] * r.players
+        self.laid = [False] * r.players
         nsides = len(r.sides)
         self.melds = [{} for _ in range(nsides)]
         self.red_threes = [[] for _ in range(nsides)]
@@ -166,6 +169,7 @@ class CanastaState(Legality, Scoring, View, Saved):
     def _start_turn(self, seat: int) -> None:
         side = self.rules.side_of[seat]
         self.turn = Turn(seat, not self.melded[side])
+        self.turn.fresh = not self.laid[seat]
         self._legal = None
         if not self.stock:
             # seed 000: "falls ... der Kartenstapel aufgebraucht ist, ist das Spiel sofort zu Ende";
@@ -291,6 +295,7 @@ class CanastaState(Legality, Scoring, View, Saved):
             if initial and t.initial_points >= self.minimum(side):
                 self._initial_met(side)
             label = f"took the discard pile ({len(rest) + 1} cards)"
+            self.laid[seat] = True
             if not hand:
                 # the take melded the last hand cards with a one-card pile: with the canastas the
                 # hand floor demanded, that is going out without a final discard (seed 000)
@@ -326,6 +331,7 @@ class CanastaState(Legality, Scoring, View, Saved):
             if (meld.size >= CANASTA_SIZE and rank in t.opened and not t.took_pile and rank != THREE
                     and not meld.hand_canasta):
                 meld.hand_canasta = True  # seed 001 'Hand-Canasta' (engine reading, research C3)
+            self.laid[seat] = True
             label = ("melded " if kind == "meld" else f"added to the {rank_name(rank, True)}: ") + " ".join(
                 c.text for c in move.cards
             )
@@ -391,6 +397,7 @@ class CanastaState(Legality, Scoring, View, Saved):
         c = CanastaState.__new__(CanastaState)
         c.rules, c.seed = self.rules, self.seed
         c.hand_number, c.dealer, c.order, c.drawn = self.hand_number, self.dealer, self.order, list(self.drawn)
+        c.laid = list(self.laid)
         c.scores, c.results = list(self.scores), [dict(x) for x in self.results]
         c.match_over, c.winners = self.match_over, list(self.winners)
         c.stock, c.pile, c.pile_wilds = list(self.stock), list(self.pile), self.pile_wilds
