@@ -77,3 +77,18 @@ def test_without_the_option_nobody_asks():
     g = _four(["KD", "KD", "4C"], options={"going_out_permission": "none"})
     assert "ask" not in _moves(g)
     assert "nobody asks" in g.explain("ask")
+
+
+def test_asking_is_not_offered_when_a_no_would_leave_no_way_to_end_the_turn():
+    """Found by the simulation harness: with one card left (after 'add 9 9S', holding AS), a "no"
+    would forbid going out while the only card cannot be discarded without going out. So the
+    question is offered only when both answers leave a legal end of the turn."""
+    d = json.loads(meldtable.new_game("canasta-classic", players=4, seed=1).to_json())
+    hands = [["AS", "9S"], ["4H", "5H", "6H", "7H"], ["4D", "5D", "6D", "7D"], ["8H", "9H", "TH", "JH"]]
+    d["state"] = position_state(hands=hands, melds=[[_QUEENS, ["9C", "9D", "9H"]], []], pile=["8D"],
+                                turn={"stage": "play", "from_stock": True, "initial": False})
+    d["history"] = [[]]
+    g = meldtable.Game.from_json(json.dumps(d))
+    g.play("add 9 9S")
+    assert "ask" not in _moves(g)
+    assert g.legal_moves()  # going out by discarding AS

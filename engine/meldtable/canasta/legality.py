@@ -105,7 +105,7 @@ class Legality:
                 out = self._meld_moves(side, size, canastas, slow, by_rank, wilds)
                 out.extend(self._add_moves(side, size, canastas, slow, by_rank, wilds))
                 out.extend(self._discard_moves(hand, size, canastas, slow))
-                if self._may_ask(side):
+                if self.rules.going_out_permission == "ask_partner" and self._may_ask(side):
                     out.append(_ASK)
             finally:
                 self._plan_base = None
@@ -159,13 +159,27 @@ class Legality:
     def _may_ask(self, side: int) -> bool:
         """Whether the seat to act may ask its partner "may I go out?" now (option
         ``going_out_permission`` = ``ask_partner``; pagat): once per turn, after drawing, with a
-        partner in play this deal, and only when going out is still possible this turn."""
+        partner in play this deal, only when going out is still possible this turn, and only when
+        either answer leaves a legal end of the turn: after a "no" the player must still be able to
+        end it without going out (two cards in hand, one to discard and one to keep, and a pending
+        initial meld still reachable that way)."""
         t = self.turn
         if self.rules.going_out_permission != "ask_partner" or t.asked is not None or t.stage != "play":
             return False
         if self.partner(t.seat) == t.seat or THREE in self.melds[side]:
             return False
-        return self._going_out_check(side, (), 0, False, self._initial_pending()) is None
+        if sum(self.hands[t.seat].values()) < 2:
+            return False
+        initial = self._initial_pending()
+        if self._going_out_check(side, (), 0, False, initial) is not None:
+            return False
+        if initial and (t.took_pile or self.melds[side]):
+            # after a "no" the minimum must still be reachable without going out
+            pending = self._pending(side)
+            plan = Plan(self.rules, dict(self.hands[t.seat]), dict(t.countable), pending, t.uncounted)
+            plan.going_out = False
+            return plan.reachable(self.minimum(side) - t.initial_points, self._exempt())
+        return True
 
     def _take_forced(self, takes: list[Move]) -> bool:
         """With the stock used up (``play_on_discards``), taking the pile is obligatory when its top
@@ -279,6 +293,13 @@ class Legality:
                 # whether the player can still go out this turn after melding them)
                 if r.black_three_meld == "going_out_only" and THREE not in melds and size >= 3:
                     blacks = [(c, n) for c, n in naturals if not c.is_red]
+                    n_blacks = sum(n for _, n in blacks)
+                    if n_blacks < 3:
+                        continue
+                    # what going out needs does not depend on which black threes are melded
+                    counts = {rk: sum(n for _, n in items) for rk, items in by_rank.items() if rk != THREE}
+                    if not self._plausible(side, counts, sum(n for _, n in wilds), n_blacks - 3, (), THREE):
+                        continue
                     for n_cards in (3, 4):
                         for combo in _combos(tuple(blacks), n_cards):
                             if self._meld_ok_now(THREE, combo) is None:
@@ -298,7 +319,7 @@ class Legality:
             countable = self.turn.countable
             verdict: dict[Any, bool] = {}
             for combo in found:
-                key = self._usage(combo.cards, rank, True)[::2] if initial else signature(combo.cards, countable)
+                key = self._usage_key(combo.cards, rank, True) if initial else signature(combo.cards, countable)
                 ok = verdict.get(key)
                 if ok is None:
                     ok = verdict[key] = self._meld_ok_now(rank, combo.cards) is None
@@ -329,7 +350,7 @@ class Legality:
             countable = self.turn.countable
             verdict: dict[Any, bool] = {}
             for c, _ in cards:
-                key = self._usage((c,), rank, False)[::2] if initial else signature((c,), countable)
+                key = self._usage_key((c,), rank, False) if initial else signature((c,), countable)
                 ok = verdict.get(key)
                 if ok is None:
                     ok = verdict[key] = self._add_ok_now(rank, c) is None
@@ -367,6 +388,16 @@ class Legality:
             if tainted:
                 return signature_uncounted_first(cards, self.hands[t.seat], countable), 0, False
         return sig, sum(card_value(c) for c, (_, flag) in zip(cards, sig) if flag), True
+
+    def _usage_key(self, cards: tuple[Card, ...], rank: int, new_meld: bool) -> Any:
+        """What the checks of a meld or add of ``cards`` depend on (a key for caching verdicts):
+        :meth:`_usage`'s ``sig`` and whether the meld counts afterwards, without the points."""
+        t = self.turn
+        sig = signature(cards, t.countable)
+        if self.rules.initial_meld_counts == "hand_melds":
+            if (rank in t.uncounted) if not new_meld else (False in {flag for _, flag in sig}):
+                return signature_uncounted_first(cards, self.hands[t.seat], t.countable), False
+        return sig
 
     def _after_meld_check(self, side: int, cards: tuple[Card, ...], pending: dict[int, tuple[int, int]],
                           canastas_after: int, rank: int, new_meld: bool = True) -> str | None:
@@ -432,6 +463,8 @@ class Legality:
         t = self.turn
         hand = dict(self.hands[t.seat])
         ms_remove(hand, cards)
+        if not self._going_out_plausible(side, hand, cards, rank):
+            return "black_threes_no_out"
         pending = {m.rank: (m.naturals, m.wilds) for m in self.melds[side].values() if m.rank != THREE}
         if rank != THREE and cards:
             nat = sum(1 for c in cards if not is_wild(c))
@@ -451,6 +484,60 @@ class Legality:
                 uncounted = uncounted | {rank}
         plan = Plan(self.rules, hand, countable, pending, uncounted, blacks_melded=rank == THREE or THREE in self.melds[side])
         return None if plan._can_go_out(need, exempt) else "black_threes_no_out"
+
+    def _going_out_plausible(self, side: int, hand: dict[Card, int], cards: tuple[Card, ...], rank: int) -> bool:
+        """Cheap necessary conditions for going out this turn with ``hand`` left after a move
+        putting ``cards`` on the side's meld of ``rank`` (``_going_out_check`` then decides
+        exactly): see :meth:`_plausible`."""
+        naturals: dict[int, int] = {}
+        wilds = blacks = 0
+        for c, n in hand.items():
+            if c.rank == 0 or c.rank == 2:
+                wilds += n
+            elif c.rank == THREE:
+                blacks += n
+            else:
+                naturals[c.rank] = naturals.get(c.rank, 0) + n
+        return self._plausible(side, naturals, wilds, blacks, cards, rank)
+
+    def _plausible(self, side: int, naturals: dict[int, int], wilds: int, blacks: int,
+                   cards: tuple[Card, ...], rank: int) -> bool:
+        """Cheap necessary conditions for going out this turn, from the hand's counts (natural
+        cards by rank, wild cards, black threes) left after a move putting ``cards`` on the side's
+        meld of ``rank``: at most one card that no meld can take (the final discard), wild cards
+        enough to open the short ranks, and melds that could reach seven cards for the canastas
+        needed, with the wild cards to complete them."""
+        r = self.rules
+        melds = self.melds[side]
+        added = {rank: len(cards)} if cards and rank != THREE else {}
+        orphans = blacks if (rank == THREE or THREE in melds) else (blacks if blacks not in (3, 4) else 0)
+        canastas = 0
+        need_w = 0  # wild cards that must open the short ranks (fewer than three naturals)
+        deficits = []  # further wild cards each meld needs to become a canasta, if it can
+        for rk in set(naturals) | set(melds) | set(added):
+            if rk == THREE:
+                continue
+            n = naturals.get(rk, 0)
+            meld = melds.get(rk)
+            size = (meld.size if meld else 0) + added.get(rk, 0)
+            if not size and n < r.min_naturals_per_meld:
+                orphans += n
+                continue
+            nat = (meld.naturals if meld else 0) + n + sum(1 for c in cards if rk == rank and not is_wild(c))
+            held = size + n - nat  # wild cards already in the meld
+            opening = 0 if size else max(0, 3 - n)
+            need_w += opening
+            if size + n >= CANASTA_SIZE:
+                canastas += 1
+            elif CANASTA_SIZE - size - n <= r.wild_capacity(nat) - held:
+                deficits.append(CANASTA_SIZE - size - n - opening)
+        if orphans > 1 or need_w > wilds:
+            return False
+        missing = r.canastas_to_go_out - canastas
+        if missing <= 0:
+            return True
+        deficits.sort()
+        return len(deficits) >= missing and need_w + sum(deficits[:missing]) <= wilds
 
     def _pending(self, side: int) -> dict[int, tuple[int, int]]:
         """The side's melds as ``rank -> (naturals, wilds)`` (only needed while an initial meld is pending)."""
@@ -714,7 +801,8 @@ class Legality:
         if reason == "floor":
             return (
                 "keep_a_card",
-                f"Until your side has {self.rules.canastas_to_go_out} canastas you must keep a card "
+                f"Until your side has {self.rules.canastas_to_go_out} "
+                f"canasta{'s' if self.rules.canastas_to_go_out != 1 else ''} you must keep a card "
                 "after your discard.",
                 {"canastas": self.rules.canastas_to_go_out},
             )

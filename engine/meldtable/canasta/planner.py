@@ -321,7 +321,7 @@ class Plan:
             c, u, wild = reduced
             if blacks not in (0, 3, 4) or (blacks and (r.black_three_meld == "never" or self.blacks_melded)):
                 continue
-            ok, pts, canastas = self._all_melded(c, u, wild)
+            ok, pts, canastas = self._all_melded(c, u, wild, points_matter=not exempt and need > 0)
             if not ok:
                 continue
             if self.hand_melds:
@@ -332,11 +332,22 @@ class Plan:
                 return True
         return False
 
-    def _all_melded(self, c: dict[int, int], u: dict[int, int], wild: dict[str, int]) -> tuple[bool, int, int]:
+    def _all_melded(self, c: dict[int, int], u: dict[int, int], wild: dict[str, int],
+                    points_matter: bool = True) -> tuple[bool, int, int]:
         """Can every one of these cards be melded (onto the pending melds or into new ones)? If
-        so, also the countable points of the best such plan and the canastas it can reach."""
-        if self.hand_melds and (self.uncounted or wild["ju"] or wild["du"] or any(u.values())):
+        so, also the countable points of the best such plan and the canastas it can reach
+        (``points_matter`` false: the points are not needed, only whether and how many canastas)."""
+        if points_matter and self.hand_melds and (self.uncounted or wild["ju"] or wild["du"] or any(u.values())):
+            ok, _, canastas = self._all_melded_greedy(c, u, wild)
+            if not ok or canastas < self.r.canastas_to_go_out:
+                return ok, 0, canastas  # melding everything as it comes is the most permissive plan
             return self._all_melded_exact(c, u, wild)
+        return self._all_melded_greedy(c, u, wild)
+
+    def _all_melded_greedy(self, c: dict[int, int], u: dict[int, int], wild: dict[str, int]) -> tuple[bool, int, int]:
+        """:meth:`_all_melded` when every card's value counts wherever it is melded: each rank
+        is melded with all its naturals; wild cards complete short ranks, then the canastas
+        closest to seven."""
         r = self.r
         W = sum(wild.values())
         melds: list[tuple[int, int, int]] = []  # (size so far, remaining wild capacity, wilds required)
@@ -410,16 +421,26 @@ class Plan:
                 return False, 0, 0
             options.append(opts)
         W = sum(wild.values())
-        # state (clean wild slots, other wild slots, canastas) -> most natural points
-        states: dict[tuple[int, int, int], int] = {(0, 0, 0): 0}
+        Wc = wild["jc"] + wild["dc"]
+        # state (wild slots in melds that count, capped at the countable wild cards; wild cards
+        # placed in all; canastas so far, capped at the number needed; countable wild cards
+        # needed to open melds that count) -> most natural points. A meld that counts is opened
+        # with countable cards only, so its opening wild cards must be countable ones.
+        states: dict[tuple[int, int, int, int], int] = {(0, 0, 0, 0): 0}
         for opts in options:
-            nxt: dict[tuple[int, int, int], int] = {}
-            for (cs, ts, k), p in states.items():
-                room = W - cs - ts
+            nxt: dict[tuple[int, int, int, int], int] = {}
+            for (cs, tot, k, kcs), p in states.items():
+                room = W - tot
                 for counts, pts, size, lo, hi in opts:
+                    kcs2 = kcs + lo if counts else kcs  # (lo: the opening wild cards of a new meld)
+                    if kcs2 > Wc:
+                        continue
                     for e in range(lo, min(hi, room) + 1):
                         k2 = min(need_c, k + (1 if size + e >= CANASTA_SIZE else 0))
-                        key = (cs + e, ts, k2) if counts else (cs, ts + e, k2)
+                        if counts:
+                            key = (min(Wc, cs + e), tot + e, k2, kcs2)
+                        else:
+                            key = (cs, tot + e, k2, kcs)
                         if nxt.get(key, -1) < p + pts:
                             nxt[key] = p + pts
             states = nxt
@@ -427,8 +448,8 @@ class Plan:
                 return False, 0, 0
         best: tuple[int, int] | None = None  # (canastas, points)
         jc, dc = wild["jc"], wild["dc"]
-        for (cs, ts, k), p in states.items():
-            if cs + ts != W:
+        for (cs, tot, k, _kcs), p in states.items():
+            if tot != W:
                 continue
             pts = p + 50 * min(cs, jc) + 20 * min(max(0, cs - jc), dc)
             if best is None or (k, pts) > best:

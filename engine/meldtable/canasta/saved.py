@@ -176,7 +176,9 @@ class Saved:
         s.out_seat = out_seat
         s.out_concealed = need(d, "went_out_concealed", bool)
         s.last_moves = saved_last_moves(d, HISTORY_KEEP)
-        drawn = d.get("drawn", [0] * n)  # absent in games saved before this field existed
+        # absent in games saved before this field existed: every seat then counts as having drawn
+        # more than one card (no early-out bonus is given for a hand whose draws are unknown)
+        drawn = d.get("drawn", [2] * n)
         if (not isinstance(drawn, list) or len(drawn) != n
                 or any(isinstance(x, bool) or not isinstance(x, int) or not 0 <= x <= 1000 for x in drawn)):
             raise StateError(f"'drawn' must hold one whole number from 0 to 1000 per seat ({n}).")

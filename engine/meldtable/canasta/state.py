@@ -328,8 +328,8 @@ class CanastaState(Legality, Scoring, View, Saved):
                 t.opened = t.opened | {rank}
             for c in move.cards:
                 meld.put(c)
-            if (meld.size >= CANASTA_SIZE and rank in t.opened and not t.took_pile and rank != THREE
-                    and not meld.hand_canasta):
+            if (self.rules.hand_canasta_bonus and meld.size >= CANASTA_SIZE and rank in t.opened
+                    and not t.took_pile and rank != THREE and not meld.hand_canasta):
                 meld.hand_canasta = True  # seed 001 'Hand-Canasta' (engine reading, research C3)
             self.laid[seat] = True
             label = ("melded " if kind == "meld" else f"added to the {rank_name(rank, True)}: ") + " ".join(
