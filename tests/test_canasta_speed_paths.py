@@ -98,7 +98,7 @@ def test_quick_reachable_never_changes_a_verdict(monkeypatch):
     monkeypatch.setattr(S.CanastaState, "_after_meld_check", both)
     monkeypatch.setattr(P.Plan, "quick_reachable", counting)
     loaded = 0
-    for text in _pending_hands(250, 7):
+    for text in _pending_hands(400, 7):
         try:
             g = meldtable.Game.from_json(text)  # (checks legal moves already)
         except meldtable.StateError:

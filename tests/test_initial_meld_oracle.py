@@ -12,8 +12,13 @@ decides whether the turn can end legally:
   natural of that rank, or a wild card while the meld holds fewer than 3); black threes are melded
   only as 3 or 4 black threes with two canastas, leaving at most the final discard ("in dem Zug, in
   dem er ausmacht");
-* a card's value counts towards the minimum only if it came from the hand (not from the pile); the
-  turn ends legally by a discard that leaves a card, with the minimum met (or no meld made at all),
+* what counts towards the minimum (seed 000 'Erste Figur': »nur den Wert der obersten Karte des
+  Ablagestapels, gemeinsam mit den Karten der Figuren aus seiner Hand« and »Es ist nicht möglich,
+  andere Karten des Ablagestapels zu zählen«): the top card of a pile taken and the hand cards melded
+  with it, and melds made of hand cards only. A new meld that holds any card from the pile counts
+  nothing, and neither do later adds to it; adds of hand cards to a meld that counts do count; pile
+  cards never count. (The oracle tries every choice of copies; for a concrete move the engine uses
+  the copies that count when the meld counts, else the ones that do not.) The turn ends legally by a discard that leaves a card, with the minimum met (or no meld made at all),
   or by going out: empty hand (after a meld, or after discarding the last card) with two canastas
   and the minimum met - or without the minimum when the turn began with a stock draw and the side
   had no meld ("Es gibt nur eine Ausnahme ...").
@@ -112,11 +117,11 @@ class Oracle:
         self.floor = floor
         self.memo: dict = {}
 
-    # state: hand = tuple(sorted((kind, n))), melds = tuple(sorted((rank, naturals, wilds))),
+    # state: hand = tuple(sorted((kind, n))), melds = tuple(sorted((rank, naturals, wilds, counts))),
     # points = int (capped at need), blacks = bool (black threes melded this turn)
     @staticmethod
     def canastas(melds) -> int:
-        return sum(1 for _, n, w in melds if n + w >= 7)
+        return sum(1 for _, n, w, _c in melds if n + w >= 7)
 
     def floor_ok(self, hand_after: int, canastas_after: int) -> bool:
         if self.floor == "seed":
@@ -153,7 +158,7 @@ class Oracle:
     def successors(self, hand: dict, melds, blacks):
         """Every structurally valid meld/add (abstract), as (hand, melds, gained points, blacks)."""
         n = sum(hand.values())
-        mdict = {r: (a, b) for r, a, b in melds}
+        mdict = {r: (a, b, k) for r, a, b, k in melds}
         canastas = self.canastas(melds)
         kinds_ = [k for k, c in hand.items() if c > 0]
         wild_kinds = [k for k in kinds_ if k[0] == "w"]
@@ -166,11 +171,14 @@ class Oracle:
                 h[k] -= 1
             return tuple(sorted((k, c) for k, c in h.items() if c > 0))
 
-        def gained(cards):
-            return sum(kind_value(k) for k in cards if k[-1])
+        def gained(cards, counts=True):
+            return sum(kind_value(k) for k in cards if k[-1]) if counts else 0
+
+        def all_countable(cards):
+            return all(k[-1] for k in cards)
 
         def pack(md):
-            return tuple(sorted((r, a, b) for r, (a, b) in md.items()))
+            return tuple(sorted((r, a, b, k) for r, (a, b, k) in md.items()))
 
         # new melds of a natural rank
         ranks = {k[1] for k in kinds_ if k[0] == "n"}
@@ -187,27 +195,28 @@ class Oracle:
                         if h2 is None:
                             continue
                         md = dict(mdict)
-                        md[r] = (k_nat, 3 - k_nat)
+                        counts = all_countable(cards)
+                        md[r] = (k_nat, 3 - k_nat, counts)
                         m2 = pack(md)
                         if not self.floor_ok(n - 3, self.canastas(m2)):
                             continue
-                        yield h2, m2, gained(cards), blacks
+                        yield h2, m2, gained(cards, counts), blacks
         # adds
-        for r, (a, b) in mdict.items():
+        for r, (a, b, counts) in mdict.items():
             for k in kinds_:
                 if k[0] == "n" and k[1] == r:
                     md = dict(mdict)
-                    md[r] = (a + 1, b)
+                    md[r] = (a + 1, b, counts)
                 elif k[0] == "w" and b + 1 <= 3:
                     md = dict(mdict)
-                    md[r] = (a, b + 1)
+                    md[r] = (a, b + 1, counts)
                 else:
                     continue
                 h2 = take((k,))
                 m2 = pack(md)
                 if not self.floor_ok(n - 1, self.canastas(m2)):
                     continue
-                yield h2, m2, gained((k,)), blacks
+                yield h2, m2, gained((k,), counts), blacks
         # black threes: 3 or 4, with two canastas, leaving at most the final discard
         if not blacks and canastas >= 2:
             bl = [k for k in kinds_ if k[0] == "b"]
@@ -218,7 +227,7 @@ class Oracle:
                     h2 = take(cards)
                     if h2 is None:
                         continue
-                    yield h2, melds, gained(cards), True
+                    yield h2, melds, gained(cards, all_countable(cards)), True
 
 
 # ---------------------------------------------------------------------------- engine <-> oracle
@@ -234,11 +243,12 @@ class Situation:
         self.seat = seat = t["seat"]
         self.hand = Counter(st["hands"][seat])
         self.countable = Counter(t["countable"])
+        uncounted = {Card.parse(x + "C").rank for x in t.get("uncounted", [])}
         self.melds = {}
         for m in st["melds"][seat]:
             r = Card.parse(m["rank"] + "C").rank
             w = sum(1 for c in m["cards"] if is_wild(c))
-            self.melds[r] = (len(m["cards"]) - w, w)
+            self.melds[r] = (len(m["cards"]) - w, w, r not in uncounted)
         self.blacks = 3 in self.melds
         self.melds.pop(3, None)
         self.pending = t["initial"] and not st["melded"][seat]
@@ -256,16 +266,24 @@ class Situation:
                 out[kind_of(c, False)] += n - k
         return tuple(sorted(out.items()))
 
-    def apply(self, cards: list[str]):
-        """Concrete move -> (hand, countable, gained) like the engine (a countable copy counts)."""
+    def apply(self, cards: list[str], counts_if_clean: bool, new_meld: bool):
+        """Concrete move -> (hand, countable, gained, meld counts afterwards). A new meld counts if
+        every card has a countable copy; an add counts if its meld counts (``counts_if_clean``) and
+        the card has a countable copy. Copies: countable ones for a move that counts, else the
+        others first (what a player would choose; the notation cannot tell the copies apart)."""
         hand, cnt = Counter(self.hand), Counter(self.countable)
+        need = Counter(cards)
+        clean = all(cnt.get(c, 0) >= k for c, k in need.items()) if new_meld else counts_if_clean
         gained = 0
         for c in cards:
-            hand[c] -= 1
-            if cnt.get(c, 0) > 0:
+            if clean:
+                if cnt.get(c, 0) > 0:
+                    cnt[c] -= 1
+                    gained += value(c)
+            elif hand[c] <= cnt.get(c, 0):  # only countable copies left: one is spent, uncounted
                 cnt[c] -= 1
-                gained += value(c)
-        return +hand, +cnt, gained
+            hand[c] -= 1
+        return +hand, +cnt, gained, clean
 
     def candidates(self):
         """Every concrete meld/add a player could write now (structurally plausible ones):
@@ -301,7 +319,7 @@ class Situation:
     def expected(self, floor: str) -> tuple[set[str], bool]:
         """(legal meld/add notations by the oracle, whether a discard is legal)."""
         orc = Oracle(self.need, self.exempt, floor)
-        melds_t = tuple(sorted((r, a, b) for r, (a, b) in self.melds.items()))
+        melds_t = tuple(sorted((r, a, b, k) for r, (a, b, k) in self.melds.items()))
         legal = set()
         n = sum(self.hand.values())
         canastas = Oracle.canastas(melds_t)
@@ -309,6 +327,7 @@ class Situation:
             # structural validity of this one move
             md = dict(self.melds)
             blacks = self.blacks
+            hand, cnt, gained, counts = self.apply(cards, md.get(r, (0, 0, True))[2], kind == "meld")
             if kind == "meld":
                 if r == 3:
                     if blacks or canastas < 2 or n - len(cards) > 1:
@@ -318,24 +337,23 @@ class Situation:
                     if r in md:
                         continue
                     w = sum(1 for c in cards if is_wild(c))
-                    md[r] = (3 - w, w)
+                    md[r] = (3 - w, w, counts)
             else:
                 if r not in md:
                     continue
-                a, b = md[r]
+                a, b, k = md[r]
                 c = cards[0]
                 if is_wild(c):
                     if b + 1 > 3:
                         continue
-                    md[r] = (a, b + 1)
+                    md[r] = (a, b + 1, k)
                 elif rank_of(c) == r:
-                    md[r] = (a + 1, b)
+                    md[r] = (a + 1, b, k)
                 else:
                     continue
-            m2 = tuple(sorted((rr, a, b) for rr, (a, b) in md.items()))
+            m2 = tuple(sorted((rr, a, b, k) for rr, (a, b, k) in md.items()))
             if r != 3 and not orc.floor_ok(n - len(cards), Oracle.canastas(m2)):
                 continue
-            hand, cnt, gained = self.apply(cards)
             if orc.can_finish(self.abstract(hand, cnt), m2, self.points + gained, blacks):
                 text = str(Move(kind, tuple(Card.parse(c) for c in cards), r if kind == "add" else None))
                 legal.add(text)
@@ -621,7 +639,7 @@ def expected_takes(game: Game) -> set[str]:
     for m in st["melds"][seat]:
         r = Card.parse(m["rank"] + "C").rank
         w = sum(1 for c in m["cards"] if is_wild(c))
-        melds[r] = (len(m["cards"]) - w, w)
+        melds[r] = (len(m["cards"]) - w, w, True)
     nats = sorted(c for c in hand if is_natural_of(c, rank))
     wilds = sorted(c for c in hand if is_wild(c))
     options: list[tuple[str, ...]] = []
@@ -636,13 +654,13 @@ def expected_takes(game: Game) -> set[str]:
     need = 0 if melded else minimum_for(st["scores"][seat])
     out = set()
     for used in options:
-        a, b = melds.get(rank, (0, 0))
+        a, b, _k = melds.get(rank, (0, 0, True))
         a += 1 + sum(1 for c in used if not is_wild(c))
         b += sum(1 for c in used if is_wild(c))
         if a < 2 or b > 3:
             continue
         md = dict(melds)
-        md[rank] = (a, b)
+        md[rank] = (a, b, True)  # the top card and the hand cards melded with it count
         rest = hand - Counter(used)
         countable = Counter(rest) if not melded else Counter()
         rest += Counter(c for c in pile[:-1] if c not in ("3D", "3H"))
@@ -655,7 +673,7 @@ def expected_takes(game: Game) -> set[str]:
                 sit_hand[kind_of(c, True)] += k
             if n - k:
                 sit_hand[kind_of(c, False)] += n - k
-        m2 = tuple(sorted((r, x, y) for r, (x, y) in md.items()))
+        m2 = tuple(sorted((r, x, y, k) for r, (x, y, k) in md.items()))
         if orc.can_finish(tuple(sorted(sit_hand.items())), m2, points, False):
             out.add(str(Move("take", tuple(Card.parse(c) for c in used))))
     return out

@@ -15,7 +15,7 @@ import pytest
 
 import meldtable
 from meldtable import IllegalMoveError, OptionError
-from positions import FULL_DECK, deck_count, kinds, moves, position, refusal, state_of
+from positions import FULL_DECK, deck_count, filler_hand, kinds, moves, position, position_state, refusal, skeleton, state_of
 
 V = "canasta-two-hand"
 
@@ -1192,3 +1192,144 @@ def test_only_two_players():
     for n in (1, 3, 4):
         with pytest.raises(OptionError):
             meldtable.new_game(V, players=n, seed=1)
+
+
+# ---------------------------------------------------------------------------- what counts after a pile take
+
+_TAKE_HAND = "QH QS AH 4C 5D 6H 7S 8C 9D TH JS KC 4D 5H".split()
+
+
+def test_pile_take_counts_only_the_top_card_and_melds_from_the_hand():
+    """Seed 000 'Erste Figur': »Im zweiten Fall, kann ein Spieler nur den Wert der obersten Karte des
+    Ablagestapels, gemeinsam mit den Karten der Figuren aus seiner Hand für diese und jede andere
+    Figur berücksichtigen.« »Es ist nicht möglich, andere Karten des Ablagestapels zu zählen«.
+    The outside audit's example: no meld yet, score 0 (minimum 50), pile AD AC QD (QD on top).
+    Taking with QH QS counts 30 (three queens); the only other meld, AC AD AH, holds two aces from
+    the pile, so it is not a meld 'aus seiner Hand' and counts nothing: the take must be refused."""
+    g = position(hands=[_TAKE_HAND, ["8D", "8H", "9C", "9S", "TC", "TD", "JC", "JD", "KD", "KH", "6C", "6D", "7C", "7D", "QC"]], pile=["AD", "AC", "QD"], scores=[0, 0])
+    assert "take QH QS" not in moves(g)
+    key, text = refusal(g, "take QH QS")
+    assert key == "initial_minimum" and "50" in text and "30 points" in text
+
+
+def test_hand_cards_reading_is_an_option():
+    """The engine's earlier reading (every hand card counts wherever it is melded) stays available as
+    ``initial_meld_counts = hand_cards``: then the take is offered and AC AD AH completes 50."""
+    g = position(hands=[_TAKE_HAND, ["8D", "8H", "9C", "9S", "TC", "TD", "JC", "JD", "KD", "KH", "6C", "6D", "7C", "7D", "QC"]], pile=["AD", "AC", "QD"], scores=[0, 0],
+                 options={"initial_meld_counts": "hand_cards"})
+    assert "take QH QS" in moves(g)
+    g.play("take QH QS")
+    g.play("meld AC AD AH")
+    assert state_of(g)["melded"][0] is True
+
+
+def test_after_a_take_a_meld_with_pile_cards_counts_nothing_and_one_of_hand_cards_counts():
+    """Same rule, after a legal take: taking with KH KS counts 30 (with the top king). The nines
+    meld 9C 9D 9H holds two nines from the pile, so it counts nothing (and the minimum, 50, is still
+    reachable through the aces); the meld AC AH AS of hand cards then counts 60, completing it."""
+    hand = "KH KS 9D AH AS AC 4C 5D 6H 7S 8C TH".split()
+    g = position(hands=[hand, ["8D", "8H", "9S", "TC", "TD", "JC", "JD", "QD", "QH", "6C", "6D", "7C", "7D", "QC", "5C"]], pile=["9C", "9H", "KD"], scores=[0, 0])
+    assert "take KH KS" in moves(g)
+    g.play("take KH KS")
+    assert state_of(g)["turn"]["initial_points"] == 30
+    g.play("meld 9C 9D 9H")
+    st = state_of(g)
+    assert st["turn"]["initial_points"] == 30 and st["turn"]["uncounted"] == ["9"] and not st["melded"][0]
+    assert "add 9 9S" not in moves(g)  # (no such card; adds to the nines would count nothing either)
+    g.play("meld AC AH AS")
+    st = state_of(g)
+    assert st["melded"][0] is True and st["turn"]["initial_points"] == 90
+
+
+# ---------------------------------------------------------------------------- black threes in the going-out turn
+
+_QUEENS = ["QC", "QD", "QH", "QS", "QC", "QD", "QH"]
+_KINGS5 = ["KH", "KS", "KC", "KD", "KH"]
+
+
+def _black_three_game(hand):
+    return position(hands=[hand, ["4C", "5C", "6C", "7C", "8C", "9C", "TC", "JC", "4H", "5H", "6H"]],
+                    melds=[[_QUEENS, _KINGS5], []], pile=["9D"],
+                    turn={"stage": "play", "from_stock": True, "initial": False})
+
+
+def test_black_threes_may_be_melded_first_in_the_going_out_turn():
+    """Seed 000 'Schwarze Dreier': black threes »können nur ... abgelegt werden, wenn ein Spieler
+    ausmacht« - in the turn of going out, not only as its last meld. With one canasta (queens), five
+    kings on the table and KS KC in hand, the player can meld the black threes first, then complete
+    the second canasta and go out by discarding the last card."""
+    g = _black_three_game(["3C", "3C", "3S", "KS", "KC", "4D"])
+    assert "meld 3C 3C 3S" in moves(g)
+    g.play("meld 3C 3C 3S")
+    # committed: the turn must end by going out, so no discard while other cards could be melded
+    assert "discard 4D" not in moves(g)
+    key, text = refusal(g, "discard 4D")
+    assert key == "black_threes_committed" and "go out" in text
+    g.play("add K KS")
+    g.play("add K KC")
+    g.play("discard 4D")
+    assert g.hand_over and g.results[-1]["went_out"] == 0
+
+
+def test_black_threes_are_refused_when_going_out_is_impossible_this_turn():
+    """The same, but only one king in hand: the second canasta cannot be completed this turn, so the
+    black threes cannot be melded, and the refusal says what is missing (the canastas)."""
+    g = _black_three_game(["3C", "3C", "3S", "KS", "4D", "5D"])
+    assert not any(m.startswith("meld 3") for m in moves(g))
+    key, text = refusal(g, "meld 3C 3C 3S")
+    assert key == "black_threes_out" and "2 canastas" in text
+
+
+# ---------------------------------------------------------------------------- stock used up: play on discards
+
+_WILDS = ["JK"] * 4 + ["2C", "2C", "2D", "2D", "2H", "2H", "2S", "2S"]
+_ON = {"stock_exhausted": "play_on_discards"}
+
+
+def _empty_stock(hand0, melds0, pile_top, hand1=("4H", "5H", "6H")):
+    """Seat 0 to act with the stock used up; every wild card is in seat 1's hand, so the discard
+    pile (the rest of the deck below ``pile_top``) is not frozen by a wild card."""
+    return position(hands=[hand0, list(hand1) + _WILDS], melds=[melds0, []], pile=pile_top, stock=[],
+                    options=_ON)
+
+
+def test_play_on_discards_obliges_the_take_that_goes_onto_the_sides_meld():
+    """Research C24, pagat (Classic Canasta, the option 'play_on_discards'): when the stock is used
+    up, play goes on while each player takes the discard, and a player must take it when its top card
+    can be added to a meld of the side. Seat 0 has melded kings; the top card is a king."""
+    g = _empty_stock(["9H", "9S", "4C"], [["KC", "KD", "KH"]], ["KS"])
+    legal = moves(g)
+    assert "take" in legal and "pass" not in legal and "draw" not in legal
+    key, text = refusal(g, "pass")
+    assert key == "take_forced" and "must take" in text
+
+
+def test_play_on_discards_lets_a_player_pass_which_ends_the_hand():
+    """pagat: otherwise the player may take the pile (if allowed) or not; play ends with the first
+    player who does not take it. Seat 0 could take the nines with its natural pair, but passes."""
+    g = _empty_stock(["9H", "9S", "4C"], [["KC", "KD", "KH"]], ["9C"])
+    legal = moves(g)
+    assert {"take 9H 9S", "pass"} <= legal and "draw" not in legal
+    g.play("pass")
+    assert g.hand_over and g.results[-1]["went_out"] is None
+
+
+def test_play_on_discards_ends_the_hand_when_the_next_player_cannot_take():
+    """The same rule: after seat 0's discard, seat 1 cannot take the pile (no meld, no pair of its
+    rank), so the hand ends at once, nobody having gone out."""
+    g = _empty_stock(["9H", "9S", "4C", "8D"], [["KC", "KD", "KH"]], ["9C"])
+    g.play("take 9H 9S")
+    g.play("discard 4C")
+    assert g.hand_over and g.results[-1]["went_out"] is None
+
+
+def test_without_the_option_the_hand_ends_when_the_stock_is_used_up():
+    """Seed 000 'Das Ende einer Runde': »falls ... der Kartenstapel aufgebraucht ist, ist das Spiel
+    sofort zu Ende« (the two-hand preset's default, ends_hand): no turn starts on an empty stock."""
+    state = position_state(hands=[["9H", "9S", "4C"], ["4H", "5H", "6H"] + _WILDS], melds=[[["KC", "KD", "KH"]], []],
+                           pile=["KS"], stock=[])
+    d = skeleton()
+    d["state"] = state
+    d["history"] = [[]]
+    with pytest.raises(meldtable.StateError):
+        meldtable.Game.from_json(json.dumps(d))

@@ -12,10 +12,12 @@ from typing import Any
 from .cards import RANKS, Card, cards_text, parse_cards
 from .errors import NotationError
 
-KINDS = ("draw", "take", "meld", "add", "discard")
-"""Move kinds of the canasta family."""
+KINDS = ("draw", "take", "meld", "add", "discard", "pass", "ask", "yes", "no")
+"""Move kinds of the canasta family (``pass``: with the stock used up, decline the discard pile,
+which ends the hand, option ``stock_exhausted`` = ``play_on_discards``; ``ask``: ask the partner
+"may I go out?", answered by the partner's ``yes`` or ``no``, option ``going_out_permission``)."""
 
-_NO_CARDS = ("draw",)
+_NO_CARDS = ("draw", "pass", "ask", "yes", "no")
 _ONE_CARD = ("discard",)
 _KINDS_TEXT = ", ".join(KINDS)
 

@@ -151,6 +151,12 @@ class Variant:
 
         row = next((r for r in rows if fits(r, True)), None) or next((r for r in rows if fits(r, False)), None)
         if row is None:
+            if rows:  # rows for this many players, but each for another value of an option
+                wants = sorted({(k[5:], str(r[k])) for r in rows for k in r if k.startswith("with_") and r[k] is not None})
+                names = sorted({k for k, _ in wants})
+                shown = "; ".join(f"'{n}' must be {' or '.join(v for k, v in wants if k == n)}, not {options.get(n)!r}"
+                                  for n in names)
+                raise OptionError(f"{self.name} with {players} players: {shown}.")
             raise OptionError(f"{self.name} has no table layout for {players} players.")
         out = dict(options)
         for name, opt in self.options.items():

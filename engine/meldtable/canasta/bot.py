@@ -51,11 +51,18 @@ class CanastaBot:
         by_kind: dict[str, list[Move]] = {}
         for m in legal:
             by_kind.setdefault(m.kind, []).append(m)
+        if "yes" in by_kind:
+            # the partner asks "may I go out?": yes, unless this hand would cost the side a lot
+            # (its cards count against the side when the hand ends)
+            cost = sum(_value(c) for c in hand)
+            return by_kind["yes" if cost <= 60 or len(hand) <= 2 else "no"][0]
+        if "ask" in by_kind:
+            return by_kind["ask"][0]  # offered only when going out is possible this turn
 
         if stage == "draw":
             takes = by_kind.get("take", [])
             pile = view["discard"]["size"]
-            if takes and (pile >= 3 or not me["melded"] or any(not m.cards for m in takes)):
+            if takes and (pile >= 3 or not me["melded"] or any(not m.cards for m in takes) or "draw" not in by_kind):
                 # natural pair first, then onto own meld, then natural + wild
                 takes.sort(key=lambda m: (sum(_wild(c) for c in m.cards), -len(m.cards)))
                 return takes[0]

@@ -81,6 +81,10 @@ SPECS: tuple[Spec, ...] = (
          "[from_score, minimum] rows.", "C12"),
     Spec("initial_meld_negative_score", "int", "Initial-meld minimum while the side's score is negative.", "C12",
          minimum=0, maximum=1000),
+    Spec("initial_meld_counts", "choice", "What counts towards the initial-meld minimum: 'hand_melds' (the top "
+         "card of a pile taken, the hand cards melded with it and melds made of hand cards only; a meld that holds a "
+         "card from the pile counts nothing) or 'hand_cards' (every hand card, wherever it is melded).", "C8",
+         choices=("hand_melds", "hand_cards")),
     Spec("concealed_going_out_exemption", "choice", "When going out concealed (all cards at once, no earlier meld) "
          "ignores the initial-meld minimum: 'stock_draw' (after drawing from the stock), 'always' or 'never'.",
          "C15", choices=("stock_draw", "always", "never")),
@@ -89,10 +93,19 @@ SPECS: tuple[Spec, ...] = (
          "C17", minimum=1, maximum=3, by_layout=True),
     Spec("going_out_discard", "choice", "'optional': going out by melding the last card or by discarding it; "
          "'required': the last card is always discarded.", "C18", choices=("optional", "required")),
+    Spec("going_out_permission", "choice", "Partnerships: 'ask_partner' (pagat: before going out a player may ask "
+         "a partner 'may I go out?'; the answer binds: yes - the player must go out this turn, no - may not) or "
+         "'none' (nobody asks).", "C18", choices=("ask_partner", "none")),
     Spec("going_out_bonus", "int", "Bonus for going out (points).", "C14", minimum=0, maximum=10000),
     Spec("concealed_going_out_bonus", "int", "Total bonus for going out concealed (replaces the going-out bonus).",
          "C14", minimum=0, maximum=10000),
     # --- scoring (C20)
+    Spec("early_out_bonus", "int", "Total going-out bonus for a player who goes out having drawn at most one card "
+         "from the stock in this hand (replaces the going-out and concealed bonus when higher; 0: no such bonus).",
+         "C16", minimum=0, maximum=10000),
+    Spec("hand_canasta_bonus", "int", "Bonus for a 'hand canasta': a canasta opened and completed in one turn from "
+         "the player's hand, in a turn without a pile take (replaces the natural or mixed canasta bonus; 0: no such "
+         "bonus).", "C3", minimum=0, maximum=10000),
     Spec("natural_canasta_bonus", "int", "Bonus per natural canasta (points).", "", minimum=0, maximum=10000),
     Spec("mixed_canasta_bonus", "int", "Bonus per mixed canasta (points).", "", minimum=0, maximum=10000),
     Spec("red_three_bonus", "int", "Value of each red three (points).", "C20", minimum=0, maximum=10000),
@@ -103,7 +116,10 @@ SPECS: tuple[Spec, ...] = (
          choices=("melded", "canasta", "always")),
     # --- end of hand, end of match (C24, C30)
     Spec("stock_exhausted", "choice", "What happens when the stock is used up: 'ends_hand' (the hand ends when "
-         "the next player finds it empty).", "C24", choices=("ends_hand",)),
+         "the next player finds it empty) or 'play_on_discards' (play goes on while each player takes the discard "
+         "pile: a player must take it when its top card goes onto the side's meld of that rank, may take it "
+         "otherwise if allowed, and ends the hand by passing or when unable to take it).", "C24",
+         choices=("ends_hand", "play_on_discards")),
     Spec("match_end", "choice", "How the match ends: 'target' (a side reaches the target score) or 'deals' "
          "(after a fixed number of deals).", "C30", choices=("target", "deals")),
     Spec("target_score", "int", "Score that ends the match (match_end = target). null: as the layout for the "
@@ -198,11 +214,15 @@ _TWO_HAND: dict[str, tuple[Any, str]] = {
     "take_pile_with_natural_and_wild": (True, "seed 000 pile rule 1 (research C10)"),
     "initial_meld_table": (((0, 50), (1500, 90), (3000, 120)), "seed 000 'Anfängliche Ablagevoraussetzungen' (research C12)"),
     "initial_meld_negative_score": (15, "seed 000 table: 'Negativ 15 Punkte'"),
+    "initial_meld_counts": ("hand_melds", "seed 000 'Erste Figur': 'nur den Wert der obersten Karte des Ablagestapels, gemeinsam mit den Karten der Figuren aus seiner Hand' and 'Es ist nicht möglich, andere Karten des Ablagestapels zu zählen'; pagat agrees (research C8)"),
     "concealed_going_out_exemption": ("stock_draw", "seed 000 'Bitte beachten Sie' (research C15)"),
     "canastas_to_go_out": (None, "layout: seed 000 'Das Ende einer Runde': two or more canastas"),
     "going_out_discard": ("optional", "seed 000: meld all cards, or keep one and discard it (research C18)"),
+    "going_out_permission": ("none", "not applicable: two players, no partner"),
     "going_out_bonus": (100, "seed 000 bonus table: 'Alle Karten ablegen 100'"),
     "concealed_going_out_bonus": (200, "seed 000 bonus table: 'Verdecktes Ablegen 200'; pagat: 200 in total, not 300 (research C14)"),
+    "early_out_bonus": (0, "seed 000 has no such bonus (seed 001's 300: research C16)"),
+    "hand_canasta_bonus": (0, "seed 000 has no such bonus (seed 001's 'Hand-Canasta': research C3)"),
     "natural_canasta_bonus": (500, "seed 000 bonus table"),
     "mixed_canasta_bonus": (300, "seed 000 bonus table"),
     "red_three_bonus": (100, "seed 000 bonus table"),
@@ -231,17 +251,21 @@ _CLASSIC: dict[str, tuple[Any, str]] = {
     "take_pile_with_natural_and_wild": (True, "seed 001: 'mindestens zwei Handkarten' forming a combination in which naturals outnumber wilds (research C10)"),
     "initial_meld_table": (((0, 50), (1500, 90), (3000, 120)), "seed 001 'mindestens 50 Augen ... ab 1 500 ... 90 Augen, ab 3 000 Pluspunkten 120' (research C12)"),
     "initial_meld_negative_score": (50, "seed 001 names no lower row: 50 below zero too (research C12; pagat: 15)"),
+    "initial_meld_counts": ("hand_melds", "seed 001 forbids the pile before the first meld; with pile_before_initial_meld = natural_pair: seed 000 'Erste Figur' ('gemeinsam mit den Karten der Figuren aus seiner Hand') and pagat (research C8)"),
     "concealed_going_out_exemption": ("stock_draw", "seed 001 is silent; pagat: a concealed going out after a stock draw needs no minimum (research C15)"),
     "canastas_to_go_out": (None, "layout: seed 001 'mindestens ein vollständiges Canasta'; 6 players two (rummy-games.com, research C17, C29)"),
     "going_out_discard": ("required", "seed 001 'bis auf eine Karte, die noch auf den Poso gelegt werden muss' (research C18)"),
+    "going_out_permission": ("ask_partner", "seed 001 is silent; pagat (Classic Canasta): a player may ask 'Partner, may I go out?' and the answer is binding (research section 1.1)"),
     "going_out_bonus": (100, "seed 001 'Ausmachen = 100 Punkte'"),
     "concealed_going_out_bonus": (200, "seed 001 'Ausmachen aus der Hand = 200 Punkte' (in total, as pagat: research C14)"),
+    "early_out_bonus": (300, "seed 001 'Kann ein Spieler schon kurz nach Spielbeginn ausmachen, ohne mehr als eine Karte vom Talon gezogen zu haben, erhält er 300 Pluspunkte' (research C16; not in pagat)"),
+    "hand_canasta_bonus": (1000, "seed 001 'Hand-Canasta = 1000 Punkte', a term the seed does not define (research C3); engine reading: a canasta opened and completed from the hand in one turn"),
     "natural_canasta_bonus": (500, "seed 001 'Echtes Canasta = 500 Punkte'"),
     "mixed_canasta_bonus": (300, "seed 001 'Unechtes Canasta = 300 Punkte'"),
     "red_three_bonus": (100, "seed 001 'Rote Drei = 100 Punkte'"),
     "red_three_all_four_bonus": (0, "seed 001 names no bonus for all four red threes (research C20; pagat: 800)"),
     "red_three_positive_if": ("always", "seed 001: a red three counts 100 plus; minus only when it was not laid out, which the engine never allows (research C20, C21)"),
-    "stock_exhausted": ("ends_hand", "seed 001 is silent (research C24): as seed 000, the hand ends"),
+    "stock_exhausted": ("play_on_discards", "seed 001 is silent; pagat (Classic Canasta): play continues while each player takes the discard, taking it is obligatory when it matches the side's meld (research C24)"),
     "match_end": ("target", "seed 001 'Gewinner ist, wer als Erster 5 000 Punkte erreicht hat' (research C30)"),
     "target_score": (None, "layout: seed 001 5000; 6 players 10000 / 7500 (rummy-games.com, research C29, C30)"),
     "deals": (4, "app policy (seed 001 names no fixed number of deals)"),

@@ -13,10 +13,11 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from ..cards import ALL_CARDS, RANKS, Card, rank_name
+from ..errors import IllegalMoveError
 from ..moves import Move
 from ..multiset import add as ms_add
 from ..multiset import combinations, counted, remove as ms_remove
-from .planner import Plan, signature
+from .planner import Plan, signature, signature_uncounted_first
 from .rules import Rules
 from .values import CANASTA_SIZE, THREE, card_value, is_red_three, is_wild
 
@@ -63,9 +64,14 @@ class Legality:
     def _generate(self) -> list[Move]:
         t = self.turn
         out: list[Move]
+        if t.asked == "pending":
+            return [_NO, _YES]  # the partner answers "may I go out?"
         if t.stage == "draw":
             out = [_DRAW] if self.stock else []
-            out.extend(self._take_moves())
+            takes = self._take_moves()
+            out.extend(takes)
+            if not self.stock and takes and not self._take_forced(takes):
+                out.append(_PASS)
         else:
             hand = self.hands[t.seat]
             side = self.rules.side_of[t.seat]
@@ -89,13 +95,18 @@ class Legality:
             if len(wilds) > 1:
                 wilds.sort(key=_item_index)
             if initial:  # the planner's grouping of this hand, shared by every check below
-                base = self._plan_base = Plan(self.rules, hand, self.turn.countable, {})
+                base = self._plan_base = Plan(self.rules, hand, self.turn.countable, {}, self.turn.uncounted)
                 base.prepare_without(hand)
                 base.prepare_quick(self.melds[side])
+            # after melding black threes, or the partner's "yes", the turn must end by going out;
+            # after the partner's "no" it must not: every move is checked
+            slow = initial or THREE in self.melds[side] or t.asked is not None
             try:
-                out = self._meld_moves(side, size, canastas, initial, by_rank, wilds)
-                out.extend(self._add_moves(side, size, canastas, initial, by_rank, wilds))
-                out.extend(self._discard_moves(hand, size, canastas, initial))
+                out = self._meld_moves(side, size, canastas, slow, by_rank, wilds)
+                out.extend(self._add_moves(side, size, canastas, slow, by_rank, wilds))
+                out.extend(self._discard_moves(hand, size, canastas, slow))
+                if self._may_ask(side):
+                    out.append(_ASK)
             finally:
                 self._plan_base = None
         out.sort(key=_move_text)
@@ -144,6 +155,24 @@ class Legality:
             if ok:
                 out.append(Move.make("take", used))
         return out
+
+    def _may_ask(self, side: int) -> bool:
+        """Whether the seat to act may ask its partner "may I go out?" now (option
+        ``going_out_permission`` = ``ask_partner``; pagat): once per turn, after drawing, with a
+        partner in play this deal, and only when going out is still possible this turn."""
+        t = self.turn
+        if self.rules.going_out_permission != "ask_partner" or t.asked is not None or t.stage != "play":
+            return False
+        if self.partner(t.seat) == t.seat or THREE in self.melds[side]:
+            return False
+        return self._going_out_check(side, (), 0, False, self._initial_pending()) is None
+
+    def _take_forced(self, takes: list[Move]) -> bool:
+        """With the stock used up (``play_on_discards``), taking the pile is obligatory when its top
+        card goes onto the side's meld of that rank (pagat: "must take the discard if it can be
+        added to one of his side's melds"; research C24); ``takes``: the legal takes."""
+        side = self.side_of(self.turn.seat)
+        return bool(takes) and self.pile[-1].rank in self.melds[side]
 
     def _take_ok(self, top: Card, used: tuple[Card, ...]) -> str | None:
         """``None`` if taking the pile with ``used`` hand cards is legal, else the reason."""
@@ -246,10 +275,9 @@ class Legality:
         out: list[Move] = []
         for rank, naturals in by_rank.items():
             if rank == THREE:
-                # black threes only when going out: never possible before enough canastas or
-                # with more than one card left after them (see _meld_ok_now)
-                if (r.black_three_meld == "going_out_only" and THREE not in melds
-                        and canastas >= r.canastas_to_go_out and size - 4 <= 1):
+                # black threes only in the turn of going out (any time in it: _meld_ok_now asks
+                # whether the player can still go out this turn after melding them)
+                if r.black_three_meld == "going_out_only" and THREE not in melds and size >= 3:
                     blacks = [(c, n) for c, n in naturals if not c.is_red]
                     for n_cards in (3, 4):
                         for combo in _combos(tuple(blacks), n_cards):
@@ -268,9 +296,9 @@ class Legality:
             # the check depends on each card's rank (or kind of wild card) and on whether its
             # value still counts towards the initial meld, not on its suit: ask once per signature
             countable = self.turn.countable
-            verdict: dict[tuple[tuple[int, bool], ...], bool] = {}
+            verdict: dict[Any, bool] = {}
             for combo in found:
-                key = signature(combo.cards, countable)
+                key = self._usage(combo.cards, rank, True)[::2] if initial else signature(combo.cards, countable)
                 ok = verdict.get(key)
                 if ok is None:
                     ok = verdict[key] = self._meld_ok_now(rank, combo.cards) is None
@@ -299,9 +327,9 @@ class Legality:
                 out.extend([adds[c] for c, _ in cards])
                 continue
             countable = self.turn.countable
-            verdict: dict[tuple[tuple[int, bool], ...], bool] = {}
+            verdict: dict[Any, bool] = {}
             for c, _ in cards:
-                key = signature((c,), countable)
+                key = self._usage((c,), rank, False)[::2] if initial else signature((c,), countable)
                 ok = verdict.get(key)
                 if ok is None:
                     ok = verdict[key] = self._add_ok_now(rank, c) is None
@@ -318,8 +346,30 @@ class Legality:
         # _discard_ok_now: it depends on the hand size, the turn and the canastas only)
         return [_DISCARD[c] for c in hand] if hand and self._discard_ok_now(next(iter(hand))) is None else []
 
+    def _usage(self, cards: tuple[Card, ...], rank: int, new_meld: bool
+               ) -> tuple[tuple[tuple[int, bool], ...], int, bool]:
+        """How a meld (``new_meld``) or an add of ``cards`` onto the side's meld of ``rank`` counts
+        while the initial meld is pending: ``(sig, points, counts_after)``. ``sig`` says for each
+        card whether a countable copy is used (:func:`~.planner.signature`), ``points`` what the
+        move adds to the minimum, ``counts_after`` whether the rank's meld counts afterwards.
+
+        Option ``initial_meld_counts`` (research C8; seed 000 'Erste Figur', seed 001 'zusammen
+        mit ... Handkarten'): ``hand_melds`` - only melds made of hand cards count (and the pile's
+        top card with the hand cards melded with it): a new meld holding a card from the discard
+        pile counts nothing, nor do later adds to it (it spends its non-countable copies first);
+        cards from the pile never count. ``hand_cards`` - every hand card counts wherever it is
+        melded (the engine's earlier reading)."""
+        t = self.turn
+        countable = t.countable
+        sig = signature(cards, countable)
+        if self.rules.initial_meld_counts == "hand_melds":
+            tainted = (rank in t.uncounted) if not new_meld else not all(flag for _, flag in sig)
+            if tainted:
+                return signature_uncounted_first(cards, self.hands[t.seat], countable), 0, False
+        return sig, sum(card_value(c) for c, (_, flag) in zip(cards, sig) if flag), True
+
     def _after_meld_check(self, side: int, cards: tuple[Card, ...], pending: dict[int, tuple[int, int]],
-                          canastas_after: int, rank: int) -> str | None:
+                          canastas_after: int, rank: int, new_meld: bool = True) -> str | None:
         """Shared tail of the meld/add checks: hand floor, going out and the initial-meld minimum."""
         t = self.turn
         hand_after = sum(self.hands[t.seat].values()) - len(cards)
@@ -331,17 +381,18 @@ class Legality:
             nat = sum(1 for c in cards if not is_wild(c))
             finisher = self._finisher(side, last, (rank, nat, len(cards) - nat), canastas_after)
         initial = self._initial_pending()
+        if hand_after > 0 and (rank == THREE or THREE in self.melds[side] or t.asked == "yes"):
+            return self._going_out_check(side, cards, rank, new_meld, initial)
+        if t.asked == "no":
+            if rank == THREE or hand_after < 2:
+                return "partner_no"
+            canastas_after, finisher = -1, False  # going out is not allowed this turn
         if not initial:
             if self._floor_ok(hand_after, canastas_after, True, False, finisher):
                 return None
             return self._floor_reason(hand_after, canastas_after)
-        base = self._plan_base
-        sig = None
-        if base is not None:  # during move generation: no copy of the countable cards needed
-            sig = signature(cards, t.countable)
-            pts = sum(card_value(c) for c, (_, flag) in zip(cards, sig) if flag)
-        else:
-            pts, _ = self._peek_points(cards)
+        sig, pts, counts_after = self._usage(cards, rank, new_meld)
+        uncounted = t.uncounted if counts_after or not new_meld else t.uncounted | {rank}
         counted = t.initial_points + pts
         need = self.minimum(side) - counted
         exempt = self._exempt()
@@ -351,35 +402,67 @@ class Legality:
             return "floor" if canastas_after < self.rules.canastas_to_go_out else "minimum"
         if need <= 0 or hand_after == 0:
             return None
+        base = self._plan_base
         plan = None
         if base is not None:  # during move generation: the hand's grouping, minus these cards
-            if base.quick_reachable(rank, cards, sig, need, hand_after):
+            if base.quick_reachable(rank, cards, sig, need, hand_after, counts_after):
                 return None
-            plan = base.without(cards, t.countable, pending, sig)
+            plan = base.without(cards, t.countable, pending, sig, uncounted)
         if plan is None:
             hand = dict(self.hands[t.seat])
             ms_remove(hand, cards)
-            _, countable = self._peek_points(cards)
+            countable = dict(t.countable)
+            for c, (_, flag) in zip(cards, sig):
+                if flag:
+                    countable[c] -= 1
             countable = {c: n for c, n in countable.items() if n > 0}
-            plan = Plan(self.rules, hand, countable, pending)
+            plan = Plan(self.rules, hand, countable, pending, uncounted)
+        plan.going_out = t.asked != "no"
         if not plan.reachable(need, exempt):
             return "minimum"
         return None
+
+    def _going_out_check(self, side: int, cards: tuple[Card, ...], rank: int, new_meld: bool,
+                         initial: bool) -> str | None:
+        """Black threes are melded only in the turn the player goes out (seed 000 'Schwarze
+        Dreier', seed 001 'nur zur Meldung Ausmachen'), at any point of it: after melding them,
+        and after every later move of that turn, the player must still be able to go out this
+        turn (every other card melded but at most the final discard, the canastas needed, the
+        initial meld if pending). ``None`` if so, else ``"black_threes_no_out"``."""
+        t = self.turn
+        hand = dict(self.hands[t.seat])
+        ms_remove(hand, cards)
+        pending = {m.rank: (m.naturals, m.wilds) for m in self.melds[side].values() if m.rank != THREE}
+        if rank != THREE and cards:
+            nat = sum(1 for c in cards if not is_wild(c))
+            pn, pw = pending.get(rank, (0, 0))
+            pending[rank] = (pn + nat, pw + len(cards) - nat)
+        need, exempt, countable, uncounted = 0, True, {}, t.uncounted
+        if initial:
+            sig, pts, counts_after = self._usage(cards, rank, new_meld) if cards else ((), 0, True)
+            need = self.minimum(side) - t.initial_points - pts
+            exempt = self._exempt()
+            countable = dict(t.countable)
+            for c, (_, flag) in zip(cards, sig):
+                if flag:
+                    countable[c] -= 1
+            countable = {c: n for c, n in countable.items() if n > 0}
+            if not counts_after and new_meld:
+                uncounted = uncounted | {rank}
+        plan = Plan(self.rules, hand, countable, pending, uncounted, blacks_melded=rank == THREE or THREE in self.melds[side])
+        return None if plan._can_go_out(need, exempt) else "black_threes_no_out"
 
     def _pending(self, side: int) -> dict[int, tuple[int, int]]:
         """The side's melds as ``rank -> (naturals, wilds)`` (only needed while an initial meld is pending)."""
         if not self._initial_pending():
             return {}
-        return {m.rank: (m.naturals, m.wilds) for m in self.melds[side].values()}
+        return {m.rank: (m.naturals, m.wilds) for m in self.melds[side].values() if m.rank != THREE}
 
     def _meld_ok_now(self, rank: int, combo: tuple[Card, ...]) -> str | None:
         t = self.turn
         side = self.side_of(t.seat)
         pending = self._pending(side)
         if rank == THREE:
-            hand_after = sum(self.hands[t.seat].values()) - len(combo)
-            if self.canastas(side) < self.rules.canastas_to_go_out or hand_after > 1:
-                return "black_threes"
             return self._after_meld_check(side, combo, pending, self.canastas(side), THREE)
         if pending or self._initial_pending():
             nat = sum(1 for c in combo if not is_wild(c))
@@ -394,12 +477,16 @@ class Legality:
             nat, wild = pending[rank]
             pending[rank] = (nat, wild + 1) if is_wild(c) else (nat + 1, wild)
         canastas_after = self.canastas(side) + (1 if meld.size + 1 == CANASTA_SIZE else 0)
-        return self._after_meld_check(side, (c,), pending, canastas_after, rank)
+        return self._after_meld_check(side, (c,), pending, canastas_after, rank, new_meld=False)
 
     def _discard_ok_now(self, c: Card) -> str | None:
         t = self.turn
         side = self.side_of(t.seat)
         hand_after = sum(self.hands[t.seat].values()) - 1
+        if hand_after > 0 and (THREE in self.melds[side] or t.asked == "yes"):
+            return "black_threes_committed" if THREE in self.melds[side] else "partner_yes"
+        if hand_after == 0 and t.asked == "no":
+            return "partner_no"
         initial = self._initial_pending()
         if initial and (t.took_pile or self.melds[side]):
             pts, _ = self._peek_points((c,))
@@ -419,30 +506,79 @@ class Legality:
         """Can this turn still reach ``need`` more initial-meld points (keeping two cards, one to
         discard and one to keep), or go out (with enough canastas, meeting ``need`` unless
         ``exempt``)? Exact: see docs/architecture.md, "initial meld"."""
-        return Plan(self.rules, hand, countable, pending).reachable(need, exempt)
+        return Plan(self.rules, hand, countable, pending, self.turn.uncounted).reachable(need, exempt)
 
 
     # ------------------------------------------------------------------ explaining refusals
+    def verify(self, move: Move, seat: int | None = None) -> None:
+        """Check ``move`` for ``seat`` (default: the seat to act); raise
+        :class:`~meldtable.errors.IllegalMoveError` (with ``key`` and ``params``) saying why it is not
+        legal now, else return. The one source of legality and its reasons (PokerKit's
+        ``verify_x``): :meth:`legal_moves` is a fast enumeration of exactly the moves this accepts
+        (tests/test_canasta_verify.py checks that on every move of many positions)."""
+        reason = self._why(move, seat)
+        if reason is not None:
+            key, message, params = reason
+            err = IllegalMoveError(message)
+            err.key, err.params = key, params  # type: ignore[attr-defined]
+            raise err
+
     def explain(self, move: Move, seat: int | None = None) -> tuple[str, str, dict[str, Any]]:
-        """Why ``move`` is not legal now: ``(key, message, params)`` in a player's words."""
+        """Why ``move`` is not legal now: ``(key, message, params)`` in a player's words (from
+        :meth:`_why`; a legal move gets ``("legal", "That move is legal.", {})``)."""
+        return self._why(move, seat) or ("legal", "That move is legal.", {})
+
+    def _why(self, move: Move, seat: int | None = None) -> tuple[str, str, dict[str, Any]] | None:
+        """``None`` if ``move`` is legal now, else ``(key, message, params)``: every rule check in
+        the order a player would look (turn, stage, cards held, then the move's own rules)."""
         t = self.turn
         if self.hand_over:
             return "hand_over", "The hand is over.", {}
-        if seat is not None and seat != t.seat:
-            return "not_your_turn", f"It is seat {t.seat}'s turn, not seat {seat}'s.", {"seat": t.seat}
+        to_act = self.current_player
+        if seat is not None and seat != to_act:
+            return "not_your_turn", f"It is seat {to_act}'s turn, not seat {seat}'s.", {"seat": to_act}
+        if t.asked == "pending":
+            if move.kind in ("yes", "no"):
+                return None
+            return ("answer_first", f"Seat {t.seat} asks whether they may go out: answer yes or no.",
+                    {"seat": t.seat})
         hand = self.hands[t.seat]
         side = self.side_of(t.seat)
         need_cards = counted(move.cards)
+        if move.kind == "ask":
+            if self.rules.going_out_permission != "ask_partner" or self.partner(t.seat) == t.seat:
+                return "ask_no_partner", "In this game nobody asks a partner before going out.", {}
+            if t.asked is not None:
+                return "ask_once", "You have already asked your partner this turn.", {}
+            if t.stage != "play":
+                return "draw_first", "First draw from the stock or take the discard pile.", {}
+            if self._may_ask(side):
+                return None
+            if THREE in self.melds[side]:
+                return "black_threes_committed", "You have melded black threes: you go out this turn without asking.", {}
+            return "ask_cannot_go_out", "You can ask your partner only when you could go out this turn.", {}
+        if move.kind in ("yes", "no"):
+            return "no_question", "Nobody has asked you whether they may go out.", {}
+        if move.kind == "pass":
+            if t.stage != "draw" or self.stock or self.rules.stock_exhausted != "play_on_discards":
+                return "pass_not_now", "You can pass only at the start of a turn once the stock is used up.", {}
+            if not self._take_forced(self._take_moves()):
+                return None
+            return "take_forced", "The top card goes onto your side's meld: with the stock used up you must take the pile.", {}
         if t.stage == "draw" and move.kind not in ("draw", "take"):
             return "draw_first", "First draw from the stock or take the discard pile.", {}
         if t.stage == "play" and move.kind in ("draw", "take"):
+            if t.took_pile:
+                return "already_took", "You have already taken the discard pile this turn.", {}
             return "already_drew", "You have already drawn this turn.", {}
         missing = [c for c, n in need_cards.items() if hand.get(c, 0) < n]
         if missing:
             return "not_in_hand", f"You do not hold {missing[0].text}.", {"card": missing[0].text}
         minimum = self.minimum(side)
         if move.kind == "draw":
-            return "stock_empty", "The stock is empty.", {}
+            if self.stock:
+                return None
+            return "stock_empty", "The stock is used up: take the discard pile or pass.", {}
         if move.kind == "take":
             if not self.pile:
                 return "pile_empty", "The discard pile is empty.", {}
@@ -462,6 +598,20 @@ class Legality:
             if any(c.rank != rank for c in move.cards if not is_wild(c)):
                 return "take_rank", f"To take the pile you need {rank_name(rank, True)} to go with the top card.", p
             nat = sum(1 for c in move.cards if not is_wild(c))
+            if move.cards and nat == 0:
+                return (
+                    "take_pair",
+                    f"To take the pile you need two natural {rank_name(rank, True)}, or one and a wild card, "
+                    "to go with the top card.",
+                    p,
+                )
+            if not move.cards and not self.rules.take_pile_onto_own_meld:
+                return (
+                    "take_onto_meld_off",
+                    f"In this game you take the pile by melding its top card with two cards from your hand "
+                    f"(two natural {rank_name(rank, True)}, or one and a wild card).",
+                    p,
+                )
             if frozen and nat < 2:
                 why = "you have not made your initial meld" if initial and not self.pile_wilds else "a wild card is in it"
                 return (
@@ -477,8 +627,23 @@ class Legality:
                 )
             if not move.cards and rank not in self.melds[side]:
                 return "take_no_meld", f"You have no meld of {rank_name(rank, True)} to put the top card on.", p
+            if not move.cards and frozen:
+                return (
+                    "pile_frozen",
+                    f"The pile is frozen: you need two natural {rank_name(rank, True)} to take it.",
+                    {**p, "because": "initial" if initial and not self.pile_wilds else "wild"},
+                )
             reason = self._take_ok(top, move.cards)
-            return self._reason(reason, minimum, rank)
+            if reason == "minimum":
+                points = card_value(top) + sum(card_value(c) for c in move.cards)
+                return (
+                    "initial_minimum",
+                    f"Your initial meld must be worth at least {minimum} points. Taking the pile counts the top "
+                    f"card and the cards you meld with it ({points} points here) and melds made of your hand "
+                    f"cards, never other cards from the pile: {minimum} cannot be reached this turn.",
+                    {"minimum": minimum, "points": points},
+                )
+            return self._reason(reason, minimum, rank) if reason else None
         if move.kind == "meld":
             naturals = [c for c in move.cards if not is_wild(c)]
             ranks = {c.rank for c in naturals}
@@ -495,7 +660,9 @@ class Legality:
                     return "black_threes", "Black threes are melded only as three or four black threes, without wild cards.", {}
                 if self.rules.black_three_meld == "never":
                     return "black_threes_never", "Black threes cannot be melded in this game.", {}
-                return "black_threes_out", self._black_threes_text(), {"canastas": self.rules.canastas_to_go_out}
+                if THREE in self.melds[side]:
+                    return "rank_melded", "Your side has melded black threes already this turn.", {"rank": "3"}
+                return self._reason(self._meld_ok_now(THREE, move.cards), minimum, THREE)
             if rank in self.melds[side]:
                 return "rank_melded", f"You already have a meld of {rank_name(rank, True)}: add to it instead.", p
             if len(move.cards) != 3:
@@ -522,14 +689,21 @@ class Legality:
             return self._reason(self._add_ok_now(rank, c), minimum, rank)
         if move.kind == "discard":
             return self._reason(self._discard_ok_now(move.cards[0]), minimum, None)
-        return "not_allowed", "That move is not allowed now.", {}
+        raise AssertionError(move.kind)  # pragma: no cover - Move.parse knows no other kind
 
     def _black_threes_text(self) -> str:
         n = self.rules.canastas_to_go_out
-        return f"Black threes may be melded only in the turn you go out (with {n} canasta{'s' if n != 1 else ''})."
+        return (
+            "Black threes may be melded only in the turn you go out, and you could not go out this turn "
+            f"after melding them: you need {n} canasta{'s' if n != 1 else ''} and every other card melded "
+            "(but one to discard)."
+        )
 
-    def _reason(self, reason: str | None, minimum: int, rank: int | None) -> tuple[str, str, dict[str, Any]]:
+    def _reason(self, reason: str | None, minimum: int, rank: int | None) -> tuple[str, str, dict[str, Any]] | None:
+        """The words for a deep check's verdict (``None``: the move is legal)."""
         t = self.turn
+        if reason is None:
+            return None
         if reason == "minimum":
             return (
                 "initial_minimum",
@@ -548,14 +722,42 @@ class Legality:
             return "discard_to_go_out", "In this game you go out by discarding your last card: keep one card.", {}
         if reason == "meld":
             return "meld_invalid", "Those cards do not make a valid meld with the top card.", {}
-        if reason == "black_threes":
+        if reason == "black_threes_no_out" and THREE in self.melds[self.side_of(t.seat)]:
+            return (
+                "black_threes_committed",
+                "You have melded black threes, so you must go out this turn: after this move you could not.",
+                {},
+            )
+        if reason in ("black_threes", "black_threes_no_out"):
             return "black_threes_out", self._black_threes_text(), {"canastas": self.rules.canastas_to_go_out}
-        return "not_allowed", "That move is not allowed now.", {}
+        if reason == "partner_no":
+            return (
+                "partner_no",
+                "Your partner answered no: you may not go out this turn, so keep two cards after melding "
+                "(one to discard, one to keep).",
+                {},
+            )
+        if reason == "partner_yes":
+            return (
+                "partner_yes",
+                "Your partner answered yes: you must go out this turn, so discard only your last card.",
+                {},
+            )
+        if reason == "black_threes_committed":
+            return (
+                "black_threes_committed",
+                "You have melded black threes, so you must go out this turn: meld your other cards and "
+                "discard only your last one.",
+                {},
+            )
+        raise AssertionError(reason)  # pragma: no cover - every deep-check verdict has its words
 
 
 
 _move_text = attrgetter("_text")
 _DRAW = Move.make("draw")
+_PASS = Move.make("pass")
+_ASK, _YES, _NO = Move.make("ask"), Move.make("yes"), Move.make("no")
 _RED_3D, _RED_3H = Card.parse("3D"), Card.parse("3H")
 _DISCARD = {c: Move.make("discard", (c,)) for c in ALL_CARDS}
 _ADD = {rank: {c: Move.make("add", (c,), rank) for c in ALL_CARDS} for rank in range(1, 14)}

@@ -13,13 +13,14 @@ class Meld:
     counts of ``naturals`` and ``wilds``. A canasta has 7+ cards: natural when it holds no wild
     card, else mixed."""
 
-    __slots__ = ("rank", "cards", "naturals", "wilds")
+    __slots__ = ("rank", "cards", "naturals", "wilds", "hand_canasta")
 
     def __init__(self, rank: int, cards: Iterable[Card] = ()) -> None:
         self.rank = rank
         self.cards: list[Card] = []
         self.naturals = 0
         self.wilds = 0
+        self.hand_canasta = False  # opened and completed from the hand in one turn (option hand_canasta_bonus)
         for c in cards:
             self.put(c)
 
@@ -52,6 +53,7 @@ class Meld:
     def copy(self) -> "Meld":
         m = Meld.__new__(Meld)
         m.rank, m.cards, m.naturals, m.wilds = self.rank, list(self.cards), self.naturals, self.wilds
+        m.hand_canasta = self.hand_canasta
         return m
 
     def to_json(self) -> dict[str, Any]:
@@ -61,6 +63,7 @@ class Meld:
             "naturals": self.naturals,
             "wilds": self.wilds,
             "canasta": self.canasta_kind,
+            "hand_canasta": self.hand_canasta,
             "points": self.points(),
         }
 

@@ -29,6 +29,22 @@ def signature(cards: tuple[Card, ...], countable: dict[Card, int]) -> tuple[tupl
     return tuple(out)
 
 
+def signature_uncounted_first(cards: tuple[Card, ...], hand: dict[Card, int],
+                              countable: dict[Card, int]) -> tuple[tuple[int, bool], ...]:
+    """As :func:`signature`, but the copies of a card that do *not* count are used first: how a
+    move that counts nothing anyway (a meld holding a card from the discard pile, or an add to such
+    a meld) spends the hand, keeping the countable copies for later melds."""
+    out = []
+    prev = None
+    used = 0
+    for c in cards:
+        if c is prev:
+            used += 1
+        else:
+            prev, used = c, 0
+        out.append((c.rank, used >= hand.get(c, 0) - countable.get(c, 0)))
+    return tuple(out)
+
 
 class Plan:
     """Exact answer to "can the initial meld still be completed this turn?" (see
@@ -36,9 +52,19 @@ class Plan:
     count towards the minimum, wild cards (joker 50 / two 20) and black threes."""
 
     def __init__(self, rules: Rules, hand: dict[Card, int], countable: dict[Card, int],
-                 pending: dict[int, tuple[int, int]]) -> None:
+                 pending: dict[int, tuple[int, int]], uncounted: frozenset[int] = frozenset(),
+                 blacks_melded: bool = False) -> None:
         self.r = rules
+        self.going_out = True
+        """False after the partner answered "no" to "may I go out?": the turn cannot end by going out."""
+        self.blacks_melded = blacks_melded
+        """The side has melded black threes this turn: the turn must end by going out, and no
+        further black three can be melded (only discarded as the last card)."""
         self.pending = pending
+        self.uncounted = uncounted
+        """Ranks of ``pending`` melds that count nothing towards the minimum (made with a card
+        from the discard pile: option ``initial_meld_counts`` = ``hand_melds``)."""
+        self.hand_melds = rules.initial_meld_counts == "hand_melds"
         c: dict[int, int] = {}
         u: dict[int, int] = {}
         wild = {"jc": 0, "dc": 0, "ju": 0, "du": 0}
@@ -60,28 +86,31 @@ class Plan:
 
     def prepare_quick(self, melded_ranks: Iterable[int]) -> None:
         """For :meth:`quick_reachable`: the countable points and the number of cards of this hand's
-        natural groups that go onto the side's melds (``melded_ranks``) or form melds without wild
-        cards."""
+        natural groups that go onto the side's melds (``melded_ranks``, those that count) or form
+        melds without wild cards (with the ``hand_melds`` reading: of their countable cards)."""
         r = self.r
-        melded = set(melded_ranks)
+        melded = set(melded_ranks) - self.uncounted
         points = cards = 0
         self.plain: set[int] = set()
+        hand_melds = self.hand_melds
         for rank in set(self.c) | set(self.u):
             n = self.c.get(rank, 0) + self.u.get(rank, 0)
-            if rank in melded or (n and r.meld_ok(n, 0)):
+            k = self.c.get(rank, 0) if hand_melds else n
+            if rank in melded or (k and r.meld_ok(k, 0)):
                 points += self.c.get(rank, 0) * _VALUE[rank]
                 cards += n
                 self.plain.add(rank)
         self.quick = (points, cards)
 
     def quick_reachable(self, rank: int, cards: tuple[Card, ...], sig: tuple[tuple[int, bool], ...],
-                        need: int, hand_after: int) -> bool:
+                        need: int, hand_after: int, counts_after: bool = True) -> bool:
         """A sufficient condition for :meth:`reachable` after a move that puts ``cards`` (with
         :func:`signature` ``sig``) onto the side's meld of ``rank``: melding only the plain natural
         groups (see :meth:`prepare_quick`) and the rank's remaining naturals onto its meld already
         gains ``need`` points and keeps two cards. Such a plan exists, so the exact planner
         answers yes too (checked against it: tests/test_canasta_speed_paths.py, and 350,000
-        cases in docs/performance.md); the planner runs only when this says no."""
+        cases in docs/performance.md); the planner runs only when this says no. ``counts_after``:
+        whether the rank's meld still counts towards the minimum after the move."""
         if rank == THREE:
             return False
         points, melded = self.quick
@@ -95,6 +124,8 @@ class Plan:
                 n_r -= 1
                 if flag:
                     c_r -= 1
+        if not counts_after:
+            c_r = 0
         return points + c_r * _VALUE[rank] >= need and hand_after - melded - n_r >= 2
 
     def prepare_without(self, hand: dict[Card, int]) -> None:
@@ -108,7 +139,8 @@ class Plan:
         self.first_of = {r: xs[0] for r, xs in self.cards_of.items()}
 
     def without(self, cards: tuple[Card, ...], countable: dict[Card, int],
-                pending: dict[int, tuple[int, int]], sig: tuple[tuple[int, bool], ...] | None = None) -> "Plan | None":
+                pending: dict[int, tuple[int, int]], sig: tuple[tuple[int, bool], ...] | None = None,
+                uncounted: frozenset[int] = frozenset()) -> "Plan | None":
         """The plan for this hand less ``cards`` (whose values count while ``countable`` has them,
         consumed card by card as :meth:`CanastaState._peek_points` does; ``sig`` is their
         :func:`signature` if known), with ``pending`` melds: equal to a plan built from the reduced
@@ -116,7 +148,8 @@ class Plan:
         the hand again. Call :meth:`prepare_without` once first. (``None`` is returned never; the
         caller also accepts it as "build the plan from the reduced hand".)"""
         p = Plan.__new__(Plan)
-        p.r, p.pending = self.r, pending
+        p.r, p.pending, p.uncounted, p.hand_melds = self.r, pending, uncounted, self.hand_melds
+        p.blacks_melded, p.going_out = self.blacks_melded, self.going_out
         c, u, wild = dict(self.c), dict(self.u), dict(self.wild)
         blacks_c, blacks_u = self.blacks
         hand = self.hand
@@ -166,30 +199,45 @@ class Plan:
         return p
 
     def _best(self, c: dict[int, int], u: dict[int, int], wild: dict[str, int], blacks: int) -> tuple[int, int]:
-        """Most countable points meldable from this hand, and how many cards stay in hand."""
+        """Most countable points meldable from this hand, and how many cards stay in hand.
+
+        With the ``hand_melds`` reading (seed 000 'Erste Figur', seed 001: only melds made of hand
+        cards count) a rank counts only through a meld opened with countable cards alone (its
+        countable naturals, completed to three by countable wild cards); its other cards are added
+        afterwards. Melds that would count nothing are not made here (they only shrink the hand);
+        :meth:`_all_melded` makes them when going out."""
         r = self.r
+        hand_melds = self.hand_melds
         pts = cap = left = 0
         cands: list[tuple[int, int, int]] = []
         for rank in set(c) | set(u) | set(self.pending):
-            n = c.get(rank, 0) + u.get(rank, 0)
-            gain = c.get(rank, 0) * _VALUE[rank]
+            ci = c.get(rank, 0)
+            n = ci + u.get(rank, 0)
+            gain = ci * _VALUE[rank]
             if rank in self.pending:
                 pn, pw = self.pending[rank]
+                if rank in self.uncounted:
+                    left += n
+                    continue
                 pts += gain
                 cap += r.wild_capacity(pn + n) - pw
-            elif n == 0:
                 continue
-            elif r.meld_ok(n, 0):
+            if n == 0:
+                continue
+            base = ci if hand_melds else n
+            if base and r.meld_ok(base, 0):
                 pts += gain
                 cap += r.wild_capacity(n)
+                continue
+            k = 3 - base
+            if base >= r.min_naturals_per_meld and base >= 1 and r.meld_ok(base, k):
+                cands.append((gain, k, n))
             else:
-                k = 3 - n
-                if n >= r.min_naturals_per_meld and r.meld_ok(n, k):
-                    cands.append((gain, k, n))
-                else:
-                    left += n
-        W = wild["jc"] + wild["dc"] + wild["ju"] + wild["du"]
-        chosen = _choose(cands, W)
+                left += n
+        countable_wilds = wild["jc"] + wild["dc"]
+        W = countable_wilds + wild["ju"] + wild["du"]
+        # with hand_melds a meld that counts is opened with countable wild cards only
+        chosen = _choose(cands, countable_wilds if hand_melds else W)
         for i, (gain, k, n) in enumerate(cands):
             if i in chosen:
                 pts += gain
@@ -197,7 +245,7 @@ class Plan:
             else:
                 left += n
         placed = min(W, cap)
-        pc = min(placed, wild["jc"] + wild["dc"])
+        pc = min(placed, countable_wilds)
         pts += 50 * min(pc, wild["jc"]) + 20 * max(0, pc - wild["jc"])
         left += W - placed + blacks
         return pts, left
@@ -225,6 +273,10 @@ class Plan:
         return c, u, wild
 
     def reachable(self, need: int, exempt: bool) -> bool:
+        """Can the turn still end legally: the initial meld reached (``need`` more points) keeping
+        two cards, or by going out (:meth:`_can_go_out`)? With black threes melded only going out."""
+        if self.blacks_melded:
+            return self._can_go_out(need, exempt)
         total = sum(self.c.values()) + sum(self.u.values()) + sum(self.wild.values()) + sum(self.blacks)
         if need <= 0 and total >= 2:
             return True
@@ -248,6 +300,8 @@ class Plan:
 
     def _can_go_out(self, need: int, exempt: bool) -> bool:
         r = self.r
+        if not self.going_out:
+            return False
         options: list[tuple[tuple[str, Any], ...]] = [()] if r.going_out_discard != "required" else []
         options += [(k,) for k in self._kinds()]
         if sum(self.blacks):
@@ -265,17 +319,24 @@ class Plan:
             if reduced is None:
                 continue
             c, u, wild = reduced
-            if blacks not in (0, 3, 4) or (blacks and r.black_three_meld == "never"):
+            if blacks not in (0, 3, 4) or (blacks and (r.black_three_meld == "never" or self.blacks_melded)):
                 continue
             ok, pts, canastas = self._all_melded(c, u, wild)
             if not ok:
                 continue
-            pts += 5 * bc
+            if self.hand_melds:
+                pts += 5 * blacks if bc >= blacks else 0  # a meld of black threes counts only if all do
+            else:
+                pts += 5 * bc
             if canastas >= r.canastas_to_go_out and (exempt or pts >= need):
                 return True
         return False
 
     def _all_melded(self, c: dict[int, int], u: dict[int, int], wild: dict[str, int]) -> tuple[bool, int, int]:
+        """Can every one of these cards be melded (onto the pending melds or into new ones)? If
+        so, also the countable points of the best such plan and the canastas it can reach."""
+        if self.hand_melds and (self.uncounted or wild["ju"] or wild["du"] or any(u.values())):
+            return self._all_melded_exact(c, u, wild)
         r = self.r
         W = sum(wild.values())
         melds: list[tuple[int, int, int]] = []  # (size so far, remaining wild capacity, wilds required)
@@ -316,6 +377,65 @@ class Plan:
                 canastas += 1
         return True, pts, canastas
 
+    def _all_melded_exact(self, c: dict[int, int], u: dict[int, int], wild: dict[str, int]) -> tuple[bool, int, int]:
+        """:meth:`_all_melded` when some cards or melds do not count (``hand_melds`` reading):
+        each new meld either counts (opened with countable cards alone) or not, and every wild
+        card goes into some meld. A small dynamic programme over the melds with the state (wild
+        cards in melds that count, wild cards in melds that do not, canastas so far) -> most
+        natural points; the best countable wild cards (jokers first) fill the slots of melds that
+        count. Returns ``(ok, points of the plan with the most canastas needed ... )``: points are
+        maximised among plans reaching the canastas needed to go out if any, else among all."""
+        r = self.r
+        need_c = r.canastas_to_go_out
+        options: list[list[tuple[bool, int, int, int, int]]] = []  # (counts, points, size, lo, hi)
+        for rank in set(c) | set(u) | set(self.pending):
+            ci = c.get(rank, 0)
+            n = ci + u.get(rank, 0)
+            if rank in self.pending:
+                pn, pw = self.pending[rank]
+                counts = rank not in self.uncounted
+                options.append([(counts, ci * _VALUE[rank] if counts else 0, pn + pw + n, 0, r.wild_capacity(pn + n) - pw)])
+                continue
+            if n == 0:
+                continue
+            opts = []
+            hi = r.wild_capacity(n)
+            kc = max(0, 3 - ci)
+            if ci >= 1 and r.meld_ok(ci, kc) and kc <= hi:
+                opts.append((True, ci * _VALUE[rank], n, kc, hi))
+            kt = max(0, 3 - n)
+            if r.meld_ok(n, kt) and not (opts and kc == kt):
+                opts.append((False, 0, n, kt, hi))
+            if not opts:
+                return False, 0, 0
+            options.append(opts)
+        W = sum(wild.values())
+        # state (clean wild slots, other wild slots, canastas) -> most natural points
+        states: dict[tuple[int, int, int], int] = {(0, 0, 0): 0}
+        for opts in options:
+            nxt: dict[tuple[int, int, int], int] = {}
+            for (cs, ts, k), p in states.items():
+                room = W - cs - ts
+                for counts, pts, size, lo, hi in opts:
+                    for e in range(lo, min(hi, room) + 1):
+                        k2 = min(need_c, k + (1 if size + e >= CANASTA_SIZE else 0))
+                        key = (cs + e, ts, k2) if counts else (cs, ts + e, k2)
+                        if nxt.get(key, -1) < p + pts:
+                            nxt[key] = p + pts
+            states = nxt
+            if not states:
+                return False, 0, 0
+        best: tuple[int, int] | None = None  # (canastas, points)
+        jc, dc = wild["jc"], wild["dc"]
+        for (cs, ts, k), p in states.items():
+            if cs + ts != W:
+                continue
+            pts = p + 50 * min(cs, jc) + 20 * min(max(0, cs - jc), dc)
+            if best is None or (k, pts) > best:
+                best = (k, pts)
+        if best is None:
+            return False, 0, 0
+        return True, best[1], best[0]
 
 _VALUE = {rank: card_value(_Card(rank, "C")) for rank in range(1, 14)}
 

@@ -41,11 +41,15 @@ class Rules:
     take_pile_with_natural_and_wild: bool
     initial_meld_table: tuple[tuple[int, int], ...]
     initial_meld_negative_score: int
+    initial_meld_counts: str
     concealed_going_out_exemption: str
     canastas_to_go_out: int
     going_out_discard: str
+    going_out_permission: str
     going_out_bonus: int
     concealed_going_out_bonus: int
+    early_out_bonus: int
+    hand_canasta_bonus: int
     natural_canasta_bonus: int
     mixed_canasta_bonus: int
     red_three_bonus: int

@@ -40,7 +40,8 @@ class Saved:
             "discard_pile": cards(self.pile),
             "hands": [msort(h) for h in self.hands],
             "melds": [
-                [{"rank": RANKS[m.rank - 1], "cards": cards(m.cards)} for m in sorted(side.values(), key=lambda m: m.rank)]
+                [{"rank": RANKS[m.rank - 1], "cards": cards(m.cards), **({"hand_canasta": True} if m.hand_canasta else {})}
+                 for m in sorted(side.values(), key=lambda m: m.rank)]
                 for side in self.melds
             ],
             "red_threes": [cards(x) for x in self.red_threes],
@@ -53,11 +54,17 @@ class Saved:
                 "initial": t.initial,
                 "initial_points": t.initial_points,
                 "countable": msort(t.countable),
+                "uncounted": [RANKS[r - 1] for r in sorted(t.uncounted)],
+                "asked": t.asked,
+                "opened": [RANKS[r - 1] for r in sorted(t.opened)],
+                "fresh": t.fresh,
             },
             "hand_over": self.hand_over,
             "went_out": self.out_seat,
             "went_out_concealed": self.out_concealed,
             "last_moves": self.last_moves,
+            "drawn": list(self.drawn),
+            "laid": list(self.laid),
         }
 
     @classmethod
@@ -105,6 +112,10 @@ class Saved:
                 if rank in out:
                     raise StateError(f"Side {i} has two melds of {rank_name(rank, True)}.")
                 meld = Meld(rank, cardlist(need(m, "cards", list), f"A meld of side {i}"))
+                flag = m.get("hand_canasta", False)  # absent in games saved before this field existed
+                if not isinstance(flag, bool) or (flag and meld.size < 7):
+                    raise StateError(f"Side {i}'s meld of {rank_name(rank, True)}: 'hand_canasta' must be true only for a canasta.")
+                meld.hand_canasta = flag
                 if rank == THREE:
                     ok = meld.size in (3, 4) and all(is_black_three(c) for c in meld.cards)
                 else:
@@ -136,6 +147,24 @@ class Saved:
         t.from_stock = need(td, "from_stock", bool)
         t.initial_points = need(td, "initial_points", int)
         t.countable = counted(cardlist(need(td, "countable", list), "The countable cards"))
+        uncounted = td.get("uncounted", [])  # absent in games saved before this field existed
+        if not isinstance(uncounted, list) or any(not isinstance(x, str) or x not in RANKS for x in uncounted):
+            raise StateError("'uncounted' must list meld ranks such as 'Q'.")
+        t.uncounted = frozenset(RANKS.index(x) + 1 for x in uncounted)
+        asked = td.get("asked")  # absent in games saved before this field existed
+        if asked not in (None, "pending", "yes", "no") or (asked is not None and t.stage != "play"):
+            raise StateError("'asked' must be null, or 'pending', 'yes' or 'no' after drawing.")
+        if asked is not None and rules.going_out_permission != "ask_partner":
+            raise StateError("Nobody asks a partner in this game, so 'asked' must be null.")
+        t.asked = asked
+        opened = td.get("opened", [])  # absent in games saved before this field existed
+        if not isinstance(opened, list) or any(not isinstance(x, str) or x not in RANKS for x in opened):
+            raise StateError("'opened' must list meld ranks such as 'Q'.")
+        t.opened = frozenset(RANKS.index(x) + 1 for x in opened)
+        fresh = td.get("fresh", t.initial)  # absent in games saved before this field existed
+        if not isinstance(fresh, bool):
+            raise StateError("'fresh' must be true or false.")
+        t.fresh = fresh
         hand = s.hands[seat]
         if any(hand.get(c, 0) < k for c, k in t.countable.items()):
             raise StateError("The countable cards must be in the hand of the seat to act.")
@@ -147,6 +176,17 @@ class Saved:
         s.out_seat = out_seat
         s.out_concealed = need(d, "went_out_concealed", bool)
         s.last_moves = saved_last_moves(d, HISTORY_KEEP)
+        drawn = d.get("drawn", [0] * n)  # absent in games saved before this field existed
+        if (not isinstance(drawn, list) or len(drawn) != n
+                or any(isinstance(x, bool) or not isinstance(x, int) or not 0 <= x <= 1000 for x in drawn)):
+            raise StateError(f"'drawn' must hold one whole number from 0 to 1000 per seat ({n}).")
+        s.drawn = list(drawn)
+        # absent in games saved before this field existed: then a seat counts as having laid cards
+        # when its side has melded (the same in two-hand play)
+        laid = d.get("laid", [s.melded[rules.side_of[seat]] for seat in range(n)])
+        if not isinstance(laid, list) or len(laid) != n or not all(isinstance(x, bool) for x in laid):
+            raise StateError(f"'laid' must be true/false per seat ({n}).")
+        s.laid = list(laid)
         # card conservation: every physical card exactly once
         everything: list[Card] = list(s.stock) + list(s.pile)
         for h in s.hands:
@@ -166,7 +206,7 @@ class Saved:
         if not s.hand_over and any(not s.hands[seat] for seat in s.order):
             raise StateError("A hand in play cannot be empty: that player would have gone out.")
         if not s.hand_over:
-            if t.stage == "draw" and not s.stock:
+            if t.stage == "draw" and not s.stock and rules.stock_exhausted != "play_on_discards":
                 raise StateError("A hand in play needs cards in the stock when a turn begins.")
             for side_i, side_melds in enumerate(s.melds):
                 if s.melded[side_i] and not side_melds:

@@ -3,7 +3,7 @@ per side, cumulative scores, the end of the match."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .values import card_value
 
@@ -24,7 +24,9 @@ class Scoring:
         self._legal_set = None
         self.turn.countable = {}
         self.out_seat = out_seat
-        self.out_concealed = out_seat is not None and self.turn.initial
+        # going out concealed: the player had laid no card on the table before this turn (seed 001
+        # 'obwohl er noch keine Meldung gemacht hat'; with partners, the partner may have melded)
+        self.out_concealed = out_seat is not None and self.turn.fresh
         result = {"hand": self.hand_number, "went_out": out_seat, "concealed": self.out_concealed, "sides": []}
         for side, seats in enumerate(self.rules.sides):
             items = self.score_side(side)
@@ -42,6 +44,10 @@ class Scoring:
             best = max(self.scores)
             self.winners = [s for s, v in enumerate(self.scores) if v == best]
 
+    def _hand_canasta(self, m: Any) -> bool:
+        """Whether meld ``m`` scores as a hand canasta (option ``hand_canasta_bonus``)."""
+        return bool(self.rules.hand_canasta_bonus) and m.hand_canasta and m.is_canasta
+
     def score_side(self, side: int) -> dict[str, int]:
         """Itemised points of one side for the hand that just ended (seed 000 "Punktevergabe").
 
@@ -49,7 +55,9 @@ class Scoring:
         left in the side's hands), ``going_out`` (100), ``concealed`` (extra for concealed going out,
         so that the two together make ``concealed_going_out_bonus``), ``natural_canastas`` (500
         each), ``mixed_canastas`` (300 each), ``red_threes`` (100 each or 800 for all four, negative
-        when the side has not melded)."""
+        when the side has not melded); with the options set also ``hand_canastas`` (seed 001
+        'Hand-Canasta', 1000 each instead of 500/300) and ``early_out`` (seed 001: going out having
+        drawn at most one stock card, the extra that makes the going-out bonus 300)."""
         r = self.rules
         melds = self.melds[side].values()
         items = {
@@ -57,17 +65,23 @@ class Scoring:
             "hand_cards": -sum(card_value(c) * n for seat in r.sides[side] for c, n in self.hands[seat].items()),
             "going_out": 0,
             "concealed": 0,
-            "natural_canastas": r.natural_canasta_bonus * sum(1 for m in melds if m.canasta_kind == "natural"),
-            "mixed_canastas": r.mixed_canasta_bonus * sum(1 for m in melds if m.canasta_kind == "mixed"),
+            "natural_canastas": r.natural_canasta_bonus * sum(1 for m in melds if m.canasta_kind == "natural" and not self._hand_canasta(m)),
+            "mixed_canastas": r.mixed_canasta_bonus * sum(1 for m in melds if m.canasta_kind == "mixed" and not self._hand_canasta(m)),
             "red_threes": 0,
         }
+        if r.hand_canasta_bonus:
+            items["hand_canastas"] = r.hand_canasta_bonus * sum(1 for m in melds if self._hand_canasta(m))
+        if r.early_out_bonus:
+            items["early_out"] = 0
         if self.out_seat is not None and self.side_of(self.out_seat) == side:
             items["going_out"] = r.going_out_bonus
             if self.out_concealed:
                 items["concealed"] = r.concealed_going_out_bonus - r.going_out_bonus
+            if r.early_out_bonus and self.drawn[self.out_seat] <= 1:
+                items["early_out"] = max(0, r.early_out_bonus - items["going_out"] - items["concealed"])
         reds = len(self.red_threes[side])
         if reds:
-            all_four = reds >= 2 * r.decks  # every red three in play (4 with two decks)
+            all_four = reds >= 2 * r.decks and r.red_three_all_four_bonus > 0  # every red three in play
             value = r.red_three_all_four_bonus if all_four else r.red_three_bonus * reds
             if r.red_three_positive_if == "canasta":
                 positive = self.canastas(side) > 0

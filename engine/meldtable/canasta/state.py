@@ -34,7 +34,8 @@ from .view import View
 class Turn:
     """What the seat to act has done in this turn so far."""
 
-    __slots__ = ("seat", "stage", "took_pile", "from_stock", "initial", "initial_points", "countable")
+    __slots__ = ("seat", "stage", "took_pile", "from_stock", "initial", "initial_points", "countable", "uncounted",
+                 "asked", "opened", "fresh")
 
     def __init__(self, seat: int, initial: bool) -> None:
         self.seat = seat
@@ -44,11 +45,16 @@ class Turn:
         self.initial = initial  # the side had not made its initial meld when the turn began
         self.initial_points = 0  # points counted towards the minimum this turn
         self.countable: dict[Card, int] = {}  # hand cards whose value may count towards it
+        self.uncounted: frozenset[int] = frozenset()  # ranks of melds made this turn that count nothing
+        self.asked: str | None = None  # "may I go out?": None, "pending" (partner to answer), "yes", "no"
+        self.opened: frozenset[int] = frozenset()  # ranks of the melds this turn opened (hand canastas)
+        self.fresh = initial  # the seat had laid no card on the table before this turn (concealed going out)
 
     def copy(self) -> "Turn":
         t = Turn(self.seat, self.initial)
         t.stage, t.took_pile, t.from_stock = self.stage, self.took_pile, self.from_stock
-        t.initial_points, t.countable = self.initial_points, dict(self.countable)
+        t.initial_points, t.countable, t.uncounted = self.initial_points, dict(self.countable), self.uncounted
+        t.asked, t.opened, t.fresh = self.asked, self.opened, self.fresh
         return t
 
 
@@ -66,6 +72,8 @@ class CanastaState(Legality, Scoring, View, Saved):
         self.hand_number = 0
         self.dealer = n - 1  # the first deal is dealt by the last seat and seat 0 starts
         self.order: list[int] = list(range(n))  # seats in the order of play in this deal
+        self.drawn: list[int] = [0] * n  # cards each seat drew from the stock in this hand (early_out_bonus)
+        self.laid: list[bool] = [False] * n  # each seat has put cards on the table in this hand
         self.scores = [0] * nsides
         self.results: list[dict[str, Any]] = []
         self.match_over = False
@@ -103,6 +111,8 @@ class CanastaState(Legality, Scoring, View, Saved):
         self.pile = []
         self.pile_wilds = 0
         self.hands = [{} for _ in range(r.players)]
+        self.drawn = [0] * r.players
+        self.laid = [False] * r.players
         nsides = len(r.sides)
         self.melds = [{} for _ in range(nsides)]
         self.red_threes = [[] for _ in range(nsides)]
@@ -159,10 +169,13 @@ class CanastaState(Legality, Scoring, View, Saved):
     def _start_turn(self, seat: int) -> None:
         side = self.rules.side_of[seat]
         self.turn = Turn(seat, not self.melded[side])
+        self.turn.fresh = not self.laid[seat]
         self._legal = None
         if not self.stock:
-            # seed 000: "falls ... der Kartenstapel aufgebraucht ist, ist das Spiel sofort zu Ende"
-            self._end_hand(None)
+            # seed 000: "falls ... der Kartenstapel aufgebraucht ist, ist das Spiel sofort zu Ende";
+            # pagat (option play_on_discards): play goes on while the player can take the pile
+            if self.rules.stock_exhausted != "play_on_discards" or not self._take_moves():
+                self._end_hand(None)
 
     # ------------------------------------------------------------------ helpers
     def next_seat(self, seat: int) -> int:
@@ -186,7 +199,24 @@ class CanastaState(Legality, Scoring, View, Saved):
 
     @property
     def current_player(self) -> int | None:
-        return None if self.hand_over else self.turn.seat
+        """The seat to act: the turn's seat, or its partner while "may I go out?" waits for an
+        answer; ``None`` when the hand is over."""
+        if self.hand_over:
+            return None
+        t = self.turn
+        return self.partner(t.seat) if t.asked == "pending" else t.seat
+
+    def partner(self, seat: int) -> int:
+        """The partner who answers ``seat``'s "may I go out?": the next seat of its side in the
+        order of play (pagat; with three seats a side, the next one who plays this deal)."""
+        order = self.order
+        i = order.index(seat)
+        side = self.rules.side_of[seat]
+        for k in range(1, len(order)):
+            other = order[(i + k) % len(order)]
+            if self.rules.side_of[other] == side:
+                return other
+        return seat
 
     def _initial_pending(self) -> bool:
         """True while this turn still has to reach the initial-meld minimum."""
@@ -199,20 +229,6 @@ class CanastaState(Legality, Scoring, View, Saved):
         if mode == "never" or not self.turn.initial:
             return False
         return mode == "always" or self.turn.from_stock
-
-    def _count_points(self, cards: Iterable[Card]) -> int:
-        """Points of ``cards`` that count towards the initial meld (consumes ``turn.countable``)."""
-        cnt = self.turn.countable
-        pts = 0
-        for c in cards:
-            k = cnt.get(c, 0)
-            if k:
-                pts += card_value(c)
-                if k == 1:
-                    del cnt[c]
-                else:
-                    cnt[c] = k - 1
-        return pts
 
     def _peek_points(self, cards: Iterable[Card]) -> tuple[int, dict[Card, int]]:
         cnt = dict(self.turn.countable)
@@ -250,6 +266,7 @@ class CanastaState(Legality, Scoring, View, Saved):
                 got += 1
             t.stage = "play"
             t.from_stock = True
+            self.drawn[seat] += got
             if self._initial_pending():
                 t.countable = dict(hand)
             label = f"drew {got} card{'s' if got != 1 else ''}"
@@ -278,6 +295,7 @@ class CanastaState(Legality, Scoring, View, Saved):
             if initial and t.initial_points >= self.minimum(side):
                 self._initial_met(side)
             label = f"took the discard pile ({len(rest) + 1} cards)"
+            self.laid[seat] = True
             if not hand:
                 # the take melded the last hand cards with a one-card pile: with the canastas the
                 # hand floor demanded, that is going out without a final discard (seed 000)
@@ -287,16 +305,33 @@ class CanastaState(Legality, Scoring, View, Saved):
                 return
         elif kind in ("meld", "add"):
             rank = move.rank if kind == "add" else next(c.rank for c in move.cards if not is_wild(c))
-            ms_remove(hand, move.cards)
             if self._initial_pending():
-                t.initial_points += self._count_points(move.cards)
+                sig, pts, counts_after = self._usage(move.cards, rank, kind == "meld")
+                cnt = t.countable
+                for c, (_, flag) in zip(move.cards, sig):
+                    if flag:
+                        if cnt[c] == 1:
+                            del cnt[c]
+                        else:
+                            cnt[c] -= 1
+                if not counts_after:
+                    t.uncounted = t.uncounted | {rank}
+                t.initial_points += pts
+                ms_remove(hand, move.cards)
                 if t.initial_points >= self.minimum(side):
                     self._initial_met(side)
+            else:
+                ms_remove(hand, move.cards)
             meld = self.melds[side].get(rank)
             if meld is None:
                 meld = self.melds[side][rank] = Meld(rank)
+                t.opened = t.opened | {rank}
             for c in move.cards:
                 meld.put(c)
+            if (meld.size >= CANASTA_SIZE and rank in t.opened and not t.took_pile and rank != THREE
+                    and not meld.hand_canasta):
+                meld.hand_canasta = True  # seed 001 'Hand-Canasta' (engine reading, research C3)
+            self.laid[seat] = True
             label = ("melded " if kind == "meld" else f"added to the {rank_name(rank, True)}: ") + " ".join(
                 c.text for c in move.cards
             )
@@ -305,6 +340,21 @@ class CanastaState(Legality, Scoring, View, Saved):
                 self._record(seat, move, label)
                 self._end_hand(seat)
                 return
+        elif kind == "ask":
+            t.asked = "pending"
+            self._record(seat, move, "asked the partner: may I go out?")
+            self._legal = None
+            return
+        elif kind in ("yes", "no"):
+            t.asked = kind
+            self._record(self.partner(seat), move, "answered yes: go out" if kind == "yes" else "answered no: do not go out")
+            self._legal = None
+            return
+        elif kind == "pass":
+            # the stock is used up and the player does not take the discard pile: the hand ends
+            self._record(seat, move, "passed: the stock is used up, so the hand ends")
+            self._end_hand(None)
+            return
         elif kind == "discard":
             c = move.cards[0]
             ms_remove(hand, [c])
@@ -346,7 +396,8 @@ class CanastaState(Legality, Scoring, View, Saved):
     def copy(self) -> "CanastaState":
         c = CanastaState.__new__(CanastaState)
         c.rules, c.seed = self.rules, self.seed
-        c.hand_number, c.dealer, c.order = self.hand_number, self.dealer, self.order
+        c.hand_number, c.dealer, c.order, c.drawn = self.hand_number, self.dealer, self.order, list(self.drawn)
+        c.laid = list(self.laid)
         c.scores, c.results = list(self.scores), [dict(x) for x in self.results]
         c.match_over, c.winners = self.match_over, list(self.winners)
         c.stock, c.pile, c.pile_wilds = list(self.stock), list(self.pile), self.pile_wilds

@@ -33,13 +33,14 @@ def hand_size_ok(state: CanastaState) -> bool:
 
 
 def move_bound(rules: Rules) -> int:
-    """Most moves one hand can last: ``4 * N`` for a deck of ``N`` cards (432 with two decks).
+    """Most moves one hand can last: ``4 * N + 1`` for a deck of ``N`` cards (433 with two decks).
 
     Why: cards never leave a meld and the stock is never refilled, so there are at most ``N``
     draws (each takes a stock card) and at most ``N`` takes, melds and adds together (each puts at
     least one card into a meld for good); a turn starts with a draw or a take and has at most one
-    discard, so discards are at most ``2 * N``."""
-    return 4 * rules.decks * (52 + rules.jokers_per_deck)
+    discard, so discards are at most ``2 * N``; a ``pass`` (stock used up, play on discards)
+    ends the hand, so there is at most one."""
+    return 4 * rules.decks * (52 + rules.jokers_per_deck) + 1
 
 
 def shuffle_hidden(data: dict[str, Any], seat: int, rng: Any) -> dict[str, Any] | None:
@@ -99,11 +100,16 @@ def results_add_up(state: CanastaState) -> bool:
                 return False
             if items["hand_cards"] != -sum(card_value(c) * n for seat in r.sides[side] for c, n in state.hands[seat].items()):
                 return False
-            if items["natural_canastas"] != r.natural_canasta_bonus * sum(1 for m in melds if m.canasta_kind == "natural"):
+            hand_c = [m for m in melds if r.hand_canasta_bonus and m.hand_canasta and m.is_canasta]
+            if items["natural_canastas"] != r.natural_canasta_bonus * sum(
+                    1 for m in melds if m.canasta_kind == "natural" and m not in hand_c):
                 return False
-            if items["mixed_canastas"] != r.mixed_canasta_bonus * sum(1 for m in melds if m.canasta_kind == "mixed"):
+            if items["mixed_canastas"] != r.mixed_canasta_bonus * sum(
+                    1 for m in melds if m.canasta_kind == "mixed" and m not in hand_c):
                 return False
-        if side != out_side and (items["going_out"] or items["concealed"]):
+            if items.get("hand_canastas", 0) != r.hand_canasta_bonus * len(hand_c):
+                return False
+        if side != out_side and (items["going_out"] or items["concealed"] or items.get("early_out")):
             return False
         if side == out_side and items["going_out"] != r.going_out_bonus:
             return False

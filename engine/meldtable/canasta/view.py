@@ -75,6 +75,8 @@ class View:
                 "seat": t.seat,
                 "stage": t.stage,
                 "took_pile": t.took_pile,
+                "asked": t.asked,
+                "partner": self.partner(t.seat) if r.going_out_permission == "ask_partner" else None,
                 "initial_meld_points": t.initial_points,
                 "needs_initial_meld": self._initial_pending(),
                 "minimum": self.minimum(side),

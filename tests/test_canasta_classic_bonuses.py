@@ -1,0 +1,78 @@
+"""Seed 001's bonuses that pagat does not have, as options of the canasta catalogue with their
+documented meaning: the early-out bonus (research C16) and the "Hand-Canasta" (research C3).
+Also: without an all-four bonus (seed 001 names none) four red threes count 4 x 100."""
+from __future__ import annotations
+
+import json
+
+import meldtable
+from positions import position_state
+
+_QUEENS = ["QC", "QD", "QH", "QS", "QC", "QD", "QH"]
+
+
+def _classic_two(hands, melds, *, drawn=(1, 0), turn=None, red_threes=None, options=None):
+    d = json.loads(meldtable.new_game("canasta-classic", players=2, seed=1, options=options).to_json())
+    d["state"] = position_state(hands=hands, melds=melds, pile=["9D"], red_threes=red_threes,
+                                turn=turn or {"stage": "play", "from_stock": True, "initial": False})
+    d["state"]["drawn"] = list(drawn)
+    d["history"] = [[]]
+    return meldtable.Game.from_json(json.dumps(d))
+
+
+def _side0(g):
+    return g.results[-1]["sides"][0]["items"]
+
+
+def test_early_out_bonus_after_drawing_one_card():
+    """Seed 001: »Kann ein Spieler schon kurz nach Spielbeginn ausmachen, ohne mehr als eine Karte
+    vom Talon gezogen zu haben, erhält er 300 Pluspunkte.« Going out after one stock card: the
+    going-out bonus is 300 in total (100 + an early_out item of 200)."""
+    g = _classic_two([["KD", "KD", "4C"], ["4H", "5H", "6H"]], [[_QUEENS, ["KC", "KH", "KS"]], []], drawn=(1, 0))
+    for m in ("add K KD", "add K KD", "discard 4C"):
+        g.play(m)
+    items = _side0(g)
+    assert items["going_out"] == 100 and items["early_out"] == 200
+
+
+def test_no_early_out_bonus_after_two_stock_cards():
+    g = _classic_two([["KD", "KD", "4C"], ["4H", "5H", "6H"]], [[_QUEENS, ["KC", "KH", "KS"]], []], drawn=(2, 0))
+    for m in ("add K KD", "add K KD", "discard 4C"):
+        g.play(m)
+    items = _side0(g)
+    assert items["going_out"] == 100 and items["early_out"] == 0
+
+
+def test_hand_canasta_opened_and_completed_in_one_turn():
+    """Seed 001 »Hand-Canasta = 1000 Punkte« (undefined in the seed; engine reading, research C3):
+    a canasta opened and completed from the hand in one turn without a pile take scores 1000
+    instead of 500. Seven kings melded in one turn; the queens canasta (older) scores 500."""
+    kings = ["KC", "KC", "KD", "KD", "KH", "KH", "KS"]
+    g = _classic_two([kings + ["4C"], ["4H", "5H", "6H"]], [[_QUEENS], []], drawn=(3, 0))
+    g.play("meld KC KC KD")
+    for c in ("KD", "KH", "KH", "KS"):
+        g.play(f"add K {c}")
+    view_meld = next(m for m in g.view(0)["sides"][0]["melds"] if m["rank"] == "K")
+    assert view_meld["hand_canasta"] is True
+    g2 = meldtable.Game.from_json(g.to_json())  # the flag survives a saved game
+    assert next(m for m in g2.view(0)["sides"][0]["melds"] if m["rank"] == "K")["hand_canasta"] is True
+    g.play("discard 4C")  # going out
+    items = _side0(g)
+    assert items["hand_canastas"] == 1000 and items["natural_canastas"] == 500
+
+
+def test_a_canasta_completed_in_a_later_turn_is_not_a_hand_canasta():
+    """Opened in an earlier turn (five kings on the table), completed now: an ordinary canasta."""
+    g = _classic_two([["KD", "KD", "4C", "5C"], ["4H", "5H", "6H"]], [[_QUEENS, ["KC", "KC", "KH", "KH", "KS"]], []])
+    g.play("add K KD")
+    g.play("add K KD")
+    assert next(m for m in g.view(0)["sides"][0]["melds"] if m["rank"] == "K")["hand_canasta"] is False
+
+
+def test_four_red_threes_count_four_times_100_without_an_all_four_bonus():
+    """Seed 001 »Rote Drei = 100 Punkte« and no bonus for all four (research C20): 400."""
+    g = _classic_two([["KD", "KD", "4C"], ["4H", "5H", "6H"]], [[_QUEENS, ["KC", "KH", "KS"]], []],
+                     red_threes=[["3D", "3D", "3H", "3H"], []], drawn=(4, 0))
+    for m in ("add K KD", "add K KD", "discard 4C"):
+        g.play(m)
+    assert _side0(g)["red_threes"] == 400

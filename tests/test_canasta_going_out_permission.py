@@ -1,0 +1,79 @@
+"""Asking the partner "may I go out?" (option ``going_out_permission`` = ``ask_partner``, the
+``canasta-classic`` preset's default). Source: pagat, Classic Canasta (research section 1.1: "ask-
+partner permission optional but binding"): before going out a player may ask a partner; a "yes"
+obliges the player to go out this turn, a "no" forbids going out this turn. Seed 001 is silent.
+"""
+from __future__ import annotations
+
+import json
+
+import meldtable
+from positions import position_state
+
+_QUEENS = ["QC", "QD", "QH", "QS", "QC", "QD", "QH"]
+
+
+def _four(hand0, options=None):
+    """canasta-classic, 4 players: seat 0 (side 0 with seat 2) to act after drawing; side 0 has a
+    canasta of queens and three kings; the other hands are plain."""
+    d = json.loads(meldtable.new_game("canasta-classic", players=4, seed=1, options=options).to_json())
+    hands = [hand0, ["4H", "5H", "6H", "7H"], ["4D", "5D", "6D", "7D"], ["8H", "9H", "TH", "JH"]]
+    d["state"] = position_state(hands=hands, melds=[[_QUEENS, ["KC", "KH", "KS"]], []], pile=["9D"],
+                                turn={"stage": "play", "from_stock": True, "initial": False})
+    d["history"] = [[]]
+    return meldtable.Game.from_json(json.dumps(d))
+
+
+def _moves(g):
+    return {str(m) for m in g.legal_moves()}
+
+
+def test_a_player_who_could_go_out_may_ask_and_the_partner_answers():
+    g = _four(["KD", "KD", "4C"])
+    assert "ask" in _moves(g)
+    g.play("ask")
+    assert g.current_player == 2  # the partner, opposite
+    assert _moves(g) == {"yes", "no"}
+    assert g.view(2)["turn"]["asked"] == "pending"
+
+
+def test_yes_obliges_the_player_to_go_out_this_turn():
+    g = _four(["KD", "KD", "4C"])
+    g.play("ask")
+    g.play("yes")
+    assert g.current_player == 0
+    assert "discard 4C" not in _moves(g)
+    assert "answered yes" in g.explain("discard 4C")
+    g.play("add K KD")
+    g.play("add K KD")  # kings: five on the table; one canasta (the queens) is enough in this preset
+    g.play("discard 4C")
+    assert g.hand_over and g.results[-1]["went_out"] == 0
+
+
+def test_no_forbids_going_out_this_turn():
+    g = _four(["KD", "KD", "4C"])
+    g.play("ask")
+    g.play("no")
+    g.play("add K KD")  # two cards stay: one to discard, one to keep
+    legal = _moves(g)
+    assert "add K KD" not in legal  # it would leave one card, whose discard would go out
+    assert "answered no" in g.explain("add K KD")
+    assert "discard 4C" in legal and "discard KD" in legal
+    g.play("discard 4C")
+    assert not g.hand_over and g.current_player == 1
+
+
+def test_asking_is_optional_and_offered_only_when_going_out_is_possible():
+    g = _four(["KD", "KD", "4C"])
+    g.play("add K KD")
+    g.play("add K KD")
+    g.play("discard 4C")  # going out without asking
+    assert g.hand_over
+    g = _four(["KD", "5C", "4C"])  # one king, no way to meld 5C and 4C: cannot go out this turn
+    assert "ask" not in _moves(g)
+
+
+def test_without_the_option_nobody_asks():
+    g = _four(["KD", "KD", "4C"], options={"going_out_permission": "none"})
+    assert "ask" not in _moves(g)
+    assert "nobody asks" in g.explain("ask")
