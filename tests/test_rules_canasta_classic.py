@@ -66,9 +66,12 @@ def classic(players: int, *, hands: Sequence[Sequence[str]], options: dict[str, 
 
     ``hands`` has one list per seat (the seat sitting out at 5 players: ``[]``); ``melds``,
     ``red_threes``, ``scores`` one entry per side; ``turn`` as in ``positions.position_state``
-    (``seat`` defaults to the first seat of the deal, ``initial`` to "its side has not melded").
-    Other keywords go to ``position_state`` (``pile``, ``stock_top``, ``melded``). Cards of decks
-    beyond two go to the bottom of the stock."""
+    (``seat`` defaults to the first seat of the deal, ``initial`` to "its side has not melded",
+    ``fresh`` to "the seat has laid nothing"). ``drawn`` (stock cards each seat drew this hand,
+    default 5 each: no early going out) and ``laid`` (each seat has laid cards, default: its side
+    has melded) are the saved game's per-seat records. Other keywords go to ``position_state``
+    (``pile``, ``stock_top``, ``melded``). Cards of decks beyond two go to the bottom of the
+    stock."""
     d = json.loads(new(players, seed=seed, **(options or {})).to_json())
     v = meldtable.Game.from_json(json.dumps(d)).view(0)
     nsides = len(v["sides"])
@@ -77,14 +80,20 @@ def classic(players: int, *, hands: Sequence[Sequence[str]], options: dict[str, 
     melded = kw.pop("melded", None)
     if melded is None:
         melded = [bool(m) for m in melds]
+    drawn = kw.pop("drawn", [5] * players)
+    laid = kw.pop("laid", None)
+    if laid is None:
+        laid = [melded[side] for side in v["side_of_seat"]]
     t = dict(turn or {})
     t.setdefault("seat", v["order"][0])
     t.setdefault("initial", not melded[v["side_of_seat"][t["seat"]]])
+    t.setdefault("fresh", not laid[t["seat"]])
     st = position_state(hands, melds=melds, red_threes=red_threes, melded=melded, turn=t,
                         scores=list(scores) if scores is not None else [0] * nsides,
                         dealer=d["state"]["dealer"], **kw)
     extra = full_deck(d["options"]["decks"], d["options"]["jokers_per_deck"]) - full_deck(2)
     st["stock"] = sorted(extra.elements()) + st["stock"]  # the stock is drawn from the end
+    st["drawn"], st["laid"] = list(drawn), list(laid)
     d["state"] = st
     d["history"] = [[]]
     return Game.from_json(json.dumps(d))
@@ -386,7 +395,7 @@ def test_taking_needs_the_top_card_and_two_hand_cards_forming_a_meld():
         "take QC JK", "take QH JK", "take QS JK",
         "take QC 2C", "take QH 2C", "take QS 2C",
     }
-    assert refusal(g, "take JK 2C")[0] == "meld_invalid"
+    assert refusal(g, "take JK 2C")[0] == "take_pair"
     assert refusal(g, "take QH 5D")[0] == "take_rank"
     g.play("take QH JK")
     st = state_of(g)
@@ -687,9 +696,10 @@ def test_scoring_bonuses_of_the_seed():
     s0, s1 = items(res, 0), items(res, 1)
     assert s0 == {"melded_cards": 70 + 70 + 5 * 10 + 20 + 50, "hand_cards": -(10 + 10 + 5),
                   "going_out": 100, "concealed": 0, "natural_canastas": 1000, "mixed_canastas": 300,
-                  "red_threes": 200}
+                  "red_threes": 200, "early_out": 0, "hand_canastas": 0}
     assert s1 == {"melded_cards": 0, "hand_cards": -(5 + 10 + 20 + 5 + 10), "going_out": 0, "concealed": 0,
-                  "natural_canastas": 0, "mixed_canastas": 0, "red_threes": 100}
+                  "natural_canastas": 0, "mixed_canastas": 0, "red_threes": 100, "early_out": 0,
+                  "hand_canastas": 0}
     assert res["sides"][0]["total"] == sum(s0.values()) and g.scores == [sum(s0.values()), sum(s1.values())]
 
 
@@ -732,7 +742,8 @@ def test_going_out_from_the_hand_when_the_partner_has_melded():
     this hand (its partner seat 0 made the side's melds), draws, and lays its whole hand at once
     with a canasta of its own: 200."""
     hands = [["9S", "8H"], ["7C", "9D"], KINGS6 + ["KS", "5C", "5D", "5H"], ["7D", "TD"]]
-    g = classic(4, hands=hands, melds=[[["AC", "AD", "AH"]], []], stock_top=["9C"], turn={"seat": 2})
+    g = classic(4, hands=hands, melds=[[["AC", "AD", "AH"]], []], stock_top=["9C"], turn={"seat": 2},
+                laid=[True, False, False, False])
     g.play("draw")
     g.play("meld KC KD KH")
     for c in ("KC", "KD", "KH", "KS"):
@@ -741,6 +752,65 @@ def test_going_out_from_the_hand_when_the_partner_has_melded():
     res = finish_by_discard(g, "9C")
     assert res["went_out"] == 2
     assert items(res, 0)["going_out"] + items(res, 0)["concealed"] == 200
+
+
+def test_going_out_early_scores_three_hundred():
+    """»Kann ein Spieler schon kurz nach Spielbeginn ausmachen, ohne mehr als eine Karte vom Talon
+    gezogen zu haben, erhält er 300 Pluspunkte.« (option ``early_out_bonus`` = 300, in total
+    instead of the 100 or 200 of going out, research C16). Seat 0 has drawn nothing yet this hand,
+    draws one card and goes out from the hand: 300. Having drawn one card before, the same turn
+    is its second stock card: the usual 200."""
+    def go_out(drawn_before):
+        g = classic(2, hands=[KINGS6 + ["KS", "5C", "5D", "5H"], ["4C", "8D"]], stock_top=["9C"],
+                    drawn=[drawn_before, 0])
+        g.play("draw")
+        g.play("meld KC KD KH")
+        for c in ("KC", "KD", "KH", "KS"):
+            g.play(f"add K {c}")
+        g.play("meld 5C 5D 5H")
+        return items(finish_by_discard(g, "9C"), 0)
+    early = go_out(0)
+    assert early["going_out"] + early["concealed"] + early["early_out"] == 300
+    late = go_out(1)
+    assert late["going_out"] + late["concealed"] + late["early_out"] == 200 and late["early_out"] == 0
+
+
+def test_hand_canasta_scores_one_thousand():
+    """»Hand-Canasta = 1000 Punkte« (option ``hand_canasta_bonus`` = 1000, research C3). The seed
+    does not define the term; engine reading: a canasta opened and completed from the hand in one
+    turn without a pile take scores 1000 instead of 500 / 300. A canasta completed on a meld laid
+    in an earlier turn is an ordinary one."""
+    g = classic(2, hands=[KINGS6 + ["KS", "5C", "5D", "5H"], ["4C", "8D"]], stock_top=["9C"])
+    g.play("draw")
+    g.play("meld KC KD KH")
+    for c in ("KC", "KD", "KH", "KS"):
+        g.play(f"add K {c}")
+    g.play("meld 5C 5D 5H")
+    s0 = items(finish_by_discard(g, "9C"), 0)
+    assert s0["hand_canastas"] == 1000 and s0["natural_canastas"] == 0
+    g = classic(2, hands=[["KS", "9H"], ["4C", "8D"]], melds=[[KINGS6], []], turn=PLAY)
+    g.play("add K KS")
+    s0 = items(finish_by_discard(g, "9H"), 0)
+    assert s0["hand_canastas"] == 0 and s0["natural_canastas"] == 500
+
+
+def test_asking_the_partner_never_leaves_the_player_without_a_move():
+    """»Das Spiel kann beenden, wer mindestens ein vollständiges Canasta und alle Handkarten, bis auf
+    eine Karte, die noch auf den Poso gelegt werden muss, in Sätzen aus- und angelegt hat.« with
+    the option ``going_out_permission`` = ``ask_partner`` (pagat; the seed is silent): after a
+    partner's binding "no" the player may not go out, so the engine must not let the question be
+    asked when the only way to end the turn is going out. Seat 0 (side with a canasta) holds AS
+    and 9S, adds the nine, asks, seat 2 answers no: seat 0 must still have a legal move (found
+    by the simulation harness at six players, seed 12)."""
+    hands = [["AS", "9S"], ["7C", "8D"], ["6C", "TD"], ["7D", "JD"]]
+    g = classic(4, hands=hands, melds=[[QUEENS7, ["9C", "9D", "9H"]], []], turn=PLAY)
+    g.play("add 9 9S")
+    if "ask" in moves(g):
+        g.play("ask")
+        assert g.current_player == 2
+        g.play("no")
+        assert not g.hand_over and g.current_player == 0
+        assert g.legal_moves(), "seat 0 holds one card, may not go out and has no legal move"
 
 
 # ============================================================================ the match
