@@ -115,7 +115,8 @@ def position_state(
     t.setdefault("stage", stage)
     t.setdefault("took_pile", took)
     t.setdefault("from_stock", stage == "play" and not took)
-    t.setdefault("initial", not melded[seat])
+    if "initial" not in t:  # (not setdefault: with partnerships ``melded`` is per side, not per seat)
+        t["initial"] = not melded[seat]
     t.setdefault("initial_points", 0)
     if "countable" not in t:
         if stage == "play" and t["initial"] and t["from_stock"]:
