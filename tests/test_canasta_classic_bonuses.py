@@ -76,3 +76,45 @@ def test_four_red_threes_count_four_times_100_without_an_all_four_bonus():
     for m in ("add K KD", "add K KD", "discard 4C"):
         g.play(m)
     assert _side0(g)["red_threes"] == 400
+
+
+# ---------------------------------------------------------------------------- the joker canasta (C2)
+
+def test_wild_canasta_of_seven_wild_cards_scores_1000():
+    """Seed 001 »Joker-Canasta (sieben echte und unechte Joker) = 1000 Punkte« (option
+    wild_canasta = allowed, the classic default; research C2): a meld of wild cards only, opened
+    with three and added to one by one, seven of them a wild canasta worth 1000."""
+    wild7 = ["JK", "JK", "JK", "2C", "2D", "2H", "2S"]
+    g = _classic_two([wild7 + ["4C"], ["4H", "5H", "6H"]], [[_QUEENS], []], drawn=(3, 0))
+    assert "meld JK JK JK" in {str(m) for m in g.legal_moves()}
+    g.play("meld 2C JK JK")
+    for c in ("JK", "2D", "2H", "2S"):
+        g.play(f"add 2 {c}")
+    meld = next(m for m in g.view(0)["sides"][0]["melds"] if m["rank"] == "2")
+    assert meld["canasta"] == "wild" and len(meld["cards"]) == 7
+    assert "add 2 JK" not in {str(m) for m in g.legal_moves()}
+    g.play("discard 4C")
+    items = _side0(g)
+    assert items["wild_canastas"] == 1000 and items["natural_canastas"] == 500
+    assert items["melded_cards"] == 3 * 50 + 4 * 20 + 70
+
+
+def test_wild_melds_are_forbidden_in_two_hand_canasta():
+    """Seed 000 'Figuren': never a meld of wild cards only (option wild_canasta = forbidden)."""
+    from positions import position, refusal
+
+    g = position(hands=[["JK", "JK", "2C", "4C", "5D"], ["4H", "5H", "6H"]], melds=[[_QUEENS], []],
+                 turn={"stage": "play", "from_stock": True, "initial": False})
+    assert not any(str(m).startswith("meld") for m in g.legal_moves())
+    key, _ = refusal(g, "meld 2C JK JK")
+    assert key == "all_wild"
+
+
+def test_a_meld_of_three_jokers_can_be_the_initial_meld():
+    """Three jokers are 150 points: with wild_canasta allowed they can open the side's initial meld
+    (minimum 50), and the planner knows it: the meld is offered before any other meld."""
+    g = _classic_two([["JK", "JK", "JK", "4C", "5D"], ["4H", "5H", "6H"]], [[], []],
+                     turn={"stage": "play", "from_stock": True, "initial": True})
+    assert "meld JK JK JK" in {str(m) for m in g.legal_moves()}
+    g.play("meld JK JK JK")
+    assert g.view(0)["sides"][0]["melded"] is True

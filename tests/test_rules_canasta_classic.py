@@ -696,10 +696,10 @@ def test_scoring_bonuses_of_the_seed():
     s0, s1 = items(res, 0), items(res, 1)
     assert s0 == {"melded_cards": 70 + 70 + 5 * 10 + 20 + 50, "hand_cards": -(10 + 10 + 5),
                   "going_out": 100, "concealed": 0, "natural_canastas": 1000, "mixed_canastas": 300,
-                  "red_threes": 200, "early_out": 0, "hand_canastas": 0}
+                  "red_threes": 200, "early_out": 0, "hand_canastas": 0, "wild_canastas": 0}
     assert s1 == {"melded_cards": 0, "hand_cards": -(5 + 10 + 20 + 5 + 10), "going_out": 0, "concealed": 0,
                   "natural_canastas": 0, "mixed_canastas": 0, "red_threes": 100, "early_out": 0,
-                  "hand_canastas": 0}
+                  "hand_canastas": 0, "wild_canastas": 0}
     assert res["sides"][0]["total"] == sum(s0.values()) and g.scores == [sum(s0.values()), sum(s1.values())]
 
 

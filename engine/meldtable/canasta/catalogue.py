@@ -66,6 +66,9 @@ SPECS: tuple[Spec, ...] = (
     Spec("max_wilds_per_meld", "int", "Most wild cards in one meld (0 = no fixed cap).", "C1", minimum=0, maximum=7),
     Spec("min_naturals_per_meld", "int", "Fewest natural cards in a meld.", "C1", minimum=1, maximum=3),
     Spec("naturals_must_outnumber_wilds", "bool", "Natural cards must outnumber wild cards in every meld.", "C1"),
+    Spec("wild_canasta", "choice", "Melds of wild cards only: 'forbidden' or 'allowed' (three to seven jokers and "
+         "twos, opened with three and added to one by one; seven make a wild canasta, exempt from the naturals rules; "
+         "notation: 'meld JK JK 2C', 'add 2 JK').", "C2", choices=("forbidden", "allowed")),
     Spec("black_three_meld", "choice", "When black threes may be melded (3 or 4, no wild cards): "
          "'going_out_only' (in the turn the player goes out) or 'never'.", "C5", choices=("going_out_only", "never")),
     # --- the discard pile (C4, C8, C9, C10, C11)
@@ -100,6 +103,8 @@ SPECS: tuple[Spec, ...] = (
     Spec("concealed_going_out_bonus", "int", "Total bonus for going out concealed (replaces the going-out bonus).",
          "C14", minimum=0, maximum=10000),
     # --- scoring (C20)
+    Spec("wild_canasta_bonus", "int", "Bonus for a wild canasta (seven wild cards; wild_canasta = allowed).", "C2",
+         minimum=0, maximum=10000),
     Spec("early_out_bonus", "int", "Total going-out bonus for a player who goes out having drawn at most one card "
          "from the stock in this hand (replaces the going-out and concealed bonus when higher; 0: no such bonus).",
          "C16", minimum=0, maximum=10000),
@@ -208,6 +213,7 @@ _TWO_HAND: dict[str, tuple[Any, str]] = {
     "max_wilds_per_meld": (3, "seed 000 'Figuren': 'bis zu 3 Joker oder wilde Karten' (research C1)"),
     "min_naturals_per_meld": (2, "pagat (research C1); seed 000's pile rule (top card + one natural + one wild) implies two naturals"),
     "naturals_must_outnumber_wilds": (False, "seed 000 caps wilds at 3 only (research C1); seeds 001/004 require a majority"),
+    "wild_canasta": ("forbidden", "seed 000 'Figuren': never all wild cards (research C2)"),
     "black_three_meld": ("going_out_only", "seed 000 'Schwarze Dreier': 3 or 4, no wilds, only when going out (research C5)"),
     "pile_before_initial_meld": ("natural_pair", "seed 000 'Erste Figur': two naturals with the top card, minimum met (research C8)"),
     "take_pile_onto_own_meld": (True, "seed 000 pile rule 2 (research C9)"),
@@ -221,6 +227,7 @@ _TWO_HAND: dict[str, tuple[Any, str]] = {
     "going_out_permission": ("none", "not applicable: two players, no partner"),
     "going_out_bonus": (100, "seed 000 bonus table: 'Alle Karten ablegen 100'"),
     "concealed_going_out_bonus": (200, "seed 000 bonus table: 'Verdecktes Ablegen 200'; pagat: 200 in total, not 300 (research C14)"),
+    "wild_canasta_bonus": (0, "not applicable: seed 000 forbids melds of wild cards only (research C2)"),
     "early_out_bonus": (0, "seed 000 has no such bonus (seed 001's 300: research C16)"),
     "hand_canasta_bonus": (0, "seed 000 has no such bonus (seed 001's 'Hand-Canasta': research C3)"),
     "natural_canasta_bonus": (500, "seed 000 bonus table"),
@@ -245,6 +252,7 @@ _CLASSIC: dict[str, tuple[Any, str]] = {
     "max_wilds_per_meld": (0, "seed 001 'die natürlichen Karten müssen aber in der Überzahl sein': no fixed cap (research C1)"),
     "min_naturals_per_meld": (2, "seed 001: naturals in the majority, so a 3-card meld holds at least two (research C1)"),
     "naturals_must_outnumber_wilds": (True, "seed 001 'die natürlichen Karten müssen aber in der Überzahl sein' (research C1)"),
+    "wild_canasta": ("allowed", "seed 001 'Joker-Canasta (sieben echte und unechte Joker) = 1000 Punkte', which contradicts its own majority rule: read as a meld of wild cards only, exempt from it (research C2; pagat: forbidden)"),
     "black_three_meld": ("going_out_only", "seed 001 'dürfen nur zur Meldung Ausmachen ausgelegt werden'; 3 or 4 without wild cards: pagat (research C5)"),
     "pile_before_initial_meld": ("forbidden", "seed 001 'Dies ist aber erst nach der ersten Meldung gestattet' (research C8; pagat: natural_pair)"),
     "take_pile_onto_own_meld": (False, "seed 001 'zusammen mit der obersten Karte und mindestens zwei Handkarten eine Kombination auslegen' (research C9; pagat: true)"),
@@ -258,6 +266,7 @@ _CLASSIC: dict[str, tuple[Any, str]] = {
     "going_out_permission": ("ask_partner", "seed 001 is silent; pagat (Classic Canasta): a player may ask 'Partner, may I go out?' and the answer is binding (research section 1.1)"),
     "going_out_bonus": (100, "seed 001 'Ausmachen = 100 Punkte'"),
     "concealed_going_out_bonus": (200, "seed 001 'Ausmachen aus der Hand = 200 Punkte' (in total, as pagat: research C14)"),
+    "wild_canasta_bonus": (1000, "seed 001 'Joker-Canasta (sieben echte und unechte Joker) = 1000 Punkte' (research C2)"),
     "early_out_bonus": (300, "seed 001 'Kann ein Spieler schon kurz nach Spielbeginn ausmachen, ohne mehr als eine Karte vom Talon gezogen zu haben, erhält er 300 Pluspunkte' (research C16; not in pagat)"),
     "hand_canasta_bonus": (1000, "seed 001 'Hand-Canasta = 1000 Punkte', a term the seed does not define (research C3); engine reading: a canasta opened and completed from the hand in one turn"),
     "natural_canasta_bonus": (500, "seed 001 'Echtes Canasta = 500 Punkte'"),

@@ -19,7 +19,7 @@ from ..multiset import add as ms_add
 from ..multiset import combinations, counted, remove as ms_remove
 from .planner import Plan, signature, signature_uncounted_first
 from .rules import Rules
-from .values import CANASTA_SIZE, THREE, card_value, is_red_three, is_wild
+from .values import CANASTA_SIZE, THREE, WILD, card_value, is_red_three, is_wild
 
 if TYPE_CHECKING:
     from .melds import Meld
@@ -265,6 +265,10 @@ class Legality:
                 wild += change[2]
             if rank == THREE or nat + wild + 1 != CANASTA_SIZE:
                 continue
+            if rank == WILD:
+                if is_wild(last):
+                    return True
+                continue
             if last.rank == rank or (is_wild(last) and wild + 1 <= r.wild_capacity(nat)):
                 return True
         return False
@@ -325,6 +329,16 @@ class Legality:
                     ok = verdict[key] = self._meld_ok_now(rank, combo.cards) is None
                 if ok:
                     out.append(combo)
+        if r.wild_canasta == "allowed" and WILD not in melds and sum(n for _, n in wilds) >= 3:
+            # seed 001 'Joker-Canasta': a meld of wild cards only, opened with three
+            wild_combos = [Move.make("meld", combo) for combo in _combos(tuple(wilds), 3)]
+            if fast:
+                if self._floor_ok(size - 3, canastas, True, False):
+                    out.extend(wild_combos)
+            else:
+                for m in wild_combos:
+                    if self._meld_ok_now(WILD, m.cards) is None:
+                        out.append(m)
         return out
 
     def _add_moves(self, side: int, size: int, canastas: int, initial: bool,
@@ -341,7 +355,7 @@ class Legality:
                 if not self._floor_ok(size_after, canastas + completes, True, False):
                     continue
             cards = by_rank.get(rank, [])
-            if wilds and meld.wilds + 1 <= r.wild_capacity(meld.naturals):
+            if wilds and (meld.room > 0 if rank == WILD else meld.wilds + 1 <= r.wild_capacity(meld.naturals)):
                 cards = cards + wilds
             adds = _ADD[rank]
             if fast:
@@ -513,9 +527,16 @@ class Legality:
         orphans = blacks if (rank == THREE or THREE in melds) else (blacks if blacks not in (3, 4) else 0)
         canastas = 0
         need_w = 0  # wild cards that must open the short ranks (fewer than three naturals)
-        deficits = []  # further wild cards each meld needs to become a canasta, if it can
+        deficits: list[int] = []  # further wild cards each meld needs to become a canasta, if it can
+        if r.wild_canasta == "allowed":
+            wild_meld = melds.get(WILD)
+            size = (wild_meld.size if wild_meld else 0) + added.get(WILD, 0)
+            if size >= CANASTA_SIZE:
+                canastas += 1
+            elif size or wilds >= 3:
+                deficits.append(CANASTA_SIZE - size)  # (a new one: all seven from the hand's wild cards)
         for rk in set(naturals) | set(melds) | set(added):
-            if rk == THREE:
+            if rk == THREE or rk == WILD:
                 continue
             n = naturals.get(rk, 0)
             meld = melds.get(rk)
@@ -735,7 +756,14 @@ class Legality:
             naturals = [c for c in move.cards if not is_wild(c)]
             ranks = {c.rank for c in naturals}
             if not naturals:
-                return "all_wild", "A meld cannot be made of wild cards only.", {}
+                if self.rules.wild_canasta != "allowed":
+                    return "all_wild", "A meld cannot be made of wild cards only.", {}
+                if WILD in self.melds[side]:
+                    return ("rank_melded", "Your side has a meld of wild cards already: add to it instead.",
+                            {"rank": "2"})
+                if len(move.cards) != 3:
+                    return "meld_three", "Lay a new meld as three cards, then add more cards one by one.", {}
+                return self._reason(self._meld_ok_now(WILD, move.cards), minimum, WILD)
             if len(ranks) > 1:
                 return "mixed_ranks", "A meld holds cards of one rank only (plus wild cards).", {}
             rank = naturals[0].rank
@@ -767,6 +795,12 @@ class Legality:
             if meld is None:
                 return "no_meld", f"Your side has no meld of {rank_name(rank, True)}.", p
             c = move.cards[0]
+            if rank == WILD:
+                if not is_wild(c):
+                    return "add_rank", "Only wild cards can be added to the meld of wild cards.", p
+                if meld.room <= 0:
+                    return "wild_meld_full", "The meld of wild cards is complete: seven cards at most.", p
+                return self._reason(self._add_ok_now(rank, c), minimum, rank)
             if not is_wild(c) and c.rank != rank:
                 return "add_rank", f"Only {rank_name(rank, True)} or wild cards can be added to that meld.", p
             if rank == THREE:

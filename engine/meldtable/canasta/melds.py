@@ -6,7 +6,7 @@ from typing import Any, Iterable
 
 from ..cards import RANKS, Card
 from ..moves import card_order
-from .values import ACE, CANASTA_SIZE, THREE, card_value, is_wild
+from .values import ACE, CANASTA_SIZE, THREE, WILD, card_value, is_wild
 
 class Meld:
     """A side's meld: ``rank`` (1 = ace ... 13 = king, 3 for black threes), its ``cards``,
@@ -42,10 +42,17 @@ class Meld:
 
     @property
     def canasta_kind(self) -> str | None:
-        """``None``, ``"natural"`` or ``"mixed"``."""
+        """``None``, ``"natural"``, ``"mixed"`` or ``"wild"`` (seven wild cards, seed 001 'Joker-Canasta')."""
         if not self.is_canasta:
             return None
+        if self.rank == WILD:
+            return "wild"
         return "natural" if self.wilds == 0 else "mixed"
+
+    @property
+    def room(self) -> int:
+        """How many more cards a meld of wild cards only may take (seven at most)."""
+        return CANASTA_SIZE - self.size
 
     def points(self) -> int:
         return sum(card_value(c) for c in self.cards)
@@ -68,5 +75,6 @@ class Meld:
         }
 
 def meld_order(rank: int) -> int:
-    return 14 if rank == ACE else rank
+    """Display order of a side's melds: four to king, ace, then wild cards only."""
+    return 15 if rank == WILD else 14 if rank == ACE else rank
 

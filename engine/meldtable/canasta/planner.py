@@ -9,7 +9,7 @@ from typing import Any, Iterable
 from ..cards import Card
 from ..cards import Card as _Card
 from .rules import Rules
-from .values import CANASTA_SIZE, THREE, card_value, is_wild
+from .values import CANASTA_SIZE, THREE, WILD, card_value, is_wild
 
 def signature(cards: tuple[Card, ...], countable: dict[Card, int]) -> tuple[tuple[int, bool], ...]:
     """What the initial-meld checks see of the hand cards a move uses: each card's rank (0 for a
@@ -89,7 +89,7 @@ class Plan:
         natural groups that go onto the side's melds (``melded_ranks``, those that count) or form
         melds without wild cards (with the ``hand_melds`` reading: of their countable cards)."""
         r = self.r
-        melded = set(melded_ranks) - self.uncounted
+        melded = set(melded_ranks) - self.uncounted - {WILD}
         points = cards = 0
         self.plain: set[int] = set()
         hand_melds = self.hand_melds
@@ -111,7 +111,7 @@ class Plan:
         answers yes too (checked against it: tests/test_canasta_speed_paths.py, and 350,000
         cases in docs/performance.md); the planner runs only when this says no. ``counts_after``:
         whether the rank's meld still counts towards the minimum after the move."""
-        if rank == THREE:
+        if rank == THREE or rank == WILD:
             return False
         points, melded = self.quick
         c_r = self.c.get(rank, 0)
@@ -210,7 +210,13 @@ class Plan:
         hand_melds = self.hand_melds
         pts = cap = left = 0
         cands: list[tuple[int, int, int]] = []
+        wild_room = 0  # room in a meld of wild cards only that counts (option wild_canasta)
         for rank in set(c) | set(u) | set(self.pending):
+            if rank == WILD:
+                pn, pw = self.pending[rank]
+                if rank not in self.uncounted:
+                    wild_room = CANASTA_SIZE - pw
+                continue
             ci = c.get(rank, 0)
             n = ci + u.get(rank, 0)
             gain = ci * _VALUE[rank]
@@ -238,12 +244,19 @@ class Plan:
         W = countable_wilds + wild["ju"] + wild["du"]
         # with hand_melds a meld that counts is opened with countable wild cards only
         chosen = _choose(cands, countable_wilds if hand_melds else W)
+        opening = 0
         for i, (gain, k, n) in enumerate(cands):
             if i in chosen:
                 pts += gain
                 cap += r.wild_capacity(n)
+                opening += k
             else:
                 left += n
+        if r.wild_canasta == "allowed" and WILD not in self.pending:
+            # a new meld of wild cards only, opened with three (countable ones, to count)
+            if (countable_wilds if hand_melds else W) - opening >= 3:
+                wild_room = CANASTA_SIZE
+        cap += wild_room
         placed = min(W, cap)
         pc = min(placed, countable_wilds)
         pts += 50 * min(pc, wild["jc"]) + 20 * max(0, pc - wild["jc"])
@@ -354,6 +367,10 @@ class Plan:
         need_w = 0
         pts = 0
         for rank in set(c) | set(u) | set(self.pending):
+            if rank == WILD:
+                pn, pw = self.pending[rank]
+                melds.append((pw, CANASTA_SIZE - pw, 0))
+                continue
             n = c.get(rank, 0) + u.get(rank, 0)
             pts += c.get(rank, 0) * _VALUE[rank]
             if rank in self.pending:
@@ -370,10 +387,24 @@ class Plan:
                     need_w += k
                 else:
                     return False, 0, 0
+        pts += 50 * wild["jc"] + 20 * wild["dc"]
+        best = self._place_wilds(melds, need_w, W)
+        if r.wild_canasta == "allowed" and WILD not in self.pending and W - need_w >= 3:
+            # or a new meld of wild cards only (three to seven of them)
+            with_wild = self._place_wilds(melds + [(0, CANASTA_SIZE, 3)], need_w + 3, W)
+            if with_wild is not None and (best is None or with_wild > best):
+                best = with_wild
+        if best is None:
+            return False, 0, 0
+        return True, pts, best
+
+    @staticmethod
+    def _place_wilds(melds: list[tuple[int, int, int]], need_w: int, W: int) -> int | None:
+        """Most canastas reachable when ``W`` wild cards go into ``melds`` (each ``(size so far,
+        wild capacity, wild cards it requires)``), or ``None`` if they cannot all be placed."""
         cap = sum(m[1] for m in melds)
         if need_w > W or W > cap:
-            return False, 0, 0
-        pts += 50 * wild["jc"] + 20 * wild["dc"]
+            return None
         spare = W - need_w
         canastas = 0
         costs = []
@@ -386,7 +417,7 @@ class Plan:
             if cost <= spare:
                 spare -= cost
                 canastas += 1
-        return True, pts, canastas
+        return canastas
 
     def _all_melded_exact(self, c: dict[int, int], u: dict[int, int], wild: dict[str, int]) -> tuple[bool, int, int]:
         """:meth:`_all_melded` when some cards or melds do not count (``hand_melds`` reading):
@@ -399,7 +430,14 @@ class Plan:
         r = self.r
         need_c = r.canastas_to_go_out
         options: list[list[tuple[bool, int, int, int, int]]] = []  # (counts, points, size, lo, hi)
+        if r.wild_canasta == "allowed" and WILD not in self.pending:
+            # a new meld of wild cards only: counting (opened with countable ones) or not, or none
+            options.append([(True, 0, 0, 0, 0), (True, 0, 0, 3, CANASTA_SIZE), (False, 0, 0, 3, CANASTA_SIZE)])
         for rank in set(c) | set(u) | set(self.pending):
+            if rank == WILD:
+                pn, pw = self.pending[rank]
+                options.append([(rank not in self.uncounted, 0, pw, 0, CANASTA_SIZE - pw)])
+                continue
             ci = c.get(rank, 0)
             n = ci + u.get(rank, 0)
             if rank in self.pending:

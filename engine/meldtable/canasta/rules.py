@@ -35,6 +35,7 @@ class Rules:
     max_wilds_per_meld: int
     min_naturals_per_meld: int
     naturals_must_outnumber_wilds: bool
+    wild_canasta: str
     black_three_meld: str
     pile_before_initial_meld: str
     take_pile_onto_own_meld: bool
@@ -48,6 +49,7 @@ class Rules:
     going_out_permission: str
     going_out_bonus: int
     concealed_going_out_bonus: int
+    wild_canasta_bonus: int
     early_out_bonus: int
     hand_canasta_bonus: int
     natural_canasta_bonus: int

@@ -11,7 +11,7 @@ from ..fields import check_saved_deck, saved_cards, saved_field, saved_hands, sa
 from ..multiset import counted
 from .melds import Meld
 from .rules import Rules
-from .values import HISTORY_KEEP, THREE, hand_sort_key, is_black_three, is_red_three, is_wild
+from .values import HISTORY_KEEP, THREE, WILD, hand_sort_key, is_black_three, is_red_three, is_wild
 
 if TYPE_CHECKING:
     from .state import CanastaState
@@ -118,6 +118,8 @@ class Saved:
                 meld.hand_canasta = flag
                 if rank == THREE:
                     ok = meld.size in (3, 4) and all(is_black_three(c) for c in meld.cards)
+                elif rank == WILD:
+                    ok = rules.wild_canasta == "allowed" and 3 <= meld.size <= 7 and meld.naturals == 0
                 else:
                     ok = all(c.rank == rank or is_wild(c) for c in meld.cards) and rules.meld_ok(meld.naturals, meld.wilds)
                 if not ok:

@@ -45,8 +45,9 @@ class Scoring:
             self.winners = [s for s, v in enumerate(self.scores) if v == best]
 
     def _hand_canasta(self, m: Any) -> bool:
-        """Whether meld ``m`` scores as a hand canasta (option ``hand_canasta_bonus``)."""
-        return bool(self.rules.hand_canasta_bonus) and m.hand_canasta and m.is_canasta
+        """Whether meld ``m`` scores as a hand canasta (option ``hand_canasta_bonus``; a wild canasta
+        keeps its own bonus)."""
+        return bool(self.rules.hand_canasta_bonus) and m.hand_canasta and m.canasta_kind in ("natural", "mixed")
 
     def score_side(self, side: int) -> dict[str, int]:
         """Itemised points of one side for the hand that just ended (seed 000 "Punktevergabe").
@@ -69,6 +70,8 @@ class Scoring:
             "mixed_canastas": r.mixed_canasta_bonus * sum(1 for m in melds if m.canasta_kind == "mixed" and not self._hand_canasta(m)),
             "red_threes": 0,
         }
+        if r.wild_canasta == "allowed":
+            items["wild_canastas"] = r.wild_canasta_bonus * sum(1 for m in melds if m.canasta_kind == "wild")
         if r.hand_canasta_bonus:
             items["hand_canastas"] = r.hand_canasta_bonus * sum(1 for m in melds if self._hand_canasta(m))
         if r.early_out_bonus:

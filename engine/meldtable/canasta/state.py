@@ -28,7 +28,7 @@ from .planner import Plan
 from .rules import Rules
 from .saved import Saved
 from .scoring import Scoring
-from .values import CANASTA_SIZE, HISTORY_KEEP, THREE, card_value, is_red_three, is_wild
+from .values import CANASTA_SIZE, HISTORY_KEEP, THREE, WILD, card_value, is_red_three, is_wild
 from .view import View
 
 class Turn:
@@ -304,7 +304,7 @@ class CanastaState(Legality, Scoring, View, Saved):
                 self._end_hand(seat)
                 return
         elif kind in ("meld", "add"):
-            rank = move.rank if kind == "add" else next(c.rank for c in move.cards if not is_wild(c))
+            rank = move.rank if kind == "add" else next((c.rank for c in move.cards if not is_wild(c)), WILD)
             if self._initial_pending():
                 sig, pts, counts_after = self._usage(move.cards, rank, kind == "meld")
                 cnt = t.countable

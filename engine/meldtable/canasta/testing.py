@@ -100,7 +100,9 @@ def results_add_up(state: CanastaState) -> bool:
                 return False
             if items["hand_cards"] != -sum(card_value(c) * n for seat in r.sides[side] for c, n in state.hands[seat].items()):
                 return False
-            hand_c = [m for m in melds if r.hand_canasta_bonus and m.hand_canasta and m.is_canasta]
+            hand_c = [m for m in melds if r.hand_canasta_bonus and m.hand_canasta and m.canasta_kind in ("natural", "mixed")]
+            if items.get("wild_canastas", 0) != r.wild_canasta_bonus * sum(1 for m in melds if m.canasta_kind == "wild") and r.wild_canasta == "allowed":
+                return False
             if items["natural_canastas"] != r.natural_canasta_bonus * sum(
                     1 for m in melds if m.canasta_kind == "natural" and m not in hand_c):
                 return False

@@ -15,6 +15,9 @@ THREE = 3
 NATURAL_RANKS = (ACE,) + tuple(range(4, 14))
 """Ranks that form ordinary melds: ace and four to king (threes and wild cards do not)."""
 CANASTA_SIZE = 7
+WILD = 2
+"""The key of a side's meld of wild cards only (option ``wild_canasta``): the rank of the twos, which
+never form a meld of their own; notation ``add 2 JK``."""
 HISTORY_KEEP = 12
 
 
