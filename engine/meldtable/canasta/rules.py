@@ -84,6 +84,9 @@ class Rules:
                 f"{active} players with {self.hand_size} cards each need at least {need} decks "
                 f"(the stock must start with as many cards as the hands), not {self.decks}."
             )
+        self.deal_steps: tuple[str, ...] = ("shuffle", "deal_hands", "upcard", "red_threes")
+        """The deal as ordered steps (``CanastaState._deal_<step>``): the seam where a preset that
+        deals differently (Kanaster's cut, research C28) adds a step."""
         self.meld_shapes: tuple[int, ...] = tuple(k for k in (3, 2, 1) if self.meld_ok(k, 3 - k))
         """Natural cards a new 3-card meld may hold (the rest wild), by :meth:`meld_ok`."""
 

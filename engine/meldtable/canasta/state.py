@@ -97,17 +97,17 @@ class CanastaState(Legality, Scoring, View, Saved):
 
     # ------------------------------------------------------------------ dealing
     def deal(self) -> None:
-        """Deal the next hand (seed 000 "Das Ausgeben"): shuffle with the engine's generator, deal
-        ``hand_size`` cards each starting left of the dealer, turn the upcard (covered while it is a
-        red three or a wild card), lay out dealt red threes and replace them from the stock."""
+        """Deal the next hand (seed 000 "Das Ausgeben", seed 001 "Vorbereiten und Geben"): a fresh
+        table, then the steps of ``rules.deal_steps``: shuffle with the engine's generator, deal
+        ``hand_size`` cards each starting left of the dealer, turn the upcard (covered while it is
+        one the ``upcard_cover`` option names), lay out dealt red threes and replace them from the
+        stock; then the first player's turn begins."""
         r = self.rules
         self.hand_number += 1
         self.order = play_order(r, self.hand_number)
         first = self.order[(self.hand_number - 1) % len(self.order)]
         self.dealer = self.order[self.order.index(first) - 1]
-        deck = standard_deck(r.decks, r.jokers_per_deck)
-        Rng(self.seed, f"deal {self.hand_number}").shuffle(deck)
-        self.stock = deck
+        self.stock = []
         self.pile = []
         self.pile_wilds = 0
         self.hands = [{} for _ in range(r.players)]
@@ -122,20 +122,38 @@ class CanastaState(Legality, Scoring, View, Saved):
         self.out_concealed = False
         self.last_moves = []
         i = self.order.index(first)
-        order = self.order[i:] + self.order[:i]
-        for _ in range(r.hand_size):
-            for seat in order:
+        seats = self.order[i:] + self.order[:i]  # from the first player round to the dealer
+        for step in r.deal_steps:
+            getattr(self, f"_deal_{step}")(seats)
+        self._start_turn(first)
+
+    def _deal_shuffle(self, seats: list[int]) -> None:
+        """The whole deck, shuffled with the engine's own generator seeded by the game's seed and
+        the hand number (the same deal on CPython and Pyodide), becomes the stock."""
+        deck = standard_deck(self.rules.decks, self.rules.jokers_per_deck)
+        Rng(self.seed, f"deal {self.hand_number}").shuffle(deck)
+        self.stock = deck
+
+    def _deal_deal_hands(self, seats: list[int]) -> None:
+        """``hand_size`` cards to each seat, one at a time, starting left of the dealer."""
+        for _ in range(self.rules.hand_size):
+            for seat in seats:
                 ms_add(self.hands[seat], [self.stock.pop()])
-        # the upcard
+
+    def _deal_upcard(self, seats: list[int]) -> None:
+        """The upcard starts the discard pile; while it is one the ``upcard_cover`` option covers,
+        the next card is turned onto it (research C6)."""
         while self.stock:
             c = self.stock.pop()
             self._pile_push(c)
             if not self._covers(c):
                 break
-        # dealt red threes: laid out and replaced
-        for seat in order:
+
+    def _deal_red_threes(self, seats: list[int]) -> None:
+        """Dealt red threes are laid out and replaced from the stock (seed 000; seed 001 'muss er
+        auslegen und je eine Ersatzkarte nehmen')."""
+        for seat in seats:
             self._lay_out_red_threes(seat)
-        self._start_turn(first)
 
     def _covers(self, c: Card) -> bool:
         """Whether upcard ``c`` is covered by the next card (option ``upcard_cover``, research C6)."""
