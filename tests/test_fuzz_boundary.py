@@ -32,6 +32,7 @@ from hypothesis import strategies as st
 import meldtable
 from meldtable import Game, MeldtableError, StateError, api
 from meldtable.bot import choose_move
+from meldtable.fields import strict_json
 
 VARIANTS = sorted(meldtable.VARIANTS)
 CODES = {"bad_request", "illegal_move", "not_your_turn", "no_game", "bad_state", "bad_option", "internal"}
@@ -156,7 +157,7 @@ def check_answer(s: api.Session, text: Any) -> dict:
     else:
         assert set(resp) == {"id", "ok", "result"} and isinstance(resp["result"], dict)
     try:
-        req = json.loads(text) if isinstance(text, str) else None
+        req = strict_json(text) if isinstance(text, str) else None  # NaN and Infinity are not JSON
     except (ValueError, RecursionError):
         req = None
     if isinstance(req, dict) and isinstance(req.get("id"), (int, str, bool)) and req["id"] is not None:
