@@ -80,7 +80,8 @@ def test_bot_lays_down_its_contract_and_goes_out():
 
 
 def test_bot_adds_its_cards_and_keeps_jokers_for_the_table():
-    g = position(hands=[["9S", "JK", "QC", "4D"], ["5D", "6D"]], table=[[["9C", "9D", "9H"]], [["5H", "6H", "7H", "8H"]]], turn=PLAY_STAGE)
+    g = position(hands=[["9S", "JK", "QC", "4D"], ["5D", "6D"]], hand_number=2, turn=PLAY_STAGE,
+                 table=[[["9C", "9D", "9H"], ["2S", "3S", "4S", "5S"]], [["5H", "6H", "7H", "8H"], ["KC", "KD", "KH"]]])
     first = str(choose_move(g))
     assert first == "add 0.1 9S"
     g.play(first)
