@@ -2203,6 +2203,11 @@ def compose_action(g: Any, action: dict[str, Any]) -> list[ContinentalMove]:
         _check_play_stage(g, ContinentalMove("add", (cards[0],), "0.1"))
         _check_held(g, cards)
         cb = st.combo(target)
+        if cb is not None and cb.kind == SET:
+            wrong = next((c for c in cards if not c.is_joker and c.rank != cb.rank), None)
+            if wrong is not None:
+                raise _error("does_not_fit", f"Only {RANK_NAMES[cb.rank][1]} (or a joker) can be added to that set.",
+                             {"target": target})
         if cb is None or cb.kind == SET:
             return [ContinentalMove("add", (c,), target) for c in sorted(cards, key=card_key)]
         if len(cb.cards) + len(cards) > RUN_MAX:

@@ -184,7 +184,7 @@ class Game:
             raise StateError("The saved game is not valid JSON.") from None
         if not isinstance(d, dict) or d.get("format") != FORMAT:
             raise StateError("This is not a meldtable saved game.")
-        if d.get("version") != FORMAT_VERSION:
+        if not is_int(d.get("version")) or d.get("version") != FORMAT_VERSION:
             raise StateError(f"Saved game format version {d.get('version')!r} is not supported (expected {FORMAT_VERSION}).")
         vid = d.get("variant")
         if not isinstance(vid, str) or vid not in VARIANTS:
