@@ -412,6 +412,100 @@ def test_turn_take_the_discard_or_the_main_stock_then_discard():
     assert "8H" in state_of(g)["hands"][1]
 
 
+def test_the_card_taken_from_the_discard_pile_is_not_discarded_in_the_same_turn():
+    """Option ``forbid_discarding_taken_card`` (default on; the seed is silent; common rummy
+    practice, rummigame.com "Discard pile": "It is never allowed to play a card to the discard
+    pile that came from the discard pile in the same turn"): without it, taking the top discard
+    and throwing it back repeats the position for ever. A copy of the card counts as the card;
+    when the hand holds nothing else, it may be discarded."""
+    kw = dict(hands=[["4C", "9D", "KS"], ["5D", "6D"]], pile=["7S"], turn={"seat": 0}, top_from=1)
+    g = position(**kw)
+    play(g, "take")
+    assert g.view(0)["turn"]["taken"] == "7S"
+    assert kinds(g, "discard") == {"discard 4C", "discard 9D", "discard KS"}
+    key, msg = refusal(g, "discard 7S")
+    assert key == "discard_taken" and "7S" in msg
+    g = position(options={"forbid_discarding_taken_card": False}, **kw)
+    play(g, "take")
+    assert "discard 7S" in kinds(g, "discard")
+    g = position(**{**kw, "hands": [["7S"], ["5D", "6D"]]})
+    play(g, "take")
+    assert kinds(g, "discard") == {"discard 7S"}  # nothing else in hand
+    g = position(**{**kw, "hands": [["7S", "4C"], ["5D", "6D"]]})
+    play(g, "take")
+    assert kinds(g, "discard") == {"discard 4C"}  # the copy of 7S counts as the card taken
+
+
+def test_takes_in_a_row_are_limited():
+    """Option ``max_takes_in_a_row`` (default 20; app policy so that every deal ends, like the
+    move limits of OpenSpiel and RLCard, research section 5): after that many turns in a row
+    began with a take, the next player draws from the stock."""
+    g = position(hands=[["4C", "9D", "KS"], ["5D", "6D", "8C"]], pile=["7S"], turn={"seat": 0}, top_from=1,
+                 options={"max_takes_in_a_row": 2})
+    play(g, "take", "discard 4C", "take", "discard 5D")
+    assert g.view(0)["discard"]["takes_in_a_row"] == 2
+    assert moves(g) == {"draw"}
+    key, msg = refusal(g, "take")
+    assert key == "take_limit" and "2 turns in a row" in msg
+    play(g, "draw")
+    assert g.view(0)["discard"]["takes_in_a_row"] == 0
+    d = json.loads(g.to_json())
+    assert d["state"]["takes_in_a_row"] == 0 and Game.from_json(g.to_json()).to_json() == g.to_json()
+    for bad in (3, -1, True, 1.5):
+        d["state"]["takes_in_a_row"] = bad
+        with pytest.raises(StateError):
+            Game.from_json(json.dumps(d))
+
+
+def _looper(rng):
+    """A player that takes the top discard whenever it may and then discards at random: the
+    way a deal could go on for ever."""
+    def choose(g):
+        legal = g.legal_moves()
+        take = [m for m in legal if m.kind == "take"]
+        if take:
+            return take[0]
+        discards = [m for m in legal if m.kind == "discard"]
+        return rng.choice(discards or legal)
+    return choose
+
+
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("forbid", [True, False])
+def test_every_deal_ends_within_the_move_bound_even_when_players_loop(players, forbid):
+    """docs/rules/continental.md "every deal ends": players who always take the discard (and,
+    with the option off, may throw it straight back) still end every deal, within
+    ``move_bound(rules)`` moves, because at most ``max_takes_in_a_row`` turns in a row begin
+    with a take and the stocks are finite."""
+    import random
+
+    fam = meldtable.game.family_module(V)
+    g = new(players, seed=11, forbid_discarding_taken_card=forbid, max_takes_in_a_row=5)
+    bound = fam.move_bound(g.state.rules)
+    player = _looper(random.Random(players))
+    n = 0
+    while not g.hand_over:
+        g.play(player(g))
+        n += 1
+        assert n <= bound
+    assert g.results[-1]["exhausted"] and n > 100  # the stocks ran out: nobody went out
+
+
+def test_the_claim_window_closed_the_discard_is_not_claimable():
+    """``view.discard.claimable`` says whether the top card can still be claimed: before the draw
+    and in the claim window, never once the window has closed."""
+    g = claim_position()
+    play(g, "discard 9D")
+    assert g.view(1)["discard"]["claimable"] is True  # seat 1 has not drawn yet
+    play(g, "draw")
+    assert g.view(0)["discard"]["claimable"] is True  # the window is open
+    play(g, "pass", "pass")
+    assert g.view(1)["phase"] == "play" and g.view(1)["discard"]["claimable"] is False
+    g = claim_position(options={"claim_by": "nobody"})
+    play(g, "discard 9D")
+    assert g.view(1)["discard"]["claimable"] is False
+
+
 def test_add_to_any_players_combinations_without_splitting_or_repeating():
     """Seed: "Die restlichen Handkarten zu den aufgedeckten Kombinationen der anderen Spieler
     hinzufügen zu können, ohne diese aufzuteilen und ohne dieselben Karten nochmal hinzuzufügen."
