@@ -1010,3 +1010,18 @@ def test_each_contract_can_be_laid_down_and_played_out(deal):
     assert moves(g) == {"discard 4C"}
     g.play("discard 4C")
     assert g.hand_over and g.results[-1]["went_out"] == 0 and g.results[-1]["sides"][1]["total"] == 50
+
+
+def test_games_saved_before_the_termination_options_still_load():
+    """A game saved by the engine before issue #15 (no ``takes_in_a_row``, no ``turn.taken``, no
+    options ``forbid_discarding_taken_card`` / ``max_takes_in_a_row``) loads with the defaults,
+    also in the middle of a turn that began with a take, so an update never loses a game."""
+    g = position(hands=[["4C", "9D", "KS"], ["5D", "6D"]], pile=["7S"], turn={"seat": 0}, top_from=1)
+    play(g, "take")
+    d = json.loads(g.to_json())
+    del d["state"]["takes_in_a_row"], d["state"]["turn"]["taken"]
+    del d["options"]["forbid_discarding_taken_card"], d["options"]["max_takes_in_a_row"]
+    old = Game.from_json(json.dumps(d))
+    assert old.view(0)["discard"]["takes_in_a_row"] == 1 and old.view(0)["turn"]["taken"] is None
+    assert "discard 7S" in kinds(old, "discard")  # the card taken is not known: no restriction
+    assert old.options["forbid_discarding_taken_card"] is True

@@ -1512,10 +1512,13 @@ class ContinentalState(CachedLegalMoves):
         s.reshuffles = need(d, "reshuffles", int)
         if not 0 <= s.reshuffles <= max(rules.max_reshuffles, 0):
             raise StateError("The saved game has more reshuffles than this game allows.")
-        s.takes_in_a_row = need(d, "takes_in_a_row", int) if "takes_in_a_row" in d else 0
+        td = need(d, "turn", dict)
+        if "takes_in_a_row" in d:
+            s.takes_in_a_row = need(d, "takes_in_a_row", int)
+        else:  # saved before the field existed: the take of the seat to act, if any
+            s.takes_in_a_row = 1 if isinstance(td, dict) and td.get("drew") == "discard" else 0
         if not 0 <= s.takes_in_a_row <= rules.max_takes_in_a_row:
             raise StateError(f"'takes_in_a_row' must be 0 to {rules.max_takes_in_a_row} (option max_takes_in_a_row).")
-        td = need(d, "turn", dict)
         seat = need(td, "seat", int)
         if not 0 <= seat < n:
             raise StateError("The turn belongs to a seat that is not in the game.")
