@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
+
 import meldtable
 from meldtable.bot import choose_move
 from meldtable.continental import choose_move as family_choose
@@ -80,7 +82,8 @@ def test_bot_lays_down_its_contract_and_goes_out():
 
 
 def test_bot_adds_its_cards_and_keeps_jokers_for_the_table():
-    g = position(hands=[["9S", "JK", "QC", "4D"], ["5D", "6D"]], table=[[["9C", "9D", "9H"]], [["5H", "6H", "7H", "8H"]]], turn=PLAY_STAGE)
+    g = position(hands=[["9S", "JK", "QC", "4D"], ["5D", "6D"]], hand_number=2, turn=PLAY_STAGE,
+                 table=[[["9C", "9D", "9H"], ["2S", "3S", "4S", "5S"]], [["5H", "6H", "7H", "8H"], ["KC", "KD", "KH"]]])
     first = str(choose_move(g))
     assert first == "add 0.1 9S"
     g.play(first)
@@ -121,3 +124,45 @@ def test_bot_takes_a_discard_that_completes_its_contract():
     g = position(hands=[["5D", "6D", "8C", "TC", "JC", "AS"], ["7C", "7D", "KC", "KD", "KH", "2S"]],
                  pile=["4H"], stock_top=["8H"], turn={"seat": 1}, top_from=0)
     assert str(choose_move(g)) == "draw"
+
+
+@pytest.mark.parametrize("forbid", [True, False])
+def test_bot_never_takes_a_discard_only_to_throw_it_back(forbid):
+    """Computer players never discard the card they took from the discard pile in the same turn,
+    also when option ``forbid_discarding_taken_card`` is off (issue #15: two of 148 two-player
+    computer-only deals repeated take and discard for ever)."""
+    takes = 0
+    for seed in range(3):
+        g = meldtable.new_game("continental", players=2, seed=seed, options={"forbid_discarding_taken_card": forbid})
+        for _ in range(3):
+            taken = None
+            while not g.hand_over:
+                m = choose_move(g)
+                g.play(m)
+                if m.kind == "take":
+                    taken, takes = g.view(0)["turn"]["taken"], takes + 1
+                elif m.kind == "discard":
+                    assert taken is None or m.cards[0].text != taken, (seed, g.hand_number)
+                    taken = None
+            if g.match_over:
+                break
+            g.next_hand()
+    assert takes >= 10
+
+
+@pytest.mark.parametrize("seed", [549683695, 478503132])
+def test_the_two_endless_computer_matches_of_the_issue_end(seed):
+    """Seeds 549683695 and 478503132 of ``new_game('continental', players=2, seed=...)`` with
+    computers on both seats never ended; every deal now ends within ``move_bound``."""
+    g = meldtable.new_game("continental", players=2, seed=seed)
+    bound = g.family.move_bound(g.state.rules)
+    while True:
+        n = 0
+        while not g.hand_over:
+            g.play(choose_move(g))
+            n += 1
+            assert n <= bound
+        if g.match_over:
+            break
+        g.next_hand()
+    assert g.hand_number == 7 and g.winners

@@ -32,6 +32,9 @@ from hypothesis import strategies as st
 import meldtable
 from meldtable import Game, MeldtableError, StateError, api
 from meldtable.bot import choose_move
+from meldtable.continental import ACTION_BUDGET
+from meldtable.fields import strict_json
+from test_hostile_input import Work
 
 VARIANTS = sorted(meldtable.VARIANTS)
 CODES = {"bad_request", "illegal_move", "not_your_turn", "no_game", "bad_state", "bad_option", "internal"}
@@ -138,13 +141,17 @@ def still_serves(s: api.Session) -> None:
         assert resp["ok"], resp
 
 
-def check_answer(s: api.Session, text: Any) -> dict:
-    """Send one message; check the answer's shape, that a failure changed nothing, and that the
-    session still serves."""
+def check_answer(s: api.Session, text: Any, work: Any = None) -> dict:
+    """Send one message; check the answer's shape (strict JSON), that a failure changed nothing,
+    and that the session still serves. ``work`` (a ``Work``) measures the answer alone."""
     before = snapshot(s)
-    out = api.handle(text, s)
+    if work is None:
+        out = api.handle(text, s)
+    else:
+        with work:
+            out = api.handle(text, s)
     assert isinstance(out, str)
-    resp = json.loads(out)
+    resp = json.loads(out, parse_constant=lambda c: pytest.fail(f"the answer holds {c}, which is not JSON"))
     assert isinstance(resp, dict) and isinstance(resp.get("ok"), bool) and "id" in resp
     if resp["ok"] is False:
         assert set(resp) == {"id", "ok", "error"}
@@ -156,7 +163,7 @@ def check_answer(s: api.Session, text: Any) -> dict:
     else:
         assert set(resp) == {"id", "ok", "result"} and isinstance(resp["result"], dict)
     try:
-        req = json.loads(text) if isinstance(text, str) else None
+        req = strict_json(text) if isinstance(text, str) else None  # NaN and Infinity are not JSON
     except (ValueError, RecursionError):
         req = None
     if isinstance(req, dict) and isinstance(req.get("id"), (int, str, bool)) and req["id"] is not None:
@@ -363,8 +370,9 @@ def mutate(doc: dict, text: str, data: Any) -> str:
     return json.dumps(doc)
 
 
-def check_loaded_game(g: Game) -> None:
-    """A saved game the loader accepted keeps the invariants and can be played on."""
+def check_loaded_game(g: Game, moves: int = 6) -> None:
+    """A saved game the loader accepted keeps the invariants, shows strict JSON views and can be
+    played on (``moves`` computer moves, each with a legal move to choose from)."""
     st_ = g.state
     fam = g.family
     assert {c: n for c, n in st_.conservation().items() if n} == {c: n for c, n in fam.expected_cards(st_).items() if n}
@@ -372,13 +380,13 @@ def check_loaded_game(g: Game) -> None:
     text = g.to_json()
     assert Game.from_json(text).to_json() == text
     for seat in range(g.players):
-        g.view(seat)
+        json.dumps(g.view(seat), allow_nan=False)
     if g.hand_over:
         assert g.legal_moves() == [] and g.current_player is None
         if not g.match_over:
             g.next_hand()
         return
-    for _ in range(6):
+    for _ in range(moves):
         if g.hand_over:
             break
         legal = g.legal_moves()
@@ -460,3 +468,364 @@ def test_fuzz_findings_stay_fixed(case):
     with pytest.raises(StateError) as e:
         Game.from_json(json.dumps(d))
     assert len(str(e.value)) > 5
+
+
+# ---------------------------------------------------------------------------- issue #15: oversized actions
+
+
+@lru_cache(maxsize=None)
+def big_hand_game(variant: str) -> str | None:
+    """A saved game of ``variant`` whose seat to act is in its play stage holding 60 cards (the
+    stock moved into its hand), or ``None`` when the family allows no such hand (3 ist 50: four
+    cards, turn order) or its loader refuses it."""
+    g = meldtable.new_game(variant, players=2, seed=21)
+    for _ in range(400):
+        if g.hand_over or g.view(g.current_player)["phase"] == "play":
+            break
+        g.play(choose_move(g))
+    if g.hand_over:
+        return None
+    d = json.loads(g.to_json())
+    st_ = d["state"]
+    seat = g.current_player
+    if "claim_queue" in st_:
+        st_["claim_queue"] = None
+    stock = [c for c in st_.get("stock", []) if c not in ("3H", "3D")]
+    keep = [c for c in st_.get("stock", []) if c in ("3H", "3D")]
+    while len(st_["hands"][seat]) < 60 and len(stock) > 4:
+        st_["hands"][seat].append(stock.pop(0))
+    st_["stock"] = keep + stock
+    text = json.dumps(d)
+    try:
+        Game.from_json(text)
+    except StateError:
+        return None
+    return text
+
+
+def big_session(variant: str) -> api.Session:
+    """The person to act with a 60-card hand (``big_hand_game``), else a game in the middle of a hand."""
+    text = big_hand_game(variant) or saved_games(variant)["mid_hand"]
+    s = api.Session()
+    seat = Game.from_json(text).current_player
+    assert _call(s, "load", state=text, human_seats=[seat])["ok"]
+    return s
+
+
+SIZES = [0, 1, 2, 3, 4, 5, 13, 14, 53, 59, 60, 61, 159, 1000, 5000]
+
+
+@st.composite
+def oversized_action(draw: Any, hand: list[str]) -> dict:
+    """An action whose card lists are built from the hand (repeated, shuffled, one card many
+    times, jokers) in sizes up to 5,000 cards, with up to 1,000 combinations."""
+    kind = draw(st.sampled_from(["set", "run", "lay_down", "add", "meld", "take", "discard", "play"]))
+    n = draw(st.sampled_from(SIZES))
+    how = draw(st.sampled_from(["sample", "cycle", "one", "jokers", "hand"]))
+    pool = hand or ["QH"]
+    if how == "sample":
+        cards = [pool[draw(st.integers(0, len(pool) - 1))] for _ in range(min(n, 60))] * max(1, n // 60)
+    elif how == "cycle":
+        cards = (pool * (n // len(pool) + 1))[:n]
+    elif how == "one":
+        cards = [pool[0]] * n
+    elif how == "jokers":
+        cards = ["JK"] * n
+    else:
+        cards = list(pool)
+    if kind == "lay_down":
+        groups = draw(st.sampled_from([1, 2, 3, 4, 5, 100, 1000]))
+        size = max(1, len(cards) // groups)
+        combos = [{"type": draw(st.sampled_from(["set", "run"])), "cards": cards[i * size:(i + 1) * size]}
+                  for i in range(groups)]
+        return {"type": "lay_down", "combos": combos}
+    action: dict[str, Any] = {"type": kind, "cards": cards}
+    if kind == "add":
+        action["target"] = draw(st.sampled_from(["0.1", "1.1", "0.2", "1.2", "9.9"]))
+        action["rank"] = draw(st.sampled_from(["Q", "7", "A"]))
+        if draw(st.booleans()):
+            action["end"] = draw(st.sampled_from(["low", "high"]))
+    if kind in ("discard", "play"):
+        action["card"] = pool[0]
+        action["target"] = "middle"
+    return action
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@settings(FUZZ, max_examples=int(40 * SCALE))
+@given(data=st.data())
+def test_oversized_actions_do_bounded_work(variant, data):
+    """Actions naming up to 5,000 cards or 1,000 combinations, made from a 60-card hand: a
+    structured answer, the session unchanged on a refusal, and bounded work: at most twice
+    Continental's ACTION_BUDGET moves played or games copied, under 8 MB of memory (the issue's
+    examples took 9-67 s and up to 1 GB; their times: bench/hostile_bench.py)."""
+    s = big_session(variant)
+    hand = s.game.view(s.game.current_player)["hand"]
+    action = data.draw(oversized_action(hand))
+    w = Work()
+    check_answer(s, json.dumps({"id": 7, "op": "act", "action": action}), work=w)
+    assert w.plays + w.copies <= 2 * ACTION_BUDGET, (w.plays, w.copies, str(action)[:200])
+    assert w.peak < 8_000_000, (w.peak, str(action)[:200])
+
+
+def test_big_hand_sessions_exist():
+    """The oversized-action fuzzer plays on 60-card hands where the rules allow them."""
+    for variant in ("continental", "canasta-two-hand"):
+        text = big_hand_game(variant)
+        if text is None and variant == "canasta-two-hand":
+            continue  # the canasta loader may refuse a 60-card hand in a play stage
+        g = Game.from_json(text)
+        assert len(g.view(g.current_player)["hand"]) == 60
+    assert big_hand_game("continental") is not None
+
+
+# ---------------------------------------------------------------------------- issue #15: unplayable saves
+
+
+def _turn_mutation_continental(doc: dict, data: Any) -> None:
+    st_ = doc["state"]
+    t = st_["turn"]
+    n = len(st_["hands"])
+    how = data.draw(st.sampled_from(["pending", "laid", "went_down", "joker_from", "down", "stage", "taken", "takes",
+                                     "claim_queue", "top_claimable", "hand_to_table", "new_combo", "hand_over"]))
+    if how == "pending":
+        t["pending"] = data.draw(st.sampled_from([None, [1, 0], [0, 1], [1, 1], [2, 0], [0, 2], [0, 0], [3, 1]]))
+    elif how == "laid":
+        t["laid_ranks"] = data.draw(st.lists(st.sampled_from(["7", "K", "A", "2"]), max_size=3))
+        t["laid_suits"] = data.draw(st.lists(st.sampled_from(["C", "D", "H", "S"]), max_size=3))
+    elif how == "went_down":
+        t["went_down"] = not t["went_down"]
+    elif how == "joker_from":
+        t["joker_from"] = data.draw(st.sampled_from([None, "0.1", "1.1", "0.2", "1.2", "2.1"]))
+    elif how == "down":
+        k = data.draw(st.integers(0, n - 1))
+        st_["down"][k] = not st_["down"][k]
+    elif how == "stage":
+        t["stage"] = "draw" if t["stage"] == "play" else "play"
+        t["drew"] = None if t["stage"] == "draw" else data.draw(st.sampled_from(["stock", "discard"]))
+    elif how == "taken":
+        hand = st_["hands"][t["seat"]]
+        t["taken"] = data.draw(st.sampled_from(hand + [None, "JK"]))
+    elif how == "takes":
+        st_["takes_in_a_row"] = data.draw(st.integers(0, 25))
+    elif how == "claim_queue":
+        st_["claim_queue"] = data.draw(st.none() | st.lists(st.integers(0, n - 1), min_size=1, max_size=n, unique=True))
+    elif how == "top_claimable":
+        st_["top_claimable"] = not st_["top_claimable"]
+    elif how == "hand_to_table":
+        seat = data.draw(st.integers(0, n - 1))
+        combos = [cb for s_ in st_["table"] for cb in s_]
+        if combos and st_["hands"][seat]:
+            cb = data.draw(st.sampled_from(combos))
+            cb["cards"].append(st_["hands"][seat].pop(data.draw(st.integers(0, len(st_["hands"][seat]) - 1))))
+    elif how == "new_combo":
+        seat = t["seat"]
+        hand = st_["hands"][seat]
+        if len(hand) >= 3:
+            k = data.draw(st.sampled_from([3, 4]))
+            cards = [hand.pop(data.draw(st.integers(0, len(hand) - 1))) for _ in range(min(k, len(hand)))]
+            naturals = [c for c in cards if c != "JK"]
+            kind = "set" if naturals and len({c[0] for c in naturals}) == 1 else "run"
+            st_["table"][seat].append({"kind": kind, "cards": sorted(cards, key=lambda c: ("A23456789TJQK".find(c[0]), c))})
+            t["stage"], t["drew"] = "play", t["drew"] or "stock"
+            t["pending"] = data.draw(st.sampled_from([None, [1, 0], [0, 1], [1, 1]]))
+    else:
+        st_["hand_over"] = not st_["hand_over"]
+
+
+def _turn_mutation_threefifty(doc: dict, data: Any) -> None:
+    st_ = doc["state"]
+    n = len(st_["hands"])
+    how = data.draw(st.sampled_from(["to_act", "round_cards", "discard_live", "hand_to_centre", "centre_to_hand",
+                                     "hand_over", "last_receiver", "round"]))
+    if how == "to_act":
+        st_["to_act"] = data.draw(st.none() | st.integers(0, n - 1))
+    elif how == "round_cards":
+        st_["round_cards"] = data.draw(st.integers(0, 5))
+    elif how == "discard_live":
+        st_["discard_live"] = not st_["discard_live"]
+    elif how == "hand_to_centre":
+        seat = data.draw(st.integers(0, n - 1))
+        if st_["hands"][seat]:
+            st_["centre"].append(st_["hands"][seat].pop())
+    elif how == "centre_to_hand":
+        seat = data.draw(st.integers(0, n - 1))
+        if st_["centre"]:
+            st_["hands"][seat].append(st_["centre"].pop())
+    elif how == "hand_over":
+        st_["hand_over"] = not st_["hand_over"]
+    elif how == "last_receiver":
+        st_["last_receiver"] = data.draw(st.none() | st.integers(0, n - 1))
+    else:
+        st_["round"] = data.draw(st.integers(1, 6))
+
+
+TURN_MUTATIONS = {"continental": _turn_mutation_continental, "3-ist-50": _turn_mutation_threefifty}
+
+
+@pytest.mark.parametrize("variant", sorted(TURN_MUTATIONS))
+@settings(FUZZ, max_examples=int(150 * SCALE))
+@given(data=st.data())
+def test_saves_with_rewritten_turns_load_only_when_the_game_can_go_on(variant, data):
+    """Saved games with their turn rewritten (half-laid contracts, jokers to place, seats marked
+    down, stages, claim windows, takes in a row, cards moved onto the table; for 3 ist 50 the seat
+    to act, the round and the centre): the loader refuses them with a StateError or the game goes
+    on, with a legal move for the seat to act, for 40 computer moves. (The canasta family joins
+    once its loader checks ``turn.initial``.)"""
+    games = saved_games(variant)
+    name = data.draw(st.sampled_from(sorted(k for k in games if not k.startswith("match_over"))))
+    doc = json.loads(games[name])
+    for _ in range(data.draw(st.integers(1, 3))):
+        TURN_MUTATIONS[variant](doc, data)
+    try:
+        g = Game.from_json(json.dumps(doc))
+    except StateError as e:
+        assert len(str(e)) > 5
+        return
+    check_loaded_game(g, moves=40)
+
+
+RANK_TEXT = "A23456789TJQK"
+
+
+@st.composite
+def continental_turn_position(draw: Any) -> str:
+    """A Continental position built card by card (tests/positions_continental.py), in the three
+    situations where a loaded game could not go on: the seat to act half-way through laying
+    down its contract, with a joker to place after an exchange, or seats marked down with
+    combinations that may or may not be the deal's contract. Every combination is valid and
+    every card exists once, so only the new loader checks can refuse it."""
+    from collections import Counter
+
+    from positions_continental import position_json
+
+    deal = draw(st.integers(1, 7))
+    sets, runs = [(2, 0), (1, 1), (0, 2), (3, 0), (2, 1), (1, 2), (0, 3)][deal - 1]
+    options = draw(st.sampled_from([{}, {"max_jokers_per_set": 1, "max_jokers_per_run": 1},
+                                    {"same_rank_sets": False, "same_suit_runs": False}]))
+    deck = Counter({r + s_: 2 for r in RANK_TEXT for s_ in "CDHS"})
+    deck["JK"] = 4
+
+    def take(card: str) -> str:
+        assert deck[card] > 0
+        deck[card] -= 1
+        return card
+
+    def a_set(jokers: int = 0) -> list[str]:
+        ranks = [r for r in RANK_TEXT if sum(deck[r + s_] for s_ in "CDHS") >= 3]
+        rank = draw(st.sampled_from(ranks))
+        naturals = [take(c) for c in [rank + s_ for s_ in "CDHS" if deck[rank + s_]][: 3 - jokers]]
+        return naturals + [take("JK") for _ in range(jokers)]
+
+    def a_run(jokers: int = 0) -> list[str]:
+        for _ in range(50):
+            suit = draw(st.sampled_from("CDHS"))
+            lo = draw(st.integers(1, 10))
+            cards = [RANK_TEXT[lo + i - 1] + suit for i in range(4)]
+            if all(deck[c] for c in cards):
+                holes = draw(st.lists(st.integers(1, 2), max_size=jokers, unique=True))
+                out = [take("JK") if i in holes and deck["JK"] else take(c) for i, c in enumerate(cards)]
+                return out
+        return a_set()
+
+    players = draw(st.integers(2, 3))
+    table: list[list[list[str]]] = [[] for _ in range(players)]
+    down = [False] * players
+    turn: dict[str, Any] = {"seat": 0, "stage": "play"}
+    situation = draw(st.sampled_from(["half_laid", "joker_to_place", "down"]))
+    if situation == "half_laid":
+        laid_s = draw(st.integers(0, sets))
+        laid_r = draw(st.integers(0, runs))
+        if (laid_s, laid_r) in ((0, 0), (sets, runs)):
+            laid_s, laid_r = (1, 0) if sets else (0, 1)
+        combos = [a_set() for _ in range(laid_s)] + [a_run() for _ in range(laid_r)]
+        table[0] = combos
+        turn.update(pending=[sets - laid_s, runs - laid_r], laid_ranks=[c[0][0] for c in combos[:laid_s]],
+                    laid_suits=[c[0][1] for c in combos[laid_s:]])
+    else:
+        for seat in range(players):
+            if seat == 0 or draw(st.booleans()):
+                n_sets = sets if situation == "joker_to_place" or draw(st.booleans()) else max(0, sets - 1)
+                table[seat] = [a_set(draw(st.integers(0, 1))) for _ in range(n_sets)] + [
+                    a_run(draw(st.integers(0, 1))) for _ in range(runs)]
+                down[seat] = bool(table[seat])
+        if situation == "joker_to_place" and deck["JK"] and table[0]:
+            turn["joker_from"] = f"0.{draw(st.integers(1, len(table[0])))}"
+    rest = sorted(deck.elements())
+    hand_size = draw(st.integers(1, 6))
+    picks = draw(st.lists(st.integers(0, len(rest) - 1), min_size=hand_size, max_size=hand_size, unique=True))
+    hand = [rest[i] for i in picks]
+    if turn.get("joker_from") and "JK" not in hand:
+        hand[0] = "JK"
+    for c in hand:
+        deck[c] -= 1
+    rest = sorted(deck.elements())
+    others = [[rest.pop(0)] for _ in range(players - 1)]
+    return position_json(hands=[hand] + others, table=table, down=down, hand_number=deal, turn=turn, options=options)
+
+
+@settings(FUZZ, max_examples=int(150 * SCALE))
+@given(text=continental_turn_position())
+def test_continental_positions_load_only_when_the_game_can_go_on(text):
+    """Half-laid contracts, jokers to place and seats marked down, built from valid
+    combinations: the loader refuses them with a StateError or the seat to act has a legal move
+    and the game goes on for 40 computer moves."""
+    try:
+        g = Game.from_json(text)
+    except StateError as e:
+        assert len(str(e)) > 5
+        return
+    check_loaded_game(g, moves=40)
+
+
+# ---------------------------------------------------------------------------- issue #15: non-finite numbers
+
+NUMBER = re.compile(r"(?:(?<=[:\[,])|(?<=[:\[,] ))-?\d+(?=[,\]}])")
+"""A whole number in JSON text (compact or with ", " and ": " separators), outside strings."""
+NOT_WHOLE = ["NaN", "Infinity", "-Infinity", "1e999", "-1e999", "9" * 4301, "2.0", "1e3", "-0.0", "0.5"]
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@settings(FUZZ, max_examples=int(60 * SCALE))
+@given(data=st.data())
+def test_non_finite_and_non_whole_numbers_in_saved_games_are_refused(variant, data):
+    """Any whole number of a saved game replaced by NaN, Infinity, 1e999, a number of 4,301
+    digits or a float (2.0 is not a whole number here): the loader refuses it with a StateError,
+    and the protocol's load answers bad_state and leaves the session as it was."""
+    games = saved_games(variant)
+    text = games[data.draw(st.sampled_from(sorted(games)))]
+    spots = [m.span() for m in NUMBER.finditer(text)]
+    a, b = data.draw(st.sampled_from(spots))
+    bad = text[:a] + data.draw(st.sampled_from(NOT_WHOLE)) + text[b:]
+    with pytest.raises(StateError):
+        Game.from_json(bad)
+    s = session_of(variant, "mid_hand")
+    resp = check_answer(s, json.dumps({"id": 4, "op": "load", "state": bad}))
+    assert resp["ok"] is False and resp["error"]["code"] == "bad_state"
+
+
+REQUESTS = [
+    {"op": "new", "variant": "continental", "players": 3, "seed": 7, "human_seats": [0, 1]},
+    {"op": "new", "variant": "3-ist-50", "players": 2, "seed": 7, "options": {"games": 2}},
+    {"op": "new", "variant": "canasta-two-hand", "players": 2, "seed": 7,
+     "options": {"initial_meld_table": [[0, 50], [1500, 90]], "target_score": 5000}},
+    {"op": "act", "action": {"type": "add", "target": "0.1", "cards": ["JK"], "pile": 1}},
+    {"op": "load", "state": "x", "human_seats": [0]},
+]
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@settings(FUZZ, max_examples=int(40 * SCALE))
+@given(data=st.data())
+def test_non_finite_numbers_in_requests_are_refused(variant, data):
+    """A request with NaN, Infinity or 1e999 anywhere (the id too) is not JSON: a bad_request
+    answer that is itself strict JSON, with id null, and the session unchanged."""
+    req = dict(data.draw(st.sampled_from(REQUESTS)), id=data.draw(st.integers(0, 99)))
+    text = json.dumps(req)
+    spots = [m.span() for m in NUMBER.finditer(text)]
+    a, b = data.draw(st.sampled_from(spots))
+    bad = text[:a] + data.draw(st.sampled_from(["NaN", "Infinity", "-Infinity", "1e999", "-1e999"])) + text[b:]
+    s = session_of(variant, data.draw(st.sampled_from(SESSION_KINDS)))
+    resp = check_answer(s, bad)
+    assert resp == {"id": None, "ok": False, "error": {
+        "code": "bad_request", "message": "The request is not valid JSON: NaN, Infinity and numbers beyond 1e308 are not JSON."}}

@@ -37,6 +37,19 @@ def test_simulation(variant, players, pairing):
     assert c["leak_checked"] >= 1
 
 
+@pytest.mark.parametrize("players", meldtable.VARIANTS["continental"].players)
+def test_computer_only_continental_matches_end(players):
+    """Issue #15: computer-only Continental matches always end. One whole match (seven deals) per
+    player count, every deal within ``move_bound``, with the harness's checks (lighter sampling
+    than test_simulation: the matches are long)."""
+    rep = H.Report()
+    h = H.Harness(rep, deep_every=60, illegal_per_move=0, illegal_per_deep=2, max_apply=5)
+    g = h.play_match("continental", players, 100 + players, "bot", max_hands=99)
+    assert not rep.violations, rep.summary()
+    assert g is not None and g.match_over and g.hand_number == 7
+    assert rep.counts["hands"] == 7 and rep.counts["replays"] == 1
+
+
 def test_every_family_has_the_harness_hooks():
     """docs/architecture.md lists the hooks; every family in VARIANTS provides them."""
     for v in meldtable.VARIANTS.values():

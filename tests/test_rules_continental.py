@@ -149,7 +149,7 @@ def test_seven_deals_with_fixed_contracts_and_hand_sizes():
 def test_match_ends_after_the_seventh_deal():
     """Seed "Punkte": "Am Ende der letzten Runde gewinnt der Spieler mit den wenigsten gesammelten
     Punkten das Spiel" — the match ends after deal 7."""
-    g = position(hands=[["5C"], ["KC", "KD", "7S"]], table=[[["9C", "9D", "9H"], ["4H", "5H", "6H", "7H"], ["TS", "JS", "QS", "KS"]], []],
+    g = position(hands=[["5C"], ["KC", "KD", "7S"]], table=[[["9C", "TC", "JC", "QC"], ["4H", "5H", "6H", "7H"], ["TS", "JS", "QS", "KS"]], []],
                  hand_number=7, turn=PLAY, scores=[100, 90], options={"first_dealer": "last_seat"})
     play(g, "discard 5C")
     assert g.hand_over and g.match_over
@@ -313,10 +313,12 @@ def test_joker_in_a_run_stands_for_a_definite_card():
     """Seed: "Der Joker ist eine besondere Karte, die jede andere Karte im Deck ersetzt." In a run
     each joker stands where it was laid: 5H JK 7H 8H has it as 6H; a joker added at the low or high
     end stands for 4H or 9H."""
-    g = position(hands=[["JK", "4C", "QS"], ["9C", "9D"]], table=[[["9S", "9D", "9H"]], [["5H", "JK", "7H", "8H"]]], turn=PLAY)
+    g = position(hands=[["JK", "4C", "QS"], ["9C", "9D"]], hand_number=2, turn=PLAY,
+                 table=[[["9S", "9D", "9H"], ["3S", "4S", "5S", "6S"]], [["5H", "JK", "7H", "8H"], ["KC", "KD", "KH"]]])
     run = g.view(0)["seats"][1]["combos"][0]
     assert run["represents"] == ["5H", "6H", "7H", "8H"] and run["cards"] == ["5H", "JK", "7H", "8H"]
-    assert kinds(g, "add") == {"add 0.1 JK", "add 1.1 JK low", "add 1.1 JK high"}
+    assert kinds(g, "add") == {"add 0.1 JK", "add 0.2 JK low", "add 0.2 JK high", "add 1.1 JK low", "add 1.1 JK high",
+                               "add 1.2 JK"}
     assert refusal(g, "add 1.1 JK")[0] == "run_end"
     play(g, "add 1.1 JK low")
     assert g.view(0)["seats"][1]["combos"][0]["represents"] == ["4H", "5H", "6H", "7H", "8H"]
@@ -339,11 +341,13 @@ def test_thirteen_cards_at_most_and_the_missing_ace_at_either_end():
     durch Joker ersetzt werden. Sie kann mit jeder Karte beginnen und enden". A run 2H..KH takes the
     ace at both ends (around the corner); then it is full."""
     run = ["2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "TH", "JH", "QH", "KH"]
-    g = position(hands=[["AH", "JK", "4C"], ["9C", "9D"]], table=[[["9S", "9D", "9H"]], [run]], turn=PLAY)
-    assert kinds(g, "add") == {"add 1.1 AH low", "add 1.1 AH high", "add 1.1 JK low", "add 1.1 JK high", "add 0.1 JK"}
+    g = position(hands=[["AH", "JK", "4C"], ["9C", "9D"]], hand_number=2, turn=PLAY,
+                 table=[[["9S", "9D", "9H"], ["3S", "4S", "5S", "6S"]], [run, ["KC", "KD", "KS"]]])
+    other_jokers = {"add 0.1 JK", "add 0.2 JK low", "add 0.2 JK high", "add 1.2 JK"}
+    assert kinds(g, "add") == {"add 1.1 AH low", "add 1.1 AH high", "add 1.1 JK low", "add 1.1 JK high"} | other_jokers
     play(g, "add 1.1 AH high")
     assert g.view(0)["seats"][1]["combos"][0]["represents"][-1] == "AH"
-    assert kinds(g, "add") == {"add 0.1 JK"}
+    assert kinds(g, "add") == other_jokers
     assert refusal(g, "add 1.1 JK high")[0] == "run_full"
 
 
@@ -408,12 +412,106 @@ def test_turn_take_the_discard_or_the_main_stock_then_discard():
     assert "8H" in state_of(g)["hands"][1]
 
 
+def test_the_card_taken_from_the_discard_pile_is_not_discarded_in_the_same_turn():
+    """Option ``forbid_discarding_taken_card`` (default on; the seed is silent; common rummy
+    practice, rummigame.com "Discard pile": "It is never allowed to play a card to the discard
+    pile that came from the discard pile in the same turn"): without it, taking the top discard
+    and throwing it back repeats the position for ever. A copy of the card counts as the card;
+    when the hand holds nothing else, it may be discarded."""
+    kw = dict(hands=[["4C", "9D", "KS"], ["5D", "6D"]], pile=["7S"], turn={"seat": 0}, top_from=1)
+    g = position(**kw)
+    play(g, "take")
+    assert g.view(0)["turn"]["taken"] == "7S"
+    assert kinds(g, "discard") == {"discard 4C", "discard 9D", "discard KS"}
+    key, msg = refusal(g, "discard 7S")
+    assert key == "discard_taken" and "7S" in msg
+    g = position(options={"forbid_discarding_taken_card": False}, **kw)
+    play(g, "take")
+    assert "discard 7S" in kinds(g, "discard")
+    g = position(**{**kw, "hands": [["7S"], ["5D", "6D"]]})
+    play(g, "take")
+    assert kinds(g, "discard") == {"discard 7S"}  # nothing else in hand
+    g = position(**{**kw, "hands": [["7S", "4C"], ["5D", "6D"]]})
+    play(g, "take")
+    assert kinds(g, "discard") == {"discard 4C"}  # the copy of 7S counts as the card taken
+
+
+def test_takes_in_a_row_are_limited():
+    """Option ``max_takes_in_a_row`` (default 20; app policy so that every deal ends, like the
+    move limits of OpenSpiel and RLCard, research section 5): after that many turns in a row
+    began with a take, the next player draws from the stock."""
+    g = position(hands=[["4C", "9D", "KS"], ["5D", "6D", "8C"]], pile=["7S"], turn={"seat": 0}, top_from=1,
+                 options={"max_takes_in_a_row": 2})
+    play(g, "take", "discard 4C", "take", "discard 5D")
+    assert g.view(0)["discard"]["takes_in_a_row"] == 2
+    assert moves(g) == {"draw"}
+    key, msg = refusal(g, "take")
+    assert key == "take_limit" and "2 turns in a row" in msg
+    play(g, "draw")
+    assert g.view(0)["discard"]["takes_in_a_row"] == 0
+    d = json.loads(g.to_json())
+    assert d["state"]["takes_in_a_row"] == 0 and Game.from_json(g.to_json()).to_json() == g.to_json()
+    for bad in (3, -1, True, 1.5):
+        d["state"]["takes_in_a_row"] = bad
+        with pytest.raises(StateError):
+            Game.from_json(json.dumps(d))
+
+
+def _looper(rng):
+    """A player that takes the top discard whenever it may and then discards at random: the
+    way a deal could go on for ever."""
+    def choose(g):
+        legal = g.legal_moves()
+        take = [m for m in legal if m.kind == "take"]
+        if take:
+            return take[0]
+        discards = [m for m in legal if m.kind == "discard"]
+        return rng.choice(discards or legal)
+    return choose
+
+
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("forbid", [True, False])
+def test_every_deal_ends_within_the_move_bound_even_when_players_loop(players, forbid):
+    """docs/rules/continental.md "every deal ends": players who always take the discard (and,
+    with the option off, may throw it straight back) still end every deal, within
+    ``move_bound(rules)`` moves, because at most ``max_takes_in_a_row`` turns in a row begin
+    with a take and the stocks are finite."""
+    import random
+
+    fam = meldtable.game.family_module(V)
+    g = new(players, seed=11, forbid_discarding_taken_card=forbid, max_takes_in_a_row=5)
+    bound = fam.move_bound(g.state.rules)
+    player = _looper(random.Random(players))
+    n = 0
+    while not g.hand_over:
+        g.play(player(g))
+        n += 1
+        assert n <= bound
+    assert g.results[-1]["exhausted"] and n > 100  # the stocks ran out: nobody went out
+
+
+def test_the_claim_window_closed_the_discard_is_not_claimable():
+    """``view.discard.claimable`` says whether the top card can still be claimed: before the draw
+    and in the claim window, never once the window has closed."""
+    g = claim_position()
+    play(g, "discard 9D")
+    assert g.view(1)["discard"]["claimable"] is True  # seat 1 has not drawn yet
+    play(g, "draw")
+    assert g.view(0)["discard"]["claimable"] is True  # the window is open
+    play(g, "pass", "pass")
+    assert g.view(1)["phase"] == "play" and g.view(1)["discard"]["claimable"] is False
+    g = claim_position(options={"claim_by": "nobody"})
+    play(g, "discard 9D")
+    assert g.view(1)["discard"]["claimable"] is False
+
+
 def test_add_to_any_players_combinations_without_splitting_or_repeating():
     """Seed: "Die restlichen Handkarten zu den aufgedeckten Kombinationen der anderen Spieler
     hinzufügen zu können, ohne diese aufzuteilen und ohne dieselben Karten nochmal hinzuzufügen."
     Adds go onto a set of the rank or an end of a run; a card already in a run does not fit again."""
-    g = position(hands=[["9H", "4H", "6H", "9C", "KC"], ["2C", "3C"]],
-                 table=[[["9S", "9D", "9H"]], [["5H", "6H", "7H", "8H"]]], turn=PLAY)
+    g = position(hands=[["9H", "4H", "6H", "9C", "KC"], ["2C", "3C"]], hand_number=2, turn=PLAY,
+                 table=[[["9S", "9D", "9H"], ["3S", "4S", "5S", "6S"]], [["5H", "6H", "7H", "8H"], ["QC", "QD", "QS"]]])
     assert kinds(g, "add") == {"add 0.1 9H", "add 0.1 9C", "add 1.1 9H high", "add 1.1 4H low"}
     k, msg = refusal(g, "add 1.1 6H high")
     assert k == "does_not_fit" and "9H" in msg
@@ -426,7 +524,8 @@ def test_add_to_any_players_combinations_without_splitting_or_repeating():
 def test_no_adds_before_laying_down():
     """Seed: the advantages of laying down include adding to others' combinations — so only after
     laying down."""
-    g = position(hands=[["9H", "4C", "6C", "8C", "QC", "KC", "AS"], ["2C", "3C"]], table=[[], [["5H", "6H", "7H", "8H"]]], turn=PLAY)
+    g = position(hands=[["9H", "4C", "6C", "8C", "QC", "KC", "AS"], ["2C", "3C"]], hand_number=2, turn=PLAY,
+                 table=[[], [["5H", "6H", "7H", "8H"], ["JC", "JD", "JS"]]])
     assert kinds(g, "add", "swap") == set()
     assert refusal(g, "add 1.1 9H high")[0] == "not_down"
 
@@ -434,8 +533,9 @@ def test_no_adds_before_laying_down():
 def test_layoff_from_next_turn_option():
     """Option ``layoff_from = next_turn`` (K12): in the turn it goes down a player adds only to its
     own combinations."""
-    kw = dict(hands=[["9C", "4H", "5C"], ["2C", "3C"]], table=[[["9S", "9D", "9H"], ["KS", "KD", "KH"]], [["5H", "6H", "7H", "8H"]]],
-              turn={"stage": "play", "went_down": True})
+    kw = dict(hands=[["9C", "4H", "5C"], ["2C", "3C"]],
+              table=[[["9S", "9D", "9H"], ["KS", "KD", "KH"]], [["5H", "6H", "7H", "8H"], ["QC", "QD", "QS"], ["JC", "JD", "JS"]]],
+              turn={"stage": "play", "went_down": True, "laid_ranks": ["9", "K"]})
     assert kinds(position(**kw), "add") == {"add 0.1 9C", "add 1.1 4H low"}
     g = position(options={"layoff_from": "next_turn"}, **kw)
     assert kinds(g, "add") == {"add 0.1 9C"}
@@ -519,7 +619,7 @@ def test_all_pass_and_the_card_is_then_buried():
     assert g.current_player == 1 and g.view(1)["phase"] == "play"
     play(g, "discard 8H", "draw")
     assert g.view(0)["claim"]["card"] == "8H" and g.view(0)["claim"]["queue"] == [0, 1]
-    assert g.view(0)["discard"] == {"top": "8H", "size": 3, "claimable": True, "discarded_by": 1}
+    assert g.view(0)["discard"] == {"top": "8H", "size": 3, "claimable": True, "discarded_by": 1, "takes_in_a_row": 0}
 
 
 def test_claim_options_who_and_how_often():
@@ -561,7 +661,9 @@ def test_upcard_may_be_claimed_unless_the_option_says_no():
 
 # ============================================================================ joker exchange
 
-DOWN = dict(table=[[["9C", "9D", "9H"], ["KC", "KD", "KS"]], [["5H", "JK", "7H", "8H"]]], turn=PLAY)
+DOWN = dict(table=[[["9C", "9D", "9H"], ["KC", "KD", "KS"]], [["5H", "JK", "7H", "8H"], ["TC", "TD", "TH"], ["3C", "3D", "3H"]]],
+            turn=PLAY)
+"""Deal 1 (two sets): both seats are down; seat 1's run holds a joker (for 6H)."""
 
 
 def test_exchange_a_joker_after_laying_down_and_place_it_at_once():
@@ -575,7 +677,7 @@ def test_exchange_a_joker_after_laying_down_and_place_it_at_once():
     play(g, "swap 1.1 6H")
     assert g.view(0)["seats"][1]["combos"][0]["cards"] == ["5H", "6H", "7H", "8H"]
     assert g.view(0)["turn"]["place_joker_from"] == "1.1"
-    assert moves(g) == {"add 0.1 JK", "add 0.2 JK"}
+    assert moves(g) == {"add 0.1 JK", "add 0.2 JK", "add 1.2 JK", "add 1.3 JK"}
     assert refusal(g, "discard 4C")[0] == "place_joker"
     assert refusal(g, "add 1.1 JK high")[0] == "joker_elsewhere"
     play(g, "add 0.2 JK")
@@ -584,8 +686,8 @@ def test_exchange_a_joker_after_laying_down_and_place_it_at_once():
 
 
 def test_joker_exchange_only_after_laying_down():
-    g = position(hands=[["6H", "4C", "QS", "2C", "3C", "KH", "8D"], ["9S", "2D"]],
-                 table=[[], [["5H", "JK", "7H", "8H"]]], turn=PLAY)
+    g = position(hands=[["6H", "4C", "QS", "2C", "3C", "KH", "8D"], ["9S", "2D"]], hand_number=2, turn=PLAY,
+                 table=[[], [["5H", "JK", "7H", "8H"], ["TC", "TD", "TH"]]])
     assert kinds(g, "swap") == set()
     assert refusal(g, "swap 1.1 6H")[0] == "not_down"
 
@@ -595,7 +697,7 @@ def test_joker_exchange_options():
     ``exchanged_joker = to_hand`` (K13)."""
     g = position(hands=[["6H", "4C", "QS"], ["9S", "2D"]], options={"joker_exchange": "never"}, **DOWN)
     assert kinds(g, "swap") == set() and refusal(g, "swap 1.1 6H")[0] == "no_exchange"
-    sets = dict(table=[[["9C", "9D", "9H"]], [["7C", "7D", "JK"]]], turn=PLAY)
+    sets = dict(table=[[["9C", "9D", "9H"], ["KC", "KD", "KH"]], [["7C", "7D", "JK"], ["QC", "QD", "QH"]]], turn=PLAY)
     g = position(hands=[["7S", "4C"], ["9S", "2D"]], **sets)
     assert kinds(g, "swap") == set() and refusal(g, "swap 1.1 7S")[0] == "exchange_runs_only"
     g = position(hands=[["7S", "4C"], ["9S", "2D"]], options={"joker_exchange_from": "runs_and_sets"}, **sets)
@@ -694,11 +796,11 @@ def test_down_and_out_in_one_turn_bonus_option():
 def test_lowest_total_wins_ties_share():
     """Seed "Ziel des Spiels": "Gewinner des Spiels ist derjenige, der am Ende des Spiels die wenigsten
     Punkte hat." Ties (K18): every seat with the lowest total wins."""
-    g = position(hands=[["5C"], ["KC"], ["7S"]], table=[[["9C", "9D", "9H"], ["4H", "5H", "6H", "7H"], ["TS", "JS", "QS", "KS"]], [], []],
+    g = position(hands=[["5C"], ["KC"], ["7S"]], table=[[["9C", "TC", "JC", "QC"], ["4H", "5H", "6H", "7H"], ["TS", "JS", "QS", "KS"]], [], []],
                  hand_number=7, turn=PLAY, scores=[100, 95, 90])
     play(g, "discard 5C")
     assert g.scores == [100, 105, 95] and g.winners == [2]
-    g = position(hands=[["5C"], ["KC"], ["7S"]], table=[[["9C", "9D", "9H"], ["4H", "5H", "6H", "7H"], ["TS", "JS", "QS", "KS"]], [], []],
+    g = position(hands=[["5C"], ["KC"], ["7S"]], table=[[["9C", "TC", "JC", "QC"], ["4H", "5H", "6H", "7H"], ["TS", "JS", "QS", "KS"]], [], []],
                  hand_number=7, turn=PLAY, scores=[100, 90, 95])
     play(g, "discard 5C")
     assert g.scores == [100, 100, 100] and g.winners == [0, 1, 2]
@@ -708,7 +810,8 @@ def test_lowest_total_wins_ties_share():
 def test_forbid_playable_discard_option():
     """Option ``forbid_playable_discard`` (K14, Fournier/acanomas): a player who has not laid down
     may not discard a card that fits a combination on the table (unless every card does)."""
-    kw = dict(hands=[["9H", "4H", "KC", "2C", "3S", "7S", "JD"], ["5D", "6D"]], table=[[], [["5H", "6H", "7H", "8H"]]], turn=PLAY)
+    kw = dict(hands=[["9H", "4H", "KC", "2C", "3S", "7S", "JD"], ["5D", "6D"]], hand_number=2, turn=PLAY,
+              table=[[], [["5H", "6H", "7H", "8H"], ["QC", "QD", "QS"]]])
     assert "discard 9H" in kinds(position(**kw), "discard")
     g = position(options={"forbid_playable_discard": True}, **kw)
     assert kinds(g, "discard") == {"discard KC", "discard 2C", "discard 3S", "discard 7S", "discard JD"}
@@ -840,7 +943,8 @@ def test_compose_lay_down_and_add_actions():
     seq = compose_action(g, {"type": "lay_down", "combos": [{"type": "set", "cards": ["7C", "7D", "7H", "7S"]},
                                                               {"type": "set", "cards": ["KC", "KD", "JK"]}]})
     assert [str(m) for m in seq] == ["set 7C 7D 7H", "set KC KD JK", "add 0.1 7S"]
-    g = position(hands=[["3H", "4H", "9H", "JK", "TH", "2S"], ["9S", "2D"]], table=[[["9C", "9D", "9H"]], [["5H", "6H", "7H", "8H"]]], turn=PLAY)
+    g = position(hands=[["3H", "4H", "9H", "JK", "TH", "2S"], ["9S", "2D"]], hand_number=2, turn=PLAY,
+                 table=[[["9C", "9D", "9H"], ["4S", "5S", "6S", "7S"]], [["5H", "6H", "7H", "8H"], ["KC", "KD", "KH"]]])
     seq = compose_action(g, {"type": "add", "target": "1.1", "cards": ["9H", "3H", "JK", "TH", "4H"]})
     play(g, *[str(m) for m in seq])
     assert g.view(0)["seats"][1]["combos"][0]["represents"][0] == "3H"
@@ -906,3 +1010,18 @@ def test_each_contract_can_be_laid_down_and_played_out(deal):
     assert moves(g) == {"discard 4C"}
     g.play("discard 4C")
     assert g.hand_over and g.results[-1]["went_out"] == 0 and g.results[-1]["sides"][1]["total"] == 50
+
+
+def test_games_saved_before_the_termination_options_still_load():
+    """A game saved by the engine before issue #15 (no ``takes_in_a_row``, no ``turn.taken``, no
+    options ``forbid_discarding_taken_card`` / ``max_takes_in_a_row``) loads with the defaults,
+    also in the middle of a turn that began with a take, so an update never loses a game."""
+    g = position(hands=[["4C", "9D", "KS"], ["5D", "6D"]], pile=["7S"], turn={"seat": 0}, top_from=1)
+    play(g, "take")
+    d = json.loads(g.to_json())
+    del d["state"]["takes_in_a_row"], d["state"]["turn"]["taken"]
+    del d["options"]["forbid_discarding_taken_card"], d["options"]["max_takes_in_a_row"]
+    old = Game.from_json(json.dumps(d))
+    assert old.view(0)["discard"]["takes_in_a_row"] == 1 and old.view(0)["turn"]["taken"] is None
+    assert "discard 7S" in kinds(old, "discard")  # the card taken is not known: no restriction
+    assert old.options["forbid_discarding_taken_card"] is True

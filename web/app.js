@@ -102,7 +102,7 @@ async function boot() {
     setEngineState("ready");
     // --- PWA: continue the saved game (at once after an update, else offered in the dialog) ---
     if (takeResume() && await resumeSavedGame()) return;
-    openNewGameDialog();
+    if (!$("newgame-dialog").open) openNewGameDialog();
     offerResume($("newgame-dialog"), resumeSavedGame);
     // --- /PWA ---
   } catch (err) {
@@ -114,7 +114,15 @@ async function boot() {
 // --- PWA: restore the autosaved game (web/persist.js) ---
 async function resumeSavedGame() {
   const seed = savedGame()?.seed ?? null;
-  const table = await restore(state.engine);
+  let table;
+  try {
+    table = await restore(state.engine);
+  } catch (err) {
+    // the saved game is forgotten (persist.js); say so in the new-game dialog
+    if (!$("newgame-dialog").open) openNewGameDialog();
+    $("ng-error").textContent = t("resume.failed", { reason: engineMessage(err) });
+    return false;
+  }
   if (!table) return false;
   return enterGame(table, seed);
 }

@@ -8,7 +8,10 @@
 //                             match is over. Returns a promise that never rejects.
 //   savedGame()               {state, human_seats, seed, variant, hand, savedAt} or null
 //   restore(engine)           resolves with the restored table, or null when there is no saved
-//                             game or the engine refuses it (then it is forgotten)
+//                             game; when the engine cannot load it (any error, whatever its
+//                             code) the saved game is forgotten and the error is thrown, so the
+//                             page can tell the player (a saved game that cannot be loaded is
+//                             never offered again)
 //   discard()                 forget the saved game
 //   offerResume(dialog, onResume)
 //                             adds a "Continue the saved game" button (#btn-resume) to the
@@ -81,16 +84,17 @@ export function savedGame() {
   return record;
 }
 
-/** Restore the saved game in the engine; the table, or null. */
+/** Restore the saved game in the engine: the table, or null when none is saved. Throws the
+ * engine's error after forgetting the saved game when it cannot be loaded. */
 export async function restore(engine) {
   const saved = savedGame();
   if (!saved) return null;
   try {
     return await engine.request("load", { state: saved.state, human_seats: saved.human_seats });
   } catch (err) {
-    console.warn("the saved game could not be restored:", err.message || err);
-    if (err && (err.code === "bad_state" || err.code === "bad_request" || err.code === "bad_option")) discard();
-    return null;
+    console.warn("the saved game could not be restored:", (err && err.message) || err);
+    discard(); // whatever the error code: offering it again would fail again
+    throw err;
   }
 }
 

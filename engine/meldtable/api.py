@@ -1,7 +1,12 @@
 """The JSON boundary between the page (web worker) and the engine: ``handle(text) -> text``.
 
 One request per user action; requests and answers are JSON text (docs/protocol.md). A failed
-request never changes the session; every error is ``{"ok": false, "error": {"code", "message"}}``.
+request never changes the session: every op works on a copy of the game and the session takes the
+new game only once the answer is ready (copy and swap). Every error is ``{"ok": false, "error":
+{"code", "message"}}``; every answer is strict JSON (no ``NaN`` or ``Infinity``). Requests are
+bounded: at most :data:`MAX_REQUEST` characters (checked before parsing), at most
+:data:`MAX_PLAY_MOVES` moves in one ``play``, and an ``act`` naming more cards than the hand of the
+seat to act holds is refused before the game looks at them.
 """
 
 from __future__ import annotations
@@ -12,10 +17,15 @@ from typing import Any
 from . import __version__
 from .bot import choose_move
 from .errors import IllegalMoveError, MeldtableError, NotYourTurnError
+from .fields import NonFiniteNumber, strict_json
 from .game import Game, new_game
 from .variants import VARIANTS
 
-MAX_REQUEST = 1_000_000  # characters
+MAX_REQUEST = 1_000_000
+"""Longest request (characters of JSON text), checked before parsing. A saved game of the
+longest match (Continental, 8 players, 11 deals) is far below it."""
+MAX_PLAY_MOVES = 10_000
+"""Most moves in one ``play`` request."""
 
 
 class BadRequest(MeldtableError):
@@ -95,6 +105,7 @@ class Session:
             raise IllegalMoveError("The hand is over." if not g.match_over else "The match is over.")
         if g.current_player not in self.human_seats:
             raise NotYourTurnError("Wait for your turn: the computer is playing.")
+        _check_action_size(g, action)
         compose = getattr(g.family, "compose_action", None)
         if compose is None:
             if action.get("type") != "move":
@@ -113,12 +124,16 @@ class Session:
         if seat in self.human_seats:
             raise NotYourTurnError("It is your turn, not the computer's.")
         move = choose_move(g, seat)
-        g.play(move, seat=seat)
-        label = g.state.last_moves[-1]["label"] if g.state.last_moves else str(move)
+        work = g.copy()
+        work.play(move, seat=seat)
+        self.game = work
+        label = work.state.last_moves[-1]["label"] if work.state.last_moves else str(move)
         return {"move": {"seat": seat, "text": str(move), "label": label}, "table": self.table()}
 
     def op_next_hand(self, req: dict[str, Any]) -> dict[str, Any]:
-        self._game().next_hand()
+        work = self._game().copy()
+        work.next_hand()
+        self.game = work
         return self.table()
 
     def op_save(self, req: dict[str, Any]) -> dict[str, Any]:
@@ -138,6 +153,8 @@ class Session:
         moves = req.get("moves")
         if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
             raise BadRequest("'moves' must be a list of move texts.")
+        if len(moves) > MAX_PLAY_MOVES:
+            raise BadRequest(f"'play' takes at most {MAX_PLAY_MOVES:,} moves at a time, not {len(moves):,}.")
         work = g.copy()
         for text in moves:
             if text == "next_hand":
@@ -157,6 +174,29 @@ def _field(req: dict[str, Any], name: str, typ: type) -> Any:
     return v
 
 
+def _check_action_size(g: Game, action: dict[str, Any]) -> None:
+    """Refuse an action that names more cards (its ``cards`` and the ``cards`` of its ``combos``)
+    or more combinations than the hand of the seat to act holds cards, before any family looks at
+    them: such an action can never be carried out, and refusing it early keeps the work of a
+    request small. Raises :class:`IllegalMoveError` (key ``too_many_cards``)."""
+    named = 0
+    cards = action.get("cards")
+    if isinstance(cards, list):
+        named += len(cards)
+    combos = action.get("combos")
+    if isinstance(combos, list):
+        named += sum(len(c["cards"]) if isinstance(c, dict) and isinstance(c.get("cards"), list) else 1
+                     for c in combos)
+    if not named:
+        return
+    seat = g.current_player
+    held = len(g.view(seat)["hand"]) if seat is not None else 0
+    if named > held:
+        err = IllegalMoveError(f"You hold {held} card{'s' if held != 1 else ''}, but this action names {named}.")
+        err.key, err.params = "too_many_cards", {"held": held, "named": named}  # type: ignore[attr-defined]
+        raise err
+
+
 def _apply_all(g: Game, moves: list[Any]) -> Game:
     """Apply ``moves`` to a copy of ``g`` and return it; raises on the first illegal one."""
     work = g.copy()
@@ -168,33 +208,64 @@ def _apply_all(g: Game, moves: list[Any]) -> Game:
 _SESSION = Session()
 
 
+def _dumps(answer: dict[str, Any]) -> str:
+    """Strict JSON text of an answer (``ValueError`` for NaN, Infinity or an integer too long to
+    print; ``TypeError`` for a value JSON cannot hold)."""
+    return json.dumps(answer, allow_nan=False)
+
+
+def _error(rid: Any, code: str, message: str, extra: dict[str, Any] | None = None) -> str:
+    err: dict[str, Any] = {"code": code, "message": message}
+    if extra:
+        err.update(extra)
+    try:
+        return _dumps({"id": rid, "ok": False, "error": err})
+    except (ValueError, TypeError, RecursionError):
+        return _dumps({"id": None, "ok": False, "error": {"code": code, "message": message[:2000]}})
+
+
+def _request_id(rid: Any) -> Any:
+    """The id to echo: a scalar of the request (text, whole number, finite number, true/false),
+    else ``None``."""
+    if rid is None or isinstance(rid, (str, bool, int)):
+        return rid
+    if isinstance(rid, float) and rid == rid and abs(rid) != float("inf"):
+        return rid
+    return None
+
+
+_SESSION = Session()
+
+
 def handle(text: str, session: Session | None = None) -> str:
-    """Answer one JSON request (text) with JSON text. Never raises."""
+    """Answer one JSON request (text) with JSON text. Never raises; the answer is always strict
+    JSON. A request that fails leaves the session's game and seats as they were."""
     s = session or _SESSION
+    before = (s.game, s.human_seats)
     rid: Any = None
     try:
         if not isinstance(text, str) or len(text) > MAX_REQUEST:
-            raise BadRequest("The request must be JSON text of reasonable size.")
+            raise BadRequest(f"The request must be JSON text of at most {MAX_REQUEST:,} characters.")
         try:
-            req = json.loads(text)
+            req = strict_json(text)
+        except NonFiniteNumber:
+            raise BadRequest("The request is not valid JSON: NaN, Infinity and numbers beyond 1e308 are not JSON.") from None
         except (ValueError, RecursionError):
             raise BadRequest("The request is not valid JSON.") from None
         if not isinstance(req, dict):
             raise BadRequest("The request must be a JSON object.")
-        rid = req.get("id")
-        if isinstance(rid, (dict, list)):
-            rid = None
+        rid = _request_id(req.get("id"))
         op = req.get("op")
         fn = getattr(s, f"op_{op}", None) if isinstance(op, str) and op.isidentifier() else None
         if fn is None:
-            raise BadRequest(f"Unknown op {op!r}.")
+            shown = repr(op) if len(repr(op)) <= 40 else repr(op)[:37] + "..."
+            raise BadRequest(f"Unknown op {shown}.")
         result = fn(req)
-        return json.dumps({"id": rid, "ok": True, "result": result})
+        return _dumps({"id": rid, "ok": True, "result": result})
     except MeldtableError as e:
-        err: dict[str, Any] = {"code": getattr(e, "code", "bad_request"), "message": str(e)}
-        if hasattr(e, "key"):
-            err["key"] = e.key  # type: ignore[attr-defined]
-            err["params"] = e.params  # type: ignore[attr-defined]
-        return json.dumps({"id": rid, "ok": False, "error": err})
+        s.game, s.human_seats = before
+        extra = {"key": e.key, "params": e.params} if hasattr(e, "key") else None  # type: ignore[attr-defined]
+        return _error(rid, getattr(e, "code", "bad_request"), str(e), extra)
     except Exception as e:  # a bug: report it, keep serving
-        return json.dumps({"id": rid, "ok": False, "error": {"code": "internal", "message": f"Internal error: {type(e).__name__}: {e}"}})
+        s.game, s.human_seats = before
+        return _error(rid, "internal", f"Internal error: {type(e).__name__}: {str(e)[:500]}")

@@ -235,6 +235,8 @@ class Rules:
         self.exchange_from: str = o["joker_exchange_from"]
         self.exchanged_joker: str = o["exchanged_joker"]
         self.forbid_playable_discard: bool = o["forbid_playable_discard"]
+        self.forbid_discarding_taken: bool = o["forbid_discarding_taken_card"]
+        self.max_takes_in_a_row: int = o["max_takes_in_a_row"]
         self.going_out_discard: str = o["going_out_discard"]
         self.down_and_out_bonus: int = o["down_and_out_bonus"]
         self.wrap = self.ace == "around_the_corner"
@@ -430,6 +432,9 @@ class _Packer:
         self.runs = sorted(
             ((j, suit, tuple(c.index for c in nats), tuple(c.rank for c in nats)) for (suit, nats), j in cands.items()),
             key=lambda x: (x[0], x[1], x[3]))
+        self.suit_jokers: dict[str, int] = {}  # suit -> fewest jokers of a run candidate in it
+        for j, suit, _, _ in self.runs:
+            self.suit_jokers.setdefault(suit, j)
 
     def feasible(self, removed: Iterable[Card], sets: int, runs: int, spare: int,
                  used_ranks: frozenset[int] = frozenset(), used_suits: frozenset[str] = frozenset()) -> bool:
@@ -457,7 +462,7 @@ class _Packer:
             if runs == 0:
                 return True
             if not self.r.same_suit_runs:
-                suits = {x[1] for x in self.runs if x[0] <= jokers} - used_suits
+                suits = {x for x, j in self.suit_jokers.items() if j <= jokers} - used_suits
                 if len(suits) < runs:
                     return False
             return self._dfs(0, runs, jokers, sets, used_ranks, set(used_suits))
@@ -549,12 +554,13 @@ class Turn:
     """The turn of the seat whose turn it is (the claim window is kept apart, see
     :attr:`ContinentalState.window`)."""
 
-    __slots__ = ("seat", "stage", "drew", "pending", "laid_ranks", "laid_suits", "went_down", "joker_from")
+    __slots__ = ("seat", "stage", "drew", "taken", "pending", "laid_ranks", "laid_suits", "went_down", "joker_from")
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
         self.stage = "draw"  # "draw" or "play"
         self.drew: str | None = None  # "stock" or "discard" once the seat has drawn
+        self.taken: Card | None = None  # the card taken from the discard pile this turn
         self.pending: tuple[int, int] | None = None  # (sets, runs) of the contract still to lay this turn
         self.laid_ranks: list[int] = []  # ranks of the contract's sets laid this turn
         self.laid_suits: list[str] = []  # suits of the contract's runs laid this turn
@@ -563,7 +569,7 @@ class Turn:
 
     def copy(self) -> "Turn":
         t = Turn(self.seat)
-        t.stage, t.drew, t.pending = self.stage, self.drew, self.pending
+        t.stage, t.drew, t.taken, t.pending = self.stage, self.drew, self.taken, self.pending
         t.laid_ranks, t.laid_suits = list(self.laid_ranks), list(self.laid_suits)
         t.went_down, t.joker_from = self.went_down, self.joker_from
         return t
@@ -593,6 +599,7 @@ class ContinentalState(CachedLegalMoves):
         self.down = [False] * n
         self.claims = [0] * n
         self.reshuffles = 0
+        self.takes_in_a_row = 0  # turns in a row that began with a take (option max_takes_in_a_row)
         self.turn = Turn(0)
         self.window: list[int] | None = None
         self.hand_over = False
@@ -632,6 +639,7 @@ class ContinentalState(CachedLegalMoves):
         self.down = [False] * n
         self.claims = [0] * n
         self.reshuffles = 0
+        self.takes_in_a_row = 0
         self.hand_over = False
         self.out_seat = None
         self.last_moves = []
@@ -660,6 +668,11 @@ class ContinentalState(CachedLegalMoves):
 
     def _can_draw(self) -> bool:
         return bool(self.stock) or (self.rules.stock_exhausted == "penalty_stock" and bool(self.penalty))
+
+    def _may_take(self) -> bool:
+        """Whether the seat to act may take the top discard instead of drawing: not after
+        ``max_takes_in_a_row`` turns in a row began with a take (while a stock can be drawn)."""
+        return self.takes_in_a_row < self.rules.max_takes_in_a_row or not self._can_draw()
 
     def _penalty_source(self) -> str | None:
         """Where a penalty card would come from now: ``"penalty"``, ``"main"`` or ``None``."""
@@ -735,7 +748,7 @@ class ContinentalState(CachedLegalMoves):
         elif self.turn.stage == "draw":
             if self._can_draw():
                 out.append(ContinentalMove("draw"))
-            if self.pile:
+            if self.pile and self._may_take():
                 out.append(ContinentalMove("take"))
         else:
             out = self._play_moves()
@@ -767,12 +780,20 @@ class ContinentalState(CachedLegalMoves):
                 out.extend(self._swap_moves())
         if r.extra_melds:
             out.extend(m for m in self._meld_candidates(hand) if size - len(m.cards) >= floor)
-        out.extend(ContinentalMove("discard", (c,)) for c in hand)
+        out.extend(ContinentalMove("discard", (c,)) for c in self._discardable(list(hand)))
         return out
+
+    def _discardable(self, cards: list[Card]) -> list[Card]:
+        """``cards`` (distinct hand cards) without the card taken from the discard pile this turn
+        (option ``forbid_discarding_taken_card``), unless nothing else would be left."""
+        taken = self.turn.taken
+        if self.rules.forbid_discarding_taken and taken is not None and any(c is not taken for c in cards):
+            return [c for c in cards if c is not taken]
+        return cards
 
     def _discards_not_down(self) -> list[ContinentalMove]:
         hand = self.hands[self.turn.seat]
-        cards = list(hand)
+        cards = self._discardable(list(hand))
         if self.rules.forbid_playable_discard:
             playable = {m.cards[0] for m in self._add_moves(cards, self._targets())}
             if len(playable) < len(cards):
@@ -961,6 +982,7 @@ class ContinentalState(CachedLegalMoves):
             c = self.stock.pop() if self.stock else self.penalty.pop()
             ms_add(hand, [c])
             t.stage, t.drew = "play", "stock"
+            self.takes_in_a_row = 0
             self._record(actor, move, "drew a card")
             queue = self._claim_queue()
             if queue:
@@ -969,7 +991,8 @@ class ContinentalState(CachedLegalMoves):
         if kind == "take":
             c = self.pile.pop()
             ms_add(hand, [c])
-            t.stage, t.drew = "play", "discard"
+            t.stage, t.drew, t.taken = "play", "discard", c
+            self.takes_in_a_row += 1
             self.top_claimable = False
             self._record(actor, move, f"took {c.text} from the discard pile")
             return
@@ -1154,8 +1177,9 @@ class ContinentalState(CachedLegalMoves):
             "discard": {
                 "top": self.pile[-1].text if self.pile else None,
                 "size": len(self.pile),
-                "claimable": bool(self.pile) and self.top_claimable,
+                "claimable": self._top_claimable_now(),
                 "discarded_by": self.top_from if self.top_claimable else None,
+                "takes_in_a_row": self.takes_in_a_row,
             },
             "seats": [
                 {
@@ -1172,6 +1196,7 @@ class ContinentalState(CachedLegalMoves):
                 "seat": t.seat,
                 "stage": t.stage,
                 "drew": t.drew,
+                "taken": None if t.taken is None else t.taken.text,
                 "laying_down": None if t.pending is None else {"sets": t.pending[0], "runs": t.pending[1]},
                 "went_down": t.went_down,
                 "place_joker_from": t.joker_from,
@@ -1183,6 +1208,14 @@ class ContinentalState(CachedLegalMoves):
             "options": dict(r.options),
             "match": {"deals": r.deals, "over": self.match_over, "winners": list(self.winners), "lowest_wins": True},
         }
+
+    def _top_claimable_now(self) -> bool:
+        """Whether the top discard can still be claimed out of turn: in an open claim window, or
+        before the draw of the seat whose turn it is (a claim window may open after a stock draw);
+        never once the window has closed or the card was taken, nor when nobody may claim."""
+        if self.hand_over or not self.pile or not self.top_claimable or self.rules.claim_by == "nobody":
+            return False
+        return bool(self.window) or self.turn.stage == "draw"
 
     def _combo_view(self, seat: int, k: int, cb: Combo) -> dict[str, Any]:
         d: dict[str, Any] = {
@@ -1231,6 +1264,10 @@ class ContinentalState(CachedLegalMoves):
             if kind == "draw":
                 return "stock_empty", "The stock is empty.", {}
             if kind == "take":
+                if self.pile:
+                    n = self.takes_in_a_row
+                    return ("take_limit", f"The top discard has been taken {n} turns in a row: draw from the stock this time.",
+                            {"count": n})
                 return "pile_empty", "The discard pile is empty.", {}
             return "draw_first", "First take the top discard or draw from the stock.", {}
         if kind in ("draw", "take"):
@@ -1258,6 +1295,9 @@ class ContinentalState(CachedLegalMoves):
                 return self._explain_add(move)
             return self._explain_swap(move)
         if kind == "discard":
+            if r.forbid_discarding_taken and t.taken is not None and move.cards[0] is t.taken:
+                return ("discard_taken", f"You took {t.taken.text} from the discard pile in this turn: discard another card.",
+                        {"card": t.taken.text})
             if not self.down[actor] and r.forbid_playable_discard:
                 return ("playable_discard", f"You have not laid down your contract, so you may not discard {move.cards[0].text}: "
                         "it fits on a combination on the table.", {"card": move.cards[0].text})
@@ -1402,10 +1442,12 @@ class ContinentalState(CachedLegalMoves):
             "down": list(self.down),
             "claims": list(self.claims),
             "reshuffles": self.reshuffles,
+            "takes_in_a_row": self.takes_in_a_row,
             "turn": {
                 "seat": t.seat,
                 "stage": t.stage,
                 "drew": t.drew,
+                "taken": None if t.taken is None else t.taken.text,
                 "pending": None if t.pending is None else list(t.pending),
                 "laid_ranks": [RANKS[x - 1] for x in t.laid_ranks],
                 "laid_suits": list(t.laid_suits),
@@ -1452,7 +1494,7 @@ class ContinentalState(CachedLegalMoves):
         if s.decks != rules.decks_for(s.hand_number):
             raise StateError(f"Deal {s.hand_number} is played with {rules.decks_for(s.hand_number)} deck(s), not {s.decks}.")
         s.scores = per_seat("scores", int)
-        s.results, s.match_over, s.winners = saved_outcome(d, n, "seats")
+        s.results, s.match_over, s.winners = saved_outcome(d, n, "seats", seats=n)
         s.stock = cardlist(need(d, "stock", list), "The stock")
         s.penalty = cardlist(need(d, "penalty_stock", list), "The penalty stock")
         s.pile = cardlist(need(d, "discard_pile", list), "The discard pile")
@@ -1471,6 +1513,12 @@ class ContinentalState(CachedLegalMoves):
         if not 0 <= s.reshuffles <= max(rules.max_reshuffles, 0):
             raise StateError("The saved game has more reshuffles than this game allows.")
         td = need(d, "turn", dict)
+        if "takes_in_a_row" in d:
+            s.takes_in_a_row = need(d, "takes_in_a_row", int)
+        else:  # saved before the field existed: the take of the seat to act, if any
+            s.takes_in_a_row = 1 if isinstance(td, dict) and td.get("drew") == "discard" else 0
+        if not 0 <= s.takes_in_a_row <= rules.max_takes_in_a_row:
+            raise StateError(f"'takes_in_a_row' must be 0 to {rules.max_takes_in_a_row} (option max_takes_in_a_row).")
         seat = need(td, "seat", int)
         if not 0 <= seat < n:
             raise StateError("The turn belongs to a seat that is not in the game.")
@@ -1482,6 +1530,11 @@ class ContinentalState(CachedLegalMoves):
         if drew not in (None, "stock", "discard") or (drew is None) != (t.stage == "draw"):
             raise StateError("'turn.drew' must be null before the draw and 'stock' or 'discard' after it.")
         t.drew = drew
+        taken = td.get("taken")
+        if taken is not None:
+            if drew != "discard":
+                raise StateError("'turn.taken' names a card only after a take from the discard pile.")
+            t.taken = saved_cards([taken], "'turn.taken'")[0]
         pending = td.get("pending")
         if pending is not None:
             if (not isinstance(pending, list) or len(pending) != 2
@@ -1511,7 +1564,7 @@ class ContinentalState(CachedLegalMoves):
             s.window = list(queue)
         s.hand_over = need(d, "hand_over", bool)
         s.out_seat = seat_or_none(d.get("went_out"), "went_out")
-        s.last_moves = saved_last_moves(d, HISTORY_KEEP)
+        s.last_moves = saved_last_moves(d, HISTORY_KEEP, seats=n)
         # card conservation: every physical card of this deal's deck exactly once
         everything: list[Card] = list(s.stock) + list(s.penalty) + list(s.pile)
         for h in s.hands:
@@ -1525,12 +1578,18 @@ class ContinentalState(CachedLegalMoves):
             raise StateError("The match cannot be over while a hand is in play.")
         if s.hand_over and s.hand_number == rules.deals and not s.match_over:
             raise StateError("The last deal is over, so the match must be over too.")
+        if s.hand_over and s.out_seat is not None and s.hands[s.out_seat]:
+            raise StateError("The seat that went out must have an empty hand.")
         for i in range(n):
-            if s.table[i] and not s.down[i] and not (i == seat and t.pending is not None):
+            if s.table[i] and not s.down[i] and not (i == seat and t.pending is not None and not s.hand_over):
                 raise StateError(f"Seat {i} has combinations on the table but has not laid down its contract.")
             if s.down[i] and not s.table[i]:
                 raise StateError(f"Seat {i} is marked as down but has no combination on the table.")
+            if s.down[i] and not s._holds_contract(i):
+                cname = contract_name(*s.contract())
+                raise StateError(f"Seat {i} is marked as down, but its combinations do not hold this deal's contract ({cname}).")
         if not s.hand_over:
+            s._check_turn_flags()
             if t.pending is not None and (s.down[seat] or t.stage != "play" or not s.table[seat]):
                 raise StateError("A contract can be half laid only by the seat to act, in its play stage.")
             if t.went_down and not s.down[seat]:
@@ -1545,7 +1604,61 @@ class ContinentalState(CachedLegalMoves):
                 raise StateError("A turn cannot begin with nothing to draw: the deal would have ended.")
             if any(not h for i, h in enumerate(s.hands)):
                 raise StateError("A hand in play cannot be empty: that player would have gone out.")
+            if not s.legal_moves():
+                raise StateError("The saved game cannot go on: the player to act would have no legal move.")
         return s
+
+    def _holds_contract(self, seat: int) -> bool:
+        """Whether ``seat``'s combinations contain this deal's contract: at least its number of
+        sets and of runs (of different ranks and suits when the options ask for that)."""
+        r = self.rules
+        sets, runs = self.contract()
+        combos = self.table[seat]
+        set_ranks = [cb.rank for cb in combos if cb.kind == SET]
+        run_suits = [cb.suit for cb in combos if cb.kind == RUN]
+        have_sets = len(set_ranks) if r.same_rank_sets else len(set(set_ranks))
+        have_runs = len(run_suits) if r.same_suit_runs else len(set(run_suits))
+        return have_sets >= sets and have_runs >= runs
+
+    def _check_turn_flags(self) -> None:
+        """Consistency of the turn in play (``StateError``): a turn that has not drawn has done
+        nothing else; a half-laid contract matches the combinations laid in this turn; the
+        contract's ranks and suits laid this turn are recorded only while laying down or in the
+        turn that went down; a take follows the limit of takes in a row."""
+        t = self.turn
+        seat = t.seat
+        sets, runs = self.contract()
+        if t.stage == "draw":
+            if t.pending is not None or t.went_down or t.joker_from is not None or t.laid_ranks or t.laid_suits:
+                raise StateError("A turn that has not drawn yet cannot have laid, exchanged or gone down.")
+            if self.window is not None:
+                raise StateError("A claim window opens only after the player to act has drawn.")
+        elif t.drew == "discard" and self.takes_in_a_row < 1:
+            raise StateError("'takes_in_a_row' must count the take of the seat to act.")
+        elif t.drew == "stock" and self.takes_in_a_row:
+            raise StateError("'takes_in_a_row' must be 0 after a draw from the stock.")
+        if self.window is not None and t.drew != "stock":
+            raise StateError("A claim window opens only after a draw from the stock.")
+        if self.window is not None and not self.top_claimable:
+            raise StateError("A claim window needs a top discard that may be claimed.")
+        if t.pending is not None:
+            ps, pr = t.pending
+            if ps > sets or pr > runs or len(t.laid_ranks) != sets - ps or len(t.laid_suits) != runs - pr:
+                raise StateError("'turn.pending' and the sets and runs laid in this turn do not add up to the contract.")
+            combos = self.table[seat]
+            if (sorted(cb.rank for cb in combos if cb.kind == SET) != sorted(t.laid_ranks)
+                    or sorted(cb.suit for cb in combos if cb.kind == RUN) != sorted(t.laid_suits)
+                    or any(len(cb.cards) != (SET_SIZE if cb.kind == SET else RUN_SIZE) for cb in combos)):
+                raise StateError("The combinations of the seat laying down must be the sets and runs laid in this turn.")
+        elif t.went_down:
+            if len(t.laid_ranks) != sets or len(t.laid_suits) != runs:
+                raise StateError("'turn.went_down' needs the contract's sets and runs in 'laid_ranks' and 'laid_suits'.")
+        elif t.laid_ranks or t.laid_suits:
+            raise StateError("'turn.laid_ranks' and 'laid_suits' are empty unless the contract is laid in this turn.")
+        if not self.rules.same_rank_sets and len(set(t.laid_ranks)) != len(t.laid_ranks):
+            raise StateError("The sets of a contract must be of different ranks in this game.")
+        if not self.rules.same_suit_runs and len(set(t.laid_suits)) != len(t.laid_suits):
+            raise StateError("The runs of a contract must be of different suits in this game.")
 
     def _load_combo(self, x: Any, seat: int) -> Combo:
         r = self.rules
@@ -1588,12 +1701,15 @@ class ContinentalState(CachedLegalMoves):
         c.hands = [dict(h) for h in self.hands]
         c.table = [[cb.copy() for cb in combos] for combos in self.table]
         c.down, c.claims, c.reshuffles = list(self.down), list(self.claims), self.reshuffles
+        c.takes_in_a_row = self.takes_in_a_row
         c.turn = self.turn.copy()
         c.window = None if self.window is None else list(self.window)
         c.hand_over, c.out_seat = self.hand_over, self.out_seat
         c.last_moves = [dict(m) for m in self.last_moves]
-        c._legal = None
-        c._legal_set = frozenset()
+        # the legal moves of this position (never changed in place, only replaced): a copy about
+        # to try a move need not generate them again
+        c._legal = self._legal
+        c._legal_set = self._legal_set
         return c
 
     def conservation(self) -> dict[Card, int]:
@@ -1628,7 +1744,9 @@ class ContinentalBot:
     """Rule-based continental player. It decides from its seat's view and legal moves only:
     lays its contract down as soon as it can (natural cards before jokers), then adds every card
     it can and exchanges jokers; takes or claims a discard that completes its contract or
-    clearly helps it; discards the least useful card, the highest in points first."""
+    clearly helps it; discards the least useful card, the highest in points first, but never the
+    card it took from the discard pile in this turn (``view.turn.taken``), so it never takes a
+    discard only to throw it back."""
 
     def decide(self, view: dict[str, Any], legal: list[ContinentalMove]) -> ContinentalMove:
         if len(legal) == 1:
@@ -1772,6 +1890,10 @@ class ContinentalBot:
         if lays:  # extra melds once down (option)
             return min(lays, key=lambda m: (sum(c.is_joker for c in m.cards), str(m)))
         discards = by_kind.get("discard", legal)
+        taken = turn.get("taken")
+        if taken and any(m.cards[0].text != taken for m in discards):
+            # never take a discard only to throw it back (whatever forbid_discarding_taken_card says)
+            discards = [m for m in discards if m.cards[0].text != taken]
 
         def cost(m: ContinentalMove) -> tuple[float, int, str]:
             c = m.cards[0]
@@ -1804,11 +1926,44 @@ _text_field = action_text
 _card_list = action_cards
 
 
-def _try(g: Any, seqs: Iterable[list[ContinentalMove]]) -> list[ContinentalMove]:
-    """The first sequence of moves that ``g`` accepts whole; else the first refusal (raised as it
-    was, with its ``key`` and ``params`` for the page's translations)."""
+ACTION_BUDGET = 300
+"""Most moves one UI action plays (on copies of the game) while it looks for a way to carry the
+action out; with the early refusals below this bounds the work of every action (docs/rules/
+continental.md, "UI actions")."""
+
+
+class _Budget:
+    """Counts down the moves an action may still try (:data:`ACTION_BUDGET`)."""
+
+    __slots__ = ("left",)
+
+    def __init__(self, moves: int = ACTION_BUDGET) -> None:
+        self.left = moves
+
+    def spend(self, n: int = 1) -> bool:
+        """Take ``n`` moves from the budget; ``False`` (and nothing taken) when not enough are left."""
+        if self.left < n:
+            return False
+        self.left -= n
+        return True
+
+
+def _error(key: str, message: str, params: dict[str, Any] | None = None) -> IllegalMoveError:
+    """An :class:`IllegalMoveError` with the page's translation ``key`` and ``params``."""
+    err = IllegalMoveError(message)
+    err.key, err.params = key, params or {}  # type: ignore[attr-defined]
+    return err
+
+
+def _try(g: Any, seqs: Iterable[list[ContinentalMove]], budget: _Budget | None = None) -> list[ContinentalMove]:
+    """The first sequence of moves (``seqs`` is consumed lazily) that ``g`` accepts whole, each
+    tried on a copy while the ``budget`` lasts; else the first refusal (raised as it was, with its
+    ``key`` and ``params`` for the page's translations)."""
+    budget = budget or _Budget()
     first: ValueError | None = None
     for seq in seqs:
+        if not budget.spend(len(seq)):
+            break
         work = g.copy()
         try:
             for m in seq:
@@ -1827,22 +1982,60 @@ def _refusal(g: Any, move: ContinentalMove, fallback: str) -> IllegalMoveError:
     if g.state.is_legal(move) or g.hand_over:
         return IllegalMoveError(fallback)
     key, message, params = g.state.explain(move)
-    err = IllegalMoveError(message)
-    err.key, err.params = key, params  # type: ignore[attr-defined]
-    return err
+    return _error(key, message, params)
+
+
+def _check_play_stage(g: Any, probe: ContinentalMove) -> None:
+    """Refuse (with the game's own reason for ``probe``) a table action outside the play stage
+    of the seat whose turn it is: before its draw, in a claim window, once the hand is over."""
+    st = g.state
+    if g.hand_over or st.window or st.turn.stage != "play":
+        raise _refusal(g, probe, "That is not possible now.")
+
+
+def _check_held(g: Any, cards: list[Card]) -> None:
+    """Refuse at once ``cards`` the seat to act does not hold (more cards than its hand, or a
+    card it does not hold as often)."""
+    hand = g.state.hands[g.current_player]
+    held = sum(hand.values())
+    if len(cards) > held:
+        raise _error("too_many_cards", f"You hold {held} card{'s' if held != 1 else ''}, but this action names {len(cards)}.",
+                     {"held": held, "named": len(cards)})
+    for c, k in counted(cards).items():
+        if hand.get(c, 0) < k:
+            raise _error("not_in_hand", f"You do not hold {c.text}" + (f" {k} times." if hand.get(c, 0) else "."),
+                         {"card": c.text})
+
+
+def _check_combo_cards(kind: str, cards: list[Card]) -> None:
+    """Refuse at once cards that can never form one ``kind`` (``set``/``run``), whatever their
+    order: jokers only, mixed ranks (set), mixed suits, a repeated card or more than 13 cards (run)."""
+    naturals = [c for c in cards if not c.is_joker]
+    if not naturals:
+        raise _error("all_jokers", "A combination cannot be made of jokers only: it needs a natural card.")
+    if kind == SET:
+        if len({c.rank for c in naturals}) > 1:
+            raise _error("set_ranks", "A set holds cards of one rank only (any suits) and jokers.")
+        return
+    if len({c.suit for c in naturals}) > 1:
+        raise _error("run_suits", "A run holds cards of one suit only (and jokers).")
+    if len(cards) > RUN_MAX:
+        raise _error("run_long", f"A run holds at most {RUN_MAX} cards.", {"max": RUN_MAX})
+    if len({c.rank for c in naturals}) != len(naturals):
+        raise _error("run_order", "A run holds each card once: consecutive cards of one suit, jokers filling gaps.")
 
 
 def _run_layouts(rules: Rules, cards: list[Card]) -> list[list[Card]]:
-    """Ways to lay ``cards`` (in any order) as one run, from low to high: the given order first if
-    it is one, then every window that holds the natural cards, jokers filling the gaps and then
-    the ends (high end first)."""
+    """Ways to lay ``cards`` (in any order, at most 13) as one run, from low to high: the given
+    order first if it is one, then every window that holds the natural cards, jokers filling the
+    gaps and then the ends (high end first)."""
     out: list[list[Card]] = []
     if isinstance(rules.run_layout(cards), tuple):
         out.append(list(cards))
     naturals = [c for c in cards if not c.is_joker]
     jokers = len(cards) - len(naturals)
     n = len(cards)
-    if not naturals or len({c.rank for c in naturals}) != len(naturals):
+    if not naturals or n > RUN_MAX or len({c.rank for c in naturals}) != len(naturals):
         return out
     starts = range(1, 14) if rules.wrap else range(1, 15)
     for lo in sorted(starts, key=lambda lo: (lo != min(c.rank for c in naturals), lo)):
@@ -1864,10 +2057,11 @@ def _run_layouts(rules: Rules, cards: list[Card]) -> list[list[Card]]:
     return out
 
 
-def _combo_steps(g: Any, kind: str, cards: list[Card], new_id: str) -> list[list[ContinentalMove]]:
-    """Candidate (first move, adds) sequences laying ``cards`` as one new combination ``new_id``."""
+def _combo_steps(g: Any, kind: str, cards: list[Card], new_id: str) -> Iterable[list[ContinentalMove]]:
+    """Candidate (first move, adds) sequences laying ``cards`` as one new combination ``new_id``,
+    generated lazily (the caller has refused impossible card lists with :func:`_check_combo_cards`,
+    so there are few: at most 35 for a set, 13 layouts of at most 10 windows for a run)."""
     rules = g.state.rules
-    seqs: list[list[ContinentalMove]] = []
     if kind == SET:
         ordered = sorted(cards, key=card_key)
         items = sorted(counted(ordered).items(), key=lambda x: card_key(x[0]))
@@ -1875,19 +2069,77 @@ def _combo_steps(g: Any, kind: str, cards: list[Card], new_id: str) -> list[list
             rest = list(ordered)
             for c in first3:
                 rest.remove(c)
-            seqs.append([ContinentalMove(SET, first3)] + [ContinentalMove("add", (c,), new_id) for c in rest])
-        return seqs
+            yield [ContinentalMove(SET, first3)] + [ContinentalMove("add", (c,), new_id) for c in rest]
+        return
     for layout in _run_layouts(rules, cards):
         for a in range(0, len(layout) - RUN_SIZE + 1):
             first = ContinentalMove(RUN, tuple(layout[a:a + RUN_SIZE]))
             adds = [ContinentalMove("add", (c,), new_id, "high") for c in layout[a + RUN_SIZE:]]
             adds += [ContinentalMove("add", (c,), new_id, "low") for c in reversed(layout[:a])]
-            seqs.append([first] + adds)
-    return seqs
+            yield [first] + adds
+
+
+def _combos_allowed(g: Any) -> int:
+    """How many new combinations the seat to act may still lay in this turn: the rest of its
+    contract (or the whole contract) while not down; once down, none, or with
+    ``extra_melds_when_down`` as many as its hand can form."""
+    st = g.state
+    t = st.turn
+    if t.pending is not None:
+        return sum(t.pending)
+    if not st.down[t.seat]:
+        return sum(st.contract())
+    if st.rules.extra_melds:
+        return sum(st.hands[t.seat].values()) // SET_SIZE
+    return 0
+
+
+def _lay_down(g: Any, parts: list[list[list[ContinentalMove]]], budget: _Budget) -> list[ContinentalMove]:
+    """The first way to lay the combinations of ``parts`` (per combination, its candidate
+    (first move, adds) sequences): every first move, combination by combination, then all the
+    adds. A first move the game refuses cuts off every way that starts with it; each move tried
+    costs one unit of ``budget``. The search is an explicit stack (no recursion)."""
+    first_err: ValueError | None = None
+    # stack entries: (index of the next combination, game after the first moves so far, moves so far, adds so far)
+    stack: list[tuple[int, Any, list[ContinentalMove], list[ContinentalMove]]] = [(0, g, [], [])]
+    while stack:
+        i, work, firsts, adds = stack.pop()
+        if i == len(parts):
+            if not budget.spend(len(adds)):
+                break
+            done = work.copy()
+            try:
+                for m in adds:
+                    done.play(m)
+                return firsts + adds
+            except ValueError as e:
+                first_err = first_err or e
+            continue
+        children = []
+        for seq in parts[i]:
+            if not budget.spend():
+                break
+            nxt = work.copy()
+            try:
+                nxt.play(seq[0])
+            except ValueError as e:
+                first_err = first_err or e
+                continue
+            children.append((i + 1, nxt, firsts + seq[:1], adds + seq[1:]))
+        stack.extend(reversed(children))
+    if first_err is not None:
+        raise first_err
+    raise IllegalMoveError("Those cards do not make your contract.")
 
 
 def compose_action(g: Any, action: dict[str, Any]) -> list[ContinentalMove]:
-    """Turn one UI action into the moves that carry it out (docs/rules/continental.md, "UI actions")."""
+    """Turn one UI action into the moves that carry it out (docs/rules/continental.md, "UI actions").
+
+    Bounded work: the cards named must be in the hand of the seat to act (as often as named),
+    the combinations of a lay-down at most those the seat may still lay, a set of one rank, a
+    run of one suit and at most 13 cards; only then are candidate move sequences generated,
+    lazily, and tried on copies within :data:`ACTION_BUDGET` moves. Raises
+    :class:`IllegalMoveError` (with ``key`` and ``params``) or :class:`NotationError`."""
     kind = action.get("type")
     if kind in ("draw", "take", "claim", "pass"):
         return [ContinentalMove(kind)]
@@ -1899,42 +2151,50 @@ def compose_action(g: Any, action: dict[str, Any]) -> list[ContinentalMove]:
     seat = g.current_player
     if kind in (SET, RUN):
         cards = _card_list(action)
-        if len(cards) < (SET_SIZE if kind == SET else RUN_SIZE):
-            raise IllegalMoveError(f"A {kind} needs at least {SET_SIZE if kind == SET else RUN_SIZE} cards.")
+        size = SET_SIZE if kind == SET else RUN_SIZE
+        if len(cards) < size:
+            raise IllegalMoveError(f"A {kind} needs at least {size} cards.")
+        _check_play_stage(g, ContinentalMove(kind, tuple(cards[:size])))
+        _check_held(g, cards)
+        _check_combo_cards(kind, cards)
+        if not _combos_allowed(g):
+            raise _refusal(g, ContinentalMove(kind, tuple(cards[:size])), f"You cannot lay a new {kind} now.")
         new_id = f"{seat}.{len(st.table[seat]) + 1}"
-        seqs = _combo_steps(g, kind, cards, new_id)
+        seqs = list(_combo_steps(g, kind, cards, new_id))
         if not seqs:
-            first = ContinentalMove(kind, tuple(cards[:RUN_SIZE if kind == RUN else SET_SIZE]))
-            raise _refusal(g, first, f"Those cards do not make a {kind}.")
+            raise _refusal(g, ContinentalMove(kind, tuple(cards[:size])), f"Those cards do not make a {kind}.")
         return _try(g, seqs)
     if kind == "lay_down":
         groups = action.get("combos")
         if not isinstance(groups, list) or not groups or not all(isinstance(x, dict) for x in groups):
             raise NotationError("'combos' must be a list of {\"type\": \"set\"|\"run\", \"cards\": [...]}.")
+        if any(grp.get("type") not in (SET, RUN) for grp in groups):
+            raise NotationError("Each combination of a lay-down is {\"type\": \"set\"|\"run\", \"cards\": [...]}.")
+        _check_play_stage(g, ContinentalMove(SET, (JOKER,) * SET_SIZE))
+        allowed = _combos_allowed(g)
+        if len(groups) > allowed:
+            need = st.turn.pending if st.turn.pending is not None else st.contract()
+            if not allowed:
+                raise _error("contract_done", "You have laid down your contract: now you can only add cards to "
+                             "combinations (no new combinations in this game).")
+            raise _error("too_many_combos", f"This lay-down names {len(groups)} combinations, but you may lay "
+                         f"{allowed} now ({contract_name(*need)}).",
+                         {"named": len(groups), "allowed": allowed, "contract": contract_name(*need)})
+        cards_of = [_card_list(grp) for grp in groups]
+        _check_held(g, [c for cards in cards_of for c in cards])
         parts = []
-        for i, grp in enumerate(groups):
-            gk = grp.get("type")
-            if gk not in (SET, RUN):
-                raise NotationError("Each combination of a lay-down is {\"type\": \"set\"|\"run\", \"cards\": [...]}.")
-            cards = _card_list(grp)
+        for i, (grp, cards) in enumerate(zip(groups, cards_of)):
+            gk = grp["type"]
+            size = SET_SIZE if gk == SET else RUN_SIZE
+            if len(cards) < size:
+                raise IllegalMoveError(f"A {gk} needs at least {size} cards.")
+            _check_combo_cards(gk, cards)
             new_id = f"{seat}.{len(st.table[seat]) + i + 1}"
-            steps = _combo_steps(g, gk, cards, new_id)
+            steps = list(_combo_steps(g, gk, cards, new_id))
             if not steps:
                 raise IllegalMoveError(f"Those cards do not make a {gk}: {' '.join(c.text for c in cards)}.")
             parts.append(steps)
-        seqs = []
-
-        def build(i: int, firsts: list[ContinentalMove], adds: list[ContinentalMove]) -> None:
-            if len(seqs) >= 200:
-                return
-            if i == len(parts):
-                seqs.append(firsts + adds)
-                return
-            for s in parts[i]:
-                build(i + 1, firsts + s[:1], adds + s[1:])
-
-        build(0, [], [])
-        return _try(g, seqs)
+        return _lay_down(g, parts, _Budget())
     if kind == "add":
         target = _text_field(action, "target")
         cards = _card_list(action)
@@ -1943,15 +2203,23 @@ def compose_action(g: Any, action: dict[str, Any]) -> list[ContinentalMove]:
         end = action.get("end")
         if end not in (None, "low", "high"):
             raise NotationError("'end' must be 'low' or 'high'.")
+        _check_play_stage(g, ContinentalMove("add", (cards[0],), "0.1"))
+        _check_held(g, cards)
         cb = st.combo(target)
+        if cb is not None and cb.kind == SET:
+            wrong = next((c for c in cards if not c.is_joker and c.rank != cb.rank), None)
+            if wrong is not None:
+                raise _error("does_not_fit", f"Only {RANK_NAMES[cb.rank][1]} (or a joker) can be added to that set.",
+                             {"target": target})
         if cb is None or cb.kind == SET:
             return [ContinentalMove("add", (c,), target) for c in sorted(cards, key=card_key)]
+        if len(cb.cards) + len(cards) > RUN_MAX:
+            raise _error("run_long", f"A run holds at most {RUN_MAX} cards: this one holds {len(cb.cards)}, "
+                         f"so at most {RUN_MAX - len(cb.cards)} more fit.", {"max": RUN_MAX})
         ends = [end] if end else ["high", "low"]
-        seqs = []
         # each card at the end where it fits; try the orders that place naturals before jokers
-        for e in ends:
-            seqs.append(_run_add_order(st, target, cards, e))
-        return _try(g, [s for s in seqs if s])
+        seqs = (_run_add_order(st, target, cards, e) for e in ends)
+        return _try(g, (s for s in seqs if s))
     if kind == "swap":
         target = _text_field(action, "target")
         card = parse_cards([_text_field(action, "card")])
@@ -2036,21 +2304,24 @@ def hand_size_ok(state: ContinentalState) -> bool:
 
 
 def move_bound(rules: Rules) -> int:
-    """Moves one deal lasts at most, for any play with at most four discard takes per possible
-    stock draw: ``D * (players + 9) + 2 * N`` with ``N`` cards in the largest deck of the match
-    and ``D = N * (1 + max_reshuffles)`` (11,448 for eight players with four decks).
+    """Moves one deal lasts at most, for every way of playing:
+    ``D * players + 2 * T + D + 3 * N`` with ``N`` cards in the largest deck of the match,
+    ``D = N * (1 + max_reshuffles)`` draws and ``T = max_takes_in_a_row * (D + 1)`` takes
+    (32,440 for eight players with four decks, 14,296 for two players with two decks, by default).
 
     Why: every draw takes a card from the main or the penalty stock, which only reshuffles refill
-    (at most ``max_reshuffles`` times, at most ``N`` cards each), so there are at most ``D`` draws,
-    each followed by at most ``players - 1`` claim decisions. Cards never leave the table and a
-    natural put there by a joker exchange stays, so sets, runs and adds are at most ``N``, and
-    joker exchanges at most ``N``. Every turn starts with a draw or a take ``T`` and has at most
-    one discard. The seed has no rule against taking the top discard and discarding it again, so
-    no bound holds for every way of playing: the bound allows ``T <= 4 * D`` (random players take
-    in about half of their draw stages, the bot less)."""
+    (at most ``max_reshuffles`` times, at most ``N`` cards each), so there are at most ``D``
+    draws, each followed by at most ``players - 1`` claim decisions (``D * players`` moves).
+    Option ``max_takes_in_a_row``: at most that many turns in a row begin with a take, and each
+    such run ends with a draw or the end of the deal, so at most ``T`` turns begin with a take.
+    Every turn begins with a draw or a take and has at most one discard (``D + T`` discards).
+    Cards never leave the table: sets, runs and adds of natural cards are at most ``N``; a joker
+    exchange puts a natural card on the table for good (at most ``N`` exchanges), and each
+    exchanged joker is added again once (at most ``N`` more adds): ``3 * N`` table moves."""
     n = max(rules.decks_for(d) for d in range(1, rules.deals + 1)) * (52 + rules.jokers_per_deck)
     draws = n * (1 + rules.max_reshuffles)
-    return draws * (rules.players + 9) + 2 * n
+    takes = rules.max_takes_in_a_row * (draws + 1)
+    return draws * rules.players + 2 * takes + draws + 3 * n
 
 
 def shuffle_hidden(data: dict[str, Any], seat: int, rng: Any) -> dict[str, Any] | None:

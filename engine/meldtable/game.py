@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 from .errors import IllegalMoveError, MeldtableError, NotationError, NotYourTurnError, OptionError, StateError
+from .fields import NonFiniteNumber, is_int, strict_json
 from .moves import Move
 from .options import Variant
 from .variants import VARIANTS
@@ -184,21 +185,23 @@ class Game:
         if not isinstance(text, (str, bytes)):
             raise StateError("A saved game must be JSON text.")
         try:
-            d = json.loads(text)
+            d = strict_json(text)
+        except NonFiniteNumber:
+            raise StateError("The saved game holds NaN, Infinity or a number too large: not valid JSON.") from None
         except (ValueError, RecursionError):
             raise StateError("The saved game is not valid JSON.") from None
         if not isinstance(d, dict) or d.get("format") != FORMAT:
             raise StateError("This is not a meldtable saved game.")
-        if d.get("version") != FORMAT_VERSION:
+        if not is_int(d.get("version")) or d.get("version") != FORMAT_VERSION:
             raise StateError(f"Saved game format version {d.get('version')!r} is not supported (expected {FORMAT_VERSION}).")
         vid = d.get("variant")
         if not isinstance(vid, str) or vid not in VARIANTS:
             raise StateError(f"The saved game's variant {vid!r} is unknown.")
         variant = VARIANTS[vid]
         players, seed = d.get("players"), d.get("seed")
-        if isinstance(players, bool) or players not in variant.players:
+        if not is_int(players) or players not in variant.players:
             raise StateError(f"The saved game's player count {players!r} is not allowed for {vid}.")
-        if isinstance(seed, bool) or not isinstance(seed, int):
+        if not is_int(seed):
             raise StateError("The saved game's seed must be a whole number.")
         try:
             options = variant.with_layout(variant.resolve(d.get("options")), players)
@@ -215,10 +218,12 @@ class Game:
         except OptionError as e:
             raise StateError(f"The saved game's rule options are invalid: {e}") from None
         try:
+            if not isinstance(d.get("state"), dict):
+                raise StateError("The saved game's 'state' must be an object.")
             state = fam.State.from_dict(rules, seed, d.get("state"))
         except StateError:
             raise
-        except (TypeError, KeyError, AttributeError, IndexError, ValueError) as e:
+        except (TypeError, KeyError, AttributeError, IndexError, ValueError, ArithmeticError, RecursionError) as e:
             raise StateError(f"The saved game is damaged ({type(e).__name__}).") from None
         g = Game(variant, players, seed, options, state)
         g.history = [list(h) for h in history]

@@ -9,14 +9,24 @@ from typing import Any, Mapping
 
 from .errors import OptionError
 
+INT_LIMIT = 1_000_000
+"""Largest absolute value of an ``"int"`` option (those without a tighter ``maximum``: bonuses,
+target scores), so that every score of a match stays a small whole number."""
+TABLE_ROWS = 50
+"""Most rows of a ``"table"`` option."""
+TABLE_LIMIT = INT_LIMIT
+"""Largest absolute value in a ``"table"`` option (scores and minimums)."""
+
 
 @dataclass(frozen=True)
 class Option:
     """One rule option.
 
-    ``kind`` is ``"bool"``, ``"int"``, ``"choice"`` or ``"table"`` (a tuple of ``(from_score, minimum)``
-    int pairs). ``choices`` lists the allowed values of a ``"choice"``; ``minimum``/``maximum`` bound an
-    ``"int"``. ``source`` names the seed rule or reference the default comes from; ``doc`` says what it does.
+    ``kind`` is ``"bool"``, ``"int"``, ``"choice"`` or ``"table"`` (a tuple of ``(from_score,
+    minimum)`` int pairs, at most :data:`TABLE_ROWS` rows within +-:data:`TABLE_LIMIT`).
+    ``choices`` lists the allowed values of a ``"choice"``; ``minimum``/``maximum`` bound an
+    ``"int"`` (every ``"int"`` is within +-:data:`INT_LIMIT`). ``source`` names the seed rule or
+    reference the default comes from; ``doc`` says what it does.
     ``nullable`` options also take ``None`` (JSON ``null``): "as the variant's layout table says for
     the player count" (canasta presets). ``row`` names the research row (``shared/research/
     rules-and-prior-art.md`` section 2) the option answers, or is empty.
@@ -45,6 +55,8 @@ class Option:
         if self.kind == "int":
             if isinstance(value, bool) or not isinstance(value, int):
                 raise OptionError(f"Rule option '{n}' must be a whole number, not {value!r}.")
+            if not -INT_LIMIT <= value <= INT_LIMIT:
+                raise OptionError(f"Rule option '{n}' must be a whole number from {-INT_LIMIT:,} to {INT_LIMIT:,}.")
             if self.minimum is not None and value < self.minimum:
                 raise OptionError(f"Rule option '{n}' must be at least {self.minimum}, not {value}.")
             if self.maximum is not None and value > self.maximum:
@@ -57,14 +69,18 @@ class Option:
                 )
             return value
         if self.kind == "table":
-            try:
-                rows = tuple((int(a), int(b)) for a, b in value)
-            except (TypeError, ValueError):
+            if (not isinstance(value, (list, tuple)) or len(value) > TABLE_ROWS
+                    or any(not isinstance(row, (list, tuple)) or len(row) != 2 for row in value)):
+                shown = repr(value) if len(repr(value)) <= 80 else repr(value)[:77] + "..."
                 raise OptionError(
-                    f"Rule option '{n}' must be a list of [from_score, minimum] pairs, not {value!r}."
-                ) from None
-            if any(isinstance(x, bool) or not isinstance(x, int) for row in value for x in row):
-                raise OptionError(f"Rule option '{n}' must hold whole numbers only.")
+                    f"Rule option '{n}' must be a list of at most {TABLE_ROWS} [from_score, minimum] pairs, not {shown}."
+                )
+            if any(isinstance(x, bool) or not isinstance(x, int) or not -TABLE_LIMIT <= x <= TABLE_LIMIT
+                   for row in value for x in row):
+                raise OptionError(
+                    f"Rule option '{n}' must hold whole numbers from {-TABLE_LIMIT:,} to {TABLE_LIMIT:,} only."
+                )
+            rows = tuple((a, b) for a, b in value)
             if not rows or rows[0][0] != 0 or any(a >= b for (a, _), (b, _) in zip(rows, rows[1:])):
                 raise OptionError(
                     f"Rule option '{n}' must start at score 0 and list rising scores, e.g. [[0, 50], [1500, 90]]."

@@ -691,7 +691,7 @@ class ThreeFiftyState(CachedLegalMoves):
         if len(scores) != n or any(isinstance(x, bool) or not isinstance(x, int) for x in scores):
             raise StateError("The saved game's scores must be one whole number per seat.")
         s.scores = list(scores)
-        s.results, s.match_over, s.winners = saved_outcome(d, n, "seats")
+        s.results, s.match_over, s.winners = saved_outcome(d, n, "seats", seats=n)
         s.stock = cardlist(need(d, "stock", list), "The stock")
         s.centre = cardlist(need(d, "centre", list), "The centre")
         if len(s.centre) > CENTRE_SIZE:
@@ -711,7 +711,7 @@ class ThreeFiftyState(CachedLegalMoves):
         s.hand_over = need(d, "hand_over", bool)
         s.last_receiver = seat_or_none("last_receiver")
         s.to_act = seat_or_none("to_act")
-        s.last_moves = saved_last_moves(d, HISTORY_KEEP)
+        s.last_moves = saved_last_moves(d, HISTORY_KEEP, seats=n)
         # card conservation: every physical card exactly once
         everything: list[Card] = s.stock + s.centre + s.discard + s.set_aside
         for p in s.piles:
@@ -720,7 +720,11 @@ class ThreeFiftyState(CachedLegalMoves):
             everything.extend(c for c, k in h.items() for _ in range(k))
         check_saved_deck(everything, rules.deck())
         sizes = [sum(h.values()) for h in s.hands]
+        if s.hand_number > rules.games:
+            raise StateError(f"The saved game's game number must be 1 to {rules.games}.")
         if s.hand_over:
+            if s.hand_number == rules.games and not s.match_over:
+                raise StateError("The last game is over, so the match must be over too.")
             if s.to_act is not None:
                 raise StateError("'to_act' must be null once the game is over.")
             if any(sizes) or s.stock:
@@ -746,6 +750,8 @@ class ThreeFiftyState(CachedLegalMoves):
                     "The hands do not fit the turn order: every seat plays one card per turn, "
                     f"starting left of the dealer (seat {first}), and seat {s.to_act} is to act."
                 )
+            if not s.legal_moves():
+                raise StateError("The saved game cannot go on: the player to act would have no legal move.")
         return s
 
     def copy(self) -> "ThreeFiftyState":

@@ -441,6 +441,52 @@ def test_sub_path_on_a_plain_static_server(context, site_dir, version, sites, tm
     assert watch.errors == []
 
 
+SPOIL = """([how]) => {
+  const key = Object.keys(localStorage).find((k) => k.startsWith("meldtable:saved-game:"));
+  const record = JSON.parse(localStorage.getItem(key));
+  if (how === "truncate") record.state = record.state.slice(0, 200);
+  if (how === "seats") record.human_seats = [99];
+  if (how === "nan") record.state = record.state.replace('"scores":[0,0]', '"scores":[NaN,0]');
+  localStorage.setItem(key, JSON.stringify(record));
+  return key;
+}"""
+
+
+@pytest.mark.parametrize("how, lang, words", [
+    ("truncate", "en", "The saved game could not be loaded, so it has been removed. Reason: The saved game is not valid JSON."),
+    ("nan", "de", "Das gespeicherte Spiel ließ sich nicht laden und wurde deshalb entfernt. Grund: The saved game holds NaN"),
+    ("seats", "en", "so it has been removed. Reason: 'human_seats' must be a non-empty list of seats 0..1."),
+])
+def test_a_saved_game_that_cannot_be_loaded_is_forgotten_after_telling_the_player(context, site_dir, sites, how, lang, words):
+    """Issue #15: the page kept offering a saved game whose loading failed (with 'internal'). Now
+    any refusal, whatever its code (bad_state for a damaged or NaN-holding state, bad_request
+    for bad seats), is shown in the new-game dialog in the page's language, the saved game is
+    forgotten, and the next start offers nothing."""
+    site = sites(site_dir)
+    watch = Watch(context, site.origin)
+    page = watch.page()
+    page.add_init_script(f"localStorage.setItem('meldtable.lang', '{lang}')")
+    page.goto(f"{site.url}?fast=1&seed={SEED}")
+    wait_ready(page)
+    start_game(page)
+    draw(page)
+    wait_saved(page)
+    key = page.evaluate(SPOIL, [how])
+    page.reload()
+    wait_ready(page)
+    page.click("#btn-resume")
+    page.wait_for_function("(w) => document.querySelector('#ng-error').textContent.includes(w)", arg=words[:60])
+    assert words in page.text_content("#ng-error")
+    assert page.evaluate("(k) => localStorage.getItem(k)", key) is None
+    assert page.query_selector("#btn-resume") is None and page.is_visible("#newgame-dialog")
+    page.reload()
+    wait_ready(page)
+    page.wait_for_selector("#newgame-dialog[open]")
+    assert page.query_selector("#btn-resume") is None
+    start_game(page)  # and a new game starts as usual
+    assert watch.errors == [] and watch.foreign == []
+
+
 def test_wrong_wasm_type_shows_an_explanation(context, site_dir, sites):
     """A host sending .wasm as application/octet-stream: the page explains instead of spinning."""
     timeout_s = 6

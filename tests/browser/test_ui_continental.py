@@ -237,6 +237,9 @@ def test_illegal_lay_down_shows_the_engines_reason(page, site_url):
     open_game(page, site_url, seed=LATE_SEED)
     assert wait_for_person(page) == "turn"
     play_turn_step(page)  # draw
+    # the draw opens a claim window for the two computers: wait until the person acts again
+    # (under load the check below could otherwise run while a computer's decision is pending)
+    assert wait_for_person(page) == "turn"
     assert felt(page, "stage") == "play"
     cards = hand(page)
     odd = []
