@@ -381,3 +381,26 @@ def test_play_takes_at_most_the_documented_number_of_moves():
     assert send(s, {"id": 1, "op": "new", "variant": "continental", "players": 2, "seed": 5})["ok"]
     err = refused(s, {"id": 2, "op": "play", "moves": ["draw"] * (api.MAX_PLAY_MOVES + 1)}, "bad_request")
     assert "10,000" in err["message"]
+
+
+def test_canasta_loader_refuses_turn_flags_that_contradict_the_side():
+    """Issue #15: a canasta save with ``turn.initial`` false while the side has not melded loaded
+    and got stuck five moves later; the loader now refuses it (and the converse in stage draw)."""
+    g = meldtable.new_game("canasta-two-hand", players=2, seed=1)
+    d = json.loads(g.to_json())
+    d["state"]["turn"]["initial"] = False
+    with pytest.raises(meldtable.StateError, match="initial meld"):
+        meldtable.Game.from_json(json.dumps(d))
+
+
+def test_canasta_compose_action_refuses_cards_not_held_before_building_moves():
+    """Issue #15: a canasta ``meld`` action with 20,000 cards is refused at once, also when the
+    family's composer is called directly (not only through the protocol's size check)."""
+    from meldtable.canasta.actions import compose_action
+
+    g = meldtable.new_game("canasta-two-hand", players=2, seed=1)
+    g.play("draw")
+    before = g.to_json()
+    with pytest.raises(meldtable.IllegalMoveError, match="do not hold"):
+        compose_action(g, {"type": "meld", "cards": ["QH"] * 20000})
+    assert g.to_json() == before

@@ -17,8 +17,17 @@ def _cards(action: dict[str, Any], name: str = "cards") -> list[Card]:
 
 
 def compose_action(g: Any, action: dict[str, Any]) -> list[Move]:
-    """Turn one UI action into the moves that carry it out (docs/protocol.md, "action")."""
+    """Turn one UI action into the moves that carry it out (docs/protocol.md, "action").
+    Raises :class:`IllegalMoveError` at once (before any move is built) when the action names more
+    copies of a card than the hand of the seat to act holds."""
     kind = action.get("type")
+    if kind in ("take", "add", "meld") and isinstance(action.get("cards"), list):
+        named = _cards(action)
+        seat = g.current_player
+        hand = g.state.hands[seat] if seat is not None else {}
+        for c in set(named):
+            if named.count(c) > hand.get(c, 0):
+                raise IllegalMoveError(f"You do not hold {named.count(c)} x {c.text}." if hand.get(c, 0) else f"You do not hold {c.text}.")
     if kind == "draw":
         return [Move("draw")]
     if kind == "move":

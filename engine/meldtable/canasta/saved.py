@@ -90,7 +90,7 @@ class Saved:
         if len(scores) != nsides or any(isinstance(x, bool) or not isinstance(x, int) for x in scores):
             raise StateError("The saved game's scores must be one whole number per side.")
         s.scores = list(scores)
-        s.results, s.match_over, s.winners = saved_outcome(d, nsides, "sides")
+        s.results, s.match_over, s.winners = saved_outcome(d, nsides, "sides", seats=n)
         s.stock = cardlist(need(d, "stock", list), "The stock")
         s.pile = cardlist(need(d, "discard_pile", list), "The discard pile")
         s.pile_wilds = sum(1 for c in s.pile if is_wild(c))
@@ -177,7 +177,7 @@ class Saved:
             raise StateError("'went_out' must be a seat or null.")
         s.out_seat = out_seat
         s.out_concealed = need(d, "went_out_concealed", bool)
-        s.last_moves = saved_last_moves(d, HISTORY_KEEP)
+        s.last_moves = saved_last_moves(d, HISTORY_KEEP, seats=n)
         # absent in games saved before this field existed: every seat then counts as having drawn
         # more than one card (no early-out bonus is given for a hand whose draws are unknown)
         drawn = d.get("drawn", [2] * n)
@@ -219,7 +219,12 @@ class Saved:
                     ok = rules.side_of[t.seat] == side_i and t.initial and t.stage == "play"
                     if not ok:
                         raise StateError(f"Side {side_i} has melds but no initial meld: only possible during its own turn.")
-            if t.initial and s.melded[rules.side_of[t.seat]] and t.countable:
+            side_t = rules.side_of[t.seat]
+            if not t.initial and not s.melded[side_t]:
+                raise StateError("The turn says the side had made its initial meld, but the side has not melded.")
+            if t.initial and s.melded[side_t] and t.stage == "draw":
+                raise StateError("A turn that begins after the side's initial meld cannot still be waiting for it.")
+            if t.initial and s.melded[side_t] and t.countable:
                 raise StateError("The countable cards must be empty once the initial meld is made.")
             if not s.legal_moves():
                 raise StateError("The saved game cannot go on: the player to act would have no legal move.")
