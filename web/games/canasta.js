@@ -700,6 +700,7 @@ export function create(shell) {
 
   function onTake() {
     let cards = selectedCards();
+    if (cards.length !== 0 && cards.length !== 2) { shell.setStatus({ key: "hint.selectForTake" }, "error"); return; }
     if (cards.length === 0) {
       const takes = legalOfKind("take").map(moveCards);
       if (takes.length && !takes.some((c) => c.length === 0)) {
@@ -711,9 +712,15 @@ export function create(shell) {
     act({ type: "take", cards });
   }
 
+  /**
+   * Lay the selection as a new meld. Three cards go as one move in notation: a refusal of a
+   * move carries the engine's reason key (translated), the "meld" action's does not (yet).
+   */
   function onMeld() {
     const cards = selectedCards();
-    if (cards.length) act({ type: "meld", cards });
+    if (cards.length < 3) { shell.setStatus({ key: "hint.selectForMeld" }, "error"); return; }
+    if (cards.length === 3) act({ type: "move", text: "meld " + cards.join(" ") });
+    else act({ type: "meld", cards });
   }
 
   function onAdd() {
@@ -766,7 +773,7 @@ export function create(shell) {
       case "take": act({ type: "take", cards: takeProbe() }); return;
       case "meld":
         if (!sel.length) { shell.setStatus({ key: "hint.selectForMeld" }, "error"); return; }
-        act({ type: "meld", cards: sel });
+        act({ type: "move", text: "meld " + sel.join(" ") }); // refused before anything else: not drawn yet
         return;
       case "add": {
         if (!melds.length) { shell.setStatus({ key: "hint.noMeldsYet" }, "error"); return; }
