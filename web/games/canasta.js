@@ -517,7 +517,10 @@ export function create(shell) {
     box.classList.toggle("very-crowded", hand.length > 22);
   }
 
-  /** The line above the hand: the initial meld (needed, progress this turn, made) and canastas to go out. */
+  /**
+   * The line above the hand: the side's initial meld (needed, progress this turn, reached) until
+   * the side has melded; then its canastas against those needed to go out.
+   */
   function renderProgress() {
     const v = view();
     const tb = shell.table();
@@ -544,16 +547,15 @@ export function create(shell) {
       else pill("meld-needed", t("cn.needMeld", { n }));
       box.dataset.have = String(have);
       box.dataset.minimum = String(n);
-    } else {
-      pill("meld-made", t("cn.melded"));
-      delete box.dataset.have;
-      box.dataset.minimum = "0";
+      return;
     }
+    // melded: what is still missing to go out
+    delete box.dataset.have;
+    box.dataset.minimum = "0";
     const need = v.canastas_to_go_out;
-    if (need) {
-      const el = pill("canastas", t("cn.canastas", { n: s.canastas ?? 0, need }), t("cn.canastasTitle", { n: s.canastas ?? 0, need }));
-      el.classList.toggle("enough", (s.canastas ?? 0) >= need);
-    }
+    const el = pill("meld-made", need ? t("cn.canastasMelded", { n: s.canastas ?? 0, need }) : t("cn.melded"),
+      need ? t("cn.canastasTitle", { n: s.canastas ?? 0, need }) : "");
+    el.classList.toggle("enough", Boolean(need) && (s.canastas ?? 0) >= need);
   }
 
   /** The rank of my meld that "add" would target, or null. */
