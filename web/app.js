@@ -3,8 +3,8 @@
 // game's renderer (web/games/registry.js). All game logic lives in the engine (Python in a
 // worker); the page only asks it for legal moves and scores (docs/protocol.md).
 import { startEngine } from "./engine-client.js";
-import { t, getLang, setLang, onLangChange, applyStatic, has, engineMessage } from "./i18n.js";
-import { gameFor } from "./games/registry.js";
+import { t, tp, getLang, setLang, onLangChange, applyStatic, has, engineMessage } from "./i18n.js";
+import { gameFor, familyOf } from "./games/registry.js";
 // --- PWA: saved game + offline/update (web/persist.js, web/pwa.js) ---
 import { autosave, restore, savedGame, offerResume, prepareReload, takeResume } from "./persist.js";
 import { startPwa } from "./pwa.js";
@@ -151,7 +151,7 @@ function variantPlayerCounts(v) {
   return [2];
 }
 
-/** Normalise a descriptor's options into [{name, type, def, choices, min, max, label}]. */
+/** Normalise a descriptor's options into [{name, type, def, choices, min, max, label, doc, nullable}]. */
 function variantOptions(v) {
   if (typeof v !== "object" || v === null || !v.options) return [];
   let entries;
@@ -161,16 +161,17 @@ function variantOptions(v) {
   for (const [name, spec0] of entries) {
     if (!name) continue;
     const spec = (spec0 !== null && typeof spec0 === "object" && !Array.isArray(spec0)) ? spec0 : { default: spec0 };
-    const def = spec.default ?? spec.value;
+    const def = "default" in spec ? spec.default : spec.value;
     const choices = spec.choices || spec.values || spec.enum || spec.allowed || null;
     let type = spec.type || spec.kind || null;
     if (Array.isArray(choices)) type = "choice";
     else if (type === "integer" || type === "number") type = "int";
     else if (type === "boolean") type = "bool";
     else if (!type) type = typeof def === "number" ? "int" : typeof def === "boolean" ? "bool" : null;
-    if (!["choice", "int", "bool"].includes(type)) continue; // nothing we can render
+    if (!["choice", "int", "bool", "table"].includes(type)) continue; // nothing we can render
     out.push({ name, type, def, choices, min: spec.min ?? spec.minimum, max: spec.max ?? spec.maximum,
-      label: spec.label || spec.title || null, doc: spec.doc || spec.description || "" });
+      label: spec.label || spec.title || null, doc: spec.doc || spec.description || "",
+      nullable: Boolean(spec.nullable) });
   }
   out.sort((a, b) => {
     const ia = OPTION_ORDER.indexOf(a.name), ib = OPTION_ORDER.indexOf(b.name);
@@ -179,16 +180,53 @@ function variantOptions(v) {
   return out;
 }
 
-function optionLabel(o) { return has("opt." + o.name) ? t("opt." + o.name) : (o.label || o.name.replace(/_/g, " ")); }
+/** The first catalogue text of `opt.<family>.<rest>` and `opt.<rest>`, or null. */
+function optText(family, rest, params = {}) {
+  for (const k of [`opt.${family}.${rest}`, `opt.${rest}`]) if (has(k)) return t(k, params);
+  return null;
+}
 
-function choiceLabel(o, c) {
-  const value = typeof c === "object" && c !== null ? (c.value ?? c.id) : c;
-  const key = `opt.${o.name}.${value}`;
-  if (has(key)) return t(key);
-  return (typeof c === "object" && c !== null && (c.label || c.title)) || String(value);
+function optionLabel(o, family) { return optText(family, o.name) ?? (o.label || o.name.replace(/_/g, " ")); }
+
+/** The option's one-line explanation in the page's language ("" when the catalogue has none). */
+function optionDoc(o, family) {
+  const k = [`optdoc.${family}.${o.name}`, `optdoc.${o.name}`].find((x) => has(x));
+  return k ? t(k) : "";
 }
 
 function choiceValue(c) { return typeof c === "object" && c !== null ? (c.value ?? c.id) : c; }
+
+/** A choice's label; `opt.<name>.<value>.<players>` first (e.g. "two sides of three" at 6). */
+function choiceLabel(o, c, family = null, players = null) {
+  const value = choiceValue(c);
+  return (players !== null ? optText(family, `${o.name}.${value}.${players}`) : null)
+    ?? optText(family, `${o.name}.${value}`)
+    ?? ((typeof c === "object" && c !== null && (c.label || c.title)) || String(value));
+}
+
+const numberText = (n) => new Intl.NumberFormat(getLang()).format(n);
+
+/** A value of option `o` in words: "yes", "5,000", "two sides of two". */
+function valueText(o, value, family, players) {
+  if (value === null || value === undefined) return "–";
+  if (o.type === "bool") return t(value ? "opt.yes" : "opt.no");
+  if (o.type === "choice") return choiceLabel(o, value, family, players);
+  if (o.type === "int") return numberText(value);
+  return String(value);
+}
+
+/**
+ * The layout row of variant `v` (hello's `layout`) for `players` seats and the chosen
+ * partnerships (null: the player count's default row), as meldtable.canasta.catalogue.layout_for.
+ */
+function layoutRow(v, players, partnerships) {
+  const rows = (v && Array.isArray(v.layout) ? v.layout : []).filter((r) => r.players === players);
+  if (partnerships) {
+    const r = rows.find((x) => x.with_partnerships === partnerships);
+    if (r) return r;
+  }
+  return rows[0] || null;
+}
 
 function currentVariant() {
   const id = $("ng-variant").value;
@@ -204,7 +242,7 @@ function renderPlayerField() {
   for (const n of counts) {
     const opt = document.createElement("option");
     opt.value = String(n);
-    opt.textContent = t("newgame.playersN", { n, computers: n - 1 });
+    opt.textContent = tp("newgame.playersN", n - 1, { n, computers: n - 1 });
     sel.append(opt);
   }
   const want = state.players[variantId(v)] ?? (counts.includes(keep) ? keep : counts[0]);
@@ -212,80 +250,274 @@ function renderPlayerField() {
   $("ng-players-field").hidden = counts.length < 2;
 }
 
+/** Whether an int option is offered as a list of its values (small ranges) rather than a number field. */
+const intAsList = (o) => Number.isInteger(o.min) && Number.isInteger(o.max) && o.max - o.min <= 20;
+
+/**
+ * One option's field: label, control, its one-line explanation (visible, also on touch screens)
+ * and the preset's value ("standard"). A nullable option's "by player count" entry shows the
+ * value the layout gives for the chosen number of players. Fixed options (one choice, or a
+ * table) are shown as text and not sent.
+ */
+function optionField(o, ctx, prev) {
+  const { family, players, effective } = ctx;
+  const field = document.createElement("div");
+  field.className = "field";
+  field.dataset.field = o.name;
+  const id = "ng-opt-" + o.name;
+  const label = document.createElement("label");
+  label.htmlFor = id;
+  label.textContent = optionLabel(o, family);
+  const changed = document.createElement("span");
+  changed.className = "opt-changed";
+  changed.textContent = t("newgame.isChanged");
+  const doc = document.createElement("small");
+  doc.className = "hint opt-doc";
+  doc.id = id + "-doc";
+  doc.textContent = optionDoc(o, family);
+  const std = document.createElement("span");
+  std.className = "opt-std";
+  const eff = o.nullable ? effective[o.name] : undefined;
+  const byPlayers = (value) => t("newgame.byPlayers", { value: valueText(o, value, family, players) });
+  const standard = o.def === null || o.def === undefined ? byPlayers(eff) : valueText(o, o.def, family, players);
+  let input;
+  const fixed = o.type === "table" || (o.type === "choice" && o.choices.length === 1);
+  if (ctx.radios && o.type === "choice") {
+    // radio buttons (the sides): "by player count" shows the layout's value; the explicit
+    // choice with that same value would say the same again and is left out
+    input = document.createElement("div");
+    input.className = "opt-radios";
+    input.setAttribute("role", "radiogroup");
+    input.setAttribute("aria-labelledby", id + "-label");
+    label.id = id + "-label";
+    label.removeAttribute("for");
+    const current = prev[o.name] ?? (o.def === null || o.def === undefined ? "" : String(o.def));
+    const auto = t(o.def === null ? "newgame.byPlayersRadioStd" : "newgame.byPlayersRadio", { value: valueText(o, eff, family, players) });
+    const entries = o.nullable ? [["", auto, false]] : [];
+    for (const val of o.choices.map(choiceValue)) {
+      if (o.nullable && val === eff) continue;
+      entries.push([String(val), valueText(o, val, family, players), val === o.def]);
+    }
+    for (const [value, text, isStd] of entries) {
+      const lab = document.createElement("label");
+      lab.className = "opt-radio";
+      const radio = document.createElement("input");
+      radio.type = "radio";
+      radio.name = id;
+      radio.value = value;
+      radio.id = `${id}-${value || "auto"}`;
+      radio.checked = value === String(current);
+      radio.dataset.radioFor = o.name;
+      lab.append(radio, " " + (isStd ? `${text} (${t("newgame.standard")})` : text));
+      input.append(lab);
+    }
+    if (!input.querySelector("input:checked")) input.querySelector("input").checked = true;
+    std.textContent = t("newgame.standardValue", { value: standard });
+    std.classList.add("when-changed");
+  } else if (fixed) {
+    input = document.createElement("output");
+    input.className = "opt-fixed";
+    if (o.type === "table") {
+      input.textContent = (o.def || []).map(([from, n]) => t("opt.initial_meld_table.row", { from: numberText(from), n: numberText(n) })).join(" · ");
+    } else input.textContent = choiceLabel(o, o.choices[0], family, players);
+    std.textContent = t("newgame.fixed");
+  } else if (o.type === "choice" || (o.type === "int" && o.nullable && intAsList(o))) {
+    input = document.createElement("select");
+    const entries = [];
+    if (o.nullable) entries.push(["", byPlayers(eff), o.def === null]);
+    const values = o.type === "choice" ? o.choices.map(choiceValue) : Array.from({ length: o.max - o.min + 1 }, (_, i) => o.min + i);
+    for (const val of values) entries.push([String(val), valueText(o, val, family, players), val === o.def]);
+    for (const [value, text, isStd] of entries) {
+      const opt = document.createElement("option");
+      opt.value = value;
+      opt.textContent = isStd ? `${text} (${t("newgame.standard")})` : text;
+      if (isStd) opt.dataset.standard = "true";
+      input.append(opt);
+    }
+    const start = prev[o.name] ?? (o.def === null || o.def === undefined ? "" : String(o.def));
+    input.value = [...input.options].some((x) => x.value === String(start)) ? String(start) : input.options[0].value;
+    std.textContent = t("newgame.standardValue", { value: standard });
+    std.classList.add("when-changed"); // the list marks the standard entry itself
+  } else if (o.type === "int") {
+    input = document.createElement("input");
+    input.type = "number";
+    input.inputMode = "numeric";
+    input.step = "1";
+    if (o.min !== undefined && o.min !== null) input.min = String(o.min);
+    if (o.max !== undefined && o.max !== null) input.max = String(o.max);
+    input.value = String(prev[o.name] ?? o.def ?? eff ?? "");
+    std.textContent = t("newgame.standardValue", { value: standard });
+  } else {
+    input = document.createElement("input");
+    input.type = "checkbox";
+    input.checked = Boolean(prev[o.name] ?? o.def);
+    field.classList.add("field-check");
+    std.textContent = t("newgame.standardValue", { value: standard });
+  }
+  input.id = id;
+  if (!fixed) {
+    input.dataset.option = o.name;
+    input.dataset.type = input.classList.contains("opt-radios") ? "radio" : o.type;
+    input.setAttribute("aria-describedby", doc.id);
+  }
+  if (doc.textContent) doc.append(" ");
+  doc.append(std);
+  label.append(" ", changed);
+  if (o.type === "bool") field.append(input, label, doc);
+  else field.append(label, input);
+  if (o.type === "int" && o.nullable && !intAsList(o)) {
+    // "by player count" as a checkbox next to the number field (e.g. the target score)
+    const auto = document.createElement("label");
+    auto.className = "opt-auto";
+    const box = document.createElement("input");
+    box.type = "checkbox";
+    box.id = id + "-auto";
+    box.dataset.autoFor = o.name;
+    box.checked = prev["auto:" + o.name] ?? (o.def === null || o.def === undefined);
+    std.classList.add("when-changed");
+    auto.append(box, " " + t("newgame.byPlayersFor") + (o.def === null ? ` (${t("newgame.standard")})` : ""));
+    const row = document.createElement("div");
+    row.className = "opt-auto-row";
+    row.append(input, auto);
+    field.append(row);
+    const sync = () => {
+      input.readOnly = box.checked;
+      if (box.checked) input.value = String(eff ?? "");
+    };
+    box.addEventListener("change", () => { sync(); if (!box.checked) input.focus(); markChanged(); });
+    sync();
+  }
+  if (o.type !== "bool") field.append(doc);
+  if (o.doc) field.dataset.engineDoc = o.doc; // the engine's (English) text, for reference
+  return field;
+}
+
+/** Values of the fields as the engine takes them (null: "by player count"). */
+function fieldValue(el, o) {
+  const box = $("ng-options").querySelector(`[data-auto-for="${el.dataset.option}"]`);
+  if (box && box.checked) return null;
+  if (el.dataset.type === "bool") return el.checked;
+  const text = controlValue(el);
+  if (text === "") return o && o.nullable ? null : undefined;
+  if (el.dataset.type === "int") return parseInt(text, 10);
+  const raw = o && o.choices ? o.choices.map(choiceValue).find((c) => String(c) === text) : undefined;
+  return raw === undefined ? text : raw;
+}
+
+/** The text value of an option's control: a select's or input's value, a radio group's checked radio. */
+function controlValue(el) {
+  if (el.dataset.type === "radio") {
+    const on = el.querySelector("input:checked");
+    return on ? on.value : "";
+  }
+  return el.value;
+}
+
+/** Mark the fields whose value differs from the preset's, and count them per group. */
+function markChanged() {
+  const box = $("ng-options");
+  const opts = new Map(variantOptions(currentVariant()).map((o) => [o.name, o]));
+  for (const el of box.querySelectorAll("[data-option]")) {
+    const o = opts.get(el.dataset.option);
+    const value = fieldValue(el, o);
+    const def = o.def === undefined ? null : o.def;
+    el.closest(".field").dataset.changed = String(value !== undefined && value !== def);
+  }
+  for (const g of box.querySelectorAll("details[data-group]")) {
+    const n = g.querySelectorAll('.field[data-changed="true"]:not([hidden])').length;
+    const count = g.querySelector(".opt-group-changed");
+    count.textContent = n ? tp("newgame.changed", n) : "";
+  }
+}
+
 function renderOptionFields() {
   renderPlayerField();
   const box = $("ng-options");
   const v = currentVariant();
   const prev = {}; // the values entered so far, kept when the same variant's fields are redrawn
-  if (box.dataset.variant === variantId(v)) {
+  const open = new Set();
+  let focused = null;
+  if (v && box.dataset.variant === variantId(v)) {
     for (const el of box.querySelectorAll("[data-option]")) {
-      prev[el.dataset.option] = el.type === "checkbox" ? el.checked : el.value;
+      prev[el.dataset.option] = el.type === "checkbox" ? el.checked : controlValue(el);
     }
+    for (const el of box.querySelectorAll("[data-auto-for]")) prev["auto:" + el.dataset.autoFor] = el.checked;
+    for (const d of box.querySelectorAll("details[data-group]")) if (d.open) open.add(d.dataset.group);
+    if (box.contains(document.activeElement)) focused = document.activeElement.id;
   }
+  const fresh = box.dataset.variant !== (v ? variantId(v) : "");
   box.replaceChildren();
   box.dataset.variant = v ? variantId(v) : "";
-  const more = document.createElement("details");
-  more.className = "more-rules";
-  const summary = document.createElement("summary");
-  summary.textContent = t("newgame.moreRules");
-  more.append(summary);
-  for (const o of variantOptions(v)) {
-    const field = document.createElement("div");
-    field.className = "field";
-    field.dataset.field = o.name;
-    const id = "ng-opt-" + o.name;
-    const label = document.createElement("label");
-    label.htmlFor = id;
-    label.textContent = optionLabel(o);
-    let input;
-    if (o.type === "choice") {
-      input = document.createElement("select");
-      for (const c of o.choices) {
-        const opt = document.createElement("option");
-        opt.value = String(choiceValue(c));
-        opt.textContent = choiceLabel(o, c);
-        input.append(opt);
-      }
-      input.value = String(prev[o.name] ?? o.def ?? choiceValue(o.choices[0]));
-      input.addEventListener("change", updateOptionVisibility);
-    } else if (o.type === "int") {
-      input = document.createElement("input");
-      input.type = "number";
-      input.inputMode = "numeric";
-      input.step = "1";
-      if (o.min !== undefined && o.min !== null) input.min = String(o.min);
-      if (o.max !== undefined && o.max !== null) input.max = String(o.max);
-      input.value = String(prev[o.name] ?? o.def ?? "");
-    } else {
-      input = document.createElement("input");
-      input.type = "checkbox";
-      input.checked = Boolean(prev[o.name] ?? o.def);
-      field.classList.add("field-check");
-    }
-    input.id = id;
-    input.dataset.option = o.name;
-    input.dataset.type = o.type;
-    if (o.type === "bool") field.append(input, label);
-    else field.append(label, input);
-    if (o.doc) field.title = o.doc;
-    if (OPTION_ORDER.includes(o.name)) box.append(field); else more.append(field);
+  const module = v ? gameFor(v) : null;
+  const family = familyOf(v);
+  const players = Number($("ng-players").value) || variantPlayerCounts(v)[0];
+  const opts = variantOptions(v);
+  const row = layoutRow(v, players, prev.partnerships || null);
+  const ctx = { family, players, effective: row || {} };
+  const groups = module && Array.isArray(module.OPTION_GROUPS) ? module.OPTION_GROUPS : null;
+
+  // The sides (canasta at 2 to 6 players) are chosen with the number of players, not among the rules.
+  const sides = opts.find((o) => o.name === "partnerships");
+  const sidesOnTop = Boolean(sides) && variantPlayerCounts(v).length > 1;
+  if (sidesOnTop) {
+    // "by player count" means the player count's default row, whichever sides are chosen
+    const f = optionField(sides, { ...ctx, radios: true, effective: layoutRow(v, players, null) || {} }, prev);
+    f.classList.add("field-sides");
+    box.append(f);
   }
-  if (more.children.length > 1) box.append(more);
+  const rest = opts.filter((o) => !(sidesOnTop && o === sides));
+  if (groups) {
+    const placed = new Set();
+    const lists = groups.map((g) => ({ ...g, list: rest.filter((o) => g.options.includes(o.name)) }));
+    for (const g of lists) for (const o of g.list) placed.add(o.name);
+    const others = rest.filter((o) => !placed.has(o.name));
+    if (others.length) lists.push({ id: "other", open: false, list: others });
+    for (const g of lists) {
+      if (!g.list.length) continue;
+      const d = document.createElement("details");
+      d.className = "opt-group";
+      d.dataset.group = g.id;
+      d.open = fresh ? Boolean(g.open) : open.has(g.id);
+      const summary = document.createElement("summary");
+      const title = document.createElement("span");
+      title.className = "opt-group-title";
+      title.textContent = has("optgroup." + g.id) ? t("optgroup." + g.id) : t("newgame.moreRules");
+      const count = document.createElement("span");
+      count.className = "opt-group-changed";
+      summary.append(title, count);
+      d.append(summary);
+      for (const o of g.list) d.append(optionField(o, ctx, prev));
+      box.append(d);
+    }
+  } else {
+    const more = document.createElement("details");
+    more.className = "more-rules";
+    const summary = document.createElement("summary");
+    summary.textContent = t("newgame.moreRules");
+    more.append(summary);
+    for (const o of rest) {
+      const field = optionField(o, ctx, prev);
+      if (OPTION_ORDER.includes(o.name)) box.append(field); else more.append(field);
+    }
+    if (more.children.length > 1) box.append(more);
+  }
+  for (const el of box.querySelectorAll("select[data-option], input[data-option], [data-radio-for]")) {
+    // the sides change the layout row (e.g. the target score at 6 players): redraw
+    const name = el.dataset.option || el.dataset.radioFor;
+    el.addEventListener("change", name === "partnerships" ? renderOptionFields : updateOptionVisibility);
+    el.addEventListener("input", markChanged);
+  }
   updateOptionVisibility();
+  if (focused && $(focused)) $(focused).focus();
 }
 
 function optionValues() {
   const vals = {};
+  const opts = new Map(variantOptions(currentVariant()).map((o) => [o.name, o]));
   for (const el of $("ng-options").querySelectorAll("[data-option]")) {
     if (el.closest(".field").hidden) continue;
-    const name = el.dataset.option;
-    if (el.dataset.type === "bool") vals[name] = el.checked;
-    else if (el.dataset.type === "int") { if (el.value !== "") vals[name] = parseInt(el.value, 10); }
-    else {
-      const o = variantOptions(currentVariant()).find((x) => x.name === name);
-      const raw = o && o.choices.map(choiceValue).find((c) => String(c) === el.value);
-      vals[name] = raw === undefined ? el.value : raw;
-    }
+    const value = fieldValue(el, opts.get(el.dataset.option));
+    if (value !== undefined && !Number.isNaN(value)) vals[el.dataset.option] = value;
   }
   return vals;
 }
@@ -296,8 +528,9 @@ function updateOptionVisibility() {
     const dep = OPTION_DEPENDS[field.dataset.field];
     if (!dep) continue;
     const ctl = box.querySelector(`[data-option="${dep[0]}"]`);
-    field.hidden = Boolean(ctl) && ctl.value !== dep[1];
+    field.hidden = Boolean(ctl) && controlValue(ctl) !== dep[1];
   }
+  markChanged();
 }
 
 function fillVariantSelect() {
@@ -325,7 +558,8 @@ function openNewGameDialog() {
   $("ng-start").disabled = state.variants.length === 0;
   const dlg = $("newgame-dialog");
   if (!dlg.open) dlg.showModal();
-  $("ng-start").focus();
+  $("ng-start").focus({ preventScroll: true }); // the game, players and sides at the top stay in view
+  dlg.scrollTop = 0;
 }
 
 async function startNewGame(ev) {
@@ -344,7 +578,8 @@ async function startNewGame(ev) {
     state.players[variantId(v)] = players;
     enterGame(table, seed);
   } catch (err) {
-    $("ng-error").textContent = err && err.message ? err.message : String(err);
+    const message = err && err.message ? err.message : String(err);
+    $("ng-error").textContent = err && err.code === "bad_option" ? t("newgame.refused", { message }) : message;
   } finally {
     $("ng-start").disabled = false;
   }
@@ -622,7 +857,12 @@ function wireInput() {
   $("btn-reload").addEventListener("click", () => location.reload());
   $("newgame-form").addEventListener("submit", startNewGame);
   $("ng-variant").addEventListener("change", renderOptionFields);
-  $("ng-players").addEventListener("change", () => { state.players[variantId(currentVariant())] = Number($("ng-players").value); });
+  $("ng-players").addEventListener("change", () => {
+    state.players[variantId(currentVariant())] = Number($("ng-players").value);
+    const auto = $("ng-options").querySelector('[data-radio-for="partnerships"][value=""]');
+    if (auto) auto.checked = true; // the sides are chosen anew for the new number of players
+    renderOptionFields(); // "by player count" values follow the number of players
+  });
   $("ng-cancel").addEventListener("click", () => $("newgame-dialog").close());
   $("newgame-dialog").addEventListener("cancel", (ev) => { if (!state.table) ev.preventDefault(); });
 
@@ -652,7 +892,16 @@ function onLanguage() {
 
 // ------------------------------------------------------------------ start
 
+/** Keep --topbar-h (CSS) equal to the top bar's height: a game's table may fill the window below it. */
+function trackTopbar() {
+  const bar = document.querySelector(".topbar");
+  const sync = () => root.style.setProperty("--topbar-h", bar.offsetHeight + "px");
+  sync();
+  if (typeof ResizeObserver === "function") new ResizeObserver(sync).observe(bar);
+}
+
 function main() {
+  trackTopbar();
   root.lang = getLang();
   applyStatic();
   wireInput();

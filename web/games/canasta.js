@@ -1,8 +1,16 @@
-// The canasta family's table (melds, discard pile, draw/take/meld/add/discard buttons).
+// The canasta family's table (engine family canasta: two-hand Canasta, and Classic Canasta for
+// 2 to 6 players with partnerships, docs/rules/): every seat around a small table map (sides in
+// colours, partners marked, card counts, the dealer, the seat sitting out), each side's melds
+// together, the stock and the discard pile, the person's side and hand, and the actions.
+// Guidance as in Continental: the cards that can be melded or added now are marked, a meld of
+// the person's side is a click target for "add", the initial-meld progress stays in view above
+// the hand, and a disabled action says why when it is touched (a hint of the page, or the
+// engine's own reason: the action is sent and the engine's refusal shown; the engine only
+// refuses, it never changes the game for it).
 // A game renderer for the page shell (web/app.js); the contract is described in
 // web/games/registry.js.
 import { t, cardName, rankOf, rankPlural, moveSentence, has } from "../i18n.js";
-import { cardView, cardBack, isWild, rankText } from "../cards.js";
+import { cardBack, isWild, rankText } from "../cards.js";
 import {
   $, freshIndices, focusItem, wireRovingKeys, wireHand, syncHandButtons, mountTable, focusFirstCard,
   fillScoreTable, lastResult, cumulativeScore,
@@ -11,35 +19,52 @@ import {
 
 export const families = ["canasta"];
 
+/**
+ * The rule options of the canasta family in the new-game dialog, by group (web/app.js draws
+ * them; options of the engine that no group names come last). `open`: unfolded at first.
+ */
+export const OPTION_GROUPS = [
+  { id: "match", open: true, options: ["match_end", "target_score", "deals"] },
+  { id: "players", options: ["partnerships", "decks", "jokers_per_deck", "hand_size", "draw_count", "three_player_mode", "upcard_cover"] },
+  { id: "melds", options: ["max_wilds_per_meld", "min_naturals_per_meld", "naturals_must_outnumber_wilds", "black_three_meld"] },
+  { id: "pile", options: ["pile_before_initial_meld", "take_pile_onto_own_meld", "take_pile_with_natural_and_wild"] },
+  { id: "initial", options: ["initial_meld_table", "initial_meld_negative_score", "concealed_going_out_exemption"] },
+  { id: "going_out", options: ["canastas_to_go_out", "going_out_discard", "going_out_bonus", "concealed_going_out_bonus", "stock_exhausted"] },
+  { id: "scoring", options: ["natural_canasta_bonus", "mixed_canasta_bonus", "red_three_bonus", "red_three_all_four_bonus", "red_three_positive_if"] },
+];
+
 const SCORE_ITEMS = ["melded_cards", "hand_cards", "going_out", "concealed", "natural_canastas",
   "mixed_canastas", "red_threes"];
 
-const TEMPLATE = `
-  <div id="opponents" class="opponents"></div>
+const TEMPLATE = `<div class="cn-table" id="cn-table">
+  <div id="opponents" class="opponents" role="group" data-i18n-attr="aria-label:cn.opponents"></div>
 
   <section class="center" aria-labelledby="center-title">
     <h2 id="center-title" class="visually-hidden" data-i18n="table.stock">Stock</h2>
+    <ol class="seat-map" id="seat-map" data-i18n-attr="aria-label:cn.seats"></ol>
     <div class="piles">
-      <div class="pile pile-stock" id="stock">
-        <div class="pile-cards" id="stock-cards"></div>
-        <div class="pile-caption"><span data-i18n="table.stock">Stock</span> · <span id="stock-count"></span></div>
-      </div>
-      <div class="pile pile-discard" id="discard">
-        <div class="pile-cards" id="discard-cards"></div>
-        <div class="pile-caption"><span data-i18n="table.discard">Discard pile</span> · <span id="discard-size"></span></div>
-        <div class="pile-markers">
+      <button type="button" class="pile pile-stock" id="stock">
+        <span class="pile-cards" id="stock-cards" aria-hidden="true"></span>
+        <span class="pile-caption" aria-hidden="true"><span data-i18n="table.stock">Stock</span> · <span id="stock-count"></span></span>
+      </button>
+      <button type="button" class="pile pile-discard" id="discard">
+        <span class="pile-cards" id="discard-cards" aria-hidden="true"></span>
+        <span class="pile-caption" aria-hidden="true"><span data-i18n="table.discard">Discard pile</span> · <span id="discard-size"></span></span>
+        <span class="pile-markers">
           <span id="frozen-marker" class="marker marker-frozen" hidden>❄ <span data-i18n="table.frozen">Frozen</span></span>
+          <span id="closed-marker" class="marker marker-closed" hidden>✕ <span data-i18n="cn.frozenForYou">Closed for you</span></span>
           <span id="blocked-marker" class="marker marker-blocked" hidden>⊘ <span data-i18n="table.blocked">Blocked</span></span>
-        </div>
-      </div>
+        </span>
+      </button>
     </div>
     <div data-slot="turn-info"></div>
   </section>
 
-  <section id="my-side" class="side side-mine" aria-labelledby="my-side-title">
+  <section id="my-side" class="side side-mine" data-side-color="0" aria-labelledby="my-side-title">
     <div class="side-head">
-      <h2 id="my-side-title" class="side-name" data-i18n="table.you">You</h2>
+      <h2 id="my-side-title" class="side-name">You</h2>
       <span class="side-score" id="my-score"></span>
+      <span class="side-canastas" id="my-canastas"></span>
       <span class="side-minimum" id="my-minimum"></span>
       <span class="red-threes" id="my-red-threes"></span>
     </div>
@@ -48,6 +73,7 @@ const TEMPLATE = `
 
   <section class="hand-area" aria-labelledby="hand-title">
     <h2 id="hand-title" class="visually-hidden" data-i18n="table.yourHand">Your hand</h2>
+    <p class="meld-progress" id="meld-progress" aria-live="polite"></p>
     <div id="hand" class="hand" role="group" data-i18n-attr="aria-label:table.yourHand"></div>
     <div class="action-bar">
     <div class="actions" role="toolbar" id="actions" data-i18n-attr="aria-label:actions.label">
@@ -55,13 +81,32 @@ const TEMPLATE = `
       <button type="button" class="btn btn-action" id="btn-take" data-action="take" data-i18n="action.take">Take pile</button>
       <button type="button" class="btn btn-action" id="btn-meld" data-action="meld" data-i18n="action.meld">Meld</button>
       <button type="button" class="btn btn-action" id="btn-add" data-action="add" data-i18n="action.add">Add to meld</button>
-      <button type="button" class="btn btn-action btn-primary" id="btn-discard" data-action="discard">Discard</button>
+      <button type="button" class="btn btn-action btn-discard" id="btn-discard" data-action="discard">Discard</button>
       <button type="button" class="btn btn-ghost btn-small" id="btn-clear" data-i18n="action.clear">Clear selection</button>
       <button type="button" class="btn btn-primary" id="btn-scores" data-i18n="action.scores" hidden>Scores</button>
     </div>
     <div data-slot="status"></div>
     </div>
-  </section>`;
+  </section>
+</div>`;
+
+/** Whether multiset `small` (card texts) is contained in multiset `big`. */
+function within(small, big) {
+  const count = new Map();
+  for (const c of big) count.set(c, (count.get(c) || 0) + 1);
+  for (const c of small) {
+    const n = count.get(c) || 0;
+    if (!n) return false;
+    count.set(c, n - 1);
+  }
+  return true;
+}
+
+/** Position of the seat `k` places after the person's (who sits at the bottom; play goes to the left). */
+function mapPosition(k, n) {
+  const angle = Math.PI / 2 + (2 * Math.PI * k) / n;
+  return { x: 50 + 36 * Math.cos(angle), y: 50 + 36 * Math.sin(angle) };
+}
 
 export function create(shell) {
   const state = {
@@ -81,21 +126,47 @@ export function create(shell) {
     if (Array.isArray(m.cards)) return m.cards;
     return String(m.text || "").split(/\s+/).slice(1).filter((x) => /^(JK|[A2-9TJQK][CDHS])$/.test(x));
   }
-  const mySide = () => { const v = view(); return v ? v.side_of_seat[shell.table().seat ?? shell.humanSeat] : 0; };
+  const me = () => { const tb = shell.table(); return tb.seat ?? shell.humanSeat; };
+  const mySide = () => { const v = view(); return v ? v.side_of_seat[me()] : 0; };
   const sideData = (side) => (view().sides || []).find((s) => s.side === side) || view().sides[side];
+  const sideSeats = (side) => { const s = sideData(side); return s && s.seats ? s.seats : view().side_of_seat.flatMap((x, seat) => (x === side ? [seat] : [])); };
   const isMyTurn = () => shell.isMyTurn();
   const stage = () => { const v = view(); return v && v.turn ? v.turn.stage : null; };
   const selectedCards = () => { const h = view().hand; return [...state.selected].sort((a, b) => a - b).map((i) => h[i]); };
+  const partnerOf = (seat) => seat !== me() && view().side_of_seat[seat] === mySide();
+  const sitsOut = (seat) => view().sitting_out === seat;
+
+  /** Colour of a side on the table: 0 for the person's side, then 1, 2, ... in side order. */
+  function sideColor(side) {
+    const me0 = mySide();
+    if (side === me0) return 0;
+    const others = (view().sides || []).map((s) => s.side).filter((s) => s !== me0);
+    return 1 + others.indexOf(side);
+  }
+
+  /** "You & Computer 2 (partner)", "Computer 1 & Computer 3 (sits out)". */
+  function sideName(side) {
+    return sideSeats(side).map((seat) => {
+      let name = shell.seatName(seat);
+      if (sitsOut(seat)) name += ` (${t("cn.sitsOut")})`;
+      else if (partnerOf(seat)) name += ` (${t("cn.partner")})`;
+      return name;
+    }).join(t("cn.and"));
+  }
+
+  /** A side's plain name for the score sheet: "You & Computer 2". */
+  const sideTitle = (side) => sideSeats(side).map((seat) => shell.seatName(seat)).join(t("cn.and"));
 
   /** Log entries for the red threes that appeared since the last table (they are laid out automatically). */
   function redThreeEntries(prev, next) {
     if (!prev || prev.view.hand_number !== next.view.hand_number) return [];
-    const me = next.view.side_of_seat[next.seat ?? shell.humanSeat];
+    const seat = prev.to_act ?? prev.view.current_player;
+    const human = shell.humanSeats().includes(seat);
     const out = [];
     for (const s of next.view.sides || []) {
       const before = ((prev.view.sides || []).find((x) => x.side === s.side) || {}).red_threes || [];
       const added = (s.red_threes || []).slice(before.length);
-      if (added.length) out.push({ who: s.side === me ? "you" : "computer", text: "red3 " + added.join(" "), label: "" });
+      if (added.length) out.push({ who: human ? "you" : "computer", seat, text: "red3 " + added.join(" "), label: "" });
     }
     return out;
   }
@@ -118,24 +189,111 @@ export function create(shell) {
     state.target = null;
     state.handKey = "";
     state.fresh.clear();
+    $("opponents").replaceChildren();
+    delete $("opponents").dataset.sides;
+    $("seat-map").replaceChildren();
+    delete $("seat-map").dataset.seats;
+  }
+
+  // ---------------------------------------------------------------- what the person can do now
+
+  /** Cards of the hand that some legal move melds, adds or takes the pile with (card text -> kinds). */
+  function usableCards() {
+    const out = new Map();
+    if (!isMyTurn()) return out;
+    for (const m of legal()) {
+      if (m.kind !== "meld" && m.kind !== "add" && m.kind !== "take") continue;
+      for (const c of moveCards(m)) {
+        if (!out.has(c)) out.set(c, new Set());
+        out.get(c).add(m.kind);
+      }
+    }
+    return out;
+  }
+
+  /** Whether each selected card can be added to my meld of `rank` (as a legal move of its own). */
+  function addsTo(rank, sel = selectedCards()) {
+    if (!sel.length || !isMyTurn() || stage() !== "play") return false;
+    const adds = legalOfKind("add").filter((m) => m.rank === rank || String(m.text).split(/\s+/)[1] === rank);
+    return sel.every((c) => adds.some((m) => moveCards(m)[0] === c));
+  }
+
+  /** Whether the selection is a legal meld (as one move, or a legal 3-card meld plus cards of its rank). */
+  function selectionMelds(sel = selectedCards()) {
+    if (sel.length < 3 || !isMyTurn() || stage() !== "play") return false;
+    const naturals = new Set(sel.filter((c) => !isWild(c)).map(rankOf));
+    if (naturals.size !== 1) return false;
+    return legalOfKind("meld").some((m) => within(moveCards(m), sel));
   }
 
   // ---------------------------------------------------------------- rendering
 
   function render() {
-    $("felt").dataset.stage = stage() || "";
+    const v = view();
+    const felt = $("felt");
+    felt.dataset.stage = stage() || "";
+    felt.dataset.players = String(v.players);
+    felt.dataset.partnerships = v.partnerships || "none";
+    felt.dataset.sittingOut = v.sitting_out === null || v.sitting_out === undefined ? "" : String(v.sitting_out);
+    renderSeatMap();
     renderOpponents();
     renderCenter();
     renderMySide();
     renderHand();
+    renderProgress();
     renderButtons();
   }
 
-  function sideName(side) {
+  function renderSeatMap() {
     const v = view();
-    const seats = [];
-    v.side_of_seat.forEach((s, seat) => { if (s === side) seats.push(seat); });
-    return seats.map((seat) => shell.seatName(seat)).join(" + ");
+    const tb = shell.table();
+    const box = $("seat-map");
+    const n = v.players;
+    const seats = [...Array(n).keys()];
+    if (box.dataset.seats !== String(n) + ":" + me()) {
+      box.replaceChildren();
+      box.dataset.seats = String(n) + ":" + me();
+      box.dataset.count = String(n);
+      for (const seat of seats) {
+        const li = document.createElement("li");
+        li.className = "seat-chip";
+        li.dataset.seat = String(seat);
+        const pos = mapPosition((seat - me() + n) % n, n);
+        li.style.setProperty("--x", pos.x.toFixed(1) + "%");
+        li.style.setProperty("--y", pos.y.toFixed(1) + "%");
+        li.innerHTML = `<span class="seat-name" aria-hidden="true"><span class="seat-full"></span><span class="seat-short"></span></span>
+          <span class="seat-count" aria-hidden="true"><span class="card back small"></span><span class="seat-n"></span></span>
+          <span class="seat-dealer" aria-hidden="true"></span>`;
+        box.append(li);
+      }
+    }
+    const toAct = tb.hand_over ? null : tb.to_act;
+    for (const li of box.querySelectorAll(".seat-chip")) {
+      const seat = Number(li.dataset.seat);
+      const name = shell.seatName(seat);
+      const count = v.hand_counts[seat];
+      const out = sitsOut(seat);
+      li.dataset.sideColor = String(sideColor(v.side_of_seat[seat]));
+      li.dataset.count = String(count);
+      li.classList.toggle("to-act", toAct === seat);
+      li.classList.toggle("sits-out", out);
+      li.classList.toggle("partner", partnerOf(seat));
+      li.classList.toggle("me", seat === me());
+      li.querySelector(".seat-full").textContent = name;
+      li.querySelector(".seat-short").textContent = seat === me() ? t("who.youShort") : t("who.short", { n: seat });
+      li.querySelector(".seat-n").textContent = out ? t("cn.sitsOut") : String(count);
+      li.querySelector(".seat-count .card").hidden = out;
+      const dealer = li.querySelector(".seat-dealer");
+      dealer.textContent = t("cn.dealerMark");
+      dealer.hidden = v.dealer !== seat;
+      const parts = [out ? t("cn.seat.sitsOut") : handCountText(count)];
+      if (partnerOf(seat)) parts.push(t("cn.seat.partner"));
+      else if (seat !== me() && v.partnerships !== "none") parts.push(t("cn.seat.opponent"));
+      if (v.dealer === seat) parts.push(t("cn.seat.dealer"));
+      if (toAct === seat) parts.push(t("cn.seat.toAct"));
+      li.setAttribute("aria-label", t("cn.seatLabel", { name, cards: parts.join(", ") }));
+      li.title = li.getAttribute("aria-label");
+    }
   }
 
   function renderSideHead(head, side) {
@@ -146,6 +304,13 @@ export function create(shell) {
     head.classList.toggle("to-act", acting);
     const score = head.querySelector(".side-score");
     score.textContent = t("table.scoreValue", { n: (v.scores && v.scores[side]) ?? s.score ?? 0 });
+    const can = head.querySelector(".side-canastas");
+    const need = v.canastas_to_go_out;
+    if (can && need) {
+      can.textContent = t("cn.canastasShort", { n: s.canastas ?? 0, need });
+      can.title = t("cn.canastasTitle", { n: s.canastas ?? 0, need });
+      can.classList.toggle("enough", (s.canastas ?? 0) >= need);
+    }
     const min = head.querySelector(".side-minimum");
     if (!s.melded && s.minimum !== undefined && s.minimum !== null) {
       const turn = v.turn || {};
@@ -161,9 +326,10 @@ export function create(shell) {
     r3.replaceChildren();
     const threes = s.red_threes || [];
     if (threes.length) {
-      r3.setAttribute("aria-label", t("table.redThrees"));
+      r3.setAttribute("aria-label", t("table.redThrees") + ": " + threes.map(cardName).join(", "));
+      r3.setAttribute("role", "img");
       r3.title = t("table.redThrees");
-      for (const c of threes) r3.append(cardView(c, "mini"));
+      for (const c of threes) r3.append(face(c, "mini"));
     }
     r3.hidden = threes.length === 0;
   }
@@ -171,8 +337,8 @@ export function create(shell) {
   function renderOpponents() {
     const v = view();
     const box = $("opponents");
-    const me = mySide();
-    const sides = (v.sides || []).map((s) => s.side).filter((s) => s !== me);
+    const me0 = mySide();
+    const sides = (v.sides || []).map((s) => s.side).filter((s) => s !== me0);
     // Build one section per opponent side once; update in place afterwards.
     if (box.dataset.sides !== sides.join(",")) {
       box.replaceChildren();
@@ -184,38 +350,23 @@ export function create(shell) {
           <div class="side-head">
             <h2 class="side-name"></h2>
             <span class="side-score"></span>
+            <span class="side-canastas"></span>
             <span class="side-minimum"></span>
             <span class="red-threes"></span>
           </div>
-          <div class="opp-hands"></div>
           <div class="melds melds-opponent"></div>`;
         box.append(sec);
       }
       box.dataset.sides = sides.join(",");
+      box.dataset.count = String(sides.length);
     }
     for (const sec of box.querySelectorAll(".side-opponent")) {
       const side = Number(sec.dataset.side);
+      sec.dataset.sideColor = String(sideColor(side));
+      sec.dataset.seats = sideSeats(side).join(" ");
+      sec.dataset.counts = sideSeats(side).map((s) => v.hand_counts[s]).join(" ");
       sec.querySelector(".side-name").textContent = sideName(side);
       renderSideHead(sec.querySelector(".side-head"), side);
-      const hands = sec.querySelector(".opp-hands");
-      hands.replaceChildren();
-      v.side_of_seat.forEach((s, seat) => {
-        if (s !== side) return;
-        const n = v.hand_counts[seat];
-        const wrap = document.createElement("div");
-        wrap.className = "opp-hand";
-        wrap.dataset.seat = String(seat);
-        wrap.dataset.count = String(n);
-        const fan = document.createElement("div");
-        fan.className = "backs";
-        const shown = Math.min(n, 20);
-        for (let i = 0; i < shown; i++) fan.append(cardBack("small"));
-        const cap = document.createElement("span");
-        cap.className = "opp-count";
-        cap.textContent = handCountText(n);
-        wrap.append(fan, cap);
-        hands.append(wrap);
-      });
       renderMelds(sec.querySelector(".melds"), side, false);
     }
   }
@@ -223,6 +374,7 @@ export function create(shell) {
   function renderMelds(box, side, mine) {
     const s = sideData(side);
     const melds = s.melds || [];
+    const hadFocus = mine && box.contains(document.activeElement) ? document.activeElement.dataset.rank : null;
     box.replaceChildren();
     box.dataset.count = String(melds.length);
     if (!melds.length) {
@@ -233,6 +385,7 @@ export function create(shell) {
       return;
     }
     const canTarget = mine && isMyTurn() && stage() === "play";
+    const selecting = canTarget && state.selected.size > 0;
     melds.forEach((m, i) => {
       const el = document.createElement(mine ? "button" : "div");
       el.className = "meld";
@@ -241,16 +394,19 @@ export function create(shell) {
       if (m.canasta) { el.classList.add("canasta", "canasta-" + m.canasta); el.dataset.canasta = m.canasta; }
       const rankWords = m.rank === "3" && m.cards.every((c) => c === "3C" || c === "3S") ? t("meld.blackThrees") : rankPlural(m.rank);
       const cardsText = m.cards.map(cardName).join(", ");
-      const label = m.canasta
+      let label = m.canasta
         ? t("meld.labelCanasta", { canasta: t("meld.canasta." + m.canasta), rank: rankWords, cards: cardsText })
         : t("meld.label", { rank: rankWords, cards: cardsText });
       if (mine) {
+        const fits = selecting && addsTo(m.rank);
         el.type = "button";
         el.setAttribute("aria-pressed", String(state.target === m.rank));
-        el.setAttribute("aria-label", label);
         el.tabIndex = i === 0 ? 0 : -1;
-        el.disabled = false;
         el.classList.toggle("targetable", canTarget);
+        el.classList.toggle("is-target", fits);
+        el.classList.toggle("not-target", selecting && !fits);
+        if (fits) label += " – " + t("cn.target");
+        el.setAttribute("aria-label", label);
       } else {
         el.setAttribute("role", "img");
         el.setAttribute("aria-label", label);
@@ -279,24 +435,41 @@ export function create(shell) {
       el.append(fan, info);
       box.append(el);
     });
+    if (hadFocus) {
+      const again = box.querySelector(`.meld[data-rank="${CSS.escape(hadFocus)}"]`);
+      if (again) focusItem(box, ".meld", again);
+    }
   }
 
   function renderCenter() {
     const v = view();
+    const mine = isMyTurn() && !shell.busy();
+    const stock = $("stock");
     $("stock-cards").replaceChildren(v.stock > 0 ? cardBack("stack") : slot());
-    $("stock").classList.toggle("empty", !(v.stock > 0));
-    $("stock").dataset.count = String(v.stock);
-    $("stock-count").textContent = stockCountText(v.stock);
+    stock.classList.toggle("empty", !(v.stock > 0));
+    stock.dataset.count = String(v.stock);
+    const sc = stockCountText(v.stock);
+    $("stock-count").textContent = sc;
+    stock.setAttribute("aria-label", t("cn.stockLabel", { count: sc }));
+    stock.classList.toggle("can", mine && legalOfKind("draw").length > 0);
 
     const d = v.discard || {};
-    fillDiscardCards($("discard-cards"), d, (c) => cardView(c, "top-card")); // the top card has its own name
-    $("discard").dataset.top = d.top || "";
-    $("discard").dataset.size = String(d.size || 0);
-    $("discard").classList.toggle("frozen", Boolean(d.frozen));
-    $("discard").classList.toggle("blocked", Boolean(d.blocked));
-    $("discard-size").textContent = discardSizeText(d.size);
+    const pile = $("discard");
+    fillDiscardCards($("discard-cards"), d);
+    pile.dataset.top = d.top || "";
+    pile.dataset.size = String(d.size || 0);
+    pile.classList.toggle("frozen", Boolean(d.frozen));
+    pile.classList.toggle("blocked", Boolean(d.blocked));
+    const closed = Boolean(d.frozen_for_you) && !d.frozen && !shell.table().hand_over;
+    pile.classList.toggle("closed", closed);
+    pile.classList.toggle("can", mine && legalOfKind("take").length > 0);
+    const ds = discardSizeText(d.size);
+    $("discard-size").textContent = ds;
+    pile.setAttribute("aria-label", d.top ? t("cn.discardLabel", { count: ds, top: cardName(d.top) }) : t("cn.discardLabelEmpty"));
     $("frozen-marker").hidden = !d.frozen;
     $("frozen-marker").title = t("table.frozenTitle");
+    $("closed-marker").hidden = !closed;
+    $("closed-marker").title = t("cn.frozenForYouTitle");
     $("blocked-marker").hidden = !d.blocked;
     $("blocked-marker").title = t("table.blockedTitle");
   }
@@ -306,11 +479,16 @@ export function create(shell) {
     if (tb.match_over) return t("turn.matchOver");
     if (tb.hand_over) return t("turn.handOver");
     if (isMyTurn()) return t(stage() === "draw" ? "turn.yoursDraw" : "turn.yoursPlay");
-    return t("turn.computer");
+    if (view().players <= 2) return t("turn.computer");
+    const name = shell.seatName(tb.to_act);
+    return partnerOf(tb.to_act) ? t("turn.partner", { name }) : t("turn.other", { name });
   }
 
   function renderMySide() {
     const side = mySide();
+    $("my-side-title").textContent = sideName(side);
+    $("my-side").dataset.seats = sideSeats(side).join(" ");
+    $("my-side").dataset.counts = sideSeats(side).map((s) => view().hand_counts[s]).join(" ");
     renderSideHead(document.querySelector("#my-side .side-head"), side);
     renderMelds($("my-melds"), side, true);
     $("my-melds").setAttribute("aria-label", t("table.melds"));
@@ -320,10 +498,15 @@ export function create(shell) {
     const hand = view().hand || [];
     const box = $("hand");
     syncHandButtons(box, hand, state);
+    const usable = usableCards();
     [...box.children].forEach((el, i) => {
+      const c = hand[i];
+      const use = usable.get(c);
       el.setAttribute("aria-pressed", String(state.selected.has(i)));
-      el.setAttribute("aria-label", cardName(hand[i]));
+      el.setAttribute("aria-label", cardName(c) + (use && (use.has("meld") || use.has("add")) ? " – " + t("cn.canUse") : ""));
       el.classList.toggle("fresh", state.fresh.has(i));
+      el.classList.toggle("can-use", Boolean(use));
+      el.dataset.use = use ? [...use].sort().join(" ") : "";
       el.tabIndex = i === Math.min(state.focusIndex, hand.length - 1) ? 0 : -1;
     });
     box.dataset.count = String(hand.length);
@@ -332,6 +515,47 @@ export function create(shell) {
     box.classList.toggle("my-turn", isMyTurn());
     box.classList.toggle("crowded", hand.length > 13 && hand.length <= 22);
     box.classList.toggle("very-crowded", hand.length > 22);
+  }
+
+  /**
+   * The line above the hand: the side's initial meld (needed, progress this turn, reached) until
+   * the side has melded; then its canastas against those needed to go out.
+   */
+  function renderProgress() {
+    const v = view();
+    const tb = shell.table();
+    const box = $("meld-progress");
+    const s = sideData(mySide());
+    box.replaceChildren();
+    if (tb.hand_over) { box.hidden = true; return; }
+    box.hidden = false;
+    const pill = (cls, text, title = "") => {
+      const el = document.createElement("span");
+      el.className = "progress-pill " + cls;
+      el.textContent = text;
+      if (title) el.title = title;
+      box.append(el);
+      return el;
+    };
+    const turn = v.turn || {};
+    const mineNow = isMyTurn() && turn.stage === "play";
+    if (!s.melded) {
+      const have = mineNow ? turn.initial_meld_points || 0 : 0;
+      const n = (mineNow ? turn.minimum : null) ?? s.minimum;
+      if (mineNow && have >= n && have > 0) pill("meld-reached", t("cn.meldDone", { have }));
+      else if (mineNow) pill("meld-needed", t("cn.meldProgress", { have, n }));
+      else pill("meld-needed", t("cn.needMeld", { n }));
+      box.dataset.have = String(have);
+      box.dataset.minimum = String(n);
+      return;
+    }
+    // melded: what is still missing to go out
+    delete box.dataset.have;
+    box.dataset.minimum = "0";
+    const need = v.canastas_to_go_out;
+    const el = pill("meld-made", need ? t("cn.canastasMelded", { n: s.canastas ?? 0, need }) : t("cn.melded"),
+      need ? t("cn.canastasTitle", { n: s.canastas ?? 0, need }) : "");
+    el.classList.toggle("enough", Boolean(need) && (s.canastas ?? 0) >= need);
   }
 
   /** The rank of my meld that "add" would target, or null. */
@@ -355,26 +579,40 @@ export function create(shell) {
     const mine = isMyTurn() && !shell.busy();
     const sel = selectedCards();
     const play = mine && stage() === "play";
-    $("btn-draw").disabled = !(mine && legalOfKind("draw").length > 0);
-    $("btn-take").disabled = !(mine && legalOfKind("take").length > 0);
+    const canDraw = mine && legalOfKind("draw").length > 0;
+    const canTake = mine && legalOfKind("take").length > 0;
+    $("btn-draw").disabled = !canDraw;
+    $("btn-draw").classList.toggle("btn-primary", canDraw);
+    $("btn-take").disabled = !canTake;
+    $("btn-take").classList.toggle("btn-primary", canTake);
     $("btn-meld").disabled = !(play && sel.length > 0);
+    $("btn-meld").classList.toggle("btn-primary", play && selectionMelds(sel));
     const target = addTarget();
     $("btn-add").disabled = !(play && sel.length > 0 && target !== null);
     $("btn-add").dataset.target = target || "";
+    $("btn-add").classList.toggle("btn-primary", play && target !== null && addsTo(target, sel));
     const discards = new Set(legalOfKind("discard").map((m) => moveCards(m)[0]));
-    $("btn-discard").disabled = !(mine && sel.length === 1 && discards.has(sel[0]));
+    const canDiscard = mine && sel.length === 1 && discards.has(sel[0]);
+    $("btn-discard").disabled = !canDiscard;
+    $("btn-discard").classList.toggle("btn-primary", canDiscard);
     const goingOut = (v.hand || []).length === 1;
     $("btn-discard").textContent = goingOut ? t("action.goOut") : t("action.discard");
     $("btn-discard").dataset.goOut = String(goingOut);
     $("btn-clear").hidden = sel.length === 0;
     $("btn-scores").hidden = !tb.hand_over;
     $("actions").classList.toggle("inactive", !isMyTurn());
+    $("stock").classList.toggle("can", canDraw);
+    $("discard").classList.toggle("can", canTake || canDiscard);
   }
 
   // ---------------------------------------------------------------- log, meta, score sheet
 
   function describe(e) {
     if (e.who === "sep") return t("table.hand", { n: e.hand });
+    const v = view();
+    if (e.who === "computer" && v && v.players > 2 && e.seat !== undefined && e.seat !== null) {
+      return moveSentence(e.text, "other", e.label, { ...e, name: shell.seatName(e.seat) });
+    }
     return moveSentence(e.text, e.who, e.label, e);
   }
 
@@ -410,22 +648,28 @@ export function create(shell) {
       values: sides.map((s) => (bySide[s] ? bySide[s].total : null)) });
     rows.push({ item: "cumulative", cls: "row-cumulative", label: t("score.cumulative"),
       values: sides.map((s) => cumulativeScore(v, bySide[s], s)) });
-    fillScoreTable(parts.table, sides.map((s) => ({ name: sideName(s) })), rows);
+    fillScoreTable(parts.table, sides.map((s) => ({ name: sideTitle(s), cls: s === mySide() ? "col-me" : "" })), rows);
 
     const out = parts.note;
     if (last && "went_out" in last) {
       if (last.went_out === null || last.went_out === undefined) out.textContent = t("score.noOneOut");
-      else {
-        const who = shell.humanSeats().includes(last.went_out) ? "you" : "computer";
-        out.textContent = t((last.concealed ? "score.wentOutConcealed." : "score.wentOut.") + who);
+      else if (shell.humanSeats().includes(last.went_out)) {
+        out.textContent = t(last.concealed ? "score.wentOutConcealed.you" : "score.wentOut.you");
+      } else if (v.players > 2) {
+        out.textContent = t(last.concealed ? "score.wentOutConcealedSeat" : "score.wentOutSeat", { name: shell.seatName(last.went_out) });
+      } else {
+        out.textContent = t(last.concealed ? "score.wentOutConcealed.computer" : "score.wentOut.computer");
       }
     } else out.textContent = "";
     const res = parts.result;
     if (tb.match_over) {
       const winners = (v.match && v.match.winners) || [];
+      const partners = sideSeats(mySide()).length > 1;
       let text;
-      if (winners.length === 1) text = winners[0] === mySide() ? t("score.youWin") : (v.players > 2 ? t("score.winner", { names: sideName(winners[0]) }) : t("score.computerWins"));
-      else if (winners.length > 1) text = t("score.tie");
+      if (winners.length === 1) {
+        if (winners[0] === mySide()) text = partners ? t("score.sideWins") : t("score.youWin");
+        else text = v.players > 2 ? t("score.winner", { names: sideTitle(winners[0]) }) : t("score.computerWins");
+      } else if (winners.length > 1) text = t("score.tie");
       else text = t("score.matchOver");
       res.textContent = text;
       res.hidden = false;
@@ -458,6 +702,7 @@ export function create(shell) {
 
   function onTake() {
     let cards = selectedCards();
+    if (cards.length !== 0 && cards.length !== 2) { shell.setStatus({ key: "hint.selectForTake" }, "error"); return; }
     if (cards.length === 0) {
       const takes = legalOfKind("take").map(moveCards);
       if (takes.length && !takes.some((c) => c.length === 0)) {
@@ -469,9 +714,15 @@ export function create(shell) {
     act({ type: "take", cards });
   }
 
+  /**
+   * Lay the selection as a new meld. Three cards go as one move in notation: a refusal of a
+   * move carries the engine's reason key (translated), the "meld" action's does not (yet).
+   */
   function onMeld() {
     const cards = selectedCards();
-    if (cards.length) act({ type: "meld", cards });
+    if (cards.length < 3) { shell.setStatus({ key: "hint.selectForMeld" }, "error"); return; }
+    if (cards.length === 3) act({ type: "move", text: "meld " + cards.join(" ") });
+    else act({ type: "meld", cards });
   }
 
   function onAdd() {
@@ -488,6 +739,83 @@ export function create(shell) {
     act({ type: "discard", card: cards[0] });
   }
 
+  /**
+   * Cards to send with a "take" only to hear why the pile cannot be taken: the selection if it
+   * is two cards, else the natural cards of the top card's rank (with a wild card when only one
+   * is held), else two natural cards of another rank (the engine then says which rank it needs).
+   */
+  function takeProbe() {
+    const sel = selectedCards();
+    if (sel.length === 2) return sel;
+    const hand = view().hand || [];
+    const top = (view().discard || {}).top;
+    if (!top) return [];
+    const same = hand.filter((c) => !isWild(c) && rankOf(c) === rankOf(top)).slice(0, 2);
+    if (same.length === 2) return same;
+    const wild = hand.find(isWild);
+    if (same.length === 1 && wild) return [same[0], wild];
+    const other = hand.filter((c) => !isWild(c) && rankOf(c) !== "3");
+    return other.length >= 2 ? other.slice(0, 2) : [];
+  }
+
+  /**
+   * Say why the action `kind` cannot be done now: a hint when the page knows (not the
+   * person's turn, nothing selected), else the engine's reason, by sending the action (a move
+   * the engine refuses leaves the game unchanged; the refusal shows in the status line).
+   */
+  function explain(kind) {
+    const tb = shell.table();
+    if (!tb || shell.busy()) return;
+    if (tb.hand_over) { shell.setStatus({ key: "hint.handOver" }, "error"); return; }
+    if (!isMyTurn()) { shell.setStatus({ key: "hint.waitTurn", params: { name: shell.seatName(tb.to_act) } }, "error"); return; }
+    const sel = selectedCards();
+    const melds = sideData(mySide()).melds || [];
+    switch (kind) {
+      case "draw": act({ type: "draw" }); return;
+      case "take": act({ type: "take", cards: takeProbe() }); return;
+      case "meld":
+        if (!sel.length) { shell.setStatus({ key: "hint.selectForMeld" }, "error"); return; }
+        act({ type: "move", text: "meld " + sel.join(" ") }); // refused before anything else: not drawn yet
+        return;
+      case "add": {
+        if (!melds.length) { shell.setStatus({ key: "hint.noMeldsYet" }, "error"); return; }
+        if (!sel.length) { shell.setStatus({ key: "hint.selectForAdd" }, "error"); return; }
+        const rank = addTarget();
+        if (!rank) { shell.setStatus({ key: "hint.chooseTarget" }, "error"); return; }
+        act({ type: "add", rank, cards: sel });
+        return;
+      }
+      case "discard":
+        if (sel.length !== 1) { shell.setStatus({ key: "hint.selectOneDiscard" }, "error"); return; }
+        act({ type: "discard", card: sel[0] });
+        return;
+      default:
+    }
+  }
+
+  /** The disabled action button under the point (x, y) of a click on the toolbar, or null. */
+  function disabledButtonAt(x, y) {
+    for (const b of $("actions").querySelectorAll("button[data-action]")) {
+      if (!b.disabled || b.hidden) continue;
+      const r = b.getBoundingClientRect();
+      if (x >= r.left && x <= r.right && y >= r.top && y <= r.bottom) return b;
+    }
+    return null;
+  }
+
+  function clickStock() {
+    if (isMyTurn() && legalOfKind("draw").length) onDraw(); else explain("draw");
+  }
+
+  function clickDiscard() {
+    if (!isMyTurn() || stage() === "draw") {
+      if (isMyTurn() && legalOfKind("take").length) onTake(); else explain("take");
+      return;
+    }
+    const sel = selectedCards();
+    if (sel.length === 1) onDiscard(); else explain("discard");
+  }
+
   // ---------------------------------------------------------------- input
 
   function toggleCard(i) {
@@ -495,11 +823,17 @@ export function create(shell) {
     state.focusIndex = i;
     shell.clearError();
     renderHand();
+    renderMySide();
     renderButtons();
   }
 
   function wireInput() {
-    wireHand($("hand"), state, toggleCard);
+    wireHand($("hand"), state, toggleCard, () => {
+      if (!state.selected.size) return false;
+      state.selected.clear();
+      shell.render();
+      return true;
+    });
 
     const melds = $("my-melds");
     melds.addEventListener("click", (ev) => {
@@ -507,6 +841,7 @@ export function create(shell) {
       if (!btn) return;
       const rank = btn.dataset.rank;
       state.target = state.target === rank ? null : rank;
+      if (state.target && isMyTurn() && stage() === "play" && state.selected.size === 0) shell.setStatus({ key: "hint.selectForAdd" });
       renderMySide();
       renderButtons();
       const again = melds.querySelector(`.meld[data-rank="${CSS.escape(rank)}"]`);
@@ -521,6 +856,15 @@ export function create(shell) {
     $("btn-discard").addEventListener("click", onDiscard);
     $("btn-clear").addEventListener("click", () => { state.selected.clear(); state.target = null; shell.render(); });
     $("btn-scores").addEventListener("click", () => shell.openScoreSheet());
+    // A disabled button lets clicks and taps through to the toolbar (style.css: pointer-events):
+    // the toolbar finds the button under the finger and says why it is disabled.
+    $("actions").addEventListener("click", (ev) => {
+      if (ev.target.closest("button:not(:disabled)")) return;
+      const b = disabledButtonAt(ev.clientX, ev.clientY);
+      if (b) explain(b.dataset.action);
+    });
+    $("stock").addEventListener("click", clickStock);
+    $("discard").addEventListener("click", clickDiscard);
   }
 
   const mount = (felt) => mountTable(felt, TEMPLATE, shell.parts, wireInput);

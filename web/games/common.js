@@ -1,7 +1,7 @@
 // Helpers shared by the game renderers (web/games/*.js): keyboard focus in groups of buttons,
 // comparing hands, the score sheet's table, mounting the table, and small pieces of it (card
 // faces, empty slots, the discard pile, pile and hand counts).
-import { t, rankOf, suitOf } from "../i18n.js";
+import { t, tp, rankOf, suitOf } from "../i18n.js";
 import { cardBack, handCardButton, paintFace, rankText, SUIT_SYMBOL } from "../cards.js";
 
 export const $ = (id) => document.getElementById(id);
@@ -301,17 +301,17 @@ export function fillDiscardCards(box, d, topCard = (c) => face(c, "top-card")) {
   } else box.append(slot());
 }
 
-/** The caption of a stock of `n` cards ("12 cards", "1 card", "empty"). */
+/** The caption of a stock of `n` cards ("12 cards", "1 card", "empty"); plural by Intl.PluralRules. */
 export function stockCountText(n) {
-  return n > 1 ? t("table.stockCount", { n }) : n === 1 ? t("table.stockCountOne") : t("table.stockEmpty");
+  return n > 0 ? tp("table.cards", n) : t("table.stockEmpty");
 }
 
 /** The caption of a discard pile of `n` cards (n may be undefined: empty). */
 export function discardSizeText(n) {
-  return n > 1 ? t("table.discardSize", { n }) : n === 1 ? t("table.discardSizeOne") : t("table.discardEmpty");
+  return n > 0 ? tp("table.cards", n) : t("table.discardEmpty");
 }
 
 /** "1 card in hand" / "7 cards in hand". */
 export function handCountText(n) {
-  return n === 1 ? t("table.oneCardInHand") : t("table.cardsInHand", { n });
+  return tp("table.cardsInHand", n);
 }

@@ -6,6 +6,9 @@
 // Adding a game: write web/games/<family>.js exporting
 //   families   the engine family names it draws (a variant descriptor's "family", from `hello`)
 //   create(shell) -> renderer
+//   OPTION_GROUPS  optional: [{id, open, options: [option names]}], the new-game dialog's groups of
+//              rule options (titles: catalogue `optgroup.<id>`); without it the dialog lists the
+//              match options first and the others under "More rule options"
 // and list it in GAMES below. Variants whose family has no renderer are not offered.
 //
 // shell (what a renderer may use):
