@@ -26,15 +26,15 @@ export const families = ["canasta"];
 export const OPTION_GROUPS = [
   { id: "match", open: true, options: ["match_end", "target_score", "deals"] },
   { id: "players", options: ["partnerships", "decks", "jokers_per_deck", "hand_size", "draw_count", "three_player_mode", "upcard_cover"] },
-  { id: "melds", options: ["max_wilds_per_meld", "min_naturals_per_meld", "naturals_must_outnumber_wilds", "black_three_meld"] },
+  { id: "melds", options: ["max_wilds_per_meld", "min_naturals_per_meld", "naturals_must_outnumber_wilds", "wild_canasta", "black_three_meld"] },
   { id: "pile", options: ["pile_before_initial_meld", "take_pile_onto_own_meld", "take_pile_with_natural_and_wild"] },
-  { id: "initial", options: ["initial_meld_table", "initial_meld_negative_score", "concealed_going_out_exemption"] },
-  { id: "going_out", options: ["canastas_to_go_out", "going_out_discard", "going_out_bonus", "concealed_going_out_bonus", "stock_exhausted"] },
-  { id: "scoring", options: ["natural_canasta_bonus", "mixed_canasta_bonus", "red_three_bonus", "red_three_all_four_bonus", "red_three_positive_if"] },
+  { id: "initial", options: ["initial_meld_table", "initial_meld_negative_score", "initial_meld_counts", "concealed_going_out_exemption"] },
+  { id: "going_out", options: ["canastas_to_go_out", "going_out_discard", "going_out_permission", "going_out_bonus", "concealed_going_out_bonus", "early_out_bonus", "stock_exhausted"] },
+  { id: "scoring", options: ["natural_canasta_bonus", "mixed_canasta_bonus", "wild_canasta_bonus", "hand_canasta_bonus", "red_three_bonus", "red_three_all_four_bonus", "red_three_positive_if"] },
 ];
 
-const SCORE_ITEMS = ["melded_cards", "hand_cards", "going_out", "concealed", "natural_canastas",
-  "mixed_canastas", "red_threes"];
+const SCORE_ITEMS = ["melded_cards", "hand_cards", "going_out", "concealed", "early_out", "natural_canastas",
+  "mixed_canastas", "wild_canastas", "hand_canastas", "red_threes"];
 
 const TEMPLATE = `<div class="cn-table" id="cn-table">
   <div id="opponents" class="opponents" role="group" data-i18n-attr="aria-label:cn.opponents"></div>
@@ -74,6 +74,7 @@ const TEMPLATE = `<div class="cn-table" id="cn-table">
   <section class="hand-area" aria-labelledby="hand-title">
     <h2 id="hand-title" class="visually-hidden" data-i18n="table.yourHand">Your hand</h2>
     <p class="meld-progress" id="meld-progress" aria-live="polite"></p>
+    <p class="partner-question" id="partner-question" role="status" hidden></p>
     <div id="hand" class="hand" role="group" data-i18n-attr="aria-label:table.yourHand"></div>
     <div class="action-bar">
     <div class="actions" role="toolbar" id="actions" data-i18n-attr="aria-label:actions.label">
@@ -82,6 +83,10 @@ const TEMPLATE = `<div class="cn-table" id="cn-table">
       <button type="button" class="btn btn-action" id="btn-meld" data-action="meld" data-i18n="action.meld">Meld</button>
       <button type="button" class="btn btn-action" id="btn-add" data-action="add" data-i18n="action.add">Add to meld</button>
       <button type="button" class="btn btn-action btn-discard" id="btn-discard" data-action="discard">Discard</button>
+      <button type="button" class="btn btn-action" id="btn-pass" data-i18n="action.pass" hidden>Pass (ends the hand)</button>
+      <button type="button" class="btn btn-action" id="btn-ask" data-i18n="action.ask" hidden>Ask partner: may I go out?</button>
+      <button type="button" class="btn btn-primary" id="btn-yes" data-i18n="action.yes" hidden>Yes, go out</button>
+      <button type="button" class="btn btn-action" id="btn-no" data-i18n="action.no" hidden>No, not yet</button>
       <button type="button" class="btn btn-ghost btn-small" id="btn-clear" data-i18n="action.clear">Clear selection</button>
       <button type="button" class="btn btn-primary" id="btn-scores" data-i18n="action.scores" hidden>Scores</button>
     </div>
@@ -392,7 +397,8 @@ export function create(shell) {
       el.dataset.rank = m.rank;
       el.dataset.count = String(m.cards.length);
       if (m.canasta) { el.classList.add("canasta", "canasta-" + m.canasta); el.dataset.canasta = m.canasta; }
-      const rankWords = m.rank === "3" && m.cards.every((c) => c === "3C" || c === "3S") ? t("meld.blackThrees") : rankPlural(m.rank);
+      const rankWords = m.rank === "3" && m.cards.every((c) => c === "3C" || c === "3S") ? t("meld.blackThrees")
+        : m.rank === "2" ? t("meld.wild") : rankPlural(m.rank);
       const cardsText = m.cards.map(cardName).join(", ");
       let label = m.canasta
         ? t("meld.labelCanasta", { canasta: t("meld.canasta." + m.canasta), rank: rankWords, cards: cardsText })
@@ -421,7 +427,7 @@ export function create(shell) {
       info.setAttribute("aria-hidden", "true");
       const rank = document.createElement("span");
       rank.className = "meld-rank";
-      rank.textContent = rankText(m.rank);
+      rank.textContent = m.rank === "2" ? "★" : rankText(m.rank);
       const count = document.createElement("span");
       count.className = "meld-count";
       count.textContent = "×" + m.cards.length;
@@ -598,6 +604,23 @@ export function create(shell) {
     const goingOut = (v.hand || []).length === 1;
     $("btn-discard").textContent = goingOut ? t("action.goOut") : t("action.discard");
     $("btn-discard").dataset.goOut = String(goingOut);
+    // the stock used up (play on discards), and "may I go out?" with its answer
+    const canPass = mine && legalOfKind("pass").length > 0;
+    const canAsk = mine && legalOfKind("ask").length > 0;
+    const answering = mine && legalOfKind("yes").length > 0;
+    $("btn-pass").hidden = !canPass;
+    $("btn-ask").hidden = !canAsk;
+    $("btn-yes").hidden = !answering;
+    $("btn-no").hidden = !answering;
+    const question = $("partner-question");
+    if (answering) {
+      question.textContent = t("table.partnerAsks", { name: shell.seatName(v.turn.seat) });
+    } else if (mine && stage() === "draw" && v.stock === 0 && !canDraw) {
+      question.textContent = t("table.stockUsedUp");
+    } else {
+      question.textContent = "";
+    }
+    question.hidden = !question.textContent;
     $("btn-clear").hidden = sel.length === 0;
     $("btn-scores").hidden = !tb.hand_over;
     $("actions").classList.toggle("inactive", !isMyTurn());
@@ -854,6 +877,9 @@ export function create(shell) {
     $("btn-meld").addEventListener("click", onMeld);
     $("btn-add").addEventListener("click", onAdd);
     $("btn-discard").addEventListener("click", onDiscard);
+    for (const kind of ["pass", "ask", "yes", "no"]) {
+      $("btn-" + kind).addEventListener("click", () => act({ type: "move", text: kind }));
+    }
     $("btn-clear").addEventListener("click", () => { state.selected.clear(); state.target = null; shell.render(); });
     $("btn-scores").addEventListener("click", () => shell.openScoreSheet());
     // A disabled button lets clicks and taps through to the toolbar (style.css: pointer-events):

@@ -21,13 +21,6 @@ def compose_action(g: Any, action: dict[str, Any]) -> list[Move]:
     Raises :class:`IllegalMoveError` at once (before any move is built) when the action names more
     copies of a card than the hand of the seat to act holds."""
     kind = action.get("type")
-    if kind in ("take", "add", "meld") and isinstance(action.get("cards"), list):
-        named = _cards(action)
-        seat = g.current_player
-        hand = g.state.hands[seat] if seat is not None else {}
-        for c in set(named):
-            if named.count(c) > hand.get(c, 0):
-                raise IllegalMoveError(f"You do not hold {named.count(c)} x {c.text}." if hand.get(c, 0) else f"You do not hold {c.text}.")
     if kind == "draw":
         return [Move("draw")]
     if kind == "move":
@@ -36,6 +29,7 @@ def compose_action(g: Any, action: dict[str, Any]) -> list[Move]:
         return [Move("discard", tuple(parse_cards([_text_field(action, "card")])))]
     if kind == "take":
         cards = _cards(action)
+        _held(g, cards)
         if len(cards) not in (0, 2):
             raise IllegalMoveError("To take the pile select two cards that go with its top card (or none to put it on your meld).")
         return [Move("take", tuple(cards))]
@@ -46,14 +40,27 @@ def compose_action(g: Any, action: dict[str, Any]) -> list[Move]:
         cards = _cards(action)
         if not cards:
             raise IllegalMoveError("Select the cards to add first.")
+        _held(g, cards)
         cards.sort(key=lambda c: (c.rank in (0, 2),) + card_order(c))
         return [Move("add", (c,), RANKS.index(rank_t) + 1) for c in cards]
     if kind == "meld":
         cards = _cards(action)
+        _held(g, cards)
         if len(cards) < 3:
             raise IllegalMoveError("A meld needs at least three cards.")
         return _meld_sequence(g, cards)
     raise NotationError(f"Unknown action type {kind!r}.")
+
+
+def _held(g: Any, cards: list[Card]) -> None:
+    """Refuse at once (before any move is built) cards the seat to act does not hold as often as
+    named: a request naming thousands of cards costs nothing (issue #15)."""
+    seat = g.current_player
+    hand = g.state.hands[seat] if seat is not None else {}
+    for c in set(cards):
+        if cards.count(c) > hand.get(c, 0):
+            raise IllegalMoveError(f"You do not hold {c.text}." if not hand.get(c, 0)
+                                   else f"You do not hold {cards.count(c)} x {c.text}.")
 
 
 def _meld_sequence(g: Any, cards: list[Any]) -> list[Move]:
