@@ -202,6 +202,7 @@ const MESSAGES = {
 
     "turn.yoursDraw": "Your turn: draw from the stock or take the pile",
     "turn.yoursPlay": "Your turn: meld, add to melds, then discard",
+    "turn.yoursAnswer": "Your partner asks you: answer yes or no",
     "turn.computer": "The computer is playing…",
     "turn.handOver": "The deal is over",
     "turn.matchOver": "The match is over",
@@ -881,6 +882,7 @@ const MESSAGES = {
 
     "turn.yoursDraw": "Du bist dran: Ziehe vom Stapel oder nimm den Ablagestapel",
     "turn.yoursPlay": "Du bist dran: melden, anlegen, dann abwerfen",
+    "turn.yoursAnswer": "Dein Partner fragt dich: antworte mit Ja oder Nein",
     "turn.computer": "Der Computer spielt…",
     "turn.handOver": "Die Runde ist vorbei",
     "turn.matchOver": "Die Partie ist vorbei",

@@ -484,6 +484,7 @@ export function create(shell) {
     const tb = shell.table();
     if (tb.match_over) return t("turn.matchOver");
     if (tb.hand_over) return t("turn.handOver");
+    if (isMyTurn() && legalOfKind("yes").length) return t("turn.yoursAnswer");
     if (isMyTurn()) return t(stage() === "draw" ? "turn.yoursDraw" : "turn.yoursPlay");
     if (view().players <= 2) return t("turn.computer");
     const name = shell.seatName(tb.to_act);
