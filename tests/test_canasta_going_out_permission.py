@@ -92,3 +92,22 @@ def test_asking_is_not_offered_when_a_no_would_leave_no_way_to_end_the_turn():
     g.play("add 9 9S")
     assert "ask" not in _moves(g)
     assert g.legal_moves()  # going out by discarding AS
+
+
+def test_four_black_threes_and_a_last_card_go_out_after_a_yes():
+    """Found by the page-vs-CPython test (6 players, seed 20261128): after the partner's yes the
+    player held 3C 3C 3S 3S 4S; going out is melding the four black threes and discarding 4S, but
+    a shortcut assumed a meld of three black threes and left the player without a move."""
+    d = json.loads(meldtable.new_game("canasta-classic", players=4, seed=1).to_json())
+    hands = [["3C", "3C", "3S", "3S", "4S", "KD"], ["4H", "5H", "6H", "7H"], ["4D", "5D", "6D", "7D"], ["8H", "9H", "TH", "JH"]]
+    d["state"] = position_state(hands=hands, melds=[[_QUEENS, ["KC", "KH", "KS"]], []], pile=["8D"],
+                                turn={"stage": "play", "from_stock": True, "initial": False})
+    d["history"] = [[]]
+    g = meldtable.Game.from_json(json.dumps(d))
+    g.play("add K KD")
+    g.play("ask")
+    g.play("yes")
+    assert "meld 3C 3C 3S 3S" in _moves(g)
+    g.play("meld 3C 3C 3S 3S")
+    g.play("discard 4S")
+    assert g.hand_over and g.results[-1]["went_out"] == 0

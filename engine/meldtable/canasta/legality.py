@@ -302,7 +302,8 @@ class Legality:
                         continue
                     # what going out needs does not depend on which black threes are melded
                     counts = {rk: sum(n for _, n in items) for rk, items in by_rank.items() if rk != THREE}
-                    if not self._plausible(side, counts, sum(n for _, n in wilds), n_blacks - 3, (), THREE):
+                    # (the most black threes a meld takes: four)
+                    if not self._plausible(side, counts, sum(n for _, n in wilds), n_blacks - min(n_blacks, 4), (), THREE):
                         continue
                     for n_cards in (3, 4):
                         for combo in _combos(tuple(blacks), n_cards):
