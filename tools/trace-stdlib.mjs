@@ -14,8 +14,10 @@
 //   node tools/trace-stdlib.mjs <pyodide dir (pyodide.mjs, pyodide.asm.*, python_stdlib.zip)>
 //        <engine wheel> <JSON {"engine imports": [...], "STDLIB_LAZY": [...]}> <output json>
 //
-// Writes {"modules": [every module name in sys.modules at any point, sorted], "phases":
-// {phase: [modules it added]}, "games": n, "moves": n, "requests": n, "internal_errors": n}.
+// Writes {"modules": [every module name in sys.modules at any point, sorted], "frozen":
+// [those of them Python took from its frozen or built-in modules, which it never reads from the
+// stdlib zip: os, site, codecs, importlib._bootstrap, zipimport, ...], "phases": {phase:
+// [modules it added]}, "games": n, "moves": n, "requests": n, "internal_errors": n}.
 // Exits with status 1 when a step that must work fails (the build then stops).
 import fs from "node:fs";
 import path from "node:path";
@@ -34,8 +36,22 @@ const wheel = new Uint8Array(fs.readFileSync(wheelPath));
 
 const phases = {};
 let seen = new Set();
+const notFromZip = new Map(); // module -> "frozen" | "built-in": never read from the stdlib zip
+const LOADED = `
+import sys
+def _origin(module):
+    spec = getattr(module, "__spec__", None)
+    return getattr(spec, "origin", None) if spec is not None else None
+"\\n".join(f"{name} {_origin(module) if _origin(module) in ('frozen', 'built-in') else '-'}"
+           for name, module in sorted(sys.modules.items()))
+`;
 function record(pyodide, phase) {
-  const now = pyodide.runPython("import sys\n'\\n'.join(sorted(sys.modules))").split("\n");
+  const now = [];
+  for (const line of pyodide.runPython(LOADED).split("\n")) {
+    const [name, origin] = line.split(" ");
+    now.push(name);
+    if (origin !== "-") notFromZip.set(name, origin);
+  }
   phases[phase] = (phases[phase] || []).concat(now.filter((m) => !seen.has(m)));
   for (const m of now) seen.add(m);
 }
@@ -233,6 +249,7 @@ async function run() {
 
   const result = {
     modules: [...seen].sort(),
+    frozen: [...notFromZip.keys()].sort(),
     phases,
     named,
     games: stats.games + stats2.games,
