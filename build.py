@@ -23,6 +23,7 @@ import ast
 import base64
 import email.utils
 import functools
+import gzip
 import hashlib
 import http.server
 import io
@@ -540,7 +541,7 @@ STDLIB_KINDS = {"trimmed": "pyc-trimmed", "full": "pyc", "stock": "stock"}
 # Precompressed copies (--precompress): for hosts that send `<file>.br` / `<file>.gz` in place of
 # `<file>` to browsers that accept it (nginx brotli_static/gzip_static, Caddy `precompressed`,
 # `build.py serve`). Measured for pyodide.asm.wasm: 3.55 MB with gzip -6 on the fly, 3.53 MB
-# gzip -9, 2.77 MB brotli -11 (docs/performance.md). Only files of at least this size that are
+# gzip -9, 2.77 MB brotli -11 (docs/performance.md, "Page load"). Only files of at least this size that are
 # not compressed already; never precached (the service worker stores the files themselves).
 PRECOMPRESS_MIN = 4096
 PRECOMPRESSED = (".br", ".gz")
@@ -548,9 +549,9 @@ ALREADY_COMPRESSED = (".png", ".zip", ".whl", ".br", ".gz")
 
 
 def write_precompressed(site: Path) -> None:
-    """Write <file>.br (brotli 11) and <file>.gz (gzip 9) next to every file of the site of at
-    least PRECOMPRESS_MIN bytes that is not compressed already, with Node's zlib
-    (tools/precompress.mjs); drop copies that are not smaller than the file."""
+    """Write <file>.br (brotli 11, with Node's zlib: tools/precompress.mjs) and <file>.gz (gzip 9)
+    next to every file of the site of at least PRECOMPRESS_MIN bytes that is not compressed
+    already; drop copies that are not smaller than the file."""
     node = shutil.which("node")
     if not node:
         raise BuildError("node not found: install Node.js, or build without --precompress")
@@ -558,6 +559,7 @@ def write_precompressed(site: Path) -> None:
              and p.stat().st_size >= PRECOMPRESS_MIN]
     run([node, str(ROOT / "tools" / "precompress.mjs"), *map(str, files)], stdout=subprocess.DEVNULL)
     for path in files:
+        path.with_name(path.name + ".gz").write_bytes(gzip.compress(path.read_bytes(), 9, mtime=0))
         for suffix in PRECOMPRESSED:
             copy = path.with_name(path.name + suffix)
             if copy.exists() and copy.stat().st_size >= path.stat().st_size:

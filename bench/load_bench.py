@@ -299,6 +299,11 @@ def variant(src: Path, dst: Path, kind: str) -> Path:
     else:
         raise ValueError(kind)
     build.write_service_worker(dst)
+    copies = [c for c in dst.rglob("*") if c.suffix in build.PRECOMPRESSED]
+    if copies:  # --host precompressed: copies of the files as changed
+        for c in copies:
+            c.unlink()
+        build.write_precompressed(dst)
     return dst
 
 
