@@ -349,7 +349,7 @@ def stdlib_members(names: list[str], modules: list[str]) -> list[str]:
 
 def trim_stdlib(full: Path, modules: list[str], out: Path) -> tuple[int, int]:
     """Write the members of the stdlib zip `full` that hold `modules` to `out` (same names
-    and dates, deflated at level 9); return (modules kept, members in full)."""
+    and dates, deflated at level 9); return (files kept, files in full)."""
     with zipfile.ZipFile(full) as zin:
         infos = zin.infolist()
         keep = set(stdlib_members([i.filename for i in infos], modules))
@@ -541,8 +541,8 @@ STDLIB_KINDS = {"trimmed": "pyc-trimmed", "full": "pyc", "stock": "stock"}
 # Precompressed copies (--precompress): for hosts that send `<file>.br` / `<file>.gz` in place of
 # `<file>` to browsers that accept it (nginx brotli_static/gzip_static, Caddy `precompressed`,
 # `build.py serve`). Measured for pyodide.asm.wasm: 3.55 MB with gzip -6 on the fly, 3.53 MB
-# gzip -9, 2.77 MB brotli -11 (docs/performance.md, "Page load"). Only files of at least this size that are
-# not compressed already; never precached (the service worker stores the files themselves).
+# gzip -9, 2.77 MB brotli -11 (docs/performance.md, "Page load"). Only files of at least this
+# size that are not compressed already; never precached (the service worker stores the files).
 PRECOMPRESS_MIN = 4096
 PRECOMPRESSED = (".br", ".gz")
 ALREADY_COMPRESSED = (".png", ".zip", ".whl", ".br", ".gz")

@@ -103,9 +103,12 @@ def _ok(op, **fields):
     return reply["result"]
 
 def _refused(op, **fields):
+    # A refusal the engine gets wrong is its bug, for its tests to find: counted and reported
+    # here, not fatal (the trace is about which modules load).
     reply = _call(op, **fields)
     if reply.get("ok") or reply["error"]["code"] == "internal":
-        raise RuntimeError(f"{op} {json.dumps(fields)[:200]} should be refused: {reply}")
+        _stats["internal"] = _stats.get("internal", 0) + 1
+        print(f"unexpected answer to {op} {json.dumps(fields)[:120]}: {json.dumps(reply)[:300]}")
 
 def _actions(move):
     # The page's structured actions for a legal move (docs/protocol.md); families that do not
@@ -208,7 +211,8 @@ def exercise(moves_per_game):
     for text in ("not json", "[]", '{"id": 1}', "x" * (api.MAX_REQUEST + 1)):
         reply = json.loads(api.handle(text))
         if reply.get("ok") or reply["error"]["code"] != "bad_request":
-            raise RuntimeError(f"{text[:20]!r} should be a bad request: {reply}")
+            _stats["internal"] = _stats.get("internal", 0) + 1
+            print(f"unexpected answer to {text[:20]!r}: {json.dumps(reply)[:300]}")
     return json.dumps(_stats)
 `;
 
@@ -258,7 +262,8 @@ async function run() {
     internal_errors: (stats.internal || 0) + (stats2.internal || 0),
   };
   if (result.internal_errors) {
-    console.warn(`${result.internal_errors} structured actions got an "internal" error (an engine bug?)`);
+    console.warn(`${result.internal_errors} requests got an unexpected answer ("internal", or a refusal ` +
+      "accepted): an engine bug? The trace itself is complete.");
   }
   fs.writeFileSync(out, JSON.stringify(result, null, 1) + "\n");
   console.log(`traced ${result.modules.length} modules: ${result.games} games, ${result.moves} moves, ` +
