@@ -7,11 +7,16 @@
 // or                    {type: "boot-error", message}
 // Requests {id, op, ...fields} are answered with {id, ok: true, result} or
 // {id, ok: false, error: {code, message}}; requests sent while booting wait for the boot.
-import { loadPyodide } from "./pyodide/pyodide.mjs";
-// Pyodide's runtime script, fetched together with pyodide.mjs as part of this module instead of
-// by loadPyodide once it runs (its documented `createPyodideModule` option): one round trip
-// less before the downloads of the .wasm and the standard library start.
-import createPyodideModule from "./pyodide/pyodide.asm.mjs";
+
+// Pyodide's loader and its runtime script, both requested as soon as this script runs (the
+// runtime is handed to loadPyodide as its documented `createPyodideModule` option instead of
+// being imported by loadPyodide once it runs: one round trip less before the downloads of the
+// .wasm and the standard library start). Dynamic imports, not static ones, so that the lock
+// file and a stored snapshot are read meanwhile instead of after them.
+const pyodideLoader = import("./pyodide/pyodide.mjs");
+const pyodideRuntime = import("./pyodide/pyodide.asm.mjs");
+pyodideLoader.catch(() => {}); // awaited in boot()
+pyodideRuntime.catch(() => {});
 
 const PYODIDE_DIR = new URL("./pyodide/", import.meta.url).href;
 // Start-up snapshots need Cache Storage and crypto.subtle (secure contexts only: HTTPS, localhost).
@@ -192,9 +197,15 @@ async function boot() {
     const wheel = new Promise((resolve) => { releaseWheel = resolve; })
       .then(() => lock).then(({ entry }) => fetchWheel(entry));
     wheel.catch(() => {});
+    // A stored snapshot of this build (read while Pyodide's scripts load), or null.
+    const snapshotRead = (canSnapshot ? snapshotStored() : Promise.resolve(false))
+      .then((stored) => (stored ? lock.then(({ snapshotKey }) => snapshotKey && readSnapshot(snapshotKey)) : null))
+      .catch(() => null);
+    const { loadPyodide } = await pyodideLoader;
     const options = {
       indexURL: PYODIDE_DIR,
-      createPyodideModule,
+      // called by loadPyodide once it has started the downloads of the .wasm and the stdlib
+      createPyodideModule: async (settings) => (await pyodideRuntime).default(settings),
       lockFileContents: lock.then(({ info }) => ({ info, packages: {} })),
       stdout: (line) => (booted ? console.log(line) : progress("engine", line)),
       stderr: (line) => {
@@ -205,19 +216,17 @@ async function boot() {
     let pyodide = null;
     let restored = false;
     let snapshotKey = null;
-    if (canSnapshot && await snapshotStored()) {
+    const snapshot = await snapshotRead;
+    if (snapshot) {
       snapshotKey = (await lock).snapshotKey;
-      const snapshot = snapshotKey ? await readSnapshot(snapshotKey) : null;
-      if (snapshot) {
-        releaseWheel(); // from Cache Storage, like everything else of this start
-        try {
-          pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot });
-          restored = true;
-        } catch (err) {
-          console.warn(`The engine's start-up snapshot could not be restored (${lastLine(err)}); starting without it.`);
-          bootLog.length = 0;
-          await dropSnapshot(snapshotKey);
-        }
+      releaseWheel(); // from Cache Storage, like everything else of this start
+      try {
+        pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot });
+        restored = true;
+      } catch (err) {
+        console.warn(`The engine's start-up snapshot could not be restored (${lastLine(err)}); starting without it.`);
+        bootLog.length = 0;
+        await dropSnapshot(snapshotKey);
       }
     }
     if (!pyodide) {
