@@ -1,9 +1,10 @@
 """The order of a first visit's downloads (web/engine-worker.mjs; docs/architecture.md "Start-up").
 
 On a phone network the first visit is mostly download time (docs/performance.md, "Page load"),
-so the worker orders its requests: pyodide.asm.mjs comes with the worker's own modules (handed
-to loadPyodide as createPyodideModule) instead of one round trip after loadPyodide starts;
-loadPyodide does not wait for app-lock.json when no snapshot is stored; and the engine's wheel
+so the worker orders its requests: pyodide.asm.mjs is requested with pyodide.mjs as the worker
+starts (handed to loadPyodide as createPyodideModule) instead of one round trip after
+loadPyodide starts; loadPyodide does not wait for app-lock.json when no snapshot is stored; and
+the engine's wheel
 is requested only once the .wasm and the standard library are in, so that it does not take
 bandwidth from them. The requests are watched as Chromium reports them (Playwright events, in
 the order the browser sent them), on a fresh profile (no snapshot, no service worker yet).
@@ -36,8 +37,10 @@ def test_a_first_visit_requests_pyodide_first_and_the_wheel_last(context, site_u
         raise AssertionError(f"no {kind} of {name} in {events}")
 
     wheel = site_version["wheel"]
-    # Pyodide's runtime script comes with the worker's modules, before the lock file is read.
-    assert first("request", "pyodide.asm.mjs") < first("request", "app-lock.json")
+    # Pyodide's runtime script is requested as the worker starts, with the loader, before the
+    # .wasm and the stdlib (which loadPyodide requests once the loader is in).
+    assert first("request", "pyodide.asm.mjs") < first("request", "pyodide.asm.wasm")
+    assert first("request", "pyodide.mjs") < first("request", "python_stdlib.zip")
     # The wheel waits for the two large downloads.
     assert first("finished", "pyodide.asm.wasm") < first("request", wheel)
     assert first("finished", "python_stdlib.zip") < first("request", wheel)
