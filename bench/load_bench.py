@@ -1,7 +1,8 @@
 """Page-load benchmark in headless Chromium (not a test; figures go to docs/performance.md).
 
     .venv/bin/python bench/load_bench.py [--profiles none,fast4g,slow4g] [--runs N] [--runs-slow N]
-        [--warmups W] [--host gzip|precompressed] [--dist DIR] [--json FILE] [--no-ablations]
+        [--warmups W] [--host gzip|precompressed] [--dist DIR] [--json FILE]
+        [--no-ablations | --ablations KIND,... [--ablation-profile PROFILE]]
 
 Needs a built dist/ (`python3 build.py`), Playwright (in .venv/) and Chromium (/usr/bin/chromium
 or $CHROMIUM_PATH). Serves the site on loopback like an ordinary web host (gzip on the fly; with
@@ -638,6 +639,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--dist", type=Path, default=build.DIST)
     parser.add_argument("--json", type=Path, help="also write the raw figures here")
     parser.add_argument("--no-ablations", action="store_true")
+    parser.add_argument("--ablations", default=",".join(ABLATIONS),
+                        help=f"which, comma-separated, of {', '.join(ABLATIONS)}")
     parser.add_argument("--ablation-profile", choices=tuple(PROFILES), default="none")
     args = parser.parse_args(argv)
     profiles = [p.strip() for p in args.profiles.split(",") if p.strip()]
@@ -671,7 +674,7 @@ def main(argv: list[str]) -> int:
                     print("engine import ...", file=sys.stderr, flush=True)
                     results["import"] = measure_import(browser, site, max(5, args.runs))
                     results["ablations"] = {}
-                    for kind in ABLATIONS:
+                    for kind in [k.strip() for k in args.ablations.split(",") if k.strip() in ABLATIONS]:
                         print(f"side by side: {kind} ...", file=sys.stderr, flush=True)
                         changed = variant(site, Path(tmp) / kind, kind)
                         results["ablations"][kind] = measure_pair(browser, site, changed, args.runs, args.warmups,
