@@ -71,12 +71,12 @@ async function lockEntry() {
 const SNAPSHOT_FORMAT = 1; // raise when the Python set-up in boot() changes
 const SNAPSHOT_CACHE = `meldtable-snapshot:${new URL(PYODIDE_DIR).pathname}`;
 
-/** The stored snapshot for this key as bytes, or null (none, or Cache Storage unavailable). */
-async function readSnapshot(key) {
+/** The stored snapshot for this key as a Response whose body is not read yet, or null (none,
+ * or Cache Storage unavailable). */
+async function findSnapshot(key) {
   try {
     const cache = await caches.open(SNAPSHOT_CACHE);
-    const response = await cache.match(key);
-    return response ? new Uint8Array(await response.arrayBuffer()) : null;
+    return (await cache.match(key)) || null;
   } catch (err) {
     return null;
   }
@@ -197,9 +197,9 @@ async function boot() {
     const wheel = new Promise((resolve) => { releaseWheel = resolve; })
       .then(() => lock).then(({ entry }) => fetchWheel(entry));
     wheel.catch(() => {});
-    // A stored snapshot of this build (read while Pyodide's scripts load), or null.
-    const snapshotRead = (canSnapshot ? snapshotStored() : Promise.resolve(false))
-      .then((stored) => (stored ? lock.then(({ snapshotKey }) => snapshotKey && readSnapshot(snapshotKey)) : null))
+    // A stored snapshot of this build (looked up while Pyodide's scripts load), or null.
+    const snapshotFound = (canSnapshot ? snapshotStored() : Promise.resolve(false))
+      .then((stored) => (stored ? lock.then(({ snapshotKey }) => snapshotKey && findSnapshot(snapshotKey)) : null))
       .catch(() => null);
     const { loadPyodide } = await pyodideLoader;
     const options = {
@@ -216,12 +216,15 @@ async function boot() {
     let pyodide = null;
     let restored = false;
     let snapshotKey = null;
-    const snapshot = await snapshotRead;
+    const snapshot = await snapshotFound;
     if (snapshot) {
       snapshotKey = (await lock).snapshotKey;
       releaseWheel(); // from Cache Storage, like everything else of this start
       try {
-        pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot });
+        // Its 31 MB are read while Pyodide fetches and compiles the .wasm (loadPyodide awaits
+        // a promise here); a body that cannot be read fails the restore like a bad snapshot.
+        const bytes = snapshot.arrayBuffer().then((buffer) => new Uint8Array(buffer));
+        pyodide = await loadPyodide({ ...options, _loadSnapshot: bytes });
         restored = true;
       } catch (err) {
         console.warn(`The engine's start-up snapshot could not be restored (${lastLine(err)}); starting without it.`);
