@@ -4,10 +4,14 @@
     python build.py                      build the engine wheel and the static site in dist/
     python build.py serve [--port 8000]  build, then serve dist/ at http://127.0.0.1:8000
     python build.py test [pytest args]   set up .venv/ and Chromium, build, run pytest
-    --stock-stdlib (any command)         ship Pyodide's stdlib zip unchanged instead of the
-                                         byte-compiled one (which starts about 3 s faster)
+    --full-stdlib (any command)          ship the whole byte-compiled standard library instead of
+                                         only the modules the page imports (tools/trace-stdlib.mjs)
+    --stock-stdlib (any command)         ship Pyodide's stdlib zip unchanged (whole, not byte-
+                                         compiled: starts about 3 s slower)
     --source-wheel (any command)         let the page load the engine wheel as .py sources
                                          instead of its byte-compiled copy
+    --precompress (any command)          also write .br and .gz copies of the large files, for
+                                         hosts that send precompressed files (not precached)
 
 Standard library only; runs with any CPython >= 3.11. Needs node/npm (to fetch Pyodide)
 and, for `test`, apt-get when Chromium or venv support is missing.
@@ -15,10 +19,14 @@ and, for `test`, apt-get when Chromium or venv support is missing.
 from __future__ import annotations
 
 import argparse
+import ast
 import base64
+import email.utils
 import functools
+import gzip
 import hashlib
 import http.server
+import io
 import json
 import os
 import re
@@ -48,6 +56,26 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 ENGINE_PACKAGE = "meldtable"
 # Files copied next to engine/ when building the wheel in a scratch directory.
 WHEEL_SOURCE_FILES = ("pyproject.toml", "README.md", "LICENSE", "setup.cfg", "MANIFEST.in")
+# The standard library ships trimmed to what the page imports: tools/trace-stdlib.mjs runs
+# Pyodide under Node, boots it as the worker does, imports the engine being built, takes and
+# restores the memory snapshot and plays every variant, player count and JSON op; it also
+# imports every module the engine's sources name in an import statement (also inside
+# functions). This list adds what neither shows being imported but the page may import later;
+# the trace imports each entry too, so what they import comes along. A module missing at run
+# time is reported by the worker as an error naming it (web/engine-worker.mjs); `--full-stdlib`
+# ships everything.
+STDLIB_LAZY = (
+    # Pyodide formats a Python error that reaches JavaScript with traceback (the worker reports
+    # boot errors that way) and warnings print through linecache. Both are imported by
+    # Pyodide's start today; kept here should that change.
+    "traceback", "linecache", "tokenize", "warnings",
+    # Codecs looked up by name: only UTF-8 is built in (the engine reads no files; these are
+    # what a text file opened with encoding="ascii"/"latin-1" would need). About 2 KB.
+    "encodings.ascii", "encodings.latin_1",
+    # copy.deepcopy / copy.copy: the engine's families import copy inside functions (the
+    # static scan finds them); deep copies of dicts with custom classes reach copyreg.
+    "copy", "copyreg",
+)
 # Fixed zip timestamps (1980-01-01) so an unchanged engine gives a byte-identical wheel.
 SOURCE_DATE_EPOCH = "315532800"
 
@@ -259,6 +287,82 @@ def compiled_stdlib(tarball: Path) -> Path:
     return cached
 
 
+def engine_imports(wheel: Path) -> list[str]:
+    """Every module outside the engine that the wheel's .py sources name in an import
+    statement, at any depth (also inside functions), sorted; relative imports are the engine's."""
+    names = set()
+    with zipfile.ZipFile(wheel) as zf:
+        for member in zf.namelist():
+            if member.endswith(".py"):
+                for node in ast.walk(ast.parse(zf.read(member), member)):
+                    if isinstance(node, ast.Import):
+                        names.update(alias.name for alias in node.names)
+                    elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+                        names.add(node.module)
+    return sorted(n for n in names if n.split(".")[0] not in (ENGINE_PACKAGE, "__future__"))
+
+
+def traced_modules(tarball: Path, stdlib: Path, wheel: Path) -> dict:
+    """What tools/trace-stdlib.mjs reports for this engine wheel (py3-none-any, sources) on
+    Pyodide with the given stdlib zip: {"modules": [names], "phases": {...}, "games": n, ...}.
+    Cached in .cache/ by the tracer, STDLIB_LAZY, Pyodide, the stdlib and the wheel."""
+    script = ROOT / "tools" / "trace-stdlib.mjs"
+    named = json.dumps({"import statements of the engine": engine_imports(wheel), "STDLIB_LAZY": list(STDLIB_LAZY)})
+    key = hashlib.sha256(script.read_bytes() + named.encode() + PYODIDE_INTEGRITY.encode()
+                         + bytes.fromhex(sha256_file(stdlib)) + bytes.fromhex(sha256_file(wheel))).hexdigest()[:12]
+    cached = CACHE / f"stdlib-trace-{key}.json"
+    if cached.exists():
+        return json.loads(cached.read_text())
+    node = shutil.which("node")
+    if not node:
+        raise BuildError("node not found: install Node.js, or build with --full-stdlib")
+    started = time.monotonic()
+    with tempfile.TemporaryDirectory(prefix="meldtable-pyodide-") as tmp:
+        extract_pyodide(tarball, Path(tmp), PYODIDE_FILES + ("pyodide-lock.json",))
+        shutil.copyfile(stdlib, Path(tmp) / "python_stdlib.zip")
+        partial = CACHE / f"stdlib-trace-{key}.partial"
+        run([node, str(script), tmp, str(wheel), named, str(partial)])
+    trace = json.loads(partial.read_text())
+    if not trace.get("modules") or not trace.get("games"):
+        raise BuildError(f"{partial}: the trace found no modules or played no game")
+    partial.rename(cached)
+    log(f"traced the page's imports in {time.monotonic() - started:.1f} s (cached in .cache/)")
+    return trace
+
+
+def stdlib_members(names: list[str], modules: list[str]) -> list[str]:
+    """The members of a stdlib zip (names) that hold the given modules: `a/b.py[c]` or
+    `a/b/__init__.py[c]` per module `a.b` (built-in and frozen modules have none), plus the
+    directory entries of their packages; in the zip's order."""
+    wanted = set()
+    for module in modules:
+        base = module.replace(".", "/")
+        for candidate in (base + ".pyc", base + ".py", base + "/__init__.pyc", base + "/__init__.py"):
+            wanted.add(candidate)
+    folders = set()
+    for name in names:
+        if name in wanted:
+            parts = name.split("/")[:-1]
+            folders.update("/".join(parts[:i]) + "/" for i in range(1, len(parts) + 1))
+    return [n for n in names if n in wanted or n in folders]
+
+
+def trim_stdlib(full: Path, modules: list[str], out: Path) -> tuple[int, int]:
+    """Write the members of the stdlib zip `full` that hold `modules` to `out` (same names
+    and dates, deflated at level 9); return (files kept, files in full)."""
+    with zipfile.ZipFile(full) as zin:
+        infos = zin.infolist()
+        keep = set(stdlib_members([i.filename for i in infos], modules))
+        with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zout:
+            for info in infos:
+                if info.filename in keep:
+                    member = zipfile.ZipInfo(info.filename, date_time=info.date_time)
+                    member.compress_type = zipfile.ZIP_STORED if info.is_dir() else zipfile.ZIP_DEFLATED
+                    member.external_attr = info.external_attr
+                    zout.writestr(member, zin.read(info), compresslevel=9)
+    return sum(not n.endswith("/") for n in keep), sum(not i.is_dir() for i in infos)
+
+
 def compiled_wheel(tarball: Path, wheel: Path, python: str, out_dir: Path) -> Path:
     """The engine wheel byte-compiled by Pyodide itself under Node (.pyc instead of .py, tag
     cp3XX-none-any), for the page: importing the engine then skips compiling its sources
@@ -290,21 +394,35 @@ def compiled_wheel(tarball: Path, wheel: Path, python: str, out_dir: Path) -> Pa
     return out
 
 
-def vendor_pyodide(tarball: Path, out_dir: Path, pyc_stdlib: bool = True) -> dict:
-    """Put the needed Pyodide files into out_dir (stdlib byte-compiled unless pyc_stdlib is
-    False); return the `info` block of Pyodide's lock file."""
+def vendor_pyodide(tarball: Path, out_dir: Path, stdlib: str = "trimmed", wheel: Path | None = None) -> dict:
+    """Put the needed Pyodide files into out_dir; return the `info` block of Pyodide's lock file.
+    stdlib: "trimmed" (byte-compiled, only the modules the page imports as traced with the
+    engine wheel `wheel`), "full" (all of it byte-compiled) or "stock" (npm's zip as it is)."""
     extract_pyodide(tarball, out_dir)
-    if pyc_stdlib:
+    if stdlib == "full":
         shutil.copyfile(compiled_stdlib(tarball), out_dir / "python_stdlib.zip")
+    elif stdlib == "trimmed":
+        full = compiled_stdlib(tarball)
+        trace = traced_modules(tarball, full, wheel)
+        # Frozen modules (os, site, codecs, importlib._bootstrap, zipimport, ...) are part of the
+        # interpreter: Python never reads their copies in the zip (measured: 120 KB of it).
+        needed = sorted(set(trace["modules"]) - set(trace["frozen"]))
+        kept, total = trim_stdlib(full, needed, out_dir / "python_stdlib.zip")
+        log(f"standard library: {kept} of {total} files ({(out_dir / 'python_stdlib.zip').stat().st_size} bytes); "
+            f"traced over {trace['games']} games, {trace['moves']} moves, {trace['requests']} requests")
+    elif stdlib != "stock":
+        raise ValueError(stdlib)
     with tarfile.open(tarball, "r:gz") as tar:
         return json.load(tar.extractfile("package/pyodide-lock.json"))["info"]
 
 
-def write_app_lock(out_dir: Path, info: dict, wheel: Path) -> None:
+def write_app_lock(out_dir: Path, info: dict, wheel: Path, stdlib: str = "trimmed") -> None:
     """Write pyodide/app-lock.json: Pyodide's info block plus one entry for our wheel (SRI-checked),
     and the sha256 of out_dir/python_stdlib.zip (`stdlib_sha256`, which Pyodide ignores): the
     worker names its memory snapshot by a hash of this file, so a snapshot is only ever
-    restored with the wheel and the standard library it was made from (web/engine-worker.mjs)."""
+    restored with the wheel and the standard library it was made from (web/engine-worker.mjs).
+    `stdlib` (STDLIB_KINDS' value of build()'s stdlib) tells the worker whether a missing
+    module may be one the trimmed standard library left out."""
     entry = {
         "name": ENGINE_PACKAGE,
         "version": wheel_version(wheel),
@@ -316,7 +434,7 @@ def write_app_lock(out_dir: Path, info: dict, wheel: Path) -> None:
         "depends": [],
     }
     lock = {"info": info, "packages": {ENGINE_PACKAGE: entry},
-            "stdlib_sha256": sha256_file(out_dir / "python_stdlib.zip")}
+            "stdlib_sha256": sha256_file(out_dir / "python_stdlib.zip"), "stdlib": STDLIB_KINDS[stdlib]}
     (out_dir / "app-lock.json").write_text(json.dumps(lock, indent=1) + "\n")
 
 
@@ -352,7 +470,7 @@ def precache_entries(site: Path, exclude: tuple[str, ...] = ()) -> list[tuple[st
     entries = []
     for path in sorted(p for p in site.rglob("*") if p.is_file()):
         rel = path.relative_to(site).as_posix()
-        if rel in NOT_PRECACHED or rel in exclude:
+        if rel in NOT_PRECACHED or rel in exclude or path.suffix in PRECOMPRESSED:
             continue
         if rel == SHELL_PAGE:
             entries.insert(0, ("./", sha256_file(path)))
@@ -417,6 +535,37 @@ def write_service_worker(site: Path, exclude: tuple[str, ...] | None = None) -> 
 CSP_META = re.compile(r"""<meta\s+http-equiv=["']Content-Security-Policy["']\s+content="([^"]*)"\s*/?>""", re.I)
 
 
+# version.json's "stdlib": how the shipped standard library was made.
+STDLIB_KINDS = {"trimmed": "pyc-trimmed", "full": "pyc", "stock": "stock"}
+
+# Precompressed copies (--precompress): for hosts that send `<file>.br` / `<file>.gz` in place of
+# `<file>` to browsers that accept it (nginx brotli_static/gzip_static, Caddy `precompressed`,
+# `build.py serve`). Measured for pyodide.asm.wasm: 3.55 MB with gzip -6 on the fly, 3.53 MB
+# gzip -9, 2.77 MB brotli -11 (docs/performance.md, "Page load"). Only files of at least this
+# size that are not compressed already; never precached (the service worker stores the files).
+PRECOMPRESS_MIN = 4096
+PRECOMPRESSED = (".br", ".gz")
+ALREADY_COMPRESSED = (".png", ".zip", ".whl", ".br", ".gz")
+
+
+def write_precompressed(site: Path) -> None:
+    """Write <file>.br (brotli 11, with Node's zlib: tools/precompress.mjs) and <file>.gz (gzip 9)
+    next to every file of the site of at least PRECOMPRESS_MIN bytes that is not compressed
+    already; drop copies that are not smaller than the file."""
+    node = shutil.which("node")
+    if not node:
+        raise BuildError("node not found: install Node.js, or build without --precompress")
+    files = [p for p in sorted(site.rglob("*")) if p.is_file() and p.suffix not in ALREADY_COMPRESSED
+             and p.stat().st_size >= PRECOMPRESS_MIN]
+    run([node, str(ROOT / "tools" / "precompress.mjs"), *map(str, files)], stdout=subprocess.DEVNULL)
+    for path in files:
+        path.with_name(path.name + ".gz").write_bytes(gzip.compress(path.read_bytes(), 9, mtime=0))
+        for suffix in PRECOMPRESSED:
+            copy = path.with_name(path.name + suffix)
+            if copy.exists() and copy.stat().st_size >= path.stat().st_size:
+                copy.unlink()
+
+
 def check_csp(site: Path) -> None:
     """The page must carry the CSP meta tag with exactly build.CSP (unless it is the placeholder)."""
     for word in ("'unsafe-inline'", "'unsafe-eval'"):
@@ -431,8 +580,10 @@ def check_csp(site: Path) -> None:
             f"content=\"{CSP}\">\nfound: {found}. Change build.CSP and the tag together.")
 
 
-def build(pyc_stdlib: bool = True, pyc_wheel: bool = True) -> Path:
-    """Build the wheel and the complete static site into dist/; return dist/."""
+def build(stdlib: str = "trimmed", pyc_wheel: bool = True, precompress: bool = False) -> Path:
+    """Build the wheel and the complete static site into dist/; return dist/.
+    stdlib: "trimmed", "full" or "stock" (vendor_pyodide); precompress: also write .br/.gz
+    copies of the large files (write_precompressed)."""
     started = time.monotonic()
     CACHE.mkdir(exist_ok=True)
     staging = CACHE / f"dist-tmp-{os.getpid()}"  # same filesystem as dist/, and gitignored
@@ -441,19 +592,21 @@ def build(pyc_stdlib: bool = True, pyc_wheel: bool = True) -> Path:
         wheel = build_wheel(staging / "wheels")
         log(f"wheel {wheel.name} ({wheel.stat().st_size} bytes)")
         tarball = pyodide_tarball()
-        info = vendor_pyodide(tarball, staging / "pyodide", pyc_stdlib)
+        info = vendor_pyodide(tarball, staging / "pyodide", stdlib, wheel)
         app_wheel = compiled_wheel(tarball, wheel, info["python"], staging / "wheels") if pyc_wheel else wheel
-        write_app_lock(staging / "pyodide", info, app_wheel)
+        write_app_lock(staging / "pyodide", info, app_wheel, stdlib)
         copy_web(staging)
         check_csp(staging)
         # wheel: what the page loads (app-lock.json); embed_wheel: the universal wheel for
         # micropip/pip (README "Embedding with micropip"), not precached when they differ.
         version = {"build_id": "", "pyodide": PYODIDE_VERSION, "wheel": app_wheel.name,
-                   "embed_wheel": wheel.name, "stdlib": "pyc" if pyc_stdlib else "stock",
+                   "embed_wheel": wheel.name, "stdlib": STDLIB_KINDS[stdlib],
                    "engine": "pyc" if pyc_wheel else "source"}
         (staging / "version.json").write_text(json.dumps(version, indent=1) + "\n")
         version["build_id"] = write_service_worker(staging)
         (staging / "version.json").write_text(json.dumps(version, indent=1) + "\n")
+        if precompress:
+            write_precompressed(staging)
         shutil.rmtree(DIST, ignore_errors=True)
         staging.rename(DIST)
     finally:
@@ -492,6 +645,44 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
                     self.directory = site_dir
         return super().translate_path(path)
 
+    def send_head(self):
+        """A precompressed copy (<file>.br, <file>.gz; build.py --precompress) when there is one
+        and the browser accepts it, else the file as SimpleHTTPRequestHandler sends it."""
+        return self.send_precompressed(self.translate_path(self.path)) or super().send_head()
+
+    def send_precompressed(self, path: str):
+        """Send the headers for <path>.br or <path>.gz (brotli first) if that copy exists and the
+        request accepts its encoding; return the open copy, or None to let the caller go on."""
+        if not os.path.isfile(path):
+            return None
+        accepted = {part.split(";")[0].strip().lower()
+                    for part in self.headers.get("Accept-Encoding", "").split(",")}
+        for suffix, encoding in ((".br", "br"), (".gz", "gzip")):
+            copy = path + suffix
+            if encoding not in accepted or not os.path.isfile(copy):
+                continue
+            st = os.stat(path)
+            since = self.headers.get("If-Modified-Since")
+            if since and "If-None-Match" not in self.headers:
+                try:
+                    if int(st.st_mtime) <= email.utils.parsedate_to_datetime(since).timestamp():
+                        self.send_response(304)
+                        self.send_header("Vary", "Accept-Encoding")
+                        self.end_headers()
+                        return io.BytesIO(b"")
+                except (TypeError, ValueError, OverflowError):
+                    pass
+            fh = open(copy, "rb")
+            self.send_response(200)
+            self.send_header("Content-Type", self.guess_type(path))
+            self.send_header("Content-Encoding", encoding)
+            self.send_header("Vary", "Accept-Encoding")
+            self.send_header("Content-Length", str(os.fstat(fh.fileno()).st_size))
+            self.send_header("Last-Modified", self.date_time_string(st.st_mtime))
+            self.end_headers()
+            return fh
+        return None
+
     def end_headers(self):
         """Always revalidate, so a rebuilt site is picked up on reload."""
         self.send_header("Cache-Control", "no-cache")
@@ -522,9 +713,9 @@ def make_server(directory: Path, host: str = "127.0.0.1", port: int = 0,
     return server
 
 
-def serve(port: int, pyc_stdlib: bool = True, pyc_wheel: bool = True) -> None:
-    """Build, then serve dist/ until interrupted."""
-    build(pyc_stdlib, pyc_wheel)
+def serve(port: int, **options) -> None:
+    """Build (options: those of build()), then serve dist/ until interrupted."""
+    build(**options)
     server = make_server(DIST, port=port, headers={"Content-Security-Policy": CSP})
     print(f"Serving meldtable at http://127.0.0.1:{server.server_address[1]}/  (Ctrl-C to stop)", flush=True)
     try:
@@ -587,11 +778,12 @@ def ensure_test_env() -> Path:
     return python
 
 
-def test(pytest_args: list[str], pyc_stdlib: bool = True, pyc_wheel: bool = True) -> int:
-    """Set up the venv and Chromium, build dist/, run pytest; return pytest's exit code."""
+def test(pytest_args: list[str], **options) -> int:
+    """Set up the venv and Chromium, build dist/ (options: those of build()), run pytest;
+    return pytest's exit code."""
     python = ensure_test_env()
     chromium = ensure_chromium()
-    build(pyc_stdlib, pyc_wheel)
+    build(**options)
     env = {**os.environ, "MELDTABLE_DIST": str(DIST)}
     if chromium:
         env["CHROMIUM_PATH"] = chromium
@@ -602,34 +794,46 @@ def test(pytest_args: list[str], pyc_stdlib: bool = True, pyc_wheel: bool = True
 
 # --------------------------------------------------------------------------- command line
 
+BUILD_FLAGS = ("--full-stdlib", "--stock-stdlib", "--source-wheel", "--precompress")
+
+
+def build_options(argv: list[str]) -> dict:
+    """build()'s keyword arguments from the command line's build flags."""
+    stdlib = "stock" if "--stock-stdlib" in argv else "full" if "--full-stdlib" in argv else "trimmed"
+    return {"stdlib": stdlib, "pyc_wheel": "--source-wheel" not in argv, "precompress": "--precompress" in argv}
+
+
 def main(argv: list[str]) -> int:
     """Dispatch the subcommands."""
-    pyc_stdlib = "--stock-stdlib" not in argv
-    pyc_wheel = "--source-wheel" not in argv
+    options = build_options(argv)
     if argv[:1] == ["test"]:
-        command, rest = "test", [arg for arg in argv[1:] if arg not in ("--stock-stdlib", "--source-wheel")]
+        command, rest = "test", [arg for arg in argv[1:] if arg not in BUILD_FLAGS]
     else:
         parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-        parser.add_argument("--stock-stdlib", action="store_true",
-                            help="ship Pyodide's python_stdlib.zip as is (not byte-compiled; slower start)")
-        parser.add_argument("--source-wheel", action="store_true",
-                            help="the page loads the engine wheel's .py sources (not byte-compiled; slower start)")
+        flags = (("--full-stdlib", "ship the whole byte-compiled standard library, not only what the page imports"),
+                 ("--stock-stdlib", "ship Pyodide's python_stdlib.zip as is (whole, not byte-compiled; slower start)"),
+                 ("--source-wheel", "the page loads the engine wheel's .py sources (not byte-compiled; slower start)"),
+                 ("--precompress", "also write .br and .gz copies of the large files for hosts that serve them"))
+        for flag, text in flags:
+            parser.add_argument(flag, action="store_true", help=text)
         sub = parser.add_subparsers(dest="command")
-        sub.add_parser("build", help="build dist/ (the default)")
+        build_parser = sub.add_parser("build", help="build dist/ (the default)")
+        for flag, _ in flags:
+            build_parser.add_argument(flag, action="store_true", help=argparse.SUPPRESS)
         serve_parser = sub.add_parser("serve", help="build, then serve dist/")
         serve_parser.add_argument("--port", type=int, default=8000)
-        serve_parser.add_argument("--stock-stdlib", action="store_true", help=argparse.SUPPRESS)
-        serve_parser.add_argument("--source-wheel", action="store_true", help=argparse.SUPPRESS)
+        for flag, _ in flags:
+            serve_parser.add_argument(flag, action="store_true", help=argparse.SUPPRESS)
         sub.add_parser("test", help="build, then run pytest (extra args go to pytest)")
         args = parser.parse_args(argv)
         command, rest = args.command or "build", args
     try:
         if command == "build":
-            build(pyc_stdlib, pyc_wheel)
+            build(**options)
         elif command == "serve":
-            serve(rest.port, pyc_stdlib, pyc_wheel)
+            serve(rest.port, **options)
         else:
-            return test(rest, pyc_stdlib, pyc_wheel)
+            return test(rest, **options)
     except BuildError as exc:
         print(f"build.py: error: {exc}", file=sys.stderr)
         return 1

@@ -1,30 +1,44 @@
 """Page-load benchmark in headless Chromium (not a test; figures go to docs/performance.md).
 
-    .venv/bin/python bench/load_bench.py [--runs N] [--warmups W] [--dist DIR] [--json FILE] [--no-ablations]
+    .venv/bin/python bench/load_bench.py [--profiles none,fast4g,slow4g] [--runs N] [--runs-slow N]
+        [--warmups W] [--host gzip|precompressed] [--dist DIR] [--json FILE]
+        [--no-ablations | --ablations KIND,... [--ablation-profile PROFILE]]
 
 Needs a built dist/ (`python3 build.py`), Playwright (in .venv/) and Chromium (/usr/bin/chromium
-or $CHROMIUM_PATH). Serves the site on loopback with gzip (like an ordinary web host) and
-measures, in one run, medians of N runs:
+or $CHROMIUM_PATH). Serves the site on loopback like an ordinary web host (gzip on the fly; with
+`--host precompressed` it sends a file's .br/.gz copy when there is one, writing them first as
+`build.py --precompress` does) and measures, per network profile, medians of N runs:
 
 - the app: shell first paint (first-contentful-paint), engine ready (<html
   data-engine-state="ready">), first legal move shown (the page's own script presses "Start"
   the moment the dialog opens; #felt[data-legal] becomes non-empty), the longest main-thread
-  task before ready; on a first visit (fresh profile), a warm visit (service worker + caches)
-  and offline;
-- the baseline: a bare page that only calls loadPyodide() with the same Pyodide files
-  (main thread), first visit, and warm in the app's profile (the same Cache Storage), its
-  visits interleaved with the app's so both see the same machine load;
-- the ratio engine ready / bare loadPyodide, warm and first visit;
-- bytes precached (the service worker's list) and bytes over the wire with gzip (counted by
-  the server): first visit including the service worker's precache, a warm visit, offline;
-- ablations of the startup work, each variant side by side with the shipped site (two
-  origins, visits interleaved): the stock (not byte-compiled) stdlib, the engine wheel as
-  .py sources, no start-up memory snapshot (so every start boots Python and imports the
-  engine), the worker created late (by app.js), the boot screen animated from the start, and
-  a <link rel=modulepreload> of pyodide.mjs.
+  task before ready and the bytes over the wire (counted by the server: headers and bodies,
+  the service worker's precache included); on a first visit (fresh profile), a warm visit
+  (service worker + caches) and offline;
+- two baselines measured in the same run, their visits interleaved with the app's so that all
+  see the same machine load and the same throttling:
+  - stock: a bare page that only calls `loadPyodide()` with Pyodide 314.0.7 exactly as npm
+    ships it (its own origin; the whole stdlib as .py sources, pyodide-lock.json): first visit
+    (fresh profile) and a second visit (the browser's HTTP cache, revalidated: the server sends
+    no-cache). Stock Pyodide cannot start offline.
+  - bare: the same bare page on the app's own Pyodide files (the trimmed, byte-compiled stdlib,
+    app-lock.json), precached with the app, so warm and offline visits read the same Cache
+    Storage as the app: first visit, warm, offline. A bare boot in a module worker, warm, too.
+- ablations (unthrottled unless --ablation-profile): one startup optimisation removed (or added)
+  at a time, side by side with the shipped site (two origins, visits interleaved).
 
-Loopback has no network latency: first-visit figures show CPU and protocol costs, not
-download time; the byte counts give the download size.
+Network profiles (`--profiles`), applied with the Chrome DevTools protocol
+(Network.emulateNetworkConditions) to the page and its dedicated worker, where every download
+before "engine ready" happens; Chromium does not apply it to the service worker, whose precache
+starts only after the engine is ready (web/pwa.js) and then mostly revalidates:
+- none: loopback, no throttling (CPU and protocol costs only);
+- fast4g: Chrome DevTools' "Fast 4G" preset: 9 Mbit/s x 0.9 down (1,012,500 B/s), 1.5 Mbit/s x
+  0.9 up (168,750 B/s), 60 ms x 2.75 = 165 ms latency per request;
+- slow4g: DevTools' "Slow 4G" preset (called "Fast 3G" before 2024): 1.6 Mbit/s x 0.9 down
+  (180,000 B/s), 0.75 Mbit/s x 0.9 up (84,375 B/s), 150 ms x 3.75 = 562.5 ms latency.
+(Source: front_end/core/sdk/NetworkManager.ts in ChromeDevTools/devtools-frontend. DevTools
+throttling works per request, not per packet: latency is added once per response.)
+The page gets `?boot-timeout=900`: its 45 s boot watchdog would otherwise stop slow first visits.
 """
 from __future__ import annotations
 
@@ -51,7 +65,20 @@ import build  # noqa: E402
 CHROMIUM_ARGS = ["--disable-gpu", "--disable-background-networking", "--no-first-run",
                  "--disable-component-update", "--disable-sync", "--disable-quic"]
 SEED = 20240611
-NOT_GZIPPED = (".png", ".zip", ".whl")
+NOT_GZIPPED = (".png", ".zip", ".whl", ".br", ".gz")
+BOOT_TIMEOUT_S = 900
+
+# Chrome DevTools' presets (front_end/core/sdk/NetworkManager.ts): bytes/s and ms.
+PROFILES = {
+    "none": None,
+    "fast4g": {"downloadThroughput": 9e6 / 8 * 0.9, "uploadThroughput": 1.5e6 / 8 * 0.9, "latency": 60 * 2.75},
+    "slow4g": {"downloadThroughput": 1.6e6 / 8 * 0.9, "uploadThroughput": 0.75e6 / 8 * 0.9, "latency": 150 * 3.75},
+}
+PROFILE_LABELS = {
+    "none": "no throttling (loopback)",
+    "fast4g": "DevTools \"Fast 4G\" (8.1 Mbit/s down, 165 ms)",
+    "slow4g": "DevTools \"Slow 4G\" (1.44 Mbit/s down, 562.5 ms)",
+}
 
 # Runs before the page's scripts: when things happened, in ms since navigation start. It also
 # presses "Start" in the new-game dialog the moment it opens (as a player who knows the
@@ -85,6 +112,15 @@ BARE_PAGE = """<!doctype html>
   window.__bare = loadPyodide({ indexURL: base, lockFileURL: base + "app-lock.json" })
     .then(() => performance.now());
 </script></head><body><p>bare loadPyodide()</p></body></html>
+"""
+
+# Stock Pyodide: npm's files as they are, stock defaults (indexURL = this folder, its lock file).
+STOCK_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>stock loadPyodide</title><link rel="icon" href="data:,">
+<script type="module">
+  import { loadPyodide } from "./pyodide.mjs";
+  window.__bare = loadPyodide().then(() => performance.now());
+</script></head><body><p>stock loadPyodide()</p></body></html>
 """
 
 # The same in a module worker (the app boots Pyodide in one): resolves with the time the
@@ -176,6 +212,9 @@ class BenchHandler(build.SiteHandler):
 
     def send_head(self):
         path = self.translate_path(self.path)
+        precompressed = self.send_precompressed(path)  # <file>.br / .gz, if --host precompressed wrote them
+        if precompressed:
+            return precompressed
         if (not os.path.isfile(path) or path.endswith(NOT_GZIPPED)
                 or "gzip" not in self.headers.get("Accept-Encoding", "")):
             return super().send_head()
@@ -226,6 +265,9 @@ def variant(src: Path, dst: Path, kind: str) -> Path:
     shutil.copytree(src, dst)
     if kind == "stock-stdlib":
         build.extract_pyodide(build.pyodide_tarball(), dst / "pyodide", ("python_stdlib.zip",))
+    elif kind == "full-stdlib":
+        # The whole byte-compiled stdlib (build.py --full-stdlib) instead of the trimmed one.
+        shutil.copyfile(build.compiled_stdlib(build.pyodide_tarball()), dst / "pyodide" / "python_stdlib.zip")
     elif kind == "no-snapshot":
         # No start-up memory snapshot: every start boots Python and imports the engine.
         replace_once(dst / "engine-worker.mjs", kind,
@@ -258,14 +300,19 @@ def variant(src: Path, dst: Path, kind: str) -> Path:
     else:
         raise ValueError(kind)
     build.write_service_worker(dst)
+    copies = [c for c in dst.rglob("*") if c.suffix in build.PRECOMPRESSED]
+    if copies:  # --host precompressed: copies of the files as changed
+        for c in copies:
+            c.unlink()
+        build.write_precompressed(dst)
     return dst
 
 
 # --------------------------------------------------------------------------- measuring
 
-def app_visit(page, url: str, timeout_ms: int = 120_000) -> dict:
+def app_visit(page, url: str, timeout_ms: int = BOOT_TIMEOUT_S * 1000) -> dict:
     """Load the app, start a game as soon as possible; the page's own timings in ms."""
-    page.goto(url)
+    page.goto(url, timeout=timeout_ms)
     page.wait_for_selector("html[data-engine-state=ready]", state="attached", timeout=timeout_ms)
     page.wait_for_function("() => window.__marks.move !== null", timeout=timeout_ms)
     return page.evaluate("""() => {
@@ -280,70 +327,130 @@ def app_visit(page, url: str, timeout_ms: int = 120_000) -> dict:
 
 def bare_visit(page, url: str) -> float:
     """The bare page's loadPyodide() resolution time in ms since navigation start."""
-    page.goto(url)
+    page.goto(url, timeout=BOOT_TIMEOUT_S * 1000)
     return page.evaluate("() => window.__bare")
 
 
-def offline_capable(page, timeout_ms: int = 120_000):
+def offline_capable(page, timeout_ms: int = BOOT_TIMEOUT_S * 1000):
     page.wait_for_selector("html[data-pwa=ready]", state="attached", timeout=timeout_ms)
     time.sleep(0.3)
 
 
-def fresh(browser):
+def fresh(browser, profile: str | None = None):
+    """A new context (empty profile) and page, with the probe script and the network profile."""
     context = browser.new_context()
     context.add_init_script(PROBE)
-    return context, context.new_page()
+    return context, new_page(context, profile)
 
 
-def measure(browser, directory: Path, runs: int, warmups: int) -> dict:
-    """First visits (fresh profiles) of the app and of the bare page; then, in the app's
-    profile, warm visits of both interleaved (after warm-up visits, so V8's code caches are
-    in place), and offline visits of the app. The bare page is served from the same origin,
-    so on warm visits its Pyodide files come from the same Cache Storage as the app's."""
+def new_page(context, profile: str | None):
+    """A page of the context, throttled with the DevTools protocol when profile names one."""
+    page = context.new_page()
+    page.set_default_timeout(BOOT_TIMEOUT_S * 1000)
+    conditions = PROFILES.get(profile or "none")
+    if conditions:
+        cdp = context.new_cdp_session(page)
+        cdp.send("Network.enable")
+        cdp.send("Network.emulateNetworkConditions", {"offline": False, **conditions})
+    return page
+
+
+def stock_site(directory: Path) -> Path:
+    """A folder with Pyodide exactly as npm ships it and the stock page (stock.html)."""
+    build.extract_pyodide(build.pyodide_tarball(), directory, build.PYODIDE_FILES + ("pyodide-lock.json",))
+    (directory / "stock.html").write_text(STOCK_PAGE)
+    return directory
+
+
+def add_bare_pages(directory: Path) -> None:
+    """The bare pages next to the app, precached with it (sw.js rewritten): warm and offline
+    visits of the bare page then read the same Cache Storage as the app."""
     (directory / "bare.html").write_text(BARE_PAGE)
     (directory / "bare-worker.html").write_text(BARE_WORKER_PAGE)
     (directory / "bare-worker.mjs").write_text(BARE_WORKER)
+    build.write_service_worker(directory)
+
+
+def visit(counter, fn, *args):
+    """(fn's result, bytes the servers sent meanwhile)."""
+    counter.take()
+    result = fn(*args)
+    return result, counter.take()
+
+
+def measure(browser, directory: Path, stock: Path, profile: str, runs: int, warmups: int) -> dict:
+    """For one network profile: first visits (fresh profiles) of the app, the bare page and the
+    stock page, in rotating order; then, in the app's profile, warm visits of the app and the
+    bare page (after warm-up visits, so V8's code caches are in place) interleaved with second
+    visits of the stock page (in its own profile); then offline visits of the app and the bare
+    page. Times in ms since navigation start; bytes as counted by the servers."""
     server, base = serve(directory)
-    app_url, bare_url, worker_url = base + f"?fast=1&seed={SEED}", base + "bare.html", base + "bare-worker.html"
-    out = {key: [] for key in ("first", "warm", "offline", "bare_first", "bare_warm", "bare_worker_warm",
-                               "bytes_first", "bytes_warm", "bytes_offline")}
+    stock_server, stock_base = serve(stock)
+    app_url = base + f"?fast=1&seed={SEED}&boot-timeout={BOOT_TIMEOUT_S}"
+    bare_url, worker_url, stock_url = base + "bare.html", base + "bare-worker.html", stock_base + "stock.html"
+    keys = ("first", "warm", "offline", "bare_first", "bare_warm", "bare_offline", "bare_worker_warm",
+            "stock_first", "stock_warm")
+    out = {key: [] for key in keys} | {"bytes_" + key: [] for key in keys}
     counter = BenchHandler.counter
+    contexts = []
     try:
-        context = page = None
+        context = page = stock_context = stock_page = None
         for i in range(runs):
-            if context:
-                context.close()
-            bare_context, bare_page = fresh(browser)
-            out["bare_first"].append(bare_visit(bare_page, bare_url))
-            bare_context.close()
-            context, page = fresh(browser)
-            counter.take()
-            out["first"].append(app_visit(page, app_url))
-            offline_capable(page)
-            out["bytes_first"].append(counter.take())
+            for step in range(3):
+                kind = ("app", "bare", "stock")[(i + step) % 3]
+                if kind == "app":
+                    if context:
+                        context.close()
+                    context, page = fresh(browser, profile)
+                    counter.take()
+                    out["first"].append(app_visit(page, app_url))
+                    offline_capable(page)
+                    out["bytes_first"].append(counter.take())
+                elif kind == "bare":
+                    bare_context, bare_page = fresh(browser, profile)
+                    result, sent = visit(counter, bare_visit, bare_page, bare_url)
+                    out["bare_first"].append(result)
+                    out["bytes_bare_first"].append(sent)
+                    bare_context.close()
+                else:
+                    if stock_context:
+                        stock_context.close()
+                    stock_context, stock_page = fresh(browser, profile)
+                    result, sent = visit(counter, bare_visit, stock_page, stock_url)
+                    out["stock_first"].append(result)
+                    out["bytes_stock_first"].append(sent)
+        contexts = [context, stock_context]
         out["storage"] = page.evaluate("() => navigator.storage.estimate().then((e) => e.usage)")
         for i in range(warmups):
             app_visit(page, app_url)
             bare_visit(page, bare_url)
             bare_visit(page, worker_url)
+            bare_visit(stock_page, stock_url)
         for i in range(runs):
             counter.take()
             out["warm"].append(app_visit(page, app_url))
             time.sleep(0.2)
             out["bytes_warm"].append(counter.take())
-            out["bare_warm"].append(bare_visit(page, bare_url))
-            out["bare_worker_warm"].append(bare_visit(page, worker_url))
+            for key, pg, url in (("bare_warm", page, bare_url), ("bare_worker_warm", page, worker_url),
+                                 ("stock_warm", stock_page, stock_url)):
+                result, sent = visit(counter, bare_visit, pg, url)
+                out[key].append(result)
+                out["bytes_" + key].append(sent)
         context.set_offline(True)
         for i in range(runs):
             counter.take()
             out["offline"].append(app_visit(page, app_url))
             out["bytes_offline"].append(counter.take())
-        context.close()
+            result, sent = visit(counter, bare_visit, page, bare_url)
+            out["bare_offline"].append(result)
+            out["bytes_bare_offline"].append(sent)
     finally:
-        server.shutdown()
-        server.server_close()
-        for name in ("bare.html", "bare-worker.html", "bare-worker.mjs"):
-            (directory / name).unlink()
+        for c in contexts:
+            if c:
+                c.close()
+        for s in (server, stock_server):
+            s.shutdown()
+            s.server_close()
     return out
 
 
@@ -374,11 +481,12 @@ def measure_import(browser, directory: Path, rounds: int) -> dict:
             (directory / name).unlink()
 
 
-def measure_pair(browser, shipped: Path, changed: Path, runs: int, warmups: int) -> dict:
+def measure_pair(browser, shipped: Path, changed: Path, runs: int, warmups: int, profile: str = "none") -> dict:
     """The shipped site and a variant side by side (two origins, visits interleaved, so both
-    see the same machine load): first visits in fresh profiles, then warm visits."""
+    see the same machine load and network profile): first visits in fresh profiles, then warm
+    visits."""
     servers = [serve(shipped), serve(changed)]
-    urls = [base + f"?fast=1&seed={SEED}" for _, base in servers]
+    urls = [base + f"?fast=1&seed={SEED}&boot-timeout={BOOT_TIMEOUT_S}" for _, base in servers]
     out = {"first": [[], []], "warm": [[], []], "bytes_first": [[], []]}
     counter = BenchHandler.counter
     try:
@@ -387,7 +495,7 @@ def measure_pair(browser, shipped: Path, changed: Path, runs: int, warmups: int)
             for k in (0, 1):
                 if contexts[k]:
                     contexts[k].close()
-                contexts[k], pages[k] = fresh(browser)
+                contexts[k], pages[k] = fresh(browser, profile)
                 counter.take()
                 out["first"][k].append(app_visit(pages[k], urls[k])["ready"])
                 offline_capable(pages[k])
@@ -434,7 +542,8 @@ def precached_bytes(directory: Path) -> tuple[int, int, int]:
 
 
 ABLATIONS = {
-    "stock-stdlib": "stock stdlib (not byte-compiled)",
+    "full-stdlib": "the whole byte-compiled stdlib, not only the modules the page imports",
+    "stock-stdlib": "stock stdlib (whole, not byte-compiled)",
     "source-wheel": "engine wheel as .py sources (not byte-compiled)",
     "no-snapshot": "no start-up memory snapshot (every start boots Python and imports the engine)",
     "late-worker": "worker created by app.js after the page's modules load, not by engine-early.js",
@@ -443,35 +552,55 @@ ABLATIONS = {
 }
 
 
-def report(results: dict, runs: int, warmups: int, directory: Path) -> str:
-    r = results["main"]
-    version = json.loads((directory / "version.json").read_text())
-    lines = [f"Medians of {runs} runs (warm: after {warmups} warm-up visits; app and bare page "
-             f"interleaved); build {version['build_id']}, Pyodide {version['pyodide']}, stdlib "
-             f"{version['stdlib']}; headless Chromium, loopback server with gzip; {os.cpu_count()} CPUs, "
-             f"load average {os.getloadavg()[0]:.1f} at the end.", ""]
-    lines.append("| visit | shell first paint | engine ready | first legal move shown | longest main-thread task before ready | bytes over the wire (gzip) |")
-    lines.append("|---|---|---|---|---|---|")
-    for key, label in (("first", "first visit"), ("warm", "warm visit (service worker)"), ("offline", "offline")):
+def ms(value: float) -> str:
+    return "–" if value != value else f"{value:.0f} ms"
+
+
+def mb(values) -> str:
+    value = med(values)
+    return "–" if value != value else f"{value / 1e6:.2f} MB"
+
+
+def ratio(a: float, b: float) -> str:
+    return "–" if a != a or b != b or not b else f"{a / b:.2f}x"
+
+
+def report_profile(profile: str, r: dict, runs: int) -> list[str]:
+    """The table of one network profile."""
+    lines = [f"**{PROFILE_LABELS[profile]}**, medians of {runs}:", "",
+             "| visit | shell first paint | engine ready | first legal move shown | longest task before ready "
+             "| bytes over the wire | stock `loadPyodide()`: ready, bytes | ready ÷ stock | bare `loadPyodide()` "
+             "on the app's files: ready, bytes | ready ÷ bare |",
+             "|---|---|---|---|---|---|---|---|---|---|"]
+    for key, label in (("first", "first visit"), ("warm", "warm (service worker)"), ("offline", "offline")):
         visits = r[key]
-        lines.append(f"| {label} | {col(visits, 'fcp'):.0f} ms | {col(visits, 'ready'):.0f} ms | "
-                     f"{col(visits, 'move'):.0f} ms | {col(visits, 'longest'):.0f} ms | "
-                     f"{med(r['bytes_' + key]) / 1e6:.2f} MB |")
-    lines.append(f"| bare `loadPyodide()` page, first visit | – | {med(r['bare_first']):.0f} ms | – | – | – |")
-    lines.append(f"| bare `loadPyodide()` page, warm (same cache) | – | {med(r['bare_warm']):.0f} ms | – | – | – |")
-    lines.append(f"| bare `loadPyodide()` in a module worker, warm (same cache) | – | {med(r['bare_worker_warm']):.0f} ms | – | – | – |")
+        ready = col(visits, "ready")
+        stock = med(r.get("stock_" + key, []))
+        bare = med(r.get("bare_" + key, []))
+        stock_cell = "cannot start offline" if key == "offline" else f"{ms(stock)}, {mb(r['bytes_stock_' + key])}"
+        lines.append(f"| {label} | {ms(col(visits, 'fcp'))} | **{ms(ready)}** | {ms(col(visits, 'move'))} | "
+                     f"{ms(col(visits, 'longest'))} | {mb(r['bytes_' + key])} | {stock_cell} | "
+                     f"{'–' if key == 'offline' else ratio(ready, stock)} | {ms(bare)}, {mb(r['bytes_bare_' + key])} | "
+                     f"{ratio(ready, bare)} |")
     lines.append("")
-    ratio_warm = col(r["warm"], "ready") / med(r["bare_warm"])
-    ratio_first = col(r["first"], "ready") / med(r["bare_first"])
-    lines.append(f"- engine ready / bare loadPyodide: **{ratio_warm:.2f}x warm** (target ≤ 1.3x), "
-                 f"{ratio_first:.2f}x on a first visit; warm / bare loadPyodide in a module worker: "
-                 f"{col(r['warm'], 'ready') / med(r['bare_worker_warm']):.2f}x.")
-    lines.append(f"- the page's task that shows the ready table (after the engine is ready): median "
-                 f"{col(r['warm'], 'readyTask'):.0f} ms warm, {col(r['first'], 'readyTask'):.0f} ms first visit "
-                 f"(0 = under 50 ms).")
+    lines.append(f"- warm, bare `loadPyodide()` in a module worker: {ms(med(r['bare_worker_warm']))} "
+                 f"(engine ready ÷ that: {ratio(col(r['warm'], 'ready'), med(r['bare_worker_warm']))}); "
+                 f"first legal move ÷ stock ready, first visit: {ratio(col(r['first'], 'move'), med(r['stock_first']))}.")
+    return lines
+
+
+def report(results: dict, args, directory: Path, load: tuple[float, float]) -> str:
+    version = json.loads((directory / "version.json").read_text())
+    lines = [f"Build {version['build_id']}, Pyodide {version['pyodide']}, stdlib {version['stdlib']}, engine "
+             f"{version['engine']}; host: {'gzip on the fly (level 6)' if args.host == 'gzip' else 'precompressed .br/.gz copies, else gzip'}; "
+             f"headless Chromium; warm: after {args.warmups} warm-up visits; {os.cpu_count()} CPUs, "
+             f"load average {load[0]:.2f} at the start, {load[1]:.2f} at the end.", ""]
+    for profile, r in results["profiles"].items():
+        lines += report_profile(profile, r, len(r["first"])) + [""]
     total, own, own_gz = precached_bytes(directory)
+    any_profile = next(iter(results["profiles"].values()), {})
     lines.append(f"- precached: {total / 1e6:.2f} MB in {len(build.read_precache(directory)['files'])} files "
-                 f"(Cache Storage reports {r.get('storage', 0) / 1e6:.1f} MB used); the app's own "
+                 f"(Cache Storage reports {any_profile.get('storage', 0) / 1e6:.1f} MB used); the app's own "
                  f"files (all but Pyodide): {own / 1e3:.0f} KB raw, {own_gz / 1e3:.0f} KB with gzip "
                  f"(target < 300 KB).")
     imp = results.get("import")
@@ -482,9 +611,9 @@ def report(results: dict, runs: int, warmups: int, directory: Path) -> str:
         for step, label in (("import", "`import meldtable.api`"), ("hello_new", "`hello` + first `new` game")):
             lines.append(f"| {label} | {med(imp[f'src_{step}']):.0f} ms | {med(imp[f'pyc_{step}']):.0f} ms |")
     if results.get("ablations"):
-        lines += ["", "Startup work, each removed (or added) alone, measured side by side with the shipped "
-                  "site (engine ready, medians; paired difference = median over the interleaved pairs "
-                  "of changed minus shipped):", "",
+        lines += ["", f"Startup work, each removed (or added) alone, measured side by side with the shipped "
+                  f"site ({PROFILE_LABELS[args.ablation_profile]}; engine ready, medians; paired difference = "
+                  f"median over the interleaved pairs of changed minus shipped):", "",
                   "| change | warm: shipped → changed | ratio | paired difference | first visit: shipped → changed | bytes, first visit |",
                   "|---|---|---|---|---|---|"]
         for kind, label in ABLATIONS.items():
@@ -501,39 +630,58 @@ def report(results: dict, runs: int, warmups: int, directory: Path) -> str:
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--profiles", default="none,fast4g,slow4g",
+                        help=f"network profiles, comma-separated, of {', '.join(PROFILES)}")
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--runs-slow", type=int, default=3, help="runs under slow4g (a first visit takes ~30 s)")
     parser.add_argument("--warmups", type=int, default=2, help="warm visits not counted")
+    parser.add_argument("--host", choices=("gzip", "precompressed"), default="gzip")
     parser.add_argument("--dist", type=Path, default=build.DIST)
     parser.add_argument("--json", type=Path, help="also write the raw figures here")
     parser.add_argument("--no-ablations", action="store_true")
+    parser.add_argument("--ablations", default=",".join(ABLATIONS),
+                        help=f"which, comma-separated, of {', '.join(ABLATIONS)}")
+    parser.add_argument("--ablation-profile", choices=tuple(PROFILES), default="none")
     args = parser.parse_args(argv)
+    profiles = [p.strip() for p in args.profiles.split(",") if p.strip()]
+    if any(p not in PROFILES for p in profiles):
+        parser.error(f"--profiles: choose from {', '.join(PROFILES)}")
     if not (args.dist / "version.json").exists():
         print(f"{args.dist} is not built: run python3 build.py", file=sys.stderr)
         return 1
     from playwright.sync_api import sync_playwright
 
     started = time.monotonic()
+    load_start = os.getloadavg()[0]
     with tempfile.TemporaryDirectory(prefix="meldtable-bench-") as tmp:
         site = Path(tmp) / "site"
         shutil.copytree(args.dist, site)  # a rebuild of dist/ during the run cannot disturb it
-        results = {}
+        add_bare_pages(site)
+        stock = stock_site(Path(tmp) / "stock")
+        if args.host == "precompressed":
+            build.write_precompressed(site)
+            build.write_precompressed(stock)
+        results = {"profiles": {}}
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=build.find_chromium() or "/usr/bin/chromium",
                                         args=CHROMIUM_ARGS)
             try:
-                print("app and bare loadPyodide page ...", file=sys.stderr, flush=True)
-                results["main"] = measure(browser, site, args.runs, args.warmups)
-                print("engine import ...", file=sys.stderr, flush=True)
-                results["import"] = measure_import(browser, site, max(5, args.runs))
+                for profile in profiles:
+                    runs = args.runs_slow if profile == "slow4g" else args.runs
+                    print(f"{profile}: app, bare and stock loadPyodide pages ...", file=sys.stderr, flush=True)
+                    results["profiles"][profile] = measure(browser, site, stock, profile, runs, args.warmups)
                 if not args.no_ablations:
+                    print("engine import ...", file=sys.stderr, flush=True)
+                    results["import"] = measure_import(browser, site, max(5, args.runs))
                     results["ablations"] = {}
-                    for kind in ABLATIONS:
+                    for kind in [k.strip() for k in args.ablations.split(",") if k.strip() in ABLATIONS]:
                         print(f"side by side: {kind} ...", file=sys.stderr, flush=True)
                         changed = variant(site, Path(tmp) / kind, kind)
-                        results["ablations"][kind] = measure_pair(browser, site, changed, args.runs, args.warmups)
+                        results["ablations"][kind] = measure_pair(browser, site, changed, args.runs, args.warmups,
+                                                                  args.ablation_profile)
             finally:
                 browser.close()
-        text = report(results, args.runs, args.warmups, site)
+        text = report(results, args, site, (load_start, os.getloadavg()[0]))
     print(text)
     print(f"\n(benchmark took {time.monotonic() - started:.0f} s)", file=sys.stderr)
     if args.json:

@@ -10,8 +10,11 @@
 // docstrings (nothing in the engine reads them; asserts stay) and without column ranges, which
 // makes the .pyc files a third smaller. Class docstrings stay: a dataclass without one gets a
 // generated __doc__ from inspect.signature at import (measured: import meldtable.api 45 -> 25 ms
-// under Node with them kept, for 3.8 KB more wheel). Other members are copied; the WHEEL tag
-// becomes <python tag>-none-any and RECORD is rewritten with the new files' hashes.
+// under Node with them kept, for 3.8 KB more wheel). METADATA keeps its header fields but not
+// the long description (the README, 4.8 KB deflated; the page only zipimports this wheel, it is
+// never installed). Other members are copied; the WHEEL tag becomes <python tag>-none-any and
+// RECORD is rewritten with the new files' hashes. Members are deflated at level 9.
+import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -25,9 +28,9 @@ const { loadPyodide } = await import(pathToFileURL(path.resolve(dir, "pyodide.mj
 // .pyc files; tracebacks keep their line numbers.
 const pyodide = await loadPyodide({ indexURL: path.resolve(dir) + path.sep, env: { PYTHONNODEBUGRANGES: "1" } });
 pyodide.FS.mkdirTree("/in");
-pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: path.dirname(path.resolve(input)) }, "/in");
+pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: fs.realpathSync(path.dirname(path.resolve(input))) }, "/in");
 pyodide.FS.mkdirTree("/out");
-pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: path.dirname(path.resolve(output)) }, "/out");
+pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: fs.realpathSync(path.dirname(path.resolve(output))) }, "/out");
 pyodide.globals.set("SRC", "/in/" + path.basename(input));
 pyodide.globals.set("OUT", "/out/" + path.basename(output));
 pyodide.globals.set("TAG", tag);
@@ -61,6 +64,8 @@ with zipfile.ZipFile(SRC) as zin:
             code = compile(tree, name, "exec", dont_inherit=True)
             data = bytes(_code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False))
             name += "c"
+        elif name.endswith(".dist-info/METADATA"):
+            data = data.split(b"\\n\\n", 1)[0] + b"\\n"
         elif name.endswith(".dist-info/WHEEL"):
             lines = [l for l in data.decode().splitlines() if not l.startswith("Tag:")]
             data = ("\\n".join(lines) + f"\\nTag: {TAG}-none-any\\n").encode()
@@ -76,6 +81,6 @@ record_info = zipfile.ZipInfo(record_name, date_time=members[0][0].date_time)
 record_info.compress_type = zipfile.ZIP_DEFLATED
 with zipfile.ZipFile(OUT, "w") as zout:
     for member, data in members + [(record_info, record.encode())]:
-        zout.writestr(member, data)
+        zout.writestr(member, data, compresslevel=9)
 print(f"byte-compiled {sum(m.filename.endswith('.pyc') for m, _ in members)} modules into {OUT}")
 `);

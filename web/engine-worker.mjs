@@ -7,7 +7,16 @@
 // or                    {type: "boot-error", message}
 // Requests {id, op, ...fields} are answered with {id, ok: true, result} or
 // {id, ok: false, error: {code, message}}; requests sent while booting wait for the boot.
-import { loadPyodide } from "./pyodide/pyodide.mjs";
+
+// Pyodide's loader and its runtime script, both requested as soon as this script runs (the
+// runtime is handed to loadPyodide as its documented `createPyodideModule` option instead of
+// being imported by loadPyodide once it runs: one round trip less before the downloads of the
+// .wasm and the standard library start). Dynamic imports, not static ones, so that the lock
+// file and a stored snapshot are read meanwhile instead of after them.
+const pyodideLoader = import("./pyodide/pyodide.mjs");
+const pyodideRuntime = import("./pyodide/pyodide.asm.mjs");
+pyodideLoader.catch(() => {}); // awaited in boot()
+pyodideRuntime.catch(() => {});
 
 const PYODIDE_DIR = new URL("./pyodide/", import.meta.url).href;
 // Start-up snapshots need Cache Storage and crypto.subtle (secure contexts only: HTTPS, localhost).
@@ -16,7 +25,10 @@ const ENGINE = "meldtable";
 
 let booted = false;
 let handle = null; // the Python function meldtable.api.handle
+let runtime = null; // the booted Pyodide (for diagnosing a failed family import)
 let bootFailure = null; // message of the boot error, if boot failed
+let trimmedStdlib = false; // app-lock.json says the standard library holds only the modules in use
+let lockRead = Promise.resolve(); // settles once app-lock.json has been read (or could not be)
 const bootLog = []; // stderr lines written while booting, for the boot-error message
 
 const post = (message) => self.postMessage(message);
@@ -42,6 +54,7 @@ async function lockEntry() {
     const hex = Array.from(digest.subarray(0, 8), (b) => b.toString(16).padStart(2, "0")).join("");
     snapshotKey = new URL(`snapshot-${SNAPSHOT_FORMAT}-${hex}.bin`, PYODIDE_DIR).href;
   }
+  trimmedStdlib = lock.stdlib === "pyc-trimmed";
   return { info: lock.info, entry, snapshotKey };
 }
 
@@ -58,12 +71,12 @@ async function lockEntry() {
 const SNAPSHOT_FORMAT = 1; // raise when the Python set-up in boot() changes
 const SNAPSHOT_CACHE = `meldtable-snapshot:${new URL(PYODIDE_DIR).pathname}`;
 
-/** The stored snapshot for this key as bytes, or null (none, or Cache Storage unavailable). */
-async function readSnapshot(key) {
+/** The stored snapshot for this key as a Response whose body is not read yet, or null (none,
+ * or Cache Storage unavailable). */
+async function findSnapshot(key) {
   try {
     const cache = await caches.open(SNAPSHOT_CACHE);
-    const response = await cache.match(key);
-    return response ? new Uint8Array(await response.arrayBuffer()) : null;
+    return (await cache.match(key)) || null;
   } catch (err) {
     return null;
   }
@@ -129,24 +142,71 @@ async function checkWasmType() {
   }
 }
 
+/** True if a start-up snapshot of some build is stored (a local look-up, no network). */
+async function snapshotStored() {
+  try {
+    return (await (await caches.open(SNAPSHOT_CACHE)).keys()).length > 0;
+  } catch (err) {
+    return false;
+  }
+}
+
+/**
+ * Call `release` once Pyodide's two large downloads (the .wasm and the standard library) are
+ * complete, as the worker's resource timing entries show them (or at once where there are
+ * none). The wheel's download waits for it on a fresh start: on a slow network the wheel then
+ * arrives while Python starts up instead of taking bandwidth from the files Python needs first.
+ * Returns a function that stops watching.
+ */
+function whenPyodideDownloaded(release) {
+  const big = ["pyodide.asm.wasm", "python_stdlib.zip"];
+  const finished = new Set();
+  let observer = null;
+  try {
+    observer = new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        const name = e.name.split("?")[0].split("/").pop();
+        // decodedBodySize: the worker's HEAD of the .wasm (checkWasmType) has no body
+        if (big.includes(name) && e.responseEnd > 0 && e.decodedBodySize > 0) finished.add(name);
+      }
+      if (finished.size === big.length) release();
+    });
+    observer.observe({ type: "resource", buffered: true });
+  } catch (err) {
+    release(); // no resource timing here
+  }
+  return () => observer && observer.disconnect();
+}
+
 /**
  * Boot Pyodide and import the engine. The wheel is fetched (integrity-checked) while Pyodide
  * boots and put on sys.path as it is: a pure-Python wheel is a zip archive that Python's
  * zipimport reads directly, so nothing is unpacked (PEP 427 allows this for pure wheels; the
  * engine reads no files of its own). With a stored memory snapshot, Pyodide restores it
- * instead (the engine is imported already). Measured: docs/performance.md, "Startup work".
+ * instead (the engine is imported already). Without one (a first visit), Pyodide starts at
+ * once and reads the lock file when it needs it, so that the lock's round trip is not spent
+ * before the large downloads begin. Measured: docs/performance.md, "Startup work".
  */
 async function boot() {
   try {
     progress("pyodide", "Loading the Python runtime");
     checkWasmType();
     const lock = lockEntry();
-    const wheel = lock.then(({ entry }) => fetchWheel(entry));
-    wheel.catch(() => {}); // awaited below; no unhandled rejection while Pyodide boots
-    const { info, snapshotKey } = await lock;
+    lockRead = lock.catch(() => {}); // awaited below; no unhandled rejection while Pyodide boots
+    let releaseWheel = null; // starts the wheel's download (see whenPyodideDownloaded)
+    const wheel = new Promise((resolve) => { releaseWheel = resolve; })
+      .then(() => lock).then(({ entry }) => fetchWheel(entry));
+    wheel.catch(() => {});
+    // A stored snapshot of this build (looked up while Pyodide's scripts load), or null.
+    const snapshotFound = (canSnapshot ? snapshotStored() : Promise.resolve(false))
+      .then((stored) => (stored ? lock.then(({ snapshotKey }) => snapshotKey && findSnapshot(snapshotKey)) : null))
+      .catch(() => null);
+    const { loadPyodide } = await pyodideLoader;
     const options = {
       indexURL: PYODIDE_DIR,
-      lockFileContents: { info, packages: {} },
+      // called by loadPyodide once it has started the downloads of the .wasm and the stdlib
+      createPyodideModule: async (settings) => (await pyodideRuntime).default(settings),
+      lockFileContents: lock.then(({ info }) => ({ info, packages: {} })),
       stdout: (line) => (booted ? console.log(line) : progress("engine", line)),
       stderr: (line) => {
         if (!booted) bootLog.push(line);
@@ -155,10 +215,16 @@ async function boot() {
     };
     let pyodide = null;
     let restored = false;
-    const snapshot = snapshotKey ? await readSnapshot(snapshotKey) : null;
+    let snapshotKey = null;
+    const snapshot = await snapshotFound;
     if (snapshot) {
+      snapshotKey = (await lock).snapshotKey;
+      releaseWheel(); // from Cache Storage, like everything else of this start
       try {
-        pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot });
+        // Its 31 MB are read while Pyodide fetches and compiles the .wasm (loadPyodide awaits
+        // a promise here); a body that cannot be read fails the restore like a bad snapshot.
+        const bytes = snapshot.arrayBuffer().then((buffer) => new Uint8Array(buffer));
+        pyodide = await loadPyodide({ ...options, _loadSnapshot: bytes });
         restored = true;
       } catch (err) {
         console.warn(`The engine's start-up snapshot could not be restored (${lastLine(err)}); starting without it.`);
@@ -166,7 +232,16 @@ async function boot() {
         await dropSnapshot(snapshotKey);
       }
     }
-    if (!pyodide) pyodide = await loadPyodide({ ...options, _makeSnapshot: !!snapshotKey });
+    if (!pyodide) {
+      const stopWatching = whenPyodideDownloaded(releaseWheel);
+      try {
+        pyodide = await loadPyodide({ ...options, _makeSnapshot: canSnapshot });
+      } finally {
+        stopWatching();
+        releaseWheel(); // at the latest now
+      }
+    }
+    snapshotKey = (await lock).snapshotKey;
     progress("engine", "Starting the rules engine");
     let api;
     let made = null; // the snapshot to store, taken before the engine answers anything
@@ -189,6 +264,7 @@ async function boot() {
       throw new Error(`the ${ENGINE} package could not be loaded or imported: ${detail}`);
     }
     handle = api.handle;
+    runtime = pyodide;
     const version = pyodide.runPython(`import ${ENGINE}; ${ENGINE}.__version__`);
     const python = pyodide.runPython("import sys; sys.version.split()[0]");
     // The answer to `hello` comes with "ready": the page needs it first, and saves a round trip.
@@ -200,17 +276,67 @@ async function boot() {
     if (made) storeSnapshot(snapshotKey, made);
   } catch (err) {
     if (bootFailure) return; // already reported
-    bootFailure = `The game engine failed to start: ${lastLine(err)}`;
+    await lockRead; // app-lock.json says whether the standard library is trimmed
+    const detail = `${String((err && err.message) || err)}\n${bootLog.join("\n")}`;
+    bootFailure = explainMissingModule(`The game engine failed to start: ${lastLine(err)}`, detail);
     console.error(err);
     post({ type: "boot-error", message: bootFailure });
   }
 }
 
-/** The last non-empty line of an error message (a Python traceback ends with the summary). */
+/**
+ * The standard library this build ships holds only the modules the build found the page's
+ * Python importing (build.py, STDLIB_LAZY; docs/architecture.md "Start-up"). When Python
+ * reports a module of it missing (ModuleNotFoundError), say so plainly: the message, the
+ * module's name and what to do, instead of an error that only a Python programmer can place.
+ * `detail` is the whole error text searched for the missing module (a failed start reports it
+ * as the cause of another error). Returns the message with that explanation added, or the
+ * message as it was.
+ */
+function explainMissingModule(message, detail = message) {
+  const match = /No module named '([^']+)'/.exec(detail);
+  if (!trimmedStdlib || !match || match[1] === ENGINE || match[1].startsWith(ENGINE + ".")) return message;
+  const cause = message.includes(match[0]) ? "" : ` (ModuleNotFoundError: ${match[0]})`;
+  return `${message}${cause} — The Python module "${match[1]}" is not in this build's standard library ` +
+    `(pyodide/python_stdlib.zip holds only the modules the build found in use). Rebuild with ` +
+    `"${match[1]}" added to STDLIB_LAZY in build.py, or with \`python3 build.py --full-stdlib\`.`;
+}
+
+/**
+ * The engine answers a family module that fails to import with "Unknown game family '<name>'"
+ * (meldtable.game.family_module catches every ImportError), also when the family exists and a
+ * module it imports is missing. For a family that exists, import it once more here: if that
+ * names a missing module, the answer becomes that error (code "internal", explained by
+ * explainMissingModule) instead of the misleading one. Changes `reply` in place.
+ */
+function diagnoseFamilyImport(reply) {
+  const match = /Unknown game family '([A-Za-z_][A-Za-z0-9_]*)'/.exec(reply.error.message || "");
+  if (!match || !runtime) return;
+  try {
+    runtime.pyimport(`${ENGINE}.${match[1]}`);
+  } catch (err) {
+    const line = lastLine(err);
+    if (/No module named/.test(line) && !line.includes(`'${ENGINE}.${match[1]}'`)) {
+      reply.error = { code: "internal", message: explainMissingModule(`Internal error: ${line}`) };
+      console.error(reply.error.message);
+    }
+  }
+}
+
+/**
+ * The summary line of an error message: a Python traceback ends with the exception's line, and
+ * then its notes (PEP 678; Pyodide adds one to ModuleNotFoundError), which are skipped; else the
+ * last non-empty line.
+ */
 function lastLine(err) {
   const text = String((err && err.message) || err || "unknown error").trim();
-  const lines = text.split("\n").filter((l) => l.trim());
-  return lines.length ? lines[lines.length - 1].trim() : text;
+  const lines = text.split("\n").map((l) => l.trim()).filter(Boolean);
+  if (/^Traceback \(most recent call last\)/m.test(text)) {
+    for (let i = lines.length - 1; i >= 0; i--) {
+      if (/^[A-Za-z_][\w.]*(Error|Exception|Exit|Interrupt|Warning)(:|$)/.test(lines[i])) return lines[i];
+    }
+  }
+  return lines.length ? lines[lines.length - 1] : text;
 }
 
 const failure = (id, code, message) => ({ id, ok: false, error: { code, message } });
@@ -230,10 +356,18 @@ function answer(request) {
       return failure(request.id, "internal", "The engine returned a malformed answer.");
     }
     reply.id = request.id;
+    if (!reply.ok && reply.error && reply.error.code === "bad_option") diagnoseFamilyImport(reply);
+    if (!reply.ok && reply.error && reply.error.code === "internal" && typeof reply.error.message === "string") {
+      const explained = explainMissingModule(reply.error.message);
+      if (explained !== reply.error.message) {
+        console.error(explained);
+        reply.error.message = explained;
+      }
+    }
     return reply;
   } catch (err) {
     console.error(err);
-    return failure(request.id, "internal", lastLine(err));
+    return failure(request.id, "internal", explainMissingModule(lastLine(err)));
   }
 }
 
