@@ -70,8 +70,10 @@ STDLIB_LAZY = (
     # Pyodide's start today; kept here should that change.
     "traceback", "linecache", "tokenize", "warnings",
     # Codecs looked up by name: only UTF-8 is built in (the engine reads no files; these are
-    # what a text file opened with encoding="ascii"/"latin-1" would need). About 2 KB.
-    "encodings.ascii", "encodings.latin_1",
+    # what a text file opened with encoding="ascii"/"latin-1" would need), and zipfile, which
+    # Pyodide's start imports, decodes member names without the UTF-8 flag as cp437 (Pyodide's
+    # loadPackage unpacks wheels with it; bench/load_bench.py's import test does). About 4 KB.
+    "encodings.ascii", "encodings.latin_1", "encodings.cp437",
     # copy.deepcopy / copy.copy: the engine's families import copy inside functions (the
     # static scan finds them); deep copies of dicts with custom classes reach copyreg.
     "copy", "copyreg",

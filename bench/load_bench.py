@@ -149,6 +149,7 @@ const py = await loadPyodide({ indexURL: base, lockFileURL: base + "app-lock.jso
 const v = await (await fetch("./version.json")).json();
 const wheel = kind === "pyc" ? v.wheel : v.embed_wheel;
 py.FS.writeFile("/tmp/engine.whl", new Uint8Array(await (await fetch("./wheels/" + wheel)).arrayBuffer()));
+try {
 postMessage(py.runPython(`
 import json, sys, time, zipfile
 zipfile.ZipFile("/tmp/engine.whl").extractall("/engine")
@@ -161,6 +162,9 @@ meldtable.api.handle(json.dumps({"id": 2, "op": "new", "variant": "canasta-two-h
 t2 = time.perf_counter()
 json.dumps({"import": (t1 - t0) * 1000, "hello_new": (t2 - t1) * 1000})
 `));
+} catch (err) {
+  postMessage(JSON.stringify({ error: String(err.message || err) }));
+}
 """
 IMPORT_PAGE = """<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><script type="module">
 window.__run = (kind) => new Promise((resolve) => {
@@ -470,6 +474,8 @@ def measure_import(browser, directory: Path, rounds: int) -> dict:
         for i in range(rounds):
             for kind in (("src", "pyc") if i % 2 == 0 else ("pyc", "src")):
                 r = page.evaluate("(kind) => window.__run(kind)", kind)
+                if "error" in r:
+                    raise SystemExit(f"the engine import test failed in Pyodide: {r['error'][-500:]}")
                 out[f"{kind}_import"].append(r["import"])
                 out[f"{kind}_hello_new"].append(r["hello_new"])
         return out

@@ -71,16 +71,21 @@ async function lockEntry() {
 const SNAPSHOT_FORMAT = 1; // raise when the Python set-up in boot() changes
 const SNAPSHOT_CACHE = `meldtable-snapshot:${new URL(PYODIDE_DIR).pathname}`;
 
-/** The stored snapshot for this key as a Response whose body is not read yet, or null (none,
- * or Cache Storage unavailable). */
-async function findSnapshot(key) {
+/** The stored snapshot (there is at most one: storeSnapshot deletes the others) as {url,
+ * response} with the body not read yet, or null (none, or Cache Storage unavailable). */
+async function storedSnapshot() {
   try {
     const cache = await caches.open(SNAPSHOT_CACHE);
-    return (await cache.match(key)) || null;
+    const [request] = await cache.keys();
+    const response = request ? await cache.match(request) : null;
+    return response ? { url: request.url, response } : null;
   } catch (err) {
     return null;
   }
 }
+
+/** The stored snapshot is another build's (its name is not this lock file's key). */
+class OtherBuildsSnapshot extends Error {}
 
 /** Store the snapshot under its key and delete the snapshots of other builds. */
 async function storeSnapshot(key, bytes) {
@@ -142,15 +147,6 @@ async function checkWasmType() {
   }
 }
 
-/** True if a start-up snapshot of some build is stored (a local look-up, no network). */
-async function snapshotStored() {
-  try {
-    return (await (await caches.open(SNAPSHOT_CACHE)).keys()).length > 0;
-  } catch (err) {
-    return false;
-  }
-}
-
 /**
  * Call `release` once Pyodide's two large downloads (the .wasm and the standard library) are
  * complete, as the worker's resource timing entries show them (or at once where there are
@@ -197,10 +193,7 @@ async function boot() {
     const wheel = new Promise((resolve) => { releaseWheel = resolve; })
       .then(() => lock).then(({ entry }) => fetchWheel(entry));
     wheel.catch(() => {});
-    // A stored snapshot of this build (looked up while Pyodide's scripts load), or null.
-    const snapshotFound = (canSnapshot ? snapshotStored() : Promise.resolve(false))
-      .then((stored) => (stored ? lock.then(({ snapshotKey }) => snapshotKey && findSnapshot(snapshotKey)) : null))
-      .catch(() => null);
+    const stored = canSnapshot ? storedSnapshot() : Promise.resolve(null); // looked up meanwhile
     const { loadPyodide } = await pyodideLoader;
     const options = {
       indexURL: PYODIDE_DIR,
@@ -216,20 +209,29 @@ async function boot() {
     let pyodide = null;
     let restored = false;
     let snapshotKey = null;
-    const snapshot = await snapshotFound;
+    const snapshot = await stored;
     if (snapshot) {
-      snapshotKey = (await lock).snapshotKey;
       releaseWheel(); // from Cache Storage, like everything else of this start
+      // Its 31 MB are read while Pyodide fetches and compiles the .wasm (loadPyodide awaits a
+      // promise here), and the lock file, read meanwhile, confirms that it is this build's:
+      // the restore does not wait for the lock first. A body that cannot be read fails the
+      // restore like a bad snapshot; another build's is left for storeSnapshot to replace.
+      const buffer = snapshot.response.arrayBuffer();
+      buffer.catch(() => {});
+      const bytes = lock.then(({ snapshotKey: key }) => {
+        if (snapshot.url !== key) throw new OtherBuildsSnapshot();
+        return buffer.then((b) => new Uint8Array(b));
+      });
       try {
-        // Its 31 MB are read while Pyodide fetches and compiles the .wasm (loadPyodide awaits
-        // a promise here); a body that cannot be read fails the restore like a bad snapshot.
-        const bytes = snapshot.arrayBuffer().then((buffer) => new Uint8Array(buffer));
         pyodide = await loadPyodide({ ...options, _loadSnapshot: bytes });
         restored = true;
       } catch (err) {
-        console.warn(`The engine's start-up snapshot could not be restored (${lastLine(err)}); starting without it.`);
+        const lockOk = await lock.then(() => true, () => false); // else the boot fails on the lock below
+        if (!(err instanceof OtherBuildsSnapshot) && lockOk) {
+          console.warn(`The engine's start-up snapshot could not be restored (${lastLine(err)}); starting without it.`);
+          await dropSnapshot(snapshot.url);
+        }
         bootLog.length = 0;
-        await dropSnapshot(snapshotKey);
       }
     }
     if (!pyodide) {

@@ -1,4 +1,4 @@
-"""The order of a first visit's downloads (web/engine-worker.mjs; docs/architecture.md "Start-up").
+"""The order of a start's work (web/engine-worker.mjs; docs/architecture.md "Start-up").
 
 On a phone network the first visit is mostly download time (docs/performance.md, "Page load"),
 so the worker orders its requests: pyodide.asm.mjs is requested with pyodide.mjs as the worker
@@ -48,3 +48,67 @@ def test_a_first_visit_requests_pyodide_first_and_the_wheel_last(context, site_u
     for name in ("pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "app-lock.json", wheel):
         gets = [e for e in events if e[0] == "request" and e[1] == name and e[2] == "GET"]
         assert len(gets) == 1, (name, gets)
+
+
+STORED = """async () => {
+  const out = [];
+  for (const name of await caches.keys()) {
+    if (!name.startsWith("meldtable-snapshot:")) continue;
+    for (const request of await (await caches.open(name)).keys()) out.push(request.url);
+  }
+  return out;
+}"""
+
+
+def test_a_snapshot_of_another_build_is_not_restored_and_is_replaced(browser, dist_dir, tmp_path):
+    """The worker starts restoring the stored snapshot before app-lock.json is read; when the
+    lock then names another key (a new build), the start goes on as a fresh one and the new
+    build's snapshot replaces the old one. No service worker here, so each visit reads the
+    files as they are on the server."""
+    import json
+    import shutil
+    import threading
+    import time
+
+    import build
+
+    site = tmp_path / "site"
+    shutil.copytree(dist_dir, site)
+    server = build.make_server(site, quiet=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/?fast=1"
+    context = browser.new_context(service_workers="block")
+    try:
+        page = context.new_page()
+
+        def start() -> str:
+            page.goto(url)
+            page.wait_for_selector("html[data-engine-state=ready]", state="attached", timeout=120_000)
+            return page.evaluate("document.documentElement.dataset.engineStart")
+
+        def stored(other_than: list[str] | None = None) -> list[str]:
+            """The one stored snapshot, once it is not `other_than` (it is stored after "ready")."""
+            for _ in range(300):
+                found = page.evaluate(STORED)
+                if len(found) == 1 and found != other_than:
+                    return found
+                time.sleep(0.1)
+            raise AssertionError(f"stored snapshots: {page.evaluate(STORED)}")
+
+        assert start() == "fresh"
+        old = stored()
+        assert start() == "snapshot"
+        # "A new build": the lock file changes, so its key does.
+        lock_path = site / "pyodide" / "app-lock.json"
+        lock = json.loads(lock_path.read_text())
+        lock["build_note"] = "another build"
+        lock_path.write_text(json.dumps(lock, indent=1) + "\n")
+        assert start() == "fresh"
+        new = stored(other_than=old)
+        assert start() == "snapshot"
+        assert stored() == new
+        assert page.evaluate("document.documentElement.dataset.engineState") == "ready"
+    finally:
+        context.close()
+        server.shutdown()
+        server.server_close()
