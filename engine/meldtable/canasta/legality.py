@@ -300,14 +300,34 @@ class Legality:
                     n_blacks = sum(n for _, n in blacks)
                     if n_blacks < 3:
                         continue
+                    # going out this turn leaves at most one card (the final discard) that no meld
+                    # takes: natural ranks short of a meld's naturals and not on the table are
+                    # such cards (a cheap first look; _plausible below checks all of it)
+                    stuck = n_blacks - 4 if n_blacks > 4 else 0
+                    min_nat = r.min_naturals_per_meld
+                    for rk, items in by_rank.items():
+                        if rk != THREE and rk not in melds:
+                            n = items[0][1] if len(items) == 1 else sum(n for _, n in items)
+                            if n < min_nat:
+                                stuck += n
+                    if stuck > 1:
+                        continue
                     # what going out needs does not depend on which black threes are melded
                     counts = {rk: sum(n for _, n in items) for rk, items in by_rank.items() if rk != THREE}
                     # (the most black threes a meld takes: four)
                     if not self._plausible(side, counts, sum(n for _, n in wilds), n_blacks - min(n_blacks, 4), (), THREE):
                         continue
+                    # the verdict depends on the number of black threes and which of them still
+                    # count towards a pending initial meld, not on their suits
+                    countable = self.turn.countable
+                    seen: dict[Any, bool] = {}
                     for n_cards in (3, 4):
                         for combo in _combos(tuple(blacks), n_cards):
-                            if self._meld_ok_now(THREE, combo) is None:
+                            key = self._usage_key(combo, THREE, True) if initial else signature(combo, countable)
+                            ok = seen.get(key)
+                            if ok is None:
+                                ok = seen[key] = self._meld_ok_now(THREE, combo) is None
+                            if ok:
                                 out.append(Move.make("meld", combo))
                 continue
             if rank in melds:
