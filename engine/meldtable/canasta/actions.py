@@ -8,7 +8,7 @@ from typing import Any
 from ..cards import RANKS, Card, parse_cards
 from ..errors import IllegalMoveError, NotationError
 from ..fields import action_cards, action_text
-from ..moves import Move, card_order
+from ..moves import parse_meld_key, Move, card_order
 
 _text_field = action_text
 
@@ -33,16 +33,18 @@ def compose_action(g: Any, action: dict[str, Any]) -> list[Move]:
         if len(cards) not in (0, 2):
             raise IllegalMoveError("To take the pile select two cards that go with its top card (or none to put it on your meld).")
         return [Move("take", tuple(cards))]
-    if kind == "add":
+    if kind in ("add", "bury"):
         rank_t = _text_field(action, "rank").upper()
-        if len(rank_t) != 1 or rank_t not in RANKS:
-            raise NotationError("'rank' must be a rank such as 'Q'.")
+        try:
+            key = parse_meld_key(rank_t, kind)
+        except NotationError:
+            raise NotationError("'rank' must name a meld such as 'Q' (or 'Q#2' for the second meld of queens).") from None
         cards = _cards(action)
         if not cards:
-            raise IllegalMoveError("Select the cards to add first.")
+            raise IllegalMoveError("Select the cards to add first." if kind == "add" else "Select the cards to lay under the canasta first.")
         _held(g, cards)
         cards.sort(key=lambda c: (c.rank in (0, 2),) + card_order(c))
-        return [Move("add", (c,), RANKS.index(rank_t) + 1) for c in cards]
+        return [Move(kind, (c,), key) for c in cards]
     if kind == "meld":
         cards = _cards(action)
         _held(g, cards)

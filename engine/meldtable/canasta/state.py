@@ -151,7 +151,7 @@ class CanastaState(Legality, Scoring, View, Saved):
         ms_add(self.hands[cutter], kept)
         self.cut = {"seat": cutter, "cards": [c.text for c in kept]}
         label = "cut and kept " + " ".join(c.text for c in kept) if kept else "cut: no wild card"
-        self.last_moves.append({"seat": cutter, "text": "", "label": label})
+        self.last_moves.append({"seat": cutter, "text": " ".join(["cut"] + [c.text for c in kept]), "label": label})
 
     def _deal_deal_hands(self, seats: list[int]) -> None:
         """``hand_size`` cards to each seat, one at a time, starting left of the dealer; a cutter
@@ -218,7 +218,7 @@ class CanastaState(Legality, Scoring, View, Saved):
             # seed 004: 'Jede rote 3 muss sofort beim ersten Ausspielen des jeweiligen Spielers,
             # herausgelegt und durch eine Neue vom Talon ersetzt werden' (research C21)
             reds = self._lay_out_red_threes(seat)
-            self.last_moves.append({"seat": seat, "text": "", "label": "laid out " + " ".join(c.text for c in reds)
+            self.last_moves.append({"seat": seat, "text": " ".join(["red3"] + [c.text for c in reds]), "label": "laid out " + " ".join(c.text for c in reds)
                                     + " and drew " + ("a replacement" if len(reds) == 1 else f"{len(reds)} replacements")})
             if len(self.last_moves) > HISTORY_KEEP:
                 del self.last_moves[0]
