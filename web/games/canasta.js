@@ -166,19 +166,33 @@ export function create(shell) {
   /** Log entries for the red threes that appeared since the last table (they are laid out automatically). */
   function redThreeEntries(prev, next) {
     if (!prev || prev.view.hand_number !== next.view.hand_number) return [];
-    const seat = prev.to_act ?? prev.view.current_player;
-    const human = shell.humanSeats().includes(seat);
+    const actor = prev.to_act ?? prev.view.current_player;
+    const nextSeat = next.view.turn ? next.view.turn.seat : actor;
+    const sideOf = next.view.side_of_seat || [];
     const out = [];
     for (const s of next.view.sides || []) {
       const before = ((prev.view.sides || []).find((x) => x.side === s.side) || {}).red_threes || [];
       const added = (s.red_threes || []).slice(before.length);
+      // laid out by the seat whose turn just began (Kanaster: at a player's first turn), else by the actor
+      const seat = sideOf[nextSeat] === s.side && sideOf[actor] !== s.side ? nextSeat : actor;
+      const human = shell.humanSeats().includes(seat);
       if (added.length) out.push({ who: human ? "you" : "computer", seat, text: "red3 " + added.join(" "), label: "" });
     }
     return out;
   }
 
+  /** Kanaster: who cut before this deal and which wild cards they kept (seed 004), once per deal. */
+  function cutEntries(prev, next) {
+    const cut = next.view.cut;
+    if (!cut) return [];
+    const newDeal = !prev || prev.view.hand_number !== next.view.hand_number || prev.view.stock < next.view.stock;
+    if (!newDeal) return [];
+    const human = shell.humanSeats().includes(cut.seat);
+    return [{ who: human ? "you" : "computer", seat: cut.seat, text: ["cut", ...cut.cards].join(" "), label: "" }];
+  }
+
   function onTable(prev, next) {
-    const entries = redThreeEntries(prev, next);
+    const entries = cutEntries(prev, next).concat(redThreeEntries(prev, next));
     const hand = next.view.hand || [];
     const key = hand.join(" ");
     if (key !== state.handKey) {
