@@ -1281,6 +1281,17 @@ const MESSAGES = {
     "engine.not_allowed": "Dieser Zug ist jetzt nicht erlaubt.",
     "engine.pile_red_three": "Oben liegt eine rote Drei: Der Ablagestapel kann jetzt nicht aufgenommen werden.",
     "engine.discard_to_go_out": "In diesem Spiel machst du aus, indem du deine letzte Karte abwirfst: Behalte eine Karte.",
+    // Kanaster (seed 004)
+    "engine.pile_blocking_rank": "Ein Kanaster aus {ranks} liegt auf dem Tisch, also sperren {ranks} den Ablagestapel: Ziehe vom Stapel.",
+    "engine.initial_minimum_take": "Deine erste Meldung muss mindestens {minimum} Punkte wert sein, und nach dem Aufnehmen darfst du nicht mehr auslegen: Die oberste Karte und die Karten dazu ergeben nur {points}.",
+    "engine.no_meld_after_take": "Nach dem Aufnehmen des Ablagestapels darfst du in diesem Zug nicht mehr auslegen oder anlegen: Wirf eine Karte ab.",
+    "engine.rank_melded_open": "Deine Meldung aus {ranks} ist noch kein Kanaster: Lege dort an.",
+    "engine.bury_off": "In diesem Spiel wird keine Karte unter einen Kanaster gelegt.",
+    "engine.bury_after_take": "Sperrkarten legst du nur in einem Zug unter einen Kanaster, in dem du den Ablagestapel aufgenommen hast.",
+    "engine.bury_no_canasta": "Deine Seite hat keinen solchen Kanaster aus {ranks}, unter den du die Karte legen könntest.",
+    "engine.bury_rank": "Unter diesen Kanaster passen nur {ranks}.",
+    "engine.bury_not_blocking": "{ranks} sperren den Ablagestapel in diesem Spiel nicht.",
+    "engine.bury_committed": "Dieser Zug muss wie entschieden enden (ausmachen oder nicht): Jetzt wird keine Karte unter einen Kanaster gelegt.",
 
     // 3 ist 50 (engine family threefifty)
     "engine.must_match": "Abwerfen darfst du nur, wenn keine deiner Karten passt: {card} kann gespielt werden.",
@@ -1603,7 +1614,7 @@ export function engineMessage(err, family = null) {
   if (current === "en" || !err || !err.key) return message;
   let key = err.key;
   let p = { ...(err.params || {}) };
-  if (p.rank) p.ranks = rankPlural(p.rank);
+  if (p.rank) p.ranks = rankPlural(String(p.rank).split("#")[0]);
   if (!p.card && typeof p.move === "string") {
     const c = p.move.split(/\s+/).find((w) => isCard(w)); // e.g. "play 7S middle"
     if (c) p.card = c;

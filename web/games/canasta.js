@@ -53,7 +53,7 @@ const TEMPLATE = `<div class="cn-table" id="cn-table">
         <span class="pile-markers">
           <span id="frozen-marker" class="marker marker-frozen" hidden>❄ <span data-i18n="table.frozen">Frozen</span></span>
           <span id="closed-marker" class="marker marker-closed" hidden>✕ <span data-i18n="cn.frozenForYou">Closed for you</span></span>
-          <span id="blocked-marker" class="marker marker-blocked" hidden>⊘ <span data-i18n="table.blocked">Blocked</span></span>
+          <span id="blocked-marker" class="marker marker-blocked" hidden>⊘ <span data-i18n="table.blocked">Blocked</span><span id="blocked-ranks"></span></span>
         </span>
       </button>
     </div>
@@ -493,6 +493,8 @@ export function create(shell) {
     $("closed-marker").hidden = !closed;
     $("closed-marker").title = t("cn.frozenForYouTitle");
     $("blocked-marker").hidden = !d.blocked;
+    // Kanaster: which rank blocks (a canasta of it lies on the table), readable on touch screens too
+    $("blocked-ranks").textContent = d.blocked_by === "blocking_rank" && d.top ? ": " + rankPlural(rankOf(d.top)) : "";
     $("blocked-marker").title = d.blocked_by === "blocking_rank"
       ? t("cn.blockingRankTitle", { ranks: (d.blocking_ranks || []).map((r) => rankPlural(r)).join(", ") })
       : t("table.blockedTitle");
