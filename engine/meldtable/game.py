@@ -17,7 +17,7 @@ FORMAT_VERSION = 1
 
 FAMILIES: dict[str, str] = {
     "canasta": "meldtable.canasta.family",
-    "continental": "meldtable.continental",
+    "continental": "meldtable.continental.family",
     "threefifty": "meldtable.threefifty",
 }
 """The registry of game families: family name (``Variant.family``) -> the module that implements
