@@ -9,6 +9,7 @@ from .errors import IllegalMoveError, MeldtableError, NotationError, NotYourTurn
 from .fields import NonFiniteNumber, is_int, strict_json
 from .moves import Move
 from .options import Variant
+from .reasons import COMMON
 from .variants import VARIANTS
 
 FORMAT = "meldtable-game"
@@ -126,27 +127,39 @@ class Game:
         """
         m = self.parse_move(move)
         if self.hand_over:
-            raise IllegalMoveError("The match is over." if self.match_over else "The hand is over: deal the next hand.")
+            raise COMMON.error("match_over" if self.match_over else "hand_over_next")
         if seat is not None and seat != self.current_player:
-            raise NotYourTurnError(f"It is not seat {seat}'s turn (seat {self.current_player} is to act).")
+            raise NotYourTurnError.of(COMMON, "not_your_turn", {"seat": self.current_player, "asked": seat})
         if not self._state.is_legal(m):
-            key, message, params = self._state.explain(m)
-            err = IllegalMoveError(message)
-            err.key, err.params = key, params  # type: ignore[attr-defined]
-            raise err
+            raise self._refusal(*self._state.explain(m))
         self._state.apply(m)
         self.history[-1].append(str(m))
         return m
 
-    def explain(self, move: Any) -> str | None:
-        """``None`` if ``move`` is legal now, else the reason in a player's words."""
+    def _refusal(self, key: str, message: str, params: dict[str, Any]) -> IllegalMoveError:
+        """The error of a refusal ``(key, message, params)`` of the family state: with the texts of
+        the family's catalogue (its ``REASONS``) when it declares ``key``."""
+        catalogue = getattr(self.family, "REASONS", None)
+        if catalogue is not None:
+            try:
+                return IllegalMoveError.of(catalogue, key, params)
+            except KeyError:
+                pass
+        return IllegalMoveError(message, key, params)
+
+    def explain(self, move: Any, lang: str = "en") -> str | None:
+        """``None`` if ``move`` is legal now, else the reason in a player's words, in ``lang``
+        (``"en"`` or ``"de"``; :mod:`meldtable.reasons`). Malformed notation gets its
+        :class:`NotationError` message (English)."""
         try:
             m = self.parse_move(move)
         except MeldtableError as e:
             return str(e)
+        if self.hand_over:
+            return COMMON.error("match_over" if self.match_over else "hand_over_next").message(lang)
         if self._state.is_legal(m):
             return None
-        return self._state.explain(m)[1]
+        return self._refusal(*self._state.explain(m)).message(lang)
 
     def next_hand(self) -> None:
         """Deal the next hand of the match. Raises ``IllegalMoveError`` if the hand is not over or
