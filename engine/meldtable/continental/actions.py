@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from ..cards import JOKER, RANK_NAMES, Card, parse_cards
+from ..cards import JOKER, RANKS, Card, parse_cards
 from ..errors import IllegalMoveError, NotationError
 from ..fields import action_cards, action_text
 from ..multiset import combinations, counted
 from .moves import ContinentalMove
+from .reasons import REASONS
 from .rules import (
     RUN,
     RUN_MAX,
@@ -50,10 +51,9 @@ class _Budget:
         return True
 
 
-def _error(key: str, message: str, params: dict[str, Any] | None = None) -> IllegalMoveError:
-    """An :class:`IllegalMoveError` with the page's translation ``key`` and ``params``."""
-    err = IllegalMoveError(message)
-    err.key, err.params = key, params or {}  # type: ignore[attr-defined]
+def _error(key: str, **params: Any) -> IllegalMoveError:
+    """The :class:`IllegalMoveError` of reason ``key`` of :data:`~.reasons.REASONS` with ``params``."""
+    err: IllegalMoveError = REASONS.error(key, **params)
     return err
 
 
@@ -76,15 +76,18 @@ def _try(g: Any, seqs: Iterable[list[ContinentalMove]], budget: _Budget | None =
                 first = e
     if first is not None:
         raise first
-    raise IllegalMoveError("Those cards do not make a combination.")
+    raise _error("not_a_combo_at_all")
 
 
-def _refusal(g: Any, move: ContinentalMove, fallback: str) -> IllegalMoveError:
-    """The game's refusal of ``move`` (message, ``key``, ``params``), or ``fallback`` if it is legal."""
-    if g.state.is_legal(move) or g.hand_over:
-        return IllegalMoveError(fallback)
-    key, message, params = g.state.explain(move)
-    return _error(key, message, params)
+def _refusal(g: Any, move: ContinentalMove, fallback: str, **params: Any) -> IllegalMoveError:
+    """The game's refusal of ``move`` (its reason from ``verify``), or reason ``fallback`` with
+    ``params`` if the move is legal."""
+    if g.hand_over:
+        return _error("hand_over")
+    why = g.state._why(move)
+    if why is None:
+        return _error(fallback, **params)
+    return _error(why[0], **why[2])
 
 
 def _check_play_stage(g: Any, probe: ContinentalMove) -> None:
@@ -92,7 +95,7 @@ def _check_play_stage(g: Any, probe: ContinentalMove) -> None:
     of the seat whose turn it is: before its draw, in a claim window, once the hand is over."""
     st = g.state
     if g.hand_over or st.window or st.turn.stage != "play":
-        raise _refusal(g, probe, "That is not possible now.")
+        raise _refusal(g, probe, "not_now")
 
 
 def _check_held(g: Any, cards: list[Card]) -> None:
@@ -101,12 +104,10 @@ def _check_held(g: Any, cards: list[Card]) -> None:
     hand = g.state.hands[g.current_player]
     held = sum(hand.values())
     if len(cards) > held:
-        raise _error("too_many_cards", f"You hold {held} card{'s' if held != 1 else ''}, but this action names {len(cards)}.",
-                     {"held": held, "named": len(cards)})
+        raise _error("too_many_cards", held=held, named=len(cards))
     for c, k in counted(cards).items():
         if hand.get(c, 0) < k:
-            raise _error("not_in_hand", f"You do not hold {c.text}" + (f" {k} times." if hand.get(c, 0) else "."),
-                         {"card": c.text})
+            raise _error("not_in_hand", card=c.text)
 
 
 def _check_combo_cards(kind: str, cards: list[Card]) -> None:
@@ -114,17 +115,17 @@ def _check_combo_cards(kind: str, cards: list[Card]) -> None:
     order: jokers only, mixed ranks (set), mixed suits, a repeated card or more than 13 cards (run)."""
     naturals = [c for c in cards if not c.is_joker]
     if not naturals:
-        raise _error("all_jokers", "A combination cannot be made of jokers only: it needs a natural card.")
+        raise _error("all_jokers")
     if kind == SET:
         if len({c.rank for c in naturals}) > 1:
-            raise _error("set_ranks", "A set holds cards of one rank only (any suits) and jokers.")
+            raise _error("set_ranks")
         return
     if len({c.suit for c in naturals}) > 1:
-        raise _error("run_suits", "A run holds cards of one suit only (and jokers).")
+        raise _error("run_suits")
     if len(cards) > RUN_MAX:
-        raise _error("run_long", f"A run holds at most {RUN_MAX} cards.", {"max": RUN_MAX})
+        raise _error("run_long", max=RUN_MAX)
     if len({c.rank for c in naturals}) != len(naturals):
-        raise _error("run_order", "A run holds each card once: consecutive cards of one suit, jokers filling gaps.")
+        raise _error("run_repeats")
 
 
 def _run_layouts(rules: Rules, cards: list[Card]) -> list[list[Card]]:
@@ -231,7 +232,7 @@ def _lay_down(g: Any, parts: list[list[list[ContinentalMove]]], budget: _Budget)
         stack.extend(reversed(children))
     if first_err is not None:
         raise first_err
-    raise IllegalMoveError("Those cards do not make your contract.")
+    raise _error("not_the_contract")
 
 
 def compose_action(g: Any, action: dict[str, Any]) -> list[ContinentalMove]:
@@ -255,16 +256,17 @@ def compose_action(g: Any, action: dict[str, Any]) -> list[ContinentalMove]:
         cards = _card_list(action)
         size = SET_SIZE if kind == SET else RUN_SIZE
         if len(cards) < size:
-            raise IllegalMoveError(f"A {kind} needs at least {size} cards.")
+            raise _error("combo_too_short", kind=kind, size=size)
         _check_play_stage(g, ContinentalMove(kind, tuple(cards[:size])))
         _check_held(g, cards)
         _check_combo_cards(kind, cards)
         if not _combos_allowed(g):
-            raise _refusal(g, ContinentalMove(kind, tuple(cards[:size])), f"You cannot lay a new {kind} now.")
+            raise _refusal(g, ContinentalMove(kind, tuple(cards[:size])), "no_new_combo", kind=kind)
         new_id = f"{seat}.{len(st.table[seat]) + 1}"
         seqs = list(_combo_steps(g, kind, cards, new_id))
         if not seqs:
-            raise _refusal(g, ContinentalMove(kind, tuple(cards[:size])), f"Those cards do not make a {kind}.")
+            raise _refusal(g, ContinentalMove(kind, tuple(cards[:size])), "not_a_combo", kind=kind,
+                           cards=" ".join(c.text for c in cards))
         return _try(g, seqs)
     if kind == "lay_down":
         groups = action.get("combos")
@@ -277,11 +279,8 @@ def compose_action(g: Any, action: dict[str, Any]) -> list[ContinentalMove]:
         if len(groups) > allowed:
             need = st.turn.pending if st.turn.pending is not None else st.contract()
             if not allowed:
-                raise _error("contract_done", "You have laid down your contract: now you can only add cards to "
-                             "combinations (no new combinations in this game).")
-            raise _error("too_many_combos", f"This lay-down names {len(groups)} combinations, but you may lay "
-                         f"{allowed} now ({contract_name(*need)}).",
-                         {"named": len(groups), "allowed": allowed, "contract": contract_name(*need)})
+                raise _error("contract_done")
+            raise _error("too_many_combos", named=len(groups), allowed=allowed, contract=contract_name(*need))
         cards_of = [_card_list(grp) for grp in groups]
         _check_held(g, [c for cards in cards_of for c in cards])
         parts = []
@@ -289,19 +288,19 @@ def compose_action(g: Any, action: dict[str, Any]) -> list[ContinentalMove]:
             gk = grp["type"]
             size = SET_SIZE if gk == SET else RUN_SIZE
             if len(cards) < size:
-                raise IllegalMoveError(f"A {gk} needs at least {size} cards.")
+                raise _error("combo_too_short", kind=gk, size=size)
             _check_combo_cards(gk, cards)
             new_id = f"{seat}.{len(st.table[seat]) + i + 1}"
             steps = list(_combo_steps(g, gk, cards, new_id))
             if not steps:
-                raise IllegalMoveError(f"Those cards do not make a {gk}: {' '.join(c.text for c in cards)}.")
+                raise _error("not_a_combo", kind=gk, cards=" ".join(c.text for c in cards))
             parts.append(steps)
         return _lay_down(g, parts, _Budget())
     if kind == "add":
         target = _text_field(action, "target")
         cards = _card_list(action)
         if not cards:
-            raise IllegalMoveError("Select the cards to add first.")
+            raise _error("nothing_selected")
         end = action.get("end")
         if end not in (None, "low", "high"):
             raise NotationError("'end' must be 'low' or 'high'.")
@@ -311,13 +310,11 @@ def compose_action(g: Any, action: dict[str, Any]) -> list[ContinentalMove]:
         if cb is not None and cb.kind == SET:
             wrong = next((c for c in cards if not c.is_joker and c.rank != cb.rank), None)
             if wrong is not None:
-                raise _error("does_not_fit", f"Only {RANK_NAMES[cb.rank][1]} (or a joker) can be added to that set.",
-                             {"target": target})
+                raise _error("does_not_fit", target=target, fits=RANKS[cb.rank - 1])
         if cb is None or cb.kind == SET:
             return [ContinentalMove("add", (c,), target) for c in sorted(cards, key=card_key)]
         if len(cb.cards) + len(cards) > RUN_MAX:
-            raise _error("run_long", f"A run holds at most {RUN_MAX} cards: this one holds {len(cb.cards)}, "
-                         f"so at most {RUN_MAX - len(cb.cards)} more fit.", {"max": RUN_MAX})
+            raise _error("run_room", max=RUN_MAX, held=len(cb.cards), room=RUN_MAX - len(cb.cards))
         ends = [end] if end else ["high", "low"]
         # each card at the end where it fits; try the orders that place naturals before jokers
         seqs = (_run_add_order(st, target, cards, e) for e in ends)

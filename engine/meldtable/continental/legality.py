@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import JOKER, RANK_NAMES, SUITS, Card
+from ..cards import JOKER, RANKS, SUITS, Card
 from ..family import CachedLegalMoves
 from ..multiset import combinations, counted
 from .combos import Combo
 from .moves import ContinentalMove
 from .planner import Packer
+from .reasons import REASONS
 from .rules import (
     RUN,
     RUN_MAX,
@@ -240,184 +241,236 @@ class Legality(CachedLegalMoves):
                 out.append(m)
         return out
 
-    # ------------------------------------------------------------------ explaining refusals
+    # ------------------------------------------------------------------ the one check and its reason
+    def verify(self, move: Any, seat: int | None = None) -> None:
+        """Check ``move`` for ``seat`` (default: the seat to act): raise
+        :class:`~meldtable.errors.IllegalMoveError` (``key``, ``params`` and the texts of
+        :data:`~meldtable.continental.reasons.REASONS`) saying why it is not legal now, else return.
+        The one source of legality and its reasons: :meth:`legal_moves` is a fast enumeration of
+        exactly the moves this accepts (tests/test_continental_verify.py)."""
+        reason = self._why(move, seat)
+        if reason is not None:
+            raise REASONS.error(reason[0], **reason[2])
+
     def explain(self, move: Any, seat: int | None = None) -> tuple[str, str, dict[str, Any]]:
-        """Why ``move`` is not legal now: ``(key, message, params)`` in a player's words."""
+        """Why ``move`` is not legal now: ``(key, English message, params)`` from :meth:`_why`; a
+        legal move gets ``("legal", "That move is legal.", {})``."""
+        return self._why(move, seat) or ("legal", "That move is legal.", {})
+
+    def _why(self, move: Any, seat: int | None = None) -> tuple[str, str, dict[str, Any]] | None:
+        """``None`` if ``move`` is legal now, else ``(key, English message, params)``: every rule
+        check in the order a player would look (turn, claim window, stage, cards held, then the
+        move's own rules; seed 002 and docs/rules/continental.md)."""
+        no = REASONS.why
         if self.hand_over:
-            return "hand_over", "The hand is over.", {}
+            return no("hand_over")
         if not isinstance(move, ContinentalMove):
-            return "not_allowed", "That is not a move of this game.", {}
+            return no("wrong_family")
         r = self.rules
         t = self.turn
         kind = move.kind
         actor = self.current_player
         assert actor is not None
         if seat is not None and seat != actor:
-            return "not_your_turn", f"It is seat {actor}'s turn, not seat {seat}'s.", {"seat": actor}
-        hand = self.hands[actor]
+            return no("not_your_turn", seat=actor, asked=seat)
         if self.window:
-            card = self.pile[-1].text
-            p = {"card": card, "seat": actor}
-            if kind not in ("claim", "pass"):
-                return ("claim_window", f"Seat {actor} first decides whether to claim {card} out of turn: claim or pass.", p)
-            return "not_allowed", "That move is not allowed now.", {}
+            if kind in ("claim", "pass"):
+                return None
+            return no("claim_window", seat=actor, card=self.pile[-1].text)
         if kind in ("claim", "pass"):
             if r.claim_by == "nobody":
-                return "no_claims", "In this game discards are never taken out of turn.", {}
-            return "no_claim_window", "There is no discard to claim now: a discard can be claimed only after the next player has drawn from the stock.", {}
+                return no("no_claims")
+            return no("no_claim_window")
         if t.stage == "draw":
             if kind == "draw":
-                return "stock_empty", "The stock is empty.", {}
+                return None if self._can_draw() else no("stock_empty")
             if kind == "take":
-                if self.pile:
-                    n = self.takes_in_a_row
-                    return ("take_limit", f"The top discard has been taken {n} turns in a row: draw from the stock this time.",
-                            {"count": n})
-                return "pile_empty", "The discard pile is empty.", {}
-            return "draw_first", "First take the top discard or draw from the stock.", {}
+                if not self.pile:
+                    return no("pile_empty")
+                return None if self._may_take() else no("take_limit", count=self.takes_in_a_row)
+            return no("draw_first")
         if kind in ("draw", "take"):
-            return "already_drew", "You have already drawn this turn.", {}
+            return no("already_drew")
+        hand = self.hands[actor]
         need = counted(move.cards)
         missing = [c for c, k in need.items() if hand.get(c, 0) < k]
         if missing:
-            return "not_in_hand", f"You do not hold {missing[0].text}.", {"card": missing[0].text}
+            return no("not_in_hand", card=missing[0].text)
         if t.joker_from is not None:
             if kind != "add" or move.cards != (JOKER,):
-                return "place_joker", "Place the joker you exchanged first: add it to another combination.", {"from": t.joker_from}
+                return no("place_joker", **{"from": t.joker_from})
             if move.target == t.joker_from:
-                return "joker_elsewhere", "The exchanged joker goes into another combination, not back into the one it came from.", {}
-            return self._explain_add(move)
+                return no("joker_elsewhere")
+            return self._why_add(move)
         if t.pending is not None and kind not in (SET, RUN):
             ps, pr = t.pending
-            return ("finish_contract", f"Finish laying down your contract first: {contract_name(ps, pr)} still to lay.",
-                    {"sets": ps, "runs": pr})
+            return no("finish_contract", sets=ps, runs=pr, contract=contract_name(ps, pr))
         if kind in (SET, RUN):
-            return self._explain_meld(move)
+            return self._why_meld(move)
         if kind in ("add", "swap"):
             if not self.down[actor]:
-                return "not_down", "Lay down your contract before adding cards to combinations or exchanging jokers.", {}
+                return no("not_down")
             if kind == "add":
-                return self._explain_add(move)
-            return self._explain_swap(move)
-        if kind == "discard":
-            if r.forbid_discarding_taken and t.taken is not None and move.cards[0] is t.taken:
-                return ("discard_taken", f"You took {t.taken.text} from the discard pile in this turn: discard another card.",
-                        {"card": t.taken.text})
-            if not self.down[actor] and r.forbid_playable_discard:
-                return ("playable_discard", f"You have not laid down your contract, so you may not discard {move.cards[0].text}: "
-                        "it fits on a combination on the table.", {"card": move.cards[0].text})
-        return "not_allowed", "That move is not allowed now.", {}
+                return self._why_add(move)
+            return self._why_swap(move)
+        assert kind == "discard"
+        c = move.cards[0]
+        if r.forbid_discarding_taken and t.taken is not None and c is t.taken and any(x is not c for x in hand):
+            return no("discard_taken", card=c.text)
+        if not self.down[actor] and r.forbid_playable_discard:
+            cards = self._discardable(list(hand))
+            playable = {m.cards[0] for m in self._add_moves(cards, self._targets())}
+            if c in playable and len(playable) < len(cards):
+                return no("playable_discard", card=c.text)
+        return None
 
-    def _explain_meld(self, move: ContinentalMove) -> tuple[str, str, dict[str, Any]]:
+    def _why_shape(self, move: ContinentalMove) -> tuple[str, str, dict[str, Any]] | None:
+        """The combination rules of a new set or run (its cards alone)."""
+        no = REASONS.why
+        r = self.rules
+        naturals = [c for c in move.cards if not c.is_joker]
+        jokers = len(move.cards) - len(naturals)
+        if move.kind == SET:
+            if not naturals:
+                return no("all_jokers")
+            if len({c.rank for c in naturals}) > 1:
+                return no("set_ranks")
+            if len(move.cards) != SET_SIZE:
+                return no("set_size")
+            if not r.set_jokers_ok(jokers, len(naturals)):
+                return no("set_jokers", max=r.max_jokers_set)
+            return None
+        lay = r.run_layout(move.cards)
+        if lay == "all_jokers":
+            return no("all_jokers")
+        if lay == "run_suits":
+            return no("run_suits")
+        if lay == "corner":
+            return no("run_corner")
+        if isinstance(lay, str):
+            return no("run_order")
+        if len(move.cards) != RUN_SIZE:
+            return no("run_size")
+        if not r.jokers_ok_run(move.cards):
+            if r.no_adjacent_jokers and any(a.is_joker and b.is_joker for a, b in zip(move.cards, move.cards[1:])):
+                return no("adjacent_jokers")
+            return no("run_jokers", max=r.max_jokers_run)
+        return None
+
+    def _why_meld(self, move: ContinentalMove) -> tuple[str, str, dict[str, Any]] | None:
+        """A new set or run: its shape, then (while laying the contract) whether the rest of the
+        contract can still be laid in this turn (:class:`~.planner.Packer`), or (once down, option
+        ``extra_melds_when_down``) the card to keep."""
+        no = REASONS.why
         r = self.rules
         t = self.turn
         seat = t.seat
         kind = move.kind
-        naturals = [c for c in move.cards if not c.is_joker]
-        jokers = len(move.cards) - len(naturals)
         if self.down[seat] and not r.extra_melds:
-            return ("contract_done", "You have laid down your contract: now you can only add cards to combinations "
-                    "(no new combinations in this game).", {})
-        if kind == SET:
-            if not naturals:
-                return "all_jokers", "A set cannot be made of jokers only: it needs a natural card.", {}
-            if len({c.rank for c in naturals}) > 1:
-                return "set_ranks", "A set holds cards of one rank only (any suits) and jokers.", {}
-            if len(move.cards) != SET_SIZE:
-                return "set_size", "Lay a set as three cards, then add more cards one by one.", {}
-            if not r.set_jokers_ok(jokers, len(naturals)):
-                return "set_jokers", f"A set may hold at most {r.max_jokers_set} joker(s) in this game.", {"max": r.max_jokers_set}
-        else:
-            lay = r.run_layout(move.cards)
-            if lay == "all_jokers":
-                return "all_jokers", "A run cannot be made of jokers only: it needs a natural card.", {}
-            if lay == "run_suits":
-                return "run_suits", "A run holds cards of one suit only (and jokers).", {}
-            if lay == "corner":
-                return "run_corner", "In this game the ace is high or low, not between the king and the two.", {}
-            if isinstance(lay, str):
-                return ("run_order", "Write a run from its low end to its high end, consecutive cards of one suit, "
-                        "each joker where it stands, e.g. 5H JK 7H 8H.", {})
-            if len(move.cards) != RUN_SIZE:
-                return "run_size", "Lay a run as four cards, then add more cards one by one.", {}
-            if not r.jokers_ok_run(move.cards):
-                if r.no_adjacent_jokers and any(a.is_joker and b.is_joker for a, b in zip(move.cards, move.cards[1:])):
-                    return "adjacent_jokers", "Two jokers may not stand side by side in a run in this game.", {}
-                return "run_jokers", f"A run may hold at most {r.max_jokers_run} joker(s) in this game.", {"max": r.max_jokers_run}
+            return no("contract_done")
+        shape = self._why_shape(move)
+        if shape is not None:
+            return shape
+        hand = self.hands[seat]
+        floor = self._floor()
         if self.down[seat]:
-            return "keep_a_card", "In this game you go out by discarding your last card: keep one card.", {}
+            return None if sum(hand.values()) - len(move.cards) >= floor else no("keep_a_card")
         sets, runs = t.pending if t.pending is not None else self.contract()
         cname = contract_name(sets, runs)
+        natural = next(c for c in move.cards if not c.is_joker)
         if kind == SET and not sets:
-            return "no_set_needed", f"Your contract needs no more sets ({cname} to lay).", {"contract": cname}
+            return no("no_set_needed", contract=cname)
         if kind == RUN and not runs:
-            return "no_run_needed", f"Your contract needs no more runs ({cname} to lay).", {"contract": cname}
-        if kind == SET and not r.same_rank_sets and naturals[0].rank in t.laid_ranks:
-            return "same_rank_sets", "The sets of a contract must be of different ranks in this game.", {}
-        if kind == RUN and not r.same_suit_runs and naturals[0].suit in t.laid_suits:
-            return "same_suit_runs", "The runs of a contract must be of different suits in this game.", {}
-        rest = (sets - 1, runs) if kind == SET else (sets, runs - 1)
+            return no("no_run_needed", contract=cname)
+        used_ranks = frozenset(t.laid_ranks) if not r.same_rank_sets else frozenset()
+        used_suits = frozenset(t.laid_suits) if not r.same_suit_runs else frozenset()
+        if kind == SET and natural.rank in used_ranks:
+            return no("same_rank_sets")
+        if kind == RUN and natural.suit in used_suits:
+            return no("same_suit_runs")
+        packer = Packer(r, hand)
+        if kind == SET:
+            rest = (sets - 1, runs)
+            ok = packer.feasible(move.cards, sets - 1, runs, floor, used_ranks | {natural.rank}, used_suits)
+        else:
+            rest = (sets, runs - 1)
+            ok = packer.feasible(move.cards, sets, runs - 1, floor, used_ranks, used_suits | {natural.suit})
+        if ok:
+            return None
         if rest == (0, 0):
-            return "keep_a_card", "In this game you go out by discarding your last card: keep one card.", {}
-        rname = contract_name(*rest)
-        return ("contract_incomplete", f"With these cards the rest of your contract ({rname}) could not be laid down "
-                "in this turn" + (" keeping a card to discard" if self._floor() else "") + ": choose other cards.",
-                {"contract": rname})
+            return no("keep_a_card")
+        return no("contract_incomplete_keep" if floor else "contract_incomplete", contract=contract_name(*rest))
 
-    def _explain_add(self, move: ContinentalMove) -> tuple[str, str, dict[str, Any]]:
+    def _why_add(self, move: ContinentalMove) -> tuple[str, str, dict[str, Any]] | None:
+        """One card onto a laid-down combination (:meth:`_add_moves` enumerates the same)."""
+        no = REASONS.why
         r = self.rules
+        t = self.turn
         cb = self.combo(move.target)
         if cb is None:
-            return "no_combo", f"There is no combination {move.target} on the table.", {"target": move.target}
+            return no("no_combo", target=move.target)
         c = move.cards[0]
-        if self.turn.joker_from is None:
-            if not self._may_layoff() and not move.target.startswith(f"{self.turn.seat}."):
-                return ("layoff_next_turn", "In this game you add to other players' combinations from your next turn on.", {})
-            if sum(self.hands[self.turn.seat].values()) - 1 < self._floor():
-                return "keep_a_card", "In this game you go out by discarding your last card: keep one card.", {}
+        if t.joker_from is None:
+            if not self._may_layoff() and not str(move.target).startswith(f"{t.seat}."):
+                return no("layoff_next_turn")
+            if sum(self.hands[t.seat].values()) - 1 < self._floor():
+                return no("keep_a_card")
         if cb.kind == SET:
-            if c.is_joker:
-                return "set_jokers", f"A set may hold at most {r.max_jokers_set} joker(s) in this game.", {"max": r.max_jokers_set}
             if move.end is not None:
-                return "set_no_end", "A set has no ends: write the move without 'low' or 'high'.", {}
-            return "does_not_fit", f"Only {RANK_NAMES[cb.rank][1]} (or a joker) can be added to that set.", {"target": move.target}
-        if len(cb.cards) >= RUN_MAX:
-            return "run_full", "That run already holds 13 cards.", {}
-        if move.end is None:
-            return "run_end", "Say at which end of the run the card goes: 'low' or 'high'.", {}
+                return no("set_no_end")
+            if c.is_joker:
+                if r.max_jokers_set and cb.jokers >= r.max_jokers_set:
+                    return no("set_jokers", max=r.max_jokers_set)
+                return None
+            if c.rank != cb.rank:
+                return no("does_not_fit", target=move.target, fits=RANKS[cb.rank - 1])
+            return None
         n = len(cb.cards)
-        pos = cb.lo - 1 if move.end == "low" else cb.lo + n
-        if not r.window_ok(min(pos, cb.lo), n + 1):
-            return "run_corner", "In this game the ace is high or low, not between the king and the two.", {}
+        if n >= RUN_MAX:
+            return no("run_full")
+        if move.end is None:
+            return no("run_end")
+        low = move.end == "low"
+        pos = cb.lo - 1 if low else cb.lo + n
+        if not r.window_ok(cb.lo - 1 if low else cb.lo, n + 1):
+            return no("run_corner")
         if c.is_joker:
             if r.max_jokers_run and cb.jokers + 1 > r.max_jokers_run:
-                return "run_jokers", f"A run may hold at most {r.max_jokers_run} joker(s) in this game.", {"max": r.max_jokers_run}
-            return "adjacent_jokers", "Two jokers may not stand side by side in a run in this game.", {}
+                return no("run_jokers", max=r.max_jokers_run)
+            if r.no_adjacent_jokers and (cb.cards[0] if low else cb.cards[-1]).is_joker:
+                return no("adjacent_jokers")
+            return None
         want = Card(pos_rank(pos), cb.suit)
-        return ("does_not_fit", f"Only {want.text} (or a joker) fits at the {move.end} end of that run.",
-                {"target": move.target, "card": want.text})
+        if c is not want:
+            return no("does_not_fit", target=move.target, fits=want.text)
+        return None
 
-    def _explain_swap(self, move: ContinentalMove) -> tuple[str, str, dict[str, Any]]:
+    def _why_swap(self, move: ContinentalMove) -> tuple[str, str, dict[str, Any]] | None:
+        """A natural card for a joker on the table (:meth:`_swap_moves` enumerates the same)."""
+        no = REASONS.why
         r = self.rules
-        if r.joker_exchange == "never":
-            return "no_exchange", "Jokers on the table cannot be exchanged in this game.", {}
+        t = self.turn
+        if r.joker_exchange != "after_own_down":
+            return no("no_exchange")
         if not self._may_layoff():
-            return "layoff_next_turn", "In this game you exchange jokers from your next turn on.", {}
+            return no("exchange_next_turn")
         cb = self.combo(move.target)
         if cb is None:
-            return "no_combo", f"There is no combination {move.target} on the table.", {"target": move.target}
+            return no("no_combo", target=move.target)
         c = move.cards[0]
         if cb.kind == SET and r.exchange_from == "runs":
-            return "exchange_runs_only", "Only jokers in runs can be exchanged in this game.", {}
+            return no("exchange_runs_only")
         if not cb.jokers:
-            return "no_joker", "That combination holds no joker.", {}
+            return no("no_joker")
         if cb.kind == RUN:
             stands = [cb.represents(i).text for i, x in enumerate(cb.cards) if x.is_joker]
             if c.text not in stands:
-                return ("joker_stands_for", f"The joker there stands for {' or '.join(stands)}, not {c.text}.",
-                        {"stands_for": stands})
-        elif c.rank != cb.rank:
-            return "does_not_fit", f"Only {RANK_NAMES[cb.rank][1]} can replace a joker in that set.", {}
-        if r.exchanged_joker == "place_at_once" and sum(self.hands[self.turn.seat].values()) - 1 < self._floor():
-            return "keep_a_card", "In this game you go out by discarding your last card: keep one card.", {}
-        return "joker_no_place", "The joker you would get has no other combination to go into.", {}
+                return no("joker_stands_for", stands_for=stands, card=c.text)
+        elif c.is_joker or c.rank != cb.rank:
+            return no("exchange_rank", rank=RANKS[cb.rank - 1])
+        if sum(self.hands[t.seat].values()) - 1 < self._floor():
+            return no("keep_a_card")
+        if r.exchanged_joker == "to_hand":
+            return None
+        spots = {m.target for m in self._add_moves([JOKER], self._targets())}
+        return None if spots - {move.target} else no("joker_no_place")

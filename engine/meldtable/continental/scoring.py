@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import IllegalMoveError
+from ..reasons import COMMON
 from ..family import score_seats_lowest
 from .rules import contract_name
 
@@ -48,7 +48,7 @@ class Scoring:
     def next_hand(self) -> None:
         """Deal the next hand (only when the hand is over and the match is not)."""
         if not self.hand_over:
-            raise IllegalMoveError("The hand is not over yet.")
+            raise COMMON.error("hand_not_over")
         if self.match_over or self.hand_number >= self.rules.deals:
-            raise IllegalMoveError("The match is over.")
+            raise COMMON.error("match_over")
         self.deal()
