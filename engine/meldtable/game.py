@@ -19,7 +19,7 @@ FORMAT_VERSION = 1
 FAMILIES: dict[str, str] = {
     "canasta": "meldtable.canasta.family",
     "continental": "meldtable.continental.family",
-    "threefifty": "meldtable.threefifty",
+    "threefifty": "meldtable.threefifty.family",
 }
 """The registry of game families: family name (``Variant.family``) -> the module that implements
 it. Only these are ever imported."""
