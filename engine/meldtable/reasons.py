@@ -11,6 +11,7 @@ placeholder         parameter                                   English / German
 ``{x:cards_or}``    list of card texts                          ``5H or 7H`` / ``Herz-Fünf oder ...``
 ``{rank:ranks}``    rank text ``"Q"``                           ``queens`` / ``Damen``
 ``{x:card_or_ranks}``  a card text or a rank text                ``9H`` or ``nines`` / ...
+``{rank:rank_name}``  rank text                                 ``queen`` / ``Dame``
 ``{rank:a_rank}``   rank text                                   ``a queen`` / ``Dame``
 ``{c:contract}``    contract name (``contract_name``)           ``two sets and a run`` / ``zwei ...``
 ``{n:plural:a:b}``  whole number                                ``1 a`` / ``2 b`` (``a``/``b`` words)
@@ -42,7 +43,9 @@ _NUMBERS = {"en": {1: "a", 2: "two", 3: "three", 4: "four"}, "de": {1: "ein", 2:
 
 
 def _rank_word(rank: str, lang: str, plural: bool) -> str:
-    if rank not in _RANKS:
+    if rank in ("JK", "0"):
+        return ("jokers" if plural else "joker") if lang == "en" else "Joker"
+    if len(rank) != 1 or rank not in _RANKS:
         return rank
     return _RANK_WORDS[lang][_RANKS.index(rank)].split()[1 if plural else 0]
 
@@ -92,6 +95,8 @@ class _Formatter(string.Formatter):
         if kind == "card_or_ranks":
             text = str(value)
             return card_words(text, lang) if len(text) == 2 else _rank_word(text, lang, True)
+        if kind == "rank_name":
+            return _rank_word(str(value), lang, False)
         if kind == "ranks":
             return _rank_word(str(value), lang, True)
         if kind == "a_rank":
@@ -108,7 +113,7 @@ class _Formatter(string.Formatter):
 
 
 _FORMATTERS = {lang: _Formatter(lang) for lang in LANGUAGES}
-RENDERERS = ("card", "card_or_ranks", "cards_or", "ranks", "a_rank", "contract", "plural")
+RENDERERS = ("card", "card_or_ranks", "cards_or", "rank_name", "ranks", "a_rank", "contract", "plural")
 """The renderer names a placeholder may carry."""
 
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import Card
-from ..errors import IllegalMoveError, NotationError
+from ..errors import NotationError
 from ..fields import action_text
 from .moves import ThreeFiftyMove
+from .reasons import REASONS
 from .rules import _TARGET_ALIASES, TARGETS, Rules
 
 # ---------------------------------------------------------------------- UI actions
@@ -41,11 +42,9 @@ def compose_action(g: Any, action: dict[str, Any]) -> list[ThreeFiftyMove]:
             return legal
         if not legal:
             if g.state.hands[g.current_player].get(c, 0) == 0:
-                raise IllegalMoveError(f"You do not hold {c.text}.")
-            raise IllegalMoveError(
-                f"{c.text} matches no centre card, no discard top and no minus pile's top: it can only be discarded."
-            )
-        raise IllegalMoveError(f"Choose where to play {c.text}: " + ", ".join(f"'{m}'" for m in legal) + ".")
+                raise REASONS.error("not_in_hand", card=c.text)
+            raise REASONS.error("only_discard", card=c.text)
+        raise REASONS.error("choose_play", card=c.text, moves=", ".join(f"'{m}'" for m in legal))
     if not isinstance(target, str):
         raise NotationError("'target' must be text: middle, centre, discard, own or pile:<seat>.")
     t = target.strip().lower()
@@ -74,8 +73,6 @@ def compose_action(g: Any, action: dict[str, Any]) -> list[ThreeFiftyMove]:
             if len(ones) == 1:
                 return ones
             if len(ones) > 1:
-                raise IllegalMoveError(
-                    f"{c.text} matches the centre and the discard pile: choose one ('play {c.text} centre' or 'play {c.text} discard')."
-                )
+                raise REASONS.error("choose_one_source", card=c.text)
             t = "centre"
     return [ThreeFiftyMove("play", c, t, pile)]

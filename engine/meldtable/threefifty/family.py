@@ -7,6 +7,7 @@ from __future__ import annotations
 from .actions import compose_action
 from .bot import choose_move
 from .moves import parse_move
+from .reasons import REASONS
 from .rules import Rules
 from .state import State, ThreeFiftyState, new_state
 from .testing import (
@@ -18,6 +19,6 @@ from .testing import (
 )
 
 __all__ = [
-    "Rules", "State", "ThreeFiftyState", "new_state", "parse_move", "choose_move", "compose_action",
+    "REASONS", "Rules", "State", "ThreeFiftyState", "new_state", "parse_move", "choose_move", "compose_action",
     "expected_cards", "hand_size_ok", "move_bound", "shuffle_hidden", "results_add_up",
 ]

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import Card, rank_name
+from ..cards import Card
 from ..family import CachedLegalMoves
 from .moves import ThreeFiftyMove
-from .rules import a_rank
+from .reasons import REASONS
 
 
 class Legality(CachedLegalMoves):
@@ -54,82 +54,87 @@ class Legality(CachedLegalMoves):
         out.sort(key=str)
         return out
 
-    # ------------------------------------------------------------------ explaining refusals
+    # ------------------------------------------------------------------ the one check and its reason
+    def verify(self, move: Any, seat: int | None = None) -> None:
+        """Check ``move`` for ``seat`` (default: the seat to act): raise
+        :class:`~meldtable.errors.IllegalMoveError` (``key``, ``params`` and the texts of
+        :data:`~meldtable.threefifty.reasons.REASONS`) saying why it is not legal now, else return.
+        The one source of legality and its reasons: :meth:`legal_moves` is a fast enumeration of
+        exactly the moves this accepts (tests/test_threefifty_verify.py)."""
+        reason = self._why(move, seat)
+        if reason is not None:
+            raise REASONS.error(reason[0], **reason[2])
+
     def explain(self, move: Any, seat: int | None = None) -> tuple[str, str, dict[str, Any]]:
-        """Why ``move`` is not legal now: ``(key, message, params)`` in a player's words."""
+        """Why ``move`` is not legal now: ``(key, English message, params)`` from :meth:`_why`; a
+        legal move gets ``("legal", "That move is legal.", {})``."""
+        return self._why(move, seat) or ("legal", "That move is legal.", {})
+
+    def _why(self, move: Any, seat: int | None = None) -> tuple[str, str, dict[str, Any]] | None:
+        """``None`` if ``move`` is legal now, else ``(key, English message, params)`` (seed 003, the
+        four plays; options ``capture_sources``, ``capture_mandatory``, ``option4_targets``)."""
+        no = REASONS.why
         r = self.rules
         if self.hand_over:
-            return "hand_over", "The game is over.", {}
+            return no("hand_over")
         me = self.to_act
         assert me is not None
         if seat is not None and seat != me:
-            return "not_your_turn", f"It is seat {me}'s turn, not seat {seat}'s.", {"seat": me}
+            return no("not_your_turn", seat=me, asked=seat)
         if not isinstance(move, ThreeFiftyMove):
-            return "not_allowed", "That is not a move of this game: play a card ('play 7H middle') or discard one ('discard 7H').", {}
+            return no("wrong_family")
         c = move.card
         if self.hands[me].get(c, 0) == 0:
-            return "not_in_hand", f"You do not hold {c.text}.", {"card": c.text}
+            return no("not_in_hand", card=c.text)
         rank = c.rank
         p = {"card": c.text, "rank": c.rank_text}
         if move.kind == "discard":
-            plays = [m for m in self.legal_moves() if m.kind == "play"]
-            if plays:
-                return (
-                    "must_match",
-                    f"You may discard only when no card in your hand matches: {plays[0].card.text} "
-                    f"can be played ('{plays[0]}').",
-                    {"move": str(plays[0])},
-                )
-            return "not_allowed", "That move is not allowed now.", {}
+            if not r.capture_mandatory:
+                return None
+            plays = [m for h in self.hands[me] for m in self._plays_for(h, me)]
+            if not plays:
+                return None
+            first = min(plays, key=str)
+            return no("must_match", move=str(first), card=first.card.text)
         t = move.target
         top = self.discard[-1] if self.discard else None
         in_centre = any(x.rank == rank for x in self.centre)
         on_discard = top is not None and top.rank == rank and self.discard_live
+        dead = top is not None and top.rank == rank and not self.discard_live
         if t == "middle":
             if not r.together:
-                return (
-                    "choose_source",
-                    "In this game you take either from the centre or from the discard pile: "
-                    f"write 'play {c.text} centre' or 'play {c.text} discard'.",
-                    p,
-                )
-            if top is not None and top.rank == rank and not self.discard_live:
-                return "discard_dead", "The discard pile's top card can be matched only after a new card is discarded.", p
-            return "no_match_middle", f"No {rank_name(rank)} lies in the middle (the centre cards and the discard pile's top).", p
-        if t in ("centre", "discard") and r.together:
+                return no("choose_source", **p)
             if in_centre or on_discard:
-                return (
-                    "use_middle",
-                    f"The matching cards of the centre and the discard pile go together: write 'play {c.text} middle'.",
-                    p,
-                )
+                return None
+            return no("discard_dead", **p) if dead else no("no_match_middle", **p)
+        if t in ("centre", "discard") and r.together and (in_centre or on_discard):
+            return no("use_middle", **p)
         if t == "centre":
-            return "no_match_centre", f"No {rank_name(rank)} lies among the centre cards.", p
+            return None if in_centre and not r.together else no("no_match_centre", **p)
         if t == "discard":
             if top is None:
-                return "discard_empty", "The discard pile is empty.", p
-            if top.rank == rank and not self.discard_live:
-                return "discard_dead", "The discard pile's top card can be matched only after a new card is discarded.", p
-            return "no_match_discard", f"The top of the discard pile is {top.text}, not {a_rank(rank)}.", p
+                return no("discard_empty", **p)
+            if on_discard and not r.together:
+                return None
+            if dead:
+                return no("discard_dead", **p)
+            return no("no_match_discard", top=top.text, **p)
         if t == "own":
             own = self.piles[me]
             if not own:
-                return "own_empty", "Your minus pile is empty.", p
-            return "no_match_own", f"The top of your minus pile is {own[-1].text}, not {a_rank(rank)}.", p
-        if t == "pile":
-            q = move.pile
-            if q is None or not 0 <= q < r.players:
-                return "no_seat", f"There is no seat {q} in this {r.players}-player game.", p
-            pile = self.piles[q]
-            whose = "your" if q == me else f"seat {q}'s"
-            if q == me and r.option4_targets == "others_only":
-                return (
-                    "own_pile",
-                    f"In this game you may not put a card on your own minus pile: write 'play {c.text} own' "
-                    "to pass the pile's top cards on.",
-                    p,
-                )
-            if not pile:
-                return "pile_empty", f"{whose.capitalize()} minus pile is empty.", {**p, "pile": q}
-            return "no_match_pile", f"The top of {whose} minus pile is {pile[-1].text}, not {a_rank(rank)}.", {**p, "pile": q}
-        return "not_allowed", "That move is not allowed now.", {}
+                return no("own_empty", **p)
+            return None if own[-1].rank == rank else no("no_match_own", top=own[-1].text, **p)
+        assert t == "pile"
+        q = move.pile
+        if q is None or not 0 <= q < r.players:
+            return no("no_seat", pile=q, players=r.players, **p)
+        pile = self.piles[q]
+        if q == me and r.option4_targets != "any":
+            return no("own_pile", **p)
+        if not pile:
+            return no("own_empty", **p) if q == me else no("pile_empty", pile=q, **p)
+        if pile[-1].rank == rank:
+            return None
+        if q == me:
+            return no("no_match_own", top=pile[-1].text, **p)
+        return no("no_match_pile", pile=q, top=pile[-1].text, **p)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import IllegalMoveError
 from ..family import score_seats_lowest
+from .reasons import REASONS
 from .rules import SCORE_ITEMS, _category
 
 
@@ -47,7 +47,7 @@ class Scoring:
     def next_hand(self) -> None:
         """Start the next game of the match (only when this one is over and the match is not)."""
         if not self.hand_over:
-            raise IllegalMoveError("The game is not over yet.")
+            raise REASONS.error("hand_not_over")
         if self.match_over:
-            raise IllegalMoveError("The match is over.")
+            raise REASONS.error("match_over")
         self.deal_game()
