@@ -47,35 +47,43 @@ Importing :mod:`meldtable` does not import this package; ``meldtable.game`` load
 
 from __future__ import annotations
 
-from .actions import ACTION_BUDGET, compose_action
-from .bot import ContinentalBot, choose_move
-from .combos import Combo
-from .moves import KINDS, ContinentalMove, parse_move
-from .planner import Packer
-from .rules import (
-    EXTENDED_CONTRACTS,
-    RUN,
-    RUN_MAX,
-    RUN_SIZE,
-    SET,
-    SET_SIZE,
-    SEVEN_CONTRACTS,
-    Rules,
-    card_key,
-    card_value,
-    contract_name,
-    hand_key,
-    pos_rank,
-)
-from .state import ContinentalState, State, new_state
-from .testing import (
-    expected_cards,
-    hand_size_ok,
-    move_bound,
-    results_add_up,
-    shuffle_hidden,
-)
-from .turn import Turn
+import importlib
+from typing import Any
+
+_WHERE = {
+    "ACTION_BUDGET": "actions",
+    "compose_action": "actions",
+    "ContinentalBot": "bot",
+    "choose_move": "bot",
+    "Combo": "combos",
+    "KINDS": "moves",
+    "ContinentalMove": "moves",
+    "parse_move": "moves",
+    "Packer": "planner",
+    "EXTENDED_CONTRACTS": "rules",
+    "RUN": "rules",
+    "RUN_MAX": "rules",
+    "RUN_SIZE": "rules",
+    "SET": "rules",
+    "SET_SIZE": "rules",
+    "SEVEN_CONTRACTS": "rules",
+    "Rules": "rules",
+    "card_key": "rules",
+    "card_value": "rules",
+    "contract_name": "rules",
+    "hand_key": "rules",
+    "pos_rank": "rules",
+    "ContinentalState": "state",
+    "State": "state",
+    "new_state": "state",
+    "expected_cards": "testing",
+    "hand_size_ok": "testing",
+    "move_bound": "testing",
+    "results_add_up": "testing",
+    "shuffle_hidden": "testing",
+    "Turn": "turn",
+}
+"""Public name -> the module of this package that defines it (imported on first use)."""
 
 __all__ = [
     "ACTION_BUDGET", "compose_action", "ContinentalBot", "choose_move", "Combo", "KINDS", "ContinentalMove",
@@ -84,3 +92,16 @@ __all__ = [
     "ContinentalState", "State", "Turn", "new_state", "expected_cards", "hand_size_ok", "move_bound",
     "results_add_up", "shuffle_hidden",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """The public names of the family, each imported from its room on first use (PEP 562), so that
+    importing one room (e.g. ``.reasons`` for the page's catalogue) stays light."""
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f"{__name__}.{module}"), name)
+
+
+def __dir__() -> list[str]:
+    return sorted(list(globals()) + list(_WHERE))

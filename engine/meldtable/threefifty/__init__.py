@@ -48,30 +48,48 @@ Importing :mod:`meldtable` does not import this package; ``meldtable.game`` load
 
 from __future__ import annotations
 
-from .actions import compose_action
-from .bot import choose_move
-from .moves import ThreeFiftyMove, parse_move
-from .rules import (
-    CENTRE_SIZE,
-    HAND_SIZE,
-    KINDS,
-    SCORE_ITEMS,
-    TARGETS,
-    Rules,
-    a_rank,
-    card_sort_key,
-)
-from .state import State, ThreeFiftyState, new_state
-from .testing import (
-    expected_cards,
-    hand_size_ok,
-    move_bound,
-    results_add_up,
-    shuffle_hidden,
-)
+import importlib
+from typing import Any
+
+_WHERE = {
+    "compose_action": "actions",
+    "choose_move": "bot",
+    "ThreeFiftyMove": "moves",
+    "parse_move": "moves",
+    "CENTRE_SIZE": "rules",
+    "HAND_SIZE": "rules",
+    "KINDS": "rules",
+    "SCORE_ITEMS": "rules",
+    "TARGETS": "rules",
+    "Rules": "rules",
+    "a_rank": "rules",
+    "card_sort_key": "rules",
+    "State": "state",
+    "ThreeFiftyState": "state",
+    "new_state": "state",
+    "expected_cards": "testing",
+    "hand_size_ok": "testing",
+    "move_bound": "testing",
+    "results_add_up": "testing",
+    "shuffle_hidden": "testing",
+}
+"""Public name -> the module of this package that defines it (imported on first use)."""
 
 __all__ = [
     "ThreeFiftyMove", "ThreeFiftyState", "Rules", "State", "new_state", "parse_move", "choose_move",
     "compose_action", "CENTRE_SIZE", "HAND_SIZE", "KINDS", "SCORE_ITEMS", "TARGETS", "a_rank", "card_sort_key",
     "expected_cards", "hand_size_ok", "move_bound", "results_add_up", "shuffle_hidden",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """The public names of the family, each imported from its room on first use (PEP 562), so that
+    importing one room (e.g. ``.reasons`` for the page's catalogue) stays light."""
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f"{__name__}.{module}"), name)
+
+
+def __dir__() -> list[str]:
+    return sorted(list(globals()) + list(_WHERE))
