@@ -1206,21 +1206,8 @@ const MESSAGES = {
     "engine.pile_red_three": "Oben liegt eine rote Drei: Der Ablagestapel kann jetzt nicht aufgenommen werden.",
     "engine.discard_to_go_out": "In diesem Spiel machst du aus, indem du deine letzte Karte abwirfst: Behalte eine Karte.",
 
-    // 3 ist 50 (engine family threefifty)
-    "engine.must_match": "Abwerfen darfst du nur, wenn keine deiner Karten passt: {card} kann gespielt werden.",
-    "engine.choose_source": "In diesem Spiel nimmst du entweder aus der Mitte oder vom Ablagestapel: Wähle eines von beiden.",
-    "engine.discard_dead": "Die oberste Karte des Ablagestapels passt erst wieder, wenn eine neue Karte abgeworfen wurde.",
-    "engine.no_match_middle": "In der Mitte (Mittelkarten und oberste Ablagekarte) liegen keine {ranks}.",
-    "engine.use_middle": "Die passenden Karten der Mitte und des Ablagestapels werden zusammen genommen.",
-    "engine.no_match_centre": "Unter den Mittelkarten liegen keine {ranks}.",
-    "engine.discard_empty": "Der Ablagestapel ist leer.",
-    "engine.no_match_discard": "Die oberste Karte des Ablagestapels passt nicht zu {card}.",
-    "engine.own_empty": "Dein Minushaufen ist leer.",
-    "engine.no_match_own": "Die oberste Karte deines Minushaufens passt nicht zu {card}.",
-    "engine.own_pile": "In diesem Spiel darfst du keine Karte auf deinen eigenen Minushaufen legen.",
-    "engine.threefifty.pile_empty": "Dieser Minushaufen ist leer.",
-    "engine.no_match_pile": "Die oberste Karte dieses Minushaufens passt nicht zu {card}.",
-    "engine.no_seat": "Diesen Platz gibt es in diesem Spiel nicht.",
+    // 3 ist 50 and Kontinental: their refusals come with German texts from the engine
+    // (meldtable/reasons.py, the families' reasons.py; error.texts).
 
     // Kontinental (engine family continental, web/games/continental.js)
     "variant.continental": "Kontinental (Continental)",
@@ -1430,52 +1417,6 @@ const MESSAGES = {
     "ct.result.youWin": "Du gewinnst mit {n} Punkten!",
     "ct.result.wins": "{name} gewinnt mit {n} Punkten.",
     "ct.result.tie": "Geteilter Sieg mit {n} Punkten: {names}.",
-
-    // Kontinental: the engine's refusals (error.key), in German; English uses the engine's own text.
-    "engine.continental.claim_window": "{name} entscheidet zuerst, ob {card} außer der Reihe genommen wird.",
-    "engine.continental.no_claims": "In diesem Spiel wird nie außer der Reihe genommen.",
-    "engine.continental.no_claim_window": "Gerade kann keine Karte außer der Reihe genommen werden: Das geht erst, nachdem der nächste Spieler vom Stapel gezogen hat.",
-    "engine.continental.pile_empty": "Der Ablagestapel ist leer.",
-    "engine.continental.draw_first": "Nimm zuerst die oberste Karte des Ablagestapels oder ziehe vom Stapel.",
-    "engine.continental.place_joker": "Lege zuerst den ausgetauschten Joker an eine andere Kombination an.",
-    "engine.continental.joker_elsewhere": "Der ausgetauschte Joker kommt an eine andere Kombination, nicht zurück an seine alte.",
-    "engine.continental.finish_contract": "Lege zuerst deinen Vertrag fertig aus (noch auszulegen: {contract}).",
-    "engine.continental.not_down": "Lege zuerst deinen Vertrag aus, bevor du an Kombinationen anlegst oder Joker austauschst.",
-    "engine.continental.playable_discard": "Du hast deinen Vertrag noch nicht ausgelegt, darum darfst du {card} nicht abwerfen: Die Karte passt an eine Kombination auf dem Tisch.",
-    "engine.continental.contract_done": "Dein Vertrag liegt schon aus: Jetzt kannst du nur noch an Kombinationen anlegen (in diesem Spiel keine neuen Kombinationen).",
-    "engine.continental.all_jokers": "Eine Kombination nur aus Jokern geht nicht: Sie braucht eine natürliche Karte.",
-    "engine.continental.set_ranks": "Ein Satz besteht aus Karten eines Rangs (beliebige Farben) und Jokern.",
-    "engine.continental.set_size": "Lege einen Satz mit drei Karten aus und lege weitere Karten danach einzeln an.",
-    "engine.continental.set_jokers": "Ein Satz darf in diesem Spiel höchstens {max} Joker enthalten.",
-    "engine.continental.run_suits": "Eine Straße besteht aus Karten einer Farbe (und Jokern).",
-    "engine.continental.run_corner": "In diesem Spiel ist das Ass hoch oder niedrig, nicht zwischen König und Zwei.",
-    "engine.continental.run_order": "Eine Straße besteht aus aufeinanderfolgenden Karten einer Farbe; Joker füllen Lücken.",
-    "engine.continental.run_size": "Lege eine Straße mit vier Karten aus und lege weitere Karten danach einzeln an.",
-    "engine.continental.run_jokers": "Eine Straße darf in diesem Spiel höchstens {max} Joker enthalten.",
-    "engine.continental.adjacent_jokers": "In diesem Spiel dürfen in einer Straße keine zwei Joker nebeneinander liegen.",
-    "engine.continental.keep_a_card": "In diesem Spiel machst du aus, indem du deine letzte Karte abwirfst: Behalte eine Karte.",
-    "engine.continental.no_set_needed": "Dein Vertrag braucht keinen Satz mehr (noch auszulegen: {contract}).",
-    "engine.continental.no_run_needed": "Dein Vertrag braucht keine Straße mehr (noch auszulegen: {contract}).",
-    "engine.continental.same_rank_sets": "Die Sätze eines Vertrags müssen in diesem Spiel verschiedene Ränge haben.",
-    "engine.continental.same_suit_runs": "Die Straßen eines Vertrags müssen in diesem Spiel verschiedene Farben haben.",
-    "engine.continental.contract_incomplete": "Mit diesen Karten ließe sich der Rest deines Vertrags ({contract}) in diesem Zug nicht mehr auslegen: Wähle andere Karten.",
-    "engine.continental.no_combo": "Diese Kombination gibt es nicht.",
-    "engine.continental.layoff_next_turn": "In diesem Spiel legst du erst ab deinem nächsten Zug bei anderen an und tauschst Joker.",
-    "engine.continental.set_no_end": "Ein Satz hat keine Enden.",
-    "engine.continental.does_not_fit_run": "An dieses Ende der Straße passt nur {card} (oder ein Joker).",
-    "engine.continental.does_not_fit_set": "An diesen Satz passen nur {ranks} (oder ein Joker).",
-    "engine.continental.does_not_fit": "Diese Karte passt dort nicht.",
-    "engine.continental.run_full": "Diese Straße hat schon 13 Karten.",
-    "engine.continental.run_end": "Sag, an welches Ende der Straße die Karte kommt: unten oder oben.",
-    "engine.continental.no_exchange": "In diesem Spiel werden Joker auf dem Tisch nicht ausgetauscht.",
-    "engine.continental.exchange_runs_only": "In diesem Spiel können nur Joker in Straßen ausgetauscht werden.",
-    "engine.continental.no_joker": "In dieser Kombination liegt kein Joker.",
-    "engine.continental.joker_stands_for": "Der Joker dort steht für {stands_for}.",
-    "engine.continental.joker_no_place": "Für den Joker, den du bekämst, gibt es keine andere Kombination.",
-    "engine.continental.discard_taken": "Du hast {card} in diesem Zug vom Ablagestapel genommen: Wirf eine andere Karte ab.",
-    "engine.continental.take_limit": "Die oberste Karte des Ablagestapels wurde {count}-mal hintereinander genommen: Ziehe diesmal vom Stapel.",
-    "engine.continental.run_long": "Eine Straße hat höchstens {max} Karten.",
-    "engine.continental.too_many_combos": "Diese Auslage nennt {named} Kombinationen, du darfst aber nur {allowed} auslegen ({contract}).",
   },
 };
 
@@ -1518,12 +1459,14 @@ const engineParams = {}; // family -> (key, params) => {key, params}
 export function setEngineParams(family, fn) { engineParams[family] = fn; }
 
 /**
- * The text to show for an engine refusal: in English the engine's own message (it is written
- * in a player's words); in other languages the catalogue's `engine.<family>.<key>` or
- * `engine.<key>` when the error carries a key, else the engine's message.
+ * The text to show for an engine refusal: the engine's own text in the page's language when the
+ * error carries it (`texts`, from the engine's reason catalogue, meldtable/reasons.py: every
+ * refusal comes in English and German); in English the engine's message; else, for reasons the
+ * engine has no German text for yet, this catalogue's `engine.<family>.<key>` or `engine.<key>`.
  */
 export function engineMessage(err, family = null) {
   const message = err && err.message ? err.message : String(err);
+  if (err && err.texts && typeof err.texts[current] === "string") return err.texts[current];
   if (current === "en" || !err || !err.key) return message;
   let key = err.key;
   let p = { ...(err.params || {}) };
