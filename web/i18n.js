@@ -913,21 +913,6 @@ const MESSAGES = {
     "move.you.no": "Du antwortest: nein, noch nicht",
     "move.computer.no": "Computer antwortet: nein, noch nicht",
     "move.other.no": "{name} antwortet: nein, noch nicht",
-    "engine.take_pair": "Um den Ablagestapel zu nehmen, brauchst du zwei natürliche Karten vom Rang der obersten Karte oder eine und eine wilde Karte.",
-    "engine.take_onto_meld_off": "In diesem Spiel nimmst du den Ablagestapel nur, indem du die oberste Karte mit zwei Handkarten auslegst.",
-    "engine.already_took": "Du hast in diesem Zug schon den Ablagestapel genommen.",
-    "engine.partner_no": "Dein Partner hat nein gesagt: in diesem Zug darfst du nicht ausmachen, behalte also zwei Karten (eine zum Abwerfen, eine zum Behalten).",
-    "engine.partner_yes": "Dein Partner hat ja gesagt: du musst in diesem Zug ausmachen und darfst nur deine letzte Karte abwerfen.",
-    "engine.black_threes_committed": "Du hast schwarze Dreien ausgelegt: in diesem Zug musst du ausmachen.",
-    "engine.black_threes_out": "Schwarze Dreien darfst du nur in dem Zug auslegen, in dem du ausmachst, und danach könntest du nicht ausmachen (du brauchst {canastas} Canasta und alle anderen Karten ausgelegt, bis auf eine zum Abwerfen).",
-    "engine.answer_first": "Dein Partner fragt, ob er ausmachen darf: antworte mit Ja oder Nein.",
-    "engine.ask_no_partner": "In diesem Spiel fragt niemand einen Partner vor dem Ausmachen.",
-    "engine.ask_once": "Du hast deinen Partner in diesem Zug schon gefragt.",
-    "engine.ask_cannot_go_out": "Du kannst deinen Partner nur fragen, wenn du in diesem Zug ausmachen könntest.",
-    "engine.no_question": "Niemand hat dich gefragt, ob er ausmachen darf.",
-    "engine.pass_not_now": "Passen kannst du nur zu Beginn eines Zuges, wenn der Stapel aufgebraucht ist.",
-    "engine.take_forced": "Die oberste Karte passt zu einer Meldung deiner Partei: bei aufgebrauchtem Stapel musst du den Ablagestapel nehmen.",
-    "engine.wild_meld_full": "Die Meldung aus wilden Karten ist vollständig: höchstens sieben Karten.",
     "action.next": "Nächste Runde",
     "action.newGame": "Neues Spiel",
     "action.scores": "Abrechnung zeigen",
@@ -1047,7 +1032,6 @@ const MESSAGES = {
     "hint.noMeldsYet": "Deine Partei hat noch keine Meldung: Lege zuerst eine aus.",
     "hint.handOver": "Die Runde ist vorbei.",
     "hint.selectForTake": "Wähle die Karten, die zur obersten Karte passen, dann Stapel aufnehmen.",
-    "engine.pile_needs_pair": "In diesem Spiel nimmt man den Stapel mit zwei natürlichen {ranks} auf, nicht mit einer wilden Karte.",
     "score.wentOutSeat": "{name} hat ausgemacht.",
     "score.wentOutConcealedSeat": "{name} hat verdeckt ausgemacht, alles auf einmal.",
     "score.sideWins": "Deine Partei gewinnt die Partie!",
@@ -1173,41 +1157,8 @@ const MESSAGES = {
     "optdoc.canasta.target_score": "Die Partie endet, wenn eine Partei diese Punktzahl erreicht.",
     "optdoc.canasta.deals": "Die Partie endet nach so vielen Runden.",
 
-    // The engine's refusals (error.key from meldtable), in German; English uses the engine's own text.
-    "engine.hand_over": "Die Runde ist vorbei.",
-    "engine.not_your_turn": "Du bist nicht am Zug.",
-    "engine.draw_first": "Ziehe zuerst vom Stapel oder nimm den Ablagestapel auf.",
-    "engine.already_drew": "Du hast in diesem Zug schon gezogen.",
-    "engine.not_in_hand": "Du hast {card} nicht auf der Hand.",
-    "engine.too_many_cards": "Du hast {held} Karten auf der Hand, diese Aktion nennt aber {named}.",
-    "engine.stock_empty": "Der Stapel ist aufgebraucht: nimm den Ablagestapel oder passe.",
-    "engine.pile_empty": "Der Ablagestapel ist leer.",
-    "engine.pile_blocked": "Eine schwarze Drei sperrt den Ablagestapel: Ziehe vom Stapel.",
-    "engine.pile_wild_top": "Oben liegt eine wilde Karte: Der Ablagestapel kann jetzt nicht aufgenommen werden.",
-    "engine.pile_before_initial": "Den Ablagestapel darfst du erst nach deiner ersten Meldung aufnehmen.",
-    "engine.take_rank": "Um den Ablagestapel aufzunehmen, brauchst du {ranks} zur obersten Karte.",
-    "engine.pile_frozen": "Der Ablagestapel ist eingefroren: Du brauchst zwei natürliche {ranks}.",
-    "engine.take_no_meld": "Du hast keine Meldung aus {ranks}, an die du die oberste Karte legen kannst.",
-    "engine.all_wild": "Eine Meldung darf nicht nur aus wilden Karten bestehen.",
-    "engine.mixed_ranks": "Eine Meldung enthält nur Karten eines Rangs (und wilde Karten).",
-    "engine.red_three": "Rote Dreien werden einzeln ausgelegt und nie gemeldet.",
-    "engine.black_threes": "Schwarze Dreien werden nur als drei oder vier schwarze Dreien ohne wilde Karten gemeldet.",
-    "engine.black_threes_never": "Schwarze Dreien können in diesem Spiel nicht gemeldet werden.",
-    "engine.rank_melded": "Du hast schon eine Meldung aus {ranks}: Lege dort an.",
-    "engine.meld_three": "Lege eine neue Meldung mit drei Karten aus und lege weitere Karten dann einzeln an.",
-    "engine.few_naturals": "Eine Meldung braucht mehr natürliche Karten.",
-    "engine.many_wilds": "Diese Meldung hätte zu viele wilde Karten.",
-    "engine.no_meld": "Deine Seite hat keine Meldung aus {ranks}.",
-    "engine.add_rank": "An diese Meldung passen nur {ranks} oder wilde Karten.",
-    "engine.initial_minimum": "Deine erste Meldung muss mindestens {minimum} Punkte wert sein (in diesem Zug bisher: {points}).",
-    "engine.keep_a_card": "Bis deine Seite {canastas} Canastas hat, musst du nach dem Abwerfen noch eine Karte behalten.",
-    "engine.meld_invalid": "Diese Karten ergeben mit der obersten Karte keine gültige Meldung.",
-    "engine.not_allowed": "Dieser Zug ist jetzt nicht erlaubt.",
-    "engine.pile_red_three": "Oben liegt eine rote Drei: Der Ablagestapel kann jetzt nicht aufgenommen werden.",
-    "engine.discard_to_go_out": "In diesem Spiel machst du aus, indem du deine letzte Karte abwirfst: Behalte eine Karte.",
-
-    // 3 ist 50 and Kontinental: their refusals come with German texts from the engine
-    // (meldtable/reasons.py, the families' reasons.py; error.texts).
+    // The engine's refusals come with their German text from the engine (meldtable/reasons.py and each
+    // family's reasons.py; error.texts): this catalogue does not copy them.
 
     // Kontinental (engine family continental, web/games/continental.js)
     "variant.continental": "Kontinental (Continental)",
@@ -1459,26 +1410,15 @@ const engineParams = {}; // family -> (key, params) => {key, params}
 export function setEngineParams(family, fn) { engineParams[family] = fn; }
 
 /**
- * The text to show for an engine refusal: the engine's own text in the page's language when the
- * error carries it (`texts`, from the engine's reason catalogue, meldtable/reasons.py: every
- * refusal comes in English and German); in English the engine's message; else, for reasons the
- * engine has no German text for yet, this catalogue's `engine.<family>.<key>` or `engine.<key>`.
+ * The text to show for an engine error: the engine's own text in the page's language (`texts`:
+ * every refusal comes in English and German from the engine's reason catalogues,
+ * meldtable/reasons.py and each family's reasons.py), else the engine's message (bad input such
+ * as malformed notation is answered in English). `family` is kept for the renderers' calls.
  */
-export function engineMessage(err, family = null) {
+export function engineMessage(err, family = null) { // eslint-disable-line no-unused-vars
   const message = err && err.message ? err.message : String(err);
   if (err && err.texts && typeof err.texts[current] === "string") return err.texts[current];
-  if (current === "en" || !err || !err.key) return message;
-  let key = err.key;
-  let p = { ...(err.params || {}) };
-  if (p.rank) p.ranks = rankPlural(p.rank);
-  if (!p.card && typeof p.move === "string") {
-    const c = p.move.split(/\s+/).find((w) => isCard(w)); // e.g. "play 7S middle"
-    if (c) p.card = c;
-  }
-  if (p.card) p.card = cardName(p.card);
-  if (family && engineParams[family]) ({ key, params: p } = engineParams[family](key, p));
-  const found = [family ? `engine.${family}.${key}` : null, "engine." + key].find((k) => k && k in MESSAGES[current]);
-  return found ? t(found, p) : message;
+  return message;
 }
 
 /** Translate `key`, filling `{name}` placeholders from `params`. */
