@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from .errors import IllegalMoveError, MeldtableError, NotationError, NotYourTurnError, OptionError, StateError
 from .fields import NonFiniteNumber, is_int, strict_json
-from .moves import Move
+from .moves import Move, MoveValue
 from .options import Variant
 from .reasons import COMMON
 from .variants import VARIANTS
+
+if TYPE_CHECKING:
+    from .family import Family
 
 FORMAT = "meldtable-game"
 FORMAT_VERSION = 1
@@ -25,7 +28,7 @@ FAMILIES: dict[str, str] = {
 it. Only these are ever imported."""
 
 
-def family_module(name: str) -> Any:
+def family_module(name: str) -> "Family":
     """The module implementing game family ``name`` (imported on first use, so that importing
     meldtable stays cheap). A family module provides ``Rules(options, players)``, ``State`` (with
     ``from_dict(rules, seed, data)``), ``new_state(rules, seed)``, ``parse_move(text)``,
@@ -37,7 +40,7 @@ def family_module(name: str) -> Any:
     module = FAMILIES.get(name) if isinstance(name, str) else None
     if module is None:
         raise OptionError(f"Unknown game family {name!r}.")
-    return importlib.import_module(module)
+    return cast("Family", importlib.import_module(module))
 
 
 class Game:
@@ -114,7 +117,7 @@ class Game:
         ``NotationError``."""
         if isinstance(move, str):
             return self.family.parse_move(move)
-        if hasattr(move, "kind") and hasattr(move, "to_json"):
+        if isinstance(move, MoveValue):
             return move
         raise NotationError(f"A move must be text like 'discard 4C', not {type(move).__name__}.")
 

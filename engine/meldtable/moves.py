@@ -50,9 +50,36 @@ def card_order(c: Card) -> tuple[int, int, str]:
     return (c.rank == 0, c.rank == 2, c.rank, c.suit)
 
 
-@dataclass(frozen=True)
-class Move:
-    """One move.
+class MoveValue:
+    """The base type of every family's move values (canasta :class:`Move`, ``ContinentalMove``,
+    ``ThreeFiftyMove``): frozen, hashable, ``kind`` (``str``), ``cards`` (the hand cards it uses,
+    a ``tuple`` of :class:`~meldtable.cards.Card`), ``str(m)`` the canonical notation
+    (docs/notation.md), ``to_json()`` and the family's ``parse``; ``repr(m)`` is code that
+    recreates the move, e.g. ``Move.parse('draw')``."""
+
+    __slots__ = ()
+    kind: str
+    _text: str
+
+    @property
+    def cards(self) -> tuple[Card, ...]:  # pragma: no cover - every family defines it
+        """The hand cards the move uses."""
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        return self._text
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}.parse({self._text!r})"
+
+    def to_json(self) -> dict[str, object]:  # pragma: no cover - every family defines it
+        """JSON-ready form with at least ``text``, ``kind`` and ``cards``."""
+        raise NotImplementedError
+
+
+@dataclass(frozen=True, repr=False)
+class Move(MoveValue):
+    """One move of the canasta family.
 
     ``kind``: one of :data:`KINDS`; ``cards``: tuple of :class:`~meldtable.cards.Card` (canonical
     order, duplicates allowed when several decks are used); ``rank``: target meld rank (1 = ace ...
@@ -76,9 +103,6 @@ class Move:
         if self.cards:
             parts.append(cards_text(self.cards))
         object.__setattr__(self, "_text", " ".join(parts))
-
-    def __str__(self) -> str:
-        return self._text
 
     @staticmethod
     def make(kind: str, cards: tuple[Card, ...] = (), rank: int | None = None) -> "Move":

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from ..cards import Card, parse_cards
 from ..errors import NotationError
-from ..moves import move_words
+from ..moves import MoveValue, move_words
 from .rules import RUN, RUN_SIZE, SET, SET_SIZE, card_key
 
 KINDS = ("draw", "take", "claim", "pass", "set", "run", "add", "swap", "discard")
@@ -16,8 +16,8 @@ _KINDS_TEXT = ", ".join(KINDS)
 _TARGET_RE = re.compile(r"^(\d{1,2})\.(\d{1,3})$")
 
 
-@dataclass(frozen=True)
-class ContinentalMove:
+@dataclass(frozen=True, repr=False)
+class ContinentalMove(MoveValue):
     """One move of the continental family (notation: docs/notation.md, "Continental").
 
     ``kind``: one of :data:`KINDS`; ``cards``: the hand cards it uses (a ``set`` in canonical
@@ -45,9 +45,6 @@ class ContinentalMove:
         if self.end is not None:
             parts.append(self.end)
         object.__setattr__(self, "_text", " ".join(parts))
-
-    def __str__(self) -> str:
-        return self._text
 
     def to_json(self) -> dict[str, object]:
         """``{"text", "kind", "cards", "target", "end"}``."""

@@ -7,14 +7,14 @@ from typing import Any
 
 from ..cards import Card
 from ..errors import NotationError
-from ..moves import move_words
+from ..moves import MoveValue, move_words
 from .rules import _EXAMPLE, _TARGET_ALIASES, KINDS, TARGETS
 
 # ---------------------------------------------------------------------- moves
 
 
-@dataclass(frozen=True)
-class ThreeFiftyMove:
+@dataclass(frozen=True, repr=False)
+class ThreeFiftyMove(MoveValue):
     """One move of 3 ist 50: ``kind`` ``"play"`` or ``"discard"``, the hand ``card``, and for
     ``play`` the ``target`` (one of :data:`TARGETS`) and, for target ``pile``, the ``pile`` seat.
 
@@ -37,9 +37,6 @@ class ThreeFiftyMove:
         else:
             text = f"play {self.card.text} {self.target}"
         object.__setattr__(self, "_text", text)
-
-    def __str__(self) -> str:
-        return self._text
 
     @property
     def cards(self) -> tuple[Card, ...]:
