@@ -122,20 +122,33 @@ def fields(template: str) -> list[tuple[str, str]]:
     return [(name, spec) for _, name, spec, _ in string.Formatter().parse(template) if name is not None]
 
 
+Text = str | Mapping[str, str]
+"""A reason's text in one language: a template, or (a reason with several phrasings) a mapping
+from the value of the reason's first parameter, its *form*, to a template."""
+
+
 class Reason:
     """One refusal reason: ``key``, the ``params`` its texts may use, and ``texts`` (language ->
-    template)."""
+    :data:`Text`). A reason whose texts are mappings has several phrasings, chosen by the value of
+    its first parameter (e.g. canasta's ``pile_frozen`` by ``because``: ``initial`` or ``wild``)."""
 
     __slots__ = ("key", "params", "texts")
 
-    def __init__(self, key: str, params: tuple[str, ...], texts: Mapping[str, str]) -> None:
+    def __init__(self, key: str, params: tuple[str, ...], texts: Mapping[str, Text]) -> None:
         self.key = key
         self.params = params
         self.texts = dict(texts)
 
+    def templates(self, lang: str) -> list[str]:
+        """Every template of ``lang`` (one, or one per form)."""
+        text = self.texts[lang]
+        return [text] if isinstance(text, str) else list(text.values())
+
     def text(self, params: Mapping[str, Any], lang: str = "en") -> str:
         """The reason in ``lang`` (English for a language without texts) with ``params`` filled."""
         template = self.texts.get(lang) or self.texts["en"]
+        if not isinstance(template, str):
+            template = template[params[self.params[0]]]
         return _FORMATTERS.get(lang, _FORMATTERS["en"]).vformat(template, (), dict(params))
 
 
@@ -145,7 +158,7 @@ class Catalogue:
 
     ``entries``: key -> ``(params, english, german)``."""
 
-    def __init__(self, family: str, entries: Mapping[str, tuple[tuple[str, ...], str, str]],
+    def __init__(self, family: str, entries: Mapping[str, tuple[tuple[str, ...], Text, Text]],
                  base: "Catalogue | None" = None) -> None:
         self.family = family
         self.base = base
@@ -181,8 +194,10 @@ class Catalogue:
         return IllegalMoveError.of(self, key, params)
 
     def to_json(self) -> dict[str, Any]:
-        """``{key: {"params": [...], "en": ..., "de": ...}}`` of the catalogue's own reasons."""
-        return {k: {"params": list(r.params), **r.texts} for k, r in self.reasons.items()}
+        """``{key: {"params": [...], "en": ..., "de": ...}}`` of the catalogue's own reasons (a text
+        with forms is an object: form -> template)."""
+        return {k: {"params": list(r.params), **{lang: t if isinstance(t, str) else dict(t) for lang, t in r.texts.items()}}
+                for k, r in self.reasons.items()}
 
 
 COMMON = Catalogue("common", {
