@@ -77,7 +77,7 @@ class ContinentalBot:
         if runs:
             near = 0.0
             seen: set[int] = set()
-            for c, n in hand.items():
+            for c in hand:
                 if c.is_joker or c.suit != card.suit or c.rank == card.rank or c.rank in seen:
                     continue
                 d = (c.rank - card.rank) % 13

@@ -167,7 +167,7 @@ class Legality(CachedLegalMoves):
         for c, n in hand.items():
             if not c.is_joker:
                 by_rank.setdefault(c.rank, []).append((c, n))
-        for rank, items in by_rank.items():
+        for items in by_rank.values():
             items.sort(key=lambda x: card_key(x[0]))
             for a in (3, 2, 1):
                 j = SET_SIZE - a

@@ -79,7 +79,8 @@ class ThreeFiftyMove(MoveValue):
             if len(rest) != 1:
                 raise NotationError("'discard' takes exactly one card, e.g. 'discard 7H'.")
             return ThreeFiftyMove("discard", Card.parse(rest[0]))
-        shape = "'play' is written 'play <card> <target>' with target middle, centre, discard, own or 'pile <seat>', e.g. 'play 7H middle'."
+        shape = ("'play' is written 'play <card> <target>' with target middle, centre, discard, own or 'pile <seat>', "
+                 "e.g. 'play 7H middle'.")
         if len(rest) < 2:
             raise NotationError(shape)
         c = Card.parse(rest[0])
