@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import JOKER, RANKS, SUITS, Card
-from ..family import CachedLegalMoves
 from ..multiset import combinations, counted
+from .base import StateBase
 from .combos import Combo
 from .moves import ContinentalMove
 from .planner import Packer
@@ -27,7 +27,7 @@ from .rules import (
 )
 
 
-class Legality(CachedLegalMoves):
+class Legality(StateBase):
     """Legal moves and refusal reasons of the seat to act (mixin of ``ContinentalState``)."""
 
     # ------------------------------------------------------------------ legality

@@ -15,6 +15,7 @@ from ..fields import (
     saved_last_moves,
     saved_outcome,
 )
+from .base import StateBase
 from .combos import Combo
 from .rules import (
     HISTORY_KEEP,
@@ -33,7 +34,7 @@ if TYPE_CHECKING:
     from .state import ContinentalState
 
 
-class Saved:
+class Saved(StateBase):
     """Saved games (mixin of ``ContinentalState``)."""
 
     # ------------------------------------------------------------------ persistence

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..reasons import COMMON
 from ..family import score_seats_lowest
+from ..reasons import COMMON
+from .base import StateBase
 from .rules import contract_name
 
 
-class Scoring:
+class Scoring(StateBase):
     """End of a deal and its itemised score (mixin of ``ContinentalState``)."""
 
     # ------------------------------------------------------------------ end of a deal

@@ -5,11 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import RANKS
+from .base import StateBase
 from .combos import Combo
 from .rules import RUN, contract_name, hand_key
 
 
-class Viewing:
+class Viewing(StateBase):
     """The view of one seat (mixin of ``ContinentalState``)."""
 
     # ------------------------------------------------------------------ views

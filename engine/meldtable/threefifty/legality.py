@@ -9,12 +9,12 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import Card
-from ..family import CachedLegalMoves
+from .base import StateBase
 from .moves import ThreeFiftyMove
 from .reasons import REASONS
 
 
-class Legality(CachedLegalMoves):
+class Legality(StateBase):
     """Legal moves and refusal reasons of the seat to act (mixin of ``ThreeFiftyState``)."""
 
     # ------------------------------------------------------------------ legality

@@ -15,13 +15,14 @@ from ..fields import (
     saved_last_moves,
     saved_outcome,
 )
+from .base import StateBase
 from .rules import CENTRE_SIZE, HAND_SIZE, HISTORY_KEEP, Rules, card_sort_key
 
 if TYPE_CHECKING:
     from .state import ThreeFiftyState
 
 
-class Saved:
+class Saved(StateBase):
     """Saved games (mixin of ``ThreeFiftyState``)."""
 
     # ------------------------------------------------------------------ persistence

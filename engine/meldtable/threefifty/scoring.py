@@ -5,11 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from ..family import score_seats_lowest
+from .base import StateBase
 from .reasons import REASONS
 from .rules import SCORE_ITEMS, _category
 
 
-class Scoring:
+class Scoring(StateBase):
     """End of a game and its itemised minus points (mixin of ``ThreeFiftyState``)."""
 
     # ------------------------------------------------------------------ end of game, scoring

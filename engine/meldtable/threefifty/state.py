@@ -51,17 +51,6 @@ class ThreeFiftyState(Legality, Scoring, Viewing, Saved):
         self._legal: list[ThreeFiftyMove] | None = None
         self._legal_set: frozenset[ThreeFiftyMove] = frozenset()
 
-    # ------------------------------------------------------------------ basics
-    @property
-    def current_player(self) -> int | None:
-        return None if self.hand_over else self.to_act
-
-    def left_of(self, seat: int) -> int:
-        return (seat + 1) % self.rules.players
-
-    def _live_top(self) -> Card | None:
-        return self.discard[-1] if self.discard and self.discard_live else None
-
     # ------------------------------------------------------------------ dealing
     def deal_game(self) -> None:
         """Start the next game (core hand): shuffle the deck with the engine's generator (stream

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from .base import StateBase
 from .rules import _top_run, card_sort_key
 
 
-class Viewing:
+class Viewing(StateBase):
     """The view of one seat (mixin of ``ThreeFiftyState``)."""
 
     # ------------------------------------------------------------------ views
