@@ -10,7 +10,7 @@ Ranges (docs/state-format.md, "What Game.from_json checks"): every point figure 
 from __future__ import annotations
 
 import json
-from typing import Any, Iterable
+from typing import Any, Iterable, TypeGuard
 
 from .cards import Card, parse_cards
 from .errors import NotationError, StateError
@@ -52,7 +52,7 @@ def strict_json(text: str | bytes) -> Any:
     return json.loads(text, parse_constant=_reject_constant, parse_float=_finite_float)
 
 
-def is_int(v: Any) -> bool:
+def is_int(v: Any) -> TypeGuard[int]:
     """Whether ``v`` is a whole number: an ``int`` but not a ``bool`` (``2.0`` is not)."""
     return isinstance(v, int) and not isinstance(v, bool)
 

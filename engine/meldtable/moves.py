@@ -45,7 +45,7 @@ def move_words(
     return kind, words[1:]
 
 
-def card_order(c: Card) -> tuple[int, int, str]:
+def card_order(c: Card) -> tuple[bool, bool, int, str]:
     """Canonical order of cards inside a move: naturals by rank (ace first) and suit, then 2s, then jokers."""
     return (c.rank == 0, c.rank == 2, c.rank, c.suit)
 

@@ -25,7 +25,10 @@ language from the error (docs/protocol.md, "Errors") and reads the catalogues fr
 from __future__ import annotations
 
 import string
-from typing import Any, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Iterable, Mapping
+
+if TYPE_CHECKING:
+    from .errors import IllegalMoveError
 
 LANGUAGES = ("en", "de")
 """The languages every reason has a text in."""
@@ -109,7 +112,7 @@ class _Formatter(string.Formatter):
         if kind == "plural":
             one, _, many = rest.partition(":")
             return f"{value} {one if value == 1 else many}"
-        return super().format_field(value, format_spec)
+        return str(super().format_field(value, format_spec))
 
 
 _FORMATTERS = {lang: _Formatter(lang) for lang in LANGUAGES}
@@ -119,7 +122,11 @@ RENDERERS = ("card", "card_or_ranks", "cards_or", "rank_name", "ranks", "a_rank"
 
 def fields(template: str) -> list[tuple[str, str]]:
     """``(parameter, renderer)`` of every placeholder of ``template`` (for tests and tools)."""
-    return [(name, spec) for _, name, spec, _ in string.Formatter().parse(template) if name is not None]
+    out: list[tuple[str, str]] = []
+    for _, name, spec, _ in string.Formatter().parse(template):
+        if name is not None:
+            out.append((name, spec or ""))
+    return out
 
 
 Text = str | Mapping[str, str]
@@ -187,7 +194,7 @@ class Catalogue:
         r = self.reason(key)
         return {lang: r.text(params, lang) for lang in LANGUAGES}
 
-    def error(self, key: str, **params: Any) -> Any:
+    def error(self, key: str, **params: Any) -> IllegalMoveError:
         """An :class:`~meldtable.errors.IllegalMoveError` for reason ``key`` with ``params``."""
         from .errors import IllegalMoveError
 
