@@ -7,13 +7,13 @@ from typing import TYPE_CHECKING, Any, cast
 
 from .errors import IllegalMoveError, MeldtableError, NotationError, NotYourTurnError, OptionError, StateError
 from .fields import NonFiniteNumber, is_int, strict_json
-from .moves import Move, MoveValue
+from .moves import MoveValue
 from .options import Variant
 from .reasons import COMMON
 from .variants import VARIANTS
 
 if TYPE_CHECKING:
-    from .family import Family
+    from .family import Family, FamilyState
 
 FORMAT = "meldtable-game"
 FORMAT_VERSION = 1
@@ -51,7 +51,7 @@ class Game:
     raises.
     """
 
-    def __init__(self, variant: Variant, players: int, seed: int, options: dict[str, Any], state: Any) -> None:
+    def __init__(self, variant: Variant, players: int, seed: int, options: dict[str, Any], state: FamilyState) -> None:
         self.variant = variant
         self.family = family_module(variant.family)
         self.players = players
@@ -98,7 +98,7 @@ class Game:
         """Sides with the best total once the match is over (several on a tie), else ``[]``."""
         return list(self._state.winners)
 
-    def legal_moves(self) -> list[Move]:
+    def legal_moves(self) -> list[MoveValue]:
         """Every legal move of the seat to act, sorted by notation; empty when the hand is over."""
         return self._state.legal_moves()
 
@@ -112,7 +112,7 @@ class Game:
         return v
 
     # ------------------------------------------------------------------ playing
-    def parse_move(self, move: Any) -> Any:
+    def parse_move(self, move: Any) -> MoveValue:
         """Turn notation into this game's move value (a move value passes through). Raises
         ``NotationError``."""
         if isinstance(move, str):
@@ -121,7 +121,7 @@ class Game:
             return move
         raise NotationError(f"A move must be text like 'discard 4C', not {type(move).__name__}.")
 
-    def play(self, move: Any, *, seat: int | None = None) -> Move:
+    def play(self, move: Any, *, seat: int | None = None) -> MoveValue:
         """Apply ``move`` (a :class:`Move` or its notation) for the seat to act and return it.
 
         If ``seat`` is given it must be the seat to act. Raises :class:`NotationError` for bad
