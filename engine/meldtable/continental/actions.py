@@ -193,7 +193,7 @@ def _combos_allowed(g: Any) -> int:
     if not st.down[t.seat]:
         return sum(st.contract())
     if st.rules.extra_melds:
-        return sum(st.hands[t.seat].values()) // SET_SIZE
+        return int(sum(st.hands[t.seat].values())) // SET_SIZE
     return 0
 
 
@@ -317,8 +317,8 @@ def compose_action(g: Any, action: dict[str, Any]) -> list[ContinentalMove]:
             raise _error("run_room", max=RUN_MAX, held=len(cb.cards), room=RUN_MAX - len(cb.cards))
         ends = [end] if end else ["high", "low"]
         # each card at the end where it fits; try the orders that place naturals before jokers
-        seqs = (_run_add_order(st, target, cards, e) for e in ends)
-        return _try(g, (s for s in seqs if s))
+        orders = (_run_add_order(st, target, cards, e) for e in ends)
+        return _try(g, (s for s in orders if s))
     if kind == "swap":
         target = _text_field(action, "target")
         card = parse_cards([_text_field(action, "card")])

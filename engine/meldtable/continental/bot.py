@@ -180,7 +180,7 @@ class ContinentalBot:
         for s in self.view["seats"]:
             for cb in s["combos"]:
                 if cb["id"] == target:
-                    return cb["kind"]
+                    return str(cb["kind"])
         return None
 
 

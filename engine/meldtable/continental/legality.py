@@ -234,7 +234,7 @@ class Legality(StateBase):
                 suit = next(c.suit for c in m.cards if not c.is_joker)
                 if suit in used_suits:
                     continue
-                key = (RUN,) + tuple(sorted(m.cards, key=card_key))
+                key = (RUN, *sorted(m.cards, key=card_key))
                 if key not in cache:
                     cache[key] = packer.feasible(m.cards, sets, runs - 1, floor, used_ranks, used_suits | {suit})
             if cache[key]:

@@ -103,7 +103,9 @@ class Saved(StateBase):
                 raise StateError(f"'{key}' must hold one entry per seat.")
             return list(v)
 
-        s = cls(rules, seed)
+        from .state import ContinentalState
+
+        s = ContinentalState(rules, seed)
         s.hand_number = need(d, "hand_number", int)
         if not 1 <= s.hand_number <= rules.deals:
             raise StateError(f"The saved game's deal number must be 1 to {rules.deals}.")

@@ -186,8 +186,9 @@ class ContinentalState(Legality, Scoring, Viewing, Saved):
             self._after_table_move(actor, move, label)
             return
         if kind == "add":
-            cb = self.combo(move.target)
-            assert cb is not None
+            found = self.combo(move.target)
+            assert found is not None
+            cb = found
             c = move.cards[0]
             ms_remove(hand, [c])
             if cb.kind == RUN and move.end == "low":
@@ -198,11 +199,12 @@ class ContinentalState(Legality, Scoring, Viewing, Saved):
             else:
                 cb.cards.append(c)
             t.joker_from = None
-            self._after_table_move(actor, move, f"added {c.text} to seat {move.target.split('.')[0]}'s {cb.describe()}")
+            self._after_table_move(actor, move, f"added {c.text} to seat {str(move.target).split('.')[0]}'s {cb.describe()}")
             return
         if kind == "swap":
-            cb = self.combo(move.target)
-            assert cb is not None
+            found = self.combo(move.target)
+            assert found is not None
+            cb = found
             c = move.cards[0]
             if cb.kind == RUN:
                 i = next(i for i, x in enumerate(cb.cards) if x.is_joker and cb.represents(i) is c)
@@ -213,7 +215,8 @@ class ContinentalState(Legality, Scoring, Viewing, Saved):
             ms_add(hand, [JOKER])
             if r.exchanged_joker == "place_at_once":
                 t.joker_from = move.target
-            self._record(actor, move, f"exchanged {c.text} for the joker in seat {move.target.split('.')[0]}'s {cb.describe()}")
+            owner = str(move.target).split(".")[0]
+            self._record(actor, move, f"exchanged {c.text} for the joker in seat {owner}'s {cb.describe()}")
             return
         if kind == "discard":
             c = move.cards[0]
