@@ -74,7 +74,9 @@ class Saved(StateBase):
         cardlist = saved_cards
 
         n = rules.players
-        s = cls(rules, seed)
+        from .state import ThreeFiftyState
+
+        s = ThreeFiftyState(rules, seed)
         s.hand_number = need(d, "hand_number", int)
         s.first_dealer = need(d, "first_dealer", int)
         s.round = need(d, "round", int)
