@@ -6,6 +6,7 @@ A move is ``Move(kind, cards, rank)``: ``kind`` names the action, ``cards`` the 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,23 +26,38 @@ _KINDS_TEXT = ", ".join(KINDS)
 _MADE: dict[tuple[str, tuple[Card, ...], int | None], "Move"] = {}
 
 
+_EMPTY_BETWEEN_COMMAS = re.compile(r",\s*,")
+
+
 def move_words(
-    text: Any, kinds: tuple[str, ...], *, example: str, empty: str, known: str, commas: bool = False
+    text: Any, kinds: tuple[str, ...], *, example: str, empty: str, known: str, commas: bool = True
 ) -> tuple[str, list[str]]:
     """Split move notation of any family into its kind (lower case, one of ``kinds``) and the list
-    of words after it; ``commas=True`` reads commas as spaces. The texts name the family's moves in
-    the errors: ``example`` (``"'discard 4C'"``) for a value that is not text, ``empty`` for an
-    empty one, ``known`` (the kinds, listed) for an unknown kind. Raises
+    of words after it. Words are separated by spaces or commas (docs/notation.md, "Spaces and
+    commas": ``meld QH,QS,JK`` is ``meld QH QS JK``), but two commas with nothing between them
+    (``take ,,``) and commas with no word after the kind (``take ,``) are refused: they look like
+    a card left out. The texts name the family's moves in the errors: ``example``
+    (``"'discard 4C'"``) for a value that is not text, ``empty`` for an empty one, ``known`` (the
+    kinds, listed) for an unknown kind. ``commas=False`` reads commas as part of a word. Raises
     :class:`~meldtable.errors.NotationError` with the reason."""
     if not isinstance(text, str):
         raise NotationError(f"A move must be text like {example}, not {type(text).__name__}.")
-    words = (text.replace(",", " ") if commas else text).split()
+    has_commas = commas and "," in text
+    words = (text.replace(",", " ") if has_commas else text).split()
     if not words:
+        if has_commas:
+            raise NotationError("A move cannot be only commas: write for example " + empty + ".")
         raise NotationError(f"Empty move: write for example {empty}.")
     kind = words[0].lower()
     if kind not in kinds:
         shown = words[0] if len(words[0]) <= 12 else words[0][:12] + "..."
         raise NotationError(f"Unknown move '{shown}': moves are {known}.")
+    if has_commas:
+        if _EMPTY_BETWEEN_COMMAS.search(text):
+            raise NotationError(f"Two commas with nothing between them in '{kind} ...': is a card missing? Separate "
+                                "the cards by one comma or by spaces (QH,QS,JK or QH QS JK).")
+        if len(words) == 1:
+            raise NotationError(f"'{kind}' is followed by a comma but no card: write '{kind}' alone or name the cards.")
     return kind, words[1:]
 
 
@@ -134,7 +150,7 @@ class Move(MoveValue):
         if isinstance(text, Move):
             return text
         kind, rest = move_words(
-            text, KINDS, example="'discard 4C'", empty="'draw' or 'discard 4C'", known=_KINDS_TEXT, commas=True
+            text, KINDS, example="'discard 4C'", empty="'draw' or 'discard 4C'", known=_KINDS_TEXT
         )
         rank = None
         if kind == "add":
