@@ -58,7 +58,7 @@ def _held(g: Any, cards: list[Card]) -> None:
     named: a request naming thousands of cards costs nothing (issue #15)."""
     seat = g.current_player
     hand = g.state.hands[seat] if seat is not None else {}
-    for c in set(cards):
+    for c in dict.fromkeys(cards):  # in the order named: the first card missing is the one named
         if cards.count(c) > hand.get(c, 0):
             if not hand.get(c, 0):
                 raise REASONS.error("not_in_hand", card=c.text)
