@@ -954,21 +954,6 @@ const MESSAGES = {
     "move.you.no": "Du antwortest: nein, noch nicht",
     "move.computer.no": "Computer antwortet: nein, noch nicht",
     "move.other.no": "{name} antwortet: nein, noch nicht",
-    "engine.take_pair": "Um den Ablagestapel zu nehmen, brauchst du zwei natürliche Karten vom Rang der obersten Karte oder eine und eine wilde Karte.",
-    "engine.take_onto_meld_off": "In diesem Spiel nimmst du den Ablagestapel nur, indem du die oberste Karte mit zwei Handkarten auslegst.",
-    "engine.already_took": "Du hast in diesem Zug schon den Ablagestapel genommen.",
-    "engine.partner_no": "Dein Partner hat nein gesagt: in diesem Zug darfst du nicht ausmachen, behalte also zwei Karten (eine zum Abwerfen, eine zum Behalten).",
-    "engine.partner_yes": "Dein Partner hat ja gesagt: du musst in diesem Zug ausmachen und darfst nur deine letzte Karte abwerfen.",
-    "engine.black_threes_committed": "Du hast schwarze Dreien ausgelegt: in diesem Zug musst du ausmachen.",
-    "engine.black_threes_out": "Schwarze Dreien darfst du nur in dem Zug auslegen, in dem du ausmachst, und danach könntest du nicht ausmachen (du brauchst {canastas} Canasta und alle anderen Karten ausgelegt, bis auf eine zum Abwerfen).",
-    "engine.answer_first": "Dein Partner fragt, ob er ausmachen darf: antworte mit Ja oder Nein.",
-    "engine.ask_no_partner": "In diesem Spiel fragt niemand einen Partner vor dem Ausmachen.",
-    "engine.ask_once": "Du hast deinen Partner in diesem Zug schon gefragt.",
-    "engine.ask_cannot_go_out": "Du kannst deinen Partner nur fragen, wenn du in diesem Zug ausmachen könntest.",
-    "engine.no_question": "Niemand hat dich gefragt, ob er ausmachen darf.",
-    "engine.pass_not_now": "Passen kannst du nur zu Beginn eines Zuges, wenn der Stapel aufgebraucht ist.",
-    "engine.take_forced": "Die oberste Karte passt zu einer Meldung deiner Partei: bei aufgebrauchtem Stapel musst du den Ablagestapel nehmen.",
-    "engine.wild_meld_full": "Die Meldung aus wilden Karten ist vollständig: höchstens sieben Karten.",
     "action.next": "Nächste Runde",
     "action.newGame": "Neues Spiel",
     "action.scores": "Abrechnung zeigen",
@@ -1123,7 +1108,6 @@ const MESSAGES = {
     "hint.noMeldsYet": "Deine Partei hat noch keine Meldung: Lege zuerst eine aus.",
     "hint.handOver": "Die Runde ist vorbei.",
     "hint.selectForTake": "Wähle die Karten, die zur obersten Karte passen, dann Stapel aufnehmen.",
-    "engine.pile_needs_pair": "In diesem Spiel nimmt man den Stapel mit zwei natürlichen {ranks} auf, nicht mit einer wilden Karte.",
     "score.wentOutSeat": "{name} hat ausgemacht.",
     "score.wentOutConcealedSeat": "{name} hat verdeckt ausgemacht, alles auf einmal.",
     "score.sideWins": "Deine Partei gewinnt die Partie!",
@@ -1249,65 +1233,8 @@ const MESSAGES = {
     "optdoc.canasta.target_score": "Die Partie endet, wenn eine Partei diese Punktzahl erreicht.",
     "optdoc.canasta.deals": "Die Partie endet nach so vielen Runden.",
 
-    // The engine's refusals (error.key from meldtable), in German; English uses the engine's own text.
-    "engine.hand_over": "Die Runde ist vorbei.",
-    "engine.not_your_turn": "Du bist nicht am Zug.",
-    "engine.draw_first": "Ziehe zuerst vom Stapel oder nimm den Ablagestapel auf.",
-    "engine.already_drew": "Du hast in diesem Zug schon gezogen.",
-    "engine.not_in_hand": "Du hast {card} nicht auf der Hand.",
-    "engine.too_many_cards": "Du hast {held} Karten auf der Hand, diese Aktion nennt aber {named}.",
-    "engine.stock_empty": "Der Stapel ist aufgebraucht: nimm den Ablagestapel oder passe.",
-    "engine.pile_empty": "Der Ablagestapel ist leer.",
-    "engine.pile_blocked": "Eine schwarze Drei sperrt den Ablagestapel: Ziehe vom Stapel.",
-    "engine.pile_wild_top": "Oben liegt eine wilde Karte: Der Ablagestapel kann jetzt nicht aufgenommen werden.",
-    "engine.pile_before_initial": "Den Ablagestapel darfst du erst nach deiner ersten Meldung aufnehmen.",
-    "engine.take_rank": "Um den Ablagestapel aufzunehmen, brauchst du {ranks} zur obersten Karte.",
-    "engine.pile_frozen": "Der Ablagestapel ist eingefroren: Du brauchst zwei natürliche {ranks}.",
-    "engine.take_no_meld": "Du hast keine Meldung aus {ranks}, an die du die oberste Karte legen kannst.",
-    "engine.all_wild": "Eine Meldung darf nicht nur aus wilden Karten bestehen.",
-    "engine.mixed_ranks": "Eine Meldung enthält nur Karten eines Rangs (und wilde Karten).",
-    "engine.red_three": "Rote Dreien werden einzeln ausgelegt und nie gemeldet.",
-    "engine.black_threes": "Schwarze Dreien werden nur als drei oder vier schwarze Dreien ohne wilde Karten gemeldet.",
-    "engine.black_threes_never": "Schwarze Dreien können in diesem Spiel nicht gemeldet werden.",
-    "engine.rank_melded": "Du hast schon eine Meldung aus {ranks}: Lege dort an.",
-    "engine.meld_three": "Lege eine neue Meldung mit drei Karten aus und lege weitere Karten dann einzeln an.",
-    "engine.few_naturals": "Eine Meldung braucht mehr natürliche Karten.",
-    "engine.many_wilds": "Diese Meldung hätte zu viele wilde Karten.",
-    "engine.no_meld": "Deine Seite hat keine Meldung aus {ranks}.",
-    "engine.add_rank": "An diese Meldung passen nur {ranks} oder wilde Karten.",
-    "engine.initial_minimum": "Deine erste Meldung muss mindestens {minimum} Punkte wert sein (in diesem Zug bisher: {points}).",
-    "engine.keep_a_card": "Bis deine Seite {canastas} Canastas hat, musst du nach dem Abwerfen noch eine Karte behalten.",
-    "engine.meld_invalid": "Diese Karten ergeben mit der obersten Karte keine gültige Meldung.",
-    "engine.not_allowed": "Dieser Zug ist jetzt nicht erlaubt.",
-    "engine.pile_red_three": "Oben liegt eine rote Drei: Der Ablagestapel kann jetzt nicht aufgenommen werden.",
-    "engine.discard_to_go_out": "In diesem Spiel machst du aus, indem du deine letzte Karte abwirfst: Behalte eine Karte.",
-    // Kanaster (seed 004)
-    "engine.pile_blocking_rank": "Ein Kanaster aus {ranks} liegt auf dem Tisch, also sperren {ranks} den Ablagestapel: Ziehe vom Stapel.",
-    "engine.initial_minimum_take": "Deine erste Meldung muss mindestens {minimum} Punkte wert sein, und nach dem Aufnehmen darfst du nicht mehr auslegen: Die oberste Karte und die Karten dazu ergeben nur {points}.",
-    "engine.no_meld_after_take": "Nach dem Aufnehmen des Ablagestapels darfst du in diesem Zug nicht mehr auslegen oder anlegen: Wirf eine Karte ab.",
-    "engine.rank_melded_open": "Deine Meldung aus {ranks} ist noch kein Kanaster: Lege dort an.",
-    "engine.bury_off": "In diesem Spiel wird keine Karte unter einen Kanaster gelegt.",
-    "engine.bury_after_take": "Sperrkarten legst du nur in einem Zug unter einen Kanaster, in dem du den Ablagestapel aufgenommen hast.",
-    "engine.bury_no_canasta": "Deine Seite hat keinen solchen Kanaster aus {ranks}, unter den du die Karte legen könntest.",
-    "engine.bury_rank": "Unter diesen Kanaster passen nur {ranks}.",
-    "engine.bury_not_blocking": "{ranks} sperren den Ablagestapel in diesem Spiel nicht.",
-    "engine.bury_committed": "Dieser Zug muss wie entschieden enden (ausmachen oder nicht): Jetzt wird keine Karte unter einen Kanaster gelegt.",
-
-    // 3 ist 50 (engine family threefifty)
-    "engine.must_match": "Abwerfen darfst du nur, wenn keine deiner Karten passt: {card} kann gespielt werden.",
-    "engine.choose_source": "In diesem Spiel nimmst du entweder aus der Mitte oder vom Ablagestapel: Wähle eines von beiden.",
-    "engine.discard_dead": "Die oberste Karte des Ablagestapels passt erst wieder, wenn eine neue Karte abgeworfen wurde.",
-    "engine.no_match_middle": "In der Mitte (Mittelkarten und oberste Ablagekarte) liegen keine {ranks}.",
-    "engine.use_middle": "Die passenden Karten der Mitte und des Ablagestapels werden zusammen genommen.",
-    "engine.no_match_centre": "Unter den Mittelkarten liegen keine {ranks}.",
-    "engine.discard_empty": "Der Ablagestapel ist leer.",
-    "engine.no_match_discard": "Die oberste Karte des Ablagestapels passt nicht zu {card}.",
-    "engine.own_empty": "Dein Minushaufen ist leer.",
-    "engine.no_match_own": "Die oberste Karte deines Minushaufens passt nicht zu {card}.",
-    "engine.own_pile": "In diesem Spiel darfst du keine Karte auf deinen eigenen Minushaufen legen.",
-    "engine.threefifty.pile_empty": "Dieser Minushaufen ist leer.",
-    "engine.no_match_pile": "Die oberste Karte dieses Minushaufens passt nicht zu {card}.",
-    "engine.no_seat": "Diesen Platz gibt es in diesem Spiel nicht.",
+    // The engine's refusals come with their German text from the engine (meldtable/reasons.py and each
+    // family's reasons.py; error.texts): this catalogue does not copy them.
 
     // Kontinental (engine family continental, web/games/continental.js)
     "variant.continental": "Kontinental (Continental)",
@@ -1517,52 +1444,6 @@ const MESSAGES = {
     "ct.result.youWin": "Du gewinnst mit {n} Punkten!",
     "ct.result.wins": "{name} gewinnt mit {n} Punkten.",
     "ct.result.tie": "Geteilter Sieg mit {n} Punkten: {names}.",
-
-    // Kontinental: the engine's refusals (error.key), in German; English uses the engine's own text.
-    "engine.continental.claim_window": "{name} entscheidet zuerst, ob {card} außer der Reihe genommen wird.",
-    "engine.continental.no_claims": "In diesem Spiel wird nie außer der Reihe genommen.",
-    "engine.continental.no_claim_window": "Gerade kann keine Karte außer der Reihe genommen werden: Das geht erst, nachdem der nächste Spieler vom Stapel gezogen hat.",
-    "engine.continental.pile_empty": "Der Ablagestapel ist leer.",
-    "engine.continental.draw_first": "Nimm zuerst die oberste Karte des Ablagestapels oder ziehe vom Stapel.",
-    "engine.continental.place_joker": "Lege zuerst den ausgetauschten Joker an eine andere Kombination an.",
-    "engine.continental.joker_elsewhere": "Der ausgetauschte Joker kommt an eine andere Kombination, nicht zurück an seine alte.",
-    "engine.continental.finish_contract": "Lege zuerst deinen Vertrag fertig aus (noch auszulegen: {contract}).",
-    "engine.continental.not_down": "Lege zuerst deinen Vertrag aus, bevor du an Kombinationen anlegst oder Joker austauschst.",
-    "engine.continental.playable_discard": "Du hast deinen Vertrag noch nicht ausgelegt, darum darfst du {card} nicht abwerfen: Die Karte passt an eine Kombination auf dem Tisch.",
-    "engine.continental.contract_done": "Dein Vertrag liegt schon aus: Jetzt kannst du nur noch an Kombinationen anlegen (in diesem Spiel keine neuen Kombinationen).",
-    "engine.continental.all_jokers": "Eine Kombination nur aus Jokern geht nicht: Sie braucht eine natürliche Karte.",
-    "engine.continental.set_ranks": "Ein Satz besteht aus Karten eines Rangs (beliebige Farben) und Jokern.",
-    "engine.continental.set_size": "Lege einen Satz mit drei Karten aus und lege weitere Karten danach einzeln an.",
-    "engine.continental.set_jokers": "Ein Satz darf in diesem Spiel höchstens {max} Joker enthalten.",
-    "engine.continental.run_suits": "Eine Straße besteht aus Karten einer Farbe (und Jokern).",
-    "engine.continental.run_corner": "In diesem Spiel ist das Ass hoch oder niedrig, nicht zwischen König und Zwei.",
-    "engine.continental.run_order": "Eine Straße besteht aus aufeinanderfolgenden Karten einer Farbe; Joker füllen Lücken.",
-    "engine.continental.run_size": "Lege eine Straße mit vier Karten aus und lege weitere Karten danach einzeln an.",
-    "engine.continental.run_jokers": "Eine Straße darf in diesem Spiel höchstens {max} Joker enthalten.",
-    "engine.continental.adjacent_jokers": "In diesem Spiel dürfen in einer Straße keine zwei Joker nebeneinander liegen.",
-    "engine.continental.keep_a_card": "In diesem Spiel machst du aus, indem du deine letzte Karte abwirfst: Behalte eine Karte.",
-    "engine.continental.no_set_needed": "Dein Vertrag braucht keinen Satz mehr (noch auszulegen: {contract}).",
-    "engine.continental.no_run_needed": "Dein Vertrag braucht keine Straße mehr (noch auszulegen: {contract}).",
-    "engine.continental.same_rank_sets": "Die Sätze eines Vertrags müssen in diesem Spiel verschiedene Ränge haben.",
-    "engine.continental.same_suit_runs": "Die Straßen eines Vertrags müssen in diesem Spiel verschiedene Farben haben.",
-    "engine.continental.contract_incomplete": "Mit diesen Karten ließe sich der Rest deines Vertrags ({contract}) in diesem Zug nicht mehr auslegen: Wähle andere Karten.",
-    "engine.continental.no_combo": "Diese Kombination gibt es nicht.",
-    "engine.continental.layoff_next_turn": "In diesem Spiel legst du erst ab deinem nächsten Zug bei anderen an und tauschst Joker.",
-    "engine.continental.set_no_end": "Ein Satz hat keine Enden.",
-    "engine.continental.does_not_fit_run": "An dieses Ende der Straße passt nur {card} (oder ein Joker).",
-    "engine.continental.does_not_fit_set": "An diesen Satz passen nur {ranks} (oder ein Joker).",
-    "engine.continental.does_not_fit": "Diese Karte passt dort nicht.",
-    "engine.continental.run_full": "Diese Straße hat schon 13 Karten.",
-    "engine.continental.run_end": "Sag, an welches Ende der Straße die Karte kommt: unten oder oben.",
-    "engine.continental.no_exchange": "In diesem Spiel werden Joker auf dem Tisch nicht ausgetauscht.",
-    "engine.continental.exchange_runs_only": "In diesem Spiel können nur Joker in Straßen ausgetauscht werden.",
-    "engine.continental.no_joker": "In dieser Kombination liegt kein Joker.",
-    "engine.continental.joker_stands_for": "Der Joker dort steht für {stands_for}.",
-    "engine.continental.joker_no_place": "Für den Joker, den du bekämst, gibt es keine andere Kombination.",
-    "engine.continental.discard_taken": "Du hast {card} in diesem Zug vom Ablagestapel genommen: Wirf eine andere Karte ab.",
-    "engine.continental.take_limit": "Die oberste Karte des Ablagestapels wurde {count}-mal hintereinander genommen: Ziehe diesmal vom Stapel.",
-    "engine.continental.run_long": "Eine Straße hat höchstens {max} Karten.",
-    "engine.continental.too_many_combos": "Diese Auslage nennt {named} Kombinationen, du darfst aber nur {allowed} auslegen ({contract}).",
   },
 };
 
@@ -1605,24 +1486,15 @@ const engineParams = {}; // family -> (key, params) => {key, params}
 export function setEngineParams(family, fn) { engineParams[family] = fn; }
 
 /**
- * The text to show for an engine refusal: in English the engine's own message (it is written
- * in a player's words); in other languages the catalogue's `engine.<family>.<key>` or
- * `engine.<key>` when the error carries a key, else the engine's message.
+ * The text to show for an engine error: the engine's own text in the page's language (`texts`:
+ * every refusal comes in English and German from the engine's reason catalogues,
+ * meldtable/reasons.py and each family's reasons.py), else the engine's message (bad input such
+ * as malformed notation is answered in English). `family` is kept for the renderers' calls.
  */
-export function engineMessage(err, family = null) {
+export function engineMessage(err, family = null) { // eslint-disable-line no-unused-vars
   const message = err && err.message ? err.message : String(err);
-  if (current === "en" || !err || !err.key) return message;
-  let key = err.key;
-  let p = { ...(err.params || {}) };
-  if (p.rank) p.ranks = rankPlural(String(p.rank).split("#")[0]);
-  if (!p.card && typeof p.move === "string") {
-    const c = p.move.split(/\s+/).find((w) => isCard(w)); // e.g. "play 7S middle"
-    if (c) p.card = c;
-  }
-  if (p.card) p.card = cardName(p.card);
-  if (family && engineParams[family]) ({ key, params: p } = engineParams[family](key, p));
-  const found = [family ? `engine.${family}.${key}` : null, "engine." + key].find((k) => k && k in MESSAGES[current]);
-  return found ? t(found, p) : message;
+  if (err && err.texts && typeof err.texts[current] === "string") return err.texts[current];
+  return message;
 }
 
 /** Translate `key`, filling `{name}` placeholders from `params`. */

@@ -31,6 +31,7 @@ from .saved import Saved
 from .scoring import Scoring
 from .values import CANASTA_SIZE, HISTORY_KEEP, KEY_STEP, THREE, WILD, card_value, is_red_three, is_wild
 from .view import View
+from .reasons import REASONS
 
 class Turn:
     """What the seat to act has done in this turn so far."""
@@ -485,9 +486,9 @@ class CanastaState(Legality, Scoring, View, Saved):
     def next_hand(self) -> None:
         """Deal the next hand of the match (only when the hand is over and the match is not)."""
         if not self.hand_over:
-            raise IllegalMoveError("The hand is not over yet.")
+            raise REASONS.error("hand_not_over")
         if self.match_over:
-            raise IllegalMoveError("The match is over.")
+            raise REASONS.error("match_over")
         self.deal()
 
 
