@@ -124,8 +124,8 @@ class Move(MoveValue):
     ``kind``: one of :data:`KINDS`; ``cards``: tuple of :class:`~meldtable.cards.Card` (canonical
     order, duplicates allowed when several decks are used); ``rank``: the target meld for ``add``
     and ``bury`` (its rank, 1 = ace ... 13 = king, for a side's first meld of that rank; ``rank +
-    16 * (n - 1)`` for its n-th, written ``Q#2``: :func:`meld_key_text`), else ``None``. ``str(move)`` is the canonical notation and
-    ``Move.parse(str(move)) == move``.
+    16 * (n - 1)`` for its n-th, written ``Q#2``: :func:`meld_key_text`), else ``None``.
+    ``str(move)`` is the canonical notation and ``Move.parse(str(move)) == move``.
     """
 
     kind: str

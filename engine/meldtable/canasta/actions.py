@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import RANKS, Card, parse_cards
+from ..cards import Card, parse_cards
 from ..errors import IllegalMoveError, NotationError
 from ..fields import action_cards, action_text
 from ..moves import Move, card_order, parse_meld_key
