@@ -192,7 +192,7 @@ class Position:
         seen: set[tuple[str, int | None, str | None]] = set()
         for ln in lines:
             if ln.key not in keys:
-                raise NotationError(f"{ln.where()}: '{ln.key}' is not a key of a {self.variant.name} position "
+                raise NotationError(f"{ln.where()}: '{ln.key}' is not a key of a {self.variant.id} position "
                                     f"(keys: {', '.join(sorted(keys))}).")
             if (ln.key in _SEATED) != (ln.num is not None):
                 raise ln.fail(f"write '{ln.key} 0: ...' with a seat number." if ln.key in _SEATED
@@ -240,7 +240,8 @@ def position_data(text: Any) -> dict[str, Any]:
         need = max(named, default=-1) + 1
         fits = [n for n in v.players if n >= need]
         if not fits:
-            raise NotationError(f"{v.name} is played by at most {max(v.players)} players.")
+            far = next(ln for ln in p.lines if ln.num == need - 1 and ln.key in ("hand", "minus", "set", "run"))
+            raise far.fail(f"seats are numbered 0 to {max(v.players) - 1} in this game.", StateError)
         players = fits[0]
     sl = p.one("seed")
     seed = sl.ints()[0] if sl is not None and len(sl.ints()) == 1 else 0
@@ -340,7 +341,7 @@ def _canasta_meld(ln: Line, deck: Deck, is_wild: Any) -> tuple[int, dict[str, An
     buried = deck.take(ln, ln.cards(under))
     if ln.extra is not None:
         rank_t, _, nth = ln.extra.partition("#")
-        if rank_t not in RANKS or (nth and not (nth.isdigit() and 2 <= int(nth) <= 9)):
+        if len(rank_t) != 1 or rank_t not in RANKS or (nth and not (nth.isdigit() and 2 <= int(nth) <= 9)):
             raise ln.fail(f"a meld is named by its rank, e.g. 'meld 0 Q:' or 'meld 0 Q#2:', not {ln.extra!r}.")
         number = int(nth) if nth else 1
     else:
@@ -530,11 +531,11 @@ def _threefifty(p: Position, rules: Any, players: int, seed: int) -> dict[str, A
 
 def _line_of(p: Position, message: str) -> Line | None:
     """The line a loader's message is about, when the message names one."""
-    m = re.search(r"Side (\d+)'s meld (?:of )?(\S+)", message)
+    m = re.search(r"Side (\d+)(?:'s meld(?: of)?| has two melds of) ([A-Za-z0-9#]+)", message)
     if m:
-        for ln in p.all("meld"):
+        for ln in reversed(p.all("meld")):
             rank_t = (ln.extra or "").partition("#")[0]
-            names = {rank_name(RANKS.index(rank_t) + 1, True)} if rank_t in RANKS else set()
+            names = {rank_name(RANKS.index(rank_t) + 1, True)} if len(rank_t) == 1 and rank_t in RANKS else set()
             if ln.extra:
                 names.add(ln.extra)
             if not names:
