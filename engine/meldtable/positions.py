@@ -244,9 +244,11 @@ def position_data(text: Any) -> dict[str, Any]:
             raise far.fail(f"seats are numbered 0 to {max(v.players) - 1} in this game.", StateError)
         players = fits[0]
     sl = p.one("seed")
-    seed = sl.ints()[0] if sl is not None and len(sl.ints()) == 1 else 0
-    if sl is not None and len(sl.ints()) != 1:
-        raise sl.fail("write one whole number.")
+    seed = 0
+    if sl is not None:  # any whole number, as in saved games (at most 4,300 digits)
+        if not re.fullmatch(r"[-+]?\d{1,4300}", sl.value.strip()):
+            raise sl.fail(f"write one whole number, not {_short(sl.value)!r}.")
+        seed = int(sl.value.strip())
     given: dict[str, Any] = {}
     for ln in p.all("option"):
         assert ln.extra is not None
@@ -465,7 +467,9 @@ def _continental(p: Position, rules: Any, players: int, seed: int) -> dict[str, 
     wl = p.one("window")
     window = wl.seats(players) if wl is not None and wl.value.strip().lower() not in ("none", "-") else None
     cl = p.one("claims")
-    claims = cl.seats(10_000, players) if cl else [0] * players
+    claims = cl.ints() if cl else [0] * players
+    if cl is not None and (len(claims) != players or min(claims) < 0):
+        raise cl.fail(f"write one number of claims (0 or more) per seat ({players}).")
     return {
         "hand_number": hand_number, "dealer": dealer, "decks": decks, "scores": _scores(p, players),
         "results": [], "match_over": False, "winners": [],
@@ -598,7 +602,8 @@ def write_position(game: "Game") -> str:
     for k, x in game.options.items():
         if defaults.get(k) != x:
             shown = json.dumps([list(r) for r in x] if isinstance(x, tuple) else x)
-            out.append(f"option {k}: {x if isinstance(x, str) and re.fullmatch(r'[a-z_0-9]+', x) else shown}")
+            bare = isinstance(x, str) and re.fullmatch(r"[a-z_][a-z_0-9]*", x) and x not in ("true", "false", "null")
+            out.append(f"option {k}: {x if bare else shown}")
     if s["hand_number"] != 1:
         out.append(f"deal: {s['hand_number']}")
     writer = {"canasta": _write_canasta, "continental": _write_continental, "threefifty": _write_threefifty}
