@@ -368,7 +368,7 @@ BAD = [
     ("variant: canasta-two-hand\nmeld 0: 2C 2D JK\n", NotationError, "Line 2 (meld 0): name the rank"),
     ("variant: canasta-two-hand\nmeld 2: QH QS QD\n", StateError, "Line 2 (meld 2): sides are numbered 0 to 1"),
     ("variant: canasta-two-hand\nmeld 0 Q#2: QH QS QD\n", StateError, "Line 2 (meld 0 Q#2): Side 0 has two melds of queens: this game allows one"),
-    ("variant: canasta-two-hand\nhand 0: 3H 4C 5C\n", StateError, "A red three cannot be in a hand"),
+    ("variant: canasta-two-hand\nhand 0: 3H 4C 5C\n", StateError, "Line 2 (hand 0): A red three cannot be in a hand"),
     ("variant: canasta-two-hand\nturn: 0 dance\n", NotationError, "Line 2 (turn): after the seat write"),
     ("variant: canasta-two-hand\nturn: 7 draw\n", NotationError, "Line 2 (turn): write the seat to act (0 to 1)"),
     ("variant: canasta-two-hand\nscore: 1 2 3\n", NotationError, "Line 2 (score): write 2 scores"),
@@ -384,12 +384,13 @@ BAD = [
     ("variant: continental\nhand 0: 7C 7D 7H\nset 0: 9C 9D\n", StateError, "Line 3 (set 0): Seat 0's set 9C 9D is not a valid set"),
     ("variant: continental\nhand 0: 7C\nset 0: 9C 9D 9H\n", StateError, "Line 3 (set 0): Seat 0 is marked as down, but its combinations do not hold"),
     ("variant: continental\ndeal: 9\n", NotationError, "Line 2 (deal): write one whole number from 1 to 7"),
-    ("variant: continental\nwindow: 1\n", StateError, "claim window"),
+    ("variant: continental\nwindow: 1\n", StateError, "Line 2 (window): A claim window opens only after"),
     ("variant: continental\nmeld 0: 7C 7D 7H\n", NotationError, "'meld' is not a key of a continental position"),
     ("variant: 3-ist-50\nhand 0: 5H\n", NotationError, "Name every seat's hand in 3 ist 50 (missing: hand 1)"),
     ("variant: 3-ist-50\nhand 0: 5H 6H 7H 8H 9H\nhand 1: 5C 6C 7C 8C 9C\n", StateError, "The hands do not fit the turn order"),
     ("variant: 3-ist-50\nturn: 0\nhand 0: 5H\nhand 1: 5C 6C 7C\n", StateError, "Line 2 (turn): The hands do not fit"),
-    ("variant: 3-ist-50\nturn: 0\nhand 0: 5H\nhand 1: 5C\ncentre: 2C 3C 4C 5D 6D\n", StateError, "At most 4 cards lie in the centre"),
+    ("variant: 3-ist-50\nturn: 0\nhand 0: 5H\nhand 1: 5C\ncentre: 2C 3C 4C 5D 6D\n", StateError, "Line 5 (centre): At most 4 cards"),
+    ("variant: 3-ist-50\nturn: 0\nhand 0: 5H\nhand 1: 5C\ndiscard live: true\n", StateError, "Line 5 (discard live): An empty discard pile"),
 ]
 
 

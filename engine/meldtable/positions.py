@@ -558,7 +558,14 @@ def _line_of(p: Position, message: str) -> Line | None:
     m = re.search(r"Seat (\d+) (?:is marked as down|has combinations)", message)
     if m:
         return next((ln for ln in p.lines if ln.key in ("set", "run") and str(ln.num) == m.group(1)), None)
-    if re.search(r"cannot go on|turn order|turn belongs|sits out|claim window|'took'", message):
+    for pattern, key in ((r"claim window|claim_queue", "window"), (r"discard_live", "discard live"),
+                         (r"in the centre", "centre"), (r"marked as melded|has melds but", "meld"),
+                         (r"red three cannot be in a hand|laid out its red threes", "hand")):
+        if re.search(pattern, message) and p.one(key) is not None:
+            if key == "hand":  # the hand that holds a red three
+                return next((ln for ln in p.all("hand") if re.search(r"(?i)\b3[hd]\b", ln.value)), None)
+            return p.one(key)
+    if re.search(r"cannot go on|turn order|turn belongs|sits out|'took'|turn says|turn that begins", message):
         return p.one("turn")
     return None
 
