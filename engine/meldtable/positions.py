@@ -533,22 +533,27 @@ def _threefifty(p: Position, rules: Any, players: int, seed: int) -> dict[str, A
 # ---------------------------------------------------------------------------- loading
 
 
+def _meld_names(ln: Line) -> set[str]:
+    """How loader messages name the meld of line ``ln``: ``queens`` (and its key, ``Q#2``)."""
+    rank_t = (ln.extra or "").partition("#")[0]
+    names = {rank_name(RANKS.index(rank_t) + 1, True)} if len(rank_t) == 1 and rank_t in RANKS else set()
+    if ln.extra:
+        names.add(ln.extra)
+    if not names:
+        try:
+            nat = [c for c in ln.cards(ln.value.lower().partition("buried")[0]) if c.rank not in (0, 2)]
+        except NotationError:
+            nat = []
+        names = {rank_name(nat[0].rank, True)} if nat else set()
+    return names
+
+
 def _line_of(p: Position, message: str) -> Line | None:
     """The line a loader's message is about, when the message names one."""
     m = re.search(r"Side (\d+)(?:'s meld(?: of)?| has two melds of) ([A-Za-z0-9#]+)", message)
     if m:
         for ln in reversed(p.all("meld")):
-            rank_t = (ln.extra or "").partition("#")[0]
-            names = {rank_name(RANKS.index(rank_t) + 1, True)} if len(rank_t) == 1 and rank_t in RANKS else set()
-            if ln.extra:
-                names.add(ln.extra)
-            if not names:
-                try:
-                    nat = [c for c in ln.cards(ln.value.lower().partition("buried")[0]) if c.rank not in (0, 2)]
-                except NotationError:
-                    nat = []
-                names = {rank_name(nat[0].rank, True)} if nat else set()
-            if str(ln.num) == m.group(1) and m.group(2) in names:
+            if str(ln.num) == m.group(1) and m.group(2) in _meld_names(ln):
                 return ln
     m = re.search(r"Seat (\d+)'s (set|run) (.*?) is not", message)
     if m:
