@@ -72,6 +72,38 @@ def test_every_documented_position_loads_round_trips_and_plays_on(name):
     check_loaded_game(g)
 
 
+def test_the_python_example_at_the_top_runs_and_prints_what_it_says():
+    """The ```python block of docs/positions.md: every ``expression  # value`` line gives that value."""
+    import ast
+
+    block = re.search(r"```python\n(.*?)```", DOC.read_text(), re.S).group(1)
+    env: dict = {}
+    checked = 0
+    for stmt in ast.parse(block).body:
+        code = ast.get_source_segment(block, stmt)
+        line = block.splitlines()[stmt.end_lineno - 1]
+        if isinstance(stmt, ast.Expr) and "#" in line:
+            assert eval(code, env) == ast.literal_eval(line.split("#", 1)[1].strip())
+            checked += 1
+        else:
+            exec(code, env)
+    assert checked >= 1 and Game.from_position(env["text"]).to_position() == env["text"]
+
+
+def test_kanaster_keys_and_buried_cards():
+    """Seed 004: »Selbstverständlich können von einer Spielkarte mehrere Kanaster rausgelegt
+    werden« (``meld 0 Q#2``) and »Diese Sperrkarten dürfen ... unter den evtl. passenden Kanaster
+    angelegt werden« (``buried``)."""
+    g = Game.from_position(EXAMPLES["kanaster-keys"])
+    queens = [m for m in g.view(0)["sides"][0]["melds"] if m["rank"] == "Q"]
+    assert [m["key"] for m in queens] == ["Q", "Q#2"]
+    assert queens[0]["buried"] == ["QS"] and queens[0]["canasta"] == "mixed"
+    assert {"add Q QH", "add Q#2 QH"} <= moves(g)
+    assert g.view(0)["scores"] == [1500, 200] and g.view(0)["sides"][0]["minimum"] == 90
+    g.play("add Q#2 QH")
+    assert len([m for m in state(g)["melds"][0] if m.get("key") == "Q#2"][0]["cards"]) == 4
+
+
 def _error_rows() -> list[tuple[str, str]]:
     part = DOC.read_text().split("## Errors", 1)[1].split("\n## ", 1)[0]
     rows = re.findall(r"^\| `([^`]*)`[^|]*\| `(.*)` \|$", part, re.M)
@@ -520,11 +552,28 @@ def _mutations(draw, text: str) -> str:
     return "\n".join(lines)
 
 
-@pytest.mark.parametrize("name", sorted(EXAMPLES))
+def _corpus() -> dict[str, str]:
+    """The documented positions and, per variant, the position of a game a few moves in."""
+    out = dict(EXAMPLES)
+    for vid in sorted(meldtable.VARIANTS):
+        g = meldtable.new_game(vid, players=meldtable.VARIANTS[vid].players[-1], seed=11)
+        for _ in range(9):
+            g.play(choose_move(g))
+        try:
+            out["played-" + vid] = g.to_position()
+        except StateError:
+            out["played-" + vid] = meldtable.new_game(vid, players=3, seed=11).to_position()
+    return out
+
+
+CORPUS = _corpus()
+
+
+@pytest.mark.parametrize("name", sorted(CORPUS))
 @settings(FUZZ, max_examples=int(15 * SCALE))
 @given(data=st.data())
 def test_mutated_positions_load_cleanly_or_fail_with_the_engines_errors(name, data):
-    mutated = _mutations(data.draw, EXAMPLES[name])
+    mutated = _mutations(data.draw, CORPUS[name])
     try:
         g = Game.from_position(mutated)
     except (NotationError, StateError) as e:
@@ -533,3 +582,23 @@ def test_mutated_positions_load_cleanly_or_fail_with_the_engines_errors(name, da
     text = g.to_position()  # a loaded position writes back and loads again, the same
     assert Game.from_position(text).to_position() == text
     check_loaded_game(g)
+
+
+LINE = st.one_of(
+    st.text(max_size=40),
+    st.builds(lambda k, v: f"{k}: {v}", st.sampled_from(["variant", "hand 0", "hand 1", "meld 0", "pile", "turn", "set 0",
+                                                          "minus 1", "centre", "option deals", "stock", "seed", "players"]),
+              st.one_of(st.text(max_size=30), st.sampled_from(["canasta-classic", "continental", "3-ist-50", "kanaster",
+                                                                "QH QS JK", "0 play", "9" * 40, "-1", "QH " * 60]))),
+)
+
+
+@settings(FUZZ, max_examples=int(200 * SCALE))
+@given(lines=st.lists(LINE, max_size=12))
+def test_random_texts_are_refused_cleanly_or_load(lines):
+    try:
+        g = Game.from_position("\n".join(lines))
+    except (NotationError, StateError) as e:
+        assert len(str(e)) > 5
+        return
+    check_loaded_game(g, moves=2)
