@@ -402,6 +402,8 @@ BAD = [
     ("variant: canasta-two-hand\nmeld 0 Q#2: QH QS QD\n", StateError, "Line 2 (meld 0 Q#2): Side 0 has two melds of queens: this game allows one"),
     ("variant: canasta-two-hand\nhand 0: 3H 4C 5C\n", StateError, "Line 2 (hand 0): A red three cannot be in a hand"),
     ("variant: canasta-two-hand\nturn: 0 dance\n", NotationError, "Line 2 (turn): after the seat write"),
+    ("variant: canasta-two-hand\nturn: 0 took\n", StateError, "Line 2 (turn): a pile taken before the side's initial meld"),
+    ("variant: canasta-two-hand\nturn: 0 took\nmeld 0: KC KD KH\n", None, None),
     ("variant: canasta-two-hand\nturn: 7 draw\n", NotationError, "Line 2 (turn): write the seat to act (0 to 1)"),
     ("variant: canasta-two-hand\nscore: 1 2 3\n", NotationError, "Line 2 (score): write 2 scores"),
     ("variant: canasta-two-hand\noption draw_count: 3\n", StateError, "Line 2 (option draw_count): Rule option 'draw_count' must be at most 2"),

@@ -402,6 +402,10 @@ def _canasta(p: Position, rules: Any, players: int, seed: int) -> dict[str, Any]
     melded = [bool(m) for m in melds]
     side = rules.side_of[seat]
     initial = not melded[side]
+    if took and initial:
+        assert tl is not None
+        raise tl.fail("a pile taken before the side's initial meld is the middle of that meld: start the "
+                      f"position at the draw ('turn: {seat} draw').", StateError)
     hand = hands.get(seat, [])
     from .canasta.values import hand_sort_key
 
