@@ -8,8 +8,9 @@ Public API::
     game.play("draw")                   # or a Move; illegal input raises a ValueError subclass
     game.view(0)                        # what seat 0 may see, as JSON-ready data
     text = game.to_json(); same = meldtable.Game.from_json(text)
+    demo = meldtable.Game.from_position("variant: kanaster\\nturn: 0 draw\\nhand 0: QH QS JK")
 
-See README.md, docs/notation.md and docs/state-format.md.
+See README.md, docs/notation.md, docs/state-format.md and docs/positions.md.
 """
 
 from .cards import JOKER, Card, card, parse_cards

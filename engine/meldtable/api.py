@@ -83,6 +83,10 @@ class Session:
         return {"version": __version__, "variants": [v.describe() for v in VARIANTS.values()]}
 
     def op_new(self, req: dict[str, Any]) -> dict[str, Any]:
+        if "position" in req:  # a position a person wrote (docs/positions.md)
+            game = Game.from_position(_field(req, "position", str))
+            self.game, self.human_seats = game, self._seats(req.get("human_seats"), game.players)
+            return self.table()
         variant = _field(req, "variant", str)
         players = _field(req, "players", int)
         seed = _field(req, "seed", int)

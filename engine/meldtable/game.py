@@ -245,6 +245,28 @@ class Game:
         g.history = [list(h) for h in history]
         return g
 
+    @staticmethod
+    def from_position(text: str) -> "Game":
+        """A game in the position written as ``text`` (docs/positions.md: a few lines naming the
+        variant, the seat to act, hands, piles, melds, scores and options; every card it does not
+        name goes to the stock in the order of ``Rng(seed, "position")``). The position is turned
+        into a saved game and loaded by :meth:`from_json`, with the same checks. Raises
+        :class:`NotationError` for a malformed line and :class:`StateError` for a position the
+        game cannot hold (a card named more often than the decks hold, an invalid meld, a hand that
+        does not fit the turn, a player with no legal move, ...), naming the line when it can."""
+        from .positions import load
+
+        return load(Game, text)
+
+    def to_position(self) -> str:
+        """This game as position text (docs/positions.md), naming every card (the stock in full,
+        top card first), so that :meth:`from_position` gives back the same table, turn and scores
+        (not the move history, results or last moves). Raises :class:`StateError` when the hand is
+        over or the turn is inside a step a position cannot express (docs/positions.md)."""
+        from .positions import write_position
+
+        return write_position(self)
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Game) and self.to_json() == other.to_json()
 

@@ -1,0 +1,689 @@
+"""Positions a person can write (docs/positions.md): a short line-based text that names the
+variant, whose turn it is, the hands, piles, melds and scores, and leaves every other card to the
+stock in the engine's seeded order (``Rng(seed, "position")``).
+
+``position_data(text)`` turns the text into saved-game data (docs/state-format.md), which
+``Game.from_position`` hands to the family's validating loader exactly like a saved game;
+``write_position(game)`` is the inverse (it names every card, so it loads back exactly).
+
+Imported on first use only (by ``Game.from_position`` / ``Game.to_position``), so that
+``import meldtable`` stays light.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import TYPE_CHECKING, Any
+
+from .cards import RANKS, Card, rank_name, standard_deck
+from .errors import NotationError, OptionError, StateError
+from .fields import NonFiniteNumber, strict_json
+from .rng import Rng
+from .variants import VARIANTS
+
+if TYPE_CHECKING:
+    from .game import Game
+
+MAX_POSITION = 20_000
+"""Longest position text (characters); a full position of the largest game is far below it."""
+
+_COMMON = {"variant", "players", "seed", "option", "deal", "dealer", "turn", "score", "stock", "hand"}
+KEYS: dict[str, set[str]] = {
+    "canasta": _COMMON | {"pile", "meld", "red"},
+    "continental": _COMMON | {"pile", "penalty", "set", "run", "top from", "window", "claims"},
+    "threefifty": _COMMON | {"pile", "centre", "minus", "aside", "round", "round cards", "discard live"},
+}
+"""The keys of each family's positions (docs/positions.md)."""
+_SEATED = {"hand", "meld", "red", "set", "run", "minus"}
+"""Keys followed by a seat (or, for ``meld`` and ``red``, a side) number: ``hand 0:``."""
+_REPEATED = {"option", "meld", "set", "run"}
+"""Keys that may occur more than once with the same number."""
+_WORD = re.compile(r"[a-z_]+")
+
+
+def _short(text: str, n: int = 40) -> str:
+    return text if len(text) <= n else text[: n - 3] + "..."
+
+
+class Line:
+    """One line of a position: ``key`` (``"hand"``, ``"top from"``, ...), the seat/side ``num``
+    (or ``None``), ``extra`` (a meld's key such as ``Q#2``, or an option's name), the ``value``
+    text and the line number ``no`` (from 1)."""
+
+    __slots__ = ("key", "num", "extra", "value", "no")
+
+    def __init__(self, key: str, num: int | None, extra: str | None, value: str, no: int) -> None:
+        self.key, self.num, self.extra, self.value, self.no = key, num, extra, value, no
+
+    def where(self) -> str:
+        """``Line 7 (hand 1)``: how messages name this line."""
+        label = " ".join(x for x in (self.key, None if self.num is None else str(self.num), self.extra) if x)
+        return f"Line {self.no} ({label})"
+
+    def fail(self, message: str, error: type[Exception] = NotationError) -> Exception:
+        """An error (``NotationError`` unless told) whose message starts with :meth:`where`."""
+        return error(f"{self.where()}: {message}")
+
+    def cards(self, text: str | None = None) -> list[Card]:
+        """The cards of the line's value (or of ``text``), spaces or commas between them."""
+        out = []
+        for word in (self.value if text is None else text).replace(",", " ").split():
+            try:
+                out.append(Card.parse(word))
+            except NotationError as e:
+                raise self.fail(str(e)) from None
+        return out
+
+    def ints(self) -> list[int]:
+        """The line's whole numbers (at most 13 digits each)."""
+        words = self.value.replace(",", " ").split()
+        if not words or any(not re.fullmatch(r"[-+]?\d{1,13}", w) for w in words):
+            raise self.fail(f"write whole numbers separated by spaces, e.g. '1500 0', not {_short(self.value)!r}.")
+        return [int(w) for w in words]
+
+    def number(self, low: int, high: int) -> int:
+        """The line's one whole number, from ``low`` to ``high``."""
+        v = self.ints()
+        if len(v) != 1 or not low <= v[0] <= high:
+            raise self.fail(f"write one whole number from {low} to {high}, not {_short(self.value)!r}.")
+        return v[0]
+
+    def seats(self, players: int, count: int | None = None) -> list[int]:
+        """The line's numbers as seats of a ``players``-seat game (exactly ``count`` if given)."""
+        v = self.ints()
+        if any(not 0 <= s < players for s in v):
+            raise self.fail(f"seats are numbered 0 to {players - 1}.")
+        if count is not None and len(v) != count:
+            raise self.fail(f"write {count} numbers.")
+        return v
+
+    def flag(self) -> bool:
+        """The line's ``true``/``false`` (``yes``/``no``)."""
+        v = self.value.strip().lower()
+        if v not in ("true", "false", "yes", "no"):
+            raise self.fail(f"write true or false, not {_short(self.value)!r}.")
+        return v in ("true", "yes")
+
+
+def parse_lines(text: Any) -> list[Line]:
+    """Split position text into :class:`Line` objects; ``#`` after a space (or at the start)
+    begins a comment, blank lines are skipped. A line is ``key [number] [meld key]: value`` or
+    ``option NAME: value``. Raises :class:`NotationError` naming the first malformed line."""
+    if not isinstance(text, str):
+        raise NotationError(f"A position must be text, not {type(text).__name__}.")
+    if len(text) > MAX_POSITION:
+        raise NotationError(f"A position holds at most {MAX_POSITION:,} characters, not {len(text):,}.")
+    out = []
+    for no, raw in enumerate(text.splitlines(), 1):
+        s = re.sub(r"(^|\s)#.*$", "", raw).strip()
+        if not s:
+            continue
+        head, colon, value = s.partition(":")
+        words = head.lower().split()
+        if not colon or not words:
+            raise NotationError(f"Line {no}: {_short(s)!r} is not 'key: value' (e.g. 'hand 0: QH QS JK').")
+        if words[0] == "option":
+            if len(words) != 2 or not _WORD.fullmatch(words[1]):
+                raise NotationError(f"Line {no}: write an option as 'option NAME: value', e.g. 'option draw_count: 1'.")
+            out.append(Line("option", None, words[1], value.strip(), no))
+            continue
+        k = 0
+        while k < len(words) and _WORD.fullmatch(words[k]):
+            k += 1
+        key, rest = " ".join(words[:k]), words[k:]
+        num: int | None = None
+        if rest and rest[0].isdigit() and len(rest[0]) <= 2:
+            num = int(rest[0])
+            rest = rest[1:]
+        if not key or len(rest) > 1:
+            raise NotationError(f"Line {no}: {_short(head)!r} is not a key such as 'hand 0' or 'meld 0 Q#2'.")
+        out.append(Line(key, num, rest[0].upper() if rest else None, value.strip(), no))
+    return out
+
+
+class Deck:
+    """The cards of the game not yet named by a line; ``take`` refuses a card named more often
+    than the deck holds, naming the line."""
+
+    def __init__(self, cards: list[Card], decks: int) -> None:
+        self.order = cards
+        self.decks = decks
+        self.left: dict[Card, int] = {}
+        for c in cards:
+            self.left[c] = self.left.get(c, 0) + 1
+        self.total = dict(self.left)
+
+    def take(self, line: Line, cards: list[Card]) -> list[Card]:
+        for c in cards:
+            if self.left.get(c, 0) <= 0:
+                held = self.total.get(c, 0)
+                decks = "deck holds" if self.decks == 1 else f"{self.decks} decks hold"
+                raise line.fail(f"{c.text} is named more often than the {decks} it ({held}).", StateError)
+            self.left[c] -= 1
+        return cards
+
+    def rest(self, seed: int) -> list[Card]:
+        """The cards no line named, shuffled by ``Rng(seed, "position")``."""
+        out = []
+        left = dict(self.left)
+        for c in self.order:
+            if left[c] > 0:
+                left[c] -= 1
+                out.append(c)
+        Rng(seed, "position").shuffle(out)
+        return out
+
+
+class Position:
+    """The lines of a position, checked against its family's keys, with lookups."""
+
+    def __init__(self, lines: list[Line]) -> None:
+        self.lines = lines
+        variant = [ln for ln in lines if ln.key == "variant"]
+        if not variant:
+            raise NotationError("A position starts with its variant, e.g. 'variant: canasta-two-hand'.")
+        vid = variant[0].value.strip().lower()
+        if vid not in VARIANTS:
+            raise variant[0].fail(f"unknown variant {_short(vid)!r}; known: {', '.join(VARIANTS)}.")
+        self.variant = VARIANTS[vid]
+        family = self.variant.family
+        keys = KEYS[family]
+        seen: set[tuple[str, int | None, str | None]] = set()
+        for ln in lines:
+            if ln.key not in keys:
+                raise NotationError(f"{ln.where()}: '{ln.key}' is not a key of a {self.variant.id} position "
+                                    f"(keys: {', '.join(sorted(keys))}).")
+            if (ln.key in _SEATED) != (ln.num is not None):
+                raise ln.fail(f"write '{ln.key} 0: ...' with a seat number." if ln.key in _SEATED
+                              else f"'{ln.key}' takes no number before the colon.")
+            if ln.extra is not None and ln.key not in ("meld", "option"):
+                raise ln.fail(f"'{ln.key}' takes no word before the colon.")
+            tag = (ln.key, ln.num, ln.extra if ln.key == "option" else None)
+            if tag in seen and ln.key not in _REPEATED - {"option"}:
+                raise ln.fail("this line is given twice.")
+            seen.add(tag)
+
+    def one(self, key: str) -> Line | None:
+        for ln in self.lines:
+            if ln.key == key:
+                return ln
+        return None
+
+    def all(self, key: str) -> list[Line]:
+        return [ln for ln in self.lines if ln.key == key]
+
+
+def _option_value(ln: Line) -> Any:
+    """An option's value: JSON (numbers, true/false, lists) or else the text as it stands."""
+    try:
+        return strict_json(ln.value)
+    except (ValueError, NonFiniteNumber, RecursionError):
+        return ln.value
+
+
+def position_data(text: Any) -> dict[str, Any]:
+    """The saved-game data (docs/state-format.md, a dict ready for ``json.dumps``) of position
+    ``text`` (docs/positions.md). Raises :class:`NotationError` for a malformed line and
+    :class:`StateError` for one the game cannot hold (a card named too often, a seat or side that
+    does not exist, invalid options), each naming the line. The family's loader checks the rest
+    (``Game.from_position``)."""
+    p = Position(parse_lines(text))
+    v = p.variant
+    named = [ln.num for ln in p.lines if ln.key in ("hand", "minus", "set", "run") and ln.num is not None]
+    pl = p.one("players")
+    if pl is not None:
+        players = pl.number(1, 99)
+        if players not in v.players:
+            raise pl.fail(f"{v.name} is played by {', '.join(map(str, v.players))} players.", StateError)
+    else:
+        need = max(named, default=-1) + 1
+        fits = [n for n in v.players if n >= need]
+        if not fits:
+            far = next(ln for ln in p.lines if ln.num == need - 1 and ln.key in ("hand", "minus", "set", "run"))
+            raise far.fail(f"seats are numbered 0 to {max(v.players) - 1} in this game.", StateError)
+        players = fits[0]
+    sl = p.one("seed")
+    seed = 0
+    if sl is not None:  # any whole number, as in saved games (at most 4,300 digits)
+        if not re.fullmatch(r"[-+]?\d{1,4300}", sl.value.strip()):
+            raise sl.fail(f"write one whole number, not {_short(sl.value)!r}.")
+        seed = int(sl.value.strip())
+    given: dict[str, Any] = {}
+    for ln in p.all("option"):
+        assert ln.extra is not None
+        given[ln.extra] = _option_value(ln)
+        try:
+            v.resolve({ln.extra: given[ln.extra]})
+        except OptionError as e:
+            raise ln.fail(str(e), StateError) from None
+    try:
+        options = v.with_layout(v.resolve(given), players)
+    except OptionError as e:
+        raise StateError(f"The position's rule options are invalid: {e}") from None
+    from .game import family_module
+
+    fam = family_module(v.family)
+    try:
+        rules = fam.Rules(options, players)
+    except OptionError as e:
+        raise StateError(f"The position's rule options are invalid: {e}") from None
+    build = {"canasta": _canasta, "continental": _continental, "threefifty": _threefifty}[v.family]
+    state = build(p, rules, players, seed)
+    return {
+        "format": "meldtable-game", "version": 1, "variant": v.id, "players": players, "seed": seed,
+        "options": {k: [list(r) for r in x] if isinstance(x, tuple) else x for k, x in options.items()},
+        "history": [[]], "state": state,
+    }
+
+
+def _texts(cards: list[Card]) -> list[str]:
+    return [c.text for c in cards]
+
+
+def _scores(p: Position, count: int) -> list[int]:
+    ln = p.one("score")
+    if ln is None:
+        return [0] * count
+    v = ln.ints()
+    if len(v) != count:
+        raise ln.fail(f"write {count} scores, one per {'side' if p.variant.family == 'canasta' else 'seat'}.")
+    return v
+
+
+def _turn(p: Position, players: int, words_ok: tuple[str, ...], default: int) -> tuple[int, list[str], Line | None]:
+    """The ``turn`` line: its seat and its words (``draw``, ``play``, ``took``)."""
+    ln = p.one("turn")
+    if ln is None:
+        return default, [], None
+    words = ln.value.lower().replace(",", " ").split()
+    if not words or not words[0].isdigit() or not 0 <= int(words[0]) < players:
+        example = f"turn: 0 {words_ok[0]}" if words_ok else "turn: 0"
+        raise ln.fail(f"write the seat to act (0 to {players - 1}) first, e.g. '{example}'.")
+    if any(w not in words_ok for w in words[1:]) or len(set(words[1:])) != len(words) - 1:
+        shown = " or ".join(repr(w) for w in words_ok) if words_ok else "nothing"
+        raise ln.fail(f"after the seat write {shown}.")
+    return int(words[0]), words[1:], ln
+
+
+def _stock_top(p: Position, deck: Deck) -> list[Card]:
+    ln = p.one("stock")
+    return deck.take(ln, ln.cards()) if ln is not None else []
+
+
+def _seat_lines(p: Position, key: str, count: int, what: str = "seat") -> dict[int, Line]:
+    out = {}
+    for ln in p.all(key):
+        assert ln.num is not None
+        if ln.num >= count:
+            raise ln.fail(f"{what}s are numbered 0 to {count - 1} in this game.", StateError)
+        out[ln.num] = ln
+    return out
+
+
+def _deal(rest: list[Card], n: int, ok: Any = None) -> list[Card]:
+    """Take ``n`` cards from the end of ``rest`` (only those ``ok`` accepts)."""
+    out: list[Card] = []
+    i = len(rest) - 1
+    while len(out) < n and i >= 0:
+        if ok is None or ok(rest[i]):
+            out.append(rest.pop(i))
+        i -= 1
+    return out
+
+
+# ---------------------------------------------------------------------------- canasta family
+
+
+def _canasta_meld(ln: Line, deck: Deck, is_wild: Any) -> tuple[int, dict[str, Any]]:
+    """A ``meld S [KEY]: cards [buried cards]`` line as ``(number, saved-game meld)``: ``number``
+    is 2 for ``Q#2``; the rank is the key's, or else the first natural card's."""
+    body, _, under = ln.value.lower().partition("buried")
+    cards = deck.take(ln, ln.cards(body))
+    buried = deck.take(ln, ln.cards(under))
+    if ln.extra is not None:
+        rank_t, _, nth = ln.extra.partition("#")
+        if len(rank_t) != 1 or rank_t not in RANKS or (nth and not (nth.isdigit() and 2 <= int(nth) <= 9)):
+            raise ln.fail(f"a meld is named by its rank, e.g. 'meld 0 Q:' or 'meld 0 Q#2:', not {ln.extra!r}.")
+        number = int(nth) if nth else 1
+    else:
+        naturals = [c for c in cards if not is_wild(c)]
+        if not naturals:
+            raise ln.fail("name the rank of a meld of wild cards, e.g. 'meld 0 2: 2C 2D JK'.")
+        rank_t, number = naturals[0].rank_text, 1
+    if not cards:
+        raise ln.fail("a meld needs its cards.", StateError)
+    entry: dict[str, Any] = {"rank": rank_t, "cards": _texts(cards)}
+    if number > 1:
+        entry["key"] = f"{rank_t}#{number}"
+    if buried:
+        entry["buried"] = _texts(buried)
+    return number, entry
+
+
+def _canasta(p: Position, rules: Any, players: int, seed: int) -> dict[str, Any]:
+    from .canasta.state import play_order
+    from .canasta.values import is_red_three, is_wild
+
+    deck = Deck(standard_deck(rules.decks, rules.jokers_per_deck), rules.decks)
+    dl = p.one("deal")
+    hand_number = dl.number(1, 10_000) if dl else 1
+    order = play_order(rules, hand_number)
+    seat, words, tl = _turn(p, players, ("draw", "play", "took"), order[0])
+    if seat not in order:
+        assert tl is not None
+        raise tl.fail(f"seat {seat} sits out deal {hand_number}.", StateError)
+    if "took" in words and "draw" in words:
+        assert tl is not None
+        raise tl.fail("'took' (the discard pile) means the seat has drawn: write 'turn: 0 took'.")
+    stage = "play" if ("play" in words or "took" in words) else "draw"
+    took = "took" in words
+    dr = p.one("dealer")
+    dealer = dr.seats(players, 1)[0] if dr else order[(order.index(seat) - 1) % len(order)]
+    nsides = len(rules.sides)
+    hand_lines = _seat_lines(p, "hand", players)
+    hands: dict[int, list[Card]] = {s: deck.take(ln, ln.cards()) for s, ln in hand_lines.items()}
+    pl = p.one("pile")
+    pile = deck.take(pl, pl.cards()) if pl else []
+    melds: list[list[tuple[int, dict[str, Any]]]] = [[] for _ in range(nsides)]
+    for ln in p.all("meld"):
+        assert ln.num is not None
+        if ln.num >= nsides:
+            raise ln.fail(f"sides are numbered 0 to {nsides - 1} in this game.", StateError)
+        melds[ln.num].append(_canasta_meld(ln, deck, is_wild))
+    reds: list[list[str]] = [[] for _ in range(nsides)]
+    for s, ln in _seat_lines(p, "red", nsides, "side").items():
+        reds[s] = _texts(deck.take(ln, ln.cards()))
+    top = _stock_top(p, deck)
+    rest = deck.rest(seed)
+    for s in order:  # hands not named are dealt from the rest (red threes stay in the stock)
+        if s not in hands:
+            hands[s] = _deal(rest, rules.hand_size, lambda c: not is_red_three(c))
+    melded = [bool(m) for m in melds]
+    side = rules.side_of[seat]
+    initial = not melded[side]
+    if took and initial:
+        assert tl is not None
+        raise tl.fail("a pile taken before the side's initial meld is the middle of that meld: start the "
+                      f"position at the draw ('turn: {seat} draw').", StateError)
+    hand = hands.get(seat, [])
+    from .canasta.values import hand_sort_key
+
+    return {
+        "hand_number": hand_number, "dealer": dealer, "scores": _scores(p, nsides), "results": [],
+        "match_over": False, "winners": [],
+        "stock": _texts(list(reversed(top + rest))),
+        "discard_pile": _texts(pile),
+        "hands": [_texts(hands.get(s, [])) for s in range(players)],
+        "melds": [[e for _, e in sorted(side_melds, key=lambda x: x[0])] for side_melds in melds],
+        "red_threes": reds, "melded": melded,
+        "turn": {"seat": seat, "stage": stage, "took_pile": took, "from_stock": stage == "play" and not took,
+                 "initial": initial, "initial_points": 0,
+                 "countable": _texts(sorted(hand, key=hand_sort_key)) if stage == "play" and initial and not took else []},
+        "hand_over": False, "went_out": None, "went_out_concealed": False, "last_moves": [],
+    }
+
+
+# ---------------------------------------------------------------------------- continental
+
+
+def _continental(p: Position, rules: Any, players: int, seed: int) -> dict[str, Any]:
+    dl = p.one("deal")
+    hand_number = dl.number(1, rules.deals) if dl else 1
+    decks = rules.decks_for(hand_number)
+    deck = Deck(standard_deck(decks, rules.jokers_per_deck), decks)
+    seat, words, tl = _turn(p, players, ("draw", "play", "took"), 0)
+    if "took" in words and "draw" in words:
+        assert tl is not None
+        raise tl.fail("'took' (the top discard) means the seat has drawn: write 'turn: 0 took'.")
+    stage = "play" if ("play" in words or "took" in words) else "draw"
+    drew = None if stage == "draw" else ("discard" if "took" in words else "stock")
+    dr = p.one("dealer")
+    dealer = dr.seats(players, 1)[0] if dr else (seat - 1) % players
+    hands = {s: deck.take(ln, ln.cards()) for s, ln in _seat_lines(p, "hand", players).items()}
+    pl = p.one("pile")
+    pile = deck.take(pl, pl.cards()) if pl else []
+    table: list[list[dict[str, Any]]] = [[] for _ in range(players)]
+    for ln in p.lines:
+        if ln.key in ("set", "run"):
+            assert ln.num is not None
+            if ln.num >= players:
+                raise ln.fail(f"seats are numbered 0 to {players - 1} in this game.", StateError)
+            table[ln.num].append({"kind": ln.key, "cards": _texts(deck.take(ln, ln.cards()))})
+    pen = p.one("penalty")
+    penalty = deck.take(pen, pen.cards()) if pen else []
+    top = _stock_top(p, deck)
+    rest = deck.rest(seed)
+    for s in range(players):
+        if s not in hands:
+            hands[s] = _deal(rest, rules.hand_size(hand_number))
+    if pen is None:  # the penalty stock's share of the deck, as at the deal
+        penalty = _deal(rest, len(deck.order) * rules.penalty_percent // 100)
+    tf = p.one("top from")
+    top_from: int | None
+    if tf is not None and tf.value.strip().lower() in ("none", "upcard", "-"):
+        top_from = None
+    elif tf is not None:
+        top_from = tf.seats(players, 1)[0]
+    else:
+        top_from = (seat - 1) % players if pile else None
+    claimable = bool(pile) and drew != "discard" and (top_from is not None or rules.upcard_claimable)
+    wl = p.one("window")
+    window = wl.seats(players) if wl is not None and wl.value.strip().lower() not in ("none", "-") else None
+    cl = p.one("claims")
+    claims = cl.ints() if cl else [0] * players
+    if cl is not None and (len(claims) != players or min(claims) < 0):
+        raise cl.fail(f"write one number of claims (0 or more) per seat ({players}).")
+    return {
+        "hand_number": hand_number, "dealer": dealer, "decks": decks, "scores": _scores(p, players),
+        "results": [], "match_over": False, "winners": [],
+        "stock": _texts(list(reversed(top + rest))), "penalty_stock": _texts(list(reversed(penalty))),
+        "discard_pile": _texts(pile), "top_from": top_from, "top_claimable": claimable,
+        "hands": [_texts(hands[s]) for s in range(players)], "table": table,
+        "down": [bool(x) for x in table], "claims": claims, "reshuffles": 0,
+        "takes_in_a_row": 1 if drew == "discard" else 0,
+        "turn": {"seat": seat, "stage": stage, "drew": drew, "taken": None, "pending": None,
+                 "laid_ranks": [], "laid_suits": [], "went_down": False, "joker_from": None},
+        "claim_queue": window or None, "hand_over": False, "went_out": None, "last_moves": [],
+    }
+
+
+# ---------------------------------------------------------------------------- 3 ist 50
+
+
+def _threefifty(p: Position, rules: Any, players: int, seed: int) -> dict[str, Any]:
+    from .threefifty.rules import HAND_SIZE
+
+    deck = Deck(rules.deck(), rules.decks)
+    seat, _, _ = _turn(p, players, (), 0)
+    hand_lines = _seat_lines(p, "hand", players)
+    missing = [s for s in range(players) if s not in hand_lines]
+    if missing:
+        raise NotationError(f"Name every seat's hand in 3 ist 50 (missing: hand {missing[0]}).")
+    hands = {s: deck.take(ln, ln.cards()) for s, ln in hand_lines.items()}
+    cl = p.one("centre")
+    centre = deck.take(cl, cl.cards()) if cl else []
+    pl = p.one("pile")
+    pile = deck.take(pl, pl.cards()) if pl else []
+    piles: list[list[Card]] = [[] for _ in range(players)]
+    for s, ln in _seat_lines(p, "minus", players).items():
+        piles[s] = deck.take(ln, ln.cards())
+    al = p.one("aside")
+    aside = deck.take(al, al.cards()) if al else []
+    top = _stock_top(p, deck)
+    rest = deck.rest(seed)
+    rl, rcl, dl, dll, dr = p.one("round"), p.one("round cards"), p.one("deal"), p.one("discard live"), p.one("dealer")
+    rnd = rl.number(1, 1000) if rl else 1
+    round_cards = rcl.number(1, HAND_SIZE) if rcl else HAND_SIZE
+    sizes = [len(hands[s]) for s in range(players)]
+    if dr is not None:
+        dealer = dr.seats(players, 1)[0]
+    else:  # the seats just before the seat to act holding one card fewer have played in this lap
+        c, k = sizes[seat], 0
+        while k < players - 1 and sizes[(seat - 1 - k) % players] == c - 1:
+            k += 1
+        dealer = (seat - k - 1) % players
+    return {
+        "hand_number": dl.number(1, 1000) if dl else 1, "first_dealer": (dealer - (rnd - 1)) % players,
+        "round": rnd, "round_cards": round_cards, "dealer": dealer, "to_act": seat,
+        "scores": _scores(p, players), "results": [], "match_over": False, "winners": [],
+        "stock": _texts(list(reversed(top + rest))), "centre": _texts(centre),
+        "discard_pile": _texts(pile), "discard_live": dll.flag() if dll else bool(pile),
+        "piles": [_texts(x) for x in piles], "hands": [_texts(hands[s]) for s in range(players)],
+        "set_aside": _texts(aside), "hand_over": False, "last_receiver": None, "last_moves": [],
+    }
+
+
+# ---------------------------------------------------------------------------- loading
+
+
+def _meld_names(ln: Line) -> set[str]:
+    """How loader messages name the meld of line ``ln``: ``queens`` (and its key, ``Q#2``)."""
+    rank_t = (ln.extra or "").partition("#")[0]
+    names = {rank_name(RANKS.index(rank_t) + 1, True)} if len(rank_t) == 1 and rank_t in RANKS else set()
+    if ln.extra:
+        names.add(ln.extra)
+    if not names:
+        try:
+            nat = [c for c in ln.cards(ln.value.lower().partition("buried")[0]) if c.rank not in (0, 2)]
+        except NotationError:
+            nat = []
+        names = {rank_name(nat[0].rank, True)} if nat else set()
+    return names
+
+
+def _line_of(p: Position, message: str) -> Line | None:
+    """The line a loader's message is about, when the message names one."""
+    m = re.search(r"Side (\d+)(?:'s meld(?: of)?| has two melds of) ([A-Za-z0-9#]+)", message)
+    if m:
+        for ln in reversed(p.all("meld")):
+            if str(ln.num) == m.group(1) and m.group(2) in _meld_names(ln):
+                return ln
+    m = re.search(r"Seat (\d+)'s (set|run) (.*?) is not", message)
+    if m:
+        for ln in p.all(m.group(2)):
+            if str(ln.num) == m.group(1) and " ".join(c.text for c in ln.cards()) == m.group(3):
+                return ln
+    m = re.search(r"Seat (\d+) (?:is marked as down|has combinations)", message)
+    if m:
+        return next((ln for ln in p.lines if ln.key in ("set", "run") and str(ln.num) == m.group(1)), None)
+    for pattern, key in ((r"claim window|claim_queue", "window"), (r"discard_live", "discard live"),
+                         (r"in the centre", "centre"), (r"marked as melded|has melds but", "meld"),
+                         (r"red three cannot be in a hand|laid out its red threes", "hand")):
+        if re.search(pattern, message) and p.one(key) is not None:
+            if key == "hand":  # the hand that holds a red three
+                return next((ln for ln in p.all("hand") if re.search(r"(?i)\b3[hd]\b", ln.value)), None)
+            return p.one(key)
+    if re.search(r"cannot go on|turn order|turn belongs|sits out|'took'|turn says|turn that begins", message):
+        return p.one("turn")
+    return None
+
+
+def load(game_cls: type["Game"], text: Any) -> "Game":
+    """``Game.from_position``: build the saved-game data and load it with ``Game.from_json`` (the
+    family's validating loader). Loader messages speak of "the position" and name the line they
+    are about when they name a meld, a combination or the turn."""
+    data = position_data(text)
+    try:
+        return game_cls.from_json(json.dumps(data))
+    except StateError as e:
+        msg = str(e).replace("The saved game's", "The position's").replace("The saved game", "The position")
+        msg = msg.replace("the saved game", "the position").replace("in the position ", "in the position ")
+        ln = _line_of(Position(parse_lines(text)), msg)
+        raise StateError(f"{ln.where()}: {msg}" if ln is not None else msg) from None
+
+
+# ---------------------------------------------------------------------------- writing
+
+
+def _cards_text(cards: list[str]) -> str:
+    return " ".join(cards)
+
+
+def write_position(game: "Game") -> str:
+    """Position text (docs/positions.md) of ``game``: every card named (the stock in full, top
+    first), so ``Game.from_position`` gives back the same table, turn and scores. Raises
+    :class:`StateError` when the hand is over, or for a turn in a state no position line
+    describes (canasta: after melding towards the initial meld, or waiting for a partner's answer;
+    Continental: a contract half laid, a joker to place, a card taken from the pile)."""
+    d = json.loads(game.to_json())
+    s = d["state"]
+    if s["hand_over"]:
+        raise StateError("A position is a hand in play; this hand is over (start the next one first).")
+    v = game.variant
+    out = [f"variant: {v.id}", f"players: {game.players}"]
+    if game.seed:
+        out.append(f"seed: {game.seed}")
+    defaults = v.with_layout(v.resolve(None), game.players)
+    for k, x in game.options.items():
+        if defaults.get(k) != x:
+            shown = json.dumps([list(r) for r in x] if isinstance(x, tuple) else x)
+            bare = isinstance(x, str) and re.fullmatch(r"[a-z_][a-z_0-9]*", x) and x not in ("true", "false", "null")
+            out.append(f"option {k}: {x if bare else shown}")
+    if s["hand_number"] != 1:
+        out.append(f"deal: {s['hand_number']}")
+    writer = {"canasta": _write_canasta, "continental": _write_continental, "threefifty": _write_threefifty}
+    out += writer[v.family](s, game.players)
+    if any(s["scores"]):
+        out.append("score: " + " ".join(str(x) for x in s["scores"]))
+    return "\n".join(out) + "\n"
+
+
+def _write_canasta(s: dict[str, Any], players: int) -> list[str]:
+    t = s["turn"]
+    if t["initial_points"] or t.get("uncounted") or t.get("asked") or (t["took_pile"] and t["initial"]):
+        raise StateError("This turn is in the middle of an initial meld or a question to the partner: "
+                         "a position can start before it (at the draw), not inside it.")
+    word = "took" if t["took_pile"] else t["stage"]
+    out = [f"dealer: {s['dealer']}", f"turn: {t['seat']} {word}"]
+    out += [f"hand {i}: {_cards_text(h)}" for i, h in enumerate(s["hands"]) if h]
+    if s["discard_pile"]:
+        out.append(f"pile: {_cards_text(s['discard_pile'])}")
+    for i, side in enumerate(s["melds"]):
+        for m in side:
+            key = m.get("key", m["rank"])
+            under = f" buried {_cards_text(m['buried'])}" if m.get("buried") else ""
+            out.append(f"meld {i} {key}: {_cards_text(m['cards'])}{under}")
+    out += [f"red {i}: {_cards_text(r)}" for i, r in enumerate(s["red_threes"]) if r]
+    if s["stock"]:
+        out.append(f"stock: {_cards_text(list(reversed(s['stock'])))}")
+    return out
+
+
+def _write_continental(s: dict[str, Any], players: int) -> list[str]:
+    t = s["turn"]
+    if t["pending"] is not None or t["went_down"] or t["joker_from"] is not None or t["taken"] is not None:
+        raise StateError("This turn is in the middle of laying down, placing a joker or using a taken card: "
+                         "a position can start before it (at the draw), not inside it.")
+    word = {"stock": "play", "discard": "took", None: "draw"}[t["drew"]]
+    out = [f"dealer: {s['dealer']}", f"turn: {t['seat']} {word}"]
+    out += [f"hand {i}: {_cards_text(h)}" for i, h in enumerate(s["hands"])]
+    for i, combos in enumerate(s["table"]):
+        out += [f"{cb['kind']} {i}: {_cards_text(cb['cards'])}" for cb in combos]
+    if s["discard_pile"]:
+        out.append(f"pile: {_cards_text(s['discard_pile'])}")
+    out.append("top from: " + ("none" if s["top_from"] is None else str(s["top_from"])))
+    if s["claim_queue"]:
+        out.append("window: " + " ".join(map(str, s["claim_queue"])))
+    if any(s["claims"]):
+        out.append("claims: " + " ".join(map(str, s["claims"])))
+    out.append(f"penalty: {_cards_text(list(reversed(s['penalty_stock'])))}")
+    if s["stock"]:
+        out.append(f"stock: {_cards_text(list(reversed(s['stock'])))}")
+    return out
+
+
+def _write_threefifty(s: dict[str, Any], players: int) -> list[str]:
+    out = [f"round: {s['round']}", f"round cards: {s['round_cards']}", f"dealer: {s['dealer']}", f"turn: {s['to_act']}"]
+    out += [f"hand {i}: {_cards_text(h)}" for i, h in enumerate(s["hands"])]
+    if s["centre"]:
+        out.append(f"centre: {_cards_text(s['centre'])}")
+    if s["discard_pile"]:
+        out.append(f"pile: {_cards_text(s['discard_pile'])}")
+    out.append(f"discard live: {'true' if s['discard_live'] else 'false'}")
+    out += [f"minus {i}: {_cards_text(x)}" for i, x in enumerate(s["piles"]) if x]
+    if s["set_aside"]:
+        out.append(f"aside: {_cards_text(s['set_aside'])}")
+    if s["stock"]:
+        out.append(f"stock: {_cards_text(list(reversed(s['stock'])))}")
+    return out
