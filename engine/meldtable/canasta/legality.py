@@ -302,20 +302,26 @@ class Legality:
                         continue
                     # going out this turn leaves at most one card (the final discard) that no meld
                     # takes: natural ranks short of a meld's naturals and not on the table are
-                    # such cards (a cheap first look; _plausible below checks all of it)
+                    # such cards; the other ranks not on the table need wild cards to open them
+                    # up to three (a cheap first look at two of _plausible's conditions, which
+                    # checks all of it)
                     stuck = n_blacks - 4 if n_blacks > 4 else 0
+                    opening = 0
                     min_nat = r.min_naturals_per_meld
                     for rk, items in by_rank.items():
                         if rk != THREE and rk not in melds:
                             n = items[0][1] if len(items) == 1 else sum(n for _, n in items)
                             if n < min_nat:
                                 stuck += n
-                    if stuck > 1:
+                            elif n < 3:
+                                opening += 3 - n
+                    n_wilds = sum(n for _, n in wilds)
+                    if stuck > 1 or opening > n_wilds:
                         continue
                     # what going out needs does not depend on which black threes are melded
                     counts = {rk: sum(n for _, n in items) for rk, items in by_rank.items() if rk != THREE}
                     # (the most black threes a meld takes: four)
-                    if not self._plausible(side, counts, sum(n for _, n in wilds), n_blacks - min(n_blacks, 4), (), THREE):
+                    if not self._plausible(side, counts, n_wilds, n_blacks - min(n_blacks, 4), (), THREE):
                         continue
                     # the verdict depends on the number of black threes and which of them still
                     # count towards a pending initial meld, not on their suits
