@@ -4,7 +4,10 @@
   built from the reduced hand, down to the order of its groups (tie-breaks follow it);
 * ``_Plan.quick_reachable`` (a sufficient condition tried before the initial-meld planner) never
   says yes where the planner says no: every initial-meld check on random pending hands (up to 80
-  cards, with and without melds of the side) gets the same verdict with and without it.
+  cards, with and without melds of the side) gets the same verdict with and without it;
+* once the turn must end by going out, natural adds and natural new melds are judged from the final
+  discards going out allows before the move (``_out_ok_after``): the same legal moves as a
+  ``_going_out_check`` per move.
 
 Long versions of both checks ran 150,000 and 360,000 cases (docs/performance.md); these are
 CI-sized samples.
@@ -106,3 +109,78 @@ def test_quick_reachable_never_changes_a_verdict(monkeypatch):
         g.legal_moves()
         loaded += 1
     assert loaded > 200 and seen[True] > 1000 and seen[False] > 100, (loaded, seen)
+
+
+def _going_out_hands(n: int, seed: int):
+    """Positions whose turn must end by going out (black threes melded, initial meld made): melds
+    of several ranks (some canastas), a hand of 2 to 14 cards mostly of those ranks."""
+    base = json.loads(meldtable.new_game("canasta-two-hand", players=2, seed=1).to_json())
+    rng = random.Random(seed)
+    for _ in range(n):
+        d = json.loads(json.dumps(base))
+        cards = [c.text for c in standard_deck(2, 2) if c.text not in ("3D", "3H")]
+        rng.shuffle(cards)
+        for c in ("3C", "3C", "3S"):
+            cards.remove(c)
+        wilds = [c for c in cards if c[0] == "2" or c == "JK"]
+        melds0 = [{"rank": "3", "cards": ["3C", "3C", "3S"]}]
+        ranks = rng.sample("A456789TJQK", rng.randint(3, 9))
+        for rank in ranks:
+            nat = [c for c in cards if c[0] == rank and c != "JK"][:rng.choice([3, 3, 4, 5, 6, 7, 7])]
+            w = wilds[:rng.choice([0, 0, 1, 2]) if len(nat) >= 4 else 0]
+            for c in nat + w:
+                cards.remove(c)
+                if c in wilds:
+                    wilds.remove(c)
+            melds0.append({"rank": rank, "cards": nat + w})
+        size = rng.randint(2, 14)
+        onto = [c for c in cards if c[0] in ranks]
+        hand = onto[:size - rng.randint(0, 3)]
+        for c in hand:
+            cards.remove(c)
+        hand += cards[:size - len(hand)]
+        cards = cards[size - len(hand):]
+        h1, rest = cards[:15], cards[15:]
+        d["state"].update({
+            "scores": [0, 0], "stock": rest + ["3D", "3D", "3H", "3H"],
+            "discard_pile": [], "hands": [hand, h1], "melds": [melds0, []], "red_threes": [[], []],
+            "melded": [True, False], "last_moves": [],
+            "turn": {"seat": 0, "stage": "play", "took_pile": False, "from_stock": True, "initial": False,
+                     "initial_points": 0, "countable": []},
+        })
+        yield json.dumps(d)
+
+
+def test_going_out_discards_give_the_going_out_checks_verdicts(monkeypatch):
+    """Once the turn must end by going out, natural adds and natural new melds are judged from
+    the final discards going out allows before the move (``_out_ok_after``): every position's legal
+    moves equal those of the plain path (a ``_going_out_check`` per move), with both verdicts seen."""
+    seen: Counter = Counter()
+    fast = S.CanastaState._out_ok_after
+
+    def counting(self, *args):
+        answer = fast(self, *args)
+        seen[answer] += 1
+        return answer
+
+    class NoShortcut:
+        def going_out_discards(self, need, exempt):
+            return None
+
+    monkeypatch.setattr(S.CanastaState, "_out_ok_after", counting)
+    compared = 0
+    for text in _going_out_hands(900, 11):
+        try:
+            g = meldtable.Game.from_json(text)
+        except meldtable.StateError:
+            continue  # a random position that cannot go on
+        st = g.state
+        st._legal = None
+        with_shortcut = st.legal_moves()
+        with monkeypatch.context() as m:
+            m.setattr(S.CanastaState, "_going_out_now", lambda self, side: NoShortcut())
+            st._legal = None
+            plain = st.legal_moves()
+        assert [str(x) for x in with_shortcut] == [str(x) for x in plain], text
+        compared += 1
+    assert compared > 150 and seen[True] > 800 and seen[False] > 30, (compared, seen)

@@ -41,6 +41,7 @@ class Legality:
     _legal: list[Move] | None
     _legal_set: dict[str, Move] | None
     _plan_base: Plan | None
+    _out_ok: set[tuple[tuple[str, Any], ...]] | None
 
     # ------------------------------------------------------------------ legality
     def legal_moves(self) -> list[Move]:
@@ -101,6 +102,9 @@ class Legality:
             # after melding black threes, or the partner's "yes", the turn must end by going out;
             # after the partner's "no" it must not: every move is checked
             slow = initial or THREE in self.melds[side] or t.asked is not None
+            if not initial and size > 1 and (THREE in self.melds[side] or t.asked == "yes"):
+                # the turn must end by going out: how it can, by final discard (see _out_ok_after)
+                self._out_ok = self._going_out_now(side).going_out_discards(0, True)
             try:
                 out = self._meld_moves(side, size, canastas, slow, by_rank, wilds)
                 out.extend(self._add_moves(side, size, canastas, slow, by_rank, wilds))
@@ -109,6 +113,7 @@ class Legality:
                     out.append(_ASK)
             finally:
                 self._plan_base = None
+                self._out_ok = None
         out.sort(key=_move_text)
         return out
 
@@ -353,7 +358,10 @@ class Legality:
                 key = self._usage_key(combo.cards, rank, True) if initial else signature(combo.cards, countable)
                 ok = verdict.get(key)
                 if ok is None:
-                    ok = verdict[key] = self._meld_ok_now(rank, combo.cards) is None
+                    if self._out_ok is not None and combo.cards[2].rank == rank and size > 3:
+                        ok = verdict[key] = self._out_ok_after(rank, sum(n for _, n in naturals) - 3)
+                    else:
+                        ok = verdict[key] = self._meld_ok_now(rank, combo.cards) is None
                 if ok:
                     out.append(combo)
         if r.wild_canasta == "allowed" and WILD not in melds and sum(n for _, n in wilds) >= 3:
@@ -394,7 +402,10 @@ class Legality:
                 key = self._usage_key((c,), rank, False) if initial else signature((c,), countable)
                 ok = verdict.get(key)
                 if ok is None:
-                    ok = verdict[key] = self._add_ok_now(rank, c) is None
+                    if self._out_ok is not None and c.rank == rank and rank != WILD:
+                        ok = verdict[key] = self._out_ok_after(rank, sum(n for _, n in by_rank[rank]) - 1)
+                    else:
+                        ok = verdict[key] = self._add_ok_now(rank, c) is None
                 if ok:
                     out.append(adds[c])
         return out
@@ -525,6 +536,30 @@ class Legality:
                 uncounted = uncounted | {rank}
         plan = Plan(self.rules, hand, countable, pending, uncounted, blacks_melded=rank == THREE or THREE in self.melds[side])
         return None if plan._can_go_out(need, exempt) else "black_threes_no_out"
+
+    def _going_out_now(self, side: int) -> Plan:
+        """The planner for going out from the hand as it is (no initial meld pending), as
+        :meth:`_going_out_check` builds it after a move."""
+        t = self.turn
+        pending = {m.rank: (m.naturals, m.wilds) for m in self.melds[side].values() if m.rank != THREE}
+        return Plan(self.rules, dict(self.hands[t.seat]), {}, pending, t.uncounted,
+                    blacks_melded=THREE in self.melds[side])
+
+    def _out_ok_after(self, rank: int, left: int) -> bool:
+        """:meth:`_going_out_check`'s verdict, without a pending initial meld, on a move that puts
+        only natural cards of ``rank`` onto the side's meld of that rank, or opens it with three of
+        them when the hand holds three or more, leaving ``left`` of them and at least one card in
+        hand. ``self._out_ok`` holds the final discards with which the player can go out before
+        the move (:meth:`Plan.going_out_discards`). The planner sees such a move as no change at
+        all: those cards are melded there in any plan (a rank has one meld per side), the meld's
+        size and wild-card room count them either way; only a discard of that rank is no longer
+        possible once none is left. So going out stays possible exactly when one of those
+        discards remains (checked against _going_out_check: tests/test_canasta_speed_paths.py)."""
+        out_ok = self._out_ok
+        assert out_ok is not None
+        if left > 0:
+            return bool(out_ok)
+        return any(picks != (("u", rank),) for picks in out_ok)
 
     def _going_out_plausible(self, side: int, hand: dict[Card, int], cards: tuple[Card, ...], rank: int) -> bool:
         """Cheap necessary conditions for going out this turn with ``hand`` left after a move

@@ -312,38 +312,57 @@ class Plan:
         return self._can_go_out(need, exempt)
 
     def _can_go_out(self, need: int, exempt: bool) -> bool:
-        r = self.r
         if not self.going_out:
             return False
-        options: list[tuple[tuple[str, Any], ...]] = [()] if r.going_out_discard != "required" else []
+        for picks in self._out_options():
+            if self._goes_out_with(picks, need, exempt):
+                return True
+        return False
+
+    def going_out_discards(self, need: int, exempt: bool) -> set[tuple[tuple[str, Any], ...]]:
+        """Every way of going out this turn that :meth:`_can_go_out` tries and finds possible, by
+        the final discard: ``()`` (none), ``(("c" or "u", rank),)`` (a natural card of ``rank``
+        whose value counts or not), ``(("w", "jc"/"dc"/"ju"/"du"),)`` (a wild card) or
+        ``(("b", None),)`` (a black three). :meth:`_can_go_out` is true exactly when this is not
+        empty."""
+        if not self.going_out:
+            return set()
+        return {picks for picks in self._out_options() if self._goes_out_with(picks, need, exempt)}
+
+    def _out_options(self) -> list[tuple[tuple[str, Any], ...]]:
+        """The final discards going out may end with (see :meth:`going_out_discards`)."""
+        options: list[tuple[tuple[str, Any], ...]] = [()] if self.r.going_out_discard != "required" else []
         options += [(k,) for k in self._kinds()]
         if sum(self.blacks):
             options.append((("b", None),))
-        for picks in options:
-            blacks = sum(self.blacks)
-            bc = self.blacks[0]
-            rest = tuple(p for p in picks if p[0] != "b")
-            if len(rest) != len(picks):
-                if blacks == 0:
-                    continue
-                blacks -= 1
-                bc = min(bc, blacks)
-            reduced = self._without(rest)
-            if reduced is None:
-                continue
-            c, u, wild = reduced
-            if blacks not in (0, 3, 4) or (blacks and (r.black_three_meld == "never" or self.blacks_melded)):
-                continue
-            ok, pts, canastas = self._all_melded(c, u, wild, points_matter=not exempt and need > 0)
-            if not ok:
-                continue
-            if self.hand_melds:
-                pts += 5 * blacks if bc >= blacks else 0  # a meld of black threes counts only if all do
-            else:
-                pts += 5 * bc
-            if canastas >= r.canastas_to_go_out and (exempt or pts >= need):
-                return True
-        return False
+        return options
+
+    def _goes_out_with(self, picks: tuple[tuple[str, Any], ...], need: int, exempt: bool) -> bool:
+        """Can every card but the final discard ``picks`` be melded, with the canastas needed to
+        go out and ``need`` points unless ``exempt``?"""
+        r = self.r
+        blacks = sum(self.blacks)
+        bc = self.blacks[0]
+        rest = tuple(p for p in picks if p[0] != "b")
+        if len(rest) != len(picks):
+            if blacks == 0:
+                return False
+            blacks -= 1
+            bc = min(bc, blacks)
+        reduced = self._without(rest)
+        if reduced is None:
+            return False
+        c, u, wild = reduced
+        if blacks not in (0, 3, 4) or (blacks and (r.black_three_meld == "never" or self.blacks_melded)):
+            return False
+        ok, pts, canastas = self._all_melded(c, u, wild, points_matter=not exempt and need > 0)
+        if not ok:
+            return False
+        if self.hand_melds:
+            pts += 5 * blacks if bc >= blacks else 0  # a meld of black threes counts only if all do
+        else:
+            pts += 5 * bc
+        return canastas >= r.canastas_to_go_out and (exempt or pts >= need)
 
     def _all_melded(self, c: dict[int, int], u: dict[int, int], wild: dict[str, int],
                     points_matter: bool = True) -> tuple[bool, int, int]:

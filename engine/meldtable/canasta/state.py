@@ -94,6 +94,7 @@ class CanastaState(Legality, Scoring, View, Saved):
         self._legal: list[Move] | None = None
         self._legal_set: dict[str, Move] | None = None  # notation -> legal move, built by is_legal
         self._plan_base: Plan | None = None  # set only while _generate checks an initial meld
+        self._out_ok: set[tuple[tuple[str, Any], ...]] | None = None  # set only while _generate checks going out
 
     # ------------------------------------------------------------------ dealing
     def deal(self) -> None:
@@ -429,6 +430,7 @@ class CanastaState(Legality, Scoring, View, Saved):
         c._legal = None
         c._legal_set = None
         c._plan_base = None
+        c._out_ok = None
         return c
 
     def conservation(self) -> dict[Card, int]:
