@@ -184,3 +184,30 @@ def test_going_out_discards_give_the_going_out_checks_verdicts(monkeypatch):
         assert [str(x) for x in with_shortcut] == [str(x) for x in plain], text
         compared += 1
     assert compared > 150 and seen[True] > 800 and seen[False] > 30, (compared, seen)
+
+
+def test_combo_key_equals_usage_key():
+    """New melds of three different cards get their verdict-cache key from per-card entries
+    (``_combo_key``): the same key as ``_usage_key``, with either reading of the initial meld."""
+    import itertools
+
+    from meldtable.canasta.legality import _combo_key
+    checked = 0
+    for counts in ("hand_melds", "hand_cards"):
+        for text in _pending_hands(60, 3):
+            d = json.loads(text)
+            d["options"] = dict(d.get("options") or {}, initial_meld_counts=counts)
+            try:
+                g = meldtable.Game.from_json(json.dumps(d))
+            except meldtable.StateError:
+                continue
+            st = g.state
+            keys = st._card_keys()
+            hand = st.hands[st.turn.seat]
+            wild = [c for c in hand if c.rank in (0, 2)]
+            for rank in {c.rank for c in hand if c.rank not in (0, 2, 3)}:
+                group = sorted([c for c in hand if c.rank == rank] + wild, key=card_order)
+                for cards in itertools.islice(itertools.combinations(group, 3), 40):
+                    assert _combo_key(keys, cards, counts == "hand_melds") == st._usage_key(cards, rank, True)
+                    checked += 1
+    assert checked > 2000, checked

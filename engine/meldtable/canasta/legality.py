@@ -296,6 +296,8 @@ class Legality:
         wild_key = tuple(item if item[1] <= 2 else (item[0], 2) for item in wilds)
         shapes = r.meld_shapes
         out: list[Move] = []
+        card_keys = None  # see _card_keys, built when first needed
+        hand_melds = r.initial_meld_counts == "hand_melds"
         for rank, naturals in by_rank.items():
             if rank == THREE:
                 # black threes only in the turn of going out (any time in it: _meld_ok_now asks
@@ -354,8 +356,16 @@ class Legality:
             # value still counts towards the initial meld, not on its suit: ask once per signature
             countable = self.turn.countable
             verdict: dict[Any, bool] = {}
+            if initial and card_keys is None:
+                card_keys = self._card_keys()
             for combo in found:
-                key = self._usage_key(combo.cards, rank, True) if initial else signature(combo.cards, countable)
+                cards = combo.cards
+                if not initial:
+                    key = signature(cards, countable)
+                elif cards[0] is not cards[1] and cards[1] is not cards[2]:
+                    key = _combo_key(card_keys, cards, hand_melds)  # type: ignore[arg-type]
+                else:
+                    key = self._usage_key(cards, rank, True)
                 ok = verdict.get(key)
                 if ok is None:
                     if self._out_ok is not None and combo.cards[2].rank == rank and size > 3:
@@ -440,6 +450,19 @@ class Legality:
             if tainted:
                 return signature_uncounted_first(cards, self.hands[t.seat], countable), 0, False
         return sig, sum(card_value(c) for c, (_, flag) in zip(cards, sig) if flag), True
+
+    def _card_keys(self) -> dict[Card, tuple[tuple[int, bool], tuple[int, bool]]]:
+        """Each hand card's entries in :meth:`_usage_key` when it is used once: ``(rank, counts)``
+        of :func:`~.planner.signature` and of :func:`~.planner.signature_uncounted_first`, so that
+        the key of a move of different cards is put together without scanning it again (checked
+        against _usage_key: tests/test_canasta_speed_paths.py)."""
+        t = self.turn
+        countable = t.countable
+        out = {}
+        for c, n in self.hands[t.seat].items():
+            k = countable.get(c, 0)
+            out[c] = ((c.rank, k > 0), (c.rank, k >= n))
+        return out
 
     def _usage_key(self, cards: tuple[Card, ...], rank: int, new_meld: bool) -> Any:
         """What the checks of a meld or add of ``cards`` depend on (a key for caching verdicts):
@@ -967,6 +990,17 @@ def _combos(items: tuple[tuple[Card, int], ...], k: int) -> tuple[tuple[Card, ..
             _COMBOS.clear()
         found = _COMBOS[key] = tuple(combinations(list(items), k))
     return found
+
+
+def _combo_key(card_keys: dict[Card, tuple[tuple[int, bool], tuple[int, bool]]], cards: tuple[Card, ...],
+               hand_melds: bool) -> Any:
+    """:meth:`Legality._usage_key` of a new meld of three different ``cards`` from each card's
+    entries (:meth:`Legality._card_keys`; ``hand_melds``: option ``initial_meld_counts`` is
+    ``hand_melds``)."""
+    a, b, c = card_keys[cards[0]], card_keys[cards[1]], card_keys[cards[2]]
+    if hand_melds and not (a[0][1] and b[0][1] and c[0][1]):
+        return (a[1], b[1], c[1]), False
+    return a[0], b[0], c[0]
 
 
 def _new_melds(r: Rules, naturals: tuple[tuple[Card, int], ...], wilds: tuple[tuple[Card, int], ...]) -> tuple[Move, ...]:
