@@ -620,18 +620,27 @@ class Legality:
                 canastas += 1
             elif size or wilds >= 3:
                 deficits.append(CANASTA_SIZE - size)  # (a new one: all seven from the hand's wild cards)
+        nat_added = sum(1 for c in cards if not is_wild(c)) if added else 0  # (naturals among cards)
+        min_nat = r.min_naturals_per_meld
         for rk in set(naturals) | set(melds) | set(added):
             if rk == THREE or rk == WILD:
                 continue
             n = naturals.get(rk, 0)
             meld = melds.get(rk)
-            size = (meld.size if meld else 0) + added.get(rk, 0)
-            if not size and n < r.min_naturals_per_meld:
+            if meld is None:
+                nat = n
+                size = 0
+            else:
+                nat = meld.naturals + n
+                size = meld.naturals + meld.wilds
+            if added and rk == rank:
+                size += len(cards)
+                nat += nat_added
+            if not size and n < min_nat:
                 orphans += n
                 continue
-            nat = (meld.naturals if meld else 0) + n + sum(1 for c in cards if rk == rank and not is_wild(c))
             held = size + n - nat  # wild cards already in the meld
-            opening = 0 if size else max(0, 3 - n)
+            opening = 0 if size or n >= 3 else 3 - n
             need_w += opening
             if size + n >= CANASTA_SIZE:
                 canastas += 1
