@@ -211,3 +211,25 @@ def test_combo_key_equals_usage_key():
                     assert _combo_key(keys, cards, counts == "hand_melds") == st._usage_key(cards, rank, True)
                     checked += 1
     assert checked > 2000, checked
+
+
+def test_going_out_options_skip_only_discards_that_cannot_work():
+    """``Plan._out_options`` leaves out the final discards whose black threes left in hand could
+    not be melded: going out is judged as when every discard is tried (``_goes_out_with``)."""
+    rules = meldtable.new_game("canasta-two-hand", players=2, seed=1).state.rules
+    deck = [c for c in standard_deck(2, 2) if not (c.rank == 3 and c.is_red)]
+    black = {c.text: c for c in deck if c.rank == 3}
+    rng = random.Random(5)
+    answers: Counter = Counter()
+    for _ in range(3000):
+        hand = counted(rng.sample(deck, rng.randint(1, 16)) + [black[t] for t in rng.choice([[], [], ["3C"], ["3C", "3S"], ["3C", "3S", "3S"]])])
+        pending = {r: (rng.randint(2, 7), rng.randint(0, 2)) for r in rng.sample([1, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], rng.randint(0, 8))}
+        countable = {c: n for c, n in hand.items() if rng.random() < 0.3}
+        plan = P.Plan(rules, hand, countable, pending, blacks_melded=rng.random() < 0.5)
+        every = [()] + [(k,) for k in plan._kinds()] + ([(("b", None),)] if sum(plan.blacks) else [])
+        need, exempt = rng.choice([(0, True), (50, False), (0, False)])
+        plain = {p for p in every if plan._goes_out_with(p, need, exempt)}
+        assert plan.going_out_discards(need, exempt) == plain
+        assert plan._can_go_out(need, exempt) == bool(plain)
+        answers[bool(plain)] += 1
+    assert answers[True] > 100 and answers[False] > 100, answers

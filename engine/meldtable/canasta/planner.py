@@ -331,9 +331,16 @@ class Plan:
 
     def _out_options(self) -> list[tuple[tuple[str, Any], ...]]:
         """The final discards going out may end with (see :meth:`going_out_discards`)."""
-        options: list[tuple[tuple[str, Any], ...]] = [()] if self.r.going_out_discard != "required" else []
-        options += [(k,) for k in self._kinds()]
-        if sum(self.blacks):
+        r = self.r
+        blacks = sum(self.blacks)
+        # the black threes left in hand after the discard: none, or a meld of three or four if
+        # black threes may still be melded (as _goes_out_with checks; only those options stay)
+        closed = r.black_three_meld == "never" or self.blacks_melded
+        options: list[tuple[tuple[str, Any], ...]] = []
+        if blacks == 0 or (blacks in (3, 4) and not closed):
+            options = [()] if r.going_out_discard != "required" else []
+            options += [(k,) for k in self._kinds()]
+        if blacks and (blacks == 1 or (blacks in (4, 5) and not closed)):
             options.append((("b", None),))
         return options
 
