@@ -67,21 +67,29 @@ class Plan:
         self.hand_melds = rules.initial_meld_counts == "hand_melds"
         c: dict[int, int] = {}
         u: dict[int, int] = {}
-        wild = {"jc": 0, "dc": 0, "ju": 0, "du": 0}
+        jc = dc = ju = du = 0
         blacks_c = blacks_u = 0
         for card, n in hand.items():
-            k = min(n, countable.get(card, 0))
-            if is_wild(card):
-                j = "j" if card.rank == 0 else "d"
-                wild[j + "c"] += k
-                wild[j + "u"] += n - k
-            elif card.rank == THREE:
+            k = countable.get(card, 0) if countable else 0
+            if k > n:
+                k = n
+            rank = card.rank
+            if rank == 0:  # joker
+                jc += k
+                ju += n - k
+            elif rank == 2:
+                dc += k
+                du += n - k
+            elif rank == THREE:
                 blacks_c += k
                 blacks_u += n - k
+            elif rank in c:
+                c[rank] += k
+                u[rank] += n - k
             else:
-                c[card.rank] = c.get(card.rank, 0) + k
-                u[card.rank] = u.get(card.rank, 0) + n - k
-        self.c, self.u, self.wild = c, u, wild
+                c[rank] = k
+                u[rank] = n - k
+        self.c, self.u, self.wild = c, u, {"jc": jc, "dc": dc, "ju": ju, "du": du}
         self.blacks = (blacks_c, blacks_u)
 
     def prepare_quick(self, melded_ranks: Iterable[int]) -> None:
