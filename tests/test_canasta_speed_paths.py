@@ -4,7 +4,10 @@
   built from the reduced hand, down to the order of its groups (tie-breaks follow it);
 * ``_Plan.quick_reachable`` (a sufficient condition tried before the initial-meld planner) never
   says yes where the planner says no: every initial-meld check on random pending hands (up to 80
-  cards, with and without melds of the side) gets the same verdict with and without it.
+  cards, with and without melds of the side) gets the same verdict with and without it;
+* once the turn must end by going out, natural adds and natural new melds are judged from the final
+  discards going out allows before the move (``_out_ok_after``): the same legal moves as a
+  ``_going_out_check`` per move.
 
 Long versions of both checks ran 150,000 and 360,000 cases (docs/performance.md); these are
 CI-sized samples.
@@ -106,3 +109,127 @@ def test_quick_reachable_never_changes_a_verdict(monkeypatch):
         g.legal_moves()
         loaded += 1
     assert loaded > 200 and seen[True] > 1000 and seen[False] > 100, (loaded, seen)
+
+
+def _going_out_hands(n: int, seed: int):
+    """Positions whose turn must end by going out (black threes melded, initial meld made): melds
+    of several ranks (some canastas), a hand of 2 to 14 cards mostly of those ranks."""
+    base = json.loads(meldtable.new_game("canasta-two-hand", players=2, seed=1).to_json())
+    rng = random.Random(seed)
+    for _ in range(n):
+        d = json.loads(json.dumps(base))
+        cards = [c.text for c in standard_deck(2, 2) if c.text not in ("3D", "3H")]
+        rng.shuffle(cards)
+        for c in ("3C", "3C", "3S"):
+            cards.remove(c)
+        wilds = [c for c in cards if c[0] == "2" or c == "JK"]
+        melds0 = [{"rank": "3", "cards": ["3C", "3C", "3S"]}]
+        ranks = rng.sample("A456789TJQK", rng.randint(3, 9))
+        for rank in ranks:
+            nat = [c for c in cards if c[0] == rank and c != "JK"][:rng.choice([3, 3, 4, 5, 6, 7, 7])]
+            w = wilds[:rng.choice([0, 0, 1, 2]) if len(nat) >= 4 else 0]
+            for c in nat + w:
+                cards.remove(c)
+                if c in wilds:
+                    wilds.remove(c)
+            melds0.append({"rank": rank, "cards": nat + w})
+        size = rng.randint(2, 14)
+        onto = [c for c in cards if c[0] in ranks]
+        hand = onto[:size - rng.randint(0, 3)]
+        for c in hand:
+            cards.remove(c)
+        hand += cards[:size - len(hand)]
+        cards = cards[size - len(hand):]
+        h1, rest = cards[:15], cards[15:]
+        d["state"].update({
+            "scores": [0, 0], "stock": rest + ["3D", "3D", "3H", "3H"],
+            "discard_pile": [], "hands": [hand, h1], "melds": [melds0, []], "red_threes": [[], []],
+            "melded": [True, False], "last_moves": [],
+            "turn": {"seat": 0, "stage": "play", "took_pile": False, "from_stock": True, "initial": False,
+                     "initial_points": 0, "countable": []},
+        })
+        yield json.dumps(d)
+
+
+def test_going_out_discards_give_the_going_out_checks_verdicts(monkeypatch):
+    """Once the turn must end by going out, natural adds and natural new melds are judged from
+    the final discards going out allows before the move (``_out_ok_after``): every position's legal
+    moves equal those of the plain path (a ``_going_out_check`` per move), with both verdicts seen."""
+    seen: Counter = Counter()
+    fast = S.CanastaState._out_ok_after
+
+    def counting(self, *args):
+        answer = fast(self, *args)
+        seen[answer] += 1
+        return answer
+
+    class NoShortcut:
+        def going_out_discards(self, need, exempt):
+            return None
+
+    monkeypatch.setattr(S.CanastaState, "_out_ok_after", counting)
+    compared = 0
+    for text in _going_out_hands(900, 11):
+        try:
+            g = meldtable.Game.from_json(text)
+        except meldtable.StateError:
+            continue  # a random position that cannot go on
+        st = g.state
+        st._legal = None
+        with_shortcut = st.legal_moves()
+        with monkeypatch.context() as m:
+            m.setattr(S.CanastaState, "_going_out_now", lambda self, side: NoShortcut())
+            st._legal = None
+            plain = st.legal_moves()
+        assert [str(x) for x in with_shortcut] == [str(x) for x in plain], text
+        compared += 1
+    assert compared > 150 and seen[True] > 800 and seen[False] > 30, (compared, seen)
+
+
+def test_combo_key_equals_usage_key():
+    """New melds of three different cards get their verdict-cache key from per-card entries
+    (``_combo_key``): the same key as ``_usage_key``, with either reading of the initial meld."""
+    import itertools
+
+    from meldtable.canasta.legality import _combo_key
+    checked = 0
+    for counts in ("hand_melds", "hand_cards"):
+        for text in _pending_hands(60, 3):
+            d = json.loads(text)
+            d["options"] = dict(d.get("options") or {}, initial_meld_counts=counts)
+            try:
+                g = meldtable.Game.from_json(json.dumps(d))
+            except meldtable.StateError:
+                continue
+            st = g.state
+            keys = st._card_keys()
+            hand = st.hands[st.turn.seat]
+            wild = [c for c in hand if c.rank in (0, 2)]
+            for rank in {c.rank for c in hand if c.rank not in (0, 2, 3)}:
+                group = sorted([c for c in hand if c.rank == rank] + wild, key=card_order)
+                for cards in itertools.islice(itertools.combinations(group, 3), 40):
+                    assert _combo_key(keys, cards, counts == "hand_melds") == st._usage_key(cards, rank, True)
+                    checked += 1
+    assert checked > 2000, checked
+
+
+def test_going_out_options_skip_only_discards_that_cannot_work():
+    """``Plan._out_options`` leaves out the final discards whose black threes left in hand could
+    not be melded: going out is judged as when every discard is tried (``_goes_out_with``)."""
+    rules = meldtable.new_game("canasta-two-hand", players=2, seed=1).state.rules
+    deck = [c for c in standard_deck(2, 2) if not (c.rank == 3 and c.is_red)]
+    black = {c.text: c for c in deck if c.rank == 3}
+    rng = random.Random(5)
+    answers: Counter = Counter()
+    for _ in range(3000):
+        hand = counted(rng.sample(deck, rng.randint(1, 16)) + [black[t] for t in rng.choice([[], [], ["3C"], ["3C", "3S"], ["3C", "3S", "3S"]])])
+        pending = {r: (rng.randint(2, 7), rng.randint(0, 2)) for r in rng.sample([1, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], rng.randint(0, 8))}
+        countable = {c: n for c, n in hand.items() if rng.random() < 0.3}
+        plan = P.Plan(rules, hand, countable, pending, blacks_melded=rng.random() < 0.5)
+        every = [()] + [(k,) for k in plan._kinds()] + ([(("b", None),)] if sum(plan.blacks) else [])
+        need, exempt = rng.choice([(0, True), (50, False), (0, False)])
+        plain = {p for p in every if plan._goes_out_with(p, need, exempt)}
+        assert plan.going_out_discards(need, exempt) == plain
+        assert plan._can_go_out(need, exempt) == bool(plain)
+        answers[bool(plain)] += 1
+    assert answers[True] > 100 and answers[False] > 100, answers

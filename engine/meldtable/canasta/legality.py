@@ -41,6 +41,7 @@ class Legality:
     _legal: list[Move] | None
     _legal_set: dict[str, Move] | None
     _plan_base: Plan | None
+    _out_ok: set[tuple[tuple[str, Any], ...]] | None
 
     # ------------------------------------------------------------------ legality
     def legal_moves(self) -> list[Move]:
@@ -102,6 +103,9 @@ class Legality:
             # after the partner's "no" it must not: every move is checked
             slow = initial or THREE in self.melds[side] or t.asked is not None
             r = self.rules
+            if not initial and size > 1 and (THREE in self.melds[side] or t.asked == "yes"):
+                # the turn must end by going out: how it can, by final discard (see _out_ok_after)
+                self._out_ok = self._going_out_now(side).going_out_discards(0, True)
             try:
                 if t.took_pile and not r.meld_after_pile_take:
                     out = []  # seed 004: 'Jetzt darf nicht mehr rausgelegt werden' (research C27)
@@ -115,6 +119,7 @@ class Legality:
                     out.append(_ASK)
             finally:
                 self._plan_base = None
+                self._out_ok = None
         out.sort(key=_move_text)
         return out
 
@@ -304,6 +309,8 @@ class Legality:
         wild_key = tuple(item if item[1] <= 2 else (item[0], 2) for item in wilds)
         shapes = r.meld_shapes
         out: list[Move] = []
+        card_keys = None  # see _card_keys, built when first needed
+        hand_melds = r.initial_meld_counts == "hand_melds"
         for rank, naturals in by_rank.items():
             if rank == THREE:
                 # black threes only in the turn of going out (any time in it: _meld_ok_now asks
@@ -315,20 +322,26 @@ class Legality:
                         continue
                     # going out this turn leaves at most one card (the final discard) that no meld
                     # takes: natural ranks short of a meld's naturals and not on the table are
-                    # such cards (a cheap first look; _plausible below checks all of it)
+                    # such cards; the other ranks not on the table need wild cards to open them
+                    # up to three (a cheap first look at two of _plausible's conditions, which
+                    # checks all of it)
                     stuck = n_blacks - 4 if n_blacks > 4 else 0
+                    opening = 0
                     min_nat = r.min_naturals_per_meld
                     for rk, items in by_rank.items():
                         if rk != THREE and rk not in melds:
                             n = items[0][1] if len(items) == 1 else sum(n for _, n in items)
                             if n < min_nat:
                                 stuck += n
-                    if stuck > 1:
+                            elif n < 3:
+                                opening += 3 - n
+                    n_wilds = sum(n for _, n in wilds)
+                    if stuck > 1 or opening > n_wilds:
                         continue
                     # what going out needs does not depend on which black threes are melded
                     counts = {rk: sum(n for _, n in items) for rk, items in by_rank.items() if rk != THREE}
                     # (the most black threes a meld takes: four)
-                    if not self._plausible(side, counts, sum(n for _, n in wilds), n_blacks - min(n_blacks, 4), (), THREE):
+                    if not self._plausible(side, counts, n_wilds, n_blacks - min(n_blacks, 4), (), THREE):
                         continue
                     # the verdict depends on the number of black threes and which of them still
                     # count towards a pending initial meld, not on their suits
@@ -356,11 +369,22 @@ class Legality:
             # value still counts towards the initial meld, not on its suit: ask once per signature
             countable = self.turn.countable
             verdict: dict[Any, bool] = {}
+            if initial and card_keys is None:
+                card_keys = self._card_keys()
             for combo in found:
-                key = self._usage_key(combo.cards, rank, True) if initial else signature(combo.cards, countable)
+                cards = combo.cards
+                if not initial:
+                    key = signature(cards, countable)
+                elif cards[0] is not cards[1] and cards[1] is not cards[2]:
+                    key = _combo_key(card_keys, cards, hand_melds)  # type: ignore[arg-type]
+                else:
+                    key = self._usage_key(cards, rank, True)
                 ok = verdict.get(key)
                 if ok is None:
-                    ok = verdict[key] = self._meld_ok_now(rank, combo.cards) is None
+                    if self._out_ok is not None and combo.cards[2].rank == rank and size > 3 and rank not in melds:
+                        ok = verdict[key] = self._out_ok_after(rank, sum(n for _, n in naturals) - 3)
+                    else:
+                        ok = verdict[key] = self._meld_ok_now(rank, combo.cards) is None
                 if ok:
                     out.append(combo)
         if r.wild_canasta == "allowed" and WILD not in melds and sum(n for _, n in wilds) >= 3:
@@ -402,7 +426,11 @@ class Legality:
                 vkey = self._usage_key((c,), rank, False) if initial else signature((c,), countable)
                 ok = verdict.get(vkey)
                 if ok is None:
-                    ok = verdict[vkey] = self._add_ok_now(key, c) is None
+                    if (self._out_ok is not None and c.rank == rank and rank != WILD
+                            and key == rank and rank + KEY_STEP not in self.melds[side]):
+                        ok = verdict[vkey] = self._out_ok_after(rank, sum(n for _, n in by_rank[rank]) - 1)
+                    else:
+                        ok = verdict[vkey] = self._add_ok_now(key, c) is None
                 if ok:
                     out.append(adds[c])
         return out
@@ -487,6 +515,19 @@ class Legality:
             if tainted:
                 return signature_uncounted_first(cards, self.hands[t.seat], countable), 0, False
         return sig, sum(card_value(c) for c, (_, flag) in zip(cards, sig) if flag), True
+
+    def _card_keys(self) -> dict[Card, tuple[tuple[int, bool], tuple[int, bool]]]:
+        """Each hand card's entries in :meth:`_usage_key` when it is used once: ``(rank, counts)``
+        of :func:`~.planner.signature` and of :func:`~.planner.signature_uncounted_first`, so that
+        the key of a move of different cards is put together without scanning it again (checked
+        against _usage_key: tests/test_canasta_speed_paths.py)."""
+        t = self.turn
+        countable = t.countable
+        out = {}
+        for c, n in self.hands[t.seat].items():
+            k = countable.get(c, 0)
+            out[c] = ((c.rank, k > 0), (c.rank, k >= n))
+        return out
 
     def _usage_key(self, cards: tuple[Card, ...], rank: int, new_meld: bool) -> Any:
         """What the checks of a meld or add of ``cards`` depend on (a key for caching verdicts):
@@ -584,6 +625,30 @@ class Legality:
         plan = Plan(self.rules, hand, countable, pending, uncounted, blacks_melded=rank == THREE or THREE in self.melds[side])
         return None if plan._can_go_out(need, exempt) else "black_threes_no_out"
 
+    def _going_out_now(self, side: int) -> Plan:
+        """The planner for going out from the hand as it is (no initial meld pending), as
+        :meth:`_going_out_check` builds it after a move."""
+        t = self.turn
+        pending = {m.rank: (m.naturals, m.wilds) for m in self.melds[side].values() if m.rank != THREE}
+        return Plan(self.rules, dict(self.hands[t.seat]), {}, pending, t.uncounted,
+                    blacks_melded=THREE in self.melds[side])
+
+    def _out_ok_after(self, rank: int, left: int) -> bool:
+        """:meth:`_going_out_check`'s verdict, without a pending initial meld, on a move that puts
+        only natural cards of ``rank`` onto the side's meld of that rank, or opens it with three of
+        them when the hand holds three or more, leaving ``left`` of them and at least one card in
+        hand. ``self._out_ok`` holds the final discards with which the player can go out before
+        the move (:meth:`Plan.going_out_discards`). The planner sees such a move as no change at
+        all: those cards are melded there in any plan (a rank has one meld per side), the meld's
+        size and wild-card room count them either way; only a discard of that rank is no longer
+        possible once none is left. So going out stays possible exactly when one of those
+        discards remains (checked against _going_out_check: tests/test_canasta_speed_paths.py)."""
+        out_ok = self._out_ok
+        assert out_ok is not None
+        if left > 0:
+            return bool(out_ok)
+        return any(picks != (("u", rank),) for picks in out_ok)
+
     def _going_out_plausible(self, side: int, hand: dict[Card, int], cards: tuple[Card, ...], rank: int) -> bool:
         """Cheap necessary conditions for going out this turn with ``hand`` left after a move
         putting ``cards`` on the side's meld of ``rank`` (``_going_out_check`` then decides
@@ -620,18 +685,27 @@ class Legality:
                 canastas += 1
             elif size or wilds >= 3:
                 deficits.append(CANASTA_SIZE - size)  # (a new one: all seven from the hand's wild cards)
+        nat_added = sum(1 for c in cards if not is_wild(c)) if added else 0  # (naturals among cards)
+        min_nat = r.min_naturals_per_meld
         for rk in set(naturals) | set(melds) | set(added):
             if rk == THREE or rk == WILD:
                 continue
             n = naturals.get(rk, 0)
             meld = melds.get(rk)
-            size = (meld.size if meld else 0) + added.get(rk, 0)
-            if not size and n < r.min_naturals_per_meld:
+            if meld is None:
+                nat = n
+                size = 0
+            else:
+                nat = meld.naturals + n
+                size = meld.naturals + meld.wilds
+            if added and rk == rank:
+                size += len(cards)
+                nat += nat_added
+            if not size and n < min_nat:
                 orphans += n
                 continue
-            nat = (meld.naturals if meld else 0) + n + sum(1 for c in cards if rk == rank and not is_wild(c))
             held = size + n - nat  # wild cards already in the meld
-            opening = 0 if size else max(0, 3 - n)
+            opening = 0 if size or n >= 3 else 3 - n
             need_w += opening
             if size + n >= CANASTA_SIZE:
                 canastas += 1
@@ -966,6 +1040,17 @@ def _combos(items: tuple[tuple[Card, int], ...], k: int) -> tuple[tuple[Card, ..
             _COMBOS.clear()
         found = _COMBOS[key] = tuple(combinations(list(items), k))
     return found
+
+
+def _combo_key(card_keys: dict[Card, tuple[tuple[int, bool], tuple[int, bool]]], cards: tuple[Card, ...],
+               hand_melds: bool) -> Any:
+    """:meth:`Legality._usage_key` of a new meld of three different ``cards`` from each card's
+    entries (:meth:`Legality._card_keys`; ``hand_melds``: option ``initial_meld_counts`` is
+    ``hand_melds``)."""
+    a, b, c = card_keys[cards[0]], card_keys[cards[1]], card_keys[cards[2]]
+    if hand_melds and not (a[0][1] and b[0][1] and c[0][1]):
+        return (a[1], b[1], c[1]), False
+    return a[0], b[0], c[0]
 
 
 def _new_melds(r: Rules, naturals: tuple[tuple[Card, int], ...], wilds: tuple[tuple[Card, int], ...]) -> tuple[Move, ...]:

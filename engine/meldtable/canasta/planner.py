@@ -9,7 +9,7 @@ from typing import Any, Iterable
 from ..cards import Card
 from ..cards import Card as _Card
 from .rules import Rules
-from .values import CANASTA_SIZE, THREE, WILD, card_value, is_wild
+from .values import CANASTA_SIZE, THREE, WILD, card_value
 
 def signature(cards: tuple[Card, ...], countable: dict[Card, int]) -> tuple[tuple[int, bool], ...]:
     """What the initial-meld checks see of the hand cards a move uses: each card's rank (0 for a
@@ -67,21 +67,29 @@ class Plan:
         self.hand_melds = rules.initial_meld_counts == "hand_melds"
         c: dict[int, int] = {}
         u: dict[int, int] = {}
-        wild = {"jc": 0, "dc": 0, "ju": 0, "du": 0}
+        jc = dc = ju = du = 0
         blacks_c = blacks_u = 0
         for card, n in hand.items():
-            k = min(n, countable.get(card, 0))
-            if is_wild(card):
-                j = "j" if card.rank == 0 else "d"
-                wild[j + "c"] += k
-                wild[j + "u"] += n - k
-            elif card.rank == THREE:
+            k = countable.get(card, 0) if countable else 0
+            if k > n:
+                k = n
+            rank = card.rank
+            if rank == 0:  # joker
+                jc += k
+                ju += n - k
+            elif rank == 2:
+                dc += k
+                du += n - k
+            elif rank == THREE:
                 blacks_c += k
                 blacks_u += n - k
+            elif rank in c:
+                c[rank] += k
+                u[rank] += n - k
             else:
-                c[card.rank] = c.get(card.rank, 0) + k
-                u[card.rank] = u.get(card.rank, 0) + n - k
-        self.c, self.u, self.wild = c, u, wild
+                c[rank] = k
+                u[rank] = n - k
+        self.c, self.u, self.wild = c, u, {"jc": jc, "dc": dc, "ju": ju, "du": du}
         self.blacks = (blacks_c, blacks_u)
 
     def prepare_quick(self, melded_ranks: Iterable[int]) -> None:
@@ -312,38 +320,64 @@ class Plan:
         return self._can_go_out(need, exempt)
 
     def _can_go_out(self, need: int, exempt: bool) -> bool:
-        r = self.r
         if not self.going_out:
             return False
-        options: list[tuple[tuple[str, Any], ...]] = [()] if r.going_out_discard != "required" else []
-        options += [(k,) for k in self._kinds()]
-        if sum(self.blacks):
-            options.append((("b", None),))
-        for picks in options:
-            blacks = sum(self.blacks)
-            bc = self.blacks[0]
-            rest = tuple(p for p in picks if p[0] != "b")
-            if len(rest) != len(picks):
-                if blacks == 0:
-                    continue
-                blacks -= 1
-                bc = min(bc, blacks)
-            reduced = self._without(rest)
-            if reduced is None:
-                continue
-            c, u, wild = reduced
-            if blacks not in (0, 3, 4) or (blacks and (r.black_three_meld == "never" or self.blacks_melded)):
-                continue
-            ok, pts, canastas = self._all_melded(c, u, wild, points_matter=not exempt and need > 0)
-            if not ok:
-                continue
-            if self.hand_melds:
-                pts += 5 * blacks if bc >= blacks else 0  # a meld of black threes counts only if all do
-            else:
-                pts += 5 * bc
-            if canastas >= r.canastas_to_go_out and (exempt or pts >= need):
+        for picks in self._out_options():
+            if self._goes_out_with(picks, need, exempt):
                 return True
         return False
+
+    def going_out_discards(self, need: int, exempt: bool) -> set[tuple[tuple[str, Any], ...]]:
+        """Every way of going out this turn that :meth:`_can_go_out` tries and finds possible, by
+        the final discard: ``()`` (none), ``(("c" or "u", rank),)`` (a natural card of ``rank``
+        whose value counts or not), ``(("w", "jc"/"dc"/"ju"/"du"),)`` (a wild card) or
+        ``(("b", None),)`` (a black three). :meth:`_can_go_out` is true exactly when this is not
+        empty."""
+        if not self.going_out:
+            return set()
+        return {picks for picks in self._out_options() if self._goes_out_with(picks, need, exempt)}
+
+    def _out_options(self) -> list[tuple[tuple[str, Any], ...]]:
+        """The final discards going out may end with (see :meth:`going_out_discards`)."""
+        r = self.r
+        blacks = sum(self.blacks)
+        # the black threes left in hand after the discard: none, or a meld of three or four if
+        # black threes may still be melded (as _goes_out_with checks; only those options stay)
+        closed = r.black_three_meld == "never" or self.blacks_melded
+        options: list[tuple[tuple[str, Any], ...]] = []
+        if blacks == 0 or (blacks in (3, 4) and not closed):
+            options = [()] if r.going_out_discard != "required" else []
+            options += [(k,) for k in self._kinds()]
+        if blacks and (blacks == 1 or (blacks in (4, 5) and not closed)):
+            options.append((("b", None),))
+        return options
+
+    def _goes_out_with(self, picks: tuple[tuple[str, Any], ...], need: int, exempt: bool) -> bool:
+        """Can every card but the final discard ``picks`` be melded, with the canastas needed to
+        go out and ``need`` points unless ``exempt``?"""
+        r = self.r
+        blacks = sum(self.blacks)
+        bc = self.blacks[0]
+        rest = tuple(p for p in picks if p[0] != "b")
+        if len(rest) != len(picks):
+            if blacks == 0:
+                return False
+            blacks -= 1
+            bc = min(bc, blacks)
+        reduced = self._without(rest)
+        if reduced is None:
+            return False
+        c, u, wild = reduced
+        if blacks not in (0, 3, 4) or (blacks and (r.black_three_meld == "never" or self.blacks_melded)):
+            return False
+        ok, pts, canastas = self._all_melded(c, u, wild, points_matter=not exempt and need > 0)
+        if not ok:
+            return False
+        if self.hand_melds:
+            pts += 5 * blacks if bc >= blacks else 0  # a meld of black threes counts only if all do
+        else:
+            pts += 5 * bc
+        return canastas >= r.canastas_to_go_out and (exempt or pts >= need)
 
     def _all_melded(self, c: dict[int, int], u: dict[int, int], wild: dict[str, int],
                     points_matter: bool = True) -> tuple[bool, int, int]:

@@ -97,6 +97,7 @@ class CanastaState(Legality, Scoring, View, Saved):
         self._legal: list[Move] | None = None
         self._legal_set: dict[str, Move] | None = None  # notation -> legal move, built by is_legal
         self._plan_base: Plan | None = None  # set only while _generate checks an initial meld
+        self._out_ok: set[tuple[tuple[str, Any], ...]] | None = None  # set only while _generate checks going out
 
     # ------------------------------------------------------------------ dealing
     def deal(self) -> None:
@@ -278,7 +279,11 @@ class CanastaState(Legality, Scoring, View, Saved):
         return keys[-1]
 
     def canastas(self, side: int) -> int:
-        return sum(1 for m in self.melds[side].values() if m.naturals + m.wilds >= CANASTA_SIZE and m.rank != THREE)
+        n = 0
+        for m in self.melds[side].values():  # (a loop: cheaper than a generator here)
+            if m.naturals + m.wilds >= CANASTA_SIZE and m.rank != THREE:
+                n += 1
+        return n
 
     def minimum(self, side: int) -> int:
         return self.rules.minimum_for(self.scores[side])
@@ -511,6 +516,7 @@ class CanastaState(Legality, Scoring, View, Saved):
         c._legal = None
         c._legal_set = None
         c._plan_base = None
+        c._out_ok = None
         return c
 
     def conservation(self) -> dict[Card, int]:
