@@ -64,6 +64,7 @@ class Session:
             "to_act": to_act,
             "to_act_is_human": bool(human),
             "legal": legal,
+            "can_undo": bool(human) and g.undo_refusal(seat=to_act) is None,
             "hand_over": g.hand_over,
             "match_over": g.match_over,
         }
@@ -115,6 +116,19 @@ class Session:
             moves = compose(g, action)
         self.game = _apply_all(g, moves)
         return self.table()
+
+    def op_undo(self, req: dict[str, Any]) -> dict[str, Any]:
+        """Take back the person's last move of this turn (rule: :mod:`meldtable.undo`); the
+        answer is the table and ``undone`` (the move's notation)."""
+        g = self._game()
+        if g.hand_over:
+            raise IllegalMoveError("The hand is over: nothing can be taken back.")
+        if g.current_player not in self.human_seats:
+            raise NotYourTurnError("Wait for your turn: the computer is playing.")
+        work = g.copy()
+        undone = work.undo(seat=g.current_player)
+        self.game = work
+        return {"undone": undone, "table": self.table()}
 
     def op_bot(self, req: dict[str, Any]) -> dict[str, Any]:
         g = self._game()
