@@ -1,0 +1,206 @@
+"""The table a player expects (issue #13), driven like a person: undo (button and key) and its
+refusal after a draw, the warnings (wild card discard, initial meld, new game over a running one)
+and turning one off, the keyboard shortcuts and their help overlay, focus after an action, and
+a disabled action that says why. The game's state is compared through the page's autosave
+(localStorage: the engine's saved-game text)."""
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+SAVE_KEY = "meldtable:saved-game:/"
+
+
+def open_game(page, site_url, game="canasta-two-hand", seed=7, players=None):
+    page.goto(f"{site_url}?fast=1&seed={seed}&game={game}")
+    page.wait_for_selector("html[data-engine-state=ready]", timeout=90_000)
+    page.wait_for_selector("#newgame-dialog[open]")
+    if players:
+        page.select_option("#ng-players", str(players))
+    page.click("#ng-start")
+    page.wait_for_selector("#game:not([hidden]) #hand .hand-card")
+
+
+def saved_state(page):
+    rec = page.evaluate(f"() => localStorage.getItem({json.dumps(SAVE_KEY)})")
+    return json.loads(rec)["state"] if rec else None
+
+
+def wait_saved(page, serial):
+    """Wait until the autosave holds the table of #felt[data-serial] >= serial (the save runs
+    after the table is shown; its text is the engine's Game.to_json())."""
+    page.wait_for_function("(s) => Number(document.querySelector('#felt').dataset.serial) >= s", arg=serial)
+    deadline = time.monotonic() + 10
+    last = None
+    while time.monotonic() < deadline:  # the autosave chain settles: the text stops changing
+        text = saved_state(page)
+        if text is not None and text == last:
+            return text
+        last = text
+        page.wait_for_timeout(150)
+    return last
+
+
+def my_turn(page, timeout_s=90):
+    page.wait_for_function(
+        """() => document.querySelector('#score-dialog[open]') ||
+                 (document.querySelector('#felt').dataset.toActHuman === 'true' &&
+                  !document.querySelector('#btn-draw').disabled)""", timeout=timeout_s * 1000)
+    return not page.is_visible("#score-dialog[open]")
+
+
+def legal(page):
+    return [m for m in (page.get_attribute("#felt", "data-legal") or "").split(";") if m]
+
+
+def serial(page):
+    return int(page.get_attribute("#felt", "data-serial"))
+
+
+def select(page, cards):
+    for c in cards:
+        loc = page.locator(f'#hand .hand-card[data-card="{c}"][aria-pressed="false"]').first
+        loc.click()
+
+
+def discard_something(page):
+    page.wait_for_function("() => document.querySelector('#hand').dataset.legalDiscards")
+    card = page.get_attribute("#hand", "data-legal-discards").split()[0]
+    n = serial(page)
+    select(page, [card])
+    page.click("#btn-discard")
+    if page.is_visible("#warn-dialog[open]"):
+        page.click("#warn-go")
+    page.wait_for_function("(s) => Number(document.querySelector('#felt').dataset.serial) > s", arg=n)
+
+
+def test_undo_a_meld_restores_the_state_and_is_refused_after_a_draw(page, site_url):
+    """Draw (key D), Undo refused with the engine's reason (hidden cards); meld (warning about
+    the initial meld confirmed), Undo (key U) gives back the exact saved-game text and hand."""
+    open_game(page, site_url, seed=7)
+    for _turn in range(25):
+        assert my_turn(page), "the hand ended before a meld was possible"
+        page.locator("#hand .hand-card").first.focus()
+        n = serial(page)
+        page.keyboard.press("d")
+        page.wait_for_function("(s) => Number(document.querySelector('#felt').dataset.serial) > s", arg=n)
+        assert page.evaluate("() => document.activeElement !== document.body")
+        assert page.get_attribute("#btn-undo", "aria-disabled") == "true"
+        page.keyboard.press("u")
+        page.wait_for_function("() => document.querySelector('#status').textContent.includes('hidden')")
+        assert page.is_visible("#status.error")
+        melds = [m for m in legal(page) if m.startswith("meld ")]
+        if not melds:
+            discard_something(page)
+            continue
+        before = wait_saved(page, serial(page))
+        hand_before = page.eval_on_selector_all("#hand .hand-card", "els => els.map(e => e.dataset.card)")
+        cards = melds[0].split()[1:]
+        select(page, cards)
+        n = serial(page)
+        page.click("#btn-meld")
+        if page.is_visible("#warn-dialog[open]"):
+            assert "initial meld" in page.inner_text("#warn-text")
+            page.click("#warn-go")
+        page.wait_for_function("(s) => Number(document.querySelector('#felt').dataset.serial) > s", arg=n)
+        assert page.get_attribute("#btn-undo", "aria-disabled") == "false"
+        after_meld = wait_saved(page, serial(page))
+        assert after_meld != before
+        n = serial(page)
+        page.keyboard.press("u")
+        page.wait_for_function("(s) => Number(document.querySelector('#felt').dataset.serial) > s", arg=n)
+        assert wait_saved(page, serial(page)) == before
+        assert page.eval_on_selector_all("#hand .hand-card", "els => els.map(e => e.dataset.card)") == hand_before
+        assert "Taken back" in page.inner_text("#log")
+        assert page.get_attribute("#btn-undo", "aria-disabled") == "true"
+        return
+    pytest.fail("no meld became legal in 25 turns")
+
+
+def test_discarding_a_wild_card_warns_and_the_warning_can_be_turned_off(page, site_url):
+    open_game(page, site_url, seed=11)
+    for _turn in range(30):
+        assert my_turn(page)
+        n = serial(page)
+        page.click("#btn-draw")
+        page.wait_for_function("(s) => Number(document.querySelector('#felt').dataset.serial) > s", arg=n)
+        page.wait_for_function("() => document.querySelector('#hand').dataset.legalDiscards")
+        wilds = [c for c in page.get_attribute("#hand", "data-legal-discards").split() if c == "JK" or c.startswith("2")]
+        if not wilds:
+            discard_something(page)
+            continue
+        size = page.get_attribute("#discard", "data-size")
+        select(page, [wilds[0]])
+        page.click("#btn-discard")
+        page.wait_for_selector("#warn-dialog[open]")
+        assert "wild card" in page.inner_text("#warn-text")
+        page.click("#warn-cancel")
+        assert not page.is_visible("#warn-dialog[open]")
+        assert page.get_attribute("#discard", "data-size") == size  # nothing was discarded
+        # turn the warning off in the settings; the discard then goes through at once
+        page.click("#btn-settings")
+        page.uncheck('#settings-form input[name="warnWild"]')
+        page.uncheck('#settings-form input[name="warnPlayable"]')
+        page.keyboard.press("Escape")
+        n = serial(page)
+        page.click("#btn-discard")
+        page.wait_for_function("(s) => Number(document.querySelector('#felt').dataset.serial) > s", arg=n)
+        assert not page.is_visible("#warn-dialog[open]")
+        stored = json.loads(page.evaluate("() => localStorage.getItem('meldtable.settings')"))
+        assert stored["warnWild"] is False
+        return
+    pytest.fail("no wild card to discard in 30 turns")
+
+
+def test_new_game_over_a_running_one_warns(page, site_url):
+    open_game(page, site_url, seed=5)
+    page.click("#btn-newgame")
+    page.fill("#ng-seed", "6")
+    page.click("#ng-start")
+    page.wait_for_selector("#warn-dialog[open]")
+    assert "replaces the running one" in page.inner_text("#warn-text")
+    page.click("#warn-cancel")
+    assert "5" in page.inner_text("#meta-seed")
+    page.click("#ng-start")
+    page.wait_for_selector("#warn-dialog[open]")
+    page.check("#warn-off")
+    page.click("#warn-go")
+    page.wait_for_function("() => document.querySelector('#meta-seed').textContent.includes('6')")
+    stored = json.loads(page.evaluate("() => localStorage.getItem('meldtable.settings')"))
+    assert stored["warnNewGame"] is False
+
+
+@pytest.mark.parametrize("game,keys", [("canasta-two-hand", ["D", "T", "M", "A", "X", "U"]),
+                                       ("continental", ["D", "T", "E", "R", "X", "C", "P", "U"]),
+                                       ("3-ist-50", ["X"])])
+def test_help_overlay_lists_every_shortcut(page, site_url, game, keys):
+    open_game(page, site_url, game=game, seed=3)
+    page.locator("#hand .hand-card").first.focus()
+    page.keyboard.press("?")
+    page.wait_for_selector("#help-dialog[open]")
+    shown = page.eval_on_selector_all("#help-keys kbd", "els => els.map(e => e.textContent)")
+    for k in keys:
+        assert k in shown, (k, shown)
+    page.keyboard.press("Escape")
+    assert not page.is_visible("#help-dialog[open]")
+
+
+def test_continental_disabled_action_says_why(page, site_url):
+    open_game(page, site_url, game="continental", seed=4)
+    page.wait_for_function(
+        "() => document.querySelector('#felt').dataset.toActHuman === 'true' && !document.querySelector('#ct-btn-draw').hidden",
+        timeout=90_000)
+    n = serial(page)
+    page.keyboard.press("d")
+    page.wait_for_function("(s) => Number(document.querySelector('#felt').dataset.serial) > s", arg=n)
+    assert page.evaluate("() => document.activeElement !== document.body")
+    # after the draw with nothing selected, Discard is disabled: touching it says why
+    page.wait_for_selector("#ct-btn-discard:not([hidden])")
+    assert page.is_disabled("#ct-btn-discard")
+    box = page.locator("#ct-btn-discard").bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.wait_for_function("() => document.querySelector('#status').textContent.length > 0")
