@@ -11,7 +11,7 @@ import { startPwa } from "./pwa.js";
 // --- /PWA ---
 import {
   mountUndo, renderUndo, warningsFor, confirmWarnings, fillHelp, shortcutButton, press, settings, saveSetting,
-  sound, wireContinentalReasons,
+  sound, wireContinentalReasons, wireDrag,
 } from "./tablekit.js";
 import { recordMatch, fillStats, resetStats } from "./stats.js";
 
@@ -930,6 +930,7 @@ function wireInput() {
   });
   $("btn-stats-reset").addEventListener("click", () => { resetStats(); fillStats($("stats-table")); });
   document.addEventListener("keydown", onKey);
+  wireDrag(() => (state.table && state.gameModule && !$("game").hidden ? state.gameModule.families[0] : null));
   applySettings();
   $("newgame-dialog").addEventListener("cancel", (ev) => { if (!state.table) ev.preventDefault(); });
 

@@ -269,3 +269,106 @@ export function wireContinentalReasons(shell) {
     }
   });
 }
+
+// ------------------------------------------------------------------ drag and drop
+
+/**
+ * Drop targets per family: [selector, what a drop there does]. A drop is "select, then act" done
+ * by hand: the dragged card (with the rest of the selection, when it was selected) becomes the
+ * selection, then the target is touched or the action's button pressed, so a drop is exactly
+ * the clicks a person could make (a refused drop shows the engine's reason).
+ */
+const DROPS = {
+  canasta: [
+    ["#discard", () => press(document.getElementById("btn-discard"))],
+    ["#my-melds .meld", (el) => {
+      if (el.getAttribute("aria-pressed") !== "true") el.click(); // make it the target of "add"
+      return press(document.getElementById("btn-add"));
+    }],
+    ["#my-side", () => press(document.getElementById("btn-meld"))],
+  ],
+  continental: [
+    ["#ct-discard", () => press(document.getElementById("ct-btn-discard"))],
+    [".ct-combo", (el) => { el.click(); return true; }],
+    ["#ct-me", () => {
+      const set = document.getElementById("ct-btn-set"), run = document.getElementById("ct-btn-run");
+      const pick = [set, run].find((b) => b && !b.hidden && b.classList.contains("btn-primary"))
+        || [set, run].find((b) => b && !b.hidden);
+      return press(pick);
+    }],
+  ],
+  threefifty: [[".tf-target", (el) => { el.click(); return true; }]],
+};
+
+function dropTarget(family, x, y) {
+  const hit = document.elementFromPoint(x, y);
+  if (!hit) return null;
+  for (const [sel, run] of DROPS[family] || []) {
+    const el = hit.closest(sel);
+    if (el) return { el, run };
+  }
+  return null;
+}
+
+/**
+ * Cards can be dragged from the hand onto the table's targets (DROPS), with a mouse, a pen or a
+ * finger (pointer events; a move of under 10 px stays a click). `family()` names the table's
+ * engine family. A flying copy of the card follows the pointer; the targets are marked.
+ */
+export function wireDrag(family) {
+  let drag = null;
+  const clearMarks = () => {
+    for (const el of document.querySelectorAll(".drop-over")) el.classList.remove("drop-over");
+    document.documentElement.classList.remove("dragging");
+  };
+  document.addEventListener("pointerdown", (ev) => {
+    const card = ev.target.closest && ev.target.closest("#hand .hand-card");
+    if (!card || ev.button !== 0 || !family()) return;
+    drag = { card, x: ev.clientX, y: ev.clientY, id: ev.pointerId, ghost: null };
+  });
+  document.addEventListener("pointermove", (ev) => {
+    if (!drag || ev.pointerId !== drag.id) return;
+    if (!drag.ghost) {
+      if (Math.hypot(ev.clientX - drag.x, ev.clientY - drag.y) < 10) return;
+      const r = drag.card.getBoundingClientRect();
+      const g = drag.card.cloneNode(true);
+      g.removeAttribute("id");
+      g.className += " fly drag-ghost";
+      g.setAttribute("aria-hidden", "true");
+      Object.assign(g.style, { left: r.left + "px", top: r.top + "px", width: r.width + "px", height: r.height + "px" });
+      document.body.append(g);
+      drag.ghost = g;
+      drag.dx = drag.x - r.left;
+      drag.dy = drag.y - r.top;
+      document.documentElement.classList.add("dragging");
+    }
+    drag.ghost.style.transform = `translate(${ev.clientX - drag.x}px, ${ev.clientY - drag.y}px)`;
+    clearMarks();
+    document.documentElement.classList.add("dragging");
+    const target = dropTarget(family(), ev.clientX, ev.clientY);
+    if (target) target.el.classList.add("drop-over");
+  });
+  const end = (ev, cancelled) => {
+    if (!drag || ev.pointerId !== drag.id) return;
+    const d = drag;
+    drag = null;
+    if (!d.ghost) return; // a click, not a drag
+    d.ghost.remove();
+    clearMarks();
+    const target = cancelled ? null : dropTarget(family(), ev.clientX, ev.clientY);
+    if (target && d.card.isConnected) {
+      if (d.card.getAttribute("aria-pressed") !== "true") {
+        // an unselected card is dragged alone
+        for (const b of document.querySelectorAll('#hand .hand-card[aria-pressed="true"]')) b.click();
+        d.card.click();
+      }
+      target.run(target.el);
+    }
+    // the click the browser sends after the drag is not a click on what lies under the pointer
+    const swallow = (e) => { e.stopPropagation(); e.preventDefault(); };
+    window.addEventListener("click", swallow, { capture: true, once: true });
+    setTimeout(() => window.removeEventListener("click", swallow, { capture: true }), 0);
+  };
+  document.addEventListener("pointerup", (ev) => end(ev, false));
+  document.addEventListener("pointercancel", (ev) => end(ev, true));
+}

@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.warnings]
 
 SAVE_KEY = "meldtable:saved-game:/"
 
@@ -204,3 +204,57 @@ def test_continental_disabled_action_says_why(page, site_url):
     box = page.locator("#ct-btn-discard").bounding_box()
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     page.wait_for_function("() => document.querySelector('#status').textContent.length > 0")
+
+
+def drag(page, source, target):
+    """Drag with the mouse as a person does: press on `source`, move in steps, release on `target`."""
+    a = page.locator(source).first.bounding_box()
+    b = page.locator(target).first.bounding_box()
+    page.mouse.move(a["x"] + a["width"] / 2, a["y"] + a["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(a["x"] + a["width"] / 2 + 15, a["y"] + a["height"] / 2 - 15, steps=3)
+    page.mouse.move(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2, steps=8)
+    page.mouse.up()
+
+
+def confirm_if_warned(page):
+    page.wait_for_timeout(200)
+    if page.is_visible("#warn-dialog[open]"):
+        page.click("#warn-go")
+
+
+def test_drag_and_drop_a_meld_and_a_discard(page, site_url):
+    """Select a legal meld's cards and drag one of them onto the own side: the meld is laid;
+    drag an unselected card onto the discard pile: it alone is discarded."""
+    open_game(page, site_url, seed=7)
+    for _turn in range(25):
+        assert my_turn(page), "the hand ended before a meld was possible"
+        n = serial(page)
+        page.click("#btn-draw")
+        page.wait_for_function("(s) => Number(document.querySelector('#felt').dataset.serial) > s", arg=n)
+        melds = [m for m in legal(page) if m.startswith("meld ")]
+        if not melds:
+            discard_something(page)
+            continue
+        cards = melds[0].split()[1:]
+        select(page, cards)
+        before = page.locator("#my-melds .meld").count()
+        n = serial(page)
+        drag(page, f'#hand .hand-card[data-card="{cards[-1]}"][aria-pressed="true"]', "#my-side .side-head")
+        confirm_if_warned(page)
+        page.wait_for_function("(s) => Number(document.querySelector('#felt').dataset.serial) > s", arg=n)
+        assert page.locator("#my-melds .meld").count() == before + 1
+        assert melds[0] in page.inner_text("#log") or "melded" in page.inner_text("#log").lower()
+        page.wait_for_function("() => document.querySelector('#hand').dataset.legalDiscards")
+        card = page.get_attribute("#hand", "data-legal-discards").split()[0]
+        size = int(page.get_attribute("#discard", "data-size") or 0)
+        hand = page.locator("#hand .hand-card").count()
+        n = serial(page)
+        drag(page, f'#hand .hand-card[data-card="{card}"]', "#discard")
+        confirm_if_warned(page)
+        page.wait_for_function("(s) => Number(document.querySelector('#felt').dataset.serial) > s", arg=n)
+        assert page.locator("#hand .hand-card").count() == hand - 1 or page.is_visible("#score-dialog[open]")
+        assert int(page.get_attribute("#discard", "data-size") or 0) >= 1
+        assert size >= 0
+        return
+    pytest.fail("no meld became legal in 25 turns")
