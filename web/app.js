@@ -14,6 +14,7 @@ import {
   sound, wireContinentalReasons, wireDrag,
 } from "./tablekit.js";
 import { recordMatch, fillStats, resetStats } from "./stats.js";
+import { snapshot, flights, play as fly, motionMs } from "./motion.js";
 
 const params = new URLSearchParams(location.search);
 const FAST = params.get("fast") === "1";
@@ -40,6 +41,7 @@ const state = {
   serial: 0,             // bumps on every table shown (#felt[data-serial], for tests)
   gen: 0,                // bumps on every new game, to drop stale bot replies
   botTimer: null,
+  animation: Promise.resolve(), // the cards of the last move landing (web/motion.js)
   scoresShownFor: null,  // hand number whose score sheet was opened automatically
   status: null,          // {key, params} | {text} | {err}, plus kind
   players: {},           // variant id -> last chosen number of players
@@ -817,7 +819,9 @@ async function act(action, entry, before) {
     state.busy = false;
     setStatus(null);
     sound(/^(meld|add|set|run|take)/.test(e.text) ? "meld" : "card");
+    const shown = state.table, snap = snapshot(state.gameModule.families[0]);
     setTable(table);
+    state.animation = fly(flights(e, true, snap, shown, table));
     return true;
   } catch (err) {
     if (gen !== state.gen) return false;
@@ -864,23 +868,32 @@ function scheduleBot() {
   const tb = state.table;
   if (!tb || tb.hand_over || tb.match_over || tb.to_act === null || tb.to_act === undefined || tb.to_act_is_human) return;
   const gen = state.gen;
+  // With cards that move, the computer's moves are paced by their animation: the next move is
+  // asked for at once (the engine works while the last one's cards fly) and shown when they have
+  // landed. Without motion (setting "instant", prefers-reduced-motion) the usual pause stays.
+  const pause = state.game.botDelay ? state.game.botDelay(tb, BOT_DELAY_MS) : BOT_DELAY_MS;
   state.botTimer = setTimeout(async () => {
     if (gen !== state.gen) return;
     try {
       const r = await state.engine.request("bot", {});
       if (gen !== state.gen) return;
+      await state.animation;
+      if (gen !== state.gen) return;
+      let entry = null;
       if (r.move) {
-        const entry = { who: humanSeats().includes(r.move.seat) ? "you" : "computer", seat: r.move.seat,
+        entry = { who: humanSeats().includes(r.move.seat) ? "you" : "computer", seat: r.move.seat,
           text: r.move.text, label: r.move.label };
         if (state.game.annotate) state.game.annotate(entry, state.table, r.table);
         if (!entry.quiet) { state.log.push(entry); state.ticker = entry; }
       }
+      const shown = state.table, snap = snapshot(state.gameModule.families[0]);
       setTable(r.table);
+      state.animation = fly(entry ? flights(entry, false, snap, shown, r.table) : []);
     } catch (err) {
       if (gen !== state.gen) return;
       setStatus({ err }, "error");
     }
-  }, state.game.botDelay ? state.game.botDelay(tb, BOT_DELAY_MS) : BOT_DELAY_MS);
+  }, motionMs() ? 0 : pause);
 }
 
 // ------------------------------------------------------------------ the shell's API for renderers
