@@ -264,3 +264,31 @@ def test_drag_and_drop_a_meld_and_a_discard(page, site_url):
             "You discard" in page.inner_text("#log")
         return
     pytest.fail("no meld became legal in 25 turns")
+
+
+def test_each_warning_rule(page, site_url):
+    """The page's warning rules (web/tablekit.js warningsFor) on tables made for the purpose:
+    a wild card, a card the legal moves could add to a meld (Canasta) or lay off (Continental),
+    a meld below the initial-meld minimum, and none for a plain discard or a meld that reaches it."""
+    page.goto(f"{site_url}?fast=1")
+    page.wait_for_selector("html[data-engine-state=ready]", timeout=90_000)
+    got = page.evaluate("""async () => {
+      const k = await import('./tablekit.js');
+      const keys = (a, tb, f) => k.warningsFor(a, tb, f).map((w) => w.setting).sort().join(',');
+      const canasta = {legal: [{kind: 'add', cards: ['QH'], text: 'add Q QH'}, {kind: 'discard', cards: ['QH']}],
+                       view: {turn: {needs_initial_meld: true, minimum: 50, initial_meld_points: 0}}};
+      const ct = {legal: [{kind: 'add', cards: ['7S'], text: 'add 1 7S'}], view: {}};
+      return {
+        wild2: keys({type: 'discard', card: '2C'}, canasta, 'canasta'),
+        joker: keys({type: 'move', text: 'discard JK'}, canasta, 'canasta'),
+        ct2: keys({type: 'discard', card: '2C'}, ct, 'continental'),
+        addable: keys({type: 'discard', card: 'QH'}, canasta, 'canasta'),
+        layoff: keys({type: 'discard', card: '7S'}, ct, 'continental'),
+        plain: keys({type: 'discard', card: '9D'}, canasta, 'canasta'),
+        small: keys({type: 'move', text: 'meld 9D 9S 9H'}, canasta, 'canasta'),
+        enough: keys({type: 'meld', cards: ['AD', 'AS', 'AH']}, canasta, 'canasta'),
+        done: keys({type: 'move', text: 'meld 9D 9S 9H'}, {legal: [], view: {turn: {needs_initial_meld: false, minimum: 50}}}, 'canasta'),
+      };
+    }""")
+    assert got == {"wild2": "warnWild", "joker": "warnWild", "ct2": "", "addable": "warnPlayable",
+                   "layoff": "warnPlayable", "plain": "", "small": "warnInitial", "enough": "", "done": ""}
