@@ -730,6 +730,20 @@ const MESSAGES = {
     "kit.stats.reset": "Reset statistics",
     "kit.melded.one": "{n} point melded",
     "kit.melded.other": "{n} points melded",
+    // one-card and one-point forms of messages that count (t() picks "<key>.<plural category>"
+    // by Intl.PluralRules when a message has them and `n` is a number)
+    "move.computer.takeN.one": "Computer takes the discard pile (1 card)",
+    "move.computer.takeWithN.one": "Computer takes the discard pile (1 card) with {cards}",
+    "move.you.takeN.one": "You take the discard pile (1 card)",
+    "move.you.takeWithN.one": "You take the discard pile (1 card) with {cards}",
+    "move.other.takeN.one": "{name} takes the discard pile (1 card)",
+    "move.other.takeWithN.one": "{name} takes the discard pile (1 card) with {cards}",
+    "tf.pile.size.one": "{n} card",
+    "tf.pile.label.one": "{whose}: 1 card, top card {top}",
+    "tf.discard.label.one": "Discard pile: 1 card, top card {top}",
+    "tf.discard.labelDead.one": "Discard pile: 1 card, top card {top} (matches nothing until a new card is discarded)",
+    "table.scoreValue.one": "{n} point",
+    "tf.pile.points.one": "{n} point",
     // --- /table kit ---
   },
 
@@ -1567,6 +1581,18 @@ const MESSAGES = {
     "kit.stats.reset": "Statistik zurücksetzen",
     "kit.melded.one": "{n} Punkt gemeldet",
     "kit.melded.other": "{n} Punkte gemeldet",
+    "move.computer.takeN.one": "Computer nimmt den Ablagestapel (1 Karte) auf",
+    "move.computer.takeWithN.one": "Computer nimmt den Ablagestapel (1 Karte) mit {cards} auf",
+    "move.you.takeN.one": "Du nimmst den Ablagestapel (1 Karte) auf",
+    "move.you.takeWithN.one": "Du nimmst den Ablagestapel (1 Karte) mit {cards} auf",
+    "move.other.takeN.one": "{name} nimmt den Ablagestapel (1 Karte) auf",
+    "move.other.takeWithN.one": "{name} nimmt den Ablagestapel (1 Karte) mit {cards} auf",
+    "tf.pile.size.one": "{n} Karte",
+    "tf.pile.label.one": "{whose}: 1 Karte, oberste Karte {top}",
+    "tf.discard.label.one": "Ablagestapel: 1 Karte, oberste Karte {top}",
+    "tf.discard.labelDead.one": "Ablagestapel: 1 Karte, oberste Karte {top} (passt erst wieder nach dem nächsten Abwurf)",
+    "table.scoreValue.one": "{n} Punkt",
+    "tf.pile.points.one": "{n} Punkt",
     // --- /table kit ---
   },
 };
@@ -1632,6 +1658,12 @@ export function engineMessage(err, family = null) {
 
 /** Translate `key`, filling `{name}` placeholders from `params`. */
 export function t(key, params = {}) {
+  if (params && typeof params.n === "number") {
+    // a counting message with a form for this count ("1 card"): <key>.<Intl.PluralRules category>
+    const rules = pluralRules[current] || (pluralRules[current] = new Intl.PluralRules(current));
+    const k = `${key}.${rules.select(params.n)}`;
+    if (k in MESSAGES[current] || k in MESSAGES.en) key = k;
+  }
   let s = MESSAGES[current][key];
   if (s === undefined) s = MESSAGES.en[key];
   if (s === undefined) return key;

@@ -292,3 +292,25 @@ def test_each_warning_rule(page, site_url):
     }""")
     assert got == {"wild2": "warnWild", "joker": "warnWild", "ct2": "", "addable": "warnPlayable",
                    "layoff": "warnPlayable", "plain": "", "small": "warnInitial", "enough": "", "done": ""}
+
+
+def test_plurals_by_intl_plural_rules(page, site_url):
+    """'1 card', not '1 cards', in both languages, also in messages that count with {n}."""
+    page.goto(f"{site_url}?fast=1")
+    page.wait_for_selector("html[data-engine-state=ready]", timeout=90_000)
+    got = page.evaluate("""async () => {
+      const i = await import('./i18n.js');
+      const out = {};
+      for (const lang of ['en', 'de']) {
+        i.setLang(lang);
+        out[lang] = [i.t('move.computer.takeN', {n: 1}), i.t('move.computer.takeN', {n: 2}),
+                     i.t('tf.pile.size', {n: 1}), i.t('table.scoreValue', {n: 1}), i.tp('kit.melded', 1),
+                     i.tp('kit.melded', 0), i.tp('table.cardsInHand', 1)];
+      }
+      return out;
+    }""")
+    assert got["en"] == ["Computer takes the discard pile (1 card)", "Computer takes the discard pile (2 cards)",
+                         "1 card", "1 point", "1 point melded", "0 points melded", "1 card in hand"]
+    assert got["de"][0] == "Computer nimmt den Ablagestapel (1 Karte) auf"
+    assert got["de"][1] == "Computer nimmt den Ablagestapel (2 Karten) auf"
+    assert got["de"][2:5] == ["1 Karte", "1 Punkt", "1 Punkt gemeldet"]
