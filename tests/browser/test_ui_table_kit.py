@@ -314,3 +314,29 @@ def test_plurals_by_intl_plural_rules(page, site_url):
     assert got["de"][0] == "Computer nimmt den Ablagestapel (1 Karte) auf"
     assert got["de"][1] == "Computer nimmt den Ablagestapel (2 Karten) auf"
     assert got["de"][2:5] == ["1 Karte", "1 Punkt", "1 Punkt gemeldet"]
+
+
+def test_statistics_per_game_are_kept_and_reset(page, site_url):
+    """A finished match counts for its game (played, won, best score; Continental's best is the
+    lowest); the settings dialog shows them and "Reset statistics" empties them."""
+    page.goto(f"{site_url}?fast=1")
+    page.wait_for_selector("html[data-engine-state=ready]", timeout=90_000)
+    page.evaluate("""async () => {
+      const s = await import('./stats.js');
+      const done = (variant, scores, winners, extra = {}) => ({match_over: true, seat: 0,
+        view: {variant, scores, match: {winners}, ...extra}});
+      s.recordMatch(done('canasta-two-hand', [5200, 3100], [0], {side_of_seat: [0, 1]}), 'canasta');
+      s.recordMatch(done('canasta-two-hand', [2100, 5050], [1], {side_of_seat: [0, 1]}), 'canasta');
+      s.recordMatch(done('continental', [40, 12, 90], [1]), 'continental');
+      s.recordMatch(done('continental', [25, 60, 90], [0]), 'continental');
+    }""")
+    page.wait_for_selector("#newgame-dialog[open]")
+    page.evaluate("() => document.getElementById('newgame-dialog').close()")  # no game needed here
+    page.click("#btn-settings")
+    rows = page.eval_on_selector_all("#stats-table tbody tr",
+                                     "trs => trs.map(tr => [tr.dataset.variant, ...[...tr.cells].slice(1).map(td => td.textContent)])")
+    assert ["canasta-two-hand", "2", "1", "5200"] in rows
+    assert ["continental", "2", "1", "25"] in rows
+    page.click("#btn-stats-reset")
+    assert "No match finished yet" in page.inner_text("#stats-table")
+    assert page.evaluate("() => localStorage.getItem('meldtable.stats')") is None
