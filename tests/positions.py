@@ -51,6 +51,8 @@ def _filler_key(text: str) -> tuple[int, int, str]:
 
 
 def _meld_entry(m: Any) -> dict[str, Any]:
+    if isinstance(m, dict):  # a saved-game meld entry as it is ({"rank", "cards", "key", "buried"})
+        return dict(m)
     if isinstance(m, tuple):
         rank, cards = m
         return {"rank": rank, "cards": list(cards)}
@@ -97,6 +99,7 @@ def position_state(
     for side in meld_json:
         for m in side:
             used.extend(m["cards"])
+            used.extend(m.get("buried", []))
     for r in red_threes:
         used.extend(r)
     used.extend(stock if stock is not None else stock_top)

@@ -3,7 +3,7 @@ legal and, when it is not, why"): ``CanastaState.verify`` / ``_why`` is that pat
 ``legal_moves()`` (fast, with shortcuts) must list exactly the moves it accepts. This test checks
 both on every plausible move - every draw, pass, question and answer, every take with no or two
 hand cards, every 3-card meld and 3-4 black threes from the hand, every add of a hand card to every
-rank, every discard - in positions from played hands of every canasta preset, player count and
+rank's first and second meld, every bury, every discard - in positions from played hands of every canasta preset, player count and
 several options; and that every refusal has a specific key (never a generic one).
 """
 from __future__ import annotations
@@ -33,6 +33,8 @@ def candidates(state) -> list[Move]:
     for rank in RANKS:
         for t in hand_texts:
             out.append(Move.parse(f"add {rank} {t}"))
+            out.append(Move.parse(f"add {rank}#2 {t}"))
+            out.append(Move.parse(f"bury {rank} {t}"))
     for t in hand_texts + ["KS", "JK"]:
         out.append(Move.parse(f"discard {t}"))
     return out
@@ -46,6 +48,10 @@ GAMES = [
     ("canasta-classic", 4, {}),
     ("canasta-classic", 5, {"going_out_discard": "optional"}),
     ("canasta-classic", 6, {"partnerships": "three_sides"}),
+    ("kanaster", 2, {}),
+    ("kanaster", 3, {"bury_blocking_cards": "any_turn", "blocking_ranks": "own_canasta"}),
+    ("kanaster", 4, {"meld_after_pile_take": True, "cut_wilds": "wilds_and_red_threes"}),
+    ("kanaster", 5, {"same_rank_melds": "one", "red_three_exposure": "at_deal"}),
 ]
 
 

@@ -315,3 +315,23 @@ def test_rng_ignores_global_random():
     random.random()
     b = [Rng(7).next64() for _ in range(3)]
     assert a == b
+
+
+def test_shuffle_is_fisher_yates_over_the_reference_stream():
+    # Rng.shuffle inlines the generator: it must draw exactly what the reference xoshiro256**
+    # gives, index i+1 from range(i+1) without modulo bias, and leave the stream where it stopped
+    for seed, purpose, n in ((1, "deal 1", 108), (-7, "deal 2", 162), (10**30, "", 53), (4, "x", 2)):
+        stream = iter(reference_seeded(seed, purpose, 4 * n + 10))
+        expected = list(range(n))
+        for i in range(n - 1, 0, -1):
+            limit = ((1 << 64) // (i + 1)) * (i + 1)
+            x = next(stream)
+            while x >= limit:
+                x = next(stream)
+            j = x % (i + 1)
+            expected[i], expected[j] = expected[j], expected[i]
+        got = list(range(n))
+        r = Rng(seed, purpose)
+        r.shuffle(got)
+        assert got == expected
+        assert r.next64() == next(stream)

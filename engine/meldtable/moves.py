@@ -12,12 +12,36 @@ from typing import Any
 from .cards import RANKS, Card, cards_text, parse_cards
 from .errors import NotationError
 
-KINDS = ("draw", "take", "meld", "add", "discard", "pass", "ask", "yes", "no")
+KINDS = ("draw", "take", "meld", "add", "bury", "discard", "pass", "ask", "yes", "no")
 """Move kinds of the canasta family (``pass``: with the stock used up, decline the discard pile,
 which ends the hand, option ``stock_exhausted`` = ``play_on_discards``; ``ask``: ask the partner
-"may I go out?", answered by the partner's ``yes`` or ``no``, option ``going_out_permission``)."""
+"may I go out?", answered by the partner's ``yes`` or ``no``, option ``going_out_permission``;
+``bury``: lay a card of a blocking rank under the side's canasta of that rank, where it counts
+nothing, option ``bury_blocking_cards``)."""
 
 _NO_CARDS = ("draw", "pass", "ask", "yes", "no")
+_TARGETED = ("add", "bury")
+_KEY_STEP = 16  # as meldtable.canasta.values.KEY_STEP: the n-th meld of a rank has key rank + 16 * (n - 1)
+
+
+def meld_key_text(key: int) -> str:
+    """Notation of a meld key: ``Q`` for a side's first meld of queens, ``Q#2`` for its second."""
+    rank, number = key % _KEY_STEP, key // _KEY_STEP + 1
+    return RANKS[rank - 1] + (f"#{number}" if number > 1 else "")
+
+
+def parse_meld_key(word: str, kind: str) -> int:
+    """The meld key written ``Q`` or ``Q#2`` (see :func:`meld_key_text`). Raises
+    :class:`~meldtable.errors.NotationError`."""
+    r, _, number = word.upper().partition("#")
+    if len(r) != 1 or r not in RANKS:
+        raise NotationError(f"'{kind}' needs the meld's rank first (A 2-9 T J Q K), e.g. '{kind} Q QH', not '{word[:12]}'.")
+    n = 1
+    if _:
+        if not number.isdigit() or not 1 <= int(number) <= 9:
+            raise NotationError(f"A meld number is written after '#', from 1 to 9, e.g. '{kind} Q#2 QH', not '{word[:12]}'.")
+        n = int(number)
+    return RANKS.index(r) + 1 + _KEY_STEP * (n - 1)
 _ONE_CARD = ("discard",)
 _KINDS_TEXT = ", ".join(KINDS)
 
@@ -55,8 +79,9 @@ class Move:
     """One move.
 
     ``kind``: one of :data:`KINDS`; ``cards``: tuple of :class:`~meldtable.cards.Card` (canonical
-    order, duplicates allowed when several decks are used); ``rank``: target meld rank (1 = ace ...
-    13 = king) for ``add``, else ``None``. ``str(move)`` is the canonical notation and
+    order, duplicates allowed when several decks are used); ``rank``: the target meld for ``add``
+    and ``bury`` (its rank, 1 = ace ... 13 = king, for a side's first meld of that rank; ``rank +
+    16 * (n - 1)`` for its n-th, written ``Q#2``: :func:`meld_key_text`), else ``None``. ``str(move)`` is the canonical notation and
     ``Move.parse(str(move)) == move``.
     """
 
@@ -72,7 +97,7 @@ class Move:
                 object.__setattr__(self, "cards", ordered)
         parts = [self.kind]
         if self.rank is not None:
-            parts.append(RANKS[self.rank - 1])
+            parts.append(meld_key_text(self.rank))
         if self.cards:
             parts.append(cards_text(self.cards))
         object.__setattr__(self, "_text", " ".join(parts))
@@ -97,13 +122,13 @@ class Move:
             "text": str(self),
             "kind": self.kind,
             "cards": [c.text for c in self.cards],
-            "rank": RANKS[self.rank - 1] if self.rank is not None else None,
+            "rank": meld_key_text(self.rank) if self.rank is not None else None,
         }
 
     @staticmethod
     def parse(text: str) -> "Move":
         """Parse notation such as ``"draw"``, ``"take QH QS"``, ``"meld QH QS JK"``, ``"add Q JK"``,
-        ``"discard 4C"``.
+        ``"discard 4C"``, ``"add Q#2 QH"`` (onto the side's second meld of queens), ``"bury Q QH"``.
 
         Raises :class:`~meldtable.errors.NotationError` (a ``ValueError``) with the reason.
         """
@@ -113,16 +138,13 @@ class Move:
             text, KINDS, example="'discard 4C'", empty="'draw' or 'discard 4C'", known=_KINDS_TEXT, commas=True
         )
         rank = None
-        if kind == "add":
+        if kind in _TARGETED:
             if not rest:
-                raise NotationError("'add' needs the meld's rank and a card, e.g. 'add Q QH'.")
-            r = rest[0].upper()
-            if len(r) != 1 or r not in RANKS:
-                raise NotationError(f"'add' needs the meld's rank first (A 2-9 T J Q K), e.g. 'add Q QH', not '{rest[0][:12]}'.")
-            rank = RANKS.index(r) + 1
+                raise NotationError(f"'{kind}' needs the meld's rank and a card, e.g. '{kind} Q QH'.")
+            rank = parse_meld_key(rest[0], kind)
             rest = rest[1:]
             if len(rest) != 1:
-                raise NotationError("'add' takes exactly one card, e.g. 'add Q QH'.")
+                raise NotationError(f"'{kind}' takes exactly one card, e.g. '{kind} Q QH'.")
         cards = tuple(parse_cards(rest))
         if kind in _NO_CARDS and cards:
             raise NotationError(f"'{kind}' takes no cards.")

@@ -57,7 +57,28 @@ class Rng:
                 return x % n
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Shuffle ``items`` in place (Fisher-Yates)."""
+        """Shuffle ``items`` in place (Fisher-Yates, each index drawn as :meth:`below` draws it).
+
+        The generator is inlined here (a deal shuffles 108 cards: this is most of dealing's cost);
+        the sequence is the one :meth:`next64` and :meth:`below` give, checked by
+        tests/test_rng.py."""
+        s0, s1, s2, s3 = self._s
+        mask = _MASK
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            limit = ((1 << 64) // n) * n
+            while True:
+                x = (s1 * 5) & mask
+                x = ((((x << 7) | (x >> 57)) & mask) * 9) & mask
+                t = (s1 << 17) & mask
+                s2 ^= s0
+                s3 ^= s1
+                s1 ^= s2
+                s0 ^= s3
+                s2 ^= t
+                s3 = ((s3 << 45) | (s3 >> 19)) & mask
+                if x < limit:
+                    break
+            j = x % n
             items[i], items[j] = items[j], items[i]
+        self._s = [s0, s1, s2, s3]

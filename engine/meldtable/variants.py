@@ -166,6 +166,8 @@ VARIANTS: dict[str, Variant] = {
         "canasta-two-hand", "Canasta for two (draw two, two canastas to go out)", _canasta.SEED_000),
     "canasta-classic": _canasta_variant(
         "canasta-classic", "Classic Canasta (2 to 6 players, partnerships at 4 to 6)", _canasta.SEED_001),
+    "kanaster": _canasta_variant(
+        "kanaster", "Kanaster (Swiss house rules: the cut, blocking ranks, no melding after the pile)", _canasta.SEED_004),
     "3-ist-50": Variant(
         id="3-ist-50",
         name="3 ist 50 (give your cards away; every three costs 50)",

@@ -21,8 +21,9 @@ from ..options import Option
 
 SEED_000 = "000_61593a5ffdab7f94.txt"
 SEED_001 = "001_d62449b4e08e177b.txt"
+SEED_004 = "004_024209a4d770d6b5.txt"
 
-PRESETS = ("canasta-two-hand", "canasta-classic")
+PRESETS = ("canasta-two-hand", "canasta-classic", "kanaster")
 """The canasta presets (variant ids), in the order the page lists them."""
 
 
@@ -58,6 +59,13 @@ SPECS: tuple[Spec, ...] = (
          minimum=1, maximum=2, by_layout=True),
     Spec("three_player_mode", "choice", "Three players play each for themselves ('individual'); the cutthroat "
          "game (a temporary partnership against the first pile-taker) is not offered.", "C33", choices=("individual",)),
+    Spec("cut_wilds", "choice", "The cut before the deal: 'none' (no cut is played out), 'wilds' (the player "
+         "before the dealer cuts and keeps a two or joker turned up at the cut, again while the next card is one too, "
+         "and is dealt that many fewer cards) or 'wilds_and_red_threes' (red threes are kept the same way).", "C28",
+         choices=("none", "wilds", "wilds_and_red_threes")),
+    Spec("red_three_exposure", "choice", "When dealt red threes are laid out and replaced from the stock: 'at_deal' "
+         "(at once, after the deal) or 'first_turn' (at the start of the player's first turn).", "C21",
+         choices=("at_deal", "first_turn")),
     Spec("upcard_cover", "choice", "Which upcards are covered by the next card, as long as one of them shows: "
          "'wild_and_red_three' (jokers, twos, red threes), 'joker_and_red_three' (jokers and red threes, not twos), "
          "'wild' (jokers and twos) or 'none'.", "C6",
@@ -69,6 +77,10 @@ SPECS: tuple[Spec, ...] = (
     Spec("wild_canasta", "choice", "Melds of wild cards only: 'forbidden' or 'allowed' (three to seven jokers and "
          "twos, opened with three and added to one by one; seven make a wild canasta, exempt from the naturals rules; "
          "notation: 'meld JK JK 2C', 'add 2 JK').", "C2", choices=("forbidden", "allowed")),
+    Spec("same_rank_melds", "choice", "Several melds of one rank per side: 'one' (a side has at most one meld of a "
+         "rank; cards of that rank are added to it) or 'after_canasta' (a side may start another meld of a rank once "
+         "each of its melds of that rank is a canasta; notation 'add Q#2 QH' for the second).", "C25",
+         choices=("one", "after_canasta")),
     Spec("black_three_meld", "choice", "When black threes may be melded (3 or 4, no wild cards): "
          "'going_out_only' (in the turn the player goes out) or 'never'.", "C5", choices=("going_out_only", "never")),
     # --- the discard pile (C4, C8, C9, C10, C11)
@@ -77,6 +89,15 @@ SPECS: tuple[Spec, ...] = (
          "or 'forbidden'.", "C8", choices=("natural_pair", "forbidden")),
     Spec("take_pile_onto_own_meld", "bool", "An unfrozen pile may be taken by adding its top card to the side's "
          "meld of that rank.", "C9"),
+    Spec("meld_after_pile_take", "bool", "After taking the discard pile the player may still meld and add "
+         "(false: only discard, and bury blocking cards if allowed).", "C27"),
+    Spec("blocking_ranks", "choice", "Ranks of which a canasta lies on the table block the discard pile when on "
+         "top, like a black three: 'none', 'any_canasta' (any side's canasta) or 'own_canasta' (only for a player "
+         "whose own side has that canasta).", "C26", choices=("none", "any_canasta", "own_canasta")),
+    Spec("bury_blocking_cards", "choice", "Cards of a blocking rank may be laid under the side's canasta of that rank, "
+         "where they count nothing (move 'bury Q QH'): 'never', 'after_pile_take' (by the player who has just taken "
+         "the pile, in that turn) or 'any_turn' (after drawing or taking, in any turn).", "C26",
+         choices=("never", "after_pile_take", "any_turn")),
     Spec("take_pile_with_natural_and_wild", "bool", "An unfrozen pile may be taken with one natural and one wild "
          "card (not only with two naturals).", "C10"),
     # --- initial meld (C12, C13, C15)
@@ -183,6 +204,19 @@ LAYOUTS: dict[str, tuple[Layout, ...]] = {
                "rummy-games.com 'Canasta for six' (research C29): three sides of two play to 7500",
                with_partnerships="three_sides"),
     ),
+    "kanaster": (
+        Layout(2, "none", 2, 13, 1, 1, 5000,
+               "seed 004: 'Faustregel für 2-3 Spieler: 2 Kartenspiele', 'werden 13 Karten' ausgeteilt, one card from "
+               "the Talon, 'mindestens einen unechten Kanaster' to go out, 'Gespielt wird auf 5'000 oder 10'000 Punkte'"),
+        Layout(3, "none", 2, 13, 1, 1, 5000,
+               "seed 004: 2 decks for 2-3 players, 13 cards; each for themselves (the seed names no sides: research C29)"),
+        Layout(4, "two_sides", 3, 13, 1, 1, 5000,
+               "seed 004: '4-5 Spieler: 3 Spiele', 13 cards; the seed names no sides: partners sitting opposite as "
+               "in seed 001 and pagat's four-player Canasta (research C29; partnerships = none plays each for themselves)"),
+        Layout(5, "none", 3, 13, 1, 1, 5000,
+               "seed 004: 3 decks for 4-5 players, 13 cards ('Spieler 4 ... in der Spielrunde': everyone plays); each "
+               "for themselves, as the seed names no sides (research C29)"),
+    ),
 }
 """Preset -> its layout rows by player count (research C29, C33)."""
 
@@ -203,6 +237,12 @@ def layout_for(preset: str, players: int, partnerships: str | None) -> Layout | 
 
 # The presets: option -> (default, source). Every option of SPECS appears in every preset.
 _TWO_HAND: dict[str, tuple[Any, str]] = {
+    "cut_wilds": ("none", "seed 000 deals without a cut (research C28)"),
+    "red_three_exposure": ("at_deal", "seed 000 'Rote Dreier': laid out at once and replaced (research C21)"),
+    "same_rank_melds": ("one", "seed 000: cards of a rank already melded are added to that meld (research C25)"),
+    "meld_after_pile_take": (True, "seed 000: melds may follow the pile take in the same turn (research C27)"),
+    "blocking_ranks": ("none", "seed 000 knows no blocking ranks (research C26)"),
+    "bury_blocking_cards": ("never", "not applicable: no blocking ranks (research C26)"),
     "partnerships": (None, "layout: seed 000 is played by two players, each for themselves"),
     "decks": (None, "layout: seed 000 'Der Kartensatz': two 52-card decks"),
     "jokers_per_deck": (2, "seed 000 'Der Kartensatz': four jokers, two from each deck"),
@@ -242,6 +282,12 @@ _TWO_HAND: dict[str, tuple[Any, str]] = {
 }
 
 _CLASSIC: dict[str, tuple[Any, str]] = {
+    "cut_wilds": ("none", "seed 001 deals without playing out the cut (research C28)"),
+    "red_three_exposure": ("at_deal", "seed 001 'muss er auslegen und je eine Ersatzkarte nehmen' (research C21)"),
+    "same_rank_melds": ("one", "seed 001 is silent; pagat: one meld per rank and side (research C25)"),
+    "meld_after_pile_take": (True, "seed 001 is silent; pagat: melds may follow the pile take (research C27)"),
+    "blocking_ranks": ("none", "seed 001 knows no blocking ranks (research C26)"),
+    "bury_blocking_cards": ("never", "not applicable: no blocking ranks (research C26)"),
     "partnerships": (None, "layout: seed 001 'Spielverlauf und Taktik' (2-3 each for themselves, 4 two sides, 5 one sits out, 6 two or three sides)"),
     "decks": (None, "layout: seed 001 'Spielkarten: 108 Karten (zwei Kartenspiele ...) und vier Joker'; 6 players: 3 decks (rummy-games.com, research C29)"),
     "jokers_per_deck": (2, "seed 001 'zwei Kartenspiele zu je 52 Karten und vier Joker'"),
@@ -280,9 +326,55 @@ _CLASSIC: dict[str, tuple[Any, str]] = {
     "deals": (4, "app policy (seed 001 names no fixed number of deals)"),
 }
 
+_KANASTER: dict[str, tuple[Any, str]] = {
+    "cut_wilds": ("wilds", "seed 004 'Hebt er einen 2er oder Joker ab, darf er ihn behalten. Ist die nächste Karte wieder ein Volltreffer so gilt dasselbe usw.' and 'dass dem Glücklichen ... dementsprechend weniger Karten auszuteilen sind'; the seed names only twos and jokers, so a red three turned up ends the cut and stays in the deck (de.wikibooks keeps red threes too: wilds_and_red_threes; research C28)"),
+    "red_three_exposure": ("first_turn", "seed 004 'Jede rote 3 muss sofort beim ersten Ausspielen des jeweiligen Spielers, herausgelegt und durch eine Neue vom Talon ersetzt werden' (research C21)"),
+    "partnerships": (None, "layout: seed 004 names no sides; 4 players as two sides of two (research C29)"),
+    "decks": (None, "layout: seed 004 'Faustregel für 2-3 Spieler: 2 Kartenspiele, 4-5 Spieler: 3 Spiele'"),
+    "jokers_per_deck": (2, "seed 004 is silent; two jokers per deck as seeds 000 and 001 (the seed's record of '6 Jokern' at the cut needs three decks of two)"),
+    "hand_size": (None, "layout: seed 004 'werden 13 Karten' and 'Es müssen bei Spielbeginn 13 Karten sein'"),
+    "draw_count": (None, "layout: seed 004 'Wird eine Karte vom Talon genommen' (one card)"),
+    "three_player_mode": ("individual", "seed 004 names no sides (research C33)"),
+    "upcard_cover": ("wild", "seed 004 'Wird hier ein 2er oder Joker frei, so wird diese Karte mit der nächsten des Talons zugedeckt': a red three upcard stays on the pile (it blocks the first player like a black three and goes to the side that later takes the pile, laid out: research C6, C7)"),
+    "max_wilds_per_meld": (0, "seed 004 'Es dürfen nie gleichviel oder mehr Joker sein als normale Spielkarten': no fixed cap (research C1)"),
+    "min_naturals_per_meld": (2, "seed 004: naturals in the majority, so a 3-card meld holds at least two (research C1)"),
+    "naturals_must_outnumber_wilds": (True, "seed 004 'Es dürfen nie gleichviel oder mehr Joker sein als normale Spielkarten' (research C1)"),
+    "wild_canasta": ("forbidden", "seed 004's majority rule allows no meld of wild cards only (research C2)"),
+    "same_rank_melds": ("after_canasta", "seed 004 'Selbstverständlich können von einer Spielkarte mehrere Kanaster rausgelegt werden': several canastas of one rank; read as: another meld of a rank once the side's earlier ones are canastas (research C25; 'one' keeps pagat's single meld)"),
+    "black_three_meld": ("going_out_only", "seed 004 is silent on melding black threes; pagat and seed 000: 3 or 4, only when going out (research C5)"),
+    "pile_before_initial_meld": ("natural_pair", "seed 004 'Wer eine Karte vom Spielstapel nimmt, muss sie mit zwei anderen rauslegen können, (Achtung, minimale Punktzahl!)': allowed before the first meld when the meld made with the top card reaches the minimum (research C8)"),
+    "take_pile_onto_own_meld": (True, "seed 004 'oder an den Rausgelegten anlegen können' (research C9)"),
+    "meld_after_pile_take": (False, "seed 004 'ACHTUNG! Jetzt darf nicht mehr rausgelegt werden, denn der nächst Spieler ist nun an der Reihe' (research C27; 'Natürlich kann man rauslegen und dann wegwerfen' is about a turn with a stock draw)"),
+    "blocking_ranks": ("any_canasta", "seed 004 'Alle Karten, von denen bereits ein Kanaster rausgelegt ist, gelten als Sperrkarten. D.h. liegt auf dem Spielstapel eine Sperrkarte, so darf der Spielstapel vom nächsten Spieler nicht genommen werden': any canasta on the table, whichever side's (research C26)"),
+    "bury_blocking_cards": ("after_pile_take", "seed 004 'Diese Sperrkarten dürfen jedoch von jenem Spieler, der den Spielstapel an sich nehmen kann, zusätzlich (jedoch ohne Wirkung auf das Spiel) unter den evtl. passenden Kanaster angelegt werden': read as the player who has taken the pile, under the side's own canasta of that rank, counting nothing (research C26)"),
+    "take_pile_with_natural_and_wild": (True, "seed 004 'mit zwei anderen' (any two cards that make a valid meld with it; research C10); a pile with a wild card in it needs two naturals (pagat: the seed does not say whether discarded wild cards freeze the pile, research section 2.2)"),
+    "initial_meld_table": (((0, 50), (1500, 90), (3000, 120)), "seed 004 'mindestens 50 Punkte. Ab 1'500 Punkten beim Aufschreiben, braucht man 90 Punkte und ab 3'000 Punkten 120 Punkte' (research C12)"),
+    "initial_meld_negative_score": (50, "seed 004 names no lower row: 50 below zero too (research C12)"),
+    "initial_meld_counts": ("hand_melds", "seed 004 'mit zwei anderen rauslegen können, (Achtung, minimale Punktzahl!)': the meld made with the top card counts; no meld may follow the take (research C8, C27)"),
+    "concealed_going_out_exemption": ("never", "seed 004 states the minimum without exception ('Um das Erstemal rauslegen zu können, braucht es mindestens 50 Punkte'), also for 'das Erstemal rauslegen und gleich fertig machen' (research C15)"),
+    "canastas_to_go_out": (None, "layout: seed 004 'Bei beiden Varianten braucht man mindesten einen unechten Kanaster' (any canasta, research C17)"),
+    "going_out_discard": ("required", "seed 004 'alle Karten auf den Tisch legen kann, bis auf eine und die muss noch auf den Spielstapel geworfen werden können' (research C18)"),
+    "going_out_permission": ("none", "seed 004 is silent: nobody asks (research section 1.1: pagat's question is a Classic Canasta custom)"),
+    "going_out_bonus": (100, "seed 004 'Wenn man (einige Runden) später seine letzte Karte abwirft, 100 Pt.'"),
+    "concealed_going_out_bonus": (200, "seed 004 'Man kann auch das Erstemal rauslegen und gleich fertig machen. Dafür kassiert man 200 Pt.' (in total, research C14)"),
+    "wild_canasta_bonus": (0, "not applicable: no meld of wild cards only (research C2)"),
+    "early_out_bonus": (0, "seed 004 has no such bonus (research C16)"),
+    "hand_canasta_bonus": (0, "seed 004 has no such bonus (research C3)"),
+    "natural_canasta_bonus": (500, "seed 004 refers to a table it does not contain ('gemäss obiger Tabelle'): the classic values, seed 001 'Echtes Canasta = 500 Punkte' (research C31)"),
+    "mixed_canasta_bonus": (300, "the classic values, seed 001 'Unechtes Canasta = 300 Punkte' (research C31)"),
+    "red_three_bonus": (100, "seed 004 'werden pro rote 3 100 Punkte abgezogen'; plus as much with a canasta (research C20)"),
+    "red_three_all_four_bonus": (0, "seed 004 names no value for all red threes (research C20)"),
+    "red_three_positive_if": ("canasta", "seed 004 'Liegt ein Kanaster auf dem Tisch, so geben rote 3er Pluspunkte. Wenn nicht, werden pro rote 3 100 Punkte abgezogen' (research C20)"),
+    "stock_exhausted": ("play_on_discards", "seed 004 is silent; pagat: play goes on while each player takes the discard (research C24)"),
+    "match_end": ("target", "seed 004 'Gespielt wird auf 5'000 oder 10'000 Punkte' (research C30)"),
+    "target_score": (None, "layout: seed 004 5000 (or 10000: set target_score)"),
+    "deals": (4, "app policy (seed 004 names no fixed number of deals)"),
+}
+
 _PRESET_VALUES: dict[str, dict[str, tuple[Any, str]]] = {
     "canasta-two-hand": _TWO_HAND,
     "canasta-classic": _CLASSIC,
+    "kanaster": _KANASTER,
 }
 
 

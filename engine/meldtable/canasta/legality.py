@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards import ALL_CARDS, RANKS, Card, rank_name
 from ..errors import IllegalMoveError
-from ..moves import Move
+from ..moves import Move, meld_key_text
 from ..multiset import add as ms_add
 from ..multiset import combinations, counted, remove as ms_remove
 from .planner import Plan, signature, signature_uncounted_first
 from .rules import Rules
-from .values import CANASTA_SIZE, THREE, WILD, card_value, is_red_three, is_wild
+from .values import CANASTA_SIZE, KEY_STEP, THREE, WILD, card_value, is_red_three, is_wild
 
 if TYPE_CHECKING:
     from .melds import Meld
@@ -101,9 +101,15 @@ class Legality:
             # after melding black threes, or the partner's "yes", the turn must end by going out;
             # after the partner's "no" it must not: every move is checked
             slow = initial or THREE in self.melds[side] or t.asked is not None
+            r = self.rules
             try:
-                out = self._meld_moves(side, size, canastas, slow, by_rank, wilds)
-                out.extend(self._add_moves(side, size, canastas, slow, by_rank, wilds))
+                if t.took_pile and not r.meld_after_pile_take:
+                    out = []  # seed 004: 'Jetzt darf nicht mehr rausgelegt werden' (research C27)
+                else:
+                    out = self._meld_moves(side, size, canastas, slow, by_rank, wilds)
+                    out.extend(self._add_moves(side, size, canastas, slow, by_rank, wilds))
+                if r.bury_blocking_cards != "never" and (t.took_pile or r.bury_blocking_cards == "any_turn"):
+                    out.extend(self._bury_moves(side, size, canastas, by_rank))
                 out.extend(self._discard_moves(hand, size, canastas, slow))
                 if self.rules.going_out_permission == "ask_partner" and self._may_ask(side):
                     out.append(_ASK)
@@ -124,6 +130,8 @@ class Legality:
         if initial and r.pile_before_initial_meld == "forbidden":
             return []
         side = r.side_of[t.seat]
+        if r.blocking_ranks != "none" and top.rank in self.blocking_ranks(side):
+            return []  # seed 004 'Sperrkarten' (research C26)
         frozen = self.pile_wilds > 0 or initial
         hand = self.hands[t.seat]
         rank = top.rank
@@ -140,16 +148,19 @@ class Legality:
             return []
         # outside a pending initial meld, a take that leaves two or more cards in hand is legal
         # exactly when the meld it makes is valid (see _take_ok); anything else asks _take_ok
-        existing = self.melds[side].get(rank)
-        nat0 = (existing.naturals if existing else 0) + 1
-        wild0 = existing.wilds if existing else 0
+        melds = self.melds[side]
+        with_pair = melds.get(self._take_key(side, rank, True))
+        onto = melds.get(self._take_key(side, rank, False))
         # (the top is no red three: those are never taken, and list.count runs in C)
         after = sum(hand.values()) + len(self.pile) - 1 - self.pile.count(_RED_3D) - self.pile.count(_RED_3H)
         out = []
         for used in candidates:
             if not initial and after - len(used) >= 2:
+                existing = with_pair if used else onto
                 w = sum(1 for c in used if c.rank == 0 or c.rank == 2)
-                ok = r.meld_ok(nat0 + len(used) - w, wild0 + w)
+                nat0 = existing.naturals if existing else 0
+                wild0 = existing.wilds if existing else 0
+                ok = r.meld_ok(nat0 + 1 + len(used) - w, wild0 + w)
             else:
                 ok = self._take_ok(top, used) is None
             if ok:
@@ -193,7 +204,7 @@ class Legality:
         r = self.rules
         t = self.turn
         side = self.side_of(t.seat)
-        existing = self.melds[side].get(top.rank)
+        existing = self.melds[side].get(self._take_key(side, top.rank, bool(used)))
         nat = (existing.naturals if existing else 0) + 1 + sum(1 for c in used if not is_wild(c))
         wild = (existing.wilds if existing else 0) + sum(1 for c in used if is_wild(c))
         if not r.meld_ok(nat, wild):
@@ -222,6 +233,8 @@ class Legality:
         if not self._floor_ok(hand_after, canastas_after, min_ok, exempt_take, finisher):
             return self._floor_reason(hand_after, canastas_after)
         if initial and not min_ok:
+            if not r.meld_after_pile_take:
+                return "minimum"  # seed 004: no meld may follow the take, so the take itself must reach it
             hand = dict(self.hands[t.seat])
             ms_remove(hand, used)
             countable = dict(hand)
@@ -300,17 +313,37 @@ class Legality:
                     n_blacks = sum(n for _, n in blacks)
                     if n_blacks < 3:
                         continue
+                    # going out this turn leaves at most one card (the final discard) that no meld
+                    # takes: natural ranks short of a meld's naturals and not on the table are
+                    # such cards (a cheap first look; _plausible below checks all of it)
+                    stuck = n_blacks - 4 if n_blacks > 4 else 0
+                    min_nat = r.min_naturals_per_meld
+                    for rk, items in by_rank.items():
+                        if rk != THREE and rk not in melds:
+                            n = items[0][1] if len(items) == 1 else sum(n for _, n in items)
+                            if n < min_nat:
+                                stuck += n
+                    if stuck > 1:
+                        continue
                     # what going out needs does not depend on which black threes are melded
                     counts = {rk: sum(n for _, n in items) for rk, items in by_rank.items() if rk != THREE}
                     # (the most black threes a meld takes: four)
                     if not self._plausible(side, counts, sum(n for _, n in wilds), n_blacks - min(n_blacks, 4), (), THREE):
                         continue
+                    # the verdict depends on the number of black threes and which of them still
+                    # count towards a pending initial meld, not on their suits
+                    countable = self.turn.countable
+                    seen: dict[Any, bool] = {}
                     for n_cards in (3, 4):
                         for combo in _combos(tuple(blacks), n_cards):
-                            if self._meld_ok_now(THREE, combo) is None:
+                            key = self._usage_key(combo, THREE, True) if initial else signature(combo, countable)
+                            ok = seen.get(key)
+                            if ok is None:
+                                ok = seen[key] = self._meld_ok_now(THREE, combo) is None
+                            if ok:
                                 out.append(Move.make("meld", combo))
                 continue
-            if rank in melds:
+            if rank in melds and not self._may_open(side, rank):
                 continue
             nat_key = (naturals[0],) if len(naturals) == 1 else tuple(sorted(naturals, key=_item_index))
             found = _MELDS.get((shapes, nat_key, wild_key))
@@ -348,7 +381,8 @@ class Legality:
         size_after = size - 1
         fast = not initial and size_after != 1
         out = []
-        for rank, meld in self.melds[side].items():
+        for key, meld in self.melds[side].items():
+            rank = meld.rank
             if rank == THREE:
                 continue
             if fast and size_after < 2:  # (two or more cards left always pass the floor)
@@ -358,19 +392,69 @@ class Legality:
             cards = by_rank.get(rank, [])
             if wilds and (meld.room > 0 if rank == WILD else meld.wilds + 1 <= r.wild_capacity(meld.naturals)):
                 cards = cards + wilds
-            adds = _ADD[rank]
+            adds = _ADD.get(key) or _adds(key)
             if fast:
                 out.extend([adds[c] for c, _ in cards])
                 continue
             countable = self.turn.countable
             verdict: dict[Any, bool] = {}
             for c, _ in cards:
-                key = self._usage_key((c,), rank, False) if initial else signature((c,), countable)
-                ok = verdict.get(key)
+                vkey = self._usage_key((c,), rank, False) if initial else signature((c,), countable)
+                ok = verdict.get(vkey)
                 if ok is None:
-                    ok = verdict[key] = self._add_ok_now(rank, c) is None
+                    ok = verdict[vkey] = self._add_ok_now(key, c) is None
                 if ok:
                     out.append(adds[c])
+        return out
+
+    def blocking_ranks(self, side: int) -> set[int]:
+        """The natural ranks that block the discard pile for a player of ``side`` when on top
+        (option ``blocking_ranks``; seed 004 'Alle Karten, von denen bereits ein Kanaster
+        rausgelegt ist, gelten als Sperrkarten', research C26): ranks with a canasta on the table
+        (any side's, or with ``own_canasta`` only ``side``'s). Empty when the option is ``none``."""
+        mode = self.rules.blocking_ranks
+        if mode == "none":
+            return set()
+        sides = range(len(self.melds)) if mode == "any_canasta" else (side,)
+        return {m.rank for s in sides for m in self.melds[s].values()
+                if m.rank not in (THREE, WILD) and m.naturals + m.wilds >= CANASTA_SIZE}
+
+    def _may_open(self, side: int, rank: int) -> bool:
+        """Whether ``side`` may start another meld of ``rank``, having one already (option
+        ``same_rank_melds`` = ``after_canasta``: when each of its melds of that rank is a canasta;
+        seed 004 'von einer Spielkarte mehrere Kanaster', research C25)."""
+        if self.rules.same_rank_melds != "after_canasta" or rank in (THREE, WILD):
+            return False
+        melds = self.melds[side]
+        return all(melds[k].size >= CANASTA_SIZE for k in self._rank_keys(side, rank))
+
+    def _bury_target(self, side: int, c: Card) -> int | None:
+        """The key of ``side``'s canasta a card ``c`` of a blocking rank can be buried under: its
+        first canasta of that rank, or ``None``."""
+        if is_wild(c) or c.rank == THREE or c.rank not in self.blocking_ranks(side):
+            return None
+        melds = self.melds[side]
+        for key in self._rank_keys(side, c.rank):
+            if melds[key].size >= CANASTA_SIZE:
+                return key
+        return None
+
+    def _bury_moves(self, side: int, size: int, canastas: int,
+                    by_rank: dict[int, list[tuple[Card, int]]]) -> list[Move]:
+        """``bury`` moves (option ``bury_blocking_cards``): every card of a blocking rank the side
+        has a canasta of, while the turn can still end legally (a card is kept to discard, and a
+        hand left with that one card goes out only with the canastas needed)."""
+        t = self.turn
+        if size - 1 < 1 or (size - 1 == 1 and canastas < self.rules.canastas_to_go_out):
+            return []
+        if t.asked is not None or THREE in self.melds[side]:
+            return []  # the turn must (or must not) end by going out: no card is buried then
+        out = []
+        for rank, items in by_rank.items():
+            for c, _ in items:
+                key = self._bury_target(side, c)
+                if key is not None:
+                    out.append(Move.make("bury", (c,), key))
         return out
 
     def _discard_moves(self, hand: dict[Card, int], size: int, canastas: int, initial: bool) -> list[Move]:
@@ -578,9 +662,10 @@ class Legality:
             pending[rank] = (nat, len(combo) - nat)
         return self._after_meld_check(side, combo, pending, self.canastas(side), rank)
 
-    def _add_ok_now(self, rank: int, c: Card) -> str | None:
+    def _add_ok_now(self, key: int, c: Card) -> str | None:
         side = self.side_of(self.turn.seat)
-        meld = self.melds[side][rank]
+        meld = self.melds[side][key]
+        rank = meld.rank
         pending = self._pending(side)
         if pending:
             nat, wild = pending[rank]
@@ -698,6 +783,10 @@ class Legality:
                 return "pile_blocked", "A black three blocks the pile: draw from the stock.", {}
             if is_wild(top):
                 return "pile_wild_top", "A wild card lies on top: the pile cannot be taken now.", {}
+            if top.rank in self.blocking_ranks(side):
+                return ("pile_blocking_rank",
+                        f"A canasta of {rank_name(top.rank, True)} lies on the table, so {rank_name(top.rank, True)} "
+                        "block the pile: draw from the stock.", {"rank": RANKS[top.rank - 1]})
             initial = self._initial_pending()
             frozen = self.pile_wilds > 0 or initial
             rank = top.rank
@@ -736,6 +825,15 @@ class Legality:
                 )
             if not move.cards and rank not in self.melds[side]:
                 return "take_no_meld", f"You have no meld of {rank_name(rank, True)} to put the top card on.", p
+            if (initial and not self.rules.meld_after_pile_take
+                    and card_value(top) + sum(card_value(c) for c in move.cards) < minimum):
+                points = card_value(top) + sum(card_value(c) for c in move.cards)
+                return (
+                    "initial_minimum_take",
+                    f"Your initial meld must be worth at least {minimum} points, and after taking the pile you "
+                    f"may not meld any more: the top card and the cards you meld with it make only {points}.",
+                    {"minimum": minimum, "points": points},
+                )
             if not move.cards and frozen:
                 return (
                     "pile_frozen",
@@ -753,6 +851,9 @@ class Legality:
                     {"minimum": minimum, "points": points},
                 )
             return self._reason(reason, minimum, rank) if reason else None
+        if move.kind in ("meld", "add") and t.took_pile and not self.rules.meld_after_pile_take:
+            return ("no_meld_after_take",
+                    "After taking the discard pile you may not meld or add any more this turn: discard a card.", {})
         if move.kind == "meld":
             naturals = [c for c in move.cards if not is_wild(c)]
             ranks = {c.rank for c in naturals}
@@ -779,7 +880,10 @@ class Legality:
                 if THREE in self.melds[side]:
                     return "rank_melded", "Your side has melded black threes already this turn.", {"rank": "3"}
                 return self._reason(self._meld_ok_now(THREE, move.cards), minimum, THREE)
-            if rank in self.melds[side]:
+            if rank in self.melds[side] and not self._may_open(side, rank):
+                if self.rules.same_rank_melds == "after_canasta":
+                    return ("rank_melded_open",
+                            f"Your side's meld of {rank_name(rank, True)} is not a canasta yet: add to it instead.", p)
                 return "rank_melded", f"You already have a meld of {rank_name(rank, True)}: add to it instead.", p
             if len(move.cards) != 3:
                 return "meld_three", "Lay a new meld as three cards, then add more cards one by one.", {}
@@ -789,11 +893,40 @@ class Legality:
                     return "few_naturals", f"A meld needs at least {self.rules.min_naturals_per_meld} natural cards.", {}
                 return "many_wilds", "That meld holds too many wild cards.", {}
             return self._reason(self._meld_ok_now(rank, move.cards), minimum, rank)
+        if move.kind == "bury":
+            key = move.rank or 0
+            rank = key % KEY_STEP
+            p = {"rank": meld_key_text(key) if key else "?"}
+            mode = self.rules.bury_blocking_cards
+            if mode == "never":
+                return "bury_off", "In this game no card is laid under a canasta.", {}
+            if mode == "after_pile_take" and not t.took_pile:
+                return "bury_after_take", "Blocking cards are laid under a canasta only in a turn in which you took the discard pile.", {}
+            c = move.cards[0]
+            meld = self.melds[side].get(key)
+            if meld is None or meld.size < CANASTA_SIZE:
+                return "bury_no_canasta", f"Your side has no such canasta of {rank_name(rank, True)} to lay the card under.", p
+            if is_wild(c) or c.rank != rank:
+                return "bury_rank", f"Only {rank_name(rank, True)} can be laid under that canasta.", p
+            if rank not in self.blocking_ranks(side):
+                return "bury_not_blocking", f"{rank_name(rank, True).capitalize()} do not block the pile in this game.", p
+            if t.asked is not None or THREE in self.melds[side]:
+                return ("bury_committed", "This turn must end as decided (going out, or not): no card is laid "
+                        "under a canasta now.", {})
+            left = sum(hand.values()) - 1
+            if left < 1:
+                return "discard_to_go_out", "Keep a card to discard: laying a card under a canasta never goes out.", {}
+            if left == 1 and self.canastas(side) < self.rules.canastas_to_go_out:
+                return self._reason("floor", minimum, rank)
+            return None
         if move.kind == "add":
-            rank = move.rank or 0
-            p = {"rank": RANKS[rank - 1] if rank else "?"}
-            meld = self.melds[side].get(rank)
+            key = move.rank or 0
+            rank = key % KEY_STEP
+            p = {"rank": meld_key_text(key) if key else "?"}
+            meld = self.melds[side].get(key)
             if meld is None:
+                if key >= KEY_STEP:
+                    return "no_meld", f"Your side has no meld {meld_key_text(key)} (no such meld of {rank_name(rank, True)}).", p
                 return "no_meld", f"Your side has no meld of {rank_name(rank, True)}.", p
             c = move.cards[0]
             if rank == WILD:
@@ -801,14 +934,14 @@ class Legality:
                     return "add_rank", "Only wild cards can be added to the meld of wild cards.", p
                 if meld.room <= 0:
                     return "wild_meld_full", "The meld of wild cards is complete: seven cards at most.", p
-                return self._reason(self._add_ok_now(rank, c), minimum, rank)
+                return self._reason(self._add_ok_now(key, c), minimum, rank)
             if not is_wild(c) and c.rank != rank:
                 return "add_rank", f"Only {rank_name(rank, True)} or wild cards can be added to that meld.", p
             if rank == THREE:
                 return "black_threes", "Nothing can be added to black threes.", {}
             if is_wild(c) and meld.wilds + 1 > self.rules.wild_capacity(meld.naturals):
                 return "many_wilds", f"The {rank_name(rank, True)} already hold as many wild cards as allowed.", p
-            return self._reason(self._add_ok_now(rank, c), minimum, rank)
+            return self._reason(self._add_ok_now(key, c), minimum, rank)
         if move.kind == "discard":
             return self._reason(self._discard_ok_now(move.cards[0]), minimum, None)
         raise AssertionError(move.kind)  # pragma: no cover - Move.parse knows no other kind
@@ -884,6 +1017,12 @@ _ASK, _YES, _NO = Move.make("ask"), Move.make("yes"), Move.make("no")
 _RED_3D, _RED_3H = Card.parse("3D"), Card.parse("3H")
 _DISCARD = {c: Move.make("discard", (c,)) for c in ALL_CARDS}
 _ADD = {rank: {c: Move.make("add", (c,), rank) for c in ALL_CARDS} for rank in range(1, 14)}
+
+
+def _adds(key: int) -> dict[Card, Move]:
+    """The ``add`` moves onto the meld with ``key`` (a second or later meld of a rank), kept."""
+    table = _ADD[key] = {c: Move.make("add", (c,), key) for c in ALL_CARDS}
+    return table
 
 
 def _item_index(item: tuple[Card, int]) -> int:

@@ -5,22 +5,26 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from ..cards import RANKS, Card
-from ..moves import card_order
+from ..moves import card_order, meld_key_text
 from .values import ACE, CANASTA_SIZE, THREE, WILD, card_value, is_wild
 
 class Meld:
-    """A side's meld: ``rank`` (1 = ace ... 13 = king, 3 for black threes), its ``cards``,
-    counts of ``naturals`` and ``wilds``. A canasta has 7+ cards: natural when it holds no wild
-    card, else mixed."""
+    """A side's meld: ``rank`` (1 = ace ... 13 = king, 3 for black threes, 2 for wild cards only),
+    its ``key`` (the rank for the side's first meld of that rank, ``rank + 16 * (n - 1)`` for its
+    n-th: option ``same_rank_melds``), its ``cards``, counts of ``naturals`` and ``wilds``, and the
+    ``buried`` cards laid under it that count nothing (option ``bury_blocking_cards``, seed 004). A
+    canasta has 7+ cards: natural when it holds no wild card, else mixed."""
 
-    __slots__ = ("rank", "cards", "naturals", "wilds", "hand_canasta")
+    __slots__ = ("rank", "key", "cards", "naturals", "wilds", "hand_canasta", "buried")
 
-    def __init__(self, rank: int, cards: Iterable[Card] = ()) -> None:
+    def __init__(self, rank: int, cards: Iterable[Card] = (), key: int | None = None) -> None:
         self.rank = rank
+        self.key = rank if key is None else key
         self.cards: list[Card] = []
         self.naturals = 0
         self.wilds = 0
         self.hand_canasta = False  # opened and completed from the hand in one turn (option hand_canasta_bonus)
+        self.buried: list[Card] = []
         for c in cards:
             self.put(c)
 
@@ -59,14 +63,17 @@ class Meld:
 
     def copy(self) -> "Meld":
         m = Meld.__new__(Meld)
-        m.rank, m.cards, m.naturals, m.wilds = self.rank, list(self.cards), self.naturals, self.wilds
+        m.rank, m.key, m.cards, m.naturals, m.wilds = self.rank, self.key, list(self.cards), self.naturals, self.wilds
         m.hand_canasta = self.hand_canasta
+        m.buried = list(self.buried)
         return m
 
     def to_json(self) -> dict[str, Any]:
         return {
             "rank": RANKS[self.rank - 1],
+            "key": meld_key_text(self.key),
             "cards": [c.text for c in sorted(self.cards, key=card_order)],
+            "buried": [c.text for c in sorted(self.buried, key=card_order)],
             "naturals": self.naturals,
             "wilds": self.wilds,
             "canasta": self.canasta_kind,
@@ -74,7 +81,8 @@ class Meld:
             "points": self.points(),
         }
 
-def meld_order(rank: int) -> int:
-    """Display order of a side's melds: four to king, ace, then wild cards only."""
-    return 15 if rank == WILD else 14 if rank == ACE else rank
+def meld_order(rank: int, key: int | None = None) -> tuple[int, int]:
+    """Display order of a side's melds: four to king, ace, then wild cards only; melds of one rank
+    in the order they were made (``key``)."""
+    return (15 if rank == WILD else 14 if rank == ACE else rank, key or 0)
 

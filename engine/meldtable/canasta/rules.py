@@ -31,14 +31,20 @@ class Rules:
     hand_size: int
     draw_count: int
     three_player_mode: str
+    cut_wilds: str
+    red_three_exposure: str
     upcard_cover: str
     max_wilds_per_meld: int
     min_naturals_per_meld: int
     naturals_must_outnumber_wilds: bool
     wild_canasta: str
+    same_rank_melds: str
     black_three_meld: str
     pile_before_initial_meld: str
     take_pile_onto_own_meld: bool
+    meld_after_pile_take: bool
+    blocking_ranks: str
+    bury_blocking_cards: str
     take_pile_with_natural_and_wild: bool
     initial_meld_table: tuple[tuple[int, int], ...]
     initial_meld_negative_score: int
@@ -84,9 +90,18 @@ class Rules:
                 f"{active} players with {self.hand_size} cards each need at least {need} decks "
                 f"(the stock must start with as many cards as the hands), not {self.decks}."
             )
-        self.deal_steps: tuple[str, ...] = ("shuffle", "deal_hands", "upcard", "red_threes")
-        """The deal as ordered steps (``CanastaState._deal_<step>``): the seam where a preset that
-        deals differently (Kanaster's cut, research C28) adds a step."""
+        if self.bury_blocking_cards != "never" and self.blocking_ranks == "none":
+            raise OptionError("Burying blocking cards (bury_blocking_cards) needs blocking ranks: set blocking_ranks "
+                              "to 'any_canasta' or 'own_canasta', or bury_blocking_cards to 'never'.")
+        steps = ["shuffle"]
+        if self.cut_wilds != "none":
+            steps.append("cut")  # seed 004: the player before the dealer cuts and keeps wild cards (research C28)
+        steps += ["deal_hands", "upcard"]
+        if self.red_three_exposure == "at_deal":
+            steps.append("red_threes")  # else laid out at each player's first turn (seed 004, research C21)
+        self.deal_steps: tuple[str, ...] = tuple(steps)
+        """The deal as ordered steps (``CanastaState._deal_<step>``): shuffle, the cut (option
+        ``cut_wilds``), deal the hands, the upcard, red threes (option ``red_three_exposure``)."""
         self.meld_shapes: tuple[int, ...] = tuple(k for k in (3, 2, 1) if self.meld_ok(k, 3 - k))
         """Natural cards a new 3-card meld may hold (the rest wild), by :meth:`meld_ok`."""
 

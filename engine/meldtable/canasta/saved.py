@@ -8,10 +8,11 @@ from typing import TYPE_CHECKING, Any, Iterable
 from ..cards import RANKS, Card, rank_name, standard_deck
 from ..errors import StateError
 from ..fields import check_saved_deck, saved_cards, saved_field, saved_hands, saved_last_moves, saved_outcome
+from ..moves import meld_key_text, parse_meld_key
 from ..multiset import counted
 from .melds import Meld
 from .rules import Rules
-from .values import HISTORY_KEEP, THREE, WILD, hand_sort_key, is_black_three, is_red_three, is_wild
+from .values import CANASTA_SIZE, HISTORY_KEEP, KEY_STEP, THREE, WILD, hand_sort_key, is_black_three, is_red_three, is_wild
 
 if TYPE_CHECKING:
     from .state import CanastaState
@@ -40,8 +41,11 @@ class Saved:
             "discard_pile": cards(self.pile),
             "hands": [msort(h) for h in self.hands],
             "melds": [
-                [{"rank": RANKS[m.rank - 1], "cards": cards(m.cards), **({"hand_canasta": True} if m.hand_canasta else {})}
-                 for m in sorted(side.values(), key=lambda m: m.rank)]
+                [{"rank": RANKS[m.rank - 1], "cards": cards(m.cards),
+                  **({"key": meld_key_text(m.key)} if m.key != m.rank else {}),
+                  **({"buried": cards(m.buried)} if m.buried else {}),
+                  **({"hand_canasta": True} if m.hand_canasta else {})}
+                 for m in sorted(side.values(), key=lambda m: m.key)]
                 for side in self.melds
             ],
             "red_threes": [cards(x) for x in self.red_threes],
@@ -56,7 +60,7 @@ class Saved:
                 "countable": msort(t.countable),
                 "uncounted": [RANKS[r - 1] for r in sorted(t.uncounted)],
                 "asked": t.asked,
-                "opened": [RANKS[r - 1] for r in sorted(t.opened)],
+                "opened": [meld_key_text(k) for k in sorted(t.opened)],
                 "fresh": t.fresh,
             },
             "hand_over": self.hand_over,
@@ -65,6 +69,7 @@ class Saved:
             "last_moves": self.last_moves,
             "drawn": list(self.drawn),
             "laid": list(self.laid),
+            **({"cut": {"seat": self.cut["seat"], "cards": list(self.cut["cards"])}} if self.cut is not None else {}),
         }
 
     @classmethod
@@ -109,9 +114,29 @@ class Saved:
                 if rank_t not in RANKS:
                     raise StateError(f"'{rank_t}' is not a meld rank.")
                 rank = RANKS.index(rank_t) + 1
-                if rank in out:
+                key_t = m.get("key", rank_t)  # absent for a side's first meld of a rank, and in older saved games
+                try:
+                    key = parse_meld_key(key_t, "add") if isinstance(key_t, str) else -1
+                except ValueError:
+                    key = -1
+                if key % KEY_STEP != rank:
+                    raise StateError(f"Side {i}'s meld of {rank_name(rank, True)} has a key that names another rank: {str(key_t)[:12]!r}.")
+                if key in out:
                     raise StateError(f"Side {i} has two melds of {rank_name(rank, True)}.")
-                meld = Meld(rank, cardlist(need(m, "cards", list), f"A meld of side {i}"))
+                if key != rank:
+                    if rules.same_rank_melds != "after_canasta":
+                        raise StateError(f"Side {i} has two melds of {rank_name(rank, True)}: this game allows one per rank.")
+                    if key - KEY_STEP not in out or out[key - KEY_STEP].size < CANASTA_SIZE:
+                        raise StateError(f"Side {i}'s meld {key_t} needs the meld before it, a canasta, listed first.")
+                meld = Meld(rank, cardlist(need(m, "cards", list), f"A meld of side {i}"), key=key)
+                buried = m.get("buried", [])  # absent when nothing is buried, and in older saved games
+                if not isinstance(buried, list):
+                    raise StateError(f"Side {i}'s meld of {rank_name(rank, True)}: 'buried' must be a list of cards.")
+                meld.buried = cardlist(buried, f"The cards under side {i}'s meld of {rank_name(rank, True)}")
+                if meld.buried and (meld.size < CANASTA_SIZE or any(c.rank != rank for c in meld.buried)
+                                    or rules.bury_blocking_cards == "never"):
+                    raise StateError(f"Only {rank_name(rank, True)} can lie under side {i}'s meld of "
+                                     f"{rank_name(rank, True)}, and only when it is a canasta and the game allows it.")
                 flag = m.get("hand_canasta", False)  # absent in games saved before this field existed
                 if not isinstance(flag, bool) or (flag and meld.size < 7):
                     raise StateError(f"Side {i}'s meld of {rank_name(rank, True)}: 'hand_canasta' must be true only for a canasta.")
@@ -124,13 +149,14 @@ class Saved:
                     ok = all(c.rank == rank or is_wild(c) for c in meld.cards) and rules.meld_ok(meld.naturals, meld.wilds)
                 if not ok:
                     raise StateError(f"Side {i}'s meld of {rank_name(rank, True)} is not a valid meld.")
-                out[rank] = meld
+                out[key] = meld
             s.melds.append(out)
         s.red_threes = [cardlist(x, "Red threes") for x in reds]
         if any(not is_red_three(c) for x in s.red_threes for c in x):
             raise StateError("Only red threes can lie beside the melds as red threes.")
-        if any(is_red_three(c) for h in s.hands for c in h):
-            raise StateError("A red three cannot be in a hand: red threes are laid out at once.")
+        if rules.red_three_exposure == "at_deal":
+            if any(is_red_three(c) for h in s.hands for c in h):
+                raise StateError("A red three cannot be in a hand: red threes are laid out at once.")
         melded = need(d, "melded", list)
         if len(melded) != nsides or not all(isinstance(x, bool) for x in melded):
             raise StateError("'melded' must be true/false per side.")
@@ -160,9 +186,12 @@ class Saved:
             raise StateError("Nobody asks a partner in this game, so 'asked' must be null.")
         t.asked = asked
         opened = td.get("opened", [])  # absent in games saved before this field existed
-        if not isinstance(opened, list) or any(not isinstance(x, str) or x not in RANKS for x in opened):
-            raise StateError("'opened' must list meld ranks such as 'Q'.")
-        t.opened = frozenset(RANKS.index(x) + 1 for x in opened)
+        if not isinstance(opened, list) or any(not isinstance(x, str) for x in opened):
+            raise StateError("'opened' must list melds such as 'Q' or 'Q#2'.")
+        try:
+            t.opened = frozenset(parse_meld_key(x, "add") for x in opened)
+        except ValueError:
+            raise StateError("'opened' must list melds such as 'Q' or 'Q#2'.") from None
         fresh = td.get("fresh", t.initial)  # absent in games saved before this field existed
         if not isinstance(fresh, bool):
             raise StateError("'fresh' must be true or false.")
@@ -191,6 +220,20 @@ class Saved:
         if not isinstance(laid, list) or len(laid) != n or not all(isinstance(x, bool) for x in laid):
             raise StateError(f"'laid' must be true/false per seat ({n}).")
         s.laid = list(laid)
+        cut = d.get("cut")  # absent when no cut is played out, and in older saved games
+        if cut is not None:
+            if (not isinstance(cut, dict) or rules.cut_wilds == "none" or not isinstance(cut.get("seat"), int)
+                    or isinstance(cut.get("seat"), bool) or not 0 <= cut["seat"] < n
+                    or not isinstance(cut.get("cards"), list) or len(cut["cards"]) > 20):
+                raise StateError("'cut' must name the seat that cut and the cards it kept, in a game with a cut.")
+            kept = cardlist(cut["cards"], "The cards kept at the cut")
+            keep_red = rules.cut_wilds == "wilds_and_red_threes"
+            if any(not (is_wild(c) or (keep_red and is_red_three(c))) for c in kept):
+                raise StateError("Only wild cards (and red threes, if the game keeps them) are kept at the cut.")
+            s.cut = {"seat": cut["seat"], "cards": [c.text for c in kept]}
+        if rules.red_three_exposure == "first_turn":
+            if not s.hand_over and any(is_red_three(c) for c in s.hands[t.seat]):
+                raise StateError("The seat to act has laid out its red threes: none can be in its hand.")
         # card conservation: every physical card exactly once
         everything: list[Card] = list(s.stock) + list(s.pile)
         for h in s.hands:
@@ -198,6 +241,7 @@ class Saved:
         for side_melds in s.melds:
             for m in side_melds.values():
                 everything.extend(m.cards)
+                everything.extend(m.buried)
         for x in s.red_threes:
             everything.extend(x)
         check_saved_deck(everything, standard_deck(rules.decks, rules.jokers_per_deck))

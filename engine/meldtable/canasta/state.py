@@ -5,8 +5,9 @@ rooms of their own (:mod:`.legality`, :mod:`.scoring`, :mod:`.view`, :mod:`.save
 A turn is a sequence of moves by the seat to act:
 
 1. ``draw`` (stock) or ``take`` (the discard pile), stage ``"draw"``;
-2. any number of ``meld`` (a new 3-card meld, or 3-4 black threes when going out) and
-   ``add`` (one card onto the side's meld of a rank), stage ``"play"``;
+2. any number of ``meld`` (a new 3-card meld, or 3-4 black threes when going out),
+   ``add`` (one card onto one of the side's melds, named by its key: ``Q`` or ``Q#2``) and ``bury``
+   (a card of a blocking rank under the side's canasta, counting nothing), stage ``"play"``;
 3. ``discard`` ends the turn. Emptying the hand (by a meld, an add or the discard) is going out.
 
 Legality lives in one place, :meth:`Legality.legal_moves`; :meth:`CanastaState.apply` trusts it.
@@ -28,7 +29,7 @@ from .planner import Plan
 from .rules import Rules
 from .saved import Saved
 from .scoring import Scoring
-from .values import CANASTA_SIZE, HISTORY_KEEP, THREE, WILD, card_value, is_red_three, is_wild
+from .values import CANASTA_SIZE, HISTORY_KEEP, KEY_STEP, THREE, WILD, card_value, is_red_three, is_wild
 from .view import View
 
 class Turn:
@@ -91,6 +92,7 @@ class CanastaState(Legality, Scoring, View, Saved):
         self.out_seat: int | None = None
         self.out_concealed = False
         self.last_moves: list[dict[str, Any]] = []
+        self.cut: dict[str, Any] | None = None  # this deal's cut: {"seat": cutter, "cards": [kept cards]} (option cut_wilds)
         self._legal: list[Move] | None = None
         self._legal_set: dict[str, Move] | None = None  # notation -> legal move, built by is_legal
         self._plan_base: Plan | None = None  # set only while _generate checks an initial meld
@@ -121,6 +123,7 @@ class CanastaState(Legality, Scoring, View, Saved):
         self.out_seat = None
         self.out_concealed = False
         self.last_moves = []
+        self.cut = None
         i = self.order.index(first)
         seats = self.order[i:] + self.order[:i]  # from the first player round to the dealer
         for step in r.deal_steps:
@@ -134,11 +137,32 @@ class CanastaState(Legality, Scoring, View, Saved):
         Rng(self.seed, f"deal {self.hand_number}").shuffle(deck)
         self.stock = deck
 
+    def _deal_cut(self, seats: list[int]) -> None:
+        """Seed 004 (option ``cut_wilds``, research C28): the player before the dealer cuts; a two
+        or joker turned up at the cut (the bottom card of the stock here) is kept, again while the
+        next card is one too; with ``wilds_and_red_threes`` red threes are kept the same way. The
+        cutter is dealt that many fewer cards (:meth:`_deal_deal_hands`)."""
+        order = self.order
+        cutter = order[order.index(self.dealer) - 1]
+        keep_red = self.rules.cut_wilds == "wilds_and_red_threes"
+        kept: list[Card] = []
+        while self.stock and (is_wild(self.stock[0]) or (keep_red and is_red_three(self.stock[0]))):
+            kept.append(self.stock.pop(0))
+        ms_add(self.hands[cutter], kept)
+        self.cut = {"seat": cutter, "cards": [c.text for c in kept]}
+        label = "cut and kept " + " ".join(c.text for c in kept) if kept else "cut: no wild card"
+        self.last_moves.append({"seat": cutter, "text": "", "label": label})
+
     def _deal_deal_hands(self, seats: list[int]) -> None:
-        """``hand_size`` cards to each seat, one at a time, starting left of the dealer."""
-        for _ in range(self.rules.hand_size):
+        """``hand_size`` cards to each seat, one at a time, starting left of the dealer; a cutter
+        who kept cards at the cut gets that many fewer (seed 004: 'dass dem Glücklichen mit dem
+        (den) abgehobenen Joker(n) dementsprechend weniger Karten auszuteilen sind')."""
+        size = self.rules.hand_size
+        for _ in range(size):
             for seat in seats:
-                ms_add(self.hands[seat], [self.stock.pop()])
+                hand = self.hands[seat]
+                if sum(hand.values()) < size:
+                    ms_add(hand, [self.stock.pop()])
 
     def _deal_upcard(self, seats: list[int]) -> None:
         """The upcard starts the discard pile; while it is one the ``upcard_cover`` option covers,
@@ -171,21 +195,33 @@ class CanastaState(Legality, Scoring, View, Saved):
         if is_wild(c):
             self.pile_wilds += 1
 
-    def _lay_out_red_threes(self, seat: int) -> None:
+    def _lay_out_red_threes(self, seat: int) -> list[Card]:
+        """Lay out the red threes in ``seat``'s hand, each replaced from the stock (again while a
+        replacement is one); returns the red threes laid out."""
         hand = self.hands[seat]
         side = self.rules.side_of[seat]
+        out: list[Card] = []
         while True:
             reds = [c for c in hand for _ in range(hand[c]) if is_red_three(c)]
             if not reds:
-                return
+                return out
             ms_remove(hand, reds)
             self.red_threes[side].extend(reds)
+            out.extend(reds)
             for _ in reds:
                 if self.stock:
                     ms_add(hand, [self.stock.pop()])
 
     def _start_turn(self, seat: int) -> None:
         side = self.rules.side_of[seat]
+        if self.rules.red_three_exposure == "first_turn" and any(is_red_three(c) for c in self.hands[seat]):
+            # seed 004: 'Jede rote 3 muss sofort beim ersten Ausspielen des jeweiligen Spielers,
+            # herausgelegt und durch eine Neue vom Talon ersetzt werden' (research C21)
+            reds = self._lay_out_red_threes(seat)
+            self.last_moves.append({"seat": seat, "text": "", "label": "laid out " + " ".join(c.text for c in reds)
+                                    + " and drew " + ("a replacement" if len(reds) == 1 else f"{len(reds)} replacements")})
+            if len(self.last_moves) > HISTORY_KEEP:
+                del self.last_moves[0]
         self.turn = Turn(seat, not self.melded[side])
         self.turn.fresh = not self.laid[seat]
         self._legal = None
@@ -208,6 +244,37 @@ class CanastaState(Legality, Scoring, View, Saved):
 
     def side_of(self, seat: int) -> int:
         return self.rules.side_of[seat]
+
+    def _new_key(self, side: int, rank: int) -> int:
+        """The key a new meld of ``rank`` gets on ``side``: the rank itself for the first, then
+        ``rank + 16``, ``rank + 32``, ... (option ``same_rank_melds``)."""
+        melds = self.melds[side]
+        key = rank
+        while key in melds:
+            key += KEY_STEP
+        return key
+
+    def _rank_keys(self, side: int, rank: int) -> list[int]:
+        """Keys of ``side``'s melds of ``rank``, in the order they were made."""
+        melds = self.melds[side]
+        out = []
+        key = rank
+        while key in melds:
+            out.append(key)
+            key += KEY_STEP
+        return out
+
+    def _take_key(self, side: int, rank: int, with_cards: bool) -> int:
+        """The meld a pile take with top-card rank ``rank`` puts its cards on: the side's last meld
+        of that rank; with hand cards, a new one when every meld of the rank is a canasta and the
+        option ``same_rank_melds`` = ``after_canasta`` allows another (or there is none)."""
+        keys = self._rank_keys(side, rank)
+        if not keys:
+            return rank
+        last = self.melds[side][keys[-1]]
+        if with_cards and self.rules.same_rank_melds == "after_canasta" and last.size >= CANASTA_SIZE:
+            return keys[-1] + KEY_STEP
+        return keys[-1]
 
     def canastas(self, side: int) -> int:
         return sum(1 for m in self.melds[side].values() if m.naturals + m.wilds >= CANASTA_SIZE and m.rank != THREE)
@@ -296,9 +363,10 @@ class CanastaState(Legality, Scoring, View, Saved):
             if initial:
                 t.countable = dict(hand)
                 t.initial_points = card_value(top) + sum(card_value(c) for c in move.cards)
-            meld = self.melds[side].get(top.rank)
+            key = self._take_key(side, top.rank, bool(move.cards))
+            meld = self.melds[side].get(key)
             if meld is None:
-                meld = self.melds[side][top.rank] = Meld(top.rank)
+                meld = self.melds[side][key] = Meld(top.rank, key=key)
             for c in (top,) + move.cards:
                 meld.put(c)
             for c in rest:
@@ -321,8 +389,20 @@ class CanastaState(Legality, Scoring, View, Saved):
                 self._record(seat, move, label)
                 self._end_hand(seat)
                 return
+        elif kind == "bury":
+            # seed 004 'Sperrkarten ... zusätzlich (jedoch ohne Wirkung auf das Spiel) unter den
+            # evtl. passenden Kanaster angelegt': the card counts nothing
+            c = move.cards[0]
+            ms_remove(hand, [c])
+            self.melds[side][move.rank].buried.append(c)
+            label = f"laid {c.text} under the canasta of {rank_name(c.rank, True)}"
         elif kind in ("meld", "add"):
-            rank = move.rank if kind == "add" else next((c.rank for c in move.cards if not is_wild(c)), WILD)
+            if kind == "add":
+                rank = move.rank % KEY_STEP
+                key = move.rank
+            else:
+                rank = next((c.rank for c in move.cards if not is_wild(c)), WILD)
+                key = self._new_key(side, rank)
             if self._initial_pending():
                 sig, pts, counts_after = self._usage(move.cards, rank, kind == "meld")
                 cnt = t.countable
@@ -340,13 +420,13 @@ class CanastaState(Legality, Scoring, View, Saved):
                     self._initial_met(side)
             else:
                 ms_remove(hand, move.cards)
-            meld = self.melds[side].get(rank)
+            meld = self.melds[side].get(key)
             if meld is None:
-                meld = self.melds[side][rank] = Meld(rank)
-                t.opened = t.opened | {rank}
+                meld = self.melds[side][key] = Meld(rank, key=key)
+                t.opened = t.opened | {key}
             for c in move.cards:
                 meld.put(c)
-            if (self.rules.hand_canasta_bonus and meld.size >= CANASTA_SIZE and rank in t.opened
+            if (self.rules.hand_canasta_bonus and meld.size >= CANASTA_SIZE and key in t.opened
                     and not t.took_pile and rank != THREE and not meld.hand_canasta):
                 meld.hand_canasta = True  # seed 001 'Hand-Canasta' (engine reading, research C3)
             self.laid[seat] = True
@@ -426,6 +506,7 @@ class CanastaState(Legality, Scoring, View, Saved):
         c.turn = self.turn.copy()
         c.hand_over, c.out_seat, c.out_concealed = self.hand_over, self.out_seat, self.out_concealed
         c.last_moves = [dict(m) for m in self.last_moves]
+        c.cut = None if self.cut is None else {"seat": self.cut["seat"], "cards": list(self.cut["cards"])}
         c._legal = None
         c._legal_set = None
         c._plan_base = None
@@ -442,6 +523,7 @@ class CanastaState(Legality, Scoring, View, Saved):
         for side in self.melds:
             for m in side.values():
                 ms_add(allc, m.cards)
+                ms_add(allc, m.buried)
         for x in self.red_threes:
             ms_add(allc, x)
         return allc

@@ -20,9 +20,13 @@ def expected_cards(state: CanastaState) -> dict[Card, int]:
 
 def hand_size_ok(state: CanastaState) -> bool:
     """Whether the hand sizes are ones the rules allow: no red three in any hand (they are laid
-    out at once); while the hand runs every hand holds at least one card (an empty hand has gone
+    out at once; with ``red_three_exposure`` = ``first_turn`` none in the hand of the seat to act,
+    which has laid them out when its turn began); while the hand runs every hand holds at least one card (an empty hand has gone
     out, which ends the hand); once someone went out, that seat's hand is empty."""
-    if any(is_red_three(c) for h in state.hands for c in h):
+    if state.rules.red_three_exposure == "at_deal":
+        if any(is_red_three(c) for h in state.hands for c in h):
+            return False
+    elif not state.hand_over and any(is_red_three(c) for c in state.hands[state.turn.seat]):
         return False
     sizes = [sum(h.values()) for h in state.hands]
     if any(sizes[seat] for seat in range(len(sizes)) if seat not in state.order):
@@ -61,11 +65,13 @@ def shuffle_hidden(data: dict[str, Any], seat: int, rng: Any) -> dict[str, Any] 
     red = ("3D", "3H")
     pool = [c for c in st["stock"] if c not in red]
     for s in others:
-        pool.extend(hands[s])
+        pool.extend(c for c in hands[s] if c not in red)
     rng.shuffle(pool)
     for s in others:
-        k = len(hands[s])
-        hands[s], pool = pool[:k], pool[k:]
+        # red threes not yet laid out (red_three_exposure = first_turn) stay in their hands
+        keep = [c for c in hands[s] if c in red]
+        k = len(hands[s]) - len(keep)
+        hands[s], pool = keep + pool[:k], pool[k:]
     st["stock"] = [c if c in red else pool.pop() for c in st["stock"]]
     if acting is not None and acting != seat:
         have = counted(hands[acting])

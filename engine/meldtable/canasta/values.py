@@ -19,6 +19,19 @@ WILD = 2
 """The key of a side's meld of wild cards only (option ``wild_canasta``): the rank of the twos, which
 never form a meld of their own; notation ``add 2 JK``."""
 HISTORY_KEEP = 12
+KEY_STEP = 16
+"""Meld keys: a side's first meld of a rank has the rank as its key, the n-th one ``rank + 16 * (n - 1)``
+(option ``same_rank_melds`` = ``after_canasta``; notation ``add Q#2 QH``)."""
+
+
+def key_rank(key: int) -> int:
+    """The rank of the meld with ``key`` (see :data:`KEY_STEP`)."""
+    return key % KEY_STEP
+
+
+def key_number(key: int) -> int:
+    """Which meld of its rank ``key`` is: 1 for the first, 2 for the second, ..."""
+    return key // KEY_STEP + 1
 
 
 def is_wild(c: Card) -> bool:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .melds import meld_order
-from .values import hand_sort_key, is_black_three, is_wild
+from ..cards import RANKS
+from .values import hand_sort_key, is_black_three, is_red_three, is_wild
 
 if TYPE_CHECKING:
     from .rules import Rules
@@ -27,6 +28,20 @@ class View:
         frozen_by = next((c.text for c in self.pile if is_wild(c)), None)
         hand = sorted((c for c, n in self.hands[seat].items() for _ in range(n)), key=hand_sort_key)
         side = self.side_of(t.seat)
+        my_side = self.side_of(seat)
+        blocking = sorted(self.blocking_ranks(my_side))
+        if top is None:
+            blocked_by = None
+        elif is_black_three(top):
+            blocked_by = "black_three"
+        elif is_red_three(top):
+            blocked_by = "red_three"
+        elif is_wild(top):
+            blocked_by = "wild"
+        elif top.rank in blocking:
+            blocked_by = "blocking_rank"
+        else:
+            blocked_by = None
         if self.match_over:
             phase = "match_over"
         elif self.hand_over:
@@ -54,14 +69,16 @@ class View:
                 "size": len(self.pile),
                 "frozen": self.pile_wilds > 0,
                 "frozen_by": frozen_by,
-                "blocked": bool(top and is_black_three(top)),
+                "blocked": blocked_by in ("black_three", "blocking_rank"),
+                "blocked_by": blocked_by,
+                "blocking_ranks": [RANKS[r - 1] for r in blocking],
                 "frozen_for_you": self.pile_wilds > 0 or not self.melded[self.side_of(seat)],
             },
             "sides": [
                 {
                     "side": s,
                     "seats": list(seats),
-                    "melds": [m.to_json() for m in sorted(self.melds[s].values(), key=lambda m: meld_order(m.rank))],
+                    "melds": [m.to_json() for m in sorted(self.melds[s].values(), key=lambda m: meld_order(m.rank, m.key))],
                     "red_threes": [c.text for c in self.red_threes[s]],
                     "melded": self.melded[s],
                     "canastas": self.canastas(s),
@@ -71,6 +88,9 @@ class View:
                 for s, seats in enumerate(r.sides)
             ],
             "side_of_seat": list(r.side_of),
+            "cut": None if self.cut is None else {"seat": self.cut["seat"], "cards": list(self.cut["cards"])},
+            "rules": {"meld_after_pile_take": r.meld_after_pile_take, "bury_blocking_cards": r.bury_blocking_cards,
+                      "same_rank_melds": r.same_rank_melds},
             "turn": None if self.hand_over else {
                 "seat": t.seat,
                 "stage": t.stage,
