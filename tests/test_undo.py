@@ -16,7 +16,7 @@ from meldtable import api, new_game
 from meldtable.bot import choose_move
 from meldtable.undo import UNDOABLE
 
-GAMES = [("canasta-two-hand", 2), ("canasta-classic", 4), ("canasta-classic", 6),
+GAMES = [("canasta-two-hand", 2), ("canasta-classic", 4), ("canasta-classic", 6), ("kanaster", 2),
          ("continental", 3), ("continental", 8)]
 
 
