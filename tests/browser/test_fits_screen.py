@@ -17,6 +17,7 @@ SIZES = [(1280, 800), (390, 844), (844, 390)]
 GAMES = [  # variant, players, discard pile, action bar
     ("canasta-two-hand", 2, "#discard", "#actions"),
     ("canasta-classic", 6, "#discard", "#actions"),
+    ("kanaster", 5, "#discard", "#actions"),
     ("continental", 8, "#ct-discard", "#ct-actions"),
     ("3-ist-50", 6, "#tf-discard", "#hand"),  # 3 ist 50 plays by touching a card and a target
 ]
