@@ -3,7 +3,7 @@
 
     python build.py                      build the engine wheel and the static site in dist/
     python build.py serve [--port 8000]  build, then serve dist/ at http://127.0.0.1:8000
-    python build.py test [pytest args]   set up .venv/ and Chromium, build, run pytest
+    python build.py test [pytest args]   set up .venv/ and Chromium, mypy + ruff, build, run pytest
     --full-stdlib (any command)          ship the whole byte-compiled standard library instead of
                                          only the modules the page imports (tools/trace-stdlib.mjs)
     --stock-stdlib (any command)         ship Pyodide's stdlib zip unchanged (whole, not byte-
@@ -780,18 +780,39 @@ def ensure_test_env() -> Path:
     return python
 
 
+LINT_PATHS = ("engine",)
+"""What the static checks cover: mypy --strict and ruff, configured in pyproject.toml."""
+
+
+def lint(python: Path) -> int:
+    """Run the static checks on :data:`LINT_PATHS`: ``mypy`` (``strict = true``) and ``ruff check``
+    (pyflakes, pycodestyle, bugbear, McCabe complexity), both pinned in requirements-test.txt and
+    configured in pyproject.toml. Returns 0 when both are clean, else 1 (their reports are printed)."""
+    failed = 0
+    for cmd in ([str(python), "-m", "mypy", *LINT_PATHS], [str(python), "-m", "ruff", "check", *LINT_PATHS]):
+        log("$ " + " ".join(cmd))
+        if subprocess.run(cmd, cwd=ROOT).returncode != 0:
+            failed = 1
+    return failed
+
+
 def test(pytest_args: list[str], **options) -> int:
-    """Set up the venv and Chromium, build dist/ (options: those of build()), run pytest;
-    return pytest's exit code."""
+    """Set up the venv and Chromium, run the static checks (:func:`lint`), build dist/ (options:
+    those of build()), run pytest; return pytest's exit code, or 1 if it passed but a static check
+    failed."""
     python = ensure_test_env()
     chromium = ensure_chromium()
+    lint_failed = lint(python)
     build(**options)
     env = {**os.environ, "MELDTABLE_DIST": str(DIST)}
     if chromium:
         env["CHROMIUM_PATH"] = chromium
     cmd = [str(python), "-m", "pytest", *pytest_args]
     log("$ " + " ".join(cmd))
-    return subprocess.run(cmd, cwd=ROOT, env=env).returncode
+    code = subprocess.run(cmd, cwd=ROOT, env=env).returncode
+    if lint_failed:
+        log("the static checks failed (mypy or ruff, above)")
+    return code or lint_failed
 
 
 # --------------------------------------------------------------------------- command line

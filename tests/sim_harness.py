@@ -48,8 +48,11 @@ from collections import Counter
 from typing import Any, Callable
 
 import meldtable
-from meldtable import Game, MeldtableError, NotYourTurnError, OptionError, StateError, VARIANTS
+from meldtable import Game, IllegalMoveError, MeldtableError, NotYourTurnError, OptionError, StateError, VARIANTS
 from meldtable.bot import choose_move
+
+GENERIC_REASONS = frozenset({"not_allowed", "legal", "illegal"})
+"""Keys that say nothing about the move: no refusal may carry one (issue #14)."""
 
 PAIRINGS = ("random", "bot", "mixed")
 """Who plays: every seat random, every seat the computer, or computer (even seats) vs random."""
@@ -267,6 +270,15 @@ class Harness:
                 g.play(cand)
             except MeldtableError as e:
                 r.check(isinstance(e, ValueError) and bool(str(e)), "refusal_without_message", f"{where}: {cand!r}")
+                if isinstance(e, IllegalMoveError):
+                    # issue #14: every refusal has a specific reason of the family's declared
+                    # catalogue, with its text in every language
+                    catalogue = getattr(g.family, "REASONS", None)
+                    r.check(e.key is not None and e.key not in GENERIC_REASONS, "refusal_generic_reason",
+                            f"{where}: {cand!r} -> {e.key!r}: {e}")
+                    if catalogue is not None:
+                        r.check(e.key in set(catalogue.keys()) and set(e.texts) >= {"en", "de"},
+                                "refusal_undeclared_reason", f"{where}: {cand!r} -> {e.key!r}")
             except Exception as e:  # noqa: BLE001
                 r.fail("refusal_wrong_exception", f"{where}: {cand!r} raised {type(e).__name__}: {e}")
             else:

@@ -2,7 +2,7 @@
 
 A contract is laid one combination at a time (a set of three or a run of four); the engine lists a
 step only if the rest of the contract can still be laid in this turn, keeping a card to discard
-when the options require one (``_Packer`` in continental.py). Here the same question is answered
+when the options require one (``Packer`` in continental/planner.py). Here the same question is answered
 by brute force: every way of picking the remaining combinations one by one from the hand, with
 combinations generated independently from the seed's definitions. On random hands (several decks,
 jokers, every contract, several option sets) the engine's legal lay-down steps must be exactly the

@@ -21,12 +21,13 @@ const DEFAULT_BOOT_TIMEOUT_MS = 45000;
 const WASM_PATH = "pyodide/pyodide.asm.wasm";
 
 export class EngineError extends Error {
-  constructor(code, message, key = null, params = null) {
+  constructor(code, message, key = null, params = null, texts = null) {
     super(message);
     this.name = "EngineError";
     this.code = code;
-    this.key = key; // the engine's reason key (e.g. "pile_frozen"), for translated messages
+    this.key = key; // the engine's reason key (e.g. "pile_frozen") in its family's catalogue
     this.params = params || {};
+    this.texts = texts || {}; // the reason in every language, from the engine's catalogue: {en, de}
   }
 }
 
@@ -165,7 +166,7 @@ export async function startEngine(onProgress = () => {}, options = {}) {
         pending.delete(msg.id);
         if (msg.ok) ok(msg.result);
         else fail(new EngineError(msg.error?.code || "internal", msg.error?.message || "unknown engine error",
-                                  msg.error?.key || null, msg.error?.params || null));
+                                  msg.error?.key || null, msg.error?.params || null, msg.error?.texts || null));
       } else if (msg.ok === false) {
         console.error("engine:", msg.error);
       }

@@ -211,6 +211,9 @@ const MESSAGES = {
     "action.take": "Take pile",
     "action.meld": "Meld",
     "action.add": "Add to meld",
+    "action.bury": "Lay under canasta",
+    "hint.selectForBury": "Select cards of a blocking rank to lay under your canasta.",
+    "cn.blockingRankTitle": "Blocked: a canasta of {ranks} is on the table, so that rank blocks the pile",
     "action.discard": "Discard",
     "action.goOut": "Go out",
     "action.clear": "Clear selection",
@@ -264,6 +267,9 @@ const MESSAGES = {
     "move.computer.add": "Computer adds {cards} to its {ranks}",
     "move.computer.discard": "Computer discards {card}",
     "move.computer.red3": "Computer lays out {cards}",
+    "move.computer.cut": "Computer cuts and keeps {cards}",
+    "move.computer.cutNone": "Computer cuts: no wild card",
+    "move.computer.bury": "Computer lays {card} under the canasta",
     "move.computer.other": "Computer: {label}",
     "move.you.draw": "You draw from the stock",
     "move.you.take": "You take the discard pile",
@@ -274,6 +280,9 @@ const MESSAGES = {
     "move.you.add": "You add {cards} to your {ranks}",
     "move.you.discard": "You discard {card}",
     "move.you.red3": "You lay out {cards}",
+    "move.you.cut": "You cut and keep {cards}",
+    "move.you.cutNone": "You cut: no wild card",
+    "move.you.bury": "You lay {card} under the canasta",
     "move.you.other": "You: {label}",
     "move.list.and": " and ",
 
@@ -304,6 +313,32 @@ const MESSAGES = {
 
     // Classic Canasta for 2 to 6 (issue #10): seats, sides, guidance
     "variant.canasta-classic": "Canasta (2 to 6 players, partnerships)",
+    "variant.kanaster": "Kanaster (Swiss house rules, 2 to 5 players)",
+    "opt.cut_wilds": "The cut before the deal",
+    "opt.cut_wilds.none": "no cut",
+    "opt.cut_wilds.wilds": "the cutter keeps twos and jokers turned up",
+    "opt.cut_wilds.wilds_and_red_threes": "the cutter keeps twos, jokers and red threes",
+    "opt.red_three_exposure": "Dealt red threes are laid out",
+    "opt.red_three_exposure.at_deal": "at once",
+    "opt.red_three_exposure.first_turn": "at the player's first turn",
+    "opt.same_rank_melds": "Several melds of one rank",
+    "opt.same_rank_melds.one": "no: one meld per rank",
+    "opt.same_rank_melds.after_canasta": "another one once the first is a canasta",
+    "opt.meld_after_pile_take": "Melding after taking the pile",
+    "opt.blocking_ranks": "Ranks with a canasta block the pile",
+    "opt.blocking_ranks.none": "no",
+    "opt.blocking_ranks.any_canasta": "any side's canasta",
+    "opt.blocking_ranks.own_canasta": "only your own side's canasta",
+    "opt.bury_blocking_cards": "Blocking cards under a canasta",
+    "opt.bury_blocking_cards.never": "never",
+    "opt.bury_blocking_cards.after_pile_take": "after taking the pile",
+    "opt.bury_blocking_cards.any_turn": "in any turn",
+    "optdoc.canasta.cut_wilds": "The player before the dealer cuts and keeps wild cards turned up, and is dealt that many fewer cards.",
+    "optdoc.canasta.red_three_exposure": "When red threes in a dealt hand are laid out and replaced from the stock.",
+    "optdoc.canasta.same_rank_melds": "Whether a side may start a second meld of a rank (written Q#2) once the first is a canasta.",
+    "optdoc.canasta.meld_after_pile_take": "Off: after taking the pile you only discard (and may lay blocking cards under a canasta).",
+    "optdoc.canasta.blocking_ranks": "A card of a rank with a canasta on the table blocks the pile when on top, like a black three.",
+    "optdoc.canasta.bury_blocking_cards": "Cards of a blocking rank laid under your canasta count nothing, neither for nor against you.",
     "who.short": "C{n}",
     "who.youShort": "You",
     "move.other.draw": "{name} draws from the stock",
@@ -315,6 +350,9 @@ const MESSAGES = {
     "move.other.add": "{name} adds {cards} to the {ranks}",
     "move.other.discard": "{name} discards {card}",
     "move.other.red3": "{name} lays out {cards}",
+    "move.other.cut": "{name} cuts and keeps {cards}",
+    "move.other.cutNone": "{name} cuts: no wild card",
+    "move.other.bury": "{name} lays {card} under the canasta",
     "move.other.other": "{name}: {label}",
     "turn.other": "{name} is playing…",
     "turn.partner": "Your partner {name} is playing…",
@@ -951,6 +989,9 @@ const MESSAGES = {
     "action.take": "Stapel aufnehmen",
     "action.meld": "Melden",
     "action.add": "Anlegen",
+    "action.bury": "Unter Kanaster legen",
+    "hint.selectForBury": "Wähle Sperrkarten, die du unter deinen Kanaster legen willst.",
+    "cn.blockingRankTitle": "Gesperrt: ein Kanaster aus {ranks} liegt auf dem Tisch, dieser Rang sperrt den Stapel",
     "action.discard": "Abwerfen",
     "action.goOut": "Ausmachen",
     "action.clear": "Auswahl aufheben",
@@ -973,21 +1014,6 @@ const MESSAGES = {
     "move.you.no": "Du antwortest: nein, noch nicht",
     "move.computer.no": "Computer antwortet: nein, noch nicht",
     "move.other.no": "{name} antwortet: nein, noch nicht",
-    "engine.take_pair": "Um den Ablagestapel zu nehmen, brauchst du zwei natürliche Karten vom Rang der obersten Karte oder eine und eine wilde Karte.",
-    "engine.take_onto_meld_off": "In diesem Spiel nimmst du den Ablagestapel nur, indem du die oberste Karte mit zwei Handkarten auslegst.",
-    "engine.already_took": "Du hast in diesem Zug schon den Ablagestapel genommen.",
-    "engine.partner_no": "Dein Partner hat nein gesagt: in diesem Zug darfst du nicht ausmachen, behalte also zwei Karten (eine zum Abwerfen, eine zum Behalten).",
-    "engine.partner_yes": "Dein Partner hat ja gesagt: du musst in diesem Zug ausmachen und darfst nur deine letzte Karte abwerfen.",
-    "engine.black_threes_committed": "Du hast schwarze Dreien ausgelegt: in diesem Zug musst du ausmachen.",
-    "engine.black_threes_out": "Schwarze Dreien darfst du nur in dem Zug auslegen, in dem du ausmachst, und danach könntest du nicht ausmachen (du brauchst {canastas} Canasta und alle anderen Karten ausgelegt, bis auf eine zum Abwerfen).",
-    "engine.answer_first": "Dein Partner fragt, ob er ausmachen darf: antworte mit Ja oder Nein.",
-    "engine.ask_no_partner": "In diesem Spiel fragt niemand einen Partner vor dem Ausmachen.",
-    "engine.ask_once": "Du hast deinen Partner in diesem Zug schon gefragt.",
-    "engine.ask_cannot_go_out": "Du kannst deinen Partner nur fragen, wenn du in diesem Zug ausmachen könntest.",
-    "engine.no_question": "Niemand hat dich gefragt, ob er ausmachen darf.",
-    "engine.pass_not_now": "Passen kannst du nur zu Beginn eines Zuges, wenn der Stapel aufgebraucht ist.",
-    "engine.take_forced": "Die oberste Karte passt zu einer Meldung deiner Partei: bei aufgebrauchtem Stapel musst du den Ablagestapel nehmen.",
-    "engine.wild_meld_full": "Die Meldung aus wilden Karten ist vollständig: höchstens sieben Karten.",
     "action.next": "Nächste Runde",
     "action.newGame": "Neues Spiel",
     "action.scores": "Abrechnung zeigen",
@@ -1019,6 +1045,9 @@ const MESSAGES = {
     "move.computer.add": "Computer legt {cards} an seine {ranks} an",
     "move.computer.discard": "Computer wirft {card} ab",
     "move.computer.red3": "Computer legt {cards} aus",
+    "move.computer.cut": "Computer hebt ab und behält {cards}",
+    "move.computer.cutNone": "Computer hebt ab: keine wilde Karte",
+    "move.computer.bury": "Computer legt {card} unter den Kanaster",
     "move.computer.other": "Computer: {label}",
     "move.you.draw": "Du ziehst vom Stapel",
     "move.you.take": "Du nimmst den Ablagestapel auf",
@@ -1029,6 +1058,9 @@ const MESSAGES = {
     "move.you.add": "Du legst {cards} an deine {ranks} an",
     "move.you.discard": "Du wirfst {card} ab",
     "move.you.red3": "Du legst {cards} aus",
+    "move.you.cut": "Du hebst ab und behältst {cards}",
+    "move.you.cutNone": "Du hebst ab: keine wilde Karte",
+    "move.you.bury": "Du legst {card} unter den Kanaster",
     "move.you.other": "Du: {label}",
     "move.list.and": " und ",
 
@@ -1059,6 +1091,32 @@ const MESSAGES = {
 
     // Canasta für 2 bis 6 (Issue #10): Plätze, Parteien, Hilfen
     "variant.canasta-classic": "Canasta (2 bis 6 Spieler, mit Partnern)",
+    "variant.kanaster": "Kanaster (Schweizer Hausregeln, 2 bis 5 Spieler)",
+    "opt.cut_wilds": "Abheben vor dem Geben",
+    "opt.cut_wilds.none": "kein Abheben",
+    "opt.cut_wilds.wilds": "wer abhebt, behält aufgedeckte 2er und Joker",
+    "opt.cut_wilds.wilds_and_red_threes": "wer abhebt, behält 2er, Joker und rote 3er",
+    "opt.red_three_exposure": "Ausgeteilte rote 3er werden ausgelegt",
+    "opt.red_three_exposure.at_deal": "sofort",
+    "opt.red_three_exposure.first_turn": "beim ersten Zug des Spielers",
+    "opt.same_rank_melds": "Mehrere Meldungen eines Rangs",
+    "opt.same_rank_melds.one": "nein: eine pro Rang",
+    "opt.same_rank_melds.after_canasta": "eine weitere, sobald die erste ein Kanaster ist",
+    "opt.meld_after_pile_take": "Auslegen nach dem Aufnehmen des Stapels",
+    "opt.blocking_ranks": "Ränge mit Kanaster sperren den Stapel",
+    "opt.blocking_ranks.none": "nein",
+    "opt.blocking_ranks.any_canasta": "Kanaster irgendeiner Partei",
+    "opt.blocking_ranks.own_canasta": "nur Kanaster der eigenen Partei",
+    "opt.bury_blocking_cards": "Sperrkarten unter einen Kanaster",
+    "opt.bury_blocking_cards.never": "nie",
+    "opt.bury_blocking_cards.after_pile_take": "nach dem Aufnehmen des Stapels",
+    "opt.bury_blocking_cards.any_turn": "in jedem Zug",
+    "optdoc.canasta.cut_wilds": "Der Spieler vor dem Geber hebt ab, behält aufgedeckte wilde Karten und erhält entsprechend weniger Karten.",
+    "optdoc.canasta.red_three_exposure": "Wann rote 3er der ausgeteilten Hand ausgelegt und vom Talon ersetzt werden.",
+    "optdoc.canasta.same_rank_melds": "Ob eine Partei eine zweite Meldung eines Rangs (Q#2) beginnen darf, sobald die erste ein Kanaster ist.",
+    "optdoc.canasta.meld_after_pile_take": "Aus: nach dem Aufnehmen wird nur abgeworfen (und Sperrkarten dürfen unter einen Kanaster).",
+    "optdoc.canasta.blocking_ranks": "Eine Karte eines Rangs mit Kanaster auf dem Tisch sperrt den Stapel wie eine schwarze 3.",
+    "optdoc.canasta.bury_blocking_cards": "Sperrkarten unter dem eigenen Kanaster zählen nichts, weder plus noch minus.",
     "who.short": "C{n}",
     "who.youShort": "Du",
     "move.other.draw": "{name} zieht vom Stapel",
@@ -1070,6 +1128,9 @@ const MESSAGES = {
     "move.other.add": "{name} legt {cards} an die {ranks} an",
     "move.other.discard": "{name} wirft {card} ab",
     "move.other.red3": "{name} legt {cards} aus",
+    "move.other.cut": "{name} hebt ab und behält {cards}",
+    "move.other.cutNone": "{name} hebt ab: keine wilde Karte",
+    "move.other.bury": "{name} legt {card} unter den Kanaster",
     "move.other.other": "{name}: {label}",
     "turn.other": "{name} spielt…",
     "turn.partner": "Dein Partner {name} spielt…",
@@ -1107,7 +1168,6 @@ const MESSAGES = {
     "hint.noMeldsYet": "Deine Partei hat noch keine Meldung: Lege zuerst eine aus.",
     "hint.handOver": "Die Runde ist vorbei.",
     "hint.selectForTake": "Wähle die Karten, die zur obersten Karte passen, dann Stapel aufnehmen.",
-    "engine.pile_needs_pair": "In diesem Spiel nimmt man den Stapel mit zwei natürlichen {ranks} auf, nicht mit einer wilden Karte.",
     "score.wentOutSeat": "{name} hat ausgemacht.",
     "score.wentOutConcealedSeat": "{name} hat verdeckt ausgemacht, alles auf einmal.",
     "score.sideWins": "Deine Partei gewinnt die Partie!",
@@ -1233,54 +1293,8 @@ const MESSAGES = {
     "optdoc.canasta.target_score": "Die Partie endet, wenn eine Partei diese Punktzahl erreicht.",
     "optdoc.canasta.deals": "Die Partie endet nach so vielen Runden.",
 
-    // The engine's refusals (error.key from meldtable), in German; English uses the engine's own text.
-    "engine.hand_over": "Die Runde ist vorbei.",
-    "engine.not_your_turn": "Du bist nicht am Zug.",
-    "engine.draw_first": "Ziehe zuerst vom Stapel oder nimm den Ablagestapel auf.",
-    "engine.already_drew": "Du hast in diesem Zug schon gezogen.",
-    "engine.not_in_hand": "Du hast {card} nicht auf der Hand.",
-    "engine.too_many_cards": "Du hast {held} Karten auf der Hand, diese Aktion nennt aber {named}.",
-    "engine.stock_empty": "Der Stapel ist aufgebraucht: nimm den Ablagestapel oder passe.",
-    "engine.pile_empty": "Der Ablagestapel ist leer.",
-    "engine.pile_blocked": "Eine schwarze Drei sperrt den Ablagestapel: Ziehe vom Stapel.",
-    "engine.pile_wild_top": "Oben liegt eine wilde Karte: Der Ablagestapel kann jetzt nicht aufgenommen werden.",
-    "engine.pile_before_initial": "Den Ablagestapel darfst du erst nach deiner ersten Meldung aufnehmen.",
-    "engine.take_rank": "Um den Ablagestapel aufzunehmen, brauchst du {ranks} zur obersten Karte.",
-    "engine.pile_frozen": "Der Ablagestapel ist eingefroren: Du brauchst zwei natürliche {ranks}.",
-    "engine.take_no_meld": "Du hast keine Meldung aus {ranks}, an die du die oberste Karte legen kannst.",
-    "engine.all_wild": "Eine Meldung darf nicht nur aus wilden Karten bestehen.",
-    "engine.mixed_ranks": "Eine Meldung enthält nur Karten eines Rangs (und wilde Karten).",
-    "engine.red_three": "Rote Dreien werden einzeln ausgelegt und nie gemeldet.",
-    "engine.black_threes": "Schwarze Dreien werden nur als drei oder vier schwarze Dreien ohne wilde Karten gemeldet.",
-    "engine.black_threes_never": "Schwarze Dreien können in diesem Spiel nicht gemeldet werden.",
-    "engine.rank_melded": "Du hast schon eine Meldung aus {ranks}: Lege dort an.",
-    "engine.meld_three": "Lege eine neue Meldung mit drei Karten aus und lege weitere Karten dann einzeln an.",
-    "engine.few_naturals": "Eine Meldung braucht mehr natürliche Karten.",
-    "engine.many_wilds": "Diese Meldung hätte zu viele wilde Karten.",
-    "engine.no_meld": "Deine Seite hat keine Meldung aus {ranks}.",
-    "engine.add_rank": "An diese Meldung passen nur {ranks} oder wilde Karten.",
-    "engine.initial_minimum": "Deine erste Meldung muss mindestens {minimum} Punkte wert sein (in diesem Zug bisher: {points}).",
-    "engine.keep_a_card": "Bis deine Seite {canastas} Canastas hat, musst du nach dem Abwerfen noch eine Karte behalten.",
-    "engine.meld_invalid": "Diese Karten ergeben mit der obersten Karte keine gültige Meldung.",
-    "engine.not_allowed": "Dieser Zug ist jetzt nicht erlaubt.",
-    "engine.pile_red_three": "Oben liegt eine rote Drei: Der Ablagestapel kann jetzt nicht aufgenommen werden.",
-    "engine.discard_to_go_out": "In diesem Spiel machst du aus, indem du deine letzte Karte abwirfst: Behalte eine Karte.",
-
-    // 3 ist 50 (engine family threefifty)
-    "engine.must_match": "Abwerfen darfst du nur, wenn keine deiner Karten passt: {card} kann gespielt werden.",
-    "engine.choose_source": "In diesem Spiel nimmst du entweder aus der Mitte oder vom Ablagestapel: Wähle eines von beiden.",
-    "engine.discard_dead": "Die oberste Karte des Ablagestapels passt erst wieder, wenn eine neue Karte abgeworfen wurde.",
-    "engine.no_match_middle": "In der Mitte (Mittelkarten und oberste Ablagekarte) liegen keine {ranks}.",
-    "engine.use_middle": "Die passenden Karten der Mitte und des Ablagestapels werden zusammen genommen.",
-    "engine.no_match_centre": "Unter den Mittelkarten liegen keine {ranks}.",
-    "engine.discard_empty": "Der Ablagestapel ist leer.",
-    "engine.no_match_discard": "Die oberste Karte des Ablagestapels passt nicht zu {card}.",
-    "engine.own_empty": "Dein Minushaufen ist leer.",
-    "engine.no_match_own": "Die oberste Karte deines Minushaufens passt nicht zu {card}.",
-    "engine.own_pile": "In diesem Spiel darfst du keine Karte auf deinen eigenen Minushaufen legen.",
-    "engine.threefifty.pile_empty": "Dieser Minushaufen ist leer.",
-    "engine.no_match_pile": "Die oberste Karte dieses Minushaufens passt nicht zu {card}.",
-    "engine.no_seat": "Diesen Platz gibt es in diesem Spiel nicht.",
+    // The engine's refusals come with their German text from the engine (meldtable/reasons.py and each
+    // family's reasons.py; error.texts): this catalogue does not copy them.
 
     // Kontinental (engine family continental, web/games/continental.js)
     "variant.continental": "Kontinental (Continental)",
@@ -1490,53 +1504,6 @@ const MESSAGES = {
     "ct.result.youWin": "Du gewinnst mit {n} Punkten!",
     "ct.result.wins": "{name} gewinnt mit {n} Punkten.",
     "ct.result.tie": "Geteilter Sieg mit {n} Punkten: {names}.",
-
-    // Kontinental: the engine's refusals (error.key), in German; English uses the engine's own text.
-    "engine.continental.claim_window": "{name} entscheidet zuerst, ob {card} außer der Reihe genommen wird.",
-    "engine.continental.no_claims": "In diesem Spiel wird nie außer der Reihe genommen.",
-    "engine.continental.no_claim_window": "Gerade kann keine Karte außer der Reihe genommen werden: Das geht erst, nachdem der nächste Spieler vom Stapel gezogen hat.",
-    "engine.continental.pile_empty": "Der Ablagestapel ist leer.",
-    "engine.continental.draw_first": "Nimm zuerst die oberste Karte des Ablagestapels oder ziehe vom Stapel.",
-    "engine.continental.place_joker": "Lege zuerst den ausgetauschten Joker an eine andere Kombination an.",
-    "engine.continental.joker_elsewhere": "Der ausgetauschte Joker kommt an eine andere Kombination, nicht zurück an seine alte.",
-    "engine.continental.finish_contract": "Lege zuerst deinen Vertrag fertig aus (noch auszulegen: {contract}).",
-    "engine.continental.not_down": "Lege zuerst deinen Vertrag aus, bevor du an Kombinationen anlegst oder Joker austauschst.",
-    "engine.continental.playable_discard": "Du hast deinen Vertrag noch nicht ausgelegt, darum darfst du {card} nicht abwerfen: Die Karte passt an eine Kombination auf dem Tisch.",
-    "engine.continental.contract_done": "Dein Vertrag liegt schon aus: Jetzt kannst du nur noch an Kombinationen anlegen (in diesem Spiel keine neuen Kombinationen).",
-    "engine.continental.all_jokers": "Eine Kombination nur aus Jokern geht nicht: Sie braucht eine natürliche Karte.",
-    "engine.continental.set_ranks": "Ein Satz besteht aus Karten eines Rangs (beliebige Farben) und Jokern.",
-    "engine.continental.set_size": "Lege einen Satz mit drei Karten aus und lege weitere Karten danach einzeln an.",
-    "engine.continental.set_jokers": "Ein Satz darf in diesem Spiel höchstens {max} Joker enthalten.",
-    "engine.continental.run_suits": "Eine Straße besteht aus Karten einer Farbe (und Jokern).",
-    "engine.continental.run_corner": "In diesem Spiel ist das Ass hoch oder niedrig, nicht zwischen König und Zwei.",
-    "engine.continental.run_order": "Eine Straße besteht aus aufeinanderfolgenden Karten einer Farbe; Joker füllen Lücken.",
-    "engine.continental.run_size": "Lege eine Straße mit vier Karten aus und lege weitere Karten danach einzeln an.",
-    "engine.continental.run_jokers": "Eine Straße darf in diesem Spiel höchstens {max} Joker enthalten.",
-    "engine.continental.adjacent_jokers": "In diesem Spiel dürfen in einer Straße keine zwei Joker nebeneinander liegen.",
-    "engine.continental.keep_a_card": "In diesem Spiel machst du aus, indem du deine letzte Karte abwirfst: Behalte eine Karte.",
-    "engine.continental.no_set_needed": "Dein Vertrag braucht keinen Satz mehr (noch auszulegen: {contract}).",
-    "engine.continental.no_run_needed": "Dein Vertrag braucht keine Straße mehr (noch auszulegen: {contract}).",
-    "engine.continental.same_rank_sets": "Die Sätze eines Vertrags müssen in diesem Spiel verschiedene Ränge haben.",
-    "engine.continental.same_suit_runs": "Die Straßen eines Vertrags müssen in diesem Spiel verschiedene Farben haben.",
-    "engine.continental.contract_incomplete": "Mit diesen Karten ließe sich der Rest deines Vertrags ({contract}) in diesem Zug nicht mehr auslegen: Wähle andere Karten.",
-    "engine.continental.no_combo": "Diese Kombination gibt es nicht.",
-    "engine.continental.layoff_next_turn": "In diesem Spiel legst du erst ab deinem nächsten Zug bei anderen an und tauschst Joker.",
-    "engine.continental.set_no_end": "Ein Satz hat keine Enden.",
-    "engine.continental.does_not_fit_run": "An dieses Ende der Straße passt nur {card} (oder ein Joker).",
-    "engine.continental.does_not_fit_set": "An diesen Satz passen nur {ranks} (oder ein Joker).",
-    "engine.continental.does_not_fit": "Diese Karte passt dort nicht.",
-    "engine.continental.run_full": "Diese Straße hat schon 13 Karten.",
-    "engine.continental.run_end": "Sag, an welches Ende der Straße die Karte kommt: unten oder oben.",
-    "engine.continental.no_exchange": "In diesem Spiel werden Joker auf dem Tisch nicht ausgetauscht.",
-    "engine.continental.exchange_runs_only": "In diesem Spiel können nur Joker in Straßen ausgetauscht werden.",
-    "engine.continental.no_joker": "In dieser Kombination liegt kein Joker.",
-    "engine.continental.joker_stands_for": "Der Joker dort steht für {stands_for}.",
-    "engine.continental.joker_no_place": "Für den Joker, den du bekämst, gibt es keine andere Kombination.",
-    "engine.continental.discard_taken": "Du hast {card} in diesem Zug vom Ablagestapel genommen: Wirf eine andere Karte ab.",
-    "engine.continental.take_limit": "Die oberste Karte des Ablagestapels wurde {count}-mal hintereinander genommen: Ziehe diesmal vom Stapel.",
-    "engine.continental.run_long": "Eine Straße hat höchstens {max} Karten.",
-    "engine.continental.too_many_combos": "Diese Auslage nennt {named} Kombinationen, du darfst aber nur {allowed} auslegen ({contract}).",
-
     // --- table kit (issue #13: undo, shortcuts, warnings, settings, statistics; web/tablekit.js) ---
     "action.undo": "Zurücknehmen",
     "kit.log.undo": "Zurückgenommen: {move}",
@@ -1636,24 +1603,15 @@ const engineParams = {}; // family -> (key, params) => {key, params}
 export function setEngineParams(family, fn) { engineParams[family] = fn; }
 
 /**
- * The text to show for an engine refusal: in English the engine's own message (it is written
- * in a player's words); in other languages the catalogue's `engine.<family>.<key>` or
- * `engine.<key>` when the error carries a key, else the engine's message.
+ * The text to show for an engine error: the engine's own text in the page's language (`texts`:
+ * every refusal comes in English and German from the engine's reason catalogues,
+ * meldtable/reasons.py and each family's reasons.py), else the engine's message (bad input such
+ * as malformed notation is answered in English). `family` is kept for the renderers' calls.
  */
-export function engineMessage(err, family = null) {
+export function engineMessage(err, family = null) { // eslint-disable-line no-unused-vars
   const message = err && err.message ? err.message : String(err);
-  if (current === "en" || !err || !err.key) return message;
-  let key = err.key;
-  let p = { ...(err.params || {}) };
-  if (p.rank) p.ranks = rankPlural(p.rank);
-  if (!p.card && typeof p.move === "string") {
-    const c = p.move.split(/\s+/).find((w) => isCard(w)); // e.g. "play 7S middle"
-    if (c) p.card = c;
-  }
-  if (p.card) p.card = cardName(p.card);
-  if (family && engineParams[family]) ({ key, params: p } = engineParams[family](key, p));
-  const found = [family ? `engine.${family}.${key}` : null, "engine." + key].find((k) => k && k in MESSAGES[current]);
-  return found ? t(found, p) : message;
+  if (err && err.texts && typeof err.texts[current] === "string") return err.texts[current];
+  return message;
 }
 
 /** Translate `key`, filling `{name}` placeholders from `params`. */
@@ -1741,9 +1699,11 @@ export function moveSentence(text, who, label, extra = {}) {
   }
   if (kind === "meld" && args.length && args.every(isCard)) return t(p + "meld", { cards: listCards(args), name });
   if (kind === "add" && args.length >= 2 && !isCard(args[0]) && args.slice(1).every(isCard)) {
-    return t(p + "add", { cards: listCards(args.slice(1)), ranks: args[0] === "2" ? t("meld.wild") : rankPlural(args[0]), name });
+    return t(p + "add", { cards: listCards(args.slice(1)), ranks: args[0] === "2" ? t("meld.wild") : rankPlural(args[0].split("#")[0]), name });
   }
   if (kind === "discard" && args.length === 1 && isCard(args[0])) return t(p + "discard", { card: cardName(args[0]), name });
+  if (kind === "cut" && args.every(isCard)) return args.length ? t(p + "cut", { cards: listCards(args), name }) : t(p + "cutNone", { name });
+  if (kind === "bury" && args.length === 2 && isCard(args[1])) return t(p + "bury", { card: cardName(args[1]), name });
   if ((kind === "red3" || kind === "redthree" || kind === "red_three" || kind === "expose") && args.every(isCard) && args.length) {
     return t(p + "red3", { cards: listCards(args), name });
   }

@@ -19,6 +19,7 @@ from .bot import choose_move
 from .errors import IllegalMoveError, MeldtableError, NotYourTurnError
 from .fields import NonFiniteNumber, strict_json
 from .game import Game, new_game
+from .reasons import COMMON
 from .variants import VARIANTS
 
 MAX_REQUEST = 1_000_000
@@ -103,9 +104,9 @@ class Session:
         if not isinstance(action, dict):
             raise BadRequest("'action' must be an object such as {\"type\": \"draw\"}.")
         if g.hand_over:
-            raise IllegalMoveError("The hand is over." if not g.match_over else "The match is over.")
+            raise COMMON.error("hand_over" if not g.match_over else "match_over")
         if g.current_player not in self.human_seats:
-            raise NotYourTurnError("Wait for your turn: the computer is playing.")
+            raise NotYourTurnError.of(COMMON, "computer_playing", {})
         _check_action_size(g, action)
         compose = getattr(g.family, "compose_action", None)
         if compose is None:
@@ -122,9 +123,9 @@ class Session:
         answer is the table and ``undone`` (the move's notation)."""
         g = self._game()
         if g.hand_over:
-            raise IllegalMoveError("The hand is over: nothing can be taken back.")
+            g.undo()  # refused: the hand is over (key undo_hand_over)
         if g.current_player not in self.human_seats:
-            raise NotYourTurnError("Wait for your turn: the computer is playing.")
+            raise NotYourTurnError.of(COMMON, "computer_playing", {})
         work = g.copy()
         undone = work.undo(seat=g.current_player)
         self.game = work
@@ -133,10 +134,10 @@ class Session:
     def op_bot(self, req: dict[str, Any]) -> dict[str, Any]:
         g = self._game()
         if g.hand_over:
-            raise IllegalMoveError("The hand is over.")
+            raise COMMON.error("hand_over")
         seat = g.current_player
         if seat in self.human_seats:
-            raise NotYourTurnError("It is your turn, not the computer's.")
+            raise NotYourTurnError.of(COMMON, "your_turn", {})
         move = choose_move(g, seat)
         work = g.copy()
         work.play(move, seat=seat)
@@ -206,9 +207,7 @@ def _check_action_size(g: Game, action: dict[str, Any]) -> None:
     seat = g.current_player
     held = len(g.view(seat)["hand"]) if seat is not None else 0
     if named > held:
-        err = IllegalMoveError(f"You hold {held} card{'s' if held != 1 else ''}, but this action names {named}.")
-        err.key, err.params = "too_many_cards", {"held": held, "named": named}  # type: ignore[attr-defined]
-        raise err
+        raise COMMON.error("too_many_cards", held=held, named=named)
 
 
 def _apply_all(g: Game, moves: list[Any]) -> Game:
@@ -278,7 +277,9 @@ def handle(text: str, session: Session | None = None) -> str:
         return _dumps({"id": rid, "ok": True, "result": result})
     except MeldtableError as e:
         s.game, s.human_seats = before
-        extra = {"key": e.key, "params": e.params} if hasattr(e, "key") else None  # type: ignore[attr-defined]
+        extra = None
+        if isinstance(e, IllegalMoveError) and e.key is not None:
+            extra = {"key": e.key, "params": e.params, "texts": e.texts}
         return _error(rid, getattr(e, "code", "bad_request"), str(e), extra)
     except Exception as e:  # a bug: report it, keep serving
         s.game, s.human_seats = before

@@ -6,19 +6,24 @@ module exposes ``choose_move(view, legal)``); the canasta family's is :class:`me
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
-from .moves import Move
+from .moves import MoveValue
+
+if TYPE_CHECKING:
+    from .game import Game
 
 
-def choose_move(game: Any, seat: int | None = None) -> Move:
+def choose_move(game: Game, seat: int | None = None) -> MoveValue:
     """The computer's move for ``seat`` (default: the seat to act) in ``game``, decided from
     ``game.view(seat)`` and ``game.legal_moves()`` only. Raises ``ValueError`` if the hand is over."""
-    from .errors import IllegalMoveError
+    from .reasons import COMMON
 
     if game.hand_over:
-        raise IllegalMoveError("The hand is over.")
-    seat = game.current_player if seat is None else seat
-    if seat != game.current_player:
-        raise IllegalMoveError(f"Seat {seat} is not to act.")
-    return game.family.choose_move(game.view(seat), game.legal_moves())
+        raise COMMON.error("hand_over")
+    to_act = game.current_player
+    if seat is not None and seat != to_act:
+        raise COMMON.error("not_your_turn", seat=to_act, asked=seat)
+    assert to_act is not None
+    move: MoveValue = game.family.choose_move(game.view(to_act), game.legal_moves())
+    return move

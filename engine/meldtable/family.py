@@ -1,4 +1,5 @@
-"""Pieces of a family's state that the continental and 3 ist 50 families share word for word.
+"""The family contract (:class:`Family`, :class:`FamilyState`: typing protocols) and pieces of a
+family's state that the continental and 3 ist 50 families share word for word.
 
 Core module: it imports no family module (those are imported lazily by
 :func:`meldtable.game.family_module`), and adds no step to a move: :class:`CachedLegalMoves`
@@ -7,7 +8,101 @@ is a base class, so its methods are found like the state's own.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from .cards import Card
+    from .moves import MoveValue
+    from .reasons import Catalogue
+
+
+class FamilyState(Protocol):
+    """What :class:`meldtable.game.Game` and the api use of a family's match state (mutable)."""
+
+    hand_over: bool
+    match_over: bool
+    hand_number: int
+    scores: list[int]
+    results: list[dict[str, Any]]
+    winners: list[int]
+    last_moves: list[dict[str, Any]]
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat to act, ``None`` once the hand is over."""
+
+    def legal_moves(self) -> list[Any]:
+        """Every legal move of the seat to act, sorted by notation (the fast enumeration)."""
+
+    def is_legal(self, move: Any) -> bool:
+        """Whether ``move`` is one of :meth:`legal_moves`."""
+
+    def verify(self, move: Any, seat: int | None = None) -> None:
+        """The one check of a move: raise ``IllegalMoveError`` with the reason, else return."""
+
+    def explain(self, move: Any, seat: int | None = None) -> tuple[str, str, dict[str, Any]]:
+        """``(key, English message, params)`` of :meth:`verify`'s verdict."""
+
+    def apply(self, move: Any) -> None:
+        """Apply a move from :meth:`legal_moves` (unchecked)."""
+
+    def view(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may see, JSON-ready."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The whole state, JSON-ready (``State.from_dict(rules, seed, data)`` reads it back)."""
+
+    def next_hand(self) -> None:
+        """Deal the next hand of the match."""
+
+    def copy(self) -> Any:
+        """An independent copy."""
+
+    def conservation(self) -> dict[Card, int]:
+        """Every card in play, as a multiset."""
+
+
+class Family(Protocol):
+    """The contract of a game family: the module :data:`meldtable.game.FAMILIES` names (its
+    ``family`` module) provides these (docs/architecture.md, "How the five games map onto the core").
+    ``tests/test_reasons.py`` and ``tests/test_harness.py`` check every registered family has them."""
+
+    REASONS: Catalogue
+    """The family's declared refusal reasons (:mod:`meldtable.reasons`)."""
+
+    def Rules(self, options: dict[str, Any], players: int) -> Any:  # noqa: N802 - a class in the module
+        """The resolved rule options; ``OptionError`` for an impossible combination."""
+
+    @property
+    def State(self) -> Any:  # noqa: N802 - a class in the module
+        """The state class, with ``from_dict(rules, seed, data)`` (validating; ``StateError``)."""
+
+    def new_state(self, rules: Any, seed: int) -> FamilyState:
+        """A new match, first hand dealt."""
+
+    def parse_move(self, text: str) -> MoveValue:
+        """The family's move value of ``text``; ``NotationError``."""
+
+    def choose_move(self, view: dict[str, Any], legal: list[Any]) -> Any:
+        """The family's computer player: one of ``legal``, from ``view`` only."""
+
+    def compose_action(self, game: Any, action: dict[str, Any]) -> list[Any]:
+        """The page's action object as moves; ``IllegalMoveError`` / ``NotationError``."""
+
+    def expected_cards(self, state: Any) -> dict[Card, int]:
+        """Harness hook: every physical card in play."""
+
+    def hand_size_ok(self, state: Any) -> bool:
+        """Harness hook: the hand sizes are ones the rules allow."""
+
+    def move_bound(self, rules: Any) -> int:
+        """Harness hook: most moves one hand can last."""
+
+    def shuffle_hidden(self, data: dict[str, Any], seat: int, rng: Any) -> dict[str, Any] | None:
+        """Harness hook: the saved state with every card hidden from ``seat`` dealt again."""
+
+    def results_add_up(self, state: Any) -> bool:
+        """Harness hook: the last result matches the table it was scored from."""
 
 
 class CachedLegalMoves:

@@ -10,7 +10,7 @@ Ranges (docs/state-format.md, "What Game.from_json checks"): every point figure 
 from __future__ import annotations
 
 import json
-from typing import Any, Iterable
+from typing import Any, Iterable, TypeGuard
 
 from .cards import Card, parse_cards
 from .errors import NotationError, StateError
@@ -52,7 +52,7 @@ def strict_json(text: str | bytes) -> Any:
     return json.loads(text, parse_constant=_reject_constant, parse_float=_finite_float)
 
 
-def is_int(v: Any) -> bool:
+def is_int(v: Any) -> TypeGuard[int]:
     """Whether ``v`` is a whole number: an ``int`` but not a ``bool`` (``2.0`` is not)."""
     return isinstance(v, int) and not isinstance(v, bool)
 
@@ -154,7 +154,8 @@ def _saved_result(res: Any, k: int, count: int, hand_number: int, prev: list[int
     for i, side in enumerate(sides):
         if not isinstance(side, dict) or set(side) != {"side", "items", "total", "cumulative"} or side["side"] != i \
                 or isinstance(side["side"], bool):
-            raise StateError(f"{what} in the saved game: entry {i} must be {{\"side\": {i}, \"items\", \"total\", \"cumulative\"}}.")
+            raise StateError(
+                f"{what} in the saved game: entry {i} must be {{\"side\": {i}, \"items\", \"total\", \"cumulative\"}}.")
         items = side["items"]
         if not isinstance(items, dict) or len(items) > 32 or any(not isinstance(n, str) or len(n) > 40 for n in items):
             raise StateError(f"{what} in the saved game: the items must map names to points.")
@@ -188,7 +189,8 @@ def saved_last_moves(obj: Any, keep: int, *, seats: int | None = None) -> list[d
         if (not isinstance(m, dict) or set(m) != {"seat", "text", "label"} or not is_int(m["seat"])
                 or not 0 <= m["seat"] < limit
                 or any(not isinstance(m[k], str) or len(m[k]) > TEXT_LIMIT for k in ("text", "label"))):
-            raise StateError("Each of the saved game's last moves must be {\"seat\", \"text\", \"label\"} with a seat of the game.")
+            raise StateError(
+                "Each of the saved game's last moves must be {\"seat\", \"text\", \"label\"} with a seat of the game.")
     return [dict(m) for m in lm[-keep:]] if keep > 0 else []
 
 

@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from .errors import IllegalMoveError, MeldtableError, NotationError, NotYourTurnError, OptionError, StateError
 from .fields import NonFiniteNumber, is_int, strict_json
-from .moves import Move
+from .moves import MoveValue
 from .options import Variant
+from .reasons import COMMON
 from .undo import UndoRecord
 from .variants import VARIANTS
+
+if TYPE_CHECKING:
+    from .family import Family, FamilyState
 
 FORMAT = "meldtable-game"
 FORMAT_VERSION = 1
@@ -18,14 +22,14 @@ FORMAT_VERSION = 1
 
 FAMILIES: dict[str, str] = {
     "canasta": "meldtable.canasta.family",
-    "continental": "meldtable.continental",
-    "threefifty": "meldtable.threefifty",
+    "continental": "meldtable.continental.family",
+    "threefifty": "meldtable.threefifty.family",
 }
 """The registry of game families: family name (``Variant.family``) -> the module that implements
 it. Only these are ever imported."""
 
 
-def family_module(name: str) -> Any:
+def family_module(name: str) -> "Family":
     """The module implementing game family ``name`` (imported on first use, so that importing
     meldtable stays cheap). A family module provides ``Rules(options, players)``, ``State`` (with
     ``from_dict(rules, seed, data)``), ``new_state(rules, seed)``, ``parse_move(text)``,
@@ -37,7 +41,7 @@ def family_module(name: str) -> Any:
     module = FAMILIES.get(name) if isinstance(name, str) else None
     if module is None:
         raise OptionError(f"Unknown game family {name!r}.")
-    return importlib.import_module(module)
+    return cast("Family", importlib.import_module(module))
 
 
 class Game:
@@ -48,7 +52,7 @@ class Game:
     raises.
     """
 
-    def __init__(self, variant: Variant, players: int, seed: int, options: dict[str, Any], state: Any) -> None:
+    def __init__(self, variant: Variant, players: int, seed: int, options: dict[str, Any], state: FamilyState) -> None:
         self.variant = variant
         self.family = family_module(variant.family)
         self.players = players
@@ -96,7 +100,7 @@ class Game:
         """Sides with the best total once the match is over (several on a tie), else ``[]``."""
         return list(self._state.winners)
 
-    def legal_moves(self) -> list[Move]:
+    def legal_moves(self) -> list[MoveValue]:
         """Every legal move of the seat to act, sorted by notation; empty when the hand is over."""
         return self._state.legal_moves()
 
@@ -110,16 +114,16 @@ class Game:
         return v
 
     # ------------------------------------------------------------------ playing
-    def parse_move(self, move: Any) -> Any:
+    def parse_move(self, move: Any) -> MoveValue:
         """Turn notation into this game's move value (a move value passes through). Raises
         ``NotationError``."""
         if isinstance(move, str):
             return self.family.parse_move(move)
-        if hasattr(move, "kind") and hasattr(move, "to_json"):
+        if isinstance(move, MoveValue):
             return move
         raise NotationError(f"A move must be text like 'discard 4C', not {type(move).__name__}.")
 
-    def play(self, move: Any, *, seat: int | None = None) -> Move:
+    def play(self, move: Any, *, seat: int | None = None) -> MoveValue:
         """Apply ``move`` (a :class:`Move` or its notation) for the seat to act and return it.
 
         If ``seat`` is given it must be the seat to act. Raises :class:`NotationError` for bad
@@ -128,14 +132,11 @@ class Game:
         """
         m = self.parse_move(move)
         if self.hand_over:
-            raise IllegalMoveError("The match is over." if self.match_over else "The hand is over: deal the next hand.")
+            raise COMMON.error("match_over" if self.match_over else "hand_over_next")
         if seat is not None and seat != self.current_player:
-            raise NotYourTurnError(f"It is not seat {seat}'s turn (seat {self.current_player} is to act).")
+            raise NotYourTurnError.of(COMMON, "not_your_turn", {"seat": self.current_player, "asked": seat})
         if not self._state.is_legal(m):
-            key, message, params = self._state.explain(m)
-            err = IllegalMoveError(message)
-            err.key, err.params = key, params  # type: ignore[attr-defined]
-            raise err
+            raise self._refusal(*self._state.explain(m))
         seat_before = self.current_player
         kept = self._undo.before(m.kind, seat_before, self._state)
         self._state.apply(m)
@@ -165,15 +166,30 @@ class Game:
         self._state = state.copy()
         return self.history[-1].pop()
 
-    def explain(self, move: Any) -> str | None:
-        """``None`` if ``move`` is legal now, else the reason in a player's words."""
+    def _refusal(self, key: str, message: str, params: dict[str, Any]) -> IllegalMoveError:
+        """The error of a refusal ``(key, message, params)`` of the family state: with the texts of
+        the family's catalogue (its ``REASONS``) when it declares ``key``."""
+        catalogue = getattr(self.family, "REASONS", None)
+        if catalogue is not None:
+            try:
+                return IllegalMoveError.of(catalogue, key, params)
+            except KeyError:
+                pass
+        return IllegalMoveError(message, key, params)
+
+    def explain(self, move: Any, lang: str = "en") -> str | None:
+        """``None`` if ``move`` is legal now, else the reason in a player's words, in ``lang``
+        (``"en"`` or ``"de"``; :mod:`meldtable.reasons`). Malformed notation gets its
+        :class:`NotationError` message (English)."""
         try:
             m = self.parse_move(move)
         except MeldtableError as e:
             return str(e)
+        if self.hand_over:
+            return COMMON.error("match_over" if self.match_over else "hand_over_next").message(lang)
         if self._state.is_legal(m):
             return None
-        return self._state.explain(m)[1]
+        return self._refusal(*self._state.explain(m)).message(lang)
 
     def next_hand(self) -> None:
         """Deal the next hand of the match. Raises ``IllegalMoveError`` if the hand is not over or

@@ -6,6 +6,7 @@ A move is ``Move(kind, cards, rank)``: ``kind`` names the action, ``cards`` the 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -49,40 +50,82 @@ _KINDS_TEXT = ", ".join(KINDS)
 _MADE: dict[tuple[str, tuple[Card, ...], int | None], "Move"] = {}
 
 
+_EMPTY_BETWEEN_COMMAS = re.compile(r",\s*,")
+
+
 def move_words(
-    text: Any, kinds: tuple[str, ...], *, example: str, empty: str, known: str, commas: bool = False
+    text: Any, kinds: tuple[str, ...], *, example: str, empty: str, known: str, commas: bool = True
 ) -> tuple[str, list[str]]:
     """Split move notation of any family into its kind (lower case, one of ``kinds``) and the list
-    of words after it; ``commas=True`` reads commas as spaces. The texts name the family's moves in
-    the errors: ``example`` (``"'discard 4C'"``) for a value that is not text, ``empty`` for an
-    empty one, ``known`` (the kinds, listed) for an unknown kind. Raises
+    of words after it. Words are separated by spaces or commas (docs/notation.md, "Spaces and
+    commas": ``meld QH,QS,JK`` is ``meld QH QS JK``), but two commas with nothing between them
+    (``take ,,``) and commas with no word after the kind (``take ,``) are refused: they look like
+    a card left out. The texts name the family's moves in the errors: ``example``
+    (``"'discard 4C'"``) for a value that is not text, ``empty`` for an empty one, ``known`` (the
+    kinds, listed) for an unknown kind. ``commas=False`` reads commas as part of a word. Raises
     :class:`~meldtable.errors.NotationError` with the reason."""
     if not isinstance(text, str):
         raise NotationError(f"A move must be text like {example}, not {type(text).__name__}.")
-    words = (text.replace(",", " ") if commas else text).split()
+    has_commas = commas and "," in text
+    words = (text.replace(",", " ") if has_commas else text).split()
     if not words:
+        if has_commas:
+            raise NotationError("A move cannot be only commas: write for example " + empty + ".")
         raise NotationError(f"Empty move: write for example {empty}.")
     kind = words[0].lower()
     if kind not in kinds:
         shown = words[0] if len(words[0]) <= 12 else words[0][:12] + "..."
         raise NotationError(f"Unknown move '{shown}': moves are {known}.")
+    if has_commas:
+        if _EMPTY_BETWEEN_COMMAS.search(text):
+            raise NotationError(f"Two commas with nothing between them in '{kind} ...': is a card missing? Separate "
+                                "the cards by one comma or by spaces (QH,QS,JK or QH QS JK).")
+        if len(words) == 1:
+            raise NotationError(f"'{kind}' is followed by a comma but no card: write '{kind}' alone or name the cards.")
     return kind, words[1:]
 
 
-def card_order(c: Card) -> tuple[int, int, str]:
+def card_order(c: Card) -> tuple[bool, bool, int, str]:
     """Canonical order of cards inside a move: naturals by rank (ace first) and suit, then 2s, then jokers."""
     return (c.rank == 0, c.rank == 2, c.rank, c.suit)
 
 
-@dataclass(frozen=True)
-class Move:
-    """One move.
+class MoveValue:
+    """The base type of every family's move values (canasta :class:`Move`, ``ContinentalMove``,
+    ``ThreeFiftyMove``): frozen, hashable, ``kind`` (``str``), ``cards`` (the hand cards it uses,
+    a ``tuple`` of :class:`~meldtable.cards.Card`), ``str(m)`` the canonical notation
+    (docs/notation.md), ``to_json()`` and the family's ``parse``; ``repr(m)`` is code that
+    recreates the move, e.g. ``Move.parse('draw')``."""
+
+    __slots__ = ()
+    kind: str
+    _text: str
+
+    @property
+    def cards(self) -> tuple[Card, ...]:  # pragma: no cover - every family defines it
+        """The hand cards the move uses."""
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        return self._text
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}.parse({self._text!r})"
+
+    def to_json(self) -> dict[str, object]:  # pragma: no cover - every family defines it
+        """JSON-ready form with at least ``text``, ``kind`` and ``cards``."""
+        raise NotImplementedError
+
+
+@dataclass(frozen=True, repr=False)
+class Move(MoveValue):
+    """One move of the canasta family.
 
     ``kind``: one of :data:`KINDS`; ``cards``: tuple of :class:`~meldtable.cards.Card` (canonical
     order, duplicates allowed when several decks are used); ``rank``: the target meld for ``add``
     and ``bury`` (its rank, 1 = ace ... 13 = king, for a side's first meld of that rank; ``rank +
-    16 * (n - 1)`` for its n-th, written ``Q#2``: :func:`meld_key_text`), else ``None``. ``str(move)`` is the canonical notation and
-    ``Move.parse(str(move)) == move``.
+    16 * (n - 1)`` for its n-th, written ``Q#2``: :func:`meld_key_text`), else ``None``.
+    ``str(move)`` is the canonical notation and ``Move.parse(str(move)) == move``.
     """
 
     kind: str
@@ -101,9 +144,6 @@ class Move:
         if self.cards:
             parts.append(cards_text(self.cards))
         object.__setattr__(self, "_text", " ".join(parts))
-
-    def __str__(self) -> str:
-        return self._text
 
     @staticmethod
     def make(kind: str, cards: tuple[Card, ...] = (), rank: int | None = None) -> "Move":
@@ -135,7 +175,7 @@ class Move:
         if isinstance(text, Move):
             return text
         kind, rest = move_words(
-            text, KINDS, example="'discard 4C'", empty="'draw' or 'discard 4C'", known=_KINDS_TEXT, commas=True
+            text, KINDS, example="'discard 4C'", empty="'draw' or 'discard 4C'", known=_KINDS_TEXT
         )
         rank = None
         if kind in _TARGETED:

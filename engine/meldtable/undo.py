@@ -24,6 +24,28 @@ from __future__ import annotations
 from typing import Any
 
 from .errors import IllegalMoveError
+from .reasons import COMMON, Catalogue
+
+REASONS = Catalogue("undo", {
+    "undo_hand_over": ((), "The hand is over: nothing can be taken back.",
+                       "Die Runde ist vorbei: Nichts kann zurückgenommen werden."),
+    "undo_not_yours": ((), "Only the player whose turn it is can take back a move.",
+                       "Nur wer am Zug ist, kann einen Zug zurücknehmen."),
+    "undo_revealed": (("move",), {
+        "draw": "You cannot take back drawing: it showed cards that were hidden.",
+        "take": "You cannot take back taking the pile: it showed cards that were hidden.",
+        "claim": "You cannot take back a claim: it showed cards that were hidden.",
+    }, {
+        "draw": "Das Ziehen kann nicht zurückgenommen werden: Es hat verdeckte Karten gezeigt.",
+        "take": "Das Aufnehmen des Ablagestapels kann nicht zurückgenommen werden: Es hat verdeckte Karten gezeigt.",
+        "claim": "Das Nehmen außer der Reihe kann nicht zurückgenommen werden: Es hat verdeckte Karten gezeigt.",
+    }),
+    "undo_nothing": ((), "There is nothing to take back in this turn: only melds, lay-offs and exchanges "
+                         "since the draw can be taken back, until the discard.",
+                     "In diesem Zug gibt es nichts zurückzunehmen: Zurücknehmen lassen sich nur Meldungen, "
+                     "Anlegen und Austauschen seit dem Ziehen, bis zum Abwerfen."),
+}, base=COMMON)
+"""The refusals of :meth:`meldtable.game.Game.undo`, in English and German (:mod:`meldtable.reasons`)."""
 
 UNDOABLE: dict[str, frozenset[str]] = {
     # canasta family (moves.py KINDS): melds and adds after the draw or the pile take
@@ -84,23 +106,14 @@ class UndoRecord:
         """``None`` if the last move can be taken back now (by ``seat``, when given), else the
         error that says why (an :class:`IllegalMoveError` with ``key`` and ``params``)."""
         if game.hand_over:
-            return _error("undo_hand_over", "The hand is over: nothing can be taken back.")
+            return REASONS.error("undo_hand_over")
         if self.steps:
             owner = self.steps[-1][0]
             if seat is not None and seat != owner:
-                return _error("undo_not_yours", "Only the player whose turn it is can take back a move.")
+                return REASONS.error("undo_not_yours")
             return None
         moves = game.history[-1] if game.history else []
         last = moves[-1].split(" ", 1)[0].lower() if moves else ""
         if last in REVEALING.get(self.family, frozenset()):
-            word = {"draw": "drawing", "take": "taking the pile", "claim": "a claim"}.get(last, last)
-            return _error("undo_revealed", f"You cannot take back {word}: it showed cards that were hidden.",
-                          {"move": last})
-        return _error("undo_nothing", "There is nothing to take back in this turn: only melds, "
-                      "lay-offs and exchanges since the draw can be taken back, until the discard.")
-
-
-def _error(key: str, message: str, params: dict[str, Any] | None = None) -> IllegalMoveError:
-    err = IllegalMoveError(message)
-    err.key, err.params = key, params or {}  # type: ignore[attr-defined]
-    return err
+            return REASONS.error("undo_revealed", move=last)
+        return REASONS.error("undo_nothing")

@@ -25,9 +25,9 @@ export const families = ["canasta"];
  */
 export const OPTION_GROUPS = [
   { id: "match", open: true, options: ["match_end", "target_score", "deals"] },
-  { id: "players", options: ["partnerships", "decks", "jokers_per_deck", "hand_size", "draw_count", "three_player_mode", "upcard_cover"] },
-  { id: "melds", options: ["max_wilds_per_meld", "min_naturals_per_meld", "naturals_must_outnumber_wilds", "wild_canasta", "black_three_meld"] },
-  { id: "pile", options: ["pile_before_initial_meld", "take_pile_onto_own_meld", "take_pile_with_natural_and_wild"] },
+  { id: "players", options: ["partnerships", "decks", "jokers_per_deck", "hand_size", "draw_count", "three_player_mode", "cut_wilds", "red_three_exposure", "upcard_cover"] },
+  { id: "melds", options: ["max_wilds_per_meld", "min_naturals_per_meld", "naturals_must_outnumber_wilds", "wild_canasta", "same_rank_melds", "black_three_meld"] },
+  { id: "pile", options: ["pile_before_initial_meld", "take_pile_onto_own_meld", "take_pile_with_natural_and_wild", "meld_after_pile_take", "blocking_ranks", "bury_blocking_cards"] },
   { id: "initial", options: ["initial_meld_table", "initial_meld_negative_score", "initial_meld_counts", "concealed_going_out_exemption"] },
   { id: "going_out", options: ["canastas_to_go_out", "going_out_discard", "going_out_permission", "going_out_bonus", "concealed_going_out_bonus", "early_out_bonus", "stock_exhausted"] },
   { id: "scoring", options: ["natural_canasta_bonus", "mixed_canasta_bonus", "wild_canasta_bonus", "hand_canasta_bonus", "red_three_bonus", "red_three_all_four_bonus", "red_three_positive_if"] },
@@ -53,7 +53,7 @@ const TEMPLATE = `<div class="cn-table" id="cn-table">
         <span class="pile-markers">
           <span id="frozen-marker" class="marker marker-frozen" hidden>❄ <span data-i18n="table.frozen">Frozen</span></span>
           <span id="closed-marker" class="marker marker-closed" hidden>✕ <span data-i18n="cn.frozenForYou">Closed for you</span></span>
-          <span id="blocked-marker" class="marker marker-blocked" hidden>⊘ <span data-i18n="table.blocked">Blocked</span></span>
+          <span id="blocked-marker" class="marker marker-blocked" hidden>⊘ <span data-i18n="table.blocked">Blocked</span><span id="blocked-ranks"></span></span>
         </span>
       </button>
     </div>
@@ -83,6 +83,7 @@ const TEMPLATE = `<div class="cn-table" id="cn-table">
       <button type="button" class="btn btn-action" id="btn-take" data-action="take" data-i18n="action.take">Take pile</button>
       <button type="button" class="btn btn-action" id="btn-meld" data-action="meld" data-i18n="action.meld">Meld</button>
       <button type="button" class="btn btn-action" id="btn-add" data-action="add" data-i18n="action.add">Add to meld</button>
+      <button type="button" class="btn btn-action" id="btn-bury" data-i18n="action.bury" hidden>Lay under canasta</button>
       <button type="button" class="btn btn-action btn-discard" id="btn-discard" data-action="discard">Discard</button>
       <button type="button" class="btn btn-action" id="btn-pass" data-i18n="action.pass" hidden>Pass (ends the hand)</button>
       <button type="button" class="btn btn-action" id="btn-ask" data-i18n="action.ask" hidden>Ask partner: may I go out?</button>
@@ -166,19 +167,33 @@ export function create(shell) {
   /** Log entries for the red threes that appeared since the last table (they are laid out automatically). */
   function redThreeEntries(prev, next) {
     if (!prev || prev.view.hand_number !== next.view.hand_number) return [];
-    const seat = prev.to_act ?? prev.view.current_player;
-    const human = shell.humanSeats().includes(seat);
+    const actor = prev.to_act ?? prev.view.current_player;
+    const nextSeat = next.view.turn ? next.view.turn.seat : actor;
+    const sideOf = next.view.side_of_seat || [];
     const out = [];
     for (const s of next.view.sides || []) {
       const before = ((prev.view.sides || []).find((x) => x.side === s.side) || {}).red_threes || [];
       const added = (s.red_threes || []).slice(before.length);
+      // laid out by the seat whose turn just began (Kanaster: at a player's first turn), else by the actor
+      const seat = sideOf[nextSeat] === s.side && sideOf[actor] !== s.side ? nextSeat : actor;
+      const human = shell.humanSeats().includes(seat);
       if (added.length) out.push({ who: human ? "you" : "computer", seat, text: "red3 " + added.join(" "), label: "" });
     }
     return out;
   }
 
+  /** Kanaster: who cut before this deal and which wild cards they kept (seed 004), once per deal. */
+  function cutEntries(prev, next) {
+    const cut = next.view.cut;
+    if (!cut) return [];
+    const newDeal = !prev || prev.view.hand_number !== next.view.hand_number || prev.view.stock < next.view.stock;
+    if (!newDeal) return [];
+    const human = shell.humanSeats().includes(cut.seat);
+    return [{ who: human ? "you" : "computer", seat: cut.seat, text: ["cut", ...cut.cards].join(" "), label: "" }];
+  }
+
   function onTable(prev, next) {
-    const entries = redThreeEntries(prev, next);
+    const entries = cutEntries(prev, next).concat(redThreeEntries(prev, next));
     const hand = next.view.hand || [];
     const key = hand.join(" ");
     if (key !== state.handKey) {
@@ -186,7 +201,7 @@ export function create(shell) {
       state.selected.clear();
       state.focusIndex = Math.min(state.focusIndex, Math.max(0, hand.length - 1));
     }
-    if (state.target && !(sideData(mySide()).melds || []).some((m) => m.rank === state.target)) state.target = null;
+    if (state.target && !(sideData(mySide()).melds || []).some((m) => (m.key || m.rank) === state.target)) state.target = null;
     return entries;
   }
 
@@ -403,7 +418,8 @@ export function create(shell) {
     melds.forEach((m, i) => {
       const el = document.createElement(mine ? "button" : "div");
       el.className = "meld";
-      el.dataset.rank = m.rank;
+      const key = m.key || m.rank; // "Q", or "Q#2" for a side's second meld of queens (Kanaster)
+      el.dataset.rank = key;
       el.dataset.count = String(m.cards.length);
       if (m.canasta) { el.classList.add("canasta", "canasta-" + m.canasta); el.dataset.canasta = m.canasta; }
       const rankWords = m.rank === "3" && m.cards.every((c) => c === "3C" || c === "3S") ? t("meld.blackThrees")
@@ -413,9 +429,9 @@ export function create(shell) {
         ? t("meld.labelCanasta", { canasta: t("meld.canasta." + m.canasta), rank: rankWords, cards: cardsText })
         : t("meld.label", { rank: rankWords, cards: cardsText });
       if (mine) {
-        const fits = selecting && addsTo(m.rank);
+        const fits = selecting && addsTo(key);
         el.type = "button";
-        el.setAttribute("aria-pressed", String(state.target === m.rank));
+        el.setAttribute("aria-pressed", String(state.target === key));
         el.tabIndex = i === 0 ? 0 : -1;
         el.classList.toggle("targetable", canTarget);
         el.classList.toggle("is-target", fits);
@@ -436,10 +452,10 @@ export function create(shell) {
       info.setAttribute("aria-hidden", "true");
       const rank = document.createElement("span");
       rank.className = "meld-rank";
-      rank.textContent = m.rank === "2" ? "★" : rankText(m.rank);
+      rank.textContent = (m.rank === "2" ? "★" : rankText(m.rank)) + (key.includes("#") ? " " + key.slice(key.indexOf("#")) : "");
       const count = document.createElement("span");
       count.className = "meld-count";
-      count.textContent = "×" + m.cards.length;
+      count.textContent = "×" + m.cards.length + (m.buried && m.buried.length ? " +" + m.buried.length : "");
       info.append(rank, count);
       if (m.canasta) {
         const badge = document.createElement("span");
@@ -486,7 +502,11 @@ export function create(shell) {
     $("closed-marker").hidden = !closed;
     $("closed-marker").title = t("cn.frozenForYouTitle");
     $("blocked-marker").hidden = !d.blocked;
-    $("blocked-marker").title = t("table.blockedTitle");
+    // Kanaster: which rank blocks (a canasta of it lies on the table), readable on touch screens too
+    $("blocked-ranks").textContent = d.blocked_by === "blocking_rank" && d.top ? ": " + rankPlural(rankOf(d.top)) : "";
+    $("blocked-marker").title = d.blocked_by === "blocking_rank"
+      ? t("cn.blockingRankTitle", { ranks: (d.blocking_ranks || []).map((r) => rankPlural(r)).join(", ") })
+      : t("table.blockedTitle");
   }
 
   function turnText() {
@@ -574,18 +594,32 @@ export function create(shell) {
     el.classList.toggle("enough", Boolean(need) && (s.canastas ?? 0) >= need);
   }
 
+  /** The canasta key the selected cards can all be laid under (legal "bury" moves), or null. */
+  function buryTarget(sel, buries = legalOfKind("bury")) {
+    let key = null;
+    for (const c of sel) {
+      const m = buries.find((b) => moveCards(b)[0] === c);
+      if (!m || (key !== null && m.rank !== key)) return null;
+      key = m.rank;
+    }
+    return key;
+  }
+
   /** The rank of my meld that "add" would target, or null. */
   function addTarget() {
     const melds = sideData(mySide()).melds || [];
     if (!melds.length) return null;
-    if (state.target && melds.some((m) => m.rank === state.target)) return state.target;
+    if (state.target && melds.some((m) => (m.key || m.rank) === state.target)) return state.target;
     const sel = selectedCards();
     const naturalRanks = new Set(sel.filter((c) => !isWild(c)).map(rankOf));
     if (naturalRanks.size === 1) {
       const r = [...naturalRanks][0];
-      if (melds.some((m) => m.rank === r)) return r;
+      // several melds of one rank (Kanaster): the one that is not a canasta yet, else the last
+      const same = melds.filter((m) => m.rank === r);
+      const open = same.find((m) => !m.canasta) || same[same.length - 1];
+      if (open) return open.key || open.rank;
     }
-    if (naturalRanks.size === 0 && melds.length === 1) return melds[0].rank;
+    if (naturalRanks.size === 0 && melds.length === 1) return melds[0].key || melds[0].rank;
     return null;
   }
 
@@ -619,6 +653,10 @@ export function create(shell) {
     const canAsk = mine && legalOfKind("ask").length > 0;
     const answering = mine && legalOfKind("yes").length > 0;
     $("btn-pass").hidden = !canPass;
+    // Kanaster: cards of a blocking rank laid under the side's canasta (shown while any is legal)
+    const buries = mine ? legalOfKind("bury") : [];
+    $("btn-bury").hidden = buries.length === 0;
+    $("btn-bury").disabled = !(sel.length > 0 && buryTarget(sel, buries) !== null);
     $("btn-ask").hidden = !canAsk;
     $("btn-yes").hidden = !answering;
     $("btn-no").hidden = !answering;
@@ -720,6 +758,7 @@ export function create(shell) {
       case "take": return ["take", ...action.cards].join(" ");
       case "meld": return ["meld", ...action.cards].join(" ");
       case "add": return ["add", action.rank, ...action.cards].join(" ");
+      case "bury": return ["bury", action.rank, ...action.cards].join(" ");
       case "discard": return "discard " + action.card;
       default: return action.text || action.type;
     }
@@ -764,6 +803,13 @@ export function create(shell) {
     if (!cards.length) return;
     if (!rank) { shell.setStatus({ key: "hint.chooseTarget" }); return; }
     act({ type: "add", rank, cards });
+  }
+
+  function onBury() {
+    const cards = selectedCards();
+    const key = buryTarget(cards);
+    if (!cards.length || key === null) { shell.setStatus({ key: "hint.selectForBury" }); return; }
+    act({ type: "bury", rank: key, cards });
   }
 
   function onDiscard() {
@@ -886,6 +932,7 @@ export function create(shell) {
     $("btn-take").addEventListener("click", onTake);
     $("btn-meld").addEventListener("click", onMeld);
     $("btn-add").addEventListener("click", onAdd);
+    $("btn-bury").addEventListener("click", onBury);
     $("btn-discard").addEventListener("click", onDiscard);
     for (const kind of ["pass", "ask", "yes", "no"]) {
       $("btn-" + kind).addEventListener("click", () => act({ type: "move", text: kind }));

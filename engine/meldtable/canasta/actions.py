@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import RANKS, Card, parse_cards
+from ..cards import Card, parse_cards
 from ..errors import IllegalMoveError, NotationError
 from ..fields import action_cards, action_text
-from ..moves import Move, card_order
+from ..moves import Move, card_order, parse_meld_key
+from .reasons import REASONS
 
 _text_field = action_text
 
@@ -31,23 +32,25 @@ def compose_action(g: Any, action: dict[str, Any]) -> list[Move]:
         cards = _cards(action)
         _held(g, cards)
         if len(cards) not in (0, 2):
-            raise IllegalMoveError("To take the pile select two cards that go with its top card (or none to put it on your meld).")
+            raise REASONS.error("take_select")
         return [Move("take", tuple(cards))]
-    if kind == "add":
+    if kind in ("add", "bury"):
         rank_t = _text_field(action, "rank").upper()
-        if len(rank_t) != 1 or rank_t not in RANKS:
-            raise NotationError("'rank' must be a rank such as 'Q'.")
+        try:
+            key = parse_meld_key(rank_t, kind)
+        except NotationError:
+            raise NotationError("'rank' must name a meld such as 'Q' (or 'Q#2' for the second meld of queens).") from None
         cards = _cards(action)
         if not cards:
-            raise IllegalMoveError("Select the cards to add first.")
+            raise REASONS.error("nothing_selected" if kind == "add" else "nothing_selected_bury")
         _held(g, cards)
         cards.sort(key=lambda c: (c.rank in (0, 2),) + card_order(c))
-        return [Move("add", (c,), RANKS.index(rank_t) + 1) for c in cards]
+        return [Move(kind, (c,), key) for c in cards]
     if kind == "meld":
         cards = _cards(action)
         _held(g, cards)
         if len(cards) < 3:
-            raise IllegalMoveError("A meld needs at least three cards.")
+            raise REASONS.error("meld_size")
         return _meld_sequence(g, cards)
     raise NotationError(f"Unknown action type {kind!r}.")
 
@@ -57,10 +60,11 @@ def _held(g: Any, cards: list[Card]) -> None:
     named: a request naming thousands of cards costs nothing (issue #15)."""
     seat = g.current_player
     hand = g.state.hands[seat] if seat is not None else {}
-    for c in set(cards):
+    for c in dict.fromkeys(cards):  # in the order named: the first card missing is the one named
         if cards.count(c) > hand.get(c, 0):
-            raise IllegalMoveError(f"You do not hold {c.text}." if not hand.get(c, 0)
-                                   else f"You do not hold {cards.count(c)} x {c.text}.")
+            if not hand.get(c, 0):
+                raise REASONS.error("not_in_hand", card=c.text)
+            raise REASONS.error("not_held_often", card=c.text, times=cards.count(c))
 
 
 def _meld_sequence(g: Any, cards: list[Any]) -> list[Move]:
@@ -74,7 +78,8 @@ def _meld_sequence(g: Any, cards: list[Any]) -> list[Move]:
     ranks = {c.rank for c in naturals}
     if len(ranks) != 1:
         first = Move("meld", tuple(cards[:3]))
-        raise IllegalMoveError(g.explain(first) or "A meld holds cards of one rank only (plus wild cards).")
+        why = g.state._why(first) if not g.hand_over else None
+        raise REASONS.error(why[0], **why[2]) if why else REASONS.error("mixed_ranks")
     rank = naturals[0].rank
     ordered = sorted(cards, key=lambda c: (c.rank in (0, 2),) + card_order(c))
     attempts: list[list[Move]] = []
@@ -84,7 +89,7 @@ def _meld_sequence(g: Any, cards: list[Any]) -> list[Move]:
         for c in first3:
             rest.remove(c)
         attempts.append([Move("meld", first3)] + [Move("add", (c,), rank) for c in rest])
-    first_error: str | None = None
+    first_error: ValueError | None = None
     for seq in attempts:
         try:
             work = g.copy()
@@ -93,8 +98,10 @@ def _meld_sequence(g: Any, cards: list[Any]) -> list[Move]:
             return seq
         except ValueError as e:
             if first_error is None:
-                first_error = str(e)
-    raise IllegalMoveError(first_error or "Those cards do not make a meld.")
+                first_error = e
+    if isinstance(first_error, IllegalMoveError):
+        raise first_error
+    raise REASONS.error("not_a_meld")
 
 
 # ---------------------------------------------------------------------- harness hooks

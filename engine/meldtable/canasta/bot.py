@@ -29,7 +29,8 @@ def _value(c: Card) -> int:
 
 class CanastaBot:
     """Rule-based canasta player (every preset and player count): makes its initial meld, takes the pile when it pays,
-    builds canastas (wild cards saved for them), blocks with black threes, goes out when it can.
+    builds canastas (wild cards saved for them), blocks with black threes and blocking ranks (Kanaster), lays
+    blocking cards under its canastas when it may, goes out when it can.
 
     ``decide(view, legal)`` takes the seat's view (``Game.view(seat)``) and its legal moves.
     """
@@ -93,9 +94,13 @@ class CanastaBot:
             if meld and (len(meld["cards"]) >= 5 or canastas >= needed or hand_size <= 3):
                 if meld.get("canasta") != "natural" or canastas >= needed:
                     return m
+        # Kanaster: cards of a blocking rank laid under the side's canasta no longer count against it
+        if by_kind.get("bury"):
+            return by_kind["bury"][0]
         discards = by_kind.get("discard", [])
         if not discards:
             return legal[0]
+        blocking = set(view["discard"].get("blocking_ranks") or [])
         # discard: never a wild card if avoidable; a black three blocks; avoid feeding the opponent
         def cost(m: Move) -> tuple[float, str]:
             c = m.cards[0]
@@ -105,6 +110,8 @@ class CanastaBot:
                 return (100.0 + _value(c), str(m))
             if c.rank == 3:
                 return (-5.0, str(m))
+            if RANKS[c.rank - 1] in blocking:
+                return (-4.0, str(m))  # a blocking card stops the next player taking the pile
             score = float(_value(c)) / 10
             score += 3 * (counts.get(c.rank, 0) - 1)
             if c.rank in my_melds:

@@ -8,12 +8,13 @@ from typing import Any
 
 from ..moves import Move
 from .actions import compose_action
+from .reasons import REASONS
 from .rules import Rules
 from .state import CanastaState
 from .testing import expected_cards, hand_size_ok, move_bound, results_add_up, shuffle_hidden
 
 __all__ = [
-    "Rules", "State", "CanastaState", "new_state", "parse_move", "choose_move", "compose_action",
+    "REASONS", "Rules", "State", "CanastaState", "new_state", "parse_move", "choose_move", "compose_action",
     "expected_cards", "hand_size_ok", "move_bound", "shuffle_hidden", "results_add_up",
 ]
 

@@ -31,6 +31,7 @@ from .saved import Saved
 from .scoring import Scoring
 from .values import CANASTA_SIZE, HISTORY_KEEP, KEY_STEP, THREE, WILD, card_value, is_red_three, is_wild
 from .view import View
+from .reasons import REASONS
 
 class Turn:
     """What the seat to act has done in this turn so far."""
@@ -151,7 +152,7 @@ class CanastaState(Legality, Scoring, View, Saved):
         ms_add(self.hands[cutter], kept)
         self.cut = {"seat": cutter, "cards": [c.text for c in kept]}
         label = "cut and kept " + " ".join(c.text for c in kept) if kept else "cut: no wild card"
-        self.last_moves.append({"seat": cutter, "text": "", "label": label})
+        self.last_moves.append({"seat": cutter, "text": " ".join(["cut"] + [c.text for c in kept]), "label": label})
 
     def _deal_deal_hands(self, seats: list[int]) -> None:
         """``hand_size`` cards to each seat, one at a time, starting left of the dealer; a cutter
@@ -218,7 +219,7 @@ class CanastaState(Legality, Scoring, View, Saved):
             # seed 004: 'Jede rote 3 muss sofort beim ersten Ausspielen des jeweiligen Spielers,
             # herausgelegt und durch eine Neue vom Talon ersetzt werden' (research C21)
             reds = self._lay_out_red_threes(seat)
-            self.last_moves.append({"seat": seat, "text": "", "label": "laid out " + " ".join(c.text for c in reds)
+            self.last_moves.append({"seat": seat, "text": " ".join(["red3"] + [c.text for c in reds]), "label": "laid out " + " ".join(c.text for c in reds)
                                     + " and drew " + ("a replacement" if len(reds) == 1 else f"{len(reds)} replacements")})
             if len(self.last_moves) > HISTORY_KEEP:
                 del self.last_moves[0]
@@ -485,9 +486,9 @@ class CanastaState(Legality, Scoring, View, Saved):
     def next_hand(self) -> None:
         """Deal the next hand of the match (only when the hand is over and the match is not)."""
         if not self.hand_over:
-            raise IllegalMoveError("The hand is not over yet.")
+            raise REASONS.error("hand_not_over")
         if self.match_over:
-            raise IllegalMoveError("The match is over.")
+            raise REASONS.error("match_over")
         self.deal()
 
 

@@ -1,0 +1,24 @@
+"""The continental family as the engine's :class:`~meldtable.game.Game` sees it (docs/architecture.md,
+"family protocol"): ``Rules``, ``State``, ``new_state``, ``parse_move``, ``choose_move``,
+``compose_action`` and the harness hooks (from :mod:`.testing`)."""
+
+from __future__ import annotations
+
+from .actions import compose_action
+from .bot import choose_move
+from .moves import parse_move
+from .reasons import REASONS
+from .rules import Rules
+from .state import ContinentalState, State, new_state
+from .testing import (
+    expected_cards,
+    hand_size_ok,
+    move_bound,
+    results_add_up,
+    shuffle_hidden,
+)
+
+__all__ = [
+    "REASONS", "Rules", "State", "ContinentalState", "new_state", "parse_move", "choose_move", "compose_action",
+    "expected_cards", "hand_size_ok", "move_bound", "shuffle_hidden", "results_add_up",
+]

@@ -1,0 +1,102 @@
+"""Continental's move values and their notation (docs/notation.md, "Continental")."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ..cards import Card, parse_cards
+from ..errors import NotationError
+from ..moves import MoveValue, move_words
+from .rules import RUN, RUN_SIZE, SET, SET_SIZE, card_key
+
+KINDS = ("draw", "take", "claim", "pass", "set", "run", "add", "swap", "discard")
+_NO_CARDS = ("draw", "take", "claim", "pass")
+_KINDS_TEXT = ", ".join(KINDS)
+_TARGET_RE = re.compile(r"^(\d{1,2})\.(\d{1,3})$")
+
+
+@dataclass(frozen=True, repr=False)
+class ContinentalMove(MoveValue):
+    """One move of the continental family (notation: docs/notation.md, "Continental").
+
+    ``kind``: one of :data:`KINDS`; ``cards``: the hand cards it uses (a ``set`` in canonical
+    order, a ``run`` from its low end to its high end with each joker where it stands);
+    ``target``: the combination id ``"seat.k"`` (``add``, ``swap``); ``end``: ``"low"`` or
+    ``"high"`` for an ``add`` to a run. ``str(m)`` is the canonical text and
+    ``ContinentalMove.parse(str(m)) == m``.
+    """
+
+    kind: str
+    cards: tuple[Card, ...] = ()
+    target: str | None = None
+    end: str | None = None
+    _text: str = field(default="", init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        if self.kind == SET and len(self.cards) > 1:
+            ordered = tuple(sorted(self.cards, key=card_key))
+            if ordered != self.cards:
+                object.__setattr__(self, "cards", ordered)
+        parts = [self.kind]
+        if self.target is not None:
+            parts.append(self.target)
+        parts.extend(c.text for c in self.cards)
+        if self.end is not None:
+            parts.append(self.end)
+        object.__setattr__(self, "_text", " ".join(parts))
+
+    def to_json(self) -> dict[str, object]:
+        """``{"text", "kind", "cards", "target", "end"}``."""
+        return {
+            "text": self._text,
+            "kind": self.kind,
+            "cards": [c.text for c in self.cards],
+            "target": self.target,
+            "end": self.end,
+        }
+
+    @staticmethod
+    def parse(text: str) -> "ContinentalMove":
+        """Parse notation such as ``draw``, ``claim``, ``set 7C 7D JK``, ``run 5H JK 7H 8H``,
+        ``add 1.2 9H high``, ``add 0.1 7S``, ``swap 1.2 6H``, ``discard 4C``.
+
+        Raises :class:`~meldtable.errors.NotationError` with the reason."""
+        if isinstance(text, ContinentalMove):
+            return text
+        kind, rest = move_words(text, KINDS, example="'discard 4C'", empty="'draw' or 'discard 4C'", known=_KINDS_TEXT)
+        if kind in _NO_CARDS:
+            if rest:
+                raise NotationError(f"'{kind}' takes nothing after it.")
+            return ContinentalMove(kind)
+        target = end = None
+        if kind in ("add", "swap"):
+            if not rest:
+                raise NotationError(f"'{kind}' needs a combination and a card, e.g. '{kind} 1.2 7H'.")
+            m = _TARGET_RE.match(rest[0])
+            if not m:
+                shown = rest[0] if len(rest[0]) <= 12 else rest[0][:12] + "..."
+                raise NotationError(
+                    f"'{kind}' needs the combination first, written seat.number (e.g. 1.2), not '{shown}'."
+                )
+            seat, k = int(m.group(1)), int(m.group(2))
+            if k < 1:
+                raise NotationError("Combinations are numbered from 1 (e.g. 1.1 is seat 1's first).")
+            target = f"{seat}.{k}"
+            rest = rest[1:]
+            if kind == "add" and rest and rest[-1].lower() in ("low", "high"):
+                end = rest[-1].lower()
+                rest = rest[:-1]
+            if len(rest) != 1:
+                raise NotationError(f"'{kind}' takes exactly one card, e.g. '{kind} 1.2 7H'.")
+        cards = tuple(parse_cards(rest))
+        if kind == "discard" and len(cards) != 1:
+            raise NotationError("'discard' takes exactly one card, e.g. 'discard 4C'.")
+        if kind == SET and len(cards) < SET_SIZE:
+            raise NotationError("'set' needs three cards, e.g. 'set 7C 7D JK'.")
+        if kind == RUN and len(cards) < RUN_SIZE:
+            raise NotationError("'run' needs four cards from low to high, e.g. 'run 5H 6H JK 8H'.")
+        return ContinentalMove(kind, cards, target, end)
+
+
+parse_move = ContinentalMove.parse

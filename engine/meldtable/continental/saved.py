@@ -1,0 +1,313 @@
+"""Saved continental games: ``to_dict`` and the validating loader ``from_dict``
+(docs/rules/continental.md, "Saved games")."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Iterable
+
+from ..cards import JOKER, RANKS, SUITS, Card, parse_cards, standard_deck
+from ..errors import StateError
+from ..fields import (
+    check_saved_deck,
+    saved_cards,
+    saved_field,
+    saved_hands,
+    saved_last_moves,
+    saved_outcome,
+)
+from .base import StateBase
+from .combos import Combo
+from .rules import (
+    HISTORY_KEEP,
+    RUN,
+    RUN_SIZE,
+    SET,
+    SET_SIZE,
+    Rules,
+    contract_name,
+    hand_key,
+    pos_rank,
+)
+from .turn import Turn
+
+if TYPE_CHECKING:
+    from .state import ContinentalState
+
+
+class Saved(StateBase):
+    """Saved games (mixin of ``ContinentalState``)."""
+
+    # ------------------------------------------------------------------ persistence
+    def to_dict(self) -> dict[str, Any]:
+        """The whole state as JSON-ready data (docs/rules/continental.md, "Saved games")."""
+        def cards(xs: Iterable[Card]) -> list[str]:
+            return [c.text for c in xs]
+
+        t = self.turn
+        return {
+            "hand_number": self.hand_number,
+            "dealer": self.dealer,
+            "decks": self.decks,
+            "scores": list(self.scores),
+            "results": self.results,
+            "match_over": self.match_over,
+            "winners": list(self.winners),
+            "stock": cards(self.stock),
+            "penalty_stock": cards(self.penalty),
+            "discard_pile": cards(self.pile),
+            "top_from": self.top_from,
+            "top_claimable": self.top_claimable,
+            "hands": [[c.text for c in sorted((c for c, n in h.items() for _ in range(n)), key=hand_key)] for h in self.hands],
+            "table": [[cb.to_dict() for cb in combos] for combos in self.table],
+            "down": list(self.down),
+            "claims": list(self.claims),
+            "reshuffles": self.reshuffles,
+            "takes_in_a_row": self.takes_in_a_row,
+            "turn": {
+                "seat": t.seat,
+                "stage": t.stage,
+                "drew": t.drew,
+                "taken": None if t.taken is None else t.taken.text,
+                "pending": None if t.pending is None else list(t.pending),
+                "laid_ranks": [RANKS[x - 1] for x in t.laid_ranks],
+                "laid_suits": list(t.laid_suits),
+                "went_down": t.went_down,
+                "joker_from": t.joker_from,
+            },
+            "claim_queue": None if self.window is None else list(self.window),
+            "hand_over": self.hand_over,
+            "went_out": self.out_seat,
+            "last_moves": self.last_moves,
+        }
+
+    @classmethod
+    def from_dict(cls, rules: Rules, seed: int, d: Any) -> "ContinentalState":
+        """Rebuild a state from :meth:`to_dict` data, checking types, the combinations, card
+        conservation and the consistency of the turn. Raises :class:`StateError`."""
+        n = rules.players
+
+        need = saved_field
+
+        def seat_or_none(v: Any, what: str) -> int | None:
+            if v is None:
+                return None
+            if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < n:
+                raise StateError(f"'{what}' must be a seat or null.")
+            return v
+
+        cardlist = saved_cards
+
+        def per_seat(key: str, typ: type) -> list[Any]:
+            v = need(d, key, list)
+            if len(v) != n or any(not isinstance(x, typ) or (typ is int and isinstance(x, bool)) for x in v):
+                raise StateError(f"'{key}' must hold one entry per seat.")
+            return list(v)
+
+        from .state import ContinentalState
+
+        s = ContinentalState(rules, seed)
+        s.hand_number = need(d, "hand_number", int)
+        if not 1 <= s.hand_number <= rules.deals:
+            raise StateError(f"The saved game's deal number must be 1 to {rules.deals}.")
+        s.dealer = need(d, "dealer", int)
+        if not 0 <= s.dealer < n:
+            raise StateError("The saved game's dealer is not a seat of this game.")
+        s.decks = need(d, "decks", int)
+        if s.decks != rules.decks_for(s.hand_number):
+            raise StateError(f"Deal {s.hand_number} is played with {rules.decks_for(s.hand_number)} deck(s), not {s.decks}.")
+        s.scores = per_seat("scores", int)
+        s.results, s.match_over, s.winners = saved_outcome(d, n, "seats", seats=n)
+        s.stock = cardlist(need(d, "stock", list), "The stock")
+        s.penalty = cardlist(need(d, "penalty_stock", list), "The penalty stock")
+        s.pile = cardlist(need(d, "discard_pile", list), "The discard pile")
+        s.top_from = seat_or_none(d.get("top_from"), "top_from")
+        s.top_claimable = need(d, "top_claimable", bool)
+        s.hands = saved_hands(d, n)
+        table = need(d, "table", list)
+        if len(table) != n or not all(isinstance(x, list) for x in table):
+            raise StateError("'table' must hold one list of combinations per seat.")
+        s.table = [[s._load_combo(x, i) for x in combos] for i, combos in enumerate(table)]
+        s.down = per_seat("down", bool)
+        s.claims = per_seat("claims", int)
+        if any(x < 0 for x in s.claims) or (rules.max_claims and any(x > rules.max_claims for x in s.claims)):
+            raise StateError("A seat has claimed more discards than this game allows.")
+        s.reshuffles = need(d, "reshuffles", int)
+        if not 0 <= s.reshuffles <= max(rules.max_reshuffles, 0):
+            raise StateError("The saved game has more reshuffles than this game allows.")
+        td = need(d, "turn", dict)
+        if "takes_in_a_row" in d:
+            s.takes_in_a_row = need(d, "takes_in_a_row", int)
+        else:  # saved before the field existed: the take of the seat to act, if any
+            s.takes_in_a_row = 1 if isinstance(td, dict) and td.get("drew") == "discard" else 0
+        if not 0 <= s.takes_in_a_row <= rules.max_takes_in_a_row:
+            raise StateError(f"'takes_in_a_row' must be 0 to {rules.max_takes_in_a_row} (option max_takes_in_a_row).")
+        seat = need(td, "seat", int)
+        if not 0 <= seat < n:
+            raise StateError("The turn belongs to a seat that is not in the game.")
+        t = Turn(seat)
+        t.stage = need(td, "stage", str)
+        if t.stage not in ("draw", "play"):
+            raise StateError("The turn stage must be 'draw' or 'play'.")
+        drew = td.get("drew")
+        if drew not in (None, "stock", "discard") or (drew is None) != (t.stage == "draw"):
+            raise StateError("'turn.drew' must be null before the draw and 'stock' or 'discard' after it.")
+        t.drew = drew
+        taken = td.get("taken")
+        if taken is not None:
+            if drew != "discard":
+                raise StateError("'turn.taken' names a card only after a take from the discard pile.")
+            t.taken = saved_cards([taken], "'turn.taken'")[0]
+        pending = td.get("pending")
+        if pending is not None:
+            if (not isinstance(pending, list) or len(pending) != 2
+                    or any(isinstance(x, bool) or not isinstance(x, int) or x < 0 for x in pending) or sum(pending) == 0):
+                raise StateError("'turn.pending' must be null or [sets, runs] still to lay.")
+            t.pending = (pending[0], pending[1])
+        lr = need(td, "laid_ranks", list)
+        if not all(isinstance(x, str) and x in RANKS for x in lr):
+            raise StateError("'turn.laid_ranks' must list ranks.")
+        t.laid_ranks = [RANKS.index(x) + 1 for x in lr]
+        ls = need(td, "laid_suits", list)
+        if not all(isinstance(x, str) and x in SUITS for x in ls):
+            raise StateError("'turn.laid_suits' must list suits.")
+        t.laid_suits = list(ls)
+        t.went_down = need(td, "went_down", bool)
+        jf = td.get("joker_from")
+        if jf is not None and (not isinstance(jf, str) or s.combo(jf) is None):
+            raise StateError("'turn.joker_from' must be null or a combination on the table.")
+        t.joker_from = jf
+        s.turn = t
+        queue = d.get("claim_queue")
+        if queue is not None:
+            if (not isinstance(queue, list) or not queue
+                    or any(isinstance(x, bool) or not isinstance(x, int) or not 0 <= x < n or x == seat for x in queue)
+                    or len(set(queue)) != len(queue)):
+                raise StateError("'claim_queue' must be null or a list of other seats.")
+            s.window = list(queue)
+        s.hand_over = need(d, "hand_over", bool)
+        s.out_seat = seat_or_none(d.get("went_out"), "went_out")
+        s.last_moves = saved_last_moves(d, HISTORY_KEEP, seats=n)
+        # card conservation: every physical card of this deal's deck exactly once
+        everything: list[Card] = list(s.stock) + list(s.penalty) + list(s.pile)
+        for h in s.hands:
+            everything.extend(c for c, k in h.items() for _ in range(k))
+        for combos in s.table:
+            for cb in combos:
+                everything.extend(cb.cards)
+        check_saved_deck(everything, standard_deck(s.decks, rules.jokers_per_deck))
+        # consistency of the deal in play
+        if s.match_over and not s.hand_over:
+            raise StateError("The match cannot be over while a hand is in play.")
+        if s.hand_over and s.hand_number == rules.deals and not s.match_over:
+            raise StateError("The last deal is over, so the match must be over too.")
+        if s.hand_over and s.out_seat is not None and s.hands[s.out_seat]:
+            raise StateError("The seat that went out must have an empty hand.")
+        for i in range(n):
+            if s.table[i] and not s.down[i] and not (i == seat and t.pending is not None and not s.hand_over):
+                raise StateError(f"Seat {i} has combinations on the table but has not laid down its contract.")
+            if s.down[i] and not s.table[i]:
+                raise StateError(f"Seat {i} is marked as down but has no combination on the table.")
+            if s.down[i] and not s._holds_contract(i):
+                cname = contract_name(*s.contract())
+                raise StateError(f"Seat {i} is marked as down, but its combinations do not hold this deal's contract ({cname}).")
+        if not s.hand_over:
+            s._check_turn_flags()
+            if t.pending is not None and (s.down[seat] or t.stage != "play" or not s.table[seat]):
+                raise StateError("A contract can be half laid only by the seat to act, in its play stage.")
+            if t.went_down and not s.down[seat]:
+                raise StateError("'turn.went_down' is set but the seat is not down.")
+            if t.joker_from is not None and (t.stage != "play" or not s.hands[seat].get(JOKER)):
+                raise StateError("A joker to place needs the seat to act holding a joker.")
+            if s.window is not None and t.stage != "play":
+                raise StateError("A claim window opens only after the player to act has drawn.")
+            if s.window is not None and not s.pile:
+                raise StateError("A claim window needs a discard to claim.")
+            if t.stage == "draw" and not s._can_draw():
+                raise StateError("A turn cannot begin with nothing to draw: the deal would have ended.")
+            if any(not h for i, h in enumerate(s.hands)):
+                raise StateError("A hand in play cannot be empty: that player would have gone out.")
+            if not s.legal_moves():
+                raise StateError("The saved game cannot go on: the player to act would have no legal move.")
+        return s
+
+    def _holds_contract(self, seat: int) -> bool:
+        """Whether ``seat``'s combinations contain this deal's contract: at least its number of
+        sets and of runs (of different ranks and suits when the options ask for that)."""
+        r = self.rules
+        sets, runs = self.contract()
+        combos = self.table[seat]
+        set_ranks = [cb.rank for cb in combos if cb.kind == SET]
+        run_suits = [cb.suit for cb in combos if cb.kind == RUN]
+        have_sets = len(set_ranks) if r.same_rank_sets else len(set(set_ranks))
+        have_runs = len(run_suits) if r.same_suit_runs else len(set(run_suits))
+        return have_sets >= sets and have_runs >= runs
+
+    def _check_turn_flags(self) -> None:
+        """Consistency of the turn in play (``StateError``): a turn that has not drawn has done
+        nothing else; a half-laid contract matches the combinations laid in this turn; the
+        contract's ranks and suits laid this turn are recorded only while laying down or in the
+        turn that went down; a take follows the limit of takes in a row."""
+        t = self.turn
+        seat = t.seat
+        sets, runs = self.contract()
+        if t.stage == "draw":
+            if t.pending is not None or t.went_down or t.joker_from is not None or t.laid_ranks or t.laid_suits:
+                raise StateError("A turn that has not drawn yet cannot have laid, exchanged or gone down.")
+            if self.window is not None:
+                raise StateError("A claim window opens only after the player to act has drawn.")
+        elif t.drew == "discard" and self.takes_in_a_row < 1:
+            raise StateError("'takes_in_a_row' must count the take of the seat to act.")
+        elif t.drew == "stock" and self.takes_in_a_row:
+            raise StateError("'takes_in_a_row' must be 0 after a draw from the stock.")
+        if self.window is not None and t.drew != "stock":
+            raise StateError("A claim window opens only after a draw from the stock.")
+        if self.window is not None and not self.top_claimable:
+            raise StateError("A claim window needs a top discard that may be claimed.")
+        if t.pending is not None:
+            ps, pr = t.pending
+            if ps > sets or pr > runs or len(t.laid_ranks) != sets - ps or len(t.laid_suits) != runs - pr:
+                raise StateError("'turn.pending' and the sets and runs laid in this turn do not add up to the contract.")
+            combos = self.table[seat]
+            if (sorted(cb.rank for cb in combos if cb.kind == SET) != sorted(t.laid_ranks)
+                    or sorted(cb.suit for cb in combos if cb.kind == RUN) != sorted(t.laid_suits)
+                    or any(len(cb.cards) != (SET_SIZE if cb.kind == SET else RUN_SIZE) for cb in combos)):
+                raise StateError("The combinations of the seat laying down must be the sets and runs laid in this turn.")
+        elif t.went_down:
+            if len(t.laid_ranks) != sets or len(t.laid_suits) != runs:
+                raise StateError("'turn.went_down' needs the contract's sets and runs in 'laid_ranks' and 'laid_suits'.")
+        elif t.laid_ranks or t.laid_suits:
+            raise StateError("'turn.laid_ranks' and 'laid_suits' are empty unless the contract is laid in this turn.")
+        if not self.rules.same_rank_sets and len(set(t.laid_ranks)) != len(t.laid_ranks):
+            raise StateError("The sets of a contract must be of different ranks in this game.")
+        if not self.rules.same_suit_runs and len(set(t.laid_suits)) != len(t.laid_suits):
+            raise StateError("The runs of a contract must be of different suits in this game.")
+
+    def _load_combo(self, x: Any, seat: int) -> Combo:
+        r = self.rules
+        if not isinstance(x, dict) or x.get("kind") not in (SET, RUN):
+            raise StateError(f"A combination of seat {seat} must be an object with kind 'set' or 'run'.")
+        cards = x.get("cards")
+        if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
+            raise StateError(f"A combination of seat {seat} must list its cards.")
+        try:
+            cs = parse_cards(cards)
+        except ValueError as e:
+            raise StateError(f"A combination of seat {seat}: {e}") from None
+        naturals = [c for c in cs if not c.is_joker]
+        if x["kind"] == SET:
+            if (len(cs) < SET_SIZE or not naturals or len({c.rank for c in naturals}) != 1
+                    or not r.set_jokers_ok(len(cs) - len(naturals), len(naturals))):
+                raise StateError(f"Seat {seat}'s set {' '.join(cards)} is not a valid set.")
+            if x.get("rank") not in (None, naturals[0].rank_text):
+                raise StateError(f"Seat {seat}'s set {' '.join(cards)} is not of rank {x.get('rank')}.")
+            return Combo(SET, cs, rank=naturals[0].rank)
+        lay = r.run_layout(cs)
+        if len(cs) < RUN_SIZE or not isinstance(lay, tuple) or not r.jokers_ok_run(cs):
+            raise StateError(f"Seat {seat}'s run {' '.join(cards)} is not a valid run.")
+        lo, suit = lay
+        if x.get("suit") not in (None, suit):
+            raise StateError(f"Seat {seat}'s run {' '.join(cards)} is not of suit {x.get('suit')}.")
+        low = x.get("low")
+        if low is not None and (not isinstance(low, str) or low not in RANKS or pos_rank(lo) != RANKS.index(low) + 1):
+            raise StateError(f"Seat {seat}'s run {' '.join(cards)} does not start at {low}.")
+        return Combo(RUN, cs, lo=lo, suit=suit)

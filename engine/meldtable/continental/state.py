@@ -1,0 +1,295 @@
+"""``ContinentalState``: dealing, turns, the claim window, applying moves, copies (seed 002,
+docs/rules/continental.md). Legality, scoring, views and saved games are mixins in rooms of their
+own (:mod:`.legality`, :mod:`.scoring`, :mod:`.view`, :mod:`.saved`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..cards import JOKER, Card, standard_deck
+from ..errors import IllegalMoveError
+from ..multiset import add as ms_add
+from ..multiset import remove as ms_remove
+from ..rng import Rng
+from .combos import Combo
+from .legality import Legality
+from .moves import ContinentalMove
+from .rules import HISTORY_KEEP, RUN, SET, Rules
+from .saved import Saved
+from .scoring import Scoring
+from .turn import Turn
+from .view import Viewing
+
+
+class ContinentalState(Legality, Scoring, Viewing, Saved):
+    """Whole-match state of a continental game (mutable; :class:`meldtable.game.Game` wraps it)."""
+
+    def __init__(self, rules: Rules, seed: int) -> None:
+        self.rules = rules
+        self.seed = seed
+        n = rules.players
+        self.hand_number = 0
+        self.dealer = 0
+        self.decks = 0
+        self.scores = [0] * n
+        self.results: list[dict[str, Any]] = []
+        self.match_over = False
+        self.winners: list[int] = []
+        self.stock: list[Card] = []
+        self.penalty: list[Card] = []
+        self.pile: list[Card] = []
+        self.top_from: int | None = None
+        self.top_claimable = False
+        self.hands: list[dict[Card, int]] = [{} for _ in range(n)]
+        self.table: list[list[Combo]] = [[] for _ in range(n)]
+        self.down = [False] * n
+        self.claims = [0] * n
+        self.reshuffles = 0
+        self.takes_in_a_row = 0  # turns in a row that began with a take (option max_takes_in_a_row)
+        self.turn = Turn(0)
+        self.window: list[int] | None = None
+        self.hand_over = False
+        self.out_seat: int | None = None
+        self.last_moves: list[dict[str, Any]] = []
+        self._legal: list[ContinentalMove] | None = None
+        self._legal_set: frozenset[ContinentalMove] = frozenset()
+
+    # ------------------------------------------------------------------ dealing
+    def deal(self) -> None:
+        """Deal the next hand (seed 'Verteilung der Karten'): the deck of this deal shuffled by the
+        engine's generator, ``hand_size`` cards one at a time starting after the dealer, the rest
+        split into the main stock and the smaller penalty stock, the main stock's top card turned
+        up as the first discard."""
+        r = self.rules
+        n = r.players
+        self.hand_number += 1
+        if self.hand_number == 1:
+            self.dealer = Rng(self.seed, "first dealer").below(n) if r.first_dealer == "by_lot" else n - 1
+        else:
+            self.dealer = (self.dealer + 1) % n
+        self.decks = r.decks_for(self.hand_number)
+        deck = standard_deck(self.decks, r.jokers_per_deck)
+        Rng(self.seed, f"deal {self.hand_number}").shuffle(deck)
+        self.hands = [{} for _ in range(n)]
+        first = (self.dealer + 1) % n
+        for _ in range(r.hand_size(self.hand_number)):
+            for i in range(n):
+                ms_add(self.hands[(first + i) % n], [deck.pop()])
+        p = len(deck) * r.penalty_percent // 100
+        self.penalty = deck[:p]
+        self.stock = deck[p:]
+        self.pile = [self.stock.pop()]
+        self.top_from = None
+        self.top_claimable = r.upcard_claimable
+        self.table = [[] for _ in range(n)]
+        self.down = [False] * n
+        self.claims = [0] * n
+        self.reshuffles = 0
+        self.takes_in_a_row = 0
+        self.hand_over = False
+        self.out_seat = None
+        self.last_moves = []
+        self._start_turn(first)
+
+    def _start_turn(self, seat: int) -> str:
+        """Begin ``seat``'s turn; refill an empty main stock or end the deal (option
+        ``stock_exhausted``). Returns a note for the move record ("" if nothing happened)."""
+        self.turn = Turn(seat)
+        self.window = None
+        self._legal = None
+        note = ""
+        r = self.rules
+        if not self.stock and r.stock_exhausted == "reshuffle" and self.reshuffles < r.max_reshuffles and len(self.pile) >= 2:
+            top = self.pile.pop()
+            cards = self.pile
+            self.reshuffles += 1
+            Rng(self.seed, f"deal {self.hand_number} reshuffle {self.reshuffles}").shuffle(cards)
+            self.stock = cards
+            self.pile = [top]
+            note = "; the discard pile was shuffled into a new stock"
+        if not self._can_draw():
+            self._end_hand(None)
+            note += "; the stock is used up: the deal ends"
+        return note
+
+    # ------------------------------------------------------------------ applying
+    def apply(self, move: ContinentalMove) -> None:
+        """Apply a legal move (unchecked: only moves from :meth:`legal_moves`)."""
+        r = self.rules
+        t = self.turn
+        kind = move.kind
+        actor = self.current_player
+        assert actor is not None
+        hand = self.hands[actor]
+        self._legal = None
+        if kind == "pass":
+            assert self.window
+            self.window.pop(0)
+            if not self.window:
+                self.window = None
+            self._record(actor, move, "passed")
+            return
+        if kind == "claim":
+            card = self.pile.pop()
+            source = self._penalty_source()
+            penalty = self.penalty.pop() if source == "penalty" else self.stock.pop()
+            ms_add(hand, [card, penalty])
+            self.claims[actor] += 1
+            self.top_claimable = False
+            self.window = None
+            where = "penalty stock" if source == "penalty" else "main stock"
+            self._record(actor, move, f"claimed {card.text} out of turn and took a penalty card from the {where}")
+            return
+        if kind == "draw":
+            c = self.stock.pop() if self.stock else self.penalty.pop()
+            ms_add(hand, [c])
+            t.stage, t.drew = "play", "stock"
+            self.takes_in_a_row = 0
+            self._record(actor, move, "drew a card")
+            queue = self._claim_queue()
+            if queue:
+                self.window = queue
+            return
+        if kind == "take":
+            c = self.pile.pop()
+            ms_add(hand, [c])
+            t.stage, t.drew, t.taken = "play", "discard", c
+            self.takes_in_a_row += 1
+            self.top_claimable = False
+            self._record(actor, move, f"took {c.text} from the discard pile")
+            return
+        if kind in (SET, RUN):
+            ms_remove(hand, move.cards)
+            if kind == SET:
+                rank = next(c.rank for c in move.cards if not c.is_joker)
+                cb = Combo(SET, move.cards, rank=rank)
+            else:
+                lay = r.run_layout(move.cards)
+                assert isinstance(lay, tuple)
+                cb = Combo(RUN, move.cards, lo=lay[0], suit=lay[1])
+            self.table[actor].append(cb)
+            label = f"laid down a {kind}: {' '.join(c.text for c in cb.cards)}"
+            if not self.down[actor]:
+                sets, runs = t.pending if t.pending is not None else self.contract()
+                if kind == SET:
+                    sets -= 1
+                    t.laid_ranks.append(cb.rank)
+                else:
+                    runs -= 1
+                    t.laid_suits.append(cb.suit)
+                t.pending = (sets, runs)
+                if t.pending == (0, 0):
+                    t.pending = None
+                    self.down[actor] = True
+                    t.went_down = True
+                    label += " (contract complete)"
+            self._after_table_move(actor, move, label)
+            return
+        if kind == "add":
+            found = self.combo(move.target)
+            assert found is not None
+            cb = found
+            c = move.cards[0]
+            ms_remove(hand, [c])
+            if cb.kind == RUN and move.end == "low":
+                cb.cards.insert(0, c)
+                cb.lo -= 1
+                if cb.lo < 1:
+                    cb.lo += 13
+            else:
+                cb.cards.append(c)
+            t.joker_from = None
+            self._after_table_move(actor, move, f"added {c.text} to seat {str(move.target).split('.')[0]}'s {cb.describe()}")
+            return
+        if kind == "swap":
+            found = self.combo(move.target)
+            assert found is not None
+            cb = found
+            c = move.cards[0]
+            if cb.kind == RUN:
+                i = next(i for i, x in enumerate(cb.cards) if x.is_joker and cb.represents(i) is c)
+            else:
+                i = next(i for i, x in enumerate(cb.cards) if x.is_joker)
+            cb.cards[i] = c
+            ms_remove(hand, [c])
+            ms_add(hand, [JOKER])
+            if r.exchanged_joker == "place_at_once":
+                t.joker_from = move.target
+            owner = str(move.target).split(".")[0]
+            self._record(actor, move, f"exchanged {c.text} for the joker in seat {owner}'s {cb.describe()}")
+            return
+        if kind == "discard":
+            c = move.cards[0]
+            ms_remove(hand, [c])
+            self.pile.append(c)
+            self.top_from = actor
+            self.top_claimable = True
+            label = f"discarded {c.text}"
+            if not hand:
+                self._record(actor, move, label + " and went out")
+                self._end_hand(actor)
+                return
+            rec = self._record(actor, move, label)
+            rec["label"] += self._start_turn((actor + 1) % r.players)
+            return
+        raise IllegalMoveError(f"Unknown move kind {kind!r}.")  # pragma: no cover
+
+    def _after_table_move(self, actor: int, move: ContinentalMove, label: str) -> None:
+        if not self.hands[actor]:
+            self._record(actor, move, label + " and went out")
+            self._end_hand(actor)
+        else:
+            self._record(actor, move, label)
+
+    def _record(self, seat: int, move: ContinentalMove, label: str) -> dict[str, Any]:
+        rec = {"seat": seat, "text": str(move), "label": label}
+        self.last_moves.append(rec)
+        if len(self.last_moves) > HISTORY_KEEP:
+            del self.last_moves[0]
+        return rec
+
+    def copy(self) -> "ContinentalState":
+        c = ContinentalState.__new__(ContinentalState)
+        c.rules, c.seed = self.rules, self.seed
+        c.hand_number, c.dealer, c.decks = self.hand_number, self.dealer, self.decks
+        c.scores, c.results = list(self.scores), [dict(x) for x in self.results]
+        c.match_over, c.winners = self.match_over, list(self.winners)
+        c.stock, c.penalty, c.pile = list(self.stock), list(self.penalty), list(self.pile)
+        c.top_from, c.top_claimable = self.top_from, self.top_claimable
+        c.hands = [dict(h) for h in self.hands]
+        c.table = [[cb.copy() for cb in combos] for combos in self.table]
+        c.down, c.claims, c.reshuffles = list(self.down), list(self.claims), self.reshuffles
+        c.takes_in_a_row = self.takes_in_a_row
+        c.turn = self.turn.copy()
+        c.window = None if self.window is None else list(self.window)
+        c.hand_over, c.out_seat = self.hand_over, self.out_seat
+        c.last_moves = [dict(m) for m in self.last_moves]
+        # the legal moves of this position (never changed in place, only replaced): a copy about
+        # to try a move need not generate them again
+        c._legal = self._legal
+        c._legal_set = self._legal_set
+        return c
+
+    def conservation(self) -> dict[Card, int]:
+        """Multiset of every card in play (stocks, pile, hands, table): for invariant tests."""
+        allc: dict[Card, int] = {}
+        ms_add(allc, self.stock)
+        ms_add(allc, self.penalty)
+        ms_add(allc, self.pile)
+        for h in self.hands:
+            for c, k in h.items():
+                allc[c] = allc.get(c, 0) + k
+        for combos in self.table:
+            for cb in combos:
+                ms_add(allc, cb.cards)
+        return allc
+
+
+def new_state(rules: Rules, seed: int) -> ContinentalState:
+    """A new match, first hand dealt."""
+    s = ContinentalState(rules, seed)
+    s.deal()
+    return s
+
+
+State = ContinentalState

@@ -1,0 +1,225 @@
+"""Refusal reasons as declared, closed catalogues: per family every key a refusal can carry, its
+parameters and its text in English and German (docs/architecture.md, "Refusal reasons").
+
+A text is a :meth:`str.format` template over the reason's own parameters. A placeholder may name a
+**renderer** after a colon, which turns a language-neutral parameter into words of the language:
+
+==================  ==========================================  ===================================
+placeholder         parameter                                   English / German
+==================  ==========================================  ===================================
+``{card:card}``     card text ``"QH"``                          ``QH`` / ``Herz-Dame``
+``{x:cards_or}``    list of card texts                          ``5H or 7H`` / ``Herz-Fünf oder ...``
+``{rank:ranks}``    rank text ``"Q"``                           ``queens`` / ``Damen``
+``{x:card_or_ranks}``  a card text or a rank text                ``9H`` or ``nines`` / ...
+``{rank:rank_name}``  rank text                                 ``queen`` / ``Dame``
+``{rank:a_rank}``   rank text                                   ``a queen`` / ``Dame``
+``{c:contract}``    contract name (``contract_name``)           ``two sets and a run`` / ``zwei ...``
+``{n:plural:a:b}``  whole number                                ``1 a`` / ``2 b`` (``a``/``b`` words)
+==================  ==========================================  ===================================
+
+Python raises refusals with :meth:`Catalogue.error` (an :class:`~meldtable.errors.IllegalMoveError`
+carrying ``key``, ``params`` and the texts of every language); the page shows the text of its
+language from the error (docs/protocol.md, "Errors") and reads the catalogues from ``hello``.
+"""
+
+from __future__ import annotations
+
+import string
+from typing import TYPE_CHECKING, Any, Iterable, Mapping
+
+if TYPE_CHECKING:
+    from .errors import IllegalMoveError
+
+LANGUAGES = ("en", "de")
+"""The languages every reason has a text in."""
+
+_RANKS = "A23456789TJQK"
+_RANK_WORDS = {
+    "en": ("ace aces", "two twos", "three threes", "four fours", "five fives", "six sixes", "seven sevens",
+           "eight eights", "nine nines", "ten tens", "jack jacks", "queen queens", "king kings"),
+    "de": ("Ass Asse", "Zwei Zweien", "Drei Dreien", "Vier Vieren", "Fünf Fünfen", "Sechs Sechsen",
+           "Sieben Siebenen", "Acht Achten", "Neun Neunen", "Zehn Zehnen", "Bube Buben", "Dame Damen",
+           "König Könige"),
+}
+_SUITS = {"de": {"C": "Kreuz", "D": "Karo", "H": "Herz", "S": "Pik"}}
+_NUMBERS = {"en": {1: "a", 2: "two", 3: "three", 4: "four"}, "de": {1: "ein", 2: "zwei", 3: "drei", 4: "vier"}}
+
+
+def _rank_word(rank: str, lang: str, plural: bool) -> str:
+    if rank in ("JK", "0"):
+        return ("jokers" if plural else "joker") if lang == "en" else "Joker"
+    if len(rank) != 1 or rank not in _RANKS:
+        return rank
+    return _RANK_WORDS[lang][_RANKS.index(rank)].split()[1 if plural else 0]
+
+
+def card_words(card: str, lang: str) -> str:
+    """A card text (``"QH"``, ``"JK"``) in words of ``lang``: English keeps the text (``QH``), German
+    names it (``Herz-Dame``, ``Joker``); an unknown text is returned as it is."""
+    if lang == "en" or not isinstance(card, str):
+        return str(card)
+    if card == "JK":
+        return "Joker"
+    if len(card) == 2 and card[0] in _RANKS and card[1] in _SUITS["de"]:
+        return f"{_SUITS['de'][card[1]]}-{_rank_word(card[0], lang, False)}"
+    return card
+
+
+def _contract_words(name: str, lang: str) -> str:
+    """Continental's contract name (``"two sets and a run"``) in ``lang``."""
+    if lang == "en":
+        return name
+    parts = []
+    for part in name.split(" and "):
+        words = part.split()
+        if len(words) != 2:
+            return name
+        num = {"a": 1, "two": 2, "three": 3, "four": 4}.get(words[0])
+        if num is None or words[1] not in ("set", "sets", "run", "runs"):
+            return name
+        if words[1].startswith("set"):
+            parts.append("ein Satz" if num == 1 else f"{_NUMBERS['de'][num]} Sätze")
+        else:
+            parts.append("eine Straße" if num == 1 else f"{_NUMBERS['de'][num]} Straßen")
+    return " und ".join(parts)
+
+
+class _Formatter(string.Formatter):
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        lang = self.lang
+        kind, _, rest = format_spec.partition(":")
+        if kind == "card":
+            return card_words(value, lang)
+        if kind == "cards_or":
+            return (" or " if lang == "en" else " oder ").join(card_words(c, lang) for c in value)
+        if kind == "card_or_ranks":
+            text = str(value)
+            return card_words(text, lang) if len(text) == 2 else _rank_word(text, lang, True)
+        if kind == "rank_name":
+            return _rank_word(str(value), lang, False)
+        if kind == "ranks":
+            return _rank_word(str(value), lang, True)
+        if kind == "a_rank":
+            word = _rank_word(str(value), lang, False)
+            if lang == "en":
+                return ("an " if word[0] in "aeiou" else "a ") + word
+            return word
+        if kind == "contract":
+            return _contract_words(str(value), lang)
+        if kind == "plural":
+            one, _, many = rest.partition(":")
+            return f"{value} {one if value == 1 else many}"
+        return str(super().format_field(value, format_spec))
+
+
+_FORMATTERS = {lang: _Formatter(lang) for lang in LANGUAGES}
+RENDERERS = ("card", "card_or_ranks", "cards_or", "rank_name", "ranks", "a_rank", "contract", "plural")
+"""The renderer names a placeholder may carry."""
+
+
+def fields(template: str) -> list[tuple[str, str]]:
+    """``(parameter, renderer)`` of every placeholder of ``template`` (for tests and tools)."""
+    out: list[tuple[str, str]] = []
+    for _, name, spec, _ in string.Formatter().parse(template):
+        if name is not None:
+            out.append((name, spec or ""))
+    return out
+
+
+Text = str | Mapping[str, str]
+"""A reason's text in one language: a template, or (a reason with several phrasings) a mapping
+from the value of the reason's first parameter, its *form*, to a template."""
+
+
+class Reason:
+    """One refusal reason: ``key``, the ``params`` its texts may use, and ``texts`` (language ->
+    :data:`Text`). A reason whose texts are mappings has several phrasings, chosen by the value of
+    its first parameter (e.g. canasta's ``pile_frozen`` by ``because``: ``initial`` or ``wild``)."""
+
+    __slots__ = ("key", "params", "texts")
+
+    def __init__(self, key: str, params: tuple[str, ...], texts: Mapping[str, Text]) -> None:
+        self.key = key
+        self.params = params
+        self.texts = dict(texts)
+
+    def templates(self, lang: str) -> list[str]:
+        """Every template of ``lang`` (one, or one per form)."""
+        text = self.texts[lang]
+        return [text] if isinstance(text, str) else list(text.values())
+
+    def text(self, params: Mapping[str, Any], lang: str = "en") -> str:
+        """The reason in ``lang`` (English for a language without texts) with ``params`` filled."""
+        template = self.texts.get(lang) or self.texts["en"]
+        if not isinstance(template, str):
+            template = template[params[self.params[0]]]
+        return _FORMATTERS.get(lang, _FORMATTERS["en"]).vformat(template, (), dict(params))
+
+
+class Catalogue:
+    """The closed set of refusal reasons of one family (``family`` = ``Variant.family``, or
+    ``"common"`` for the engine's own), falling back to ``base`` for keys it does not declare.
+
+    ``entries``: key -> ``(params, english, german)``."""
+
+    def __init__(self, family: str, entries: Mapping[str, tuple[tuple[str, ...], Text, Text]],
+                 base: "Catalogue | None" = None) -> None:
+        self.family = family
+        self.base = base
+        self.reasons = {k: Reason(k, p, {"en": en, "de": de}) for k, (p, en, de) in entries.items()}
+
+    def reason(self, key: str) -> Reason:
+        """The reason ``key`` (own or the base catalogue's); ``KeyError`` for an undeclared key."""
+        found = self.reasons.get(key)
+        if found is None:
+            if self.base is None:
+                raise KeyError(f"{key!r} is not a declared refusal reason of {self.family}")
+            return self.base.reason(key)
+        return found
+
+    def keys(self) -> Iterable[str]:
+        """Every key this catalogue answers (its own and the base catalogue's)."""
+        own = list(self.reasons)
+        return own + [k for k in (self.base.keys() if self.base else ()) if k not in self.reasons]
+
+    def why(self, key: str, **params: Any) -> tuple[str, str, dict[str, Any]]:
+        """``(key, English text, params)``: what a family's ``_why`` returns for a refusal."""
+        return key, self.reason(key).text(params, "en"), params
+
+    def texts(self, key: str, params: Mapping[str, Any]) -> dict[str, str]:
+        """The reason's text in every language: ``{"en": ..., "de": ...}``."""
+        r = self.reason(key)
+        return {lang: r.text(params, lang) for lang in LANGUAGES}
+
+    def error(self, key: str, **params: Any) -> IllegalMoveError:
+        """An :class:`~meldtable.errors.IllegalMoveError` for reason ``key`` with ``params``."""
+        from .errors import IllegalMoveError
+
+        return IllegalMoveError.of(self, key, params)
+
+    def to_json(self) -> dict[str, Any]:
+        """``{key: {"params": [...], "en": ..., "de": ...}}`` of the catalogue's own reasons (a text
+        with forms is an object: form -> template)."""
+        return {k: {"params": list(r.params), **{lang: t if isinstance(t, str) else dict(t) for lang, t in r.texts.items()}}
+                for k, r in self.reasons.items()}
+
+
+COMMON = Catalogue("common", {
+    "hand_over": ((), "The hand is over.", "Die Runde ist vorbei."),
+    "hand_over_next": ((), "The hand is over: deal the next hand.", "Die Runde ist vorbei: Gib die nächste Runde."),
+    "match_over": ((), "The match is over.", "Die Partie ist vorbei."),
+    "hand_not_over": ((), "The hand is not over yet.", "Die Runde ist noch nicht vorbei."),
+    "not_your_turn": (("seat", "asked"), "It is seat {seat}'s turn, not seat {asked}'s.",
+                      "Platz {seat} ist am Zug, nicht Platz {asked}."),
+    "computer_playing": ((), "Wait for your turn: the computer is playing.",
+                         "Warte, bis du dran bist: Der Computer spielt gerade."),
+    "your_turn": ((), "It is your turn, not the computer's.", "Du bist am Zug, nicht der Computer."),
+    "wrong_family": ((), "That is not a move of this game.", "Das ist kein Zug dieses Spiels."),
+    "not_in_hand": (("card",), "You do not hold {card:card}.", "Du hast {card:card} nicht auf der Hand."),
+    "too_many_cards": (("held", "named"), "You hold {held:plural:card:cards}, but this action names {named}.",
+                       "Du hast {held} Karten auf der Hand, diese Aktion nennt aber {named}."),
+})
+"""Reasons the engine itself gives (``Game``, the api) and every family may give."""

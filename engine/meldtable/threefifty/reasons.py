@@ -1,0 +1,72 @@
+"""Every reason a move or action of 3 ist 50 can be refused for: key -> (parameters, English,
+German). The closed catalogue the legality check (:mod:`.legality`) and the page's actions
+(:mod:`.actions`) raise from, and the page reads (``hello``; :mod:`meldtable.reasons`)."""
+
+from __future__ import annotations
+
+from ..reasons import COMMON, Catalogue
+
+REASONS = Catalogue("threefifty", {
+    "hand_over": ((), "The game is over.", "Das Spiel ist vorbei."),
+    "hand_not_over": ((), "The game is not over yet.", "Das Spiel ist noch nicht vorbei."),
+    "wrong_family": (
+        (), "That is not a move of this game: play a card ('play 7H middle') or discard one ('discard 7H').",
+        "Das ist kein Zug dieses Spiels: Spiele eine Karte aus ('play 7H middle') oder wirf eine ab ('discard 7H')."),
+    "must_match": (
+        ("move", "card"), "You may discard only when no card in your hand matches: {card} can be played ('{move}').",
+        "Abwerfen darfst du nur, wenn keine deiner Karten passt: {card:card} kann gespielt werden ('{move}')."),
+    "choose_source": (
+        ("card", "rank"), "In this game you take either from the centre or from the discard pile: write "
+                          "'play {card} centre' or 'play {card} discard'.",
+        "In diesem Spiel nimmst du entweder aus der Mitte oder vom Ablagestapel: Schreibe 'play {card} centre' "
+        "oder 'play {card} discard'."),
+    "discard_dead": (
+        ("card", "rank"), "The discard pile's top card can be matched only after a new card is discarded.",
+        "Die oberste Karte des Ablagestapels passt erst wieder, wenn eine neue Karte abgeworfen wurde."),
+    "no_match_middle": (
+        ("card", "rank"), "No {rank:rank_name} lies in the middle (the centre cards and the discard pile's top).",
+        "In der Mitte (Mittelkarten und oberste Ablagekarte) liegen keine {rank:ranks}."),
+    "use_middle": (
+        ("card", "rank"), "The matching cards of the centre and the discard pile go together: write "
+                          "'play {card} middle'.",
+        "Die passenden Karten der Mitte und des Ablagestapels werden zusammen genommen: Schreibe "
+        "'play {card} middle'."),
+    "no_match_centre": (
+        ("card", "rank"), "No {rank:rank_name} lies among the centre cards.",
+        "Unter den Mittelkarten liegen keine {rank:ranks}."),
+    "discard_empty": (("card", "rank"), "The discard pile is empty.", "Der Ablagestapel ist leer."),
+    "no_match_discard": (
+        ("card", "rank", "top"), "The top of the discard pile is {top}, not {rank:a_rank}.",
+        "Die oberste Karte des Ablagestapels ({top:card}) passt nicht zu {card:card}."),
+    "own_empty": (("card", "rank"), "Your minus pile is empty.", "Dein Minushaufen ist leer."),
+    "no_match_own": (
+        ("card", "rank", "top"), "The top of your minus pile is {top}, not {rank:a_rank}.",
+        "Die oberste Karte deines Minushaufens ({top:card}) passt nicht zu {card:card}."),
+    "no_seat": (
+        ("card", "rank", "pile", "players"), "There is no seat {pile} in this {players}-player game.",
+        "Platz {pile} gibt es in diesem Spiel für {players} Spieler nicht."),
+    "own_pile": (
+        ("card", "rank"), "In this game you may not put a card on your own minus pile: write 'play {card} own' "
+                          "to pass the pile's top cards on.",
+        "In diesem Spiel darfst du keine Karte auf deinen eigenen Minushaufen legen: Mit 'play {card} own' gibst "
+        "du seine obersten Karten weiter."),
+    "pile_empty": (
+        ("card", "rank", "pile"), "Seat {pile}'s minus pile is empty.", "Der Minushaufen von Platz {pile} ist leer."),
+    "no_match_pile": (
+        ("card", "rank", "pile", "top"), "The top of seat {pile}'s minus pile is {top}, not {rank:a_rank}.",
+        "Die oberste Karte des Minushaufens von Platz {pile} ({top:card}) passt nicht zu {card:card}."),
+    "only_discard": (
+        ("card",), "{card} matches no centre card, no discard top and no minus pile's top: it can only be "
+                   "discarded.",
+        "{card:card} passt zu keiner Mittelkarte, nicht zur obersten Ablagekarte und zu keinem Minushaufen: Du "
+        "kannst die Karte nur abwerfen."),
+    "choose_play": (
+        ("card", "moves"), "Choose where to play {card}: {moves}.",
+        "Wähle, wohin du {card:card} spielst: {moves}."),
+    "choose_one_source": (
+        ("card",), "{card} matches the centre and the discard pile: choose one ('play {card} centre' or "
+                   "'play {card} discard').",
+        "{card:card} passt zur Mitte und zum Ablagestapel: Wähle eines ('play {card} centre' oder "
+        "'play {card} discard')."),
+}, base=COMMON)
+"""The 3 ist 50 family's refusal reasons."""

@@ -1,0 +1,100 @@
+"""3 ist 50's constants, card values and ``Rules``: the resolved rule options as attributes (seed
+003; docs/rules/3-ist-50.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..cards import Card, rank_name, standard_deck
+
+HAND_SIZE = 4
+"""Cards dealt to each player per round (seed: 'Jeder Spieler erhält 4 Karten')."""
+CENTRE_SIZE = 4
+"""Face-up centre cards after each deal (seed: 'Offen auf den Tisch werden 4 Karten ausgelegt')."""
+HISTORY_KEEP = 12
+KINDS = ("play", "discard")
+TARGETS = ("middle", "centre", "discard", "own", "pile")
+"""Targets of ``play``: ``middle`` (centre cards and discard top together), ``centre`` and
+``discard`` (one source, option ``capture_sources = center_or_discard_top``), ``own`` (with the
+run of the own minus pile), ``pile`` (onto a given seat's minus pile)."""
+_EXAMPLE = "'play 7H middle' or 'discard 7H'"
+_TARGET_ALIASES = {"center": "centre", "mitte": "middle", "own": "own"}
+
+def a_rank(rank: int) -> str:
+    """``"a seven"``, ``"an ace"``, ``"an eight"``."""
+    name = rank_name(rank)
+    return ("an " if name[0] in "ae" else "a ") + name
+
+
+def card_sort_key(c: Card) -> tuple[int, int, str]:
+    """Order of cards in views and saved hands: ace, 2 ... king, then jokers; suits C D H S."""
+    return (c.rank == 0, c.rank, c.suit)
+
+
+# ---------------------------------------------------------------------- rules
+
+
+class Rules:
+    """The resolved rule options of one game, as attributes (see :mod:`meldtable.variants`)."""
+
+    def __init__(self, options: dict[str, Any], players: int) -> None:
+        o = options
+        self.options = dict(options)
+        self.players = players
+        self.decks: int = o["decks"]
+        self.jokers_per_deck: int = o["jokers_per_deck"]
+        self.joker_value: int = o["joker_value"]
+        self.three_value: int = o["three_value"]
+        self.capture_sources: str = o["capture_sources"]
+        self.capture_mandatory: bool = o["capture_mandatory"]
+        self.take_all_matches: bool = o["take_all_matches"]
+        self.discard_reveal_next: str = o["discard_reveal_next"]
+        self.option4_targets: str = o["option4_targets"]
+        self.refill_order: str = o["refill_order"]
+        self.leftovers_scored: bool = o["leftovers_scored"]
+        self.discard_capture_depth: str = o["discard_capture_depth"]
+        self.games: int = o["games"]
+        self.together = self.capture_sources == "center_and_discard_top"
+
+    def value(self, c: Card) -> int:
+        """Minus points of a card (seed 'Werte der Karten'): every three ``three_value`` (50),
+        ace 11, jack/queen/king 10, other numbers face value (ten 10); joker ``joker_value``."""
+        r = c.rank
+        if r == 0:
+            return self.joker_value
+        if r == 3:
+            return self.three_value
+        if r == 1:
+            return 11
+        if r >= 11:
+            return 10
+        return r
+
+    def deck(self) -> list[Card]:
+        return standard_deck(self.decks, self.jokers_per_deck)
+
+
+def _category(c: Card) -> str:
+    if c.rank == 0:
+        return "jokers"
+    if c.rank == 3:
+        return "threes"
+    if c.rank == 1:
+        return "aces"
+    if c.rank >= 11:
+        return "pictures"
+    return "numbers"
+
+
+SCORE_ITEMS = ("threes", "aces", "pictures", "numbers", "jokers")
+
+
+def _top_run(pile: list[Card]) -> int:
+    """Length of the unbroken run of the top card's rank at the top of ``pile`` (0 if empty)."""
+    if not pile:
+        return 0
+    r = pile[-1].rank
+    k = 1
+    while k < len(pile) and pile[-1 - k].rank == r:
+        k += 1
+    return k

@@ -1,0 +1,156 @@
+"""Saved games of 3 ist 50: ``to_dict`` and the validating loader ``from_dict``
+(docs/rules/3-ist-50.md, "Saved games")."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Iterable
+
+from ..cards import Card
+from ..errors import StateError
+from ..fields import (
+    check_saved_deck,
+    saved_cards,
+    saved_field,
+    saved_hands,
+    saved_last_moves,
+    saved_outcome,
+)
+from .base import StateBase
+from .rules import CENTRE_SIZE, HAND_SIZE, HISTORY_KEEP, Rules, card_sort_key
+
+if TYPE_CHECKING:
+    from .state import ThreeFiftyState
+
+
+class Saved(StateBase):
+    """Saved games (mixin of ``ThreeFiftyState``)."""
+
+    # ------------------------------------------------------------------ persistence
+    def to_dict(self) -> dict[str, Any]:
+        """The whole state as JSON-ready data (docs/rules/3-ist-50.md, "Saved games")."""
+        def cards(xs: Iterable[Card]) -> list[str]:
+            return [c.text for c in xs]
+
+        def msort(ms: dict[Card, int]) -> list[str]:
+            return [c.text for c in sorted((c for c, k in ms.items() for _ in range(k)), key=card_sort_key)]
+
+        return {
+            "hand_number": self.hand_number,
+            "first_dealer": self.first_dealer,
+            "round": self.round,
+            "round_cards": self.round_cards,
+            "dealer": self.dealer,
+            "to_act": self.to_act,
+            "scores": list(self.scores),
+            "results": self.results,
+            "match_over": self.match_over,
+            "winners": list(self.winners),
+            "stock": cards(self.stock),
+            "centre": cards(self.centre),
+            "discard_pile": cards(self.discard),
+            "discard_live": self.discard_live,
+            "piles": [cards(p) for p in self.piles],
+            "hands": [msort(h) for h in self.hands],
+            "set_aside": cards(self.set_aside),
+            "hand_over": self.hand_over,
+            "last_receiver": self.last_receiver,
+            "last_moves": self.last_moves,
+        }
+
+    @classmethod
+    def from_dict(cls, rules: Rules, seed: int, d: Any) -> "ThreeFiftyState":
+        """Rebuild a state from :meth:`to_dict` data, checking types, card conservation and that
+        the hands fit the turn order. Raises :class:`StateError` with a clear message."""
+        need = saved_field
+
+        def seat_or_none(key: str) -> int | None:
+            v = d.get(key) if isinstance(d, dict) else None
+            if v is None:
+                return None
+            if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < n:
+                raise StateError(f"'{key}' in the saved game must be a seat or null.")
+            return v
+
+        cardlist = saved_cards
+
+        n = rules.players
+        from .state import ThreeFiftyState
+
+        s = ThreeFiftyState(rules, seed)
+        s.hand_number = need(d, "hand_number", int)
+        s.first_dealer = need(d, "first_dealer", int)
+        s.round = need(d, "round", int)
+        s.round_cards = need(d, "round_cards", int)
+        s.dealer = need(d, "dealer", int)
+        if s.hand_number < 1 or s.round < 1 or not 0 <= s.dealer < n or not 0 <= s.first_dealer < n:
+            raise StateError("The saved game has an impossible game number, round or dealer.")
+        if s.dealer != (s.first_dealer + s.round - 1) % n:
+            raise StateError("The dealer must move one seat to the left each round.")
+        if not 1 <= s.round_cards <= HAND_SIZE:
+            raise StateError(f"'round_cards' must be 1 to {HAND_SIZE}.")
+        scores = need(d, "scores", list)
+        if len(scores) != n or any(isinstance(x, bool) or not isinstance(x, int) for x in scores):
+            raise StateError("The saved game's scores must be one whole number per seat.")
+        s.scores = list(scores)
+        s.results, s.match_over, s.winners = saved_outcome(d, n, "seats", seats=n)
+        s.stock = cardlist(need(d, "stock", list), "The stock")
+        s.centre = cardlist(need(d, "centre", list), "The centre")
+        if len(s.centre) > CENTRE_SIZE:
+            raise StateError(f"At most {CENTRE_SIZE} cards lie in the centre.")
+        s.discard = cardlist(need(d, "discard_pile", list), "The discard pile")
+        s.discard_live = need(d, "discard_live", bool)
+        if s.discard_live and not s.discard:
+            raise StateError("An empty discard pile has no top card to match ('discard_live' must be false).")
+        if s.discard and not s.discard_live and rules.discard_reveal_next == "later_turns":
+            raise StateError("With discard_reveal_next 'later_turns' the discard pile's top can always be matched.")
+        piles = need(d, "piles", list)
+        if len(piles) != n:
+            raise StateError(f"The saved game must hold {n} minus piles.")
+        s.piles = [cardlist(p, f"Minus pile {i}") for i, p in enumerate(piles)]
+        s.hands = saved_hands(d, n)
+        s.set_aside = cardlist(need(d, "set_aside", list), "The set-aside cards")
+        s.hand_over = need(d, "hand_over", bool)
+        s.last_receiver = seat_or_none("last_receiver")
+        s.to_act = seat_or_none("to_act")
+        s.last_moves = saved_last_moves(d, HISTORY_KEEP, seats=n)
+        # card conservation: every physical card exactly once
+        everything: list[Card] = s.stock + s.centre + s.discard + s.set_aside
+        for p in s.piles:
+            everything.extend(p)
+        for h in s.hands:
+            everything.extend(c for c, k in h.items() for _ in range(k))
+        check_saved_deck(everything, rules.deck())
+        sizes = [sum(h.values()) for h in s.hands]
+        if s.hand_number > rules.games:
+            raise StateError(f"The saved game's game number must be 1 to {rules.games}.")
+        if s.hand_over:
+            if s.hand_number == rules.games and not s.match_over:
+                raise StateError("The last game is over, so the match must be over too.")
+            if s.to_act is not None:
+                raise StateError("'to_act' must be null once the game is over.")
+            if any(sizes) or s.stock:
+                raise StateError("A finished game has empty hands and an empty stock.")
+        else:
+            if s.match_over:
+                raise StateError("The match cannot be over while a game is in play.")
+            if s.to_act is None:
+                raise StateError("A game in play needs a seat to act ('to_act').")
+            # seats from the round's first player up to the seat to act have played once more
+            first = (s.dealer + 1) % n
+            c = sizes[s.to_act]
+            played = set()
+            q = first
+            while q != s.to_act:
+                played.add(q)
+                q = (q + 1) % n
+            ok = c >= 1 and c <= s.round_cards and all(
+                sizes[q] == (c - 1 if q in played else c) for q in range(n)
+            )
+            if not ok:
+                raise StateError(
+                    "The hands do not fit the turn order: every seat plays one card per turn, "
+                    f"starting left of the dealer (seat {first}), and seat {s.to_act} is to act."
+                )
+            if not s.legal_moves():
+                raise StateError("The saved game cannot go on: the player to act would have no legal move.")
+        return s
