@@ -20,7 +20,7 @@ SAMPLE = {
     "seat": 1, "asked": 2, "pile": 2, "players": 4, "count": 2, "max": 1, "minimum": 50, "points": 30,
     "canastas": 2, "held": 3, "named": 5, "times": 2, "target": "1.2", "from": "0.1", "move": "play 7H middle",
     "moves": "'play 7H middle', 'play 7H own'", "sets": 2, "runs": 1, "allowed": 1, "room": 2, "size": 3,
-    "kind": "set", "cards": "7C 7D", "end": "low",
+    "kind": "set", "cards": "7C 7D", "end": "low", "meld": "Q#2",
 }
 FORMS = {"because": ("initial", "wild"), "counted": ("take", "turn"), "then": ("no_out", "finish")}
 
@@ -85,7 +85,7 @@ GERMAN_WORDS = ("du ", "Du ", "der ", "die ", "Der ", "Die ", "ist", "nicht", "k
                 "An ", "Diese", "Das ", "In diesem", "Um ", "Bis ", "Schwarze", "Rote", "Den ", "Niemand", "Passen")
 
 
-@pytest.mark.parametrize("variant,players", [("canasta-two-hand", 2), ("canasta-classic", 4), ("continental", 3),
+@pytest.mark.parametrize("variant,players", [("canasta-two-hand", 2), ("canasta-classic", 4), ("kanaster", 4), ("continental", 3),
                                              ("3-ist-50", 3)])
 def test_a_german_user_gets_german_reasons_for_every_refusal(variant, players):
     """A CPython user asking in German: every refusal of random wrong moves in played games comes as

@@ -372,7 +372,7 @@ def test_several_canastas_of_one_rank():
     # the saved game keeps the identity and loads again
     again = Game.from_json(g.to_json())
     assert [m["key"] for m in again.view(0)["sides"][0]["melds"]] == ["Q", "Q#2"]
-    assert refusal(again, "add Q#3 4C")[0] == "no_meld"
+    assert refusal(again, "add Q#3 4C")[0] == "no_meld_number"
     # with same_rank_melds = one (pagat), never a second meld of a rank
     g = kanaster(hands=[["QH", "QS", "QD", "4C", "5D", "6H", "2C"], other],
                  melds=[[QUEENS7], []], turn={"stage": "play"}, options={"same_rank_melds": "one"})
