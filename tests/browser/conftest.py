@@ -153,6 +153,12 @@ WARNINGS_OFF = """(() => { try { if (!localStorage.getItem('meldtable.settings')
   JSON.stringify({warnWild: false, warnPlayable: false, warnInitial: false, warnNewGame: false})); } catch (_) {} })()"""
 
 
+@pytest.fixture(scope="session")
+def warnings_off_script() -> str:
+    """The init script that turns the page's warnings off, for a test's own extra contexts."""
+    return WARNINGS_OFF
+
+
 @pytest.fixture
 def context(browser, request):
     context = browser.new_context()
