@@ -297,6 +297,8 @@ const DROPS = {
       return press(pick);
     }],
   ],
+  // 3 ist 50: choosing a card with a single play makes that play at once (as a touch on it does),
+  // wherever it is dropped; a card with several plays is played onto the target it is dropped on
   threefifty: [[".tf-target", (el) => { el.click(); return true; }]],
 };
 
