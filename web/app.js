@@ -9,6 +9,12 @@ import { gameFor, familyOf } from "./games/registry.js";
 import { autosave, restore, savedGame, offerResume, prepareReload, takeResume } from "./persist.js";
 import { startPwa } from "./pwa.js";
 // --- /PWA ---
+import {
+  mountUndo, renderUndo, warningsFor, confirmWarnings, fillHelp, shortcutButton, press, settings, saveSetting,
+  sound, wireContinentalReasons, wireDrag,
+} from "./tablekit.js";
+import { recordMatch, fillStats, resetStats } from "./stats.js";
+import { snapshot, flights, play as fly, motionMs } from "./motion.js";
 
 const params = new URLSearchParams(location.search);
 const FAST = params.get("fast") === "1";
@@ -35,6 +41,7 @@ const state = {
   serial: 0,             // bumps on every table shown (#felt[data-serial], for tests)
   gen: 0,                // bumps on every new game, to drop stale bot replies
   botTimer: null,
+  animation: Promise.resolve(), // the cards of the last move landing (web/motion.js)
   scoresShownFor: null,  // hand number whose score sheet was opened automatically
   status: null,          // {key, params} | {text} | {err}, plus kind
   players: {},           // variant id -> last chosen number of players
@@ -566,6 +573,10 @@ async function startNewGame(ev) {
   ev.preventDefault();
   const v = currentVariant();
   if (!v) return;
+  if (state.table && !state.table.match_over && settings().warnNewGame) {
+    // a running game would be replaced (and with it the saved game)
+    if (!await confirmWarnings([{ setting: "warnNewGame", text: t("kit.warn.newGame") }])) return;
+  }
   const seedText = $("ng-seed").value.trim();
   const seed = /^\d+$/.test(seedText) ? parseInt(seedText, 10) : Math.floor(Math.random() * 2 ** 31);
   const players = Number($("ng-players").value) || variantPlayerCounts(v)[0];
@@ -618,6 +629,8 @@ function mountGame(module) {
   state.game = module.create(shell);
   felt.dataset.family = module.families[0];
   state.game.mount(felt);
+  mountUndo(module.families[0], undo);
+  if (module.families[0] === "continental") wireContinentalReasons(shell);
   applyStatic(felt);
 }
 
@@ -644,6 +657,16 @@ function setTable(table) {
   render();
   scheduleBot();
   autosave(state.engine, table); // PWA: web/persist.js
+  if (table.match_over && (!prev || !prev.match_over)) recordMatch(table, state.gameModule.families[0]);
+  keepFocus();
+}
+
+/** After an action focus never falls back to the page body: the table's first useful control. */
+function keepFocus() {
+  const a = document.activeElement;
+  if (a && a !== document.body && a.isConnected) return;
+  if (document.querySelector("dialog[open]") || $("game").hidden) return;
+  state.game.focusFirst();
 }
 
 function render() {
@@ -660,6 +683,7 @@ function render() {
   felt.dataset.legal = legal().map((m) => m.text).join(";");
   felt.dataset.serial = String(state.serial);
   state.game.render();
+  renderUndo(tb);
   renderTurn();
   renderLog();
   renderMeta();
@@ -690,7 +714,8 @@ function renderLog() {
     li.className = "log-" + e.who;
     if (e.who !== "sep") li.dataset.text = e.text;
     if (e.seat !== undefined && e.seat !== null) li.dataset.seat = String(e.seat);
-    li.textContent = state.game.describe(e);
+    li.textContent = e.who === "undo" ? t("kit.log.undo", { move: state.game.describe({ ...e, who: "you" }) })
+      : state.game.describe(e);
     ol.append(li);
   }
 }
@@ -776,6 +801,9 @@ function renderControls() {
  */
 async function act(action, entry, before) {
   if (state.busy || !isMyTurn()) return false;
+  const warnings = warningsFor(action, state.table, state.gameModule.families[0]);
+  if (warnings.length && !await confirmWarnings(warnings)) return false;
+  if (state.busy || !isMyTurn()) return false;
   state.busy = true;
   renderControls();
   const gen = state.gen;
@@ -790,14 +818,46 @@ async function act(action, entry, before) {
     if (before) before();
     state.busy = false;
     setStatus(null);
+    sound(/^(meld|add|set|run|take)/.test(e.text) ? "meld" : "card");
+    const shown = state.table, snap = snapshot(state.gameModule.families[0]);
     setTable(table);
+    state.animation = fly(flights(e, true, snap, shown, table));
     return true;
   } catch (err) {
     if (gen !== state.gen) return false;
     state.busy = false;
     setStatus({ err }, "error");
+    sound("error");
     renderControls();
     return false;
+  }
+}
+
+/** Take back the person's last move of the turn (op "undo"); a refusal shows the engine's reason. */
+async function undo() {
+  if (state.busy || !state.table) return;
+  if (!isMyTurn()) {
+    setStatus(state.table.hand_over ? { key: "hint.handOver" }
+      : { key: "hint.waitTurn", params: { name: seatName(state.table.to_act) } }, "error");
+    return;
+  }
+  state.busy = true;
+  renderControls();
+  const gen = state.gen;
+  const seat = state.table.to_act;
+  try {
+    const r = await state.engine.request("undo", {});
+    if (gen !== state.gen) return;
+    state.log.push({ who: "undo", seat, text: r.undone, label: "" });
+    state.ticker = null;
+    state.busy = false;
+    setStatus(null);
+    setTable(r.table);
+  } catch (err) {
+    if (gen !== state.gen) return;
+    state.busy = false;
+    setStatus({ err }, "error");
+    renderControls();
   }
 }
 
@@ -808,23 +868,32 @@ function scheduleBot() {
   const tb = state.table;
   if (!tb || tb.hand_over || tb.match_over || tb.to_act === null || tb.to_act === undefined || tb.to_act_is_human) return;
   const gen = state.gen;
+  // With cards that move, the computer's moves are paced by their animation: the next move is
+  // asked for at once (the engine works while the last one's cards fly) and shown when they have
+  // landed. Without motion (setting "instant", prefers-reduced-motion) the usual pause stays.
+  const pause = state.game.botDelay ? state.game.botDelay(tb, BOT_DELAY_MS) : BOT_DELAY_MS;
   state.botTimer = setTimeout(async () => {
     if (gen !== state.gen) return;
     try {
       const r = await state.engine.request("bot", {});
       if (gen !== state.gen) return;
+      await state.animation;
+      if (gen !== state.gen) return;
+      let entry = null;
       if (r.move) {
-        const entry = { who: humanSeats().includes(r.move.seat) ? "you" : "computer", seat: r.move.seat,
+        entry = { who: humanSeats().includes(r.move.seat) ? "you" : "computer", seat: r.move.seat,
           text: r.move.text, label: r.move.label };
         if (state.game.annotate) state.game.annotate(entry, state.table, r.table);
         if (!entry.quiet) { state.log.push(entry); state.ticker = entry; }
       }
+      const shown = state.table, snap = snapshot(state.gameModule.families[0]);
       setTable(r.table);
+      state.animation = fly(entry ? flights(entry, false, snap, shown, r.table) : []);
     } catch (err) {
       if (gen !== state.gen) return;
       setStatus({ err }, "error");
     }
-  }, state.game.botDelay ? state.game.botDelay(tb, BOT_DELAY_MS) : BOT_DELAY_MS);
+  }, motionMs() ? 0 : pause);
 }
 
 // ------------------------------------------------------------------ the shell's API for renderers
@@ -864,11 +933,65 @@ function wireInput() {
     renderOptionFields(); // "by player count" values follow the number of players
   });
   $("ng-cancel").addEventListener("click", () => $("newgame-dialog").close());
+  $("btn-help").addEventListener("click", openHelp);
+  $("btn-settings").addEventListener("click", openSettings);
+  $("settings-form").addEventListener("change", (ev) => {
+    const el = ev.target;
+    if (el.name === "speed") saveSetting("speed", el.value);
+    else if (el.name) saveSetting(el.name, el.checked);
+    applySettings();
+  });
+  $("btn-stats-reset").addEventListener("click", () => { resetStats(); fillStats($("stats-table")); });
+  document.addEventListener("keydown", onKey);
+  wireDrag(() => (state.table && state.gameModule && !$("game").hidden ? state.gameModule.families[0] : null));
+  applySettings();
   $("newgame-dialog").addEventListener("cancel", (ev) => { if (!state.table) ev.preventDefault(); });
 
   const langSel = $("lang-select");
   langSel.value = getLang();
   langSel.addEventListener("change", () => setLang(langSel.value));
+}
+
+function openHelp() {
+  fillHelp(state.gameModule ? state.gameModule.families[0] : "canasta");
+  if (!$("help-dialog").open) $("help-dialog").showModal();
+}
+
+function openSettings() {
+  const s = settings();
+  for (const el of $("settings-form").elements) {
+    if (el.type === "checkbox") el.checked = Boolean(s[el.name]);
+    else if (el.type === "radio") el.checked = el.value === s.speed;
+  }
+  fillStats($("stats-table"));
+  if (!$("settings-dialog").open) $("settings-dialog").showModal();
+}
+
+/** The settings that show on the page: the animation speed as <html data-speed>. */
+function applySettings() {
+  root.dataset.speed = settings().speed;
+}
+
+/**
+ * Keyboard shortcuts (web/tablekit.js SHORTCUTS, listed in the help overlay): a letter presses
+ * its action button (a disabled one says why), U or Ctrl+Z takes the last move back, ? opens the
+ * help. Not while typing in a field or while a dialog is open.
+ */
+function onKey(ev) {
+  if (ev.defaultPrevented || ev.altKey || ev.metaKey) return;
+  const el = ev.target;
+  if (el && (el.closest("input, select, textarea, dialog") || el.isContentEditable)) return;
+  if (document.querySelector("dialog[open]") || !state.table || $("game").hidden) return;
+  const family = state.gameModule.families[0];
+  if (ev.key === "?" || (ev.key === "/" && ev.shiftKey)) { ev.preventDefault(); openHelp(); return; }
+  if (ev.ctrlKey) {
+    if (ev.key.toLowerCase() === "z" && family !== "threefifty") { ev.preventDefault(); undo(); }
+    return;
+  }
+  if (ev.key.length !== 1) return;
+  if (ev.key.toLowerCase() === "u" && family !== "threefifty") { ev.preventDefault(); undo(); return; }
+  const b = shortcutButton(family, ev.key);
+  if (b && press(b)) ev.preventDefault();
 }
 
 function onLanguage() {

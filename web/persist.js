@@ -30,8 +30,10 @@ const RESUME_KEY = `meldtable:resume:${APP_PATH}`;
 const FORMAT = 1;
 
 const TEXT = {
-  en: { resume: "Continue the saved game", deal: (n) => `deal ${n}` },
-  de: { resume: "Gespeichertes Spiel fortsetzen", deal: (n) => `${n}. Runde` },
+  en: { resume: "Continue the saved game", deal: (n) => `deal ${n}`,
+    games: { "canasta-two-hand": "Canasta for two", "canasta-classic": "Canasta", "continental": "Continental", "3-ist-50": "3 ist 50" } },
+  de: { resume: "Gespeichertes Spiel fortsetzen", deal: (n) => `${n}. Runde`,
+    games: { "canasta-two-hand": "Canasta zu zweit", "canasta-classic": "Canasta", "continental": "Continental", "3-ist-50": "3 ist 50" } },
 };
 const text = () => TEXT[(document.documentElement.lang || "").toLowerCase().startsWith("de") ? "de" : "en"];
 
@@ -117,7 +119,9 @@ export function offerResume(dialog, onResume) {
   button.className = "btn btn-primary";
   const label = () => {
     const t = text();
-    button.textContent = saved.hand ? `${t.resume} (${t.deal(saved.hand)})` : t.resume;
+    // the entry names its game and deal: "Continue the saved game (Continental, deal 3)"
+    const parts = [t.games[saved.variant] || saved.variant, saved.hand ? t.deal(saved.hand) : null].filter(Boolean);
+    button.textContent = parts.length ? `${t.resume} (${parts.join(", ")})` : t.resume;
   };
   label();
   const observer = new MutationObserver(label);

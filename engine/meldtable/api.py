@@ -65,6 +65,7 @@ class Session:
             "to_act": to_act,
             "to_act_is_human": bool(human),
             "legal": legal,
+            "can_undo": bool(human) and g.undo_refusal(seat=to_act) is None,
             "hand_over": g.hand_over,
             "match_over": g.match_over,
         }
@@ -120,6 +121,19 @@ class Session:
             moves = compose(g, action)
         self.game = _apply_all(g, moves)
         return self.table()
+
+    def op_undo(self, req: dict[str, Any]) -> dict[str, Any]:
+        """Take back the person's last move of this turn (rule: :mod:`meldtable.undo`); the
+        answer is the table and ``undone`` (the move's notation)."""
+        g = self._game()
+        if g.hand_over:
+            g.undo()  # refused: the hand is over (key undo_hand_over)
+        if g.current_player not in self.human_seats:
+            raise NotYourTurnError.of(COMMON, "computer_playing", {})
+        work = g.copy()
+        undone = work.undo(seat=g.current_player)
+        self.game = work
+        return {"undone": undone, "table": self.table()}
 
     def op_bot(self, req: dict[str, Any]) -> dict[str, Any]:
         g = self._game()

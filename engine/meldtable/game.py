@@ -10,6 +10,7 @@ from .fields import NonFiniteNumber, is_int, strict_json
 from .moves import MoveValue
 from .options import Variant
 from .reasons import COMMON
+from .undo import UndoRecord
 from .variants import VARIANTS
 
 if TYPE_CHECKING:
@@ -60,6 +61,7 @@ class Game:
         self._state = state
         self.history: list[list[str]] = [[]]
         """Moves of each hand so far, in notation (``history[-1]`` is the current hand)."""
+        self._undo = UndoRecord(variant.family)
 
     # ------------------------------------------------------------------ queries
     @property
@@ -135,9 +137,34 @@ class Game:
             raise NotYourTurnError.of(COMMON, "not_your_turn", {"seat": self.current_player, "asked": seat})
         if not self._state.is_legal(m):
             raise self._refusal(*self._state.explain(m))
+        seat_before = self.current_player
+        kept = self._undo.before(m.kind, seat_before, self._state)
         self._state.apply(m)
         self.history[-1].append(str(m))
+        self._undo.after(kept, seat_before, self._state)
         return m
+
+    def undo_refusal(self, *, seat: int | None = None) -> str | None:
+        """``None`` if :meth:`undo` would succeed now (for ``seat``, when given), else the reason
+        in a player's words (the rule: :mod:`meldtable.undo`)."""
+        err = self._undo.refusal(self, seat)
+        return None if err is None else str(err)
+
+    def undo(self, *, seat: int | None = None) -> str:
+        """Take back the last move of the turn and return its notation; the state is then exactly
+        as it was before that move (``to_json()`` equal), the move is gone from ``history``.
+
+        Undoable are the moves since the turn's draw or pile take until the discard (melds, adds,
+        lay-downs, lay-offs, joker exchanges; per family :data:`meldtable.undo.UNDOABLE`). Raises
+        :class:`IllegalMoveError` (``key``: ``undo_revealed`` right after a draw, pile take or
+        claim, ``undo_nothing``, ``undo_hand_over``, ``undo_not_yours`` for another ``seat``);
+        the game is then unchanged."""
+        err = self._undo.refusal(self, seat)
+        if err is not None:
+            raise err
+        _, state = self._undo.steps.pop()
+        self._state = state.copy()
+        return self.history[-1].pop()
 
     def _refusal(self, key: str, message: str, params: dict[str, Any]) -> IllegalMoveError:
         """The error of a refusal ``(key, message, params)`` of the family state: with the texts of
@@ -169,11 +196,13 @@ class Game:
         the match is."""
         self._state.next_hand()
         self.history.append([])
+        self._undo.clear()
 
     def copy(self) -> "Game":
         """An independent copy (for bots and what-if analysis)."""
         g = Game(self.variant, self.players, self.seed, self.options, self._state.copy())
         g.history = [list(h) for h in self.history]
+        g._undo = self._undo.copy()
         return g
 
     # ------------------------------------------------------------------ persistence

@@ -10,7 +10,9 @@ Fixtures
                 {".wasm": "application/octet-stream"} or mounts {"/wheels/": some_dir}
   site_url      base URL of the correctly configured server (session-wide)
   browser       Playwright Browser: Debian's chromium via executable_path (session-wide)
-  context       a fresh BrowserContext per test
+  context       a fresh BrowserContext per test; the page's warnings before costly mistakes
+                (web/tablekit.js) start turned off, so that a test about something else is not
+                stopped by an "Are you sure?"; tests marked `warnings` keep them on
   record_timing record_timing(name, seconds): printed in the "browser timings" summary
   page          a Page in that context, watched:
                   page.console_errors   console errors and uncaught page errors (strings)
@@ -147,10 +149,22 @@ def browser(playwright_instance, chromium_path):
     browser.close()
 
 
+WARNINGS_OFF = """(() => { try { if (!localStorage.getItem('meldtable.settings')) localStorage.setItem('meldtable.settings',
+  JSON.stringify({warnWild: false, warnPlayable: false, warnInitial: false, warnNewGame: false})); } catch (_) {} })()"""
+
+
+@pytest.fixture(scope="session")
+def warnings_off_script() -> str:
+    """The init script that turns the page's warnings off, for a test's own extra contexts."""
+    return WARNINGS_OFF
+
+
 @pytest.fixture
-def context(browser):
+def context(browser, request):
     context = browser.new_context()
     context.set_default_timeout(60_000)
+    if request.node.get_closest_marker("warnings") is None:
+        context.add_init_script(WARNINGS_OFF)
     yield context
     context.close()
 

@@ -342,7 +342,8 @@ def test_installable_in_chromium(playwright_instance, chromium_path, site_dir, s
         context.close()
 
 
-def test_offline_reload_boots_plays_and_keeps_the_game(context, site_dir, version, sites, record_timing):
+def test_offline_reload_boots_plays_and_keeps_the_game(context, site_dir, version, sites, record_timing,
+                                                       warnings_off_script):
     """Under the CSP sent as a header (so the worker runs under it too): first visit, a move,
     then the server stops and the network goes off; the reload boots from the cache, offers
     the saved game, and play goes on. No long task over 200 ms while the engine boots.
@@ -355,6 +356,7 @@ def test_offline_reload_boots_plays_and_keeps_the_game(context, site_dir, versio
         if attempt == 2:
             context = context.browser.new_context()
             context.set_default_timeout(60_000)
+            context.add_init_script(warnings_off_script)  # as the `context` fixture does
         watch = Watch(context, site.origin)
         page = watch.page()
         page.add_init_script(LONG_TASKS)

@@ -20,6 +20,9 @@ from meldtable.api import Session, handle
 from meldtable.errors import OptionError
 
 pytestmark = pytest.mark.browser
+# the page's warnings before costly mistakes (web/tablekit.js) off, as conftest's `context` does
+WARNINGS_OFF = """(() => { try { if (!localStorage.getItem('meldtable.settings')) localStorage.setItem('meldtable.settings',
+  JSON.stringify({warnWild: false, warnPlayable: false, warnInitial: false, warnNewGame: false})); } catch (_) {} })()"""
 
 SEED = 1            # a deal where the person takes the pile, melds, adds and goes out (4 players)
 HAND_TIMEOUT_S = 480
@@ -315,6 +318,7 @@ def play_turns(page, n):
 def test_four_five_and_six_seats_fit_the_screen(browser, site_url, viewport):
     context = browser.new_context(viewport=viewport)
     context.set_default_timeout(60_000)
+    context.add_init_script(WARNINGS_OFF)  # new games over running ones, without "Are you sure?"
     page = context.new_page()
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -363,6 +367,7 @@ def test_five_players_show_the_seat_that_sits_out(page, site_url):
 
 def test_a_disabled_action_says_why_when_touched(browser, site_url):
     context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    context.add_init_script(WARNINGS_OFF)
     context.set_default_timeout(60_000)
     page = context.new_page()
     errors = []

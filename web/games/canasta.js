@@ -9,7 +9,7 @@
 // refuses, it never changes the game for it).
 // A game renderer for the page shell (web/app.js); the contract is described in
 // web/games/registry.js.
-import { t, cardName, rankOf, rankPlural, moveSentence, has } from "../i18n.js";
+import { t, tp, cardName, rankOf, rankPlural, moveSentence, has } from "../i18n.js";
 import { cardBack, isWild, rankText } from "../cards.js";
 import {
   $, freshIndices, focusItem, wireRovingKeys, wireHand, syncHandButtons, mountTable, focusFirstCard,
@@ -64,6 +64,7 @@ const TEMPLATE = `<div class="cn-table" id="cn-table">
     <div class="side-head">
       <h2 id="my-side-title" class="side-name">You</h2>
       <span class="side-score" id="my-score"></span>
+      <span class="side-melded" id="my-melded"></span>
       <span class="side-canastas" id="my-canastas"></span>
       <span class="side-minimum" id="my-minimum"></span>
       <span class="red-threes" id="my-red-threes"></span>
@@ -324,6 +325,13 @@ export function create(shell) {
     head.classList.toggle("to-act", acting);
     const score = head.querySelector(".side-score");
     score.textContent = t("table.scoreValue", { n: (v.scores && v.scores[side]) ?? s.score ?? 0 });
+    // the running value of the cards this side has melded in this hand (issue #13)
+    const melded = head.querySelector(".side-melded");
+    if (melded) {
+      const pts = (s.melds || []).reduce((n, m) => n + (Number(m.points) || 0), 0);
+      melded.textContent = tp("kit.melded", pts);
+      melded.dataset.points = String(pts);
+    }
     const can = head.querySelector(".side-canastas");
     const need = v.canastas_to_go_out;
     if (can && need) {
@@ -370,6 +378,7 @@ export function create(shell) {
           <div class="side-head">
             <h2 class="side-name"></h2>
             <span class="side-score"></span>
+            <span class="side-melded"></span>
             <span class="side-canastas"></span>
             <span class="side-minimum"></span>
             <span class="red-threes"></span>

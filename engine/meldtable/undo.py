@@ -1,0 +1,119 @@
+"""Undo within a turn: which moves a player may take back, and the record that makes it exact.
+
+The rule (issue #13, "Undo within a turn", as the browser card sites people know do it): every
+move the seat to act made since its turn's draw or pile take (melds, adds, lay-downs, lay-offs,
+joker exchanges) can be taken back, one by one, until the turn ends with the discard. Nothing
+that revealed a hidden card can be taken back: not the draw, not the pile take, not a penalty
+card or a claim (Continental), not a discard (it ends the turn and the next player may have acted
+on it), nor anything once the hand is over. A question to the partner ("may I go out?") and its
+answer involve another seat and cannot be taken back either.
+
+Which move kinds are undoable is declared per game family in :data:`UNDOABLE` (data, not code in
+the family modules). Every other kind ends the undo record: after it there is nothing to take
+back until the next undoable move.
+
+An undo restores the state exactly as it was before the move (a copy taken before the move was
+applied) and removes the move from the game's history, so ``Game.to_json()`` after an undo equals
+the text before the move. No view after an undo holds anything its seat had not seen: the
+restored state is one every seat already saw. The record lives with the :class:`~meldtable.game.Game`
+object only; a saved and reloaded game starts with an empty record (nothing to undo).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .errors import IllegalMoveError
+from .reasons import COMMON, Catalogue
+
+REASONS = Catalogue("undo", {
+    "undo_hand_over": ((), "The hand is over: nothing can be taken back.",
+                       "Die Runde ist vorbei: Nichts kann zurückgenommen werden."),
+    "undo_not_yours": ((), "Only the player whose turn it is can take back a move.",
+                       "Nur wer am Zug ist, kann einen Zug zurücknehmen."),
+    "undo_revealed": (("move",), {
+        "draw": "You cannot take back drawing: it showed cards that were hidden.",
+        "take": "You cannot take back taking the pile: it showed cards that were hidden.",
+        "claim": "You cannot take back a claim: it showed cards that were hidden.",
+    }, {
+        "draw": "Das Ziehen kann nicht zurückgenommen werden: Es hat verdeckte Karten gezeigt.",
+        "take": "Das Aufnehmen des Ablagestapels kann nicht zurückgenommen werden: Es hat verdeckte Karten gezeigt.",
+        "claim": "Das Nehmen außer der Reihe kann nicht zurückgenommen werden: Es hat verdeckte Karten gezeigt.",
+    }),
+    "undo_nothing": ((), "There is nothing to take back in this turn: only melds, lay-offs and exchanges "
+                         "since the draw can be taken back, until the discard.",
+                     "In diesem Zug gibt es nichts zurückzunehmen: Zurücknehmen lassen sich nur Meldungen, "
+                     "Anlegen und Austauschen seit dem Ziehen, bis zum Abwerfen."),
+}, base=COMMON)
+"""The refusals of :meth:`meldtable.game.Game.undo`, in English and German (:mod:`meldtable.reasons`)."""
+
+UNDOABLE: dict[str, frozenset[str]] = {
+    # canasta family (moves.py KINDS): melds and adds after the draw or the pile take
+    "canasta": frozenset({"meld", "add"}),
+    # continental (continental.KINDS): sets and runs laid down, lay-offs, joker exchanges
+    "continental": frozenset({"set", "run", "add", "swap"}),
+    # 3 ist 50: a turn is a single play, there is nothing to take back within it
+    "threefifty": frozenset(),
+}
+"""Move kinds per game family (``Variant.family``) that can be taken back within the turn."""
+
+REVEALING: dict[str, frozenset[str]] = {
+    "canasta": frozenset({"draw", "take"}),
+    "continental": frozenset({"draw", "take", "claim"}),
+    "threefifty": frozenset(),
+}
+"""Move kinds that showed a hidden card; an undo right after one is refused with key
+``undo_revealed`` (the other non-undoable kinds give ``undo_nothing``)."""
+
+
+class UndoRecord:
+    """The moves of the current turn that can still be taken back: a stack of ``(seat, state
+    before the move)``; the game's history has the moves' notation. Empty after any move that is
+    not undoable (:data:`UNDOABLE`) and after a move that ended the hand."""
+
+    __slots__ = ("family", "steps")
+
+    def __init__(self, family: str) -> None:
+        self.family = family
+        self.steps: list[tuple[int, Any]] = []
+
+    def copy(self) -> "UndoRecord":
+        """An independent record (the stored states are never changed, so they are shared)."""
+        r = UndoRecord(self.family)
+        r.steps = list(self.steps)
+        return r
+
+    def before(self, kind: str, seat: int | None, state: Any) -> Any:
+        """Called by ``Game.play`` before applying a move of ``kind`` by ``seat``: returns the
+        copy of ``state`` to keep if the move is undoable, else ``None``."""
+        if seat is not None and kind in UNDOABLE.get(self.family, frozenset()):
+            return state.copy()
+        return None
+
+    def after(self, kept: Any, seat: int | None, state: Any) -> None:
+        """Called by ``Game.play`` after the move: push ``kept`` (from :meth:`before`), or clear
+        the record when the move is not undoable or the hand is over."""
+        if kept is None or state.hand_over or seat is None:
+            self.steps.clear()
+        else:
+            self.steps.append((seat, kept))
+
+    def clear(self) -> None:
+        """Forget every step (a new hand, a loaded game)."""
+        self.steps.clear()
+
+    def refusal(self, game: Any, seat: int | None = None) -> IllegalMoveError | None:
+        """``None`` if the last move can be taken back now (by ``seat``, when given), else the
+        error that says why (an :class:`IllegalMoveError` with ``key`` and ``params``)."""
+        if game.hand_over:
+            return REASONS.error("undo_hand_over")
+        if self.steps:
+            owner = self.steps[-1][0]
+            if seat is not None and seat != owner:
+                return REASONS.error("undo_not_yours")
+            return None
+        moves = game.history[-1] if game.history else []
+        last = moves[-1].split(" ", 1)[0].lower() if moves else ""
+        if last in REVEALING.get(self.family, frozenset()):
+            return REASONS.error("undo_revealed", move=last)
+        return REASONS.error("undo_nothing")
