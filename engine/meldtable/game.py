@@ -141,7 +141,7 @@ class Game:
         kept = self._undo.before(m.kind, seat_before, self._state)
         self._state.apply(m)
         self.history[-1].append(str(m))
-        self._undo.after(kept, seat_before, self._state)
+        self._undo.after(kept, seat_before, self._state, m)
         return m
 
     def undo_refusal(self, *, seat: int | None = None) -> str | None:
@@ -162,8 +162,7 @@ class Game:
         err = self._undo.refusal(self, seat)
         if err is not None:
             raise err
-        _, state = self._undo.steps.pop()
-        self._state = state.copy()
+        self._state = self._undo.restore()
         return self.history[-1].pop()
 
     def _refusal(self, key: str, message: str, params: dict[str, Any]) -> IllegalMoveError:

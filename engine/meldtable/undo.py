@@ -67,40 +67,60 @@ REVEALING: dict[str, frozenset[str]] = {
 
 
 class UndoRecord:
-    """The moves of the current turn that can still be taken back: a stack of ``(seat, state
-    before the move)``; the game's history has the moves' notation. Empty after any move that is
-    not undoable (:data:`UNDOABLE`) and after a move that ended the hand."""
+    """The moves of the current turn that can still be taken back: ``steps``, a stack of ``(seat,
+    move)``, and ``base``, a copy of the state before the first of them. An undo restores ``base``
+    and applies the remaining steps again (they were legal then and are the same moves), so a turn
+    costs one state copy however many moves it has (measured: a copy per move made two-hand
+    Canasta's random playouts about a third slower; docs/performance.md). Empty after any move
+    that is not undoable (:data:`UNDOABLE`) and after a move that ended the hand."""
 
-    __slots__ = ("family", "steps")
+    __slots__ = ("family", "steps", "base")
 
     def __init__(self, family: str) -> None:
         self.family = family
         self.steps: list[tuple[int, Any]] = []
+        self.base: Any = None
 
     def copy(self) -> "UndoRecord":
-        """An independent record (the stored states are never changed, so they are shared)."""
+        """An independent record (the stored state and moves are never changed, so they are shared)."""
         r = UndoRecord(self.family)
         r.steps = list(self.steps)
+        r.base = self.base
         return r
 
     def before(self, kind: str, seat: int | None, state: Any) -> Any:
-        """Called by ``Game.play`` before applying a move of ``kind`` by ``seat``: returns the
-        copy of ``state`` to keep if the move is undoable, else ``None``."""
+        """Called by ``Game.play`` before applying a move of ``kind`` by ``seat``: ``True`` if the
+        move is undoable (the first one of a turn also keeps a copy of ``state`` as ``base``),
+        else ``None``."""
         if seat is not None and kind in UNDOABLE.get(self.family, frozenset()):
-            return state.copy()
+            if not self.steps:
+                self.base = state.copy()
+            return True
         return None
 
-    def after(self, kept: Any, seat: int | None, state: Any) -> None:
-        """Called by ``Game.play`` after the move: push ``kept`` (from :meth:`before`), or clear
-        the record when the move is not undoable or the hand is over."""
+    def after(self, kept: Any, seat: int | None, state: Any, move: Any = None) -> None:
+        """Called by ``Game.play`` after ``move``: push it (when :meth:`before` said it is
+        undoable), or clear the record when it is not or the hand is over."""
         if kept is None or state.hand_over or seat is None:
-            self.steps.clear()
+            self.clear()
         else:
-            self.steps.append((seat, kept))
+            self.steps.append((seat, move))
+
+    def restore(self) -> Any:
+        """Pop the last step and return the state before it: a copy of ``base`` with the steps
+        before it applied again."""
+        self.steps.pop()
+        state = self.base.copy()
+        for _, move in self.steps:
+            state.apply(move)
+        if not self.steps:
+            self.base = None
+        return state
 
     def clear(self) -> None:
         """Forget every step (a new hand, a loaded game)."""
         self.steps.clear()
+        self.base = None
 
     def refusal(self, game: Any, seat: int | None = None) -> IllegalMoveError | None:
         """``None`` if the last move can be taken back now (by ``seat``, when given), else the
