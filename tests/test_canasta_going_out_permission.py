@@ -111,3 +111,18 @@ def test_four_black_threes_and_a_last_card_go_out_after_a_yes():
     g.play("meld 3C 3C 3S 3S")
     g.play("discard 4S")
     assert g.hand_over and g.results[-1]["went_out"] == 0
+
+
+def test_no_also_forbids_black_threes_which_would_commit_the_turn_to_going_out():
+    """Black threes are melded only in the turn the player goes out (seed 001 'dürfen nur zur
+    Meldung Ausmachen ausgelegt werden'); after the partner's "no" the player may not go out this
+    turn, so black threes cannot be melded either (else no move could end the turn)."""
+    hand = ["KD", "KD", "3C", "3C", "3S", "4C"]
+    g = _four(hand)
+    assert "meld 3C 3C 3S" in _moves(g)  # going out is possible: kings, black threes, discard 4C
+    g.play("ask")
+    g.play("no")
+    legal = _moves(g)
+    assert not any(m.startswith("meld 3") for m in legal), legal
+    assert "answered no" in g.explain("meld 3C 3C 3S")
+    assert any(m.startswith("discard") for m in legal)  # the turn can still end

@@ -552,6 +552,8 @@ class Legality:
             nat = sum(1 for c in cards if not is_wild(c))
             finisher = self._finisher(side, last, (rank, nat, len(cards) - nat), canastas_after)
         initial = self._initial_pending()
+        if rank == THREE and t.asked == "no":
+            return "partner_no"  # black threes commit the turn to going out, which the "no" forbids
         if hand_after > 0 and (rank == THREE or THREE in self.melds[side] or t.asked == "yes"):
             return self._going_out_check(side, cards, rank, new_meld, initial)
         if t.asked == "no":
