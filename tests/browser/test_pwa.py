@@ -314,10 +314,10 @@ def test_manifest_icons_csp_and_precache_list(site_dir, version):
     own += [site_dir / "index.html", site_dir / "sw.js"]
     raw = sum(path.stat().st_size for path in own)
     wire = sum(wire_bytes(path) for path in own)
-    # Budget 430 KB (300 KB before Classic Canasta, 400 KB before Kanaster, the reason catalogues
-    # and the table work of issues #11, #13 and #14: 416 KB then; figures and what would shrink it
-    # in docs/performance.md, "Page load").
-    assert wire < 430_000, f"the app's own files: {wire} bytes gzipped ({raw} raw); budget under 430 KB"
+    # Budget 450 KB (300 KB before Classic Canasta, 400 KB before Kanaster, the reason catalogues,
+    # the table work and the position format of issues #11-#14: 437 KB then; figures and what
+    # would shrink it in docs/performance.md, "Page load").
+    assert wire < 450_000, f"the app's own files: {wire} bytes gzipped ({raw} raw); budget under 450 KB"
 
 
 # --------------------------------------------------------------------------- in the browser
