@@ -381,6 +381,8 @@ def test_a_disabled_action_says_why_when_touched(browser, site_url):
 
         def touch(selector):
             assert page.is_disabled(selector)
+            # a language switch re-renders the last message: clear it, so the answer read is this touch's
+            page.evaluate("() => { const s = document.querySelector('#status'); s.textContent = ''; s.classList.remove('error'); }")
             page.tap(selector, force=True)  # the finger lands on the disabled button
             page.wait_for_selector("#status.error")
             text = page.text_content("#status").strip()
