@@ -1505,7 +1505,7 @@ const MESSAGES = {
     "ct.result.wins": "{name} gewinnt mit {n} Punkten.",
     "ct.result.tie": "Geteilter Sieg mit {n} Punkten: {names}.",
     // --- table kit (issue #13: undo, shortcuts, warnings, settings, statistics; web/tablekit.js) ---
-    "action.undo": "Zurücknehmen",
+    "action.undo": "Zurück",
     "kit.log.undo": "Zurückgenommen: {move}",
     "kit.help": "Tastenkürzel",
     "kit.help.howto": "Karten mit den Pfeiltasten und Enter wählen (oder anklicken), dann die Taste einer Aktion drücken. Eine ausgegraute Aktion sagt beim Drücken, warum sie nicht geht.",
