@@ -16,7 +16,7 @@ from typing import Any
 
 from . import __version__
 from .bot import choose_move
-from .errors import IllegalMoveError, MeldtableError, NotYourTurnError
+from .errors import MeldtableError, NotYourTurnError
 from .fields import NonFiniteNumber, strict_json
 from .game import Game, new_game
 from .reasons import COMMON
@@ -197,7 +197,7 @@ def _check_action_size(g: Game, action: dict[str, Any]) -> None:
     """Refuse an action that names more cards (its ``cards`` and the ``cards`` of its ``combos``)
     or more combinations than the hand of the seat to act holds cards, before any family looks at
     them: such an action can never be carried out, and refusing it early keeps the work of a
-    request small. Raises :class:`IllegalMoveError` (key ``too_many_cards``)."""
+    request small. Raises :class:`~meldtable.errors.IllegalMoveError` (key ``too_many_cards``)."""
     named = 0
     cards = action.get("cards")
     if isinstance(cards, list):
@@ -282,8 +282,9 @@ def handle(text: str, session: Session | None = None) -> str:
     except MeldtableError as e:
         s.game, s.human_seats = before
         extra = None
-        if isinstance(e, IllegalMoveError) and e.key is not None:
-            extra = {"key": e.key, "params": e.params, "texts": e.texts}
+        key = getattr(e, "key", None)
+        if key is not None:  # any error with a catalogue reason (IllegalMoveError, NotationError, ...)
+            extra = {"key": key, "params": getattr(e, "params", {}), "texts": getattr(e, "texts", {})}
         return _error(rid, getattr(e, "code", "bad_request"), str(e), extra)
     except Exception as e:  # a bug: report it, keep serving
         s.game, s.human_seats = before
