@@ -8,8 +8,10 @@
                                          only the modules the page imports (tools/trace-stdlib.mjs)
     --stock-stdlib (any command)         ship Pyodide's stdlib zip unchanged (whole, not byte-
                                          compiled: starts about 3 s slower)
-    --source-wheel (any command)         let the page load the engine wheel as .py sources
-                                         instead of its byte-compiled copy
+    --source-wheel (any command)         let the page load the engine wheel's .py sources as
+                                         built, instead of its minified copy
+    --pyc-wheel (any command)            let the page load the engine byte-compiled instead of
+                                         its minified sources (larger, imports faster once)
     --precompress (any command)          also write .br and .gz copies of the large files, for
                                          hosts that send precompressed files (not precached)
 
@@ -365,18 +367,20 @@ def trim_stdlib(full: Path, modules: list[str], out: Path) -> tuple[int, int]:
     return sum(not n.endswith("/") for n in keep), sum(not i.is_dir() for i in infos)
 
 
-def compiled_wheel(tarball: Path, wheel: Path, python: str, out_dir: Path) -> Path:
-    """The engine wheel byte-compiled by Pyodide itself under Node (.pyc instead of .py, tag
-    cp3XX-none-any), for the page: importing the engine then skips compiling its sources
-    (cached in .cache/ by the wheel's content)."""
+def compiled_wheel(tarball: Path, wheel: Path, python: str, out_dir: Path, form: str = "min") -> Path:
+    """The engine wheel made for the page by Pyodide itself under Node (tools/compile-wheel.mjs,
+    tag cp3XX-none-any; cached in .cache/ by the wheel's content). form "min": the .py sources
+    without docstrings, attribute strings and comments, written back by Pyodide's own
+    `ast.unparse` (132 KB instead of 283 KB; Python compiles them once per first visit, the
+    start-up snapshot keeps the imported engine: docs/performance.md); "pyc": byte-compiled."""
     script = ROOT / "tools" / "compile-wheel.mjs"
     tag = "cp" + "".join(python.split(".")[:2])
-    key = hashlib.sha256(script.read_bytes() + PYODIDE_INTEGRITY.encode() + tag.encode()
+    key = hashlib.sha256(script.read_bytes() + PYODIDE_INTEGRITY.encode() + tag.encode() + form.encode()
                          + bytes.fromhex(sha256_file(wheel))).hexdigest()[:12]
     name = wheel.name.replace("-py3-none-any.whl", f"-{tag}-none-any.whl")
     if name == wheel.name:
         raise BuildError(f"unexpected wheel name {wheel.name} (expected a py3-none-any wheel)")
-    cached = CACHE / f"wheel-pyc-{key}-{name}"
+    cached = CACHE / f"wheel-{form}-{key}-{name}"
     if not cached.exists():
         node = shutil.which("node")
         if not node:
@@ -384,12 +388,13 @@ def compiled_wheel(tarball: Path, wheel: Path, python: str, out_dir: Path) -> Pa
         with tempfile.TemporaryDirectory(prefix="meldtable-pyodide-") as tmp:
             extract_pyodide(tarball, Path(tmp), PYODIDE_FILES + ("pyodide-lock.json",))
             partial = CACHE / f"wheel-pyc-{key}.partial"
-            run([node, str(ROOT / "tools" / "compile-wheel.mjs"), tmp, str(wheel), str(partial), tag],
-                stdout=subprocess.DEVNULL)
+            run([node, str(ROOT / "tools" / "compile-wheel.mjs"), tmp, str(wheel), str(partial), tag,
+                 "pyc" if form == "pyc" else "source"], stdout=subprocess.DEVNULL)
+        kept, dropped = (".pyc", ".py") if form == "pyc" else (".py", ".pyc")
         with zipfile.ZipFile(partial) as zf:
             names = zf.namelist()
-            if zf.testzip() is not None or not any(n.endswith(".pyc") for n in names) or any(n.endswith(".py") for n in names):
-                raise BuildError(f"{partial} is not a valid byte-compiled wheel")
+            if zf.testzip() is not None or not any(n.endswith(kept) for n in names) or any(n.endswith(dropped) for n in names):
+                raise BuildError(f"{partial} is not a valid wheel of the form {form!r}")
         partial.rename(cached)
     out = out_dir / name
     shutil.copyfile(cached, out)
@@ -582,10 +587,12 @@ def check_csp(site: Path) -> None:
             f"content=\"{CSP}\">\nfound: {found}. Change build.CSP and the tag together.")
 
 
-def build(stdlib: str = "trimmed", pyc_wheel: bool = True, precompress: bool = False) -> Path:
+def build(stdlib: str = "trimmed", wheel_form: str = "min", precompress: bool = False) -> Path:
     """Build the wheel and the complete static site into dist/; return dist/.
-    stdlib: "trimmed", "full" or "stock" (vendor_pyodide); precompress: also write .br/.gz
-    copies of the large files (write_precompressed)."""
+    stdlib: "trimmed", "full" or "stock" (vendor_pyodide); wheel_form: the engine wheel the page
+    loads, "min" (minified sources), "pyc" (byte-compiled) or "source" (the py3 wheel as built:
+    compiled_wheel); precompress: also write .br/.gz copies of the large files
+    (write_precompressed)."""
     started = time.monotonic()
     CACHE.mkdir(exist_ok=True)
     staging = CACHE / f"dist-tmp-{os.getpid()}"  # same filesystem as dist/, and gitignored
@@ -595,7 +602,8 @@ def build(stdlib: str = "trimmed", pyc_wheel: bool = True, precompress: bool = F
         log(f"wheel {wheel.name} ({wheel.stat().st_size} bytes)")
         tarball = pyodide_tarball()
         info = vendor_pyodide(tarball, staging / "pyodide", stdlib, wheel)
-        app_wheel = compiled_wheel(tarball, wheel, info["python"], staging / "wheels") if pyc_wheel else wheel
+        app_wheel = (wheel if wheel_form == "source"
+                     else compiled_wheel(tarball, wheel, info["python"], staging / "wheels", wheel_form))
         write_app_lock(staging / "pyodide", info, app_wheel, stdlib)
         copy_web(staging)
         check_csp(staging)
@@ -603,7 +611,7 @@ def build(stdlib: str = "trimmed", pyc_wheel: bool = True, precompress: bool = F
         # micropip/pip (README "Embedding with micropip"), not precached when they differ.
         version = {"build_id": "", "pyodide": PYODIDE_VERSION, "wheel": app_wheel.name,
                    "embed_wheel": wheel.name, "stdlib": STDLIB_KINDS[stdlib],
-                   "engine": "pyc" if pyc_wheel else "source"}
+                   "engine": wheel_form}
         (staging / "version.json").write_text(json.dumps(version, indent=1) + "\n")
         version["build_id"] = write_service_worker(staging)
         (staging / "version.json").write_text(json.dumps(version, indent=1) + "\n")
@@ -817,13 +825,14 @@ def test(pytest_args: list[str], **options) -> int:
 
 # --------------------------------------------------------------------------- command line
 
-BUILD_FLAGS = ("--full-stdlib", "--stock-stdlib", "--source-wheel", "--precompress")
+BUILD_FLAGS = ("--full-stdlib", "--stock-stdlib", "--source-wheel", "--pyc-wheel", "--precompress")
 
 
 def build_options(argv: list[str]) -> dict:
     """build()'s keyword arguments from the command line's build flags."""
     stdlib = "stock" if "--stock-stdlib" in argv else "full" if "--full-stdlib" in argv else "trimmed"
-    return {"stdlib": stdlib, "pyc_wheel": "--source-wheel" not in argv, "precompress": "--precompress" in argv}
+    wheel_form = "source" if "--source-wheel" in argv else "pyc" if "--pyc-wheel" in argv else "min"
+    return {"stdlib": stdlib, "wheel_form": wheel_form, "precompress": "--precompress" in argv}
 
 
 def main(argv: list[str]) -> int:
@@ -835,7 +844,8 @@ def main(argv: list[str]) -> int:
         parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
         flags = (("--full-stdlib", "ship the whole byte-compiled standard library, not only what the page imports"),
                  ("--stock-stdlib", "ship Pyodide's python_stdlib.zip as is (whole, not byte-compiled; slower start)"),
-                 ("--source-wheel", "the page loads the engine wheel's .py sources (not byte-compiled; slower start)"),
+                 ("--source-wheel", "the page loads the engine wheel's .py sources as built (with docstrings and comments)"),
+                 ("--pyc-wheel", "the page loads the engine byte-compiled (283 KB instead of 132 KB; imports faster on a first visit)"),
                  ("--precompress", "also write .br and .gz copies of the large files for hosts that serve them"))
         for flag, text in flags:
             parser.add_argument(flag, action="store_true", help=text)

@@ -18,9 +18,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
-const [dir, input, output, tag] = process.argv.slice(2);
-if (!dir || !input || !output || !tag) {
-  console.error("usage: node compile-wheel.mjs <pyodide dir> <input wheel> <output wheel> <python tag>");
+const [dir, input, output, tag, form = "pyc"] = process.argv.slice(2);
+if (!dir || !input || !output || !tag || !["pyc", "source"].includes(form)) {
+  console.error("usage: node compile-wheel.mjs <pyodide dir> <input wheel> <output wheel> <python tag> [pyc|source]");
   process.exit(2);
 }
 const { loadPyodide } = await import(pathToFileURL(path.resolve(dir, "pyodide.mjs")).href);
@@ -34,6 +34,7 @@ pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: fs.realpathSync(path.dir
 pyodide.globals.set("SRC", "/in/" + path.basename(input));
 pyodide.globals.set("OUT", "/out/" + path.basename(output));
 pyodide.globals.set("TAG", tag);
+pyodide.globals.set("FORM", form);
 pyodide.runPython(`
 import ast, base64, hashlib, importlib.util, sys, zipfile
 from importlib._bootstrap_external import _code_to_hash_pyc
@@ -51,6 +52,25 @@ class StripDocstrings(ast.NodeTransformer):
             node.body = body[1:] or [ast.copy_location(ast.Pass(), body[0])]
         return node
 
+def _is_text(stmt):
+    return isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant) and isinstance(stmt.value.value, str)
+
+class StripAllTexts(StripDocstrings):
+    """For the source form: also the strings that document attributes (a string statement after an
+    assignment: a no-op), and class docstrings, except that a decorated class (a dataclass) keeps
+    a one-character one, so that dataclass does not build one from inspect.signature at import."""
+    def generic_visit(self, node):
+        super().generic_visit(node)
+        body = getattr(node, "body", None)
+        if isinstance(body, list) and body:
+            first = body[0] if isinstance(node, ast.ClassDef) and _is_text(body[0]) else None
+            kept = [s for s in body if not _is_text(s)]
+            if first is not None and node.decorator_list:
+                first.value.value = "."
+                kept.insert(0, first)
+            node.body = kept or [ast.copy_location(ast.Pass(), body[0])]
+        return node
+
 def record_hash(data):
     return "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
 
@@ -60,10 +80,14 @@ with zipfile.ZipFile(SRC) as zin:
         data = zin.read(info)
         name = info.filename
         if name.endswith(".py"):
-            tree = StripDocstrings().visit(ast.parse(data, name))
-            code = compile(tree, name, "exec", dont_inherit=True)
-            data = bytes(_code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False))
-            name += "c"
+            tree = (StripAllTexts() if FORM == "source" else StripDocstrings()).visit(ast.parse(data, name))
+            if FORM == "source":
+                data = (ast.unparse(tree) + "\\n").encode()
+                compile(data, name, "exec", dont_inherit=True)  # what Python will read must compile
+            else:
+                code = compile(tree, name, "exec", dont_inherit=True)
+                data = bytes(_code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False))
+                name += "c"
         elif name.endswith(".dist-info/METADATA"):
             data = data.split(b"\\n\\n", 1)[0] + b"\\n"
         elif name.endswith(".dist-info/WHEEL"):
@@ -82,5 +106,5 @@ record_info.compress_type = zipfile.ZIP_DEFLATED
 with zipfile.ZipFile(OUT, "w") as zout:
     for member, data in members + [(record_info, record.encode())]:
         zout.writestr(member, data, compresslevel=9)
-print(f"byte-compiled {sum(m.filename.endswith('.pyc') for m, _ in members)} modules into {OUT}")
+print(f"{'byte-compiled' if FORM == 'pyc' else 'minified'} {sum(m.filename.endswith(('.py', '.pyc')) for m, _ in members)} modules into {OUT}")
 `);
