@@ -222,7 +222,7 @@ CHROME = {
     "en": {
         "other": "Deutsch", "index": "All games", "app": "meldtable", "play": "Play this game",
         "guide": "Guided first hand", "contents": "On this page", "option": "Option",
-        "preset": "This game", "source": "Source", "others": "other values", "range": "range",
+        "preset": "This game", "source": "Source", "others": "other values", "values": "values", "range": "range",
         "by_players": "by player count", "players": "players", "yes": "yes", "no": "no",
         "footer": "Rules pages of meldtable: the rules as the engine plays them, with live examples.",
         "source_note": "",
@@ -230,7 +230,7 @@ CHROME = {
     "de": {
         "other": "English", "index": "Alle Spiele", "app": "meldtable", "play": "Dieses Spiel spielen",
         "guide": "Erste Hand mit Anleitung", "contents": "Auf dieser Seite", "option": "Option",
-        "preset": "In diesem Spiel", "source": "Quelle", "others": "andere Werte", "range": "Bereich",
+        "preset": "In diesem Spiel", "source": "Quelle", "others": "andere Werte", "values": "Werte", "range": "Bereich",
         "by_players": "nach Spielerzahl", "players": "Spieler", "yes": "ja", "no": "nein",
         "footer": "Regelseiten von meldtable: die Regeln, wie die Engine sie spielt, mit Beispielen zum Ausprobieren.",
         "source_note": "Die Quellenangaben stammen aus dem Regelkatalog der Engine und sind englisch; "
@@ -300,13 +300,14 @@ def options_table(variant_id: str, lang: str, labels: dict[str, dict[str, str]])
                 if r["players"] in seen or name not in r:
                     continue
                 seen.add(r["players"])
-                parts.append(f"{r['players']}: {value_text(o, r[name], lang, lab, family)}")
-            value = f"{chrome['by_players']} ({chrome['players']} " + "; ".join(parts) + ")"
+                parts.append(f"{r['players']} {chrome['players']}: {value_text(o, r[name], lang, lab, family)}")
+            value = f"{chrome['by_players']}: " + "; ".join(parts)
         else:
             value = value_text(o, o["default"], lang, lab, family)
         if o["kind"] == "choice" and len(o.get("choices", [])) > 1:
             others = [value_text(o, c, lang, lab, family) for c in o["choices"] if c != o["default"]]
-            value += f"<span class=\"opt-other\">{chrome['others']}: {', '.join(others)}</span>"
+            word = chrome["values"] if o["default"] is None else chrome["others"]
+            value += f"<span class=\"opt-other\">{word}: {', '.join(others)}</span>"
         elif o["kind"] == "bool":
             value += f"<span class=\"opt-other\">{chrome['others']}: {value_text(o, not o['default'], lang, lab, family)}</span>" \
                 if o["default"] is not None else ""
