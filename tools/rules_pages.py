@@ -308,9 +308,9 @@ def options_table(variant_id: str, lang: str, labels: dict[str, dict[str, str]])
             others = [value_text(o, c, lang, lab, family) for c in o["choices"] if c != o["default"]]
             word = chrome["values"] if o["default"] is None else chrome["others"]
             value += f"<span class=\"opt-other\">{word}: {', '.join(others)}</span>"
-        elif o["kind"] == "bool":
-            value += f"<span class=\"opt-other\">{chrome['others']}: {value_text(o, not o['default'], lang, lab, family)}</span>" \
-                if o["default"] is not None else ""
+        elif o["kind"] == "bool" and o["default"] is not None:
+            other_value = value_text(o, not o["default"], lang, lab, family)
+            value += f"<span class=\"opt-other\">{chrome['others']}: {other_value}</span>"
         elif o["kind"] == "int":
             lo, hi = o.get("minimum"), o.get("maximum")
             value += f"<span class=\"opt-other\">{chrome['range']}: {'' if lo is None else _number(lo, lang)}–" \
