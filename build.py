@@ -463,9 +463,9 @@ PLACEHOLDER_INDEX = """<!doctype html>
 
 
 def copy_web(out_dir: Path) -> None:
-    """Copy every file of web/ (skipping dotfiles and caches) into out_dir."""
+    """Copy every file of web/ (skipping dotfiles, caches and the rules pages' Markdown sources) into out_dir."""
     shutil.copytree(WEB, out_dir, dirs_exist_ok=True,
-                    ignore=shutil.ignore_patterns(".*", "__pycache__", "*.pyc", "*~"))
+                    ignore=shutil.ignore_patterns(".*", "__pycache__", "*.pyc", "*~", "*.md"))
     if not (out_dir / "index.html").exists():
         log("web/index.html is missing; writing a placeholder dist/index.html")
         (out_dir / "index.html").write_text(PLACEHOLDER_INDEX)
@@ -606,6 +606,9 @@ def build(stdlib: str = "trimmed", wheel_form: str = "min", precompress: bool = 
                      else compiled_wheel(tarball, wheel, info["python"], staging / "wheels", wheel_form))
         write_app_lock(staging / "pyodide", info, app_wheel, stdlib)
         copy_web(staging)
+        # The rules pages: web/rules/*.md -> rules/*.html (docs/rules-pages.md); the tool installs
+        # its pinned Python-Markdown (requirements-rules.txt) into .venv/ as the tests' tools are.
+        run([str(ensure_venv()), str(ROOT / "tools" / "rules_pages.py"), "--install", str(staging)])
         check_csp(staging)
         # wheel: what the page loads (app-lock.json); embed_wheel: the universal wheel for
         # micropip/pip (README "Embedding with micropip"), not precached when they differ.
