@@ -145,7 +145,8 @@ const TEMPLATE = `
  *   lang      "de" | "en" (default: langOf(root))
  *   seat      the reader's seat (default: the seat to act in the position)
  *   autoplay  the computer plays its moves after the reader's (default true)
- *   start     "visible" (default: when the demo comes into view or is touched), "now", or "manual"
+ *   start     "visible" (default: when the demo comes into view or is touched), "touch" (when
+ *             touched), "now", or "manual" (only by the controller: start(), ready, act(), reset())
  *   engine    an engine to use ({request(op, fields)}, e.g. the app's); default: the page's
  *             shared engine worker (sharedEngine())
  *   hooks     {beforeAct(action, table) -> true | {message} | "message" (veto with a message),
@@ -165,6 +166,10 @@ export function mountDemo(root, options = {}) {
   const seat = Number.isInteger(options.seat) ? options.seat : (pos.window ?? pos.turnSeat ?? 0);
   const autoplay = options.autoplay !== false;
   const sid = `demo-${++demoCount}`;
+  // On a page of demos (not inside the app, which passes its engine and keeps its language), the
+  // first demo's language is the page's: the renderers' own timers (Continental's claim
+  // countdown) speak it.
+  if (demoCount === 1 && !options.engine) useLang(lang);
 
   const shadow = root.shadowRoot || root.attachShadow({ mode: "open" });
   shadow.replaceChildren();
@@ -486,8 +491,8 @@ export function mountDemo(root, options = {}) {
   let observer = null;
   const touched = () => start();
   if (when === "now") start();
-  else if (when === "visible") {
-    if (typeof IntersectionObserver === "function") {
+  else if (when !== "manual") {
+    if (when === "visible" && typeof IntersectionObserver === "function") {
       observer = new IntersectionObserver((items) => {
         if (items.some((i) => i.isIntersecting)) { observer.disconnect(); start(); }
       }, { rootMargin: "200px" });
