@@ -160,13 +160,17 @@ HOST_PAGE = """<!doctype html>
 
 
 @pytest.fixture
-def cors_dist(dist_dir):
-    """dist/ on its own loopback port, sending Access-Control-Allow-Origin: * (docs/embedding.md)."""
+def cors_dist(dist_dir, tmp_path):
+    """dist/ on its own loopback port under a sub-path (/games/meldtable/), sending
+    Access-Control-Allow-Origin: * (docs/embedding.md); its base URL."""
     import threading
 
-    server = build.make_server(dist_dir, port=0, quiet=True, headers={"Access-Control-Allow-Origin": "*"})
+    empty = tmp_path / "cdn-root"
+    empty.mkdir()
+    server = build.make_server(empty, port=0, quiet=True, mounts={"/games/meldtable/": dist_dir},
+                               headers={"Access-Control-Allow-Origin": "*"})
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    yield f"http://127.0.0.1:{server.server_address[1]}/games/meldtable/"
     server.shutdown()
     server.server_close()
 
@@ -219,7 +223,7 @@ def test_two_demos_from_another_origin_share_one_worker(page, host_page, cors_di
 
     import meldtable
 
-    dist_origin = cors_dist.rstrip("/")
+    dist_origin = "/".join(cors_dist.split("/")[:3])
     page.set_viewport_size({"width": 1280, "height": 900})
     page.add_init_script("""window.refused = {};
       addEventListener('meldtable-refused', (e) => { window.refused[e.target.id] = e.detail.action; }, true);""")
@@ -273,6 +277,22 @@ def test_two_demos_from_another_origin_share_one_worker(page, host_page, cors_di
     melds = page.eval_on_selector_all("#frozen #my-melds .meld", "els => els.map(e => e.dataset.rank)")
     assert "J" in melds
 
+    #    ... after the reader's discard the computer plays its moves, one table each, until the
+    #    reader is to act again
+    page.evaluate("""() => { window.tables = [];
+      document.getElementById('frozen').addEventListener('meldtable-table', (e) => window.tables.push(
+        {entries: e.detail.entries.map((x) => x.who + ':' + x.text), human: e.detail.next.to_act_is_human})); }""")
+    click_card(page, "frozen", "4C")
+    page.click("#frozen #btn-discard")
+    page.wait_for_function("window.tables.length > 1 && window.tables[window.tables.length - 1].human", timeout=60_000)
+    tables = page.evaluate("window.tables")
+    assert tables[0] == {"entries": ["you:discard 4C"], "human": False}
+    computer = [t["entries"] for t in tables[1:]]
+    assert all(len(e) >= 1 and e[0].startswith("computer:") for e in computer), computer
+    assert computer[0][0] in ("computer:draw", "computer:take") or computer[0][0].startswith("computer:take ")
+    assert computer[-1][0].startswith("computer:discard "), computer  # the computer's turn ended
+    assert page.inner_text("#frozen .turn-text").startswith("Du bist dran")
+
     # 4. continental (English demo on a German page): an illegal set, then a legal one
     click_card(page, "sets", "9S")
     click_card(page, "sets", "9D")
@@ -307,5 +327,79 @@ def test_two_demos_from_another_origin_share_one_worker(page, host_page, cors_di
     # still one worker; nothing was requested from a third host; no console errors
     assert len(page.workers) == 1
     assert [u for u in page.foreign_requests if not u.startswith(dist_origin + "/")] == []
-    assert any(u.startswith(dist_origin + "/pyodide/") for u in page.foreign_requests)
+    assert any(u.startswith(cors_dist + "pyodide/") for u in page.foreign_requests)
+    assert any(u.startswith(cors_dist + "wheels/") for u in page.foreign_requests)
+    assert page.console_errors == []
+
+
+APP_CSP_PAGE = """<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta http-equiv="Content-Security-Policy" content="{csp}">
+  <title>same origin, the app's policy</title>
+  <link rel="icon" href="../favicon.svg">
+  <script type="module" src="../embed.js"></script>
+  <script type="module" src="guide.js"></script>
+</head>
+<body>
+  <div id="guide"></div>
+  <meldtable-demo id="broken" variant="canasta-two-hand" start="now">hand 0: QH QH QH</meldtable-demo>
+</body>
+</html>
+"""
+
+GUIDE_JS = """import { mountDemo } from "../embed.js";
+window.seen = [];
+window.guide = mountDemo(document.getElementById("guide"), {
+  position: %s, lang: "de", start: "manual",
+  hooks: {
+    beforeAct(action) { return window.veto ? { message: window.veto } : true; },
+    onTable(prev, next, entries) { window.seen.push({ prev: prev ? prev.view.phase : null, next: next.view.phase, entries: entries.map((e) => e.who + ":" + e.text) }); },
+  },
+});
+"""
+
+
+def test_js_api_on_the_apps_origin_under_its_policy(page, serve_site, tmp_path):
+    """mountDemo on a page of dist/'s own origin, below a sub-path, with the app's
+    Content-Security-Policy: the worker starts directly, a hook vetoes a move with its message,
+    act() plays one, onTable hears every table; a position the engine cannot load says why."""
+    import json
+
+    folder = tmp_path / "guide"
+    folder.mkdir()
+    (folder / "index.html").write_text(APP_CSP_PAGE.format(csp=build.CSP))
+    (folder / "guide.js").write_text(GUIDE_JS % json.dumps(FROZEN))
+    base = serve_site(mounts={"/guide/": folder})
+    page.goto(base + "guide/index.html")
+
+    # the broken position: the engine's message, naming the line
+    # (wait_for_selector: the page's policy forbids the eval of wait_for_function's text)
+    page.wait_for_selector("#broken[data-state=error]", state="attached", timeout=120_000)
+    message = page.inner_text("#broken .mt-error")
+    assert message.startswith("This position cannot be played: Line 2 (hand 0): QH is named more often")
+
+    # "manual": the guide waits for its controller
+    assert page.get_attribute("#guide", "data-state") == "preview"
+    page.evaluate("window.guide.ready")
+    page.wait_for_selector("#guide[data-state=ready]", state="attached")
+    assert page.evaluate("window.seen") == [{"prev": None, "next": "draw", "entries": []}]
+
+    # a veto: the message shows, nothing is sent, the table stays
+    page.evaluate("window.veto = 'Nimm erst den Stapel!'")
+    page.click("#guide #btn-draw")
+    assert page.inner_text("#guide .status") == "Nimm erst den Stapel!"
+    assert page.evaluate("window.guide.table().view.phase") == "draw"
+    assert len(page.evaluate("window.seen")) == 1
+
+    # act() through the controller, with the hook saying yes
+    page.evaluate("window.veto = null")
+    assert page.evaluate("window.guide.act({type: 'move', text: 'take JH JS'})") is True
+    seen = page.evaluate("window.seen")
+    assert seen[1]["prev"] == "draw" and seen[1]["entries"] == ["you:take JH JS"]
+    assert "JS" not in page.evaluate("window.guide.table().view.hand")
+    # one worker, created from the page's own origin (no blob)
+    assert [w.url for w in page.workers] == [base + "engine-worker.mjs"]
+    assert page.foreign_requests == []
     assert page.console_errors == []
