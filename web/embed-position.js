@@ -1,9 +1,6 @@
-// The table of a position (docs/positions.md) drawn from its text alone, before the engine is up:
-// a live demo (web/embed.js) shows it at once, and replaces it with the game's own table when
-// the engine has loaded the position. Only what the reader's seat would see: the other seats'
-// hands as backs, the piles' top cards, the melds, combinations, centre and minus piles, and the
-// reader's hand. The engine stays the judge of the position: a line this drawing does not know is
-// left out here and checked (and explained) by the engine when the demo starts.
+// The table of a position (docs/positions.md) drawn from its text alone, before the engine is up
+// (web/embed.js), as the reader's seat sees it. Lines it does not know are left to the engine,
+// which checks and explains the position when the demo starts.
 import { t, tp } from "./i18n.js";
 import { cardBack, cardView } from "./cards.js";
 
@@ -110,7 +107,7 @@ export function drawPreview(pos, seat) {
   }
 
   // what lies open on the table
-  if (pos.centre && pos.centre.length) box.append(row(t("embed.centre"), miniCards(pos.centre)));
+  if (pos.centre && pos.centre.length) box.append(row(t("tf.centre"), miniCards(pos.centre)));
   for (const [s, list] of Object.entries(pos.minus)) {
     if (list.length) box.append(row(t("embed.minusOf", { name: name(Number(s)) }), miniCards(list)));
   }

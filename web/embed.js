@@ -1,23 +1,8 @@
-// Live positions in any page (docs/embedding.md): one script tag and one element,
-//
-//   <script type="module" src="https://example.org/meldtable/embed.js"></script>
-//   <meldtable-demo variant="canasta-two-hand" lang="de">
-//     turn: 0 draw
-//     hand 0: QH QS AH AS AC 5C 6D 7S 8H 9C TD JD KC KS
-//     pile: 2C 9D QD
-//   </meldtable-demo>
-//
-// The element draws the position's table at once from its text (web/embed-position.js); the
-// engine (Pyodide in a Web Worker, web/engine-worker.mjs) starts when a demo comes into view or
-// is touched, and every demo of the page shares that one worker, each with its own session
-// (docs/protocol.md, "Sessions"). Then the game's own table (web/games/*.js, the app's renderers)
-// replaces the drawing: the reader selects cards and acts, the engine answers with the new table
-// or its reason in the demo's language, the computer plays its moves one by one, and "Start
-// again" returns to the position. Each demo lives in a shadow root with the app's style sheet,
-// so the host page's styles do not reach it (nor its styles the page).
-//
-// For other code (a guided first hand): mountDemo(root, options) returns a controller; see
-// docs/embedding.md, "JS API".
+// Live positions in any page: the <meldtable-demo> element and mountDemo() (docs/embedding.md:
+// attributes, hosting, the JS API). The position is drawn from its text at once (embed-position.js);
+// the page's one engine worker starts when a demo comes into view or is touched, each demo with its
+// own session (docs/protocol.md, "Sessions"); then the app's renderers (web/games/*.js) draw the
+// game in the demo's shadow root, with the app's style sheet.
 import { startEngine } from "./engine-client.js";
 import { t, engineMessage, withLang, useLang, applyStatic, LANGUAGES } from "./i18n.js";
 import { gameFor } from "./games/registry.js";
