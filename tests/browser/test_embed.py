@@ -355,7 +355,10 @@ window.guide = mountDemo(document.getElementById("guide"), {
   position: %s, lang: "de", start: "manual",
   hooks: {
     beforeAct(action) { return window.veto ? { message: window.veto } : true; },
-    onTable(prev, next, entries) { window.seen.push({ prev: prev ? prev.view.phase : null, next: next.view.phase, entries: entries.map((e) => e.who + ":" + e.text) }); },
+    onTable(prev, next, entries) {
+      window.seen.push({ prev: prev ? prev.view.phase : null, next: next.view.phase,
+                         entries: entries.map((e) => e.who + ":" + e.text) });
+    },
   },
 });
 """
