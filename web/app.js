@@ -19,6 +19,11 @@ import { snapshot, flights, play as fly, motionMs } from "./motion.js";
 const params = new URLSearchParams(location.search);
 const FAST = params.get("fast") === "1";
 const BOT_DELAY_MS = FAST ? 50 : 600;
+// Continental's claim prompt counts down this long (`?claim-timeout=<seconds>`; default 8 s).
+const CLAIM_TIMEOUT_MS = (() => {
+  const raw = Number(params.get("claim-timeout"));
+  return params.get("claim-timeout") !== null && Number.isFinite(raw) && raw > 0 ? raw * 1000 : null;
+})();
 const HUMAN_SEAT = 0;
 // Options that only matter for one value of another option.
 const OPTION_DEPENDS = { target_score: ["match_end", "target"], deals: ["match_end", "deals"] };
@@ -902,6 +907,7 @@ const shellParts = { turnInfo: $("turn-info"), status: $("status") };
 
 const shell = {
   humanSeat: HUMAN_SEAT,
+  claimTimeoutMs: CLAIM_TIMEOUT_MS,
   parts: shellParts,
   table: () => state.table,
   view,

@@ -100,7 +100,9 @@ export function prestartEngine() {
 /**
  * Start the engine worker and wait until it is ready.
  * @param {(progress: {stage: string, message: string}) => void} [onProgress]
- * @param {{bootTimeoutMs?: number}} [options]
+ * @param {{bootTimeoutMs?: number, createWorker?: () => Worker}} [options] createWorker: how to make
+ *   the worker (default: a module worker of ./engine-worker.mjs; web/embed.js passes a same-origin
+ *   blob bootstrap when this file comes from another origin); a prestarted worker is adopted first
  * @returns {Promise<{request: (op: string, fields?: object) => Promise<any>, version: string,
  *                    python: string, hello: object | null, start: "snapshot" | "fresh",
  *                    terminate: () => void}>}
@@ -115,7 +117,7 @@ export async function startEngine(onProgress = () => {}, options = {}) {
   const timeoutMs = options.bootTimeoutMs ?? bootTimeoutFromQuery() ?? DEFAULT_BOOT_TIMEOUT_MS;
   const early = prestarted;
   prestarted = null;
-  const worker = early ? early.worker : createWorker();
+  const worker = early ? early.worker : (options.createWorker || createWorker)();
   const elapsedMs = early ? performance.now() - early.since : 0;
   const pending = new Map(); // id -> {resolve, reject}
   let nextId = 1;

@@ -783,6 +783,23 @@ const MESSAGES = {
     "table.scoreValue.one": "{n} point",
     "tf.pile.points.one": "{n} point",
     // --- /table kit ---
+    // --- live demos (web/embed.js) ---
+    "embed.reset": "Start again",
+    "embed.preview": "The table of this position. Touch it or scroll here to play it.",
+    "embed.loading": "Starting the game engine…",
+    "embed.failed": "The game engine could not start: {message}",
+    "embed.badPosition": "This position cannot be played: {message}",
+    "embed.restarted": "This demo was started again from its position.",
+    "embed.scores": "Scores",
+    "embed.close": "Close",
+    "embed.toAct": "{name} to play",
+    "embed.youToAct": "Your turn",
+    "embed.meldsOf": "Melds of {name}",
+    "embed.minusOf": "Minus pile of {name}",
+    "embed.combosOf": "On the table from {name}",
+    "embed.centre": "Centre",
+    "embed.notNamed": "cards not named: dealt when the game starts",
+    // --- /live demos ---
   },
 
   de: {
@@ -1561,6 +1578,23 @@ const MESSAGES = {
     "table.scoreValue.one": "{n} Punkt",
     "tf.pile.points.one": "{n} Punkt",
     // --- /table kit ---
+    // --- live demos (web/embed.js) ---
+    "embed.reset": "Von vorn",
+    "embed.preview": "Der Tisch dieser Stellung. Tippe ihn an oder scrolle hierher, um sie zu spielen.",
+    "embed.loading": "Das Spiel wird gestartet…",
+    "embed.failed": "Das Spiel konnte nicht starten: {message}",
+    "embed.badPosition": "Diese Stellung lässt sich nicht spielen: {message}",
+    "embed.restarted": "Diese Vorführung wurde von ihrer Stellung aus neu gestartet.",
+    "embed.scores": "Punkte",
+    "embed.close": "Schließen",
+    "embed.toAct": "{name} ist am Zug",
+    "embed.youToAct": "Du bist am Zug",
+    "embed.meldsOf": "Meldungen von {name}",
+    "embed.minusOf": "Minushaufen von {name}",
+    "embed.combosOf": "Ausgelegt von {name}",
+    "embed.centre": "Mitte",
+    "embed.notNamed": "nicht genannte Karten: werden beim Start verteilt",
+    // --- /live demos ---
   },
 };
 
@@ -1592,15 +1626,31 @@ export function setLang(lang) {
 
 export function onLangChange(fn) { listeners.add(fn); }
 
+/**
+ * Make `lang` the language of t() and its friends without storing it or changing <html lang>
+ * (a live demo in its own language on any page, web/embed.js); returns the language before.
+ * An unknown language changes nothing.
+ */
+export function useLang(lang) {
+  const before = current;
+  if (LANGUAGES.includes(lang)) current = lang;
+  return before;
+}
+
+/** Run fn() with `lang` as the language of t() (useLang), then restore the language before. */
+export function withLang(lang, fn) {
+  const before = useLang(lang);
+  try {
+    return fn();
+  } finally {
+    current = before;
+  }
+}
+
 /** The message keys of one language (for the catalogue's completeness test). */
 export function catalogueKeys(lang) { return Object.keys(MESSAGES[lang] || {}); }
 
 export function has(key) { return key in MESSAGES[current] || key in MESSAGES.en; }
-
-const engineParams = {}; // family -> (key, params) => {key, params}
-
-/** A game's own preparation of its refusals' key and params (seat names, contract names, ...). */
-export function setEngineParams(family, fn) { engineParams[family] = fn; }
 
 /**
  * The text to show for an engine error: the engine's own text in the page's language (`texts`:

@@ -7,11 +7,18 @@ new game only once the answer is ready (copy and swap). Every error is ``{"ok": 
 bounded: at most :data:`MAX_REQUEST` characters (checked before parsing), at most
 :data:`MAX_PLAY_MOVES` moves in one ``play``, and an ``act`` naming more cards than the hand of the
 seat to act holds is refused before the game looks at them.
+
+Several games at once: a request's ``"session"`` field (text, see :data:`SESSION_ID`) names one
+of at most :data:`MAX_SESSIONS` named sessions, each with its own game and seats (the live demos
+of one page share one worker, web/embed.js); without it the request goes to the default session,
+as before. ``new`` and ``load`` start a named session, ``end`` drops it; any other op for a name
+that has no session is ``no_game``.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from . import __version__
@@ -27,6 +34,13 @@ MAX_REQUEST = 1_000_000
 longest match (Continental, 8 players, 11 deals) is far below it."""
 MAX_PLAY_MOVES = 10_000
 """Most moves in one ``play`` request."""
+MAX_SESSIONS = 32
+"""Most named sessions at once (besides the default one); ``end`` frees one. Each holds one game
+(a few hundred kilobytes at most), so the worker's memory stays bounded."""
+SESSION_ID = re.compile(r"[A-Za-z0-9_.:-]{1,64}")
+"""What a session id may be: 1 to 64 letters, digits, ``_ . : -``."""
+_STARTS = ("new", "load")
+"""The ops that start (or restart) a named session."""
 
 
 class BadRequest(MeldtableError):
@@ -38,11 +52,14 @@ class NoGame(MeldtableError):
 
 
 class Session:
-    """The worker's one game and which seats the person plays."""
+    """One game and which seats the person plays. The worker's default session also holds the
+    named sessions (``named``: id -> :class:`Session`, at most :data:`MAX_SESSIONS`) that
+    requests with a ``"session"`` field reach."""
 
     def __init__(self) -> None:
         self.game: Game | None = None
         self.human_seats: list[int] = [0]
+        self.named: dict[str, Session] = {}
 
     # ------------------------------------------------------------------ helpers
     def _game(self) -> Game:
@@ -183,6 +200,10 @@ class Session:
         self.game = work
         return self.table()
 
+    def op_end(self, req: dict[str, Any]) -> dict[str, Any]:
+        """Drop a named session (handled in :func:`handle`; the default session cannot end)."""
+        raise BadRequest("'end' needs the 'session' to end.")
+
 
 def _field(req: dict[str, Any], name: str, typ: type) -> Any:
     v = req.get(name)
@@ -222,9 +243,6 @@ def _apply_all(g: Game, moves: list[Any]) -> Game:
     return work
 
 
-_SESSION = Session()
-
-
 def _dumps(answer: dict[str, Any]) -> str:
     """Strict JSON text of an answer (``ValueError`` for NaN, Infinity or an integer too long to
     print; ``TypeError`` for a value JSON cannot hold)."""
@@ -254,10 +272,36 @@ def _request_id(rid: Any) -> Any:
 _SESSION = Session()
 
 
+def _target(default: Session, req: dict[str, Any], op: Any) -> tuple[Session, str | None]:
+    """The session a request is for: ``default`` without a ``"session"`` field (or with
+    ``null``), else the named session, a new one for ``new`` and ``load`` (stored by
+    :func:`handle` only when the request succeeds). Raises :class:`BadRequest` for a malformed
+    id or when :data:`MAX_SESSIONS` are running, :class:`NoGame` for an id with no session."""
+    sid = req.get("session")
+    if sid is None:
+        return default, None
+    if not isinstance(sid, str) or not SESSION_ID.fullmatch(sid):
+        raise BadRequest("'session' must be text of 1 to 64 letters, digits, '_', '.', ':' or '-'.")
+    found = default.named.get(sid)
+    if found is not None:
+        return found, sid
+    if op in _STARTS:
+        if len(default.named) >= MAX_SESSIONS:
+            raise BadRequest(f"At most {MAX_SESSIONS} sessions can run at once: end one first "
+                             "({\"op\": \"end\", \"session\": ...}).")
+        return Session(), sid
+    if op == "hello":
+        return default, None
+    raise NoGame(f"No game is running in session '{sid}': start one with 'new'.")
+
+
 def handle(text: str, session: Session | None = None) -> str:
     """Answer one JSON request (text) with JSON text. Never raises; the answer is always strict
-    JSON. A request that fails leaves the session's game and seats as they were."""
-    s = session or _SESSION
+    JSON. ``session`` is the default session (the module's own when omitted); a request with a
+    ``"session"`` field goes to that named session of it. A request that fails leaves the
+    session's game and seats as they were (and starts no named session)."""
+    default = session or _SESSION
+    s = default
     before = (s.game, s.human_seats)
     rid: Any = None
     try:
@@ -277,8 +321,16 @@ def handle(text: str, session: Session | None = None) -> str:
         if fn is None:
             shown = repr(op) if len(repr(op)) <= 40 else repr(op)[:37] + "..."
             raise BadRequest(f"Unknown op {shown}.")
-        result = fn(req)
-        return _dumps({"id": rid, "ok": True, "result": result})
+        s, sid = _target(default, req, op)
+        before = (s.game, s.human_seats)
+        if sid is not None and op == "end":
+            del default.named[sid]
+            return _dumps({"id": rid, "ok": True, "result": {"ended": sid}})
+        result = fn.__func__(s, req)
+        answer = _dumps({"id": rid, "ok": True, "result": result})
+        if sid is not None:
+            default.named[sid] = s
+        return answer
     except MeldtableError as e:
         s.game, s.human_seats = before
         extra = None

@@ -117,3 +117,195 @@ def test_micropip_installs_the_wheel_in_a_stock_pyodide_page(page, serve_site, s
     assert f"/stock/pypi/{MICROPIP}" in page.content_types
     assert page.foreign_requests == []
     assert page.console_errors == []
+
+
+# ------------------------------------------------------------------ <meldtable-demo> (issue #12)
+# A documentation page on one origin embeds live positions from dist/ on another origin (served
+# with CORS) with one script tag: both demos draw their positions before the engine is up, boot on
+# one worker, take a legal move, refuse an illegal one with the engine's reason in the demo's
+# language (compared with the engine's catalogue through CPython), and reset.
+
+FROZEN = """variant: canasta-two-hand
+turn: 0 draw
+hand 0: JH JS JK 4C 5D 6H 7S   # two natural jacks and a joker
+meld 0: KC KD KH               # the initial meld is made
+pile: 4D 2D 9H JC              # the two inside freezes the pile
+"""
+TWO_SETS = """turn: 0 play
+players: 3
+hand 0: 7C 7D 7H 9S 9D 9H KC
+"""
+
+HOST_PAGE = """<!doctype html>
+<html lang="de">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>Eine Regelseite irgendwo</title>
+  <link rel="icon" href="data:,">
+  <script type="module" src="{dist}embed.js"></script>
+  <style>body {{ font-family: Georgia, serif; max-width: 760px; margin: 0 auto; padding: 12px; color: #222; }}
+  h2 {{ color: purple; }} .card {{ border: 5px solid red; }}</style>
+</head>
+<body>
+  <h1>Canasta: der eingefrorene Stapel</h1>
+  <p>Ein Text der Dokumentation, mit zwei lebendigen Stellungen.</p>
+  <meldtable-demo id="frozen" variant="canasta-two-hand">{frozen}</meldtable-demo>
+  <h2>Continental</h2>
+  <meldtable-demo id="sets" variant="continental" lang="en" position="{sets}"></meldtable-demo>
+  <p>Ende.</p>
+</body>
+</html>
+"""
+
+
+@pytest.fixture
+def cors_dist(dist_dir):
+    """dist/ on its own loopback port, sending Access-Control-Allow-Origin: * (docs/embedding.md)."""
+    import threading
+
+    server = build.make_server(dist_dir, port=0, quiet=True, headers={"Access-Control-Allow-Origin": "*"})
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture
+def host_page(tmp_path, serve_site, cors_dist):
+    """The documentation page (another origin than dist/): its URL."""
+    import html
+
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "rules.html").write_text(HOST_PAGE.format(
+        dist=cors_dist, frozen=html.escape(FROZEN), sets=html.escape(TWO_SETS, quote=True).replace("\n", "&#10;")))
+    return serve_site(mounts={"/docs/": docs}) + "docs/rules.html"
+
+
+def engine_refusal(position: str, action: dict, lang: str) -> str:
+    """The engine's own text (CPython, meldtable.api) for `action` in `position`, in `lang`."""
+    import json
+
+    from meldtable import api
+
+    session = api.Session()
+    started = json.loads(api.handle(json.dumps({"id": 1, "op": "new", "position": position}), session))
+    assert started["ok"], started
+    answer = json.loads(api.handle(json.dumps({"id": 2, "op": "act", "action": action}), session))
+    assert answer["ok"] is False and answer["error"]["code"] == "illegal_move", answer
+    return answer["error"]["texts"][lang]
+
+
+def demo_state(page, demo_id):
+    return page.get_attribute(f"#{demo_id}", "data-state")
+
+
+def hand_cards(page, demo_id):
+    return page.eval_on_selector_all(f"#{demo_id} .felt #hand .hand-card", "els => els.map(e => e.dataset.card)")
+
+
+def click_card(page, demo_id, card, nth=0):
+    page.locator(f'#{demo_id} #hand .hand-card[data-card="{card}"]').nth(nth).click()
+
+
+def last_refusal(page, demo_id):
+    """The action of the demo's last refusal (its 'meldtable-refused' event), recorded by the page."""
+    return page.evaluate(f"window.refused && window.refused['{demo_id}']")
+
+
+def test_two_demos_from_another_origin_share_one_worker(page, host_page, cors_dist, record_timing):
+    import time
+
+    import meldtable
+
+    dist_origin = cors_dist.rstrip("/")
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.add_init_script("""window.refused = {};
+      addEventListener('meldtable-refused', (e) => { window.refused[e.target.id] = e.detail.action; }, true);""")
+    started = time.monotonic()
+    page.goto(host_page, wait_until="domcontentloaded")
+
+    # 1. both positions are drawn from their text before the engine is up
+    page.wait_for_selector("#frozen .mt-preview .mt-pv-card")
+    page.wait_for_selector("#sets .mt-preview .mt-pv-card")
+    before = {d: demo_state(page, d) for d in ("frozen", "sets")}
+    shown = page.eval_on_selector_all("#frozen .mt-pv-hand .card", "els => els.map(e => e.dataset.card)")
+    top = page.get_attribute("#frozen .mt-pv-pile .top-card", "data-card")
+    sets_shown = page.eval_on_selector_all("#sets .mt-pv-hand .card", "els => els.map(e => e.dataset.card)")
+    assert before["frozen"] != "ready" and before["sets"] != "ready", before
+    assert page.locator("#frozen .felt #hand").count() == 0  # the engine's table is not there yet
+    assert shown == ["JH", "JS", "JK", "4C", "5D", "6H", "7S"] and top == "JC"
+    assert sets_shown == ["7C", "7D", "7H", "9S", "9D", "9H", "KC"]
+    assert page.locator("#frozen .mt-pv-card").first.is_visible()
+    # the demo of the German page speaks German before the engine is up, the English one English
+    assert page.inner_text("#frozen .mt-pv-turn") == "Du bist am Zug"
+    assert page.inner_text("#sets .mt-pv-turn") == "Your turn"
+
+    # 2. both boot (in view) on ONE worker
+    page.wait_for_function("['frozen','sets'].every(id => document.getElementById(id).dataset.state === 'ready')",
+                           timeout=120_000)
+    record_timing("embedded demos: page to both tables (another origin)", time.monotonic() - started)
+    workers = [w.url for w in page.workers]
+    assert len(workers) == 1, workers
+    assert sorted(hand_cards(page, "frozen")) == sorted(shown)
+
+    # 3. canasta (German): an illegal take is refused with the engine's German reason
+    click_card(page, "frozen", "JH")
+    click_card(page, "frozen", "JK")
+    page.click("#frozen #btn-take")
+    page.wait_for_function("document.querySelector('#frozen').shadowRoot.querySelector('.status.error')?.textContent")
+    action = last_refusal(page, "frozen")
+    assert action == {"type": "take", "cards": ["JH", "JK"]}
+    german = engine_refusal(FROZEN, action, "de")
+    assert german.startswith("Der Ablagestapel ist eingefroren")
+    assert page.inner_text("#frozen .status") == german
+    assert sorted(hand_cards(page, "frozen")) == sorted(shown)  # nothing changed
+
+    #    ... and the legal take (JH JS) is played: the pile comes into the hand
+    page.click("#frozen #btn-clear")
+    click_card(page, "frozen", "JH")
+    click_card(page, "frozen", "JS")
+    page.click("#frozen #btn-take")
+    page.wait_for_function("!document.querySelector('#frozen').shadowRoot.querySelector('#hand .hand-card[data-card=\"JH\"]')")
+    after = hand_cards(page, "frozen")
+    assert {"4D", "2D", "9H"} <= set(after) and "JS" not in after
+    melds = page.eval_on_selector_all("#frozen #my-melds .meld", "els => els.map(e => e.dataset.rank)")
+    assert "J" in melds
+
+    # 4. continental (English demo on a German page): an illegal set, then a legal one
+    click_card(page, "sets", "9S")
+    click_card(page, "sets", "9D")
+    click_card(page, "sets", "KC")
+    page.click("#sets #ct-btn-set")
+    page.wait_for_function("document.querySelector('#sets').shadowRoot.querySelector('.status.error')?.textContent")
+    action = last_refusal(page, "sets")
+    english = engine_refusal("variant: continental\n" + TWO_SETS, action, "en")
+    assert page.inner_text("#sets .status") == english
+    assert english != engine_refusal("variant: continental\n" + TWO_SETS, action, "de")
+    page.click("#sets #ct-btn-clear")
+    for card in ("7C", "7D", "7H"):
+        click_card(page, "sets", card)
+    page.click("#sets #ct-btn-set")
+    page.wait_for_function("document.querySelector('#sets').shadowRoot.querySelectorAll('#hand .hand-card').length === 4")
+    assert sorted(hand_cards(page, "sets")) == ["9D", "9H", "9S", "KC"]
+    assert page.locator("#sets #ct-my-combos .ct-combo").count() == 1
+
+    # 5. reset: both back to their positions (the engine's tables equal fresh ones)
+    page.click("#frozen .mt-reset")
+    page.wait_for_function("document.querySelector('#frozen').shadowRoot.querySelector('#hand .hand-card[data-card=\"JH\"]')")
+    assert sorted(hand_cards(page, "frozen")) == sorted(shown)
+    assert page.inner_text("#frozen .status") == ""
+    page.click("#sets .mt-reset")
+    page.wait_for_function("document.querySelector('#sets').shadowRoot.querySelectorAll('#hand .hand-card').length === 7")
+    game = meldtable.Game.from_position("variant: continental\n" + TWO_SETS)
+    assert page.evaluate("document.getElementById('sets').demo.table().view.hand") == game.view(0)["hand"]
+    game = meldtable.Game.from_position(FROZEN)
+    assert page.evaluate("document.getElementById('frozen').demo.table().legal.map(m => m.text)") == \
+        [str(m) for m in game.legal_moves()]
+
+    # still one worker; nothing was requested from a third host; no console errors
+    assert len(page.workers) == 1
+    assert [u for u in page.foreign_requests if not u.startswith(dist_origin + "/")] == []
+    assert any(u.startswith(dist_origin + "/pyodide/") for u in page.foreign_requests)
+    assert page.console_errors == []

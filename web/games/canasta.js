@@ -12,7 +12,7 @@
 import { t, tp, cardName, rankOf, rankPlural, moveSentence, has } from "../i18n.js";
 import { cardBack, isWild, rankText } from "../cards.js";
 import {
-  $, freshIndices, focusItem, wireRovingKeys, wireHand, syncHandButtons, mountTable, focusFirstCard,
+  scopedLookup, activeIn, freshIndices, focusItem, wireRovingKeys, wireHand, syncHandButtons, mountTable, focusFirstCard,
   fillScoreTable, lastResult, cumulativeScore,
   face, slot, fillDiscardCards, stockCountText, discardSizeText, handCountText,
 } from "./common.js";
@@ -116,6 +116,8 @@ function mapPosition(k, n) {
 }
 
 export function create(shell) {
+  let root = null; // the element the table is drawn in (mount(felt)): the app's #felt or a demo's
+  const $ = scopedLookup(() => root);
   const state = {
     selected: new Set(),   // indices into view.hand
     focusIndex: 0,         // roving tab stop in the hand
@@ -251,7 +253,7 @@ export function create(shell) {
 
   function render() {
     const v = view();
-    const felt = $("felt");
+    const felt = root;
     felt.dataset.stage = stage() || "";
     felt.dataset.players = String(v.players);
     felt.dataset.partnerships = v.partnerships || "none";
@@ -403,7 +405,7 @@ export function create(shell) {
   function renderMelds(box, side, mine) {
     const s = sideData(side);
     const melds = s.melds || [];
-    const hadFocus = mine && box.contains(document.activeElement) ? document.activeElement.dataset.rank : null;
+    const hadFocus = mine && box.contains(activeIn(root)) ? activeIn(root).dataset.rank : null;
     box.replaceChildren();
     box.dataset.count = String(melds.length);
     if (!melds.length) {
@@ -525,7 +527,7 @@ export function create(shell) {
     $("my-side-title").textContent = sideName(side);
     $("my-side").dataset.seats = sideSeats(side).join(" ");
     $("my-side").dataset.counts = sideSeats(side).map((s) => view().hand_counts[s]).join(" ");
-    renderSideHead(document.querySelector("#my-side .side-head"), side);
+    renderSideHead($("my-side").querySelector(".side-head"), side);
     renderMelds($("my-melds"), side, true);
     $("my-melds").setAttribute("aria-label", t("table.melds"));
   }
@@ -950,10 +952,10 @@ export function create(shell) {
     $("discard").addEventListener("click", clickDiscard);
   }
 
-  const mount = (felt) => mountTable(felt, TEMPLATE, shell.parts, wireInput);
+  const mount = (felt) => { root = felt; mountTable(felt, TEMPLATE, shell.parts, wireInput); };
 
   return {
     mount, reset, onTable, render, renderControls: renderButtons, turnText, describe, annotate,
-    meta, fillScoreSheet, focusFirst: focusFirstCard,
+    meta, fillScoreSheet, focusFirst: () => focusFirstCard(root),
   };
 }

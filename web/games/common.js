@@ -4,7 +4,26 @@
 import { t, tp, rankOf, suitOf } from "../i18n.js";
 import { cardBack, handCardButton, paintFace, rankText, SUIT_SYMBOL } from "../cards.js";
 
-export const $ = (id) => document.getElementById(id);
+/**
+ * The element lookup of a table drawn inside `root()` (the app's #felt, or a demo's root in any
+ * page, web/embed.js): `$(id)` is the element with that id inside the root, or the root itself
+ * when it has the id. Renderers never look ids up in the whole document, so several tables can
+ * be on one page.
+ */
+export function scopedLookup(root) {
+  return (id) => {
+    const r = root();
+    if (!r) return null;
+    if (r.id === id) return r;
+    return r.querySelector("#" + CSS.escape(id));
+  };
+}
+
+/** The focused element of the document or shadow root that `node` is in (null if none). */
+export function activeIn(node) {
+  const r = node && node.getRootNode ? node.getRootNode() : document;
+  return (r && r.activeElement) || null;
+}
 
 /** Move the roving tab stop inside `box` (items matching `selector`) and focus it; returns the index. */
 export function moveFocus(box, selector, from, delta, home) {
@@ -200,7 +219,7 @@ export function mountTable(felt, template, parts, wire) {
 export function syncHandButtons(box, hand, state, order = hand.map((_, i) => i)) {
   const key = order.map((i) => hand[i]).join(" ");
   if (key === state.handKey && box.children.length === hand.length) return;
-  const hadFocus = box.contains(document.activeElement);
+  const hadFocus = box.contains(activeIn(box));
   box.replaceChildren();
   for (const i of order) box.append(handCardButton(hand[i], i));
   state.handKey = key;
@@ -260,9 +279,10 @@ export function showChoiceBar(box, cls, head, buttons) {
   if (wasHidden) box.scrollIntoView({ block: "nearest" });
 }
 
-/** Focus the first card of the hand (#hand), if there is one. */
-export function focusFirstCard() {
-  const first = $("hand").querySelector(".hand-card");
+/** Focus the first card of the hand (#hand inside `root`), if there is one. */
+export function focusFirstCard(root) {
+  const hand = root && root.querySelector("#hand");
+  const first = hand && hand.querySelector(".hand-card");
   if (first) first.focus();
 }
 

@@ -6,10 +6,10 @@
 // immediate pass when "never take out of turn" is set. Only the legal moves of table.legal are
 // offered as targets; other attempts still go to the engine, which answers with its reason.
 // The renderer contract is in registry.js.
-import { t, cardName, rankOf, suitOf, rankPlural, setEngineParams } from "../i18n.js";
+import { t, cardName, rankOf, suitOf, rankPlural } from "../i18n.js";
 import { cardBack } from "../cards.js";
 import {
-  $, freshIndices, focusItem, wireRovingKeys, wireHand, syncHandButtons, mountTable, focusFirstCard,
+  scopedLookup, activeIn, freshIndices, focusItem, wireRovingKeys, wireHand, syncHandButtons, mountTable, focusFirstCard,
   lastResult, cumulativeScore, showMatchResult,
   otherSeats, syncSeatSections, seatSection, textButton, showChoiceBar,
   shortCard, face, slot, fillDiscardCards, stockCountText, discardSizeText, handCountText,
@@ -17,11 +17,7 @@ import {
 
 export const families = ["continental"];
 
-const params = new URLSearchParams(location.search);
-const CLAIM_TIMEOUT_MS = (() => {
-  const raw = Number(params.get("claim-timeout"));
-  return params.get("claim-timeout") !== null && Number.isFinite(raw) && raw > 0 ? raw * 1000 : 8000;
-})();
+const CLAIM_TIMEOUT_MS = 8000; // the claim prompt's countdown unless the shell says otherwise (shell.claimTimeoutMs)
 const STORE = "meldtable.continental.";
 const RANK_ORDER = "A23456789TJQK";
 const SUIT_ORDER = "CDHS";
@@ -125,14 +121,6 @@ export function contractText(sets, runs) {
   return parts.join(t("ct.contract.and"));
 }
 
-/** The engine's English contract name ("two sets and a run") as numbers. */
-function parseContract(name) {
-  const num = { a: 1, one: 1, two: 2, three: 3, four: 4 };
-  const s = /(\w+) sets?\b/.exec(name || "");
-  const r = /(\w+) runs?\b/.exec(name || "");
-  return [s ? num[s[1]] || 0 : 0, r ? num[r[1]] || 0 : 0];
-}
-
 function sortedIndices(hand, by) {
   const idx = hand.map((_, i) => i);
   if (by !== "rank") return idx; // the engine sorts by suit, then rank
@@ -157,6 +145,9 @@ function within(small, big) {
 const sameCards = (a, b) => a.length === b.length && within(a, b);
 
 export function create(shell) {
+  const claimTimeoutMs = shell.claimTimeoutMs > 0 ? shell.claimTimeoutMs : CLAIM_TIMEOUT_MS;
+  let root = null; // the element the table is drawn in (mount(felt)): the app's #felt or a demo's
+  const $ = scopedLookup(() => root);
   const state = {
     selected: new Set(),   // indices into view.hand
     focusIndex: 0,         // roving tab stop: position in the displayed hand
@@ -196,24 +187,6 @@ export function create(shell) {
     if (!seatData(me()).down) return { sets: v.contract.sets, runs: v.contract.runs };
     return v.options && v.options.extra_melds_when_down ? { sets: 1, runs: 1 } : null;
   }
-
-  // Translating the engine's refusals: contract names, seats and cards in the page's words.
-  setEngineParams("continental", (key, p) => {
-    const out = { ...p };
-    if (typeof p.contract === "string") out.contract = contractText(...parseContract(p.contract));
-    if (typeof p.sets === "number" || typeof p.runs === "number") out.contract = contractText(p.sets || 0, p.runs || 0);
-    if (typeof p.seat === "number") out.name = shell.seatName(p.seat);
-    if (Array.isArray(p.stands_for)) out.stands_for = p.stands_for.map(cardName).join(t("ct.or"));
-    if (typeof p.target === "string") {
-      const cb = comboById(p.target);
-      if (cb) {
-        out.kind = t("ct.kind." + cb.kind);
-        if (cb.rank) out.ranks = rankPlural(cb.rank);
-      }
-      if (key === "does_not_fit") key = p.card ? "does_not_fit_run" : "does_not_fit_set";
-    }
-    return { key, params: out };
-  });
 
   // ---------------------------------------------------------------- describing things
 
@@ -369,7 +342,7 @@ export function create(shell) {
       return;
     }
     state.prompts += 1;
-    state.claimDeadline = performance.now() + CLAIM_TIMEOUT_MS;
+    state.claimDeadline = performance.now() + claimTimeoutMs;
     state.claimTimer = setInterval(() => tickClaim(tb), 200);
   }
 
@@ -412,7 +385,7 @@ export function create(shell) {
 
   function renderClaimTimer() {
     const left = Math.max(0, state.claimDeadline - performance.now());
-    const frac = CLAIM_TIMEOUT_MS ? left / CLAIM_TIMEOUT_MS : 0;
+    const frac = claimTimeoutMs ? left / claimTimeoutMs : 0;
     $("ct-claim-bar").style.transform = `scaleX(${frac.toFixed(3)})`;
     $("ct-claim-left").textContent = t("ct.claim.left", { n: Math.ceil(left / 1000) });
     $("ct-claim").dataset.left = String(Math.ceil(left / 1000));
@@ -422,7 +395,7 @@ export function create(shell) {
     const box = $("ct-claim");
     const v = view();
     const show = myClaim() && !state.neverClaim && Boolean(v.claim);
-    const felt = $("felt");
+    const felt = root;
     felt.dataset.claimPrompts = String(state.prompts);
     felt.dataset.claimAutoPassed = String(state.autoPassed);
     felt.dataset.claimTimedOut = String(state.timedOut);
@@ -461,7 +434,7 @@ export function create(shell) {
 
   function render() {
     const v = view();
-    const felt = $("felt");
+    const felt = root;
     felt.dataset.stage = stage() || "";
     felt.dataset.players = String(v.players);
     $("ct-table").classList.toggle("ct-my-turn", shell.isMyTurn() && phase() !== "claim");
@@ -524,7 +497,7 @@ export function create(shell) {
   }
 
   function renderCombos(box, combos) {
-    const hadFocus = box.contains(document.activeElement) ? document.activeElement.dataset.id : null;
+    const hadFocus = box.contains(activeIn(root)) ? activeIn(root).dataset.id : null;
     box.replaceChildren();
     box.dataset.count = String(combos.length);
     if (!combos.length) {
@@ -632,7 +605,7 @@ export function create(shell) {
   function renderMe(v) {
     const sd = v.seats[me()];
     const tb = shell.table();
-    document.querySelector("#ct-me .side-head").classList.toggle("to-act", !tb.hand_over && tb.to_act === me());
+    $("ct-me").querySelector(".side-head").classList.toggle("to-act", !tb.hand_over && tb.to_act === me());
     const down = $("ct-my-down");
     down.textContent = sd.down ? t("ct.down") : t("ct.notDown");
     down.classList.toggle("is-down", sd.down);
@@ -687,7 +660,7 @@ export function create(shell) {
 
   function renderTargets() {
     const active = myPlay() && (state.selected.size > 0 || Boolean(view().turn && view().turn.place_joker_from));
-    for (const el of document.querySelectorAll("#ct-table .ct-combo")) {
+    for (const el of $("ct-table").querySelectorAll(".ct-combo")) {
       const via = movesVia(el.dataset.id);
       const ok = via.length > 0 || multiFits(el.dataset.id);
       el.dataset.moves = via.map((m) => m.text).join(";");
@@ -876,9 +849,9 @@ export function create(shell) {
   /** Send an action; keyboard focus that was on the table and lost with its button goes to the hand. */
   async function act(action, entry) {
     state.choice = null;
-    const hadFocus = $("ct-table").contains(document.activeElement);
+    const hadFocus = $("ct-table").contains(activeIn(root));
     const ok = await shell.act(action, entry);
-    if (hadFocus && (!document.activeElement || document.activeElement === document.body)) {
+    if (hadFocus && (!activeIn(root) || activeIn(root) === document.body)) {
       const el = $("hand").querySelector('.hand-card[tabindex="0"]') || $("hand").querySelector(".hand-card");
       if (el) el.focus({ preventScroll: true });
     }
@@ -1036,7 +1009,7 @@ export function create(shell) {
     });
   }
 
-  const mount = (felt) => mountTable(felt, TEMPLATE, shell.parts, wireInput);
+  const mount = (felt) => { root = felt; mountTable(felt, TEMPLATE, shell.parts, wireInput); };
 
   /** Pause before a computer's move: none for claim decisions (mostly passes), else the usual. */
   function botDelay(tb, normal) {
@@ -1045,6 +1018,6 @@ export function create(shell) {
 
   return {
     mount, reset, onTable, render, renderControls, turnText, describe, annotate, meta, fillScoreSheet,
-    focusFirst: focusFirstCard, nextLabel, botDelay,
+    focusFirst: () => focusFirstCard(root), nextLabel, botDelay,
   };
 }

@@ -6,7 +6,7 @@
 import { t, cardName, rankOf, rankPlural } from "../i18n.js";
 import { cardBack, paintFace } from "../cards.js";
 import {
-  $, wireRovingKeys, wireHand, syncHandButtons, mountTable, focusFirstCard,
+  scopedLookup, activeIn, wireRovingKeys, wireHand, syncHandButtons, mountTable, focusFirstCard,
   otherSeats, syncSeatSections, seatSection, textButton, showChoiceBar,
   fillScoreTable, lastResult, cumulativeScore, showMatchResult,
   shortCard, face, slot, fillDiscardCards, stockCountText, discardSizeText, handCountText,
@@ -69,6 +69,8 @@ function listNames(cards) {
 }
 
 export function create(shell) {
+  let root = null; // the element the table is drawn in (mount(felt)): the app's #felt or a demo's
+  const $ = scopedLookup(() => root);
   const state = {
     selected: null,        // index into view.hand
     focusIndex: 0,         // roving tab stop in the hand
@@ -245,7 +247,7 @@ export function create(shell) {
   function render() {
     const v = view();
     const tb = shell.table();
-    const felt = $("felt");
+    const felt = root;
     felt.dataset.round = String(v.round);
     $("tf-table").classList.toggle("tf-selecting", selectedCard() !== null && shell.isMyTurn());
     renderSeats(v, tb);
@@ -350,7 +352,7 @@ export function create(shell) {
     const mine = pileButton(me());
     if (mine.parentNode !== mySlot) mySlot.replaceChildren(mine);
     renderPile(mine, v.piles[me()], over);
-    document.querySelector("#tf-me .side-head").classList.toggle("to-act", toAct === me());
+    $("tf-me").querySelector(".side-head").classList.toggle("to-act", toAct === me());
     $("tf-me").classList.toggle("tf-acting", toAct === me());
     $("tf-my-score").textContent = t("tf.scoreValue", { n: v.scores[me()] ?? 0 });
     $("tf-my-score").hidden = !(v.games > 1 || over);
@@ -358,7 +360,7 @@ export function create(shell) {
 
   function renderMiddle(v) {
     const centre = $("tf-centre");
-    const hadFocus = centre.contains(document.activeElement);
+    const hadFocus = centre.contains(activeIn(root));
     centre.replaceChildren();
     centre.dataset.cards = v.centre.join(" ");
     state.centreFocus = Math.min(state.centreFocus, Math.max(0, v.centre.length - 1));
@@ -580,10 +582,10 @@ export function create(shell) {
     });
   }
 
-  const mount = (felt) => mountTable(felt, TEMPLATE, shell.parts, wireInput);
+  const mount = (felt) => { root = felt; mountTable(felt, TEMPLATE, shell.parts, wireInput); };
 
   return {
     mount, reset, onTable, render, renderControls, turnText, describe, annotate, meta, fillScoreSheet,
-    focusFirst: focusFirstCard, nextLabel: () => t("tf.nextGame"),
+    focusFirst: () => focusFirstCard(root), nextLabel: () => t("tf.nextGame"),
   };
 }

@@ -1,0 +1,563 @@
+// Live positions in any page (docs/embedding.md): one script tag and one element,
+//
+//   <script type="module" src="https://example.org/meldtable/embed.js"></script>
+//   <meldtable-demo variant="canasta-two-hand" lang="de">
+//     turn: 0 draw
+//     hand 0: QH QS AH AS AC 5C 6D 7S 8H 9C TD JD KC KS
+//     pile: 2C 9D QD
+//   </meldtable-demo>
+//
+// The element draws the position's table at once from its text (web/embed-position.js); the
+// engine (Pyodide in a Web Worker, web/engine-worker.mjs) starts when a demo comes into view or
+// is touched, and every demo of the page shares that one worker, each with its own session
+// (docs/protocol.md, "Sessions"). Then the game's own table (web/games/*.js, the app's renderers)
+// replaces the drawing: the reader selects cards and acts, the engine answers with the new table
+// or its reason in the demo's language, the computer plays its moves one by one, and "Start
+// again" returns to the position. Each demo lives in a shadow root with the app's style sheet,
+// so the host page's styles do not reach it (nor its styles the page).
+//
+// For other code (a guided first hand): mountDemo(root, options) returns a controller; see
+// docs/embedding.md, "JS API".
+import { startEngine } from "./engine-client.js";
+import { t, engineMessage, withLang, useLang, applyStatic, LANGUAGES } from "./i18n.js";
+import { gameFor } from "./games/registry.js";
+import { parsePosition, drawPreview } from "./embed-position.js";
+
+const BASE = new URL("./", import.meta.url); // dist/: everything else is found relative to it
+const BOT_DELAY_MS = 700;                     // the pause before each computer move
+const MAX_SESSIONS = 32;                      // meldtable.api.MAX_SESSIONS
+const LIVE_EVENTS = ["click", "keydown", "keyup", "pointerdown", "pointerup", "focusin", "change", "input"];
+
+// ------------------------------------------------------------------ the shared engine
+
+let shared = null; // {promise, listeners, last} of the page's one engine worker
+
+/**
+ * The module worker of engine-worker.mjs. From this page's origin it is created directly (a
+ * Content-Security-Policy of `worker-src 'self'` allows it); from another origin (dist/ on a
+ * CDN with CORS), browsers refuse a worker script of a foreign URL, so a same-origin blob
+ * imports the worker module, which finds Pyodide and the wheel relative to its own URL.
+ */
+function createEngineWorker() {
+  const url = new URL("engine-worker.mjs", BASE);
+  const options = { type: "module", name: "meldtable-engine" };
+  if (url.origin === location.origin) return new Worker(url, options);
+  const bootstrap = URL.createObjectURL(new Blob([`import ${JSON.stringify(url.href)};\n`], { type: "text/javascript" }));
+  const worker = new Worker(bootstrap, options);
+  const revoke = () => { URL.revokeObjectURL(bootstrap); worker.removeEventListener("message", revoke); };
+  worker.addEventListener("message", revoke); // the first message: the bootstrap has run
+  return worker;
+}
+
+/**
+ * The page's one engine, started on the first call: a promise of startEngine()'s engine
+ * (engine-client.js). onProgress({stage, message}) hears its boot progress (the last progress
+ * at once when it has started already).
+ */
+export function sharedEngine(onProgress = null) {
+  if (!shared) {
+    const listeners = new Set();
+    shared = { listeners, last: null, promise: null };
+    shared.promise = startEngine((p) => {
+      shared.last = p;
+      for (const fn of listeners) { try { fn(p); } catch (err) { console.error(err); } }
+    }, { createWorker: createEngineWorker });
+    shared.promise.catch(() => {});
+  }
+  if (onProgress) {
+    shared.listeners.add(onProgress);
+    if (shared.last) onProgress(shared.last);
+  }
+  return shared.promise;
+}
+
+const sessionsOf = new WeakMap(); // engine -> Map(session id -> evict()), in order of last use
+let demoCount = 0;
+
+/** Mark `sid` as the engine's most recently used session; returns the engine's Map(id -> evict()). */
+function touchSession(engine, sid, evict) {
+  if (!sessionsOf.has(engine)) sessionsOf.set(engine, new Map());
+  const live = sessionsOf.get(engine);
+  live.delete(sid);
+  live.set(sid, evict);
+  return live;
+}
+
+// ------------------------------------------------------------------ one demo
+
+/** The language of `el`: its own lang, else the nearest ancestor's, else <html lang>; "en" if not German or English. */
+export function langOf(el) {
+  const found = el && el.closest ? el.closest("[lang]") : null;
+  const code = String((found && found.getAttribute("lang")) || document.documentElement.lang || "en").toLowerCase().split("-")[0];
+  return LANGUAGES.includes(code) ? code : "en";
+}
+
+/** The position text of a <meldtable-demo>'s content: its text, with <br> and block ends as line breaks. */
+export function contentText(el) {
+  let out = "";
+  const walk = (node) => {
+    for (const child of node.childNodes) {
+      if (child.nodeType === Node.TEXT_NODE) out += child.nodeValue;
+      else if (child.nodeType === Node.ELEMENT_NODE) {
+        if (child.tagName === "BR") { out += "\n"; continue; }
+        walk(child);
+        if (/^(P|DIV|PRE|LI)$/.test(child.tagName)) out += "\n";
+      }
+    }
+  };
+  walk(el);
+  return out;
+}
+
+/** The position text as the engine takes it: with a `variant:` line (from `variant`) when it has none. */
+function positionWithVariant(text, variant) {
+  const has = /^\s*variant\s*:/im.test(text);
+  if (has || !variant) return text;
+  return `variant: ${variant}\n${text}`;
+}
+
+const TEMPLATE = `
+  <div class="mt-demo" part="demo">
+    <div class="mt-bar">
+      <span class="mt-title"></span>
+      <span class="mt-progress" hidden>
+        <span class="progress indeterminate" role="progressbar" aria-valuemin="0" aria-valuemax="100"><span class="progress-bar"></span></span>
+        <span class="mt-progress-text"></span>
+      </span>
+      <button type="button" class="btn btn-small mt-reset" data-i18n="embed.reset" hidden>Start again</button>
+    </div>
+    <div class="mt-stage felt"></div>
+    <section class="mt-scores" hidden>
+      <h3 class="mt-scores-title"></h3>
+      <div class="score-table-wrap"><table class="score-table mt-score-table"></table></div>
+      <p class="mt-went-out"></p>
+      <p class="mt-match-result" hidden></p>
+      <button type="button" class="btn btn-small mt-scores-close" data-i18n="embed.close">Close</button>
+    </section>
+    <p class="mt-error" role="alert" hidden></p>
+  </div>`;
+
+/**
+ * Mount a live demo of a position in `root` (an element that can hold a shadow root: a custom
+ * element, <div>, <section>, ...; its shadow root is made if it has none). Options:
+ *   position  the position's text (docs/positions.md); required
+ *   variant   its variant id, needed when the text has no `variant:` line
+ *   lang      "de" | "en" (default: langOf(root))
+ *   seat      the reader's seat (default: the seat to act in the position)
+ *   autoplay  the computer plays its moves after the reader's (default true)
+ *   start     "visible" (default: when the demo comes into view or is touched), "now", or "manual"
+ *   engine    an engine to use ({request(op, fields)}, e.g. the app's); default: the page's
+ *             shared engine worker (sharedEngine())
+ *   hooks     {beforeAct(action, table) -> true | {message} | "message" (veto with a message),
+ *              onTable(prev, next, entries), onRefused(error, action), onReady(table)}
+ * Returns the controller (docs/embedding.md): {root, lang, variant, seat, ready, start(), reset(),
+ * act(action), table(), setStatus(text, kind), destroy()}. The host element also gets the DOM
+ * events "meldtable-table" (detail {prev, next, entries}), "meldtable-refused" (detail {error,
+ * action}) and "meldtable-ready" (detail {table}).
+ */
+export function mountDemo(root, options = {}) {
+  const lang = LANGUAGES.includes(options.lang) ? options.lang : langOf(root);
+  const hooks = options.hooks || {};
+  const text0 = String(options.position || "");
+  const pos = parsePosition(text0);
+  const variant = options.variant || pos.variant || null;
+  const position = positionWithVariant(text0, variant);
+  const seat = Number.isInteger(options.seat) ? options.seat : (pos.window ?? pos.turnSeat ?? 0);
+  const autoplay = options.autoplay !== false;
+  const sid = `demo-${++demoCount}`;
+
+  const shadow = root.shadowRoot || root.attachShadow({ mode: "open" });
+  shadow.replaceChildren();
+  const sheets = ["style.css", "embed.css"].map((name) => {
+    const link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.href = new URL(name, BASE).href;
+    return link;
+  });
+  const frame = document.createElement("div");
+  frame.innerHTML = TEMPLATE;
+  const box = frame.firstElementChild;
+  box.lang = lang;
+  box.hidden = true; // until the style sheets are in (no unstyled flash)
+  let sheetsLeft = sheets.length;
+  for (const link of sheets) {
+    const done = () => { if (--sheetsLeft <= 0) box.hidden = false; };
+    link.addEventListener("load", done, { once: true });
+    link.addEventListener("error", done, { once: true });
+  }
+  shadow.append(...sheets, box);
+  const q = (sel) => box.querySelector(sel);
+  const stage = q(".mt-stage");
+  const parts = {
+    turnInfo: Object.assign(document.createElement("div"), { className: "turn-info" }),
+    status: Object.assign(document.createElement("p"), { className: "status" }),
+  };
+  parts.status.setAttribute("role", "status");
+  parts.status.setAttribute("aria-live", "polite");
+  const turnText = Object.assign(document.createElement("p"), { className: "turn-text" });
+  const ticker = Object.assign(document.createElement("p"), { className: "ticker" });
+  ticker.setAttribute("aria-live", "polite");
+  parts.turnInfo.append(turnText, ticker);
+
+  const state = {
+    engine: null, tb: null, busy: false, game: null, module: null, status: null, ticker: null,
+    gen: 0, botTimer: null, started: null, destroyed: false, serial: 0, evicted: false,
+  };
+  const setHostState = (s) => { root.dataset.state = s; };
+  const emit = (name, detail) => root.dispatchEvent(new CustomEvent(name, { detail }));
+  const inLang = (fn) => withLang(lang, fn);
+
+  // Every event inside the demo runs its handlers in the demo's language (i18n.js keeps one
+  // language per page; a page may hold demos of both).
+  let langBefore = null;
+  const enter = () => { if (langBefore === null) langBefore = useLang(lang); };
+  const leave = () => { if (langBefore !== null) { useLang(langBefore); langBefore = null; } };
+  for (const type of LIVE_EVENTS) {
+    shadow.addEventListener(type, enter, true);
+    shadow.addEventListener(type, leave);
+  }
+
+  // ---------------------------------------------------------------- the shell for the renderer
+  const view = () => state.tb && state.tb.view;
+  const legal = () => (state.tb && Array.isArray(state.tb.legal) ? state.tb.legal : []);
+  const isMyTurn = () => Boolean(state.tb && state.tb.to_act_is_human && !state.tb.hand_over);
+  const humanSeats = () => (state.tb && state.tb.human_seats) || [seat];
+  function seatName(s) {
+    if (humanSeats().includes(s)) return t("who.you");
+    const v = view();
+    const computers = v ? v.players - humanSeats().length : 1;
+    return computers > 1 ? t("who.computerN", { n: s }) : t("who.computer");
+  }
+
+  function renderStatus() {
+    const s = state.status;
+    parts.status.classList.toggle("error", Boolean(s && s.kind === "error"));
+    parts.status.textContent = s ? (s.err ? engineMessage(s.err) : s.key ? t(s.key, s.params || {}) : s.text) : "";
+  }
+  function setStatus(msg, kind = "info") {
+    state.status = msg ? { ...msg, kind } : null;
+    inLang(renderStatus);
+  }
+  function clearError() { if (state.status && state.status.kind === "error") setStatus(null); }
+
+  function render() {
+    if (!state.tb || !state.game) return;
+    inLang(() => {
+      const v = view(), tb = state.tb;
+      stage.dataset.variant = v.variant || "";
+      stage.dataset.phase = v.phase;
+      stage.dataset.toActHuman = String(Boolean(tb.to_act_is_human));
+      stage.dataset.handOver = String(Boolean(tb.hand_over));
+      stage.dataset.legal = legal().map((m) => m.text).join(";");
+      stage.dataset.serial = String(state.serial);
+      state.game.render();
+      turnText.textContent = state.game.turnText();
+      turnText.classList.toggle("mine", isMyTurn());
+      ticker.textContent = state.ticker ? state.game.describe(state.ticker) : "";
+      renderStatus();
+      if (!q(".mt-scores").hidden) fillScores();
+    });
+  }
+  const renderControls = () => inLang(() => (state.game.renderControls ? state.game.renderControls() : state.game.render()));
+
+  function fillScores() {
+    state.game.fillScoreSheet({ title: q(".mt-scores-title"), table: q(".mt-score-table"), note: q(".mt-went-out"), result: q(".mt-match-result") });
+  }
+  function openScoreSheet() {
+    if (!state.tb) return;
+    q(".mt-scores").hidden = false;
+    inLang(fillScores);
+    q(".mt-scores-close").focus({ preventScroll: true });
+  }
+
+  function setTable(table, entries) {
+    const prev = state.tb;
+    state.tb = table;
+    state.serial += 1;
+    const more = inLang(() => state.game.onTable(prev, table) || []);
+    const all = [...entries, ...more];
+    for (const e of all) if (!e.quiet && e.who !== "sep") state.ticker = e;
+    render();
+    try { if (hooks.onTable) hooks.onTable(prev, table, all); } catch (err) { console.error(err); }
+    emit("meldtable-table", { prev, next: table, entries: all });
+    scheduleBot();
+  }
+
+  async function request(op, fields = {}) {
+    const engine = state.engine;
+    const live = touchSession(engine, sid, () => { state.evicted = true; });
+    if (op === "new" && live.size > MAX_SESSIONS) {
+      // the oldest demo's session makes room; that demo starts again from its position when used
+      const [oldest, evict] = live.entries().next().value;
+      live.delete(oldest);
+      evict();
+      await engine.request("end", { session: oldest }).catch(() => {});
+    }
+    return engine.request(op, { ...fields, session: sid });
+  }
+
+  /** Send one of the reader's actions (the renderer's shell.act, and the controller's act). */
+  async function act(action, entry = {}, before = null) {
+    if (state.busy || !isMyTurn() || state.destroyed) return false;
+    if (hooks.beforeAct) {
+      let verdict;
+      try { verdict = hooks.beforeAct(action, state.tb); } catch (err) { console.error(err); verdict = true; }
+      if (verdict !== true && verdict !== undefined && verdict !== null) {
+        const message = typeof verdict === "string" ? verdict : verdict && verdict.message;
+        if (message) setStatus({ text: message }, "error");
+        return false;
+      }
+    }
+    if (state.evicted) { await restart(true); return false; }
+    state.busy = true;
+    renderControls();
+    const gen = state.gen;
+    const actor = state.tb.to_act;
+    try {
+      const table = await request("act", { action });
+      if (gen !== state.gen) return false;
+      const e = { who: "you", seat: actor, label: "", ...entry };
+      if (!e.text) e.text = ((table.view.last_moves || []).slice(-1)[0] || {}).text || action.type;
+      if (state.game.annotate) inLang(() => state.game.annotate(e, state.tb, table));
+      if (before) inLang(before);
+      state.busy = false;
+      state.status = null;
+      setTable(table, [e]);
+      return true;
+    } catch (err) {
+      if (gen !== state.gen) return false;
+      state.busy = false;
+      if (err && err.code === "no_game") { await restart(true); return false; }
+      setStatus({ err }, "error");
+      renderControls();
+      try { if (hooks.onRefused) hooks.onRefused(err, action); } catch (e) { console.error(e); }
+      emit("meldtable-refused", { error: err, action });
+      return false;
+    }
+  }
+
+  function scheduleBot() {
+    clearTimeout(state.botTimer);
+    const tb = state.tb;
+    if (!autoplay || state.destroyed || !tb || tb.hand_over || tb.to_act === null || tb.to_act === undefined || tb.to_act_is_human) return;
+    const gen = state.gen;
+    const pause = state.game.botDelay ? state.game.botDelay(tb, BOT_DELAY_MS) : BOT_DELAY_MS;
+    state.botTimer = setTimeout(async () => {
+      if (gen !== state.gen) return;
+      try {
+        const r = await request("bot", {});
+        if (gen !== state.gen) return;
+        const entries = [];
+        if (r.move) {
+          const entry = { who: humanSeats().includes(r.move.seat) ? "you" : "computer", seat: r.move.seat, text: r.move.text, label: r.move.label };
+          if (state.game.annotate) inLang(() => state.game.annotate(entry, state.tb, r.table));
+          entries.push(entry);
+        }
+        setTable(r.table, entries);
+      } catch (err) {
+        if (gen !== state.gen) return;
+        setStatus({ err }, "error");
+      }
+    }, pause);
+  }
+
+  const shell = {
+    humanSeat: seat, parts, table: () => state.tb, view, legal, isMyTurn, busy: () => state.busy,
+    humanSeats, seatName, act, setStatus, clearError, render, openScoreSheet,
+  };
+
+  // ---------------------------------------------------------------- preview, start, reset
+
+  function showPreview() {
+    inLang(() => {
+      stage.replaceChildren(drawPreview(pos, seat));
+      stage.dataset.family = "preview";
+      const p = document.createElement("p");
+      p.className = "mt-hint";
+      p.textContent = t("embed.preview");
+      stage.append(p);
+    });
+    setHostState("preview");
+  }
+
+  function showProgress(p) {
+    const bar = q(".mt-progress");
+    bar.hidden = false;
+    inLang(() => {
+      const stageKey = p && p.stage ? "boot.stage." + p.stage : null;
+      q(".mt-progress-text").textContent = stageKey ? t(stageKey) : t("embed.loading");
+    });
+    const pct = p && p.stage === "pyodide" ? 35 : p && p.stage === "engine" ? 75 : null;
+    if (pct !== null) {
+      q(".progress-bar").style.width = pct + "%";
+      q(".progress").setAttribute("aria-valuenow", String(pct));
+      q(".progress").classList.remove("indeterminate");
+    }
+  }
+
+  function showError(message) {
+    const e = q(".mt-error");
+    e.textContent = message;
+    e.hidden = false;
+    q(".mt-progress").hidden = true;
+    setHostState("error");
+  }
+
+  /** Load the position into this demo's session and show the game's table. */
+  async function restart(evicted = false) {
+    state.gen += 1;
+    clearTimeout(state.botTimer);
+    state.evicted = false;
+    state.busy = true;
+    const gen = state.gen;
+    let table;
+    try {
+      table = await request("new", { position, human_seats: [seat] });
+    } catch (err) {
+      if (gen !== state.gen) return;
+      state.busy = false;
+      const message = engineMessage(err);
+      if (!state.game) showError(inLang(() => t("embed.badPosition", { message })));
+      else setStatus({ text: inLang(() => t("embed.badPosition", { message })) }, "error");
+      throw err;
+    }
+    if (gen !== state.gen) return;
+    const descriptor = ((state.engine.hello && state.engine.hello.variants) || []).find((v) => v.id === table.view.variant) || { id: table.view.variant };
+    const module = gameFor(descriptor);
+    if (!module) { showError(`No table for ${table.view.variant}.`); return; }
+    if (module !== state.module) {
+      state.module = module;
+      stage.replaceChildren();
+      for (const k of Object.keys(stage.dataset)) delete stage.dataset[k];
+      stage.dataset.family = module.families[0];
+      state.game = module.create(shell);
+      inLang(() => { state.game.mount(stage); applyStatic(stage); });
+    }
+    inLang(() => state.game.reset());
+    state.tb = null;
+    state.ticker = null;
+    state.busy = false;
+    state.status = evicted ? { key: "embed.restarted", kind: "info" } : null;
+    q(".mt-scores").hidden = true;
+    q(".mt-progress").hidden = true;
+    q(".mt-reset").hidden = false;
+    setHostState("ready");
+    setTable(table, []);
+    return table;
+  }
+
+  /** Start the engine (the shared one unless options.engine) and this demo's session; once. */
+  function start() {
+    if (state.started) return state.started;
+    showProgress(null);
+    setHostState("loading");
+    state.started = (async () => {
+      try {
+        state.engine = options.engine || await sharedEngine(showProgress);
+      } catch (err) {
+        showError(inLang(() => t("embed.failed", { message: err && err.message ? err.message : String(err) })));
+        throw err;
+      }
+      if (state.destroyed) return null;
+      const table = await restart();
+      try { if (hooks.onReady) hooks.onReady(table); } catch (err) { console.error(err); }
+      emit("meldtable-ready", { table });
+      return table;
+    })();
+    state.started.catch(() => {});
+    return state.started;
+  }
+
+  async function reset() {
+    await start();
+    return restart();
+  }
+
+  // ---------------------------------------------------------------- wiring
+  inLang(() => {
+    q(".mt-title").textContent = variant ? t("variant." + variant) : "";
+    applyStatic(box);
+  });
+  showPreview();
+  q(".mt-reset").addEventListener("click", () => { reset().catch(() => {}); });
+  q(".mt-scores-close").addEventListener("click", () => { q(".mt-scores").hidden = true; });
+
+  const when = options.start || "visible";
+  let observer = null;
+  const touched = () => start();
+  if (when === "now") start();
+  else if (when === "visible") {
+    if (typeof IntersectionObserver === "function") {
+      observer = new IntersectionObserver((items) => {
+        if (items.some((i) => i.isIntersecting)) { observer.disconnect(); start(); }
+      }, { rootMargin: "200px" });
+      observer.observe(root);
+    }
+    root.addEventListener("pointerdown", touched, { once: true });
+    root.addEventListener("focusin", touched, { once: true });
+  }
+
+  const controller = {
+    root, lang, variant, seat, position,
+    /** Resolves with the first table once the engine has loaded the position (starts it). */
+    get ready() { return start(); },
+    start,
+    reset,
+    /** Send an action of the reader (docs/protocol.md, "action"); resolves true when the engine took it. */
+    act: async (action) => { await start(); return act(action, {}); },
+    /** The current table (docs/protocol.md "table"), or null before the engine is up. */
+    table: () => state.tb,
+    /** Show `text` in the demo's status line (kind "info" or "error"); null clears it. */
+    setStatus: (text, kind = "info") => setStatus(text === null ? null : { text: String(text) }, kind),
+    /** Stop: end the session, stop the computer, remove the observer. */
+    destroy() {
+      state.destroyed = true;
+      state.gen += 1;
+      clearTimeout(state.botTimer);
+      if (observer) observer.disconnect();
+      if (state.engine) {
+        const live = sessionsOf.get(state.engine);
+        if (live) live.delete(sid);
+        state.engine.request("end", { session: sid }).catch(() => {});
+      }
+    },
+  };
+  return controller;
+}
+
+// ------------------------------------------------------------------ <meldtable-demo>
+
+class MeldtableDemo extends HTMLElement {
+  connectedCallback() {
+    if (this._demo) return;
+    // the content (the position's text) is parsed by the time the element is upgraded on
+    // DOMContentLoaded; when it is defined while the page is still parsing, wait for that
+    const go = () => {
+      if (this._demo || !this.isConnected) return;
+      const attr = this.getAttribute("position");
+      const seat = this.getAttribute("seat");
+      this._demo = mountDemo(this, {
+        variant: this.getAttribute("variant") || undefined,
+        position: attr !== null ? attr : contentText(this),
+        lang: this.getAttribute("lang") || undefined,
+        seat: seat !== null && /^\d+$/.test(seat) ? Number(seat) : undefined,
+        autoplay: !["off", "false", "no"].includes(String(this.getAttribute("autoplay")).toLowerCase()),
+        start: this.getAttribute("start") || "visible",
+      });
+    };
+    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", go, { once: true });
+    else go();
+  }
+
+  disconnectedCallback() {
+    if (this._demo) {
+      this._demo.destroy();
+      this._demo = null;
+    }
+  }
+
+  /** The demo's controller (mountDemo), once mounted. */
+  get demo() { return this._demo || null; }
+}
+
+if (!customElements.get("meldtable-demo")) customElements.define("meldtable-demo", MeldtableDemo);
