@@ -270,6 +270,9 @@ export function runGuide(guide, els, lang) {
     go(st.i + 1);
   });
   els.restart.addEventListener("click", () => restart());
+  // the demo's own "Start again" (web/embed.js) starts the guide again too
+  const demoReset = els.table.shadowRoot && els.table.shadowRoot.querySelector(".mt-reset");
+  if (demoReset) demoReset.addEventListener("click", () => { st.offTrack = false; st.pending = null; go(0); });
 
   async function restart() {
     st.offTrack = false;
