@@ -155,3 +155,19 @@ def test_unknown_variant_says_which_guides_exist(page, site_url):
     page.goto(f"{site_url}guide.html?variant=poker&lang=en")
     page.wait_for_function("() => document.querySelector('#g-panel').dataset.state === 'error'")
     assert "canasta-two-hand" in page.locator("#g-say").inner_text()
+
+
+@pytest.mark.parametrize("variant", ["continental", "3-ist-50"])
+def test_other_guides_open_on_their_table(page, site_url, variant):
+    """The guides not yet driven by clicks here: the page opens on the game's live table, the
+    first step is shown in English with its progress, "Next" leads to the player's first move."""
+    page.goto(f"{site_url}guide.html?variant={variant}&lang=en")
+    page.wait_for_function("() => document.querySelector('#g-table')?.shadowRoot?.querySelector('#hand .hand-card')",
+                           timeout=BOOT_MS)
+    g = guide(variant)
+    assert page.locator("#g-progress").inner_text() == f"Step 1 of {len(g['steps'])}"
+    assert g["steps"][0]["say"]["en"][:40] in page.locator("#g-say").inner_text()
+    page.locator("#g-next").click()
+    wait_step(page, 2)
+    page.wait_for_function("() => document.querySelector('#g-panel').dataset.state === 'human'", timeout=STEP_MS)
+    assert page.console_errors == []
