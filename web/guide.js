@@ -1,0 +1,339 @@
+// A guided first hand (issue #12): guide.html?variant=<id>&lang=de|en walks a newcomer through a
+// short hand on a prepared deal, step by step. The steps are data (web/guides/<variant>.json,
+// format in docs/guides.md); the table is the game's own, live (web/embed.js, mountDemo). Each
+// step says what to do and why and waits for the player's move: the step's move goes to the
+// engine; a legal move that is not the step's is held back with a nudge; an illegal one goes to
+// the engine, whose reason is shown with the step's explanation and nudge. The computer's replies
+// are played by the engine and explained once they are on the table.
+import { mountDemo } from "./embed.js";
+
+export const VARIANTS = ["canasta-two-hand", "canasta-classic", "kanaster", "continental", "3-ist-50"];
+const LANGS = ["en", "de"];
+
+const UI = {
+  en: {
+    title: "A guided first hand",
+    step: "Step {n} of {total}",
+    next: "Next",
+    restart: "Start again",
+    play: "Play a real game",
+    rules: "Rules",
+    app: "Meldtable",
+    otherLang: "Deutsch",
+    yourMove: "Your move: do it on the table below.",
+    computerPlaying: "The computer is playing…",
+    readFirst: "First read this step, then press “Next”.",
+    notNow: "Wait: the computer is playing.",
+    notThisStep: "Not this move in this guide.",
+    reason: "The game says:",
+    offTrack: "That move was legal, but this guide cannot go on from here. Press “Start again”, or keep playing freely.",
+    noGuide: "There is no guide for “{variant}”. Guides: {list}.",
+    failed: "The guide could not be loaded: {message}",
+    loading: "The game engine is starting…",
+  },
+  de: {
+    title: "Eine geführte erste Runde",
+    step: "Schritt {n} von {total}",
+    next: "Weiter",
+    restart: "Neu beginnen",
+    play: "Ein echtes Spiel spielen",
+    rules: "Regeln",
+    app: "Meldtable",
+    otherLang: "English",
+    yourMove: "Du bist dran: Mach den Zug unten auf dem Tisch.",
+    computerPlaying: "Der Computer spielt …",
+    readFirst: "Lies zuerst diesen Schritt und drücke dann „Weiter“.",
+    notNow: "Warte: Der Computer spielt.",
+    notThisStep: "Nicht dieser Zug in dieser Anleitung.",
+    reason: "Das Spiel sagt:",
+    offTrack: "Der Zug war erlaubt, aber diese Anleitung kann hier nicht weitergehen. Drücke „Neu beginnen“ oder spiel einfach frei weiter.",
+    noGuide: "Für „{variant}“ gibt es keine Anleitung. Anleitungen: {list}.",
+    failed: "Die Anleitung ließ sich nicht laden: {message}",
+    loading: "Die Spiel-Engine startet …",
+  },
+};
+
+function fill(text, params) {
+  return text.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
+}
+
+// ------------------------------------------------------------------ moves as the player makes them
+
+const CARD = /^(JK|[A2-9TJQK][CDHS])$/;
+
+/**
+ * The action a player makes (docs/protocol.md "action", or a step's `do` text as in docs/guides.md,
+ * "Moves") as a comparable string: its kind, then its other words in order (a meld's rank, a
+ * target), then its cards sorted, so that the order in which cards were selected does not matter.
+ * Matching the centre or the discard pile in 3 ist 50 is one move with the default rules
+ * ("middle"), however the page names it.
+ */
+export function intentKey(action) {
+  let kind, words;
+  if (typeof action === "string") {
+    [kind, ...words] = action.trim().split(/[\s,]+/);
+  } else if (action && action.type === "move") {
+    [kind, ...words] = String(action.text || "").trim().split(/[\s,]+/);
+  } else if (action && typeof action === "object") {
+    kind = action.type;
+    words = [];
+    if (action.rank !== undefined && action.rank !== null) words.push(String(action.rank));
+    if (action.target !== undefined && action.target !== null && kind !== "play") words.push(String(action.target));
+    if (kind === "play") words.push(String(action.card || ""), String(action.target || ""));
+    else if (action.card) words.push(String(action.card));
+    if (Array.isArray(action.cards)) words.push(...action.cards.map(String));
+    if (Array.isArray(action.combos)) for (const c of action.combos) words.push(String(c.type), ...(c.cards || []).map(String));
+  } else {
+    return "";
+  }
+  kind = String(kind || "").toLowerCase();
+  if (kind === "play") {
+    // "play 7H pile 2" / target "pile:2"; centre, discard and middle match the same cards
+    const [card, target, seat] = words.join(" ").replace("pile:", "pile ").split(/\s+/);
+    const t = String(target || "").toLowerCase();
+    const where = ["middle", "centre", "center", "discard"].includes(t) ? "middle" : t === "pile" ? `pile ${seat}` : t;
+    return ["play", String(card || "").toUpperCase(), where].join(" ").trim();
+  }
+  const cards = words.filter((w) => CARD.test(String(w).toUpperCase())).map((w) => w.toUpperCase()).sort();
+  const other = words.filter((w) => !CARD.test(String(w).toUpperCase())).map((w) => w.toUpperCase());
+  return [kind, ...other, ...cards].join(" ");
+}
+
+function intentParts(key) {
+  const [kind, ...words] = key.split(" ");
+  return { kind, head: words.filter((w) => !CARD.test(w)), cards: words.filter((w) => CARD.test(w)) };
+}
+
+/**
+ * Whether `action` may be a legal move now, judged from the table's legal moves alone: the same
+ * move is legal, or (for an action that the engine turns into several moves: a meld of more than
+ * three cards, an add of several cards) a legal move of its kind uses only its cards. When this
+ * says no, the engine is asked and refuses with its reason; when it says yes, the guide holds the
+ * move back with its nudge (a legal move that is not the step's would leave the prepared deal).
+ */
+export function mayBeLegal(action, table) {
+  const legal = (table && Array.isArray(table.legal) ? table.legal : []).map((m) => intentKey({ type: "move", text: m.text }));
+  const key = intentKey(action);
+  if (legal.includes(key)) return true;
+  const a = intentParts(key);
+  if (a.kind === "play" && typeof action === "object" && !action.target) return legal.some((l) => l.startsWith(`play ${a.head[0] || ""}`));
+  return legal.some((l) => {
+    const m = intentParts(l);
+    if (m.kind !== a.kind && !(a.kind === "lay_down" && ["set", "run"].includes(m.kind))) return false;
+    if (m.head.join(" ") !== a.head.filter((w) => !["SET", "RUN"].includes(w)).join(" ") && a.kind !== "lay_down") return false;
+    if (!m.cards.length) return a.cards.length === 0;
+    const pool = [...a.cards];
+    return m.cards.every((c) => { const i = pool.indexOf(c); if (i < 0) return false; pool.splice(i, 1); return true; });
+  });
+}
+
+// ------------------------------------------------------------------ the page
+
+function langFromPage(params) {
+  const asked = (params.get("lang") || "").toLowerCase();
+  if (LANGS.includes(asked)) return asked;
+  const nav = String(navigator.language || "en").toLowerCase();
+  return nav.startsWith("de") ? "de" : "en";
+}
+
+function positionText(guide) {
+  return Array.isArray(guide.position) ? guide.position.join("\n") + "\n" : String(guide.position);
+}
+
+/**
+ * Run the guide `guide` (the parsed JSON of web/guides/<variant>.json) in `els` (the page's parts:
+ * panel, progress, bar, say, feedback, next, play, restart, table) in language `lang`. Returns a
+ * small controller {demo, step(), restart()} (for tests and the console).
+ */
+export function runGuide(guide, els, lang) {
+  const ui = UI[lang];
+  const steps = guide.steps;
+  const text = (t) => (t && (t[lang] || t.en)) || "";
+  const st = { i: 0, computer: [], offTrack: false, ready: false };
+
+  const demo = mountDemo(els.table, {
+    variant: guide.variant,
+    position: positionText(guide),
+    lang,
+    seat: (guide.human_seats || [0])[0],
+    start: "now",
+    hooks: { beforeAct, onTable, onRefused, onReady },
+  });
+
+  const kind = (s) => (s.do ? "human" : s.computer ? "computer" : s.end ? "end" : "say");
+  const step = () => steps[st.i];
+
+  function feedback(parts, tone = "nudge") {
+    const box = els.feedback;
+    box.replaceChildren();
+    if (!parts || !parts.length) { box.hidden = true; return; }
+    for (const [cls, content] of parts) {
+      const p = document.createElement("p");
+      p.className = cls;
+      p.textContent = content;
+      box.append(p);
+    }
+    box.dataset.tone = tone;
+    box.hidden = false;
+  }
+
+  function computerDone(tb) {
+    return Boolean(tb && (tb.hand_over || tb.to_act_is_human));
+  }
+
+  function show() {
+    const s = step();
+    const k = kind(s);
+    const tb = demo.table();
+    els.progress.textContent = fill(ui.step, { n: st.i + 1, total: steps.length });
+    els.bar.style.width = `${Math.round(((st.i + 1) / steps.length) * 100)}%`;
+    let state = k;
+    if (k === "computer" && !computerDone(tb)) state = "computer-playing";
+    if (k === "human" && !st.ready) state = "loading";
+    els.panel.dataset.state = state;
+    els.panel.dataset.step = String(st.i + 1);
+    els.say.textContent = state === "computer-playing" ? ui.computerPlaying : text(s.say);
+    els.next.hidden = !(k === "say" || state === "computer");
+    els.play.hidden = k !== "end";
+    if (k === "human" && st.ready) els.say.append(document.createElement("br"), Object.assign(document.createElement("span"), { className: "g-cue", textContent: ui.yourMove }));
+    if (st.offTrack) feedback([["g-off", ui.offTrack]], "error");
+  }
+
+  function go(i) {
+    st.i = Math.min(i, steps.length - 1);
+    st.computer = [];
+    feedback(null);
+    show();
+    if (!els.next.hidden) els.next.focus({ preventScroll: true });
+  }
+
+  function beforeAct(action, table) {
+    if (st.offTrack) return true; // free play after leaving the guide
+    const s = step();
+    const k = kind(s);
+    if (k !== "human") {
+      const message = k === "computer" && !computerDone(table) ? ui.notNow : ui.readFirst;
+      feedback([["g-nudge", message]]);
+      return { message };
+    }
+    const key = intentKey(action);
+    st.pending = null;
+    if (s.do.some((d) => intentKey(d) === key)) { feedback(null); return true; }
+    if (mayBeLegal(action, table)) {
+      feedback([["g-nudge", text(s.nudge)]]);
+      return { message: ui.notThisStep };
+    }
+    st.pending = key; // not the step's and, as far as the page can tell, illegal: the engine says why
+    return true;
+  }
+
+  function onRefused(err) {
+    st.pending = null;
+    const s = step();
+    if (kind(s) !== "human") return;
+    const reason = (err && err.texts && err.texts[lang]) || (err && err.message) || String(err);
+    const known = (s.refusals || []).find((r) => r.key && err && r.key === err.key && r.say);
+    const parts = [["g-reason", `${ui.reason} ${reason}`]];
+    if (known) parts.push(["g-why", text(known.say)]);
+    parts.push(["g-nudge", text(s.nudge)]);
+    feedback(parts, "error");
+  }
+
+  function onReady() {
+    st.ready = true;
+    show();
+  }
+
+  function onTable(prev, next, entries) {
+    if (!prev) return; // the position itself (start or start again)
+    const s = step();
+    const k = kind(s);
+    const mine = entries.some((e) => e.who === "you");
+    if (k === "human" && mine) {
+      if (st.pending) st.offTrack = true; // the engine took a move the page thought illegal
+      st.pending = null;
+      go(st.i + 1);
+      return;
+    }
+    st.pending = null;
+    for (const e of entries) if (e.who === "computer" && e.text) st.computer.push(e.text);
+    if (k === "computer" && computerDone(next)) {
+      const expected = s.computer || [];
+      if (expected.join("|") !== st.computer.join("|")) console.warn("guide: the computer played", st.computer, "not", expected);
+      show();
+      if (!els.next.hidden) els.next.focus({ preventScroll: true });
+    }
+  }
+
+  els.next.addEventListener("click", () => {
+    if (kind(step()) === "computer" && !computerDone(demo.table())) return;
+    go(st.i + 1);
+  });
+  els.restart.addEventListener("click", () => restart());
+  // the demo's own "Start again" (web/embed.js) starts the guide again too
+  const demoReset = els.table.shadowRoot && els.table.shadowRoot.querySelector(".mt-reset");
+  if (demoReset) demoReset.addEventListener("click", () => { st.offTrack = false; st.pending = null; go(0); });
+
+  async function restart() {
+    st.offTrack = false;
+    st.pending = null;
+    go(0);
+    await demo.reset();
+  }
+
+  show();
+  return { demo, step: () => st.i, restart };
+}
+
+async function main() {
+  const params = new URLSearchParams(location.search);
+  const lang = langFromPage(params);
+  const ui = UI[lang];
+  const variant = params.get("variant") || "canasta-two-hand";
+  document.documentElement.lang = lang;
+  const $ = (id) => document.getElementById(id);
+  const els = {
+    panel: $("g-panel"), progress: $("g-progress"), bar: $("g-bar-fill"), say: $("g-say"),
+    feedback: $("g-feedback"), next: $("g-next"), play: $("g-play"), restart: $("g-restart"), table: $("g-table"),
+  };
+  els.next.textContent = ui.next;
+  els.restart.textContent = ui.restart;
+  els.play.textContent = ui.play;
+  $("g-rules").textContent = ui.rules;
+  const other = lang === "de" ? "en" : "de";
+  const langLink = $("g-lang");
+  langLink.textContent = ui.otherLang;
+  langLink.lang = other;
+  langLink.hreflang = other;
+  langLink.href = `guide.html?variant=${encodeURIComponent(variant)}&lang=${other}`;
+  $("g-title").textContent = ui.title;
+  document.title = `${ui.title} · Meldtable`;
+  const fail = (message) => {
+    els.panel.dataset.state = "error";
+    els.say.textContent = message;
+    els.restart.hidden = true;
+  };
+  if (!VARIANTS.includes(variant)) {
+    fail(fill(ui.noGuide, { variant, list: VARIANTS.join(", ") }));
+    return;
+  }
+  $("g-rules").href = `rules/${variant}.${lang}.html`;
+  els.say.textContent = ui.loading;
+  let guide;
+  try {
+    const r = await fetch(new URL(`guides/${variant}.json`, import.meta.url));
+    if (!r.ok) throw new Error(`${r.status} ${r.statusText}`);
+    guide = await r.json();
+  } catch (err) {
+    fail(fill(ui.failed, { message: err && err.message ? err.message : String(err) }));
+    return;
+  }
+  const title = guide.title && (guide.title[lang] || guide.title.en);
+  if (title) {
+    $("g-title").textContent = title;
+    document.title = `${title} · Meldtable`;
+  }
+  window.meldtableGuide = runGuide(guide, els, lang);
+}
+
+if (document.getElementById("g-panel")) main();
