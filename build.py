@@ -12,6 +12,8 @@
                                          built, instead of its minified copy
     --pyc-wheel (any command)            let the page load the engine byte-compiled instead of
                                          its minified sources (larger, imports faster once)
+    --no-minify (any command)            ship the page's JavaScript and CSS as written in web/
+                                         (not minified by esbuild)
     --precompress (any command)          also write .br and .gz copies of the large files, for
                                          hosts that send precompressed files (not precached)
 
@@ -54,6 +56,9 @@ PYODIDE_INTEGRITY = (
     "sha512-0YvXxEhfEdpLfb/XkM2BFAeMROq0iMUX2bzzH9pOttyMcWkwq+HbE5uyuGD82LN7y2q+SNvi/6V5JEsOlD2R1A=="
 )
 # The only Pyodide files the site needs (research: docs/../pyodide-pwa.md section 0).
+# The page's JavaScript and CSS are minified at build time by esbuild (npm package `esbuild`,
+# pinned; npm checks the package and its platform binary against the registry's integrity).
+ESBUILD_VERSION = "0.28.2"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 ENGINE_PACKAGE = "meldtable"
 # Files copied next to engine/ when building the wheel in a scratch directory.
@@ -471,6 +476,37 @@ def copy_web(out_dir: Path) -> None:
         (out_dir / "index.html").write_text(PLACEHOLDER_INDEX)
 
 
+def esbuild() -> Path:
+    """The pinned esbuild executable in .cache/esbuild-<version>/, installed there with npm
+    when missing (npm resolves the binary package of this platform). Raises BuildError."""
+    prefix = CACHE / f"esbuild-{ESBUILD_VERSION}"
+    exe = prefix / "node_modules" / ".bin" / ("esbuild.cmd" if os.name == "nt" else "esbuild")
+    if not exe.exists():
+        npm = shutil.which("npm")
+        if not npm:
+            raise BuildError("npm not found: install Node.js and npm, or build with --no-minify")
+        run([npm, "install", "--prefix", str(prefix), "--no-save", "--no-audit", "--no-fund", "--silent",
+             f"esbuild@{ESBUILD_VERSION}"], stdout=subprocess.DEVNULL)
+    version = run([str(exe), "--version"], capture_output=True, text=True).stdout.strip()
+    if version != ESBUILD_VERSION:
+        raise BuildError(f"{exe} is esbuild {version!r}, not the pinned {ESBUILD_VERSION}: delete {prefix}")
+    return exe
+
+
+def minify_web(site: Path) -> tuple[int, int]:
+    """Minify the page's own JavaScript modules and style sheets in place with esbuild (each
+    file on its own: no bundling, so the module files, their imports and every URL stay as in
+    web/). Left alone: Pyodide's files (already minified) and the service worker (build.py
+    rewrites its `@build` line). Returns (bytes before, bytes after)."""
+    files = sorted(str(p.relative_to(site)) for p in site.rglob("*")
+                   if p.suffix in (".js", ".mjs", ".css") and p.name != SERVICE_WORKER
+                   and p.relative_to(site).parts[0] != "pyodide")
+    before = sum((site / f).stat().st_size for f in files)
+    run([str(esbuild()), *files, "--minify", "--charset=utf8", "--outdir=.", "--outbase=.",
+         "--allow-overwrite", "--log-level=warning"], cwd=site, stdout=subprocess.DEVNULL)
+    return before, sum((site / f).stat().st_size for f in files)
+
+
 def precache_entries(site: Path, exclude: tuple[str, ...] = ()) -> list[tuple[str, str]]:
     """[(path relative to the site, sha256)] of every file the service worker precaches (all
     but NOT_PRECACHED and exclude); the page itself first, as "./"."""
@@ -587,12 +623,12 @@ def check_csp(site: Path) -> None:
             f"content=\"{CSP}\">\nfound: {found}. Change build.CSP and the tag together.")
 
 
-def build(stdlib: str = "trimmed", wheel_form: str = "min", precompress: bool = False) -> Path:
+def build(stdlib: str = "trimmed", wheel_form: str = "min", precompress: bool = False, minify: bool = True) -> Path:
     """Build the wheel and the complete static site into dist/; return dist/.
     stdlib: "trimmed", "full" or "stock" (vendor_pyodide); wheel_form: the engine wheel the page
     loads, "min" (minified sources), "pyc" (byte-compiled) or "source" (the py3 wheel as built:
     compiled_wheel); precompress: also write .br/.gz copies of the large files
-    (write_precompressed)."""
+    (write_precompressed); minify: minify the page's JavaScript and CSS (minify_web)."""
     started = time.monotonic()
     CACHE.mkdir(exist_ok=True)
     staging = CACHE / f"dist-tmp-{os.getpid()}"  # same filesystem as dist/, and gitignored
@@ -610,6 +646,9 @@ def build(stdlib: str = "trimmed", wheel_form: str = "min", precompress: bool = 
         # its pinned Python-Markdown (requirements-rules.txt) into .venv/ as the tests' tools are.
         run([str(ensure_venv()), str(ROOT / "tools" / "rules_pages.py"), "--install", str(staging)])
         check_csp(staging)
+        if minify:
+            before, after = minify_web(staging)
+            log(f"minified the page's JavaScript and CSS: {before:,} -> {after:,} bytes")
         # wheel: what the page loads (app-lock.json); embed_wheel: the universal wheel for
         # micropip/pip (README "Embedding with micropip"), not precached when they differ.
         version = {"build_id": "", "pyodide": PYODIDE_VERSION, "wheel": app_wheel.name,
@@ -828,14 +867,15 @@ def test(pytest_args: list[str], **options) -> int:
 
 # --------------------------------------------------------------------------- command line
 
-BUILD_FLAGS = ("--full-stdlib", "--stock-stdlib", "--source-wheel", "--pyc-wheel", "--precompress")
+BUILD_FLAGS = ("--full-stdlib", "--stock-stdlib", "--source-wheel", "--pyc-wheel", "--precompress", "--no-minify")
 
 
 def build_options(argv: list[str]) -> dict:
     """build()'s keyword arguments from the command line's build flags."""
     stdlib = "stock" if "--stock-stdlib" in argv else "full" if "--full-stdlib" in argv else "trimmed"
     wheel_form = "source" if "--source-wheel" in argv else "pyc" if "--pyc-wheel" in argv else "min"
-    return {"stdlib": stdlib, "wheel_form": wheel_form, "precompress": "--precompress" in argv}
+    return {"stdlib": stdlib, "wheel_form": wheel_form, "precompress": "--precompress" in argv,
+            "minify": "--no-minify" not in argv}
 
 
 def main(argv: list[str]) -> int:
@@ -848,6 +888,7 @@ def main(argv: list[str]) -> int:
         flags = (("--full-stdlib", "ship the whole byte-compiled standard library, not only what the page imports"),
                  ("--stock-stdlib", "ship Pyodide's python_stdlib.zip as is (whole, not byte-compiled; slower start)"),
                  ("--source-wheel", "the page loads the engine wheel's .py sources as built (with docstrings and comments)"),
+                 ("--no-minify", "ship the page's JavaScript and CSS as written (for debugging)"),
                  ("--pyc-wheel", "the page loads the engine byte-compiled (283 KB instead of 132 KB; imports faster on a first visit)"),
                  ("--precompress", "also write .br and .gz copies of the large files for hosts that serve them"))
         for flag, text in flags:
