@@ -8,6 +8,9 @@ from __future__ import annotations
 from ..reasons import COMMON, Catalogue
 
 REASONS = Catalogue("canasta", {
+    # malformed page actions (NotationError; docs/protocol.md, "action")
+    "action_meld": ((), "'rank' must name a meld such as 'Q' (or 'Q#2' for the second meld of queens).",
+                    "'rank' muss eine Meldung nennen, etwa 'Q' (oder 'Q#2' für die zweite Meldung aus Damen)."),
     "answer_first": (
         ("seat",), "Seat {seat} asks whether they may go out: answer yes or no.",
         "Platz {seat} fragt, ob er ausmachen darf: Antworte mit Ja oder Nein."),
