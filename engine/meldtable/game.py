@@ -140,7 +140,7 @@ class Game:
         seat_before = self.current_player
         kept = self._undo.before(m.kind, seat_before, self._state)
         self._state.apply(m)
-        self.history[-1].append(str(m))
+        self.history[-1].append(m._text)  # (str(m): the notation, without a call)
         self._undo.after(kept, seat_before, self._state, m)
         return m
 

@@ -364,7 +364,7 @@ class CanastaState(Legality, Scoring, View, Saved):
         self.turn.countable = {}
 
     def _record(self, seat: int, move: Move, label: str) -> None:
-        self.last_moves.append({"seat": seat, "text": str(move), "label": label})
+        self.last_moves.append({"seat": seat, "text": move._text, "label": label})
         if len(self.last_moves) > HISTORY_KEEP:
             del self.last_moves[0]
 
