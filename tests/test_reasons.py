@@ -21,6 +21,11 @@ SAMPLE = {
     "canastas": 2, "held": 3, "named": 5, "times": 2, "target": "1.2", "from": "0.1", "move": "play 7H middle",
     "moves": "'play 7H middle', 'play 7H own'", "sets": 2, "runs": 1, "allowed": 1, "room": 2, "size": 3,
     "kind": "set", "cards": "7C 7D", "end": "low", "meld": "Q#2",
+    # malformed notation, page actions, rule options, saved games (NotationError, OptionError, StateError)
+    "examples": ["'draw'", "'discard 4C'"], "known": ["play", "discard"], "word": "go", "example": "discard 4C",
+    "type": "int", "text": "10H", "suit": "'X'", "name": "draw_count", "value": "'x'", "maximum": 3,
+    "choices": "none, wild", "variant": "canasta-two-hand", "version": "7", "expected": 1,
+    "detail": "'melded' must be true/false per side.", "seed": "'x'",
 }
 FORMS = {"because": ("initial", "wild"), "counted": ("take", "turn"), "then": ("no_out", "finish")}
 

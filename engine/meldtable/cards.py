@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from .errors import NotationError
+from .reasons import COMMON
 
 RANKS = "A23456789TJQK"
 """Rank characters; index + 1 is the rank number (ace = 1 ... king = 13). The joker has rank 0."""
@@ -29,6 +29,8 @@ def rank_name(rank: int, plural: bool = False) -> str:
     """English name of rank number ``rank`` (1 = ace ... 13 = king, 0 = joker): ``"queen"``, or
     with ``plural`` ``"queens"``. Raises ``KeyError`` for any other number."""
     return RANK_NAMES[rank][1 if plural else 0]
+
+_notation = COMMON.notation  # malformed card text: NotationError with a COMMON key
 
 
 class Card:
@@ -51,7 +53,7 @@ class Card:
         if found is not None:
             return found
         if not _BUILDING:
-            raise NotationError(f"There is no card with rank {rank!r} and suit {suit!r}.")
+            raise _notation("no_such_card", rank=repr(rank), suit=repr(suit))
         self = object.__new__(cls)
         object.__setattr__(self, "rank", rank)
         object.__setattr__(self, "suit", suit)
@@ -100,14 +102,12 @@ class Card:
         Raises :class:`~meldtable.errors.NotationError` (a ``ValueError``) for anything else.
         """
         if not isinstance(text, str):
-            raise NotationError(f"A card must be written as text like 'QH', not {type(text).__name__}.")
+            raise _notation("card_not_text", type=type(text).__name__)
         t = text.strip().upper()
         found = _BY_TEXT.get(t)
         if found is None:
             shown = text if len(text) <= 12 else text[:12] + "..."
-            raise NotationError(
-                f"'{shown}' is not a card: write rank (A 2-9 T J Q K) and suit (C D H S), e.g. QH, or JK for a joker."
-            )
+            raise _notation("not_a_card", text=shown)
         return found
 
 
@@ -139,7 +139,7 @@ def parse_cards(text: str | Iterable[str]) -> list[Card]:
         try:
             parts = list(text)
         except TypeError:
-            raise NotationError("Cards must be given as text like 'QH QS JK' or a list of card texts.") from None
+            raise _notation("cards_not_list") from None
     return [Card.parse(p) for p in parts]
 
 

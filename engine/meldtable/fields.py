@@ -13,8 +13,9 @@ import json
 from typing import Any, Iterable, TypeGuard
 
 from .cards import Card, parse_cards
-from .errors import NotationError, StateError
+from .errors import StateError
 from .multiset import counted
+from .reasons import COMMON
 
 POINTS_LIMIT = 10**12
 """Largest absolute value of a point figure in a saved game: far above any real match (about
@@ -215,7 +216,7 @@ def action_text(action: dict[str, Any], name: str) -> str:
     """A text field of a page action. Raises :class:`NotationError` when it is missing or not text."""
     v = action.get(name)
     if not isinstance(v, str):
-        raise NotationError(f"The action needs '{name}' as text.")
+        raise COMMON.notation("action_text", name=name)
     return v
 
 
@@ -224,5 +225,5 @@ def action_cards(action: dict[str, Any], name: str = "cards", *, required: bool 
     Raises :class:`NotationError`."""
     v = action.get(name, None if required else [])
     if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
-        raise NotationError(f"'{name}' must be a list of card texts.")
+        raise COMMON.notation("action_cards", name=name)
     return parse_cards(v)

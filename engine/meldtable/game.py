@@ -108,7 +108,7 @@ class Game:
         """JSON-serialisable view for ``seat``: its own hand, the others' card counts, the public
         piles, melds and scores; no hidden card. Raises ``ValueError`` for a seat not in the game."""
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise NotYourTurnError(f"There is no seat {seat!r} in this {self.players}-player game.")
+            raise NotYourTurnError.of(COMMON, "no_such_seat", {"seat": repr(seat), "players": self.players})
         v = self._state.view(seat)
         v["variant"] = self.variant.id
         return v
@@ -121,7 +121,7 @@ class Game:
             return self.family.parse_move(move)
         if isinstance(move, MoveValue):
             return move
-        raise NotationError(f"A move must be text like 'discard 4C', not {type(move).__name__}.")
+        raise NotationError.of(COMMON, "move_not_text", {"examples": ["'discard 4C'"], "type": type(move).__name__})
 
     def play(self, move: Any, *, seat: int | None = None) -> MoveValue:
         """Apply ``move`` (a :class:`Move` or its notation) for the seat to act and return it.
@@ -140,7 +140,7 @@ class Game:
         seat_before = self.current_player
         kept = self._undo.before(m.kind, seat_before, self._state)
         self._state.apply(m)
-        self.history[-1].append(str(m))
+        self.history[-1].append(m._text)  # (str(m): the notation, without a call)
         self._undo.after(kept, seat_before, self._state, m)
         return m
 
@@ -227,26 +227,26 @@ class Game:
         """Rebuild a game from :meth:`to_json` text. Raises :class:`StateError` (a ``ValueError``)
         with a clear message for malformed, inconsistent or foreign data."""
         if not isinstance(text, (str, bytes)):
-            raise StateError("A saved game must be JSON text.")
+            raise StateError.of(COMMON, "state_not_text")
         try:
             d = strict_json(text)
         except NonFiniteNumber:
-            raise StateError("The saved game holds NaN, Infinity or a number too large: not valid JSON.") from None
+            raise StateError.of(COMMON, "state_nonfinite") from None
         except (ValueError, RecursionError):
-            raise StateError("The saved game is not valid JSON.") from None
+            raise StateError.of(COMMON, "state_not_json") from None
         if not isinstance(d, dict) or d.get("format") != FORMAT:
-            raise StateError("This is not a meldtable saved game.")
+            raise StateError.of(COMMON, "state_foreign")
         if not is_int(d.get("version")) or d.get("version") != FORMAT_VERSION:
-            raise StateError(f"Saved game format version {d.get('version')!r} is not supported (expected {FORMAT_VERSION}).")
+            raise StateError.of(COMMON, "state_version", {"version": repr(d.get("version")), "expected": FORMAT_VERSION})
         vid = d.get("variant")
         if not isinstance(vid, str) or vid not in VARIANTS:
-            raise StateError(f"The saved game's variant {vid!r} is unknown.")
+            raise StateError.of(COMMON, "state_variant", {"variant": repr(vid)})
         variant = VARIANTS[vid]
         players, seed = d.get("players"), d.get("seed")
         if not is_int(players) or players not in variant.players:
-            raise StateError(f"The saved game's player count {players!r} is not allowed for {vid}.")
+            raise StateError.of(COMMON, "state_players", {"players": repr(players), "variant": vid})
         if not is_int(seed):
-            raise StateError("The saved game's seed must be a whole number.")
+            raise StateError.of(COMMON, "state_seed")
         try:
             options = variant.with_layout(variant.resolve(d.get("options")), players)
         except OptionError as e:
@@ -319,13 +319,14 @@ def new_game(variant_id: str, *, players: int, seed: int, options: dict[str, Any
     variant does not allow, or an unknown/invalid option.
     """
     if not isinstance(variant_id, str) or variant_id not in VARIANTS:
-        raise OptionError(f"Unknown variant {variant_id!r}; known: {', '.join(VARIANTS)}.")
+        raise OptionError.of(COMMON, "variant_unknown", {"variant": repr(variant_id), "known": ", ".join(VARIANTS)})
     variant = VARIANTS[variant_id]
     if isinstance(players, bool) or not isinstance(players, int) or players not in variant.players:
         allowed = ", ".join(str(p) for p in variant.players)
-        raise OptionError(f"{variant.name} is played by {allowed} players, not {players!r}.")
+        raise OptionError.of(COMMON, "players_allowed", {"variant": variant.name, "allowed": allowed,
+                                                         "players": repr(players)})
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise OptionError(f"The seed must be a whole number, not {seed!r}.")
+        raise OptionError.of(COMMON, "seed_int", {"seed": repr(seed)})
     resolved = variant.with_layout(variant.resolve(options), players)  # no None left: the layout's values
     fam = family_module(variant.family)
     state = fam.new_state(fam.Rules(resolved, players), seed)

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import RANKS, Card, cards_text, parse_cards
-from .errors import NotationError
+from .reasons import COMMON
 
 KINDS = ("draw", "take", "meld", "add", "bury", "discard", "pass", "ask", "yes", "no")
 """Move kinds of the canasta family (``pass``: with the stock used up, decline the discard pile,
@@ -36,11 +36,11 @@ def parse_meld_key(word: str, kind: str) -> int:
     :class:`~meldtable.errors.NotationError`."""
     r, _, number = word.upper().partition("#")
     if len(r) != 1 or r not in RANKS:
-        raise NotationError(f"'{kind}' needs the meld's rank first (A 2-9 T J Q K), e.g. '{kind} Q QH', not '{word[:12]}'.")
+        raise COMMON.notation("meld_rank_first", kind=kind, word=word[:12])
     n = 1
     if _:
         if not number.isdigit() or not 1 <= int(number) <= 9:
-            raise NotationError(f"A meld number is written after '#', from 1 to 9, e.g. '{kind} Q#2 QH', not '{word[:12]}'.")
+            raise COMMON.notation("meld_number", kind=kind, word=word[:12])
         n = int(number)
     return RANKS.index(r) + 1 + _KEY_STEP * (n - 1)
 _ONE_CARD = ("discard",)
@@ -62,26 +62,27 @@ def move_words(
     (``take ,,``) and commas with no word after the kind (``take ,``) are refused: they look like
     a card left out. The texts name the family's moves in the errors: ``example``
     (``"'discard 4C'"``) for a value that is not text, ``empty`` for an empty one, ``known`` (the
-    kinds, listed) for an unknown kind. ``commas=False`` reads commas as part of a word. Raises
+    kinds, listed: ``"a, b, c"`` or ``"a and b"``) for an unknown kind (an error's ``params`` hold
+    them as lists, so that its German text joins them with "oder"/"und"). ``commas=False`` reads
+    commas as part of a word. Raises
     :class:`~meldtable.errors.NotationError` with the reason."""
     if not isinstance(text, str):
-        raise NotationError(f"A move must be text like {example}, not {type(text).__name__}.")
+        raise COMMON.notation("move_not_text", examples=example.split(" or "), type=type(text).__name__)
     has_commas = commas and "," in text
     words = (text.replace(",", " ") if has_commas else text).split()
     if not words:
         if has_commas:
-            raise NotationError("A move cannot be only commas: write for example " + empty + ".")
-        raise NotationError(f"Empty move: write for example {empty}.")
+            raise COMMON.notation("move_only_commas", examples=empty.split(" or "))
+        raise COMMON.notation("move_empty", examples=empty.split(" or "))
     kind = words[0].lower()
     if kind not in kinds:
         shown = words[0] if len(words[0]) <= 12 else words[0][:12] + "..."
-        raise NotationError(f"Unknown move '{shown}': moves are {known}.")
+        raise COMMON.notation("move_unknown", word=shown, known=known.replace(" and ", ", ").split(", "))
     if has_commas:
         if _EMPTY_BETWEEN_COMMAS.search(text):
-            raise NotationError(f"Two commas with nothing between them in '{kind} ...': is a card missing? Separate "
-                                "the cards by one comma or by spaces (QH,QS,JK or QH QS JK).")
+            raise COMMON.notation("move_double_comma", kind=kind)
         if len(words) == 1:
-            raise NotationError(f"'{kind}' is followed by a comma but no card: write '{kind}' alone or name the cards.")
+            raise COMMON.notation("move_trailing_comma", kind=kind)
     return kind, words[1:]
 
 
@@ -180,18 +181,18 @@ class Move(MoveValue):
         rank = None
         if kind in _TARGETED:
             if not rest:
-                raise NotationError(f"'{kind}' needs the meld's rank and a card, e.g. '{kind} Q QH'.")
+                raise COMMON.notation("meld_and_card", kind=kind)
             rank = parse_meld_key(rest[0], kind)
             rest = rest[1:]
             if len(rest) != 1:
-                raise NotationError(f"'{kind}' takes exactly one card, e.g. '{kind} Q QH'.")
+                raise COMMON.notation("move_one_card", kind=kind, example=f"{kind} Q QH")
         cards = tuple(parse_cards(rest))
         if kind in _NO_CARDS and cards:
-            raise NotationError(f"'{kind}' takes no cards.")
+            raise COMMON.notation("move_no_cards", kind=kind)
         if kind in _ONE_CARD and len(cards) != 1:
-            raise NotationError(f"'{kind}' takes exactly one card, e.g. '{kind} 4C'.")
+            raise COMMON.notation("move_one_card", kind=kind, example=f"{kind} 4C")
         if kind == "meld" and len(cards) < 3:
-            raise NotationError("'meld' needs at least three cards, e.g. 'meld QH QS JK'.")
+            raise COMMON.notation("meld_three_cards")
         if kind == "take" and len(cards) not in (0, 2):
-            raise NotationError("'take' is written 'take' (onto your meld) or with two hand cards, e.g. 'take QH QS'.")
+            raise COMMON.notation("take_shape")
         return Move(kind, cards, rank)

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from .errors import OptionError
+from .reasons import COMMON
 
 INT_LIMIT = 1_000_000
 """Largest absolute value of an ``"int"`` option (those without a tighter ``maximum``: bonuses,
@@ -50,23 +51,22 @@ class Option:
             return None
         if self.kind == "bool":
             if not isinstance(value, bool):
-                raise OptionError(f"Rule option '{n}' must be true or false, not {value!r}.")
+                raise OptionError.of(COMMON, "option_bool", {"name": n, "value": repr(value)})
             return value
         if self.kind == "int":
             if isinstance(value, bool) or not isinstance(value, int):
-                raise OptionError(f"Rule option '{n}' must be a whole number, not {value!r}.")
+                raise OptionError.of(COMMON, "option_int", {"name": n, "value": repr(value)})
             if not -INT_LIMIT <= value <= INT_LIMIT:
                 raise OptionError(f"Rule option '{n}' must be a whole number from {-INT_LIMIT:,} to {INT_LIMIT:,}.")
             if self.minimum is not None and value < self.minimum:
-                raise OptionError(f"Rule option '{n}' must be at least {self.minimum}, not {value}.")
+                raise OptionError.of(COMMON, "option_min", {"name": n, "minimum": self.minimum, "value": value})
             if self.maximum is not None and value > self.maximum:
-                raise OptionError(f"Rule option '{n}' must be at most {self.maximum}, not {value}.")
+                raise OptionError.of(COMMON, "option_max", {"name": n, "maximum": self.maximum, "value": value})
             return value
         if self.kind == "choice":
             if value not in self.choices:
-                raise OptionError(
-                    f"Rule option '{n}' must be one of {', '.join(self.choices)}, not {value!r}."
-                )
+                raise OptionError.of(COMMON, "option_choice", {"name": n, "choices": ", ".join(self.choices),
+                                                               "value": repr(value)})
             return value
         if self.kind == "table":
             if (not isinstance(value, (list, tuple)) or len(value) > TABLE_ROWS
@@ -136,12 +136,11 @@ class Variant:
         if given is None:
             given = {}
         if not isinstance(given, Mapping):
-            raise OptionError("Rule options must be an object mapping option names to values.")
+            raise OptionError.of(COMMON, "options_not_object")
         unknown = sorted(set(given) - set(self.options))
         if unknown:
-            raise OptionError(
-                f"Unknown rule option '{unknown[0]}' for {self.id}; known options: {', '.join(sorted(self.options))}."
-            )
+            raise OptionError.of(COMMON, "option_unknown", {"name": unknown[0], "variant": self.id,
+                                                            "known": ", ".join(sorted(self.options))})
         out = {}
         for name, opt in self.options.items():
             out[name] = opt.check(given[name]) if name in given else opt.check(opt.default)

@@ -15,6 +15,8 @@ placeholder         parameter                                   English / German
 ``{rank:a_rank}``   rank text                                   ``a queen`` / ``Dame``
 ``{c:contract}``    contract name (``contract_name``)           ``two sets and a run`` / ``zwei ...``
 ``{n:plural:a:b}``  whole number                                ``1 a`` / ``2 b`` (``a``/``b`` words)
+``{x:or}``          list of words (two: "a or b", more: "a, b, c")  ``'draw' or 'discard 4C'`` / ``... oder ...``
+``{x:and}``         list of words (two: "a and b", more: "a, b, c")  ``play and discard`` / ``play und discard``
 ==================  ==========================================  ===================================
 
 Python raises refusals with :meth:`Catalogue.error` (an :class:`~meldtable.errors.IllegalMoveError`
@@ -28,7 +30,7 @@ import string
 from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
 if TYPE_CHECKING:
-    from .errors import IllegalMoveError
+    from .errors import IllegalMoveError, NotationError
 
 LANGUAGES = ("en", "de")
 """The languages every reason has a text in."""
@@ -107,6 +109,12 @@ class _Formatter(string.Formatter):
             if lang == "en":
                 return ("an " if word[0] in "aeiou" else "a ") + word
             return word
+        if kind in ("or", "and"):  # a list of words (move notation): "a or b" / "a, b, c"
+            items = [str(x) for x in value]
+            if len(items) == 2:
+                word = {"or": {"en": " or ", "de": " oder "}, "and": {"en": " and ", "de": " und "}}[kind][lang]
+                return word.join(items)
+            return ", ".join(items)
         if kind == "contract":
             return _contract_words(str(value), lang)
         if kind == "plural":
@@ -116,7 +124,7 @@ class _Formatter(string.Formatter):
 
 
 _FORMATTERS = {lang: _Formatter(lang) for lang in LANGUAGES}
-RENDERERS = ("card", "card_or_ranks", "cards_or", "rank_name", "ranks", "a_rank", "contract", "plural")
+RENDERERS = ("card", "card_or_ranks", "cards_or", "rank_name", "ranks", "a_rank", "contract", "plural", "or", "and")
 """The renderer names a placeholder may carry."""
 
 
@@ -200,6 +208,13 @@ class Catalogue:
 
         return IllegalMoveError.of(self, key, params)
 
+    def notation(self, key: str, **params: Any) -> NotationError:
+        """A :class:`~meldtable.errors.NotationError` (malformed notation or page action) for
+        reason ``key`` with ``params``."""
+        from .errors import NotationError
+
+        return NotationError.of(self, key, params)
+
     def to_json(self) -> dict[str, Any]:
         """``{key: {"params": [...], "en": ..., "de": ...}}`` of the catalogue's own reasons (a text
         with forms is an object: form -> template)."""
@@ -221,5 +236,95 @@ COMMON = Catalogue("common", {
     "not_in_hand": (("card",), "You do not hold {card:card}.", "Du hast {card:card} nicht auf der Hand."),
     "too_many_cards": (("held", "named"), "You hold {held:plural:card:cards}, but this action names {named}.",
                        "Du hast {held} Karten auf der Hand, diese Aktion nennt aber {named}."),
+    # malformed notation and page actions (NotationError; docs/notation.md, "Errors")
+    "move_not_text": (("examples", "type"), "A move must be text like {examples:or}, not {type}.",
+                      "Ein Zug wird als Text wie {examples:or} geschrieben, nicht als {type}."),
+    "move_empty": (("examples",), "Empty move: write for example {examples:or}.",
+                   "Leerer Zug: Schreibe zum Beispiel {examples:or}."),
+    "move_only_commas": (("examples",), "A move cannot be only commas: write for example {examples:or}.",
+                         "Ein Zug besteht nicht nur aus Kommas: Schreibe zum Beispiel {examples:or}."),
+    "move_unknown": (("word", "known"), "Unknown move '{word}': moves are {known:and}.",
+                     "Unbekannter Zug '{word}': Die Züge heißen {known:and}."),
+    "move_double_comma": (("kind",), "Two commas with nothing between them in '{kind} ...': is a card missing? Separate "
+                          "the cards by one comma or by spaces (QH,QS,JK or QH QS JK).",
+                          "Zwei Kommas ohne etwas dazwischen in '{kind} ...': Fehlt eine Karte? Trenne die Karten "
+                          "durch ein Komma oder durch Leerzeichen (QH,QS,JK oder QH QS JK)."),
+    "move_trailing_comma": (("kind",), "'{kind}' is followed by a comma but no card: write '{kind}' alone or name the cards.",
+                            "Nach '{kind}' steht ein Komma, aber keine Karte: Schreibe '{kind}' allein oder nenne die "
+                            "Karten."),
+    "move_no_cards": (("kind",), "'{kind}' takes no cards.", "Zu '{kind}' gehören keine Karten."),
+    "move_one_card": (("kind", "example"), "'{kind}' takes exactly one card, e.g. '{example}'.",
+                      "Zu '{kind}' gehört genau eine Karte, z. B. '{example}'."),
+    "move_nothing_after": (("kind",), "'{kind}' takes nothing after it.", "Nach '{kind}' folgt nichts mehr."),
+    "meld_rank_first": (("kind", "word"), "'{kind}' needs the meld's rank first (A 2-9 T J Q K), e.g. '{kind} Q QH', "
+                        "not '{word}'.",
+                        "Zu '{kind}' gehört zuerst der Rang der Meldung (A 2-9 T J Q K), z. B. '{kind} Q QH', "
+                        "nicht '{word}'."),
+    "meld_number": (("kind", "word"), "A meld number is written after '#', from 1 to 9, e.g. '{kind} Q#2 QH', not '{word}'.",
+                    "Die Nummer einer Meldung steht nach '#', von 1 bis 9, z. B. '{kind} Q#2 QH', nicht '{word}'."),
+    "meld_and_card": (("kind",), "'{kind}' needs the meld's rank and a card, e.g. '{kind} Q QH'.",
+                      "Zu '{kind}' gehören der Rang der Meldung und eine Karte, z. B. '{kind} Q QH'."),
+    "meld_three_cards": ((), "'meld' needs at least three cards, e.g. 'meld QH QS JK'.",
+                         "Zu 'meld' gehören mindestens drei Karten, z. B. 'meld QH QS JK'."),
+    "take_shape": ((), "'take' is written 'take' (onto your meld) or with two hand cards, e.g. 'take QH QS'.",
+                   "'take' schreibt man allein (auf deine Meldung) oder mit zwei Handkarten, z. B. 'take QH QS'."),
+    "card_not_text": (("type",), "A card must be written as text like 'QH', not {type}.",
+                      "Eine Karte wird als Text wie 'QH' geschrieben, nicht als {type}."),
+    "not_a_card": (("text",), "'{text}' is not a card: write rank (A 2-9 T J Q K) and suit (C D H S), e.g. QH, "
+                   "or JK for a joker.",
+                   "'{text}' ist keine Karte: Schreibe Rang (A 2-9 T J Q K) und Farbe (C D H S), z. B. QH, "
+                   "oder JK für einen Joker."),
+    "no_such_card": (("rank", "suit"), "There is no card with rank {rank} and suit {suit}.",
+                     "Es gibt keine Karte mit dem Rang {rank} und der Farbe {suit}."),
+    "cards_not_list": ((), "Cards must be given as text like 'QH QS JK' or a list of card texts.",
+                       "Karten werden als Text wie 'QH QS JK' oder als Liste von Kartentexten angegeben."),
+    "action_text": (("name",), "The action needs '{name}' as text.", "Die Aktion braucht '{name}' als Text."),
+    "action_cards": (("name",), "'{name}' must be a list of card texts.", "'{name}' muss eine Liste von Kartentexten sein."),
+    "action_unknown": (("type",), "Unknown action type {type}.", "Unbekannte Art von Aktion: {type}."),
+    "no_such_seat": (("seat", "players"), "There is no seat {seat} in this {players}-player game.",
+                     "In diesem Spiel für {players} Spieler gibt es keinen Platz {seat}."),
+    # rule options and variants (OptionError)
+    "options_not_object": ((), "Rule options must be an object mapping option names to values.",
+                           "Die Spielregeln werden als Objekt angegeben, das Namen auf Werte abbildet."),
+    "option_unknown": (("name", "variant", "known"), "Unknown rule option '{name}' for {variant}; known options: {known}.",
+                       "Unbekannte Spielregel '{name}' für {variant}; bekannte Regeln: {known}."),
+    "option_bool": (("name", "value"), "Rule option '{name}' must be true or false, not {value}.",
+                    "Die Spielregel '{name}' ist true oder false, nicht {value}."),
+    "option_int": (("name", "value"), "Rule option '{name}' must be a whole number, not {value}.",
+                   "Die Spielregel '{name}' ist eine ganze Zahl, nicht {value}."),
+    "option_min": (("name", "minimum", "value"), "Rule option '{name}' must be at least {minimum}, not {value}.",
+                   "Die Spielregel '{name}' ist mindestens {minimum}, nicht {value}."),
+    "option_max": (("name", "maximum", "value"), "Rule option '{name}' must be at most {maximum}, not {value}.",
+                   "Die Spielregel '{name}' ist höchstens {maximum}, nicht {value}."),
+    "option_choice": (("name", "choices", "value"), "Rule option '{name}' must be one of {choices}, not {value}.",
+                      "Die Spielregel '{name}' ist einer der Werte {choices}, nicht {value}."),
+    "variant_unknown": (("variant", "known"), "Unknown variant {variant}; known: {known}.",
+                        "Unbekanntes Spiel {variant}; bekannt sind: {known}."),
+    "players_allowed": (("variant", "allowed", "players"), "{variant} is played by {allowed} players, not {players}.",
+                        "{variant} spielen {allowed} Spieler, nicht {players}."),
+    "seed_int": (("seed",), "The seed must be a whole number, not {seed}.",
+                 "Der Startwert (seed) ist eine ganze Zahl, nicht {seed}."),
+    # saved games (StateError)
+    "state_not_text": ((), "A saved game must be JSON text.", "Ein gespeichertes Spiel ist JSON-Text."),
+    "state_nonfinite": ((), "The saved game holds NaN, Infinity or a number too large: not valid JSON.",
+                        "Das gespeicherte Spiel enthält NaN, Infinity oder eine zu große Zahl: kein gültiges JSON."),
+    "state_not_json": ((), "The saved game is not valid JSON.", "Das gespeicherte Spiel ist kein gültiges JSON."),
+    "state_foreign": ((), "This is not a meldtable saved game.", "Das ist kein gespeichertes Spiel von meldtable."),
+    "state_version": (("version", "expected"), "Saved game format version {version} is not supported (expected {expected}).",
+                      "Die Version {version} des Speicherformats wird nicht unterstützt (erwartet: {expected})."),
+    "state_variant": (("variant",), "The saved game's variant {variant} is unknown.",
+                      "Das Spiel {variant} des gespeicherten Spiels ist unbekannt."),
+    "state_players": (("players", "variant"), "The saved game's player count {players} is not allowed for {variant}.",
+                      "Die Spielerzahl {players} des gespeicherten Spiels ist für {variant} nicht erlaubt."),
+    "state_seed": ((), "The saved game's seed must be a whole number.",
+                   "Der Startwert (seed) des gespeicherten Spiels muss eine ganze Zahl sein."),
+    # errors with a specific English detail (docs/notation.md, "Errors"; docs/state-format.md): the
+    # English text is the detail itself, the German one says what happened and quotes it
+    "bad_notation": (("detail",), "{detail}", "Eingabe nicht verstanden (Einzelheit auf Englisch: {detail})"),
+    "bad_option": (("detail",), "{detail}", "Ungültige Spielregel-Einstellung (Einzelheit auf Englisch: {detail})"),
+    "bad_state": (("detail",), "{detail}",
+                  "Der gespeicherte Spielstand ist fehlerhaft und wird nicht geladen (Einzelheit auf Englisch: {detail})"),
 })
-"""Reasons the engine itself gives (``Game``, the api) and every family may give."""
+"""Reasons the engine itself gives (``Game``, the api) and every family may give, and the reasons of
+malformed notation, page actions, rule options and saved games (``NotationError``, ``OptionError``,
+``StateError``: :class:`~meldtable.errors.MeldtableError`)."""

@@ -39,7 +39,7 @@ def compose_action(g: Any, action: dict[str, Any]) -> list[Move]:
         try:
             key = parse_meld_key(rank_t, kind)
         except NotationError:
-            raise NotationError("'rank' must name a meld such as 'Q' (or 'Q#2' for the second meld of queens).") from None
+            raise REASONS.notation("action_meld") from None
         cards = _cards(action)
         if not cards:
             raise REASONS.error("nothing_selected" if kind == "add" else "nothing_selected_bury")
@@ -52,7 +52,7 @@ def compose_action(g: Any, action: dict[str, Any]) -> list[Move]:
         if len(cards) < 3:
             raise REASONS.error("meld_size")
         return _meld_sequence(g, cards)
-    raise NotationError(f"Unknown action type {kind!r}.")
+    raise REASONS.notation("action_unknown", type=repr(kind))
 
 
 def _held(g: Any, cards: list[Card]) -> None:

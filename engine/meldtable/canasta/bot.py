@@ -55,8 +55,8 @@ class CanastaBot:
         if "yes" in by_kind:
             # the partner asks "may I go out?": yes, unless this hand would cost the side a lot
             # (its cards count against the side when the hand ends)
-            cost = sum(_value(c) for c in hand)
-            return by_kind["yes" if cost <= 60 or len(hand) <= 2 else "no"][0]
+            hand_cost = sum(_value(c) for c in hand)
+            return by_kind["yes" if hand_cost <= 60 or len(hand) <= 2 else "no"][0]
         if "ask" in by_kind:
             return by_kind["ask"][0]  # offered only when going out is possible this turn
 

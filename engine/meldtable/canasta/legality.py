@@ -10,38 +10,22 @@ changes them (only its caches ``_legal``, ``_legal_set``, ``_plan_base``).
 from __future__ import annotations
 
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..cards import ALL_CARDS, RANKS, Card
 from ..moves import Move, meld_key_text
 from ..multiset import add as ms_add
 from ..multiset import combinations, counted, remove as ms_remove
+from .base import StateBase
+from .melds import Meld
 from .planner import Plan, signature, signature_uncounted_first
 from .reasons import REASONS
 from .rules import Rules
 from .values import CANASTA_SIZE, KEY_STEP, THREE, WILD, card_value, is_red_three, is_wild
 
-if TYPE_CHECKING:
-    from .melds import Meld
-    from .state import Turn
 
-
-class Legality:
+class Legality(StateBase):
     """Legal moves and refusal reasons of the seat to act (mixin of ``CanastaState``)."""
-
-    rules: Rules
-    turn: "Turn"
-    hands: list[dict[Card, int]]
-    melds: list[dict[int, "Meld"]]
-    pile: list[Card]
-    pile_wilds: int
-    stock: list[Card]
-    melded: list[bool]
-    hand_over: bool
-    _legal: list[Move] | None
-    _legal_set: dict[str, Move] | None
-    _plan_base: Plan | None
-    _out_ok: set[tuple[tuple[str, Any], ...]] | None
 
     # ------------------------------------------------------------------ legality
     def legal_moves(self) -> list[Move]:
@@ -84,13 +68,13 @@ class Legality:
             by_rank: dict[int, list[tuple[Card, int]]] = {}
             wilds: list[tuple[Card, int]] = []
             for item in hand.items():
-                r = item[0].rank
-                if r == 0 or r == 2:
+                rk = item[0].rank
+                if rk == 0 or rk == 2:
                     wilds.append(item)
                 else:
-                    group = by_rank.get(r)
+                    group = by_rank.get(rk)
                     if group is None:
-                        by_rank[r] = [item]
+                        by_rank[rk] = [item]
                     else:
                         group.append(item)
             if len(wilds) > 1:
@@ -162,10 +146,10 @@ class Legality:
         for used in candidates:
             if not initial and after - len(used) >= 2:
                 existing = with_pair if used else onto
-                w = sum(1 for c in used if c.rank == 0 or c.rank == 2)
+                nw = sum(1 for c in used if c.rank == 0 or c.rank == 2)
                 nat0 = existing.naturals if existing else 0
                 wild0 = existing.wilds if existing else 0
-                ok = r.meld_ok(nat0 + 1 + len(used) - w, wild0 + w)
+                ok = r.meld_ok(nat0 + 1 + len(used) - nw, wild0 + nw)
             else:
                 ok = self._take_ok(top, used) is None
             if ok:
@@ -275,7 +259,10 @@ class Legality:
         r = self.rules
         if r.going_out_discard == "required" or canastas_after + 1 < r.canastas_to_go_out:
             return False
-        for rank, meld in list(self.melds[side].items()) + ([(change[0], None)] if change and change[0] not in self.melds[side] else []):
+        candidates: list[tuple[int, Meld | None]] = list(self.melds[side].items())
+        if change and change[0] not in self.melds[side]:
+            candidates.append((change[0], None))
+        for rank, meld in candidates:
             nat = meld.naturals if meld else 0
             wild = meld.wilds if meld else 0
             if change and change[0] == rank:
@@ -371,8 +358,8 @@ class Legality:
             verdict: dict[Any, bool] = {}
             if initial and card_keys is None:
                 card_keys = self._card_keys()
-            for combo in found:
-                cards = combo.cards
+            for mv in found:
+                cards = mv.cards
                 if not initial:
                     key = signature(cards, countable)
                 elif cards[0] is not cards[1] and cards[1] is not cards[2]:
@@ -381,12 +368,12 @@ class Legality:
                     key = self._usage_key(cards, rank, True)
                 ok = verdict.get(key)
                 if ok is None:
-                    if self._out_ok is not None and combo.cards[2].rank == rank and size > 3 and rank not in melds:
+                    if self._out_ok is not None and cards[2].rank == rank and size > 3 and rank not in melds:
                         ok = verdict[key] = self._out_ok_after(rank, sum(n for _, n in naturals) - 3)
                     else:
-                        ok = verdict[key] = self._meld_ok_now(rank, combo.cards) is None
+                        ok = verdict[key] = self._meld_ok_now(rank, cards) is None
                 if ok:
-                    out.append(combo)
+                    out.append(mv)
         if r.wild_canasta == "allowed" and WILD not in melds and sum(n for _, n in wilds) >= 3:
             # seed 001 'Joker-Canasta': a meld of wild cards only, opened with three
             wild_combos = [Move.make("meld", combo) for combo in _combos(tuple(wilds), 3)]
@@ -435,18 +422,6 @@ class Legality:
                     out.append(adds[c])
         return out
 
-    def blocking_ranks(self, side: int) -> set[int]:
-        """The natural ranks that block the discard pile for a player of ``side`` when on top
-        (option ``blocking_ranks``; seed 004 'Alle Karten, von denen bereits ein Kanaster
-        rausgelegt ist, gelten als Sperrkarten', research C26): ranks with a canasta on the table
-        (any side's, or with ``own_canasta`` only ``side``'s). Empty when the option is ``none``."""
-        mode = self.rules.blocking_ranks
-        if mode == "none":
-            return set()
-        sides = range(len(self.melds)) if mode == "any_canasta" else (side,)
-        return {m.rank for s in sides for m in self.melds[s].values()
-                if m.rank not in (THREE, WILD) and m.naturals + m.wilds >= CANASTA_SIZE}
-
     def _may_open(self, side: int, rank: int) -> bool:
         """Whether ``side`` may start another meld of ``rank``, having one already (option
         ``same_rank_melds`` = ``after_canasta``: when each of its melds of that rank is a canasta;
@@ -478,7 +453,7 @@ class Legality:
         if t.asked is not None or THREE in self.melds[side]:
             return []  # the turn must (or must not) end by going out: no card is buried then
         out = []
-        for rank, items in by_rank.items():
+        for items in by_rank.values():
             for c, _ in items:
                 key = self._bury_target(side, c)
                 if key is not None:

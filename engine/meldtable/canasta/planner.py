@@ -287,7 +287,7 @@ class Plan:
     def _without(self, picks: tuple[tuple[str, Any], ...]) -> tuple[dict[int, int], dict[int, int], dict[str, int]] | None:
         c, u, wild = dict(self.c), dict(self.u), dict(self.wild)
         for kind, key in picks:
-            d: dict[Any, int] = c if kind == "c" else u if kind == "u" else wild  # type: ignore[assignment]
+            d: dict[Any, int] = c if kind == "c" else u if kind == "u" else wild
             if d.get(key, 0) <= 0:
                 return None
             d[key] -= 1

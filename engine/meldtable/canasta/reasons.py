@@ -8,6 +8,9 @@ from __future__ import annotations
 from ..reasons import COMMON, Catalogue
 
 REASONS = Catalogue("canasta", {
+    # malformed page actions (NotationError; docs/protocol.md, "action")
+    "action_meld": ((), "'rank' must name a meld such as 'Q' (or 'Q#2' for the second meld of queens).",
+                    "'rank' muss eine Meldung nennen, etwa 'Q' (oder 'Q#2' für die zweite Meldung aus Damen)."),
     "answer_first": (
         ("seat",), "Seat {seat} asks whether they may go out: answer yes or no.",
         "Platz {seat} fragt, ob er ausmachen darf: Antworte mit Ja oder Nein."),
@@ -32,7 +35,8 @@ REASONS = Catalogue("canasta", {
         (), "The top card goes onto your side's meld: with the stock used up you must take the pile.",
         "Die oberste Karte passt zu einer Meldung deiner Partei: Bei aufgebrauchtem Stapel musst du den Ablagestapel "
         "nehmen."),
-    "already_took": ((), "You have already taken the discard pile this turn.", "Du hast in diesem Zug schon den Ablagestapel genommen."),
+    "already_took": ((), "You have already taken the discard pile this turn.",
+                     "Du hast in diesem Zug schon den Ablagestapel genommen."),
     "already_drew": ((), "You have already drawn this turn.", "Du hast in diesem Zug schon gezogen."),
     "stock_empty": (
         (), "The stock is used up: take the discard pile or pass.",
@@ -186,14 +190,16 @@ REASONS = Catalogue("canasta", {
     "no_meld_number": (
         ("meld", "rank"), "Your side has no meld {meld} (no such meld of {rank:ranks}).",
         "Deine Partei hat keine Meldung {meld} (keine solche Meldung aus {rank:ranks})."),
-    "bury_off": ((), "In this game no card is laid under a canasta.", "In diesem Spiel wird keine Karte unter einen Kanaster gelegt."),
+    "bury_off": ((), "In this game no card is laid under a canasta.",
+                 "In diesem Spiel wird keine Karte unter einen Kanaster gelegt."),
     "bury_after_take": (
         (), "Blocking cards are laid under a canasta only in a turn in which you took the discard pile.",
         "Sperrkarten legst du nur in einem Zug unter einen Kanaster, in dem du den Ablagestapel aufgenommen hast."),
     "bury_no_canasta": (
         ("rank",), "Your side has no canasta of {rank:ranks} to lay the card under.",
         "Deine Partei hat keinen Kanaster aus {rank:ranks}, unter den du die Karte legen könntest."),
-    "bury_rank": (("rank",), "Only {rank:ranks} can be laid under that canasta.", "Unter diesen Kanaster passen nur {rank:ranks}."),
+    "bury_rank": (("rank",), "Only {rank:ranks} can be laid under that canasta.",
+                  "Unter diesen Kanaster passen nur {rank:ranks}."),
     "bury_not_blocking": (
         ("rank",), "In this game {rank:ranks} do not block the pile, so none is laid under a canasta.",
         "In diesem Spiel sperren {rank:ranks} den Ablagestapel nicht, also kommt keine unter einen Kanaster."),

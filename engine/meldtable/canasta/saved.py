@@ -10,6 +10,7 @@ from ..errors import StateError
 from ..fields import check_saved_deck, saved_cards, saved_field, saved_hands, saved_last_moves, saved_outcome
 from ..moves import meld_key_text, parse_meld_key
 from ..multiset import counted
+from .base import StateBase, Turn
 from .melds import Meld
 from .rules import Rules
 from .values import CANASTA_SIZE, HISTORY_KEEP, KEY_STEP, THREE, WILD, hand_sort_key, is_black_three, is_red_three, is_wild
@@ -18,7 +19,7 @@ if TYPE_CHECKING:
     from .state import CanastaState
 
 
-class Saved:
+class Saved(StateBase):
     """Saved-game (de)serialisation (mixin of ``CanastaState``)."""
 
     def to_dict(self) -> dict[str, Any]:
@@ -83,13 +84,13 @@ class Saved:
 
         n = rules.players
         nsides = len(rules.sides)
-        s = cls(rules, seed)
+        from .state import CanastaState, play_order
+
+        s = CanastaState(rules, seed)
         s.hand_number = need(d, "hand_number", int)
         s.dealer = need(d, "dealer", int)
         if s.hand_number < 1 or not 0 <= s.dealer < n:
             raise StateError("The saved game has an impossible hand number or dealer.")
-        from .state import play_order
-
         s.order = play_order(rules, s.hand_number)
         scores = need(d, "scores", list)
         if len(scores) != nsides or any(isinstance(x, bool) or not isinstance(x, int) for x in scores):
@@ -120,7 +121,8 @@ class Saved:
                 except ValueError:
                     key = -1
                 if key % KEY_STEP != rank:
-                    raise StateError(f"Side {i}'s meld of {rank_name(rank, True)} has a key that names another rank: {str(key_t)[:12]!r}.")
+                    raise StateError(f"Side {i}'s meld of {rank_name(rank, True)} has a key that names another rank: "
+                                     f"{str(key_t)[:12]!r}.")
                 if key in out:
                     raise StateError(f"Side {i} has two melds of {rank_name(rank, True)}.")
                 if key != rank:
@@ -139,7 +141,8 @@ class Saved:
                                      f"{rank_name(rank, True)}, and only when it is a canasta and the game allows it.")
                 flag = m.get("hand_canasta", False)  # absent in games saved before this field existed
                 if not isinstance(flag, bool) or (flag and meld.size < 7):
-                    raise StateError(f"Side {i}'s meld of {rank_name(rank, True)}: 'hand_canasta' must be true only for a canasta.")
+                    raise StateError(f"Side {i}'s meld of {rank_name(rank, True)}: "
+                                     "'hand_canasta' must be true only for a canasta.")
                 meld.hand_canasta = flag
                 if rank == THREE:
                     ok = meld.size in (3, 4) and all(is_black_three(c) for c in meld.cards)
@@ -165,8 +168,6 @@ class Saved:
         seat = need(td, "seat", int)
         if seat not in s.order:
             raise StateError("The turn belongs to a seat that does not play this deal.")
-        from .state import Turn
-
         t = Turn(seat, need(td, "initial", bool))
         t.stage = need(td, "stage", str)
         if t.stage not in ("draw", "play"):

@@ -3,20 +3,16 @@ per side, cumulative scores, the end of the match."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from .base import StateBase
+from .melds import Meld
 from .values import card_value
 
-if TYPE_CHECKING:
-    from .rules import Rules
-    from .state import Turn
 
 
-class Scoring:
+class Scoring(StateBase):
     """Scoring (mixin of ``CanastaState``)."""
-
-    rules: "Rules"
-    turn: "Turn"
 
     def _end_hand(self, out_seat: int | None) -> None:
         self.hand_over = True
@@ -27,12 +23,14 @@ class Scoring:
         # going out concealed: the player had laid no card on the table before this turn (seed 001
         # 'obwohl er noch keine Meldung gemacht hat'; with partners, the partner may have melded)
         self.out_concealed = out_seat is not None and self.turn.fresh
-        result = {"hand": self.hand_number, "went_out": out_seat, "concealed": self.out_concealed, "sides": []}
-        for side, seats in enumerate(self.rules.sides):
+        sides: list[dict[str, Any]] = []
+        result: dict[str, Any] = {"hand": self.hand_number, "went_out": out_seat, "concealed": self.out_concealed,
+                                  "sides": sides}
+        for side in range(len(self.rules.sides)):
             items = self.score_side(side)
             total = sum(items.values())
             self.scores[side] += total
-            result["sides"].append({"side": side, "items": items, "total": total, "cumulative": self.scores[side]})
+            sides.append({"side": side, "items": items, "total": total, "cumulative": self.scores[side]})
         self.results.append(result)
         r = self.rules
         if r.match_end == "target":
@@ -44,7 +42,7 @@ class Scoring:
             best = max(self.scores)
             self.winners = [s for s, v in enumerate(self.scores) if v == best]
 
-    def _hand_canasta(self, m: Any) -> bool:
+    def _hand_canasta(self, m: Meld) -> bool:
         """Whether meld ``m`` scores as a hand canasta (option ``hand_canasta_bonus``; a wild canasta
         keeps its own bonus)."""
         return bool(self.rules.hand_canasta_bonus) and m.hand_canasta and m.canasta_kind in ("natural", "mixed")
@@ -66,8 +64,10 @@ class Scoring:
             "hand_cards": -sum(card_value(c) * n for seat in r.sides[side] for c, n in self.hands[seat].items()),
             "going_out": 0,
             "concealed": 0,
-            "natural_canastas": r.natural_canasta_bonus * sum(1 for m in melds if m.canasta_kind == "natural" and not self._hand_canasta(m)),
-            "mixed_canastas": r.mixed_canasta_bonus * sum(1 for m in melds if m.canasta_kind == "mixed" and not self._hand_canasta(m)),
+            "natural_canastas": r.natural_canasta_bonus * sum(
+                1 for m in melds if m.canasta_kind == "natural" and not self._hand_canasta(m)),
+            "mixed_canastas": r.mixed_canasta_bonus * sum(
+                1 for m in melds if m.canasta_kind == "mixed" and not self._hand_canasta(m)),
             "red_threes": 0,
         }
         if r.wild_canasta == "allowed":

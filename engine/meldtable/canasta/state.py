@@ -15,7 +15,7 @@ Legality lives in one place, :meth:`Legality.legal_moves`; :meth:`CanastaState.a
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any
 
 from ..cards import Card, rank_name, standard_deck
 from ..errors import IllegalMoveError
@@ -23,41 +23,18 @@ from ..moves import Move
 from ..multiset import add as ms_add
 from ..multiset import remove as ms_remove
 from ..rng import Rng
+from .base import Turn
 from .legality import Legality
 from .melds import Meld
 from .planner import Plan
 from .rules import Rules
 from .saved import Saved
 from .scoring import Scoring
+from .reasons import REASONS
 from .values import CANASTA_SIZE, HISTORY_KEEP, KEY_STEP, THREE, WILD, card_value, is_red_three, is_wild
 from .view import View
-from .reasons import REASONS
 
-class Turn:
-    """What the seat to act has done in this turn so far."""
-
-    __slots__ = ("seat", "stage", "took_pile", "from_stock", "initial", "initial_points", "countable", "uncounted",
-                 "asked", "opened", "fresh")
-
-    def __init__(self, seat: int, initial: bool) -> None:
-        self.seat = seat
-        self.stage = "draw"
-        self.took_pile = False
-        self.from_stock = False
-        self.initial = initial  # the side had not made its initial meld when the turn began
-        self.initial_points = 0  # points counted towards the minimum this turn
-        self.countable: dict[Card, int] = {}  # hand cards whose value may count towards it
-        self.uncounted: frozenset[int] = frozenset()  # ranks of melds made this turn that count nothing
-        self.asked: str | None = None  # "may I go out?": None, "pending" (partner to answer), "yes", "no"
-        self.opened: frozenset[int] = frozenset()  # ranks of the melds this turn opened (hand canastas)
-        self.fresh = initial  # the seat had laid no card on the table before this turn (concealed going out)
-
-    def copy(self) -> "Turn":
-        t = Turn(self.seat, self.initial)
-        t.stage, t.took_pile, t.from_stock = self.stage, self.took_pile, self.from_stock
-        t.initial_points, t.countable, t.uncounted = self.initial_points, dict(self.countable), self.uncounted
-        t.asked, t.opened, t.fresh = self.asked, self.opened, self.fresh
-        return t
+__all__ = ["CanastaState", "Turn", "play_order"]
 
 
 class CanastaState(Legality, Scoring, View, Saved):
@@ -220,8 +197,9 @@ class CanastaState(Legality, Scoring, View, Saved):
             # seed 004: 'Jede rote 3 muss sofort beim ersten Ausspielen des jeweiligen Spielers,
             # herausgelegt und durch eine Neue vom Talon ersetzt werden' (research C21)
             reds = self._lay_out_red_threes(seat)
-            self.last_moves.append({"seat": seat, "text": " ".join(["red3"] + [c.text for c in reds]), "label": "laid out " + " ".join(c.text for c in reds)
-                                    + " and drew " + ("a replacement" if len(reds) == 1 else f"{len(reds)} replacements")})
+            drew = "a replacement" if len(reds) == 1 else f"{len(reds)} replacements"
+            self.last_moves.append({"seat": seat, "text": " ".join(["red3"] + [c.text for c in reds]),
+                                    "label": "laid out " + " ".join(c.text for c in reds) + " and drew " + drew})
             if len(self.last_moves) > HISTORY_KEEP:
                 del self.last_moves[0]
         self.turn = Turn(seat, not self.melded[side])
@@ -232,105 +210,6 @@ class CanastaState(Legality, Scoring, View, Saved):
             # pagat (option play_on_discards): play goes on while the player can take the pile
             if self.rules.stock_exhausted != "play_on_discards" or not self._take_moves():
                 self._end_hand(None)
-
-    # ------------------------------------------------------------------ helpers
-    def next_seat(self, seat: int) -> int:
-        """The seat that plays after ``seat`` in this deal (skipping a seat that sits out)."""
-        order = self.order
-        return order[(order.index(seat) + 1) % len(order)]
-
-    @property
-    def sitting_out(self) -> int | None:
-        """The seat that sits out this deal (5 players in two sides), else ``None``."""
-        return next((s for s in range(self.rules.players) if s not in self.order), None)
-
-    def side_of(self, seat: int) -> int:
-        return self.rules.side_of[seat]
-
-    def _new_key(self, side: int, rank: int) -> int:
-        """The key a new meld of ``rank`` gets on ``side``: the rank itself for the first, then
-        ``rank + 16``, ``rank + 32``, ... (option ``same_rank_melds``)."""
-        melds = self.melds[side]
-        key = rank
-        while key in melds:
-            key += KEY_STEP
-        return key
-
-    def _rank_keys(self, side: int, rank: int) -> list[int]:
-        """Keys of ``side``'s melds of ``rank``, in the order they were made."""
-        melds = self.melds[side]
-        out = []
-        key = rank
-        while key in melds:
-            out.append(key)
-            key += KEY_STEP
-        return out
-
-    def _take_key(self, side: int, rank: int, with_cards: bool) -> int:
-        """The meld a pile take with top-card rank ``rank`` puts its cards on: the side's last meld
-        of that rank; with hand cards, a new one when every meld of the rank is a canasta and the
-        option ``same_rank_melds`` = ``after_canasta`` allows another (or there is none)."""
-        keys = self._rank_keys(side, rank)
-        if not keys:
-            return rank
-        last = self.melds[side][keys[-1]]
-        if with_cards and self.rules.same_rank_melds == "after_canasta" and last.size >= CANASTA_SIZE:
-            return keys[-1] + KEY_STEP
-        return keys[-1]
-
-    def canastas(self, side: int) -> int:
-        n = 0
-        for m in self.melds[side].values():  # (a loop: cheaper than a generator here)
-            if m.naturals + m.wilds >= CANASTA_SIZE and m.rank != THREE:
-                n += 1
-        return n
-
-    def minimum(self, side: int) -> int:
-        return self.rules.minimum_for(self.scores[side])
-
-    @property
-    def current_player(self) -> int | None:
-        """The seat to act: the turn's seat, or its partner while "may I go out?" waits for an
-        answer; ``None`` when the hand is over."""
-        if self.hand_over:
-            return None
-        t = self.turn
-        return self.partner(t.seat) if t.asked == "pending" else t.seat
-
-    def partner(self, seat: int) -> int:
-        """The partner who answers ``seat``'s "may I go out?": the next seat of its side in the
-        order of play (pagat; with three seats a side, the next one who plays this deal)."""
-        order = self.order
-        i = order.index(seat)
-        side = self.rules.side_of[seat]
-        for k in range(1, len(order)):
-            other = order[(i + k) % len(order)]
-            if self.rules.side_of[other] == side:
-                return other
-        return seat
-
-    def _initial_pending(self) -> bool:
-        """True while this turn still has to reach the initial-meld minimum."""
-        t = self.turn
-        return t.initial and not self.melded[self.side_of(t.seat)]
-
-    def _exempt(self) -> bool:
-        """Concealed going out may ignore the minimum (seed 000: after a stock draw, no earlier meld)."""
-        mode = self.rules.concealed_going_out_exemption
-        if mode == "never" or not self.turn.initial:
-            return False
-        return mode == "always" or self.turn.from_stock
-
-    def _peek_points(self, cards: Iterable[Card]) -> tuple[int, dict[Card, int]]:
-        cnt = dict(self.turn.countable)
-        pts = 0
-        for c in cards:
-            k = cnt.get(c, 0)
-            if k:
-                pts += card_value(c)
-                cnt[c] = k - 1
-        return pts, cnt
-
 
     # ------------------------------------------------------------------ applying
     def apply(self, move: Move) -> None:
@@ -400,12 +279,14 @@ class CanastaState(Legality, Scoring, View, Saved):
             # evtl. passenden Kanaster angelegt': the card counts nothing
             c = move.cards[0]
             ms_remove(hand, [c])
+            assert move.rank is not None  # (a bury names its canasta)
             self.melds[side][move.rank].buried.append(c)
             label = f"laid {c.text} under the canasta of {rank_name(c.rank, True)}"
         elif kind in ("meld", "add"):
             if kind == "add":
-                rank = move.rank % KEY_STEP
+                assert move.rank is not None  # (an add names its meld)
                 key = move.rank
+                rank = key % KEY_STEP
             else:
                 rank = next((c.rank for c in move.cards if not is_wild(c)), WILD)
                 key = self._new_key(side, rank)
@@ -483,7 +364,7 @@ class CanastaState(Legality, Scoring, View, Saved):
         self.turn.countable = {}
 
     def _record(self, seat: int, move: Move, label: str) -> None:
-        self.last_moves.append({"seat": seat, "text": str(move), "label": label})
+        self.last_moves.append({"seat": seat, "text": move._text, "label": label})
         if len(self.last_moves) > HISTORY_KEEP:
             del self.last_moves[0]
 

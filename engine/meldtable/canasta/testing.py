@@ -75,12 +75,12 @@ def shuffle_hidden(data: dict[str, Any], seat: int, rng: Any) -> dict[str, Any] 
     st["stock"] = [c if c in red else pool.pop() for c in st["stock"]]
     if acting is not None and acting != seat:
         have = counted(hands[acting])
-        keep: list[str] = []
+        kept: list[str] = []
         for c in t["countable"]:
             if have.get(c, 0) > 0:
                 have[c] -= 1
-                keep.append(c)
-        t["countable"] = keep
+                kept.append(c)
+        t["countable"] = kept
     return st
 
 
@@ -107,7 +107,8 @@ def results_add_up(state: CanastaState) -> bool:
             if items["hand_cards"] != -sum(card_value(c) * n for seat in r.sides[side] for c, n in state.hands[seat].items()):
                 return False
             hand_c = [m for m in melds if r.hand_canasta_bonus and m.hand_canasta and m.canasta_kind in ("natural", "mixed")]
-            if items.get("wild_canastas", 0) != r.wild_canasta_bonus * sum(1 for m in melds if m.canasta_kind == "wild") and r.wild_canasta == "allowed":
+            wild_canastas = sum(1 for m in melds if m.canasta_kind == "wild")
+            if items.get("wild_canastas", 0) != r.wild_canasta_bonus * wild_canastas and r.wild_canasta == "allowed":
                 return False
             if items["natural_canastas"] != r.natural_canasta_bonus * sum(
                     1 for m in melds if m.canasta_kind == "natural" and m not in hand_c):

@@ -2,22 +2,17 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from .melds import meld_order
 from ..cards import RANKS
+from .base import StateBase
+from .melds import meld_order
 from .values import hand_sort_key, is_black_three, is_red_three, is_wild
 
-if TYPE_CHECKING:
-    from .rules import Rules
-    from .state import Turn
 
 
-class View:
+class View(StateBase):
     """The seat's view (mixin of ``CanastaState``): its own hand, card counts of the others."""
-
-    rules: "Rules"
-    turn: "Turn"
 
     def view(self, seat: int) -> dict[str, Any]:
         """JSON-ready view for ``seat``: its own hand, every other seat's card count, the stock size,

@@ -6,8 +6,9 @@ import re
 from dataclasses import dataclass, field
 
 from ..cards import Card, parse_cards
-from ..errors import NotationError
 from ..moves import MoveValue, move_words
+from ..reasons import COMMON
+from .reasons import REASONS
 from .rules import RUN, RUN_SIZE, SET, SET_SIZE, card_key
 
 KINDS = ("draw", "take", "claim", "pass", "set", "run", "add", "swap", "discard")
@@ -67,35 +68,33 @@ class ContinentalMove(MoveValue):
         kind, rest = move_words(text, KINDS, example="'discard 4C'", empty="'draw' or 'discard 4C'", known=_KINDS_TEXT)
         if kind in _NO_CARDS:
             if rest:
-                raise NotationError(f"'{kind}' takes nothing after it.")
+                raise COMMON.notation("move_nothing_after", kind=kind)
             return ContinentalMove(kind)
         target = end = None
         if kind in ("add", "swap"):
             if not rest:
-                raise NotationError(f"'{kind}' needs a combination and a card, e.g. '{kind} 1.2 7H'.")
+                raise REASONS.notation("combo_and_card", kind=kind)
             m = _TARGET_RE.match(rest[0])
             if not m:
                 shown = rest[0] if len(rest[0]) <= 12 else rest[0][:12] + "..."
-                raise NotationError(
-                    f"'{kind}' needs the combination first, written seat.number (e.g. 1.2), not '{shown}'."
-                )
+                raise REASONS.notation("combo_first", kind=kind, word=shown)
             seat, k = int(m.group(1)), int(m.group(2))
             if k < 1:
-                raise NotationError("Combinations are numbered from 1 (e.g. 1.1 is seat 1's first).")
+                raise REASONS.notation("combo_number")
             target = f"{seat}.{k}"
             rest = rest[1:]
             if kind == "add" and rest and rest[-1].lower() in ("low", "high"):
                 end = rest[-1].lower()
                 rest = rest[:-1]
             if len(rest) != 1:
-                raise NotationError(f"'{kind}' takes exactly one card, e.g. '{kind} 1.2 7H'.")
+                raise COMMON.notation("move_one_card", kind=kind, example=f"{kind} 1.2 7H")
         cards = tuple(parse_cards(rest))
         if kind == "discard" and len(cards) != 1:
-            raise NotationError("'discard' takes exactly one card, e.g. 'discard 4C'.")
+            raise COMMON.notation("move_one_card", kind="discard", example="discard 4C")
         if kind == SET and len(cards) < SET_SIZE:
-            raise NotationError("'set' needs three cards, e.g. 'set 7C 7D JK'.")
+            raise REASONS.notation("set_cards")
         if kind == RUN and len(cards) < RUN_SIZE:
-            raise NotationError("'run' needs four cards from low to high, e.g. 'run 5H 6H JK 8H'.")
+            raise REASONS.notation("run_cards")
         return ContinentalMove(kind, cards, target, end)
 
 

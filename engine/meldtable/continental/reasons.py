@@ -7,6 +7,16 @@ from __future__ import annotations
 from ..reasons import COMMON, Catalogue
 
 REASONS = Catalogue("continental", {
+    # malformed notation (NotationError; docs/notation.md, "Continental", "Errors")
+    "combo_and_card": (("kind",), "'{kind}' needs a combination and a card, e.g. '{kind} 1.2 7H'.",
+                       "Zu '{kind}' gehören eine Kombination und eine Karte, z. B. '{kind} 1.2 7H'."),
+    "combo_first": (("kind", "word"), "'{kind}' needs the combination first, written seat.number (e.g. 1.2), not '{word}'.",
+                    "Zu '{kind}' gehört zuerst die Kombination, geschrieben Platz.Nummer (z. B. 1.2), nicht '{word}'."),
+    "combo_number": ((), "Combinations are numbered from 1 (e.g. 1.1 is seat 1's first).",
+                     "Kombinationen werden ab 1 gezählt (z. B. ist 1.1 die erste von Platz 1)."),
+    "set_cards": ((), "'set' needs three cards, e.g. 'set 7C 7D JK'.", "Zu 'set' gehören drei Karten, z. B. 'set 7C 7D JK'."),
+    "run_cards": ((), "'run' needs four cards from low to high, e.g. 'run 5H 6H JK 8H'.",
+                  "Zu 'run' gehören vier Karten von niedrig nach hoch, z. B. 'run 5H 6H JK 8H'."),
     "claim_window": (
         ("seat", "card"),
         "Seat {seat} first decides whether to claim {card:card} out of turn: claim or pass.",

@@ -6,8 +6,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..cards import Card
-from ..errors import NotationError
 from ..moves import MoveValue, move_words
+from ..reasons import COMMON
+from .reasons import REASONS
 from .rules import _EXAMPLE, _TARGET_ALIASES, KINDS, TARGETS
 
 # ---------------------------------------------------------------------- moves
@@ -77,23 +78,21 @@ class ThreeFiftyMove(MoveValue):
         kind, rest = move_words(text, KINDS, example=_EXAMPLE, empty=_EXAMPLE, known="play and discard")
         if kind == "discard":
             if len(rest) != 1:
-                raise NotationError("'discard' takes exactly one card, e.g. 'discard 7H'.")
+                raise COMMON.notation("move_one_card", kind="discard", example="discard 7H")
             return ThreeFiftyMove("discard", Card.parse(rest[0]))
-        shape = ("'play' is written 'play <card> <target>' with target middle, centre, discard, own or 'pile <seat>', "
-                 "e.g. 'play 7H middle'.")
         if len(rest) < 2:
-            raise NotationError(shape)
+            raise REASONS.notation("play_shape")
         c = Card.parse(rest[0])
         target = rest[1].lower()
         target = _TARGET_ALIASES.get(target, target)
         if target not in TARGETS:
-            raise NotationError(shape)
+            raise REASONS.notation("play_shape")
         if target == "pile":
             if len(rest) != 3 or not rest[2].isdigit() or len(rest[2]) > 3:
-                raise NotationError("'pile' needs the seat whose minus pile it is, e.g. 'play 7H pile 2'.")
+                raise REASONS.notation("pile_seat")
             return ThreeFiftyMove("play", c, "pile", int(rest[2]))
         if len(rest) != 2:
-            raise NotationError(shape)
+            raise REASONS.notation("play_shape")
         return ThreeFiftyMove("play", c, target)
 
 

@@ -7,6 +7,13 @@ from __future__ import annotations
 from ..reasons import COMMON, Catalogue
 
 REASONS = Catalogue("threefifty", {
+    # malformed notation (NotationError; docs/notation.md, "3 ist 50", "Errors")
+    "play_shape": ((), "'play' is written 'play <card> <target>' with target middle, centre, discard, own or "
+                   "'pile <seat>', e.g. 'play 7H middle'.",
+                   "'play' schreibt man 'play <Karte> <Ziel>' mit dem Ziel middle, centre, discard, own oder "
+                   "'pile <Platz>', z. B. 'play 7H middle'."),
+    "pile_seat": ((), "'pile' needs the seat whose minus pile it is, e.g. 'play 7H pile 2'.",
+                  "Zu 'pile' gehört der Platz, dessen Minusstapel gemeint ist, z. B. 'play 7H pile 2'."),
     "hand_over": ((), "The game is over.", "Das Spiel ist vorbei."),
     "hand_not_over": ((), "The game is not over yet.", "Das Spiel ist noch nicht vorbei."),
     "wrong_family": (
