@@ -71,6 +71,32 @@ class StripAllTexts(StripDocstrings):
             node.body = kept or [ast.copy_location(ast.Pass(), body[0])]
         return node
 
+class StripAnnotations(ast.NodeTransformer):
+    """For the source form: the annotations Python never evaluates (the engine's modules use
+    \`from __future__ import annotations\` and nothing reads them at run time): those of
+    parameters and return values, and of names in functions and at module level (\`x: T = v\`
+    becomes \`x = v\`). Class bodies keep theirs: they declare dataclass and NamedTuple fields."""
+    def visit_ClassDef(self, node):
+        for stmt in node.body:  # the class's own statements keep their annotations
+            if not isinstance(stmt, ast.AnnAssign):
+                self.visit(stmt)
+        for dec in node.decorator_list + node.bases + node.keywords:
+            self.visit(dec)
+        return node
+    def _function(self, node):
+        node.returns = None
+        args = node.args
+        for a in args.posonlyargs + args.args + args.kwonlyargs + [args.vararg, args.kwarg]:
+            if a is not None:
+                a.annotation = None
+        self.generic_visit(node)
+        return node
+    visit_FunctionDef = visit_AsyncFunctionDef = _function
+    def visit_AnnAssign(self, node):
+        if node.value is None:
+            return None if node.simple else ast.copy_location(ast.Expr(node.target), node)
+        return ast.copy_location(ast.Assign(targets=[node.target], value=node.value), node)
+
 def record_hash(data):
     return "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
 
@@ -81,6 +107,8 @@ with zipfile.ZipFile(SRC) as zin:
         name = info.filename
         if name.endswith(".py"):
             tree = (StripAllTexts() if FORM == "source" else StripDocstrings()).visit(ast.parse(data, name))
+            if FORM == "source":
+                tree = ast.fix_missing_locations(StripAnnotations().visit(tree))
             if FORM == "source":
                 data = (ast.unparse(tree) + "\\n").encode()
                 compile(data, name, "exec", dont_inherit=True)  # what Python will read must compile

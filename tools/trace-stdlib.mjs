@@ -62,6 +62,11 @@ function startEngine(pyodide) {
   pyodide.FS.writeFile(where, wheel);
   pyodide.runPython(`import sys\nif ${JSON.stringify(where)} not in sys.path: sys.path.insert(0, ${JSON.stringify(where)})`);
   const api = pyodide.pyimport("meldtable.api");
+  // PRELOAD of web/engine-worker.mjs (every family and the position format, before the snapshot)
+  pyodide.runPython(`from meldtable.game import FAMILIES, family_module
+for _name in FAMILIES: family_module(_name)
+import meldtable.positions, meldtable.bot
+del _name`);
   pyodide.runPython("import meldtable; meldtable.__version__");
   pyodide.runPython("import sys; sys.version.split()[0]");
   return api;

@@ -60,7 +60,7 @@ async function lockEntry() {
 
 // ---------------------------------------------------------------- the memory snapshot
 // After the first boot in a browser, the worker keeps a copy of Pyodide's memory taken right
-// after `import meldtable.api` (Pyodide's `makeMemorySnapshot`) in Cache Storage; later boots
+// after `import meldtable.api` and PRELOAD (Pyodide's `makeMemorySnapshot`) in Cache Storage; later boots
 // restore it instead of starting Python and importing the engine again (docs/performance.md:
 // engine ready about 1.6x sooner). The snapshot is named by the lock file's hash (wheel and
 // standard library) and Pyodide refuses one made by another Pyodide build; a snapshot that
@@ -69,6 +69,12 @@ async function lockEntry() {
 // and tests/browser/test_boot.py checks both kinds of boot against each other.
 
 const SNAPSHOT_FORMAT = 1; // raise when the Python set-up in boot() changes
+// What boot() imports after the engine's api and before the snapshot (tools/trace-stdlib.mjs
+// does the same, so the trimmed standard library holds what these imports need).
+const PRELOAD = `from ${ENGINE}.game import FAMILIES, family_module
+for _name in FAMILIES: family_module(_name)
+import ${ENGINE}.positions, ${ENGINE}.bot
+del _name`;
 const SNAPSHOT_CACHE = `meldtable-snapshot:${new URL(PYODIDE_DIR).pathname}`;
 
 /** The stored snapshot (there is at most one: storeSnapshot deletes the others) as {url,
@@ -253,6 +259,10 @@ async function boot() {
       pyodide.FS.writeFile(path, data); // a restored Python has the path on sys.path already
       pyodide.runPython(`import sys\nif ${JSON.stringify(path)} not in sys.path: sys.path.insert(0, ${JSON.stringify(path)})`);
       api = pyodide.pyimport(`${ENGINE}.api`);
+      // Every family (and the position format) imported before the snapshot: the page ships the
+      // engine as minified sources (build.py compiled_wheel), which Python compiles on import, so
+      // a later start restores them compiled instead of compiling a family at its first game.
+      if (!restored) pyodide.runPython(PRELOAD);
       if (!restored && snapshotKey) {
         try {
           made = pyodide.makeMemorySnapshot();
