@@ -100,3 +100,68 @@ def test_rules_page_demos_come_alive(browser, site_url, name):
         assert problems == [], problems
     finally:
         ctx.close()
+
+
+# Each demo's first claim (data-try / data-expect / data-reason, as tests/test_rules_pages.py
+# checks them in CPython) played on the page's live engine through the demo's controller.
+PLAY_FIRST_CLAIMS = """async () => {
+  const out = [];
+  for (const el of document.querySelectorAll('meldtable-demo')) {
+    await customElements.whenDefined('meldtable-demo');
+    const demo = el.demo;
+    await demo.ready;
+    const tries = (el.dataset.try || '').split(';').map((s) => s.trim()).filter(Boolean);
+    const row = {example: el.dataset.example, expect: el.dataset.expect || null, reason: el.dataset.reason || null,
+                 lang: demo.lang, results: []};
+    for (const text of tries) {
+      let refused = null;
+      const listen = (ev) => { refused = ev.detail.error; };
+      el.addEventListener('meldtable-refused', listen);
+      const ok = await demo.act({type: 'move', text});
+      el.removeEventListener('meldtable-refused', listen);
+      const shown = el.shadowRoot ? el.shadowRoot.textContent : el.textContent;
+      row.results.push({text, ok, key: refused && refused.key,
+                        textShown: Boolean(refused && refused.texts && shown.includes(refused.texts[demo.lang]))});
+      if (!ok) break;
+    }
+    await demo.reset();
+    out.push(row);
+  }
+  return out;
+}"""
+
+
+@pytest.mark.skipif(embed_missing(), reason="dist/embed.js does not exist")
+@pytest.mark.parametrize("name", [p for p in PAGES if not p.startswith("index")])
+def test_rules_page_demos_answer_on_the_live_engine(browser, site_url, name):
+    """Issue #12: "Every rules page opens with no console error and its demos work": every demo
+    of the page boots on the page's one engine worker and its example's first claim holds there:
+    the moves it names are accepted, or the last is refused with the reason the page quotes (the
+    catalogue key of data-reason), shown in the page's language."""
+    ctx, page, problems = open_page(browser, site_url, name, (1280, 800))
+    try:
+        ctx.set_default_timeout(180_000)
+        rows = page.evaluate(PLAY_FIRST_CLAIMS)
+        assert rows, name
+        checked = 0
+        for row in rows:
+            if not row["results"]:
+                continue
+            last = row["results"][-1]
+            if not last["ok"] and last["key"] is None:
+                # not refused, not played: a move of another seat (the reader plays one seat; the
+                # example beside it that the reader can play carries its own claim)
+                assert row["expect"] == "legal" and all(r["ok"] for r in row["results"][:-1]), row
+                continue
+            checked += 1
+            if row["expect"] == "refused":
+                assert all(r["ok"] for r in row["results"][:-1]), row
+                assert not last["ok"] and last["key"] == row["reason"], row
+                assert last["textShown"], f"the refusal's {row['lang']} text is not shown: {row}"
+            elif row["expect"] == "legal":
+                assert all(r["ok"] for r in row["results"]), row
+        assert checked, f"{name}: no demo with a claim"
+        assert len(page.workers) == 1, f"{name}: {len(page.workers)} workers (one engine for every demo)"
+        assert problems == [], problems
+    finally:
+        ctx.close()
