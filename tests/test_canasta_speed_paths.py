@@ -233,3 +233,45 @@ def test_going_out_options_skip_only_discards_that_cannot_work():
         assert plan._can_go_out(need, exempt) == bool(plain)
         answers[bool(plain)] += 1
     assert answers[True] > 100 and answers[False] > 100, answers
+
+
+def test_bounds_before_the_hand_melds_programme_give_its_verdict():
+    """``Plan._all_melded`` with ``need``: the greedy plan's points (an upper bound) and
+    ``_counting_floor`` (a lower bound) may answer instead of ``_all_melded_exact``; whether the
+    points reach ``need`` must be what the programme itself says, on random hands with countable
+    and uncounted cards, pending melds (some that count nothing) and every need up to 150."""
+    rules = meldtable.new_game("canasta-two-hand", players=2, seed=1).state.rules
+    assert rules.initial_meld_counts == "hand_melds"
+    deck = [c for c in standard_deck(2, 2) if c.rank != 3]
+    by_rank: dict[int, list] = {}
+    for c in deck:
+        by_rank.setdefault(c.rank, []).append(c)
+    rng = random.Random(11)
+    decided: Counter = Counter()
+    for _ in range(4000):
+        # hands that can mostly be melded: a few ranks of three to eight naturals, wild cards
+        cards = [c for r in rng.sample([1, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], rng.randint(1, 4))
+                 for c in rng.sample(by_rank[r], rng.randint(3, 8))]
+        cards += rng.sample(by_rank[0] + by_rank[2], rng.randint(0, 5))
+        hand = counted(cards)
+        ranks = rng.sample([1, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], rng.randint(0, 4))
+        pending = {r: (rng.randint(3, 6), rng.randint(0, 2)) for r in ranks}
+        uncounted = frozenset(r for r in ranks if rng.random() < 0.3)
+        countable = {c: rng.randint(0, n) for c, n in hand.items() if rng.random() < 0.6}
+        plan = P.Plan(rules, hand, countable, pending, uncounted)
+        c, u, wild = plan.c, plan.u, plan.wild
+        ok, _, canastas = plan._all_melded_greedy(c, u, wild)
+        if not ok or canastas < rules.canastas_to_go_out:
+            continue
+        exact_ok, exact_pts, exact_canastas = plan._all_melded_exact(c, u, wild)
+        need = rng.randint(1, 150)
+        P._EXACT.clear()
+        got_ok, got_pts, got_canastas = plan._all_melded(c, u, wild, points_matter=True, need=need)
+        assert got_ok == exact_ok
+        if exact_ok:
+            assert (got_pts >= need) == (exact_pts >= need), (need, got_pts, exact_pts)
+            assert got_canastas >= rules.canastas_to_go_out and exact_canastas >= rules.canastas_to_go_out
+        top = plan._all_melded_greedy(c, u, wild)[1]
+        floor = plan._counting_floor(c, u)
+        decided["upper" if top < need else "lower" if floor is not None and floor >= need else "programme"] += 1
+    assert min(decided.values()) > 50 and len(decided) == 3, decided

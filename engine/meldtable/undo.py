@@ -82,10 +82,13 @@ class UndoRecord:
         self.base: Any = None
 
     def copy(self) -> "UndoRecord":
-        """An independent record (the stored state and moves are never changed, so they are shared)."""
+        """An independent record (the moves are never changed, so they are shared; the stored
+        state is copied)."""
         r = UndoRecord(self.family)
         r.steps = list(self.steps)
-        r.base = self.base
+        # a family's cheaper ``undo_copy`` shares parts with the live state it was taken from,
+        # which the other game goes on changing: the copy gets a base of its own
+        r.base = None if self.base is None else self.base.copy()
         return r
 
     def before(self, kind: str, seat: int | None, state: Any) -> Any:
@@ -94,7 +97,10 @@ class UndoRecord:
         else ``None``."""
         if seat is not None and kind in UNDOABLE.get(self.family, frozenset()):
             if not self.steps:
-                self.base = state.copy()
+                # a family state may offer ``undo_copy``: a cheaper copy that is exact as long as
+                # only undoable moves follow (canasta: CanastaState.undo_copy)
+                undo_copy = getattr(state, "undo_copy", None)
+                self.base = state.copy() if undo_copy is None else undo_copy()
             return True
         return None
 

@@ -18,7 +18,7 @@ from ..multiset import add as ms_add
 from ..multiset import combinations, counted, remove as ms_remove
 from .base import StateBase
 from .melds import Meld
-from .planner import Plan, signature, signature_uncounted_first
+from .planner import _EXACT, Plan, signature, signature_uncounted_first
 from .reasons import REASONS
 from .rules import Rules
 from .values import CANASTA_SIZE, KEY_STEP, THREE, WILD, card_value, is_red_three, is_wild
@@ -58,6 +58,8 @@ class Legality(StateBase):
             if not self.stock and takes and not self._take_forced(takes):
                 out.append(_PASS)
         else:
+            if _EXACT:
+                _EXACT.clear()  # (answers are kept within one generation only)
             hand = self.hands[t.seat]
             side = self.rules.side_of[t.seat]
             size = sum(hand.values())

@@ -350,6 +350,24 @@ class Plan:
             options += [(k,) for k in self._kinds()]
         if blacks and (blacks == 1 or (blacks in (4, 5) and not closed)):
             options.append((("b", None),))
+        # a natural rank with no meld that its cards cannot open even with wild cards makes every
+        # plan fail (_all_melded_greedy, which _all_melded asks first) unless the final discard
+        # is one of its cards: with two such ranks no option can succeed, with one only the
+        # discards of that rank are worth trying (the others would give False: same set)
+        pending = self.pending
+        min_nat = r.min_naturals_per_meld
+        u = self.u
+        stuck = None
+        for rank, k in self.c.items():
+            if rank in pending:
+                continue
+            n = k + u[rank]
+            if n and not r.meld_ok(n, 0) and not (n >= min_nat and r.meld_ok(n, 3 - n)):
+                if stuck is not None:
+                    return []
+                stuck = rank
+        if stuck is not None:
+            return [o for o in options if len(o) == 1 and o[0][1] == stuck and o[0][0] in ("c", "u")]
         return options
 
     def _goes_out_with(self, picks: tuple[tuple[str, Any], ...], need: int, exempt: bool) -> bool:
@@ -370,25 +388,44 @@ class Plan:
         c, u, wild = reduced
         if blacks not in (0, 3, 4) or (blacks and (r.black_three_meld == "never" or self.blacks_melded)):
             return False
-        ok, pts, canastas = self._all_melded(c, u, wild, points_matter=not exempt and need > 0)
+        if self.hand_melds:
+            bonus = 5 * blacks if bc >= blacks else 0  # a meld of black threes counts only if all do
+        else:
+            bonus = 5 * bc
+        ok, pts, canastas = self._all_melded(c, u, wild, points_matter=not exempt and need > 0, need=need - bonus)
         if not ok:
             return False
-        if self.hand_melds:
-            pts += 5 * blacks if bc >= blacks else 0  # a meld of black threes counts only if all do
-        else:
-            pts += 5 * bc
-        return canastas >= r.canastas_to_go_out and (exempt or pts >= need)
+        return canastas >= r.canastas_to_go_out and (exempt or pts + bonus >= need)
 
     def _all_melded(self, c: dict[int, int], u: dict[int, int], wild: dict[str, int],
-                    points_matter: bool = True) -> tuple[bool, int, int]:
+                    points_matter: bool = True, need: int | None = None) -> tuple[bool, int, int]:
         """Can every one of these cards be melded (onto the pending melds or into new ones)? If
         so, also the countable points of the best such plan and the canastas it can reach
-        (``points_matter`` false: the points are not needed, only whether and how many canastas)."""
+        (``points_matter`` false: the points are not needed, only whether and how many canastas).
+        With ``need`` the caller only asks whether those points reach ``need``: the points given
+        back may then be a bound that lies on the same side of ``need`` as the exact figure."""
         if points_matter and self.hand_melds and (self.uncounted or wild["ju"] or wild["du"] or any(u.values())):
-            ok, _, canastas = self._all_melded_greedy(c, u, wild)
+            ok, top, canastas = self._all_melded_greedy(c, u, wild)
             if not ok or canastas < self.r.canastas_to_go_out:
                 return ok, 0, canastas  # melding everything as it comes is the most permissive plan
-            return self._all_melded_exact(c, u, wild)
+            if need is not None:
+                # before the dynamic programme: the greedy plan counts every countable card (no
+                # plan counts more), and _counting_floor is what one plan surely counts
+                if top < need:
+                    return True, top, canastas
+                floor = self._counting_floor(c, u)
+                if floor is not None and floor >= need:
+                    return True, floor, canastas
+            # the same question comes back within one legal_moves (e.g. melding three or four
+            # black threes leaves the same other cards): answers are kept by what they depend on
+            key = (self.r, tuple(c.items()), tuple(u.items()), tuple(wild.items()), tuple(self.pending.items()),
+                   self.uncounted)
+            found = _EXACT.get(key)
+            if found is None:
+                if len(_EXACT) > 2_000:
+                    _EXACT.clear()
+                found = _EXACT[key] = self._all_melded_exact(c, u, wild)
+            return found
         return self._all_melded_greedy(c, u, wild)
 
     def _all_melded_greedy(self, c: dict[int, int], u: dict[int, int], wild: dict[str, int]) -> tuple[bool, int, int]:
@@ -452,6 +489,31 @@ class Plan:
                 spare -= cost
                 canastas += 1
         return canastas
+
+    def _counting_floor(self, c: dict[int, int], u: dict[int, int]) -> int | None:
+        """Points that :meth:`_all_melded_exact` surely reaches when :meth:`_all_melded_greedy`
+        found every card meldable with the canastas needed to go out, or ``None`` when a new meld
+        would need wild cards to open (then no bound is given). Then every new rank has three or
+        more naturals, and the greedy plan (each rank melded with all its naturals, the wild cards
+        where it put them) is one the programme also considers, with each new rank of three or
+        more countable naturals opened by them (it counts those) and the pending melds that count:
+        the programme's best plan among those with the canastas needed counts at least that."""
+        r = self.r
+        pending = self.pending
+        pts = 0
+        for rank, ci in c.items():
+            if rank in pending:
+                if rank not in self.uncounted:
+                    pts += ci * _VALUE[rank]
+                continue
+            n = ci + u[rank]
+            if n == 0:
+                continue
+            if n < 3:
+                return None
+            if ci >= 3 and r.meld_ok(ci, 0):
+                pts += ci * _VALUE[rank]
+        return pts
 
     def _all_melded_exact(self, c: dict[int, int], u: dict[int, int], wild: dict[str, int]) -> tuple[bool, int, int]:
         """:meth:`_all_melded` when some cards or melds do not count (``hand_melds`` reading):
@@ -531,6 +593,8 @@ class Plan:
         return True, best[1], best[0]
 
 _VALUE = {rank: card_value(_Card(rank, "C")) for rank in range(1, 14)}
+_EXACT: dict[tuple[Any, ...], tuple[bool, int, int]] = {}
+"""Answers of :meth:`Plan._all_melded_exact` by rules and inputs (a pure function of them)."""
 
 
 def _choose(cands: list[tuple[int, int, int]], wilds: int) -> set[int]:

@@ -392,8 +392,43 @@ class CanastaState(Legality, Scoring, View, Saved):
         c.melded = list(self.melded)
         c.turn = self.turn.copy()
         c.hand_over, c.out_seat, c.out_concealed = self.hand_over, self.out_seat, self.out_concealed
-        c.last_moves = [dict(m) for m in self.last_moves]
+        c.last_moves = list(self.last_moves)  # (its entries are never changed once recorded: shared)
         c.cut = None if self.cut is None else {"seat": self.cut["seat"], "cards": list(self.cut["cards"])}
+        c._legal = None
+        c._legal_set = None
+        c._plan_base = None
+        c._out_ok = None
+        return c
+
+    def undo_copy(self) -> "CanastaState":
+        """The state as it is now, for :class:`meldtable.undo.UndoRecord` (``base``): a copy of
+        what a ``meld`` or ``add`` changes (the hand of the seat to act, its side's melds, the
+        turn, ``laid``, ``melded``, ``last_moves``), sharing everything else with this state. The
+        record keeps it only while the turn's moves since it are melds and adds (any other move,
+        or the hand's end, clears the record), so the shared parts stay as they were, and it is
+        only ever read through :meth:`copy` (``UndoRecord.restore``; ``UndoRecord.copy`` copies it
+        in full). Cheaper than :meth:`copy`: the other hands, the other sides' melds, the stock
+        and the match's results are not copied (tests/test_undo.py checks the exact restore)."""
+        c = CanastaState.__new__(CanastaState)  # (fields set one by one: reading self.__dict__
+        # would turn this state's attributes into a plain dict, which slows every later lookup)
+        c.rules, c.seed = self.rules, self.seed
+        c.hand_number, c.dealer, c.order, c.drawn = self.hand_number, self.dealer, self.order, self.drawn
+        c.laid = list(self.laid)
+        c.scores, c.results = self.scores, self.results
+        c.match_over, c.winners = self.match_over, self.winners
+        c.stock, c.pile, c.pile_wilds = self.stock, self.pile, self.pile_wilds
+        seat = self.turn.seat
+        side = self.rules.side_of[seat]
+        hands = c.hands = list(self.hands)
+        hands[seat] = dict(hands[seat])
+        melds = c.melds = list(self.melds)
+        melds[side] = {k: m.copy() for k, m in melds[side].items()}
+        c.red_threes = self.red_threes
+        c.melded = list(self.melded)
+        c.turn = self.turn.copy()
+        c.hand_over, c.out_seat, c.out_concealed = self.hand_over, self.out_seat, self.out_concealed
+        c.last_moves = list(self.last_moves)
+        c.cut = self.cut
         c._legal = None
         c._legal_set = None
         c._plan_base = None
