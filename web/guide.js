@@ -318,6 +318,9 @@ async function main() {
     return;
   }
   $("g-rules").href = `rules/${variant}.${lang}.html`;
+  els.play.href = `./?game=${encodeURIComponent(variant)}`; // the app with this game chosen
+  // the app offers the guided hand the first time a game is chosen; here it has been found
+  try { localStorage.setItem(`meldtable.guided.${variant}`, "1"); } catch (_) { /* storage may be off */ }
   els.say.textContent = ui.loading;
   let guide;
   try {
