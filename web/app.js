@@ -14,7 +14,7 @@ import {
   sound, wireContinentalReasons, wireDrag,
 } from "./tablekit.js";
 import { recordMatch, fillStats, resetStats } from "./stats.js";
-import { snapshot, flights, play as fly, motionMs } from "./motion.js";
+import { snapshot, flights, extraFlights, play as fly, motionMs } from "./motion.js";
 
 const params = new URLSearchParams(location.search);
 const FAST = params.get("fast") === "1";
@@ -727,6 +727,7 @@ function seatName(seat) {
   return computers > 1 ? t("who.computerN", { n: seat }) : t("who.computer");
 }
 
+/** Show `table`; returns the renderer's extra log entries (what happened besides the move: red threes, ...). */
 function setTable(table) {
   const prev = state.table;
   state.table = table;
@@ -738,6 +739,7 @@ function setTable(table) {
   autosave(state.engine, table); // PWA: web/persist.js
   if (table.match_over && (!prev || !prev.match_over)) recordMatch(table, state.gameModule.families[0]);
   keepFocus();
+  return entries;
 }
 
 /** After an action focus never falls back to the page body: the table's first useful control. */
@@ -900,8 +902,8 @@ async function act(action, entry, before) {
     setStatus(null);
     sound(/^(meld|add|set|run|take)/.test(e.text) ? "meld" : "card");
     const shown = state.table, snap = snapshot(state.gameModule.families[0]);
-    setTable(table);
-    state.animation = fly(flights(e, true, snap, shown, table));
+    const extra = setTable(table);
+    state.animation = flyAll(e, true, snap, shown, table, extra);
     return true;
   } catch (err) {
     if (gen !== state.gen) return false;
@@ -941,6 +943,13 @@ async function undo() {
   }
 }
 
+/** The move's cards fly, then what came with it (red threes laid out); resolves when all have landed. */
+function flyAll(entry, human, snap, prev, next, extra) {
+  const first = fly(entry ? flights(entry, human, snap, prev, next) : []);
+  const more = extraFlights(extra, entry, snap, prev, next);
+  return more.length ? first.then(() => fly(more)) : first;
+}
+
 // ------------------------------------------------------------------ the computer
 
 function scheduleBot() {
@@ -967,8 +976,8 @@ function scheduleBot() {
         if (!entry.quiet) { state.log.push(entry); state.ticker = entry; }
       }
       const shown = state.table, snap = snapshot(state.gameModule.families[0]);
-      setTable(r.table);
-      state.animation = fly(entry ? flights(entry, false, snap, shown, r.table) : []);
+      const extra = setTable(r.table);
+      state.animation = flyAll(entry, false, snap, shown, r.table, extra);
     } catch (err) {
       if (gen !== state.gen) return;
       setStatus({ err }, "error");
