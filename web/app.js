@@ -14,7 +14,7 @@ import {
   sound, wireContinentalReasons, wireDrag,
 } from "./tablekit.js";
 import { recordMatch, fillStats, resetStats } from "./stats.js";
-import { snapshot, flights, play as fly, motionMs } from "./motion.js";
+import { snapshot, flights, extraFlights, play as fly, motionMs } from "./motion.js";
 
 const params = new URLSearchParams(location.search);
 const FAST = params.get("fast") === "1";
@@ -240,6 +240,78 @@ function layoutRow(v, players, partnerships) {
   return rows[0] || null;
 }
 
+// ------------------------------------------------------------------ rules pages and guided hands
+
+const VARIANT_ID = /^[a-z0-9][a-z0-9-]{0,40}$/;
+const GUIDED_KEY = (id) => `meldtable.guided.${id}`;
+
+/** The rules page of variant `id` in `lang` (docs/rules-pages.md), relative to the app. */
+function rulesUrl(id, lang = getLang()) {
+  return VARIANT_ID.test(id || "") ? `rules/${id}.${lang}.html` : `rules/index.${lang}.html`;
+}
+
+/** The guided first hand of variant `id` in `lang` (docs/guides.md). */
+function guideUrl(id, lang = getLang()) {
+  return `guide.html?variant=${encodeURIComponent(id)}&lang=${lang}`;
+}
+
+/** Whether the guided first hand of `id` was offered (and declined or taken) or a game of it started. */
+function guidedSeen(id) {
+  try { return localStorage.getItem(GUIDED_KEY(id)) !== null; } catch (_) { return true; } // no storage: never nag
+}
+
+function markGuided(id) {
+  try { localStorage.setItem(GUIDED_KEY(id), "1"); } catch (_) { /* storage may be off */ }
+}
+
+/**
+ * The new-game dialog's links for the chosen game ("How to play", "Guided first hand") and, the
+ * first time a game is chosen (no meldtable.guided.<id> yet), the offer of its guided first hand.
+ * Starting a game of it, following the offer or "No thanks" ends the offer for that game.
+ */
+function renderLearnLinks() {
+  const v = currentVariant();
+  const id = v ? variantId(v) : null;
+  $("ng-rules").href = rulesUrl(id);
+  $("ng-guide").href = id ? guideUrl(id) : "guide.html";
+  $("ng-guide").hidden = !id;
+  const offer = Boolean(id) && !guidedSeen(id);
+  $("ng-offer").hidden = !offer;
+  $("ng-offer").dataset.variant = id || "";
+  if (offer) {
+    $("ng-offer-text").textContent = t("newgame.offer", { game: shortName(id) });
+    $("ng-offer-go").href = guideUrl(id);
+  }
+}
+
+function shortName(id) { return has("game.short." + id) ? t("game.short." + id) : variantName(id); }
+
+/** The table's "Rules" link (top bar, help overlay, key H): the current game's rules page. */
+function renderRulesLink() {
+  const id = state.table ? state.table.view.variant : null;
+  const on = Boolean(id) && !$("game").hidden;
+  $("btn-rules").hidden = !on;
+  $("btn-rules").href = rulesUrl(id);
+  $("help-rules").href = rulesUrl(id);
+  $("help-rules").textContent = id ? t("kit.rulesOf", { game: shortName(id) }) : t("kit.rules");
+  $("help-rules").parentElement.hidden = !on;
+}
+
+/**
+ * `?guide=<variant>` (the rules pages' link to the guided first hand) goes to guide.html in the
+ * language asked for (`&lang=`), else the language of the rules page it came from, else the
+ * app's. Returns true when the page is being replaced.
+ */
+function redirectToGuide() {
+  const id = params.get("guide");
+  if (id === null) return false;
+  const asked = params.get("lang");
+  const from = /\.(de|en)\.html(?:[?#]|$)/.exec(document.referrer || "");
+  const lang = ["de", "en"].includes(asked) ? asked : from ? from[1] : getLang();
+  location.replace(guideUrl(id, lang));
+  return true;
+}
+
 function currentVariant() {
   const id = $("ng-variant").value;
   return state.variants.find((v) => variantId(v) === id) || null;
@@ -444,6 +516,7 @@ function markChanged() {
 
 function renderOptionFields() {
   renderPlayerField();
+  renderLearnLinks();
   const box = $("ng-options");
   const v = currentVariant();
   const prev = {}; // the values entered so far, kept when the same variant's fields are redrawn
@@ -592,6 +665,7 @@ async function startNewGame(ev) {
       variant: variantId(v), players, seed, options: optionValues(), human_seats: [HUMAN_SEAT],
     });
     state.players[variantId(v)] = players;
+    markGuided(variantId(v)); // the guided first hand was offered when it was chosen
     enterGame(table, seed);
   } catch (err) {
     const message = err && err.message ? err.message : String(err);
@@ -653,6 +727,7 @@ function seatName(seat) {
   return computers > 1 ? t("who.computerN", { n: seat }) : t("who.computer");
 }
 
+/** Show `table`; returns the renderer's extra log entries (what happened besides the move: red threes, ...). */
 function setTable(table) {
   const prev = state.table;
   state.table = table;
@@ -664,6 +739,7 @@ function setTable(table) {
   autosave(state.engine, table); // PWA: web/persist.js
   if (table.match_over && (!prev || !prev.match_over)) recordMatch(table, state.gameModule.families[0]);
   keepFocus();
+  return entries;
 }
 
 /** After an action focus never falls back to the page body: the table's first useful control. */
@@ -689,6 +765,7 @@ function render() {
   felt.dataset.serial = String(state.serial);
   state.game.render();
   renderUndo(tb);
+  renderRulesLink();
   renderTurn();
   renderLog();
   renderMeta();
@@ -825,8 +902,8 @@ async function act(action, entry, before) {
     setStatus(null);
     sound(/^(meld|add|set|run|take)/.test(e.text) ? "meld" : "card");
     const shown = state.table, snap = snapshot(state.gameModule.families[0]);
-    setTable(table);
-    state.animation = fly(flights(e, true, snap, shown, table));
+    const extra = setTable(table);
+    state.animation = flyAll(e, true, snap, shown, table, extra);
     return true;
   } catch (err) {
     if (gen !== state.gen) return false;
@@ -866,6 +943,13 @@ async function undo() {
   }
 }
 
+/** The move's cards fly, then what came with it (red threes laid out); resolves when all have landed. */
+function flyAll(entry, human, snap, prev, next, extra) {
+  const first = fly(entry ? flights(entry, human, snap, prev, next) : []);
+  const more = extraFlights(extra, entry, snap, prev, next);
+  return more.length ? first.then(() => fly(more)) : first;
+}
+
 // ------------------------------------------------------------------ the computer
 
 function scheduleBot() {
@@ -892,8 +976,8 @@ function scheduleBot() {
         if (!entry.quiet) { state.log.push(entry); state.ticker = entry; }
       }
       const shown = state.table, snap = snapshot(state.gameModule.families[0]);
-      setTable(r.table);
-      state.animation = fly(entry ? flights(entry, false, snap, shown, r.table) : []);
+      const extra = setTable(r.table);
+      state.animation = flyAll(entry, false, snap, shown, r.table, extra);
     } catch (err) {
       if (gen !== state.gen) return;
       setStatus({ err }, "error");
@@ -939,6 +1023,13 @@ function wireInput() {
     renderOptionFields(); // "by player count" values follow the number of players
   });
   $("ng-cancel").addEventListener("click", () => $("newgame-dialog").close());
+  $("ng-offer-dismiss").addEventListener("click", () => {
+    markGuided($("ng-offer").dataset.variant);
+    $("ng-offer").hidden = true;
+    $("ng-start").focus();
+  });
+  $("ng-offer-go").addEventListener("click", () => markGuided($("ng-offer").dataset.variant));
+  $("ng-guide").addEventListener("click", () => { const v = currentVariant(); if (v) markGuided(variantId(v)); });
   $("btn-help").addEventListener("click", openHelp);
   $("btn-settings").addEventListener("click", openSettings);
   $("settings-form").addEventListener("change", (ev) => {
@@ -996,6 +1087,7 @@ function onKey(ev) {
   }
   if (ev.key.length !== 1) return;
   if (ev.key.toLowerCase() === "u" && family !== "threefifty") { ev.preventDefault(); undo(); return; }
+  if (ev.key.toLowerCase() === "h") { ev.preventDefault(); $("btn-rules").click(); return; }
   const b = shortcutButton(family, ev.key);
   if (b && press(b)) ev.preventDefault();
 }
@@ -1013,6 +1105,7 @@ function onLanguage() {
     }
     renderOptionFields();
   }
+  renderRulesLink();
   if (state.table) {
     render();
     if ($("score-dialog").open) fillScoreSheet();
@@ -1030,6 +1123,7 @@ function trackTopbar() {
 }
 
 function main() {
+  if (redirectToGuide()) return;
   trackTopbar();
   root.lang = getLang();
   applyStatic();

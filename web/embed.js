@@ -132,14 +132,19 @@ const TEMPLATE = `
  *   autoplay  the computer plays its moves after the reader's (default true)
  *   start     "visible" (default: when the demo comes into view or is touched), "touch" (when
  *             touched), "now", or "manual" (only by the controller: start(), ready, act(), reset())
+ *   claimTimeoutMs  how long Continental's claim prompt counts down before it passes (default
+ *             8000; 0: no countdown, the prompt waits for the reader, e.g. in a guided hand)
+ *   resetButton  false: no "Start again" button in the demo's bar (the host offers its own and
+ *             calls reset())
  *   engine    an engine to use ({request(op, fields)}, e.g. the app's); default: the page's
  *             shared engine worker (sharedEngine())
  *   hooks     {beforeAct(action, table) -> true | {message} | "message" (veto with a message),
- *              onTable(prev, next, entries), onRefused(error, action), onReady(table)}
+ *              onTable(prev, next, entries), onRefused(error, action), onReady(table),
+ *              onReset(table): after every reset, by the button or by reset()}
  * Returns the controller (docs/embedding.md): {root, lang, variant, seat, ready, start(), reset(),
  * act(action), table(), setStatus(text, kind), destroy()}. The host element also gets the DOM
  * events "meldtable-table" (detail {prev, next, entries}), "meldtable-refused" (detail {error,
- * action}) and "meldtable-ready" (detail {table}).
+ * action}), "meldtable-ready" (detail {table}) and "meldtable-reset" (detail {table}).
  */
 export function mountDemo(root, options = {}) {
   const lang = LANGUAGES.includes(options.lang) ? options.lang : langOf(root);
@@ -150,6 +155,8 @@ export function mountDemo(root, options = {}) {
   const position = positionWithVariant(text0, variant);
   const seat = Number.isInteger(options.seat) ? options.seat : (pos.window ?? pos.turnSeat ?? 0);
   const autoplay = options.autoplay !== false;
+  const resetButton = options.resetButton !== false;
+  const claimTimeoutMs = Number.isFinite(options.claimTimeoutMs) && options.claimTimeoutMs >= 0 ? options.claimTimeoutMs : null;
   const sid = `demo-${++demoCount}`;
   // On a page of demos (not inside the app, which passes its engine and keeps its language), the
   // first demo's language is the page's: the renderers' own timers (Continental's claim
@@ -352,7 +359,7 @@ export function mountDemo(root, options = {}) {
   }
 
   const shell = {
-    humanSeat: seat, parts, table: () => state.tb, view, legal, isMyTurn, busy: () => state.busy,
+    humanSeat: seat, claimTimeoutMs, parts, table: () => state.tb, view, legal, isMyTurn, busy: () => state.busy,
     humanSeats, seatName, act, setStatus, clearError, render, openScoreSheet,
   };
 
@@ -430,7 +437,7 @@ export function mountDemo(root, options = {}) {
     state.status = evicted ? { key: "embed.restarted", kind: "info" } : null;
     q(".mt-scores").hidden = true;
     q(".mt-progress").hidden = true;
-    q(".mt-reset").hidden = false;
+    q(".mt-reset").hidden = !resetButton;
     setHostState("ready");
     setTable(table, []);
     return table;
@@ -460,7 +467,12 @@ export function mountDemo(root, options = {}) {
 
   async function reset() {
     await start();
-    return restart();
+    const table = await restart();
+    if (table) {
+      try { if (hooks.onReset) hooks.onReset(table); } catch (err) { console.error(err); }
+      emit("meldtable-reset", { table });
+    }
+    return table;
   }
 
   // ---------------------------------------------------------------- wiring

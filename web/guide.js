@@ -157,6 +157,8 @@ export function runGuide(guide, els, lang) {
     lang,
     seat: (guide.human_seats || [0])[0],
     start: "now",
+    claimTimeoutMs: 0,  // Continental's claim prompt waits for the reader: no countdown in a guide
+    resetButton: false, // "Start again" is the guide's own (it starts the steps again too)
     hooks: { beforeAct, onTable, onRefused, onReady },
   });
 
@@ -270,9 +272,6 @@ export function runGuide(guide, els, lang) {
     go(st.i + 1);
   });
   els.restart.addEventListener("click", () => restart());
-  // the demo's own "Start again" (web/embed.js) starts the guide again too
-  const demoReset = els.table.shadowRoot && els.table.shadowRoot.querySelector(".mt-reset");
-  if (demoReset) demoReset.addEventListener("click", () => { st.offTrack = false; st.pending = null; go(0); });
 
   async function restart() {
     st.offTrack = false;
@@ -318,6 +317,9 @@ async function main() {
     return;
   }
   $("g-rules").href = `rules/${variant}.${lang}.html`;
+  els.play.href = `./?game=${encodeURIComponent(variant)}`; // the app with this game chosen
+  // the app offers the guided hand the first time a game is chosen; here it has been found
+  try { localStorage.setItem(`meldtable.guided.${variant}`, "1"); } catch (_) { /* storage may be off */ }
   els.say.textContent = ui.loading;
   let guide;
   try {

@@ -2,8 +2,11 @@
 // person and for the computer players: the draw (stock -> hand or seat), the pile take (discard
 // pile -> hand or seat), melds, adds, lay-downs and lay-offs (hand or seat -> the side's melds or
 // the player's combinations), the discard (-> discard pile), Continental's claims (discard pile ->
-// the claimer) and 3 ist 50's plays (hand or seat, and the centre cards it captures -> the minus
-// pile that receives them; a gift onto another minus pile). Each flight takes at most 400 ms
+// the claimer, with its penalty card from the penalty stock), 3 ist 50's plays (hand or seat, and
+// the centre cards it captures -> the minus pile that receives them; a gift onto another minus
+// pile), the canasta family's pile take (the top card and the hand cards it is melded with -> the
+// meld, the rest of the pile -> the hand or seat), red threes laid out (-> the side's red threes,
+// their replacements from the stock) and Kanaster's blocking cards buried under a canasta. Each flight takes at most 400 ms
 // (setting "Card movement": slow 400, normal 260, fast 140 ms, instant: none); with
 // prefers-reduced-motion nothing moves. play() resolves when the flight has landed: the page
 // shows the computer's next move then (web/app.js), so its moves are paced by the animation.
@@ -27,7 +30,7 @@ export function motionMs() {
 
 const PILES = {
   canasta: { stock: "#stock", discard: "#discard" },
-  continental: { stock: "#ct-stock", discard: "#ct-discard" },
+  continental: { stock: "#ct-stock", discard: "#ct-discard", penalty: "#ct-penalty" },
   threefifty: { stock: "#tf-stock", discard: "#tf-discard" },
 };
 
@@ -62,6 +65,7 @@ export function snapshot(family) {
     family, hand, centre,
     stock: rectOf(document.querySelector(p.stock)),
     discard: rectOf(document.querySelector(p.discard)),
+    penalty: p.penalty ? rectOf(document.querySelector(p.penalty)) : null,
     handBox: rectOf(document.getElementById("hand")),
     seat: (s) => rectOf(seatEl(s)),
   };
@@ -84,6 +88,33 @@ function meldPlace(family, seat, human, table) {
     return seatEl(seat);
   }
   return seatEl(seat);
+}
+
+/** The canasta family's meld `key` ("Q", "Q#2") of `seat`'s side, or null. */
+function meldOf(family, seat, human, table, key) {
+  const box = meldPlace(family, seat, human, table);
+  if (!box || !key || family !== "canasta") return null;
+  return [...box.querySelectorAll(".meld")].find((el) => el.dataset.rank === key) || null;
+}
+
+/** Where the red threes of `seat`'s side lie now (canasta family). */
+function redThreesPlace(seat, table) {
+  const sideOf = table.view.side_of_seat || [];
+  const side = sideOf[seat] ?? seat;
+  const mine = sideOf[table.seat ?? 0] ?? 0;
+  if (side === mine) return document.getElementById("my-red-threes");
+  return document.querySelector(`#opponents .side-opponent[data-side="${side}"] .red-threes`) || seatEl(seat);
+}
+
+/** Cards in `next`'s hand that `prev`'s did not hold (multisets), leaving out `used`. */
+function gained(prev, next, used = []) {
+  const pool = [...(prev.view.hand || []), ...used];
+  const out = [];
+  for (const c of next.view.hand || []) {
+    const i = pool.indexOf(c);
+    if (i >= 0) pool.splice(i, 1); else out.push(c);
+  }
+  return out;
 }
 
 /** The seat whose minus pile grew from `prev` to `next` (3 ist 50), or null. */
@@ -120,11 +151,27 @@ export function flights(entry, human, before, prev, next) {
     for (let i = 0; i < (human ? n : 1); i++) out.push({ from: before.stock, to: human ? handNow : seatNow(), card: null });
   } else if (kind === "take" || kind === "claim") {
     const top = prev.view.discard && prev.view.discard.top;
-    const to = kind === "take" && family === "canasta" ? rectOf(meldPlace(family, seat, human, next)) : human ? handNow : seatNow();
+    const canasta = kind === "take" && family === "canasta";
+    const to = canasta ? rectOf(meldPlace(family, seat, human, next)) : human ? handNow : seatNow();
     out.push({ from: before.discard, to, card: top || null });
-  } else if (["meld", "add", "set", "run", "swap"].includes(kind)) {
-    const to = rectOf(meldPlace(family, seat, human, next));
-    for (const c of cards.slice(0, 6)) out.push({ from: from(c), to, card: c });
+    if (canasta) {
+      // the hand cards melded with the top card, then the rest of the pile into the hand
+      for (const c of cards.slice(0, 6)) out.push({ from: from(c), to, card: c });
+      const rest = Math.max(0, ((prev.view.discard && prev.view.discard.size) || 0) - 1);
+      const faces = human ? gained(prev, next) : [];
+      for (let i = 0; i < Math.min(rest, 8); i++) {
+        out.push({ from: before.discard, to: human ? handNow : seatNow(), card: faces[i] || null, what: "pile" });
+      }
+    }
+    if (kind === "claim" && family === "continental") {
+      // taken out of turn: the penalty card comes along, face down (seed 002)
+      const main = prev.view.claim && prev.view.claim.penalty_from === "main_stock";
+      out.push({ from: main ? before.stock : before.penalty, to: human ? handNow : seatNow(), card: null, what: "penalty" });
+    }
+  } else if (["meld", "add", "set", "run", "swap", "bury"].includes(kind)) {
+    const key = ["add", "bury"].includes(kind) && w[1] && !isCard(w[1]) ? w[1] : null;
+    const to = rectOf(meldOf(family, seat, human, next, key) || meldPlace(family, seat, human, next));
+    for (const c of cards.slice(0, 6)) out.push({ from: from(c), to, card: c, what: kind === "bury" ? "bury" : undefined });
   } else if (kind === "discard") {
     const c = cards[0];
     out.push({ from: from(c), to: rectOf(document.querySelector(p.discard)), card: c || null });
@@ -141,6 +188,32 @@ export function flights(entry, human, before, prev, next) {
   return out.filter((f) => f.from && f.to);
 }
 
+/**
+ * The flights of what happened besides the move itself, from the renderer's extra log entries
+ * (`onTable`): red threes laid out (canasta family: from the hand, or from the stock when they
+ * came with a draw, to the side's red threes; each replaced from the stock). `move` is the log
+ * entry of the move that came with them (or null).
+ */
+export function extraFlights(entries, move, before, prev, next) {
+  if (!before || !next || !prev || !entries || !entries.length) return [];
+  const out = [];
+  const handNow = rectOf(document.getElementById("hand"));
+  const drew = Boolean(move && /^draw\b/.test(move.text || ""));
+  for (const e of entries) {
+    const w = words(e.text);
+    if (w[0] !== "red3") continue;
+    const human = e.who === "you";
+    const to = rectOf(redThreesPlace(e.seat, next));
+    const seatNow = rectOf(seatEl(e.seat));
+    for (const c of w.slice(1).filter(isCard)) {
+      const inHand = human && before.hand[c] && before.hand[c].length ? before.hand[c].shift() : null;
+      out.push({ from: inHand || (drew ? before.stock : human ? before.handBox : before.seat(e.seat)), to, card: c, what: "red3" });
+      out.push({ from: before.stock, to: human ? handNow : seatNow, card: null, what: "replacement" });
+    }
+  }
+  return out.filter((f) => f.from && f.to);
+}
+
 /** Fly `list` ({from, to, card}) at once; resolves when they have landed (at once without motion). */
 export function play(list) {
   const ms = motionMs();
@@ -149,6 +222,7 @@ export function play(list) {
   const els = list.map((f, i) => {
     const el = f.card ? paintFace(document.createElement("span"), f.card) : cardBack();
     el.classList.add("fly");
+    if (f.what) el.dataset.what = f.what; // what moves besides the move's own cards (tests, styles)
     el.setAttribute("aria-hidden", "true");
     const w = Math.min(f.from.w, 64), h = Math.min(f.from.h, 90);
     Object.assign(el.style, {

@@ -6,7 +6,9 @@
 //   autosave(engine, table)   after every table the page shows; saves the engine's current game
 //                             (only the newest of quick successive calls), or forgets it once the
 //                             match is over. Returns a promise that never rejects.
-//   savedGame()               {state, human_seats, seed, variant, hand, savedAt} or null
+//   savedGame()               {state, human_seats, seed, variant, hand, savedAt, undo?} or null
+//                             (undo: the turn's undo history from the engine's `save`, given back
+//                             to `load` by restore(), so Undo works after a reload)
 //   restore(engine)           resolves with the restored table, or null when there is no saved
 //                             game; when the engine cannot load it (any error, whatever its
 //                             code) the saved game is forgotten and the error is thrown, so the
@@ -69,6 +71,9 @@ export function autosave(engine, table) {
       format: FORMAT, savedAt: Date.now(), state: saved.state, human_seats: saved.human_seats,
       seed, variant: view.variant ?? null, hand: view.hand_number ?? null,
     };
+    // the turn's undo history (the game before its first undoable move and the moves since):
+    // `load` rebuilds it, so Undo still works after a reload within the same turn
+    if (saved.undo && typeof saved.undo === "object") record.undo = saved.undo;
     storage()?.setItem(KEY, JSON.stringify(record));
   }).catch((err) => console.warn("autosave failed:", err));
   return chain;
@@ -92,7 +97,9 @@ export async function restore(engine) {
   const saved = savedGame();
   if (!saved) return null;
   try {
-    return await engine.request("load", { state: saved.state, human_seats: saved.human_seats });
+    const fields = { state: saved.state, human_seats: saved.human_seats };
+    if (saved.undo) fields.undo = saved.undo; // a broken record only loses the undo (docs/protocol.md)
+    return await engine.request("load", fields);
   } catch (err) {
     console.warn("the saved game could not be restored:", (err && err.message) || err);
     discard(); // whatever the error code: offering it again would fail again

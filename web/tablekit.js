@@ -4,12 +4,13 @@
 // effects made with WebAudio (no file, nothing from another host). web/app.js calls it; the
 // renderers (web/games/*.js) are not changed by it: shortcuts press their buttons.
 import { t, tp, rankOf } from "./i18n.js";
+import { contractText } from "./games/continental.js";
 
 const SETTINGS_KEY = "meldtable.settings";
 const DEFAULTS = {
   warnWild: true,       // discarding a wild card
   warnPlayable: true,   // discarding a card that could be added to a meld / laid off
-  warnInitial: true,    // a meld that commits you to the initial-meld minimum this turn
+  warnInitial: true,    // a meld that commits you to the initial-meld minimum (Canasta) or the rest of the contract (Continental) this turn
   warnNewGame: true,    // starting a new game over a running one
   sound: false,         // sound effects (off by default)
   speed: "normal",      // animation speed: slow | normal | fast | instant
@@ -118,7 +119,39 @@ export function warningsFor(action, table, family) {
       }
     }
   }
+  if (family === "continental" && s.warnInitial) {
+    const w = contractWarning(action, table);
+    if (w) out.push(w);
+  }
   return out;
+}
+
+/** Whether every card of `part` is among `cards` (as many times as `part` names it). */
+function within(part, cards) {
+  const pool = [...cards];
+  return part.every((c) => { const i = pool.indexOf(c); if (i < 0) return false; pool.splice(i, 1); return true; });
+}
+
+/**
+ * Continental (docs/rules/continental.md §8.2): the contract is laid down one combination at a
+ * time, all in one turn; its first combination commits the player to laying the rest in this
+ * turn (only the contract's remaining steps are legal until then, no discard). Warned when the
+ * action would be that first, legal step of a contract of more than one combination.
+ */
+function contractWarning(action, table) {
+  const v = table && table.view;
+  if (!v || !v.turn || v.turn.laying_down || !v.contract) return null;
+  const me = (v.seats || []).find((x) => x.seat === (table.seat ?? v.seat));
+  if (!me || me.down) return null;
+  let kind = action && action.type, cards = action && action.cards;
+  if (kind === "move") [kind, ...cards] = String(action.text || "").trim().split(/\s+/);
+  if ((kind !== "set" && kind !== "run") || !Array.isArray(cards)) return null;
+  const { sets, runs } = v.contract;
+  if (sets + runs < 2) return null;
+  const legal = (table.legal || []).some((m) => m.kind === kind && Array.isArray(m.cards) && within(m.cards, cards));
+  if (!legal) return null; // the engine refuses it anyway, with its reason
+  const rest = contractText(sets - (kind === "set" ? 1 : 0), runs - (kind === "run" ? 1 : 0));
+  return { setting: "warnInitial", text: t("kit.warn.contract", { contract: contractText(sets, runs), rest }) };
 }
 
 /**
@@ -188,7 +221,7 @@ export function fillHelp(family) {
   const list = document.getElementById("help-keys");
   list.replaceChildren();
   const rows = [...(SHORTCUTS[family] || []).filter(([, id]) => id !== "btn-undo" || family !== "threefifty"),
-    ["Ctrl+Z", null, "action.undo"], ["Esc", null, "kit.key.escape"], ["←→", null, "kit.key.arrows"],
+    ["Ctrl+Z", null, "action.undo"], ["h", null, "kit.key.rules"], ["Esc", null, "kit.key.escape"], ["←→", null, "kit.key.arrows"],
     ["Enter", null, "kit.key.enter"], ["?", null, "kit.help"]];
   for (const [key, , name] of rows) {
     if (family === "threefifty" && name === "action.undo") continue;

@@ -173,13 +173,23 @@ class Session:
         return self.table()
 
     def op_save(self, req: dict[str, Any]) -> dict[str, Any]:
-        return {"state": self._game().to_json(), "human_seats": list(self.human_seats)}
+        """The game as ``Game.to_json()`` text (``state``), the person's seats and, while the seat
+        to act can take moves back, the turn's undo history (``undo``, see :func:`undo_record`),
+        so that a reload keeps Undo working (docs/protocol.md, "save")."""
+        g = self._game()
+        answer: dict[str, Any] = {"state": g.to_json(), "human_seats": list(self.human_seats)}
+        record = undo_record(g)
+        if record is not None:
+            answer["undo"] = record
+        return answer
 
     op_export = op_save
 
     def op_load(self, req: dict[str, Any]) -> dict[str, Any]:
         text = _field(req, "state", str)
         game = Game.from_json(text)
+        if req.get("undo") is not None:
+            game = with_undo(game, req["undo"]) or game
         seats = self._seats(req.get("human_seats"), game.players)
         self.game, self.human_seats = game, seats
         return self.table()
@@ -203,6 +213,44 @@ class Session:
     def op_end(self, req: dict[str, Any]) -> dict[str, Any]:
         """Drop a named session (handled in :func:`handle`; the default session cannot end)."""
         raise BadRequest("'end' needs the 'session' to end.")
+
+
+def undo_record(g: Game) -> dict[str, Any] | None:
+    """The turn's undo history of ``g`` as data, or ``None`` when nothing can be taken back:
+    ``{"base": <Game.to_json() text before the turn's first undoable move>, "moves": [<notation>,
+    ...]}`` (the moves since, in order). :func:`with_undo` rebuilds it; ``Game`` keeps the record in
+    memory only (meldtable.undo: a loaded game starts with nothing to undo)."""
+    if g.hand_over or g.undo_refusal() is not None:
+        return None
+    work = g.copy()
+    moves: list[str] = []
+    while len(moves) <= MAX_PLAY_MOVES and work.undo_refusal() is None:
+        moves.append(work.undo())
+    return {"base": work.to_json(), "moves": moves[::-1]}
+
+
+def with_undo(game: Game, record: Any) -> Game | None:
+    """``game`` (just loaded) with the undo history ``record`` of :func:`undo_record`: the base is
+    loaded and the moves played again, which rebuilds the record as ``Game.play`` keeps it. Returns
+    ``None`` (the caller keeps ``game``, with nothing to undo) when the record is malformed, does not
+    load or play, or does not end exactly in ``game``'s state: a broken record never changes or
+    blocks the game it came with."""
+    if not isinstance(record, dict):
+        return None
+    base, moves = record.get("base"), record.get("moves")
+    if not isinstance(base, str) or not isinstance(moves, list) or not moves or len(moves) > MAX_PLAY_MOVES:
+        return None
+    if not all(isinstance(m, str) and len(m) <= 400 for m in moves):
+        return None
+    try:
+        work = Game.from_json(base)
+        for text in moves:
+            work.play(text)
+    except (ValueError, TypeError, KeyError, IndexError, RecursionError):  # MeldtableError is a ValueError
+        return None
+    if work.to_json() != game.to_json() or work.undo_refusal() is not None:
+        return None
+    return work
 
 
 def _field(req: dict[str, Any], name: str, typ: type) -> Any:

@@ -145,7 +145,8 @@ function within(small, big) {
 const sameCards = (a, b) => a.length === b.length && within(a, b);
 
 export function create(shell) {
-  const claimTimeoutMs = shell.claimTimeoutMs > 0 ? shell.claimTimeoutMs : CLAIM_TIMEOUT_MS;
+  // 0: no countdown, the prompt waits for the person (a guided hand); null/undefined: the default
+  const claimTimeoutMs = shell.claimTimeoutMs === 0 ? 0 : shell.claimTimeoutMs > 0 ? shell.claimTimeoutMs : CLAIM_TIMEOUT_MS;
   let root = null; // the element the table is drawn in (mount(felt)): the app's #felt or a demo's
   const $ = scopedLookup(() => root);
   const state = {
@@ -342,6 +343,7 @@ export function create(shell) {
       return;
     }
     state.prompts += 1;
+    if (!claimTimeoutMs) return; // no countdown: the prompt waits
     state.claimDeadline = performance.now() + claimTimeoutMs;
     state.claimTimer = setInterval(() => tickClaim(tb), 200);
   }
@@ -384,6 +386,9 @@ export function create(shell) {
   }
 
   function renderClaimTimer() {
+    $("ct-claim-bar").parentElement.hidden = !claimTimeoutMs;
+    $("ct-claim-left").hidden = !claimTimeoutMs;
+    if (!claimTimeoutMs) { delete $("ct-claim").dataset.left; return; }
     const left = Math.max(0, state.claimDeadline - performance.now());
     const frac = claimTimeoutMs ? left / claimTimeoutMs : 0;
     $("ct-claim-bar").style.transform = `scaleX(${frac.toFixed(3)})`;
