@@ -545,6 +545,9 @@ class MeldtableDemo extends HTMLElement {
         seat: seat !== null && /^\d+$/.test(seat) ? Number(seat) : undefined,
         autoplay: !["off", "false", "no"].includes(String(this.getAttribute("autoplay")).toLowerCase()),
         start: this.getAttribute("start") || "visible",
+        // a reader is reading the text beside the demo: Continental's claim prompt waits for
+        // them unless the page asks for the game's countdown (claim-timeout="8" seconds)
+        claimTimeoutMs: /^\d+$/.test(this.getAttribute("claim-timeout") || "") ? 1000 * Number(this.getAttribute("claim-timeout")) : 0,
       });
     };
     if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", go, { once: true });
