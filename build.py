@@ -392,7 +392,7 @@ def compiled_wheel(tarball: Path, wheel: Path, python: str, out_dir: Path, form:
             raise BuildError("node not found: install Node.js, or build with --source-wheel")
         with tempfile.TemporaryDirectory(prefix="meldtable-pyodide-") as tmp:
             extract_pyodide(tarball, Path(tmp), PYODIDE_FILES + ("pyodide-lock.json",))
-            partial = CACHE / f"wheel-pyc-{key}.partial"
+            partial = CACHE / f"wheel-{form}-{key}.partial"
             run([node, str(ROOT / "tools" / "compile-wheel.mjs"), tmp, str(wheel), str(partial), tag,
                  "pyc" if form == "pyc" else "source"], stdout=subprocess.DEVNULL)
         kept, dropped = (".pyc", ".py") if form == "pyc" else (".py", ".pyc")
