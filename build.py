@@ -92,6 +92,13 @@ SOURCE_DATE_EPOCH = "315532800"
 # stored under "./" (what start_url and navigations ask for).
 SERVICE_WORKER = "sw.js"
 NOT_PRECACHED = (SERVICE_WORKER, "version.json")
+# The documentation (rules pages, guided hands, live demos: issue #12) is precached in a second
+# tier ("later" in sw.js): not at the first install, so a first visit downloads only what the
+# game needs (issue #16's 5 MB), but at the next start, and at once when it is visited online.
+# Paths relative to the site: a folder ends with "/". None of these may be imported by the page
+# itself (tests/browser/test_pwa.py checks the page's module graph).
+PRECACHED_LATER = ("rules/", "guides/", "rules.css", "guide.html", "guide.js", "guide.css",
+                   "embed.js", "embed-position.js", "embed.css")
 SHELL_PAGE = "index.html"
 # Content-Security-Policy of the page: the meta tag in web/index.html must say exactly this
 # (checked at build time), and `serve` sends it as a header too, which also covers the worker
@@ -502,14 +509,25 @@ def minify_web(site: Path) -> tuple[int, int]:
                    if p.suffix in (".js", ".mjs", ".css") and p.name != SERVICE_WORKER
                    and p.relative_to(site).parts[0] != "pyodide")
     before = sum((site / f).stat().st_size for f in files)
-    run([str(esbuild()), *files, "--minify", "--charset=utf8", "--outdir=.", "--outbase=.",
-         "--allow-overwrite", "--log-level=warning"], cwd=site, stdout=subprocess.DEVNULL)
+    # esbuild names the output of a `.mjs` `.js` unless told otherwise: the `.mjs` modules in a
+    # run of their own, so that every output replaces its input.
+    mjs = [f for f in files if f.endswith(".mjs")]
+    for group, extra in (([f for f in files if f not in mjs], []), (mjs, ["--out-extension:.js=.mjs"])):
+        if group:
+            run([str(esbuild()), *group, "--minify", "--charset=utf8", "--outdir=.", "--outbase=.",
+                 *extra, "--allow-overwrite", "--log-level=warning"], cwd=site, stdout=subprocess.DEVNULL)
     return before, sum((site / f).stat().st_size for f in files)
 
 
+def precached_later(rel: str) -> bool:
+    """Whether the service worker stores this file (path relative to the site) in its second
+    tier (PRECACHED_LATER) rather than at its first install."""
+    return any(rel.startswith(p) if p.endswith("/") else rel == p for p in PRECACHED_LATER)
+
+
 def precache_entries(site: Path, exclude: tuple[str, ...] = ()) -> list[tuple[str, str]]:
-    """[(path relative to the site, sha256)] of every file the service worker precaches (all
-    but NOT_PRECACHED and exclude); the page itself first, as "./"."""
+    """[(path relative to the site, sha256)] of every file the service worker precaches, in
+    either tier (all but NOT_PRECACHED and exclude); the page itself first, as "./"."""
     entries = []
     for path in sorted(p for p in site.rglob("*") if p.is_file()):
         rel = path.relative_to(site).as_posix()
@@ -545,7 +563,8 @@ def precache_exclusions(site: Path) -> tuple[str, ...]:
 
 
 def read_precache(site: Path) -> dict:
-    """{"id": build id, "files": [[path, sha256 or null], ...]} as written into site/sw.js."""
+    """{"id": build id, "files": [[path, sha256 or null], ...], "later": [[path, sha256], ...]}
+    as written into site/sw.js ("files": stored at install; "later": see PRECACHED_LATER)."""
     match = SW_BUILD_JSON.search((site / SERVICE_WORKER).read_text())
     if not match:
         raise BuildError(f"{site / SERVICE_WORKER} has no 'const BUILD = ...; // @build' line")
@@ -565,8 +584,10 @@ def write_service_worker(site: Path, exclude: tuple[str, ...] | None = None) -> 
         return build_id(entries)
     source = sw.read_text()
     bid = build_id(entries, source.encode())
-    files = [[rel, None if rel == "./" else sha] for rel, sha in entries]  # hosts may rewrite HTML
-    line = f"const BUILD = {json.dumps({'id': bid, 'files': files})}; // @build"
+    files = [[rel, None if rel == "./" else sha] for rel, sha in entries  # hosts may rewrite HTML
+             if not precached_later(rel)]
+    later = [[rel, sha] for rel, sha in entries if precached_later(rel)]
+    line = f"const BUILD = {json.dumps({'id': bid, 'files': files, 'later': later})}; // @build"
     text, count = SW_BUILD_LINE.subn(lambda _: line, source)
     if count != 1:
         raise BuildError(f"web/{SERVICE_WORKER} must contain exactly one line "

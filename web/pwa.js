@@ -6,7 +6,10 @@
 //       Call once at start. Registers sw.js once the engine has booted (<html
 //       data-engine-state="ready">), so a first visit does not download Pyodide twice: the
 //       service worker's precache then revalidates what the page has just loaded. A page
-//       whose engine failed to start registers nothing (it would only cache a broken site). beforeUpdate: optional async function run before the page reloads into a new
+//       whose engine failed to start registers nothing (it would only cache a broken site).
+//       A page that starts controlled by the service worker (the second start on) asks it
+//       to store the documentation as well ({type: "cache-later"}; web/sw.js).
+//       beforeUpdate: optional async function run before the page reloads into a new
 //       version (e.g. persist.js's prepareReload, which flushes the autosave).
 //   applyUpdate()     switch to the downloaded version now (the prompt's "Update" button)
 //   checkForUpdate()  ask the server for a new sw.js now (also done when the page becomes
@@ -132,6 +135,11 @@ async function register() {
     return;
   }
   lastCheck = Date.now();
+  // From the second start on, the service worker also stores the documentation (rules pages,
+  // guided hands, live demos), which a first visit leaves out (web/sw.js, "later").
+  if (firstController && navigator.serviceWorker.controller) {
+    navigator.serviceWorker.controller.postMessage({ type: "cache-later" });
+  }
   if (navigator.serviceWorker.controller && !reloading) setState("ready");
   if (registration.waiting && navigator.serviceWorker.controller) showPrompt();
   registration.addEventListener("updatefound", () => {

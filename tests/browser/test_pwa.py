@@ -268,6 +268,24 @@ def png_size(path: Path) -> tuple[int, int]:
 
 # --------------------------------------------------------------------------- static checks
 
+def page_module_graph() -> set[str]:
+    """Paths (relative to web/) of every script web/index.html loads, with everything they
+    import statically or dynamically and the engine's module worker."""
+    refs = re.compile(r"""(?:\bfrom\s*|\bimport\s*\(?\s*|new URL\(\s*)["'](\.{1,2}/[^"']+|[\w-]+\.m?js)["']""")
+    page = (build.WEB / "index.html").read_text()
+    todo = re.findall(r"""<script[^>]*\bsrc=["']([^"']+)["']""", page)
+    seen: set[str] = set()
+    while todo:
+        rel = os.path.normpath(todo.pop()).replace(os.sep, "/")
+        if rel in seen or rel.startswith("pyodide/") or not (build.WEB / rel).is_file():
+            continue
+        seen.add(rel)
+        base = os.path.dirname(rel)
+        for ref in refs.findall((build.WEB / rel).read_text()):
+            todo.append(os.path.join(base, ref))
+    return seen
+
+
 def test_manifest_icons_csp_and_precache_list(site_dir, version):
     manifest = json.loads((site_dir / "manifest.webmanifest").read_text())
     assert manifest["name"] and manifest["short_name"]
@@ -289,15 +307,33 @@ def test_manifest_icons_csp_and_precache_list(site_dir, version):
     assert "'unsafe-inline'" not in build.CSP and "'unsafe-eval'" not in build.CSP
     assert "'wasm-unsafe-eval'" in build.CSP
 
-    # sw.js: the build id of version.json, every shipped file with its sha256.
+    # sw.js: the build id of version.json, every shipped file with its sha256, in one of the
+    # two tiers: the documentation (issue #12) in "later", everything else at install.
     entry = build.read_precache(site_dir)
     assert entry["id"] == version["build_id"]
-    files = dict(entry["files"])
+    later = dict(entry["later"])
+    assert later and all(sha for sha in later.values())
+    files = {**dict(entry["files"]), **later}
+    assert len(files) == len(entry["files"]) + len(later)  # no file in both tiers
     shipped = {p.relative_to(site_dir).as_posix() for p in site_dir.rglob("*") if p.is_file()}
     not_needed = {"sw.js", "version.json", "index.html"}
     if version["embed_wheel"] != version["wheel"]:  # the page loads the byte-compiled wheel
         not_needed.add(f"wheels/{version['embed_wheel']}")
     assert set(files) == (shipped - not_needed) | {"./"}
+    # Every shipped script or style sheet comes from web/ under its own name (esbuild once
+    # wrote engine-worker.js beside the unminified engine-worker.mjs).
+    for rel in shipped:
+        if rel.endswith((".js", ".mjs", ".css")) and not rel.startswith("pyodide/") and rel != "sw.js":
+            assert (build.WEB / rel).exists(), f"{rel} is shipped but web/{rel} does not exist"
+    # The documentation tier holds the rules pages, guided hands and demos, and nothing the
+    # game's page loads: the page's module graph (static and dynamic imports, the engine's
+    # worker) from web/index.html.
+    assert {"rules/index.en.html", "rules/canasta-classic.de.html", "guide.html", "embed.js"} <= set(later)
+    assert not any(build.precached_later(rel) for rel, _ in entry["files"])
+    assert all(build.precached_later(rel) for rel in later)
+    graph = page_module_graph()
+    assert graph >= {"app.js", "engine-client.js", "engine-worker.mjs", "i18n.js", "pwa.js"}
+    assert not graph & set(later), graph & set(later)
     lock = json.loads((site_dir / "pyodide" / "app-lock.json").read_text())["packages"]["meldtable"]
     assert lock["file_name"] == f"../wheels/{version['wheel']}"
     assert lock["sha256"] == files[f"wheels/{version['wheel']}"]
@@ -398,6 +434,72 @@ def test_offline_reload_boots_plays_and_keeps_the_game(context, site_dir, versio
     assert watch.errors == []
     if attempt == 2:
         context.close()
+
+
+def later_missing(page) -> int:
+    """How many documentation files (sw.js "later") the controlling service worker has not stored."""
+    return page.evaluate("""() => new Promise((resolve) => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = (e) => resolve(e.data.later);
+      navigator.serviceWorker.controller.postMessage({ type: "version" }, [channel.port2]);
+    })""")
+
+
+def test_documentation_is_stored_at_the_second_start_or_when_visited(context, site_dir, version, sites):
+    """Issue #16: a first visit downloads none of the documentation (rules pages, guided hands,
+    live demos); a page of it read online is stored as it passes; the next start stores the
+    rest, after which every one of them opens offline. Opened offline before that, a rules page
+    says in its language why it is not there, with a way back to the game."""
+    later = dict(build.read_precache(site_dir)["later"])
+    site = sites(site_dir)
+    watch = Watch(context, site.origin)
+    page = watch.page()
+    page.goto(f"{site.url}?fast=1&seed={SEED}")
+    wait_ready(page)
+    wait_pwa(page, "ready")
+    assert later_missing(page) == len(later)
+    asked = {path.lstrip("/") for path in site.paths}
+    assert not asked & set(later), f"a first visit fetched documentation: {sorted(asked & set(later))}"
+
+    # Read online on the first visit: stored as it passes (the page and what it loads).
+    page.goto(f"{site.url}rules/continental.en.html")
+    page.wait_for_selector("h1")
+    page.wait_for_function("(n) => new Promise((resolve) => { const c = new MessageChannel();"
+                           " c.port1.onmessage = (e) => resolve(e.data.later < n);"
+                           " navigator.serviceWorker.controller.postMessage({type: 'version'}, [c.port2]); })",
+                           arg=len(later), timeout=30_000)
+
+    # Offline now, before the second start: a page not stored yet explains itself, in German too.
+    context.set_offline(True)
+    page.goto(f"{site.url}rules/canasta-classic.de.html")
+    assert page.locator("h1").inner_text() == "Offline noch nicht verfügbar"
+    page.click("text=Zurück zum Spiel")
+    wait_ready(page)
+    page.goto(f"{site.url}rules/continental.en.html")  # stored when it was read
+    assert "Continental" in page.locator("h1").inner_text()
+    context.set_offline(False)
+
+    # The second start, online: the rest is stored.
+    page.goto(f"{site.url}?fast=1&seed={SEED}")
+    wait_ready(page)
+    page.wait_for_function("() => new Promise((resolve) => { const c = new MessageChannel();"
+                           " c.port1.onmessage = (e) => resolve(e.data.later === 0);"
+                           " navigator.serviceWorker.controller.postMessage({type: 'version'}, [c.port2]); })",
+                           timeout=60_000, polling=500)
+
+    site.stop()
+    context.set_offline(True)
+    for rel in ("rules/canasta-classic.de.html", "rules/index.en.html"):
+        page.goto(f"{site.url}{rel}")
+        assert page.locator("h1").inner_text() not in ("Offline noch nicht verfügbar", "Not available offline yet")
+        assert page.evaluate("() => document.styleSheets.length") >= 1
+    # The guided hand offline: its steps (guides/*.json) and its live table (embed.js and the
+    # engine from the cache) come up.
+    page.goto(f"{site.url}guide.html?variant=canasta-two-hand&lang=en")
+    page.wait_for_function("() => document.querySelector('#g-table')?.shadowRoot?.querySelector('#hand .hand-card')",
+                           timeout=BOOT_MS)
+    assert watch.foreign == []
+    assert watch.errors == [], watch.errors
 
 
 def test_csp_header_reaches_the_worker(context, site_dir, sites):
