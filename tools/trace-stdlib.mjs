@@ -62,7 +62,8 @@ function startEngine(pyodide) {
   pyodide.FS.writeFile(where, wheel);
   pyodide.runPython(`import sys\nif ${JSON.stringify(where)} not in sys.path: sys.path.insert(0, ${JSON.stringify(where)})`);
   const api = pyodide.pyimport("meldtable.api");
-  // PRELOAD of web/engine-worker.mjs (every family and the position format, before the snapshot)
+  // PRELOAD of web/engine-worker.mjs (every family and the position format, before the
+  // snapshot; the worker runs it after answering `hello`, which the exercise below covers)
   pyodide.runPython(`from meldtable.game import FAMILIES, family_module
 for _name in FAMILIES: family_module(_name)
 import meldtable.positions, meldtable.bot

@@ -60,7 +60,7 @@ async function lockEntry() {
 
 // ---------------------------------------------------------------- the memory snapshot
 // After the first boot in a browser, the worker keeps a copy of Pyodide's memory taken right
-// after `import meldtable.api` and PRELOAD (Pyodide's `makeMemorySnapshot`) in Cache Storage; later boots
+// after `import meldtable.api`, `hello` and PRELOAD (Pyodide's `makeMemorySnapshot`) in Cache Storage; later boots
 // restore it instead of starting Python and importing the engine again (docs/performance.md:
 // engine ready about 1.6x sooner). The snapshot is named by the lock file's hash (wheel and
 // standard library) and Pyodide refuses one made by another Pyodide build; a snapshot that
@@ -154,21 +154,23 @@ async function checkWasmType() {
 }
 
 /**
- * Call `release` once Pyodide's two large downloads (the .wasm and the standard library) are
- * complete, as the worker's resource timing entries show them (or at once where there are
- * none). The wheel's download waits for it on a fresh start: on a slow network the wheel then
- * arrives while Python starts up instead of taking bandwidth from the files Python needs first.
- * Returns a function that stops watching.
+ * Call `release` once Pyodide's standard library has been downloaded, as the worker's resource
+ * timing entries show it (or at once where there are none). The wheel's download waits for it
+ * on a fresh start, so that it does not take bandwidth from the files Python needs first; it
+ * then shares the network with the rest of the .wasm and is in before Python has started.
+ * (Waiting for the .wasm as well made it later: its timing entry reaches the worker only after
+ * Python's start-up, which keeps the worker busy, and the wheel's round trip then came on top;
+ * docs/performance.md.) Returns a function that stops watching.
  */
 function whenPyodideDownloaded(release) {
-  const big = ["pyodide.asm.wasm", "python_stdlib.zip"];
+  const big = ["python_stdlib.zip"];
   const finished = new Set();
   let observer = null;
   try {
     observer = new PerformanceObserver((list) => {
       for (const e of list.getEntries()) {
         const name = e.name.split("?")[0].split("/").pop();
-        // decodedBodySize: the worker's HEAD of the .wasm (checkWasmType) has no body
+        // decodedBodySize: a download with a body (not a HEAD)
         if (big.includes(name) && e.responseEnd > 0 && e.decodedBodySize > 0) finished.add(name);
       }
       if (finished.size === big.length) release();
@@ -252,24 +254,13 @@ async function boot() {
     snapshotKey = (await lock).snapshotKey;
     progress("engine", "Starting the rules engine");
     let api;
-    let made = null; // the snapshot to store, taken before the engine answers anything
+    let made = null; // the snapshot to store, taken before the engine answers a request (below)
     try {
       const { name, data } = await wheel;
       const path = `/home/pyodide/${name}`;
       pyodide.FS.writeFile(path, data); // a restored Python has the path on sys.path already
       pyodide.runPython(`import sys\nif ${JSON.stringify(path)} not in sys.path: sys.path.insert(0, ${JSON.stringify(path)})`);
       api = pyodide.pyimport(`${ENGINE}.api`);
-      // Every family (and the position format) imported before the snapshot: the page ships the
-      // engine as minified sources (build.py compiled_wheel), which Python compiles on import, so
-      // a later start restores them compiled instead of compiling a family at its first game.
-      if (!restored) pyodide.runPython(PRELOAD);
-      if (!restored && snapshotKey) {
-        try {
-          made = pyodide.makeMemorySnapshot();
-        } catch (err) {
-          console.warn(`No start-up snapshot: ${lastLine(err)}`);
-        }
-      }
     } catch (err) {
       const detail = bootLog.length ? bootLog.join(" ") : lastLine(err);
       if (restored) await dropSnapshot(snapshotKey);
@@ -285,6 +276,21 @@ async function boot() {
     booted = true;
     post({ type: "ready", version, python, hello: greeting.ok ? greeting.result : null,
            start: restored ? "snapshot" : "fresh" });
+    // A fresh start then imports every family and the position format (PRELOAD) and takes the
+    // snapshot, in this same task: the page shows its new-game dialog meanwhile, and a request
+    // sent now is answered right after (the event loop runs nothing in between, so the snapshot
+    // holds no game). The page ships the engine as minified sources (build.py compiled_wheel),
+    // which Python compiles on import: a later start restores them compiled instead of
+    // compiling a family at its first game. `hello` changes no state of the engine.
+    if (!restored) {
+      try {
+        pyodide.runPython(PRELOAD);
+        if (snapshotKey) made = pyodide.makeMemorySnapshot();
+      } catch (err) {
+        made = null;
+        console.warn(`No start-up snapshot: ${lastLine(err)}`);
+      }
+    }
     if (made) storeSnapshot(snapshotKey, made);
   } catch (err) {
     if (bootFailure) return; // already reported

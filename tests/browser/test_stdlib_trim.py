@@ -253,12 +253,13 @@ START_AND_NEW = """async (variant) => {
 }"""
 
 
-def test_a_module_the_engine_needs_is_named_at_boot_and_on_the_page(
+def test_a_module_the_engine_needs_is_named_when_a_game_starts_and_on_the_page(
         browser, dist_dir, site_version, tmp_path, serve_dir):
     """hashlib is not needed by Pyodide's start or `import meldtable.api`, only by the engine's
-    generator (meldtable.rng), which the worker imports with every family before the start-up
-    snapshot (PRELOAD in web/engine-worker.mjs): missing, it is named in the boot error, with
-    what to do, and the page shows it."""
+    generator (meldtable.rng), which the worker imports with every family after "ready" and
+    before the start-up snapshot (PRELOAD in web/engine-worker.mjs): missing, the engine starts,
+    and the first game's answer names it, with what to do; the page shows it when Start is
+    pressed. No snapshot is stored from such a start."""
     trimmed_only(site_version)
     base = serve_dir(site_without(dist_dir, tmp_path, "hashlib.pyc"))
     context = browser.new_context()
@@ -266,20 +267,31 @@ def test_a_module_the_engine_needs_is_named_at_boot_and_on_the_page(
         page = context.new_page()
         page.goto(base + BLANK)
         out = page.evaluate(START_AND_NEW, "canasta-two-hand")
-        error = out["boot"]
-        assert error["code"] == "boot_failed", out
-        assert "No module named 'hashlib'" in error["message"]
+        assert "boot" not in out, out
+        error = out["new"]
+        assert "No module named 'hashlib'" in error["message"], out
         assert 'The Python module "hashlib" is not in this build\'s standard library' in error["message"]
         assert "--full-stdlib" in error["message"]
+        assert page.evaluate(STORED_SNAPSHOTS) == []
 
-        # The page's boot screen shows it.
+        # The page's new-game dialog shows it when the player presses Start.
         page.goto(base + "?fast=1&seed=1")
-        page.wait_for_function(
-            "() => !document.getElementById('boot-error').hidden"
-            " && document.getElementById('boot-error-message').textContent.includes('hashlib')")
-        assert "--full-stdlib" in page.text_content("#boot-error-message")
+        page.wait_for_selector("#newgame-dialog[open]")
+        page.click("#ng-start")
+        page.wait_for_function("() => document.getElementById('ng-error').textContent.includes('hashlib')")
+        assert "--full-stdlib" in page.text_content("#ng-error")
     finally:
         context.close()
+
+
+STORED_SNAPSHOTS = """async () => {
+  const out = [];
+  for (const name of await caches.keys()) {
+    if (!name.startsWith("meldtable-snapshot:")) continue;
+    for (const request of await (await caches.open(name)).keys()) out.push(request.url);
+  }
+  return out;
+}"""
 
 
 def test_a_module_missing_at_the_start_is_named_in_the_boot_error(browser, dist_dir, site_version, tmp_path,
