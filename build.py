@@ -500,22 +500,38 @@ def esbuild() -> Path:
     return exe
 
 
+# The engine's worker with Pyodide's loader bundled into it (minified builds): the worker then
+# starts loadPyodide without first fetching pyodide/pyodide.mjs, one round trip less before the
+# large downloads on a first visit and one Cache Storage read less on every later start
+# (docs/performance.md, issue #16). Its runtime script stays a file of its own (the worker
+# imports it while Pyodide starts); the loader's Node-only imports are never run in a browser.
+WORKER = "engine-worker.mjs"
+WORKER_EXTERNAL = ("./pyodide/pyodide.asm.mjs", "node:*", "ws")
+
+
 def minify_web(site: Path) -> tuple[int, int]:
     """Minify the page's own JavaScript modules and style sheets in place with esbuild (each
-    file on its own: no bundling, so the module files, their imports and every URL stay as in
-    web/). Left alone: Pyodide's files (already minified) and the service worker (build.py
-    rewrites its `@build` line). Returns (bytes before, bytes after)."""
+    file on its own, so the module files, their imports and every URL stay as in web/; only
+    WORKER gets Pyodide's loader bundled in). Left alone: Pyodide's files (already minified)
+    and the service worker (build.py rewrites its `@build` line). Returns (bytes before,
+    bytes after)."""
     files = sorted(str(p.relative_to(site)) for p in site.rglob("*")
                    if p.suffix in (".js", ".mjs", ".css") and p.name != SERVICE_WORKER
                    and p.relative_to(site).parts[0] != "pyodide")
     before = sum((site / f).stat().st_size for f in files)
     # esbuild names the output of a `.mjs` `.js` unless told otherwise: the `.mjs` modules in a
     # run of their own, so that every output replaces its input.
-    mjs = [f for f in files if f.endswith(".mjs")]
-    for group, extra in (([f for f in files if f not in mjs], []), (mjs, ["--out-extension:.js=.mjs"])):
+    mjs = [f for f in files if f.endswith(".mjs") and f != WORKER]
+    for group, extra in (([f for f in files if f not in mjs and f != WORKER], []),
+                         (mjs, ["--out-extension:.js=.mjs"])):
         if group:
             run([str(esbuild()), *group, "--minify", "--charset=utf8", "--outdir=.", "--outbase=.",
                  *extra, "--allow-overwrite", "--log-level=warning"], cwd=site, stdout=subprocess.DEVNULL)
+    if WORKER in files:
+        run([str(esbuild()), WORKER, "--bundle", "--format=esm", "--platform=browser", "--minify",
+             "--charset=utf8", *(f"--external:{name}" for name in WORKER_EXTERNAL),
+             f"--outfile={WORKER}", "--allow-overwrite", "--log-level=warning"],
+            cwd=site, stdout=subprocess.DEVNULL)
     return before, sum((site / f).stat().st_size for f in files)
 
 
@@ -553,13 +569,18 @@ SW_BUILD_JSON = re.compile(r"^const BUILD = (.*); // @build$", re.M)
 
 
 def precache_exclusions(site: Path) -> tuple[str, ...]:
-    """The embedding wheel, if the page loads another (byte-compiled) one (see version.json)."""
+    """Shipped files the page never loads (see version.json): the embedding wheel, if the page
+    loads another (byte-compiled) one, and Pyodide's loader when the built worker has it
+    bundled in (minified builds: WORKER)."""
     try:
         version = json.loads((site / "version.json").read_text())
     except (OSError, ValueError):
         return ()
     embed, app = version.get("embed_wheel"), version.get("wheel")
-    return (f"wheels/{embed}",) if embed and app and embed != app else ()
+    unused = (f"wheels/{embed}",) if embed and app and embed != app else ()
+    if version.get("minified"):
+        unused += ("pyodide/pyodide.mjs",)
+    return unused
 
 
 def read_precache(site: Path) -> dict:
@@ -674,7 +695,7 @@ def build(stdlib: str = "trimmed", wheel_form: str = "min", precompress: bool = 
         # micropip/pip (README "Embedding with micropip"), not precached when they differ.
         version = {"build_id": "", "pyodide": PYODIDE_VERSION, "wheel": app_wheel.name,
                    "embed_wheel": wheel.name, "stdlib": STDLIB_KINDS[stdlib],
-                   "engine": wheel_form}
+                   "engine": wheel_form, "minified": minify}
         (staging / "version.json").write_text(json.dumps(version, indent=1) + "\n")
         version["build_id"] = write_service_worker(staging)
         (staging / "version.json").write_text(json.dumps(version, indent=1) + "\n")

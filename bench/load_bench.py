@@ -372,7 +372,9 @@ def add_bare_pages(directory: Path) -> None:
     (directory / "bare.html").write_text(BARE_PAGE)
     (directory / "bare-worker.html").write_text(BARE_WORKER_PAGE)
     (directory / "bare-worker.mjs").write_text(BARE_WORKER)
-    build.write_service_worker(directory)
+    # the bare pages load Pyodide's own loader, which the app's worker has bundled in
+    build.write_service_worker(directory, tuple(f for f in build.precache_exclusions(directory)
+                                                if f != "pyodide/pyodide.mjs"))
 
 
 def visit(counter, fn, *args):

@@ -12,7 +12,8 @@
 // runtime is handed to loadPyodide as its documented `createPyodideModule` option instead of
 // being imported by loadPyodide once it runs: one round trip less before the downloads of the
 // .wasm and the standard library start). Dynamic imports, not static ones, so that the lock
-// file and a stored snapshot are read meanwhile instead of after them.
+// file and a stored snapshot are read meanwhile instead of after them. The built site has the
+// loader bundled into this file (build.py, WORKER): no request for it at all there.
 const pyodideLoader = import("./pyodide/pyodide.mjs");
 const pyodideRuntime = import("./pyodide/pyodide.asm.mjs");
 pyodideLoader.catch(() => {}); // awaited in boot()

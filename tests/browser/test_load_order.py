@@ -37,10 +37,14 @@ def test_a_first_visit_requests_pyodide_first_and_the_wheel_last(context, site_u
         raise AssertionError(f"no {kind} of {name} in {events}")
 
     wheel = site_version["wheel"]
-    # Pyodide's runtime script is requested as the worker starts, with the loader, before the
-    # .wasm and the stdlib (which loadPyodide requests once the loader is in).
+    # Pyodide's runtime script is requested as the worker starts, before the .wasm and the
+    # stdlib (which loadPyodide requests at once). The loader is bundled into the built worker
+    # (build.py WORKER): not requested at all; an unminified build imports it.
     assert first("request", "pyodide.asm.mjs") < first("request", "pyodide.asm.wasm")
-    assert first("request", "pyodide.mjs") < first("request", "python_stdlib.zip")
+    assert first("request", "pyodide.asm.mjs") < first("request", "python_stdlib.zip")
+    loader = [e for e in events if e[0] == "request" and e[1] == "pyodide.mjs"]
+    if site_version.get("minified", True):
+        assert loader == [], "the loader is bundled into the worker"
     # The wheel waits for the standard library, and is asked for before Python has started (so
     # it is in by then): the engine is imported after it was sent.
     assert first("finished", "python_stdlib.zip") < first("request", wheel)
