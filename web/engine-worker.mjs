@@ -69,7 +69,7 @@ async function lockEntry() {
 // loadPyodide options (_makeSnapshot, _loadSnapshot) as private: Pyodide is pinned (build.py),
 // and tests/browser/test_boot.py checks both kinds of boot against each other.
 
-const SNAPSHOT_FORMAT = 1; // raise when the Python set-up in boot() changes
+const SNAPSHOT_FORMAT = 2; // raise when the Python set-up in boot() or the stored form changes
 // What boot() imports after the engine's api and before the snapshot (tools/trace-stdlib.mjs
 // does the same, so the trimmed standard library holds what these imports need).
 const PRELOAD = `from ${ENGINE}.game import FAMILIES, family_module
@@ -94,14 +94,76 @@ async function storedSnapshot() {
 /** The stored snapshot is another build's (its name is not this lock file's key). */
 class OtherBuildsSnapshot extends Error {}
 
-/** Store the snapshot under its key and delete the snapshots of other builds. */
+// The stored form of a snapshot: about half of Pyodide's memory after the start is zeros, in
+// whole pages, and the start reads the snapshot from Cache Storage while it waits for it
+// (docs/performance.md, issue #16). So only the pages that are not all zeros are stored:
+//   "MTZ1" | u32 length of the snapshot | u32 page size | u32 page count | one byte per page
+//   (1: stored, 0: zeros) | the stored pages in order (the last one may be shorter)
+// little-endian. unpackSnapshot rebuilds the snapshot byte for byte.
+const PAGE = 65536;
+const PACKED_MAGIC = 0x315a544d; // "MTZ1"
+
+/** The stored form of `bytes` (a Uint8Array), see above. */
+function packSnapshot(bytes) {
+  const count = Math.ceil(bytes.length / PAGE);
+  const kept = new Uint8Array(count);
+  const words = new Uint32Array(bytes.buffer, bytes.byteOffset, Math.floor(bytes.length / 4));
+  let size = 16 + count;
+  for (let page = 0; page < count; page++) {
+    const end = Math.min((page + 1) * PAGE, bytes.length);
+    let zero = true;
+    for (let i = (page * PAGE) / 4, stop = Math.floor(end / 4); i < stop; i++) {
+      if (words[i] !== 0) { zero = false; break; }
+    }
+    for (let i = Math.floor(end / 4) * 4; zero && i < end; i++) if (bytes[i] !== 0) zero = false;
+    if (!zero) { kept[page] = 1; size += end - page * PAGE; }
+  }
+  const out = new Uint8Array(size);
+  const head = new DataView(out.buffer);
+  head.setUint32(0, PACKED_MAGIC, true);
+  head.setUint32(4, bytes.length, true);
+  head.setUint32(8, PAGE, true);
+  head.setUint32(12, count, true);
+  out.set(kept, 16);
+  let at = 16 + count;
+  for (let page = 0; page < count; page++) {
+    if (!kept[page]) continue;
+    const chunk = bytes.subarray(page * PAGE, Math.min((page + 1) * PAGE, bytes.length));
+    out.set(chunk, at);
+    at += chunk.length;
+  }
+  return out;
+}
+
+/** The snapshot from its stored form (an ArrayBuffer). Throws on anything else. */
+function unpackSnapshot(buffer) {
+  const head = new DataView(buffer);
+  if (buffer.byteLength < 16 || head.getUint32(0, true) !== PACKED_MAGIC) throw new Error("not a stored snapshot");
+  const length = head.getUint32(4, true), page = head.getUint32(8, true), count = head.getUint32(12, true);
+  if (!page || count !== Math.ceil(length / page) || buffer.byteLength < 16 + count) throw new Error("damaged snapshot header");
+  const kept = new Uint8Array(buffer, 16, count);
+  const out = new Uint8Array(length); // zeros
+  let at = 16 + count;
+  for (let i = 0; i < count; i++) {
+    if (!kept[i]) continue;
+    const size = Math.min(page, length - i * page);
+    if (at + size > buffer.byteLength) throw new Error("truncated snapshot");
+    out.set(new Uint8Array(buffer, at, size), i * page);
+    at += size;
+  }
+  if (at !== buffer.byteLength) throw new Error("damaged snapshot");
+  return out;
+}
+
+/** Store the snapshot (packed) under its key and delete the snapshots of other builds. */
 async function storeSnapshot(key, bytes) {
   try {
     const cache = await caches.open(SNAPSHOT_CACHE);
     for (const request of await cache.keys()) {
       if (request.url !== key) await cache.delete(request);
     }
-    await cache.put(key, new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
+    const packed = packSnapshot(bytes);
+    await cache.put(key, new Response(packed, { headers: { "Content-Type": "application/octet-stream" } }));
   } catch (err) {
     console.warn(`The engine's start-up snapshot was not stored (${lastLine(err)}); the next start is slower.`);
   }
@@ -221,7 +283,7 @@ async function boot() {
     const snapshot = await stored;
     if (snapshot) {
       releaseWheel(); // from Cache Storage, like everything else of this start
-      // Its 31 MB are read while Pyodide fetches and compiles the .wasm (loadPyodide awaits a
+      // Its 14 MB (stored form) are read while Pyodide fetches and compiles the .wasm (loadPyodide awaits a
       // promise here), and the lock file, read meanwhile, confirms that it is this build's:
       // the restore does not wait for the lock first. A body that cannot be read fails the
       // restore like a bad snapshot; another build's is left for storeSnapshot to replace.
@@ -229,7 +291,7 @@ async function boot() {
       buffer.catch(() => {});
       const bytes = lock.then(({ snapshotKey: key }) => {
         if (snapshot.url !== key) throw new OtherBuildsSnapshot();
-        return buffer.then((b) => new Uint8Array(b));
+        return buffer.then(unpackSnapshot);
       });
       try {
         pyodide = await loadPyodide({ ...options, _loadSnapshot: bytes });
