@@ -74,7 +74,6 @@ class StateBase:
     last_moves: list[dict[str, Any]]
     cut: dict[str, Any] | None  # this deal's cut: {"seat": cutter, "cards": [kept cards]} (option cut_wilds)
     _legal: list[Move] | None
-    _legal_set: dict[str, Move] | None  # notation -> legal move, built by is_legal
     _plan_base: Plan | None  # set only while _generate checks an initial meld
     _out_ok: set[tuple[tuple[str, Any], ...]] | None  # set only while _generate checks going out
     _shared: set[int] | None  # keys of the side's melds the undo base shares (copied before a change)

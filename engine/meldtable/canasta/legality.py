@@ -4,11 +4,12 @@ floor and the initial-meld minimum with :class:`~meldtable.canasta.planner.Plan`
 :meth:`Legality.explain`.
 
 A mixin of :class:`~meldtable.canasta.state.CanastaState`: it reads the state's fields and never
-changes them (only its caches ``_legal``, ``_legal_set``, ``_plan_base``).
+changes them (only its caches ``_legal``, ``_plan_base``, ``_out_ok``).
 """
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from operator import attrgetter
 from typing import Any
 
@@ -32,19 +33,22 @@ class Legality(StateBase):
         """Every legal move of the seat to act (empty when the hand is over), sorted by notation."""
         if self._legal is None:
             self._legal = [] if self.hand_over else self._generate()
-            self._legal_set = None
         return list(self._legal)
 
     def is_legal(self, move: Move) -> bool:
         """Whether ``move`` is one of :meth:`legal_moves`. Two moves are equal exactly when their
-        canonical notations are, so the lookup is by notation (a dict of the legal moves' texts,
-        built on first use)."""
-        if self._legal is None:
+        canonical notations are, so the lookup is by notation: a binary search of the legal moves,
+        which are sorted by it."""
+        legal = self._legal
+        if legal is None:
             self.legal_moves()
-        index = self._legal_set
-        if index is None:
-            index = self._legal_set = {m._text: m for m in self._legal}  # type: ignore[union-attr]
-        return type(move) is Move and move._text in index
+            legal = self._legal
+            assert legal is not None
+        if type(move) is not Move:
+            return False
+        text = move._text
+        i = bisect_left(legal, text, key=_move_text)
+        return i < len(legal) and legal[i]._text == text
 
     def _generate(self) -> list[Move]:
         t = self.turn

@@ -72,7 +72,6 @@ class CanastaState(Legality, Scoring, View, Saved):
         self.last_moves: list[dict[str, Any]] = []
         self.cut: dict[str, Any] | None = None  # this deal's cut: {"seat": cutter, "cards": [kept cards]} (option cut_wilds)
         self._legal: list[Move] | None = None
-        self._legal_set: dict[str, Move] | None = None  # notation -> legal move, built by is_legal
         self._plan_base: Plan | None = None  # set only while _generate checks an initial meld
         self._out_ok: set[tuple[tuple[str, Any], ...]] | None = None  # set only while _generate checks going out
         self._shared: set[int] | None = None  # keys of melds shared with the undo base (see undo_copy)
@@ -404,7 +403,6 @@ class CanastaState(Legality, Scoring, View, Saved):
         c.last_moves = list(self.last_moves)  # (its entries are never changed once recorded: shared)
         c.cut = None if self.cut is None else {"seat": self.cut["seat"], "cards": list(self.cut["cards"])}
         c._legal = None
-        c._legal_set = None
         c._plan_base = None
         c._out_ok = None
         c._shared = None
@@ -443,7 +441,6 @@ class CanastaState(Legality, Scoring, View, Saved):
         c.last_moves = list(self.last_moves)
         c.cut = self.cut
         c._legal = None
-        c._legal_set = None
         c._plan_base = None
         c._out_ok = None
         c._shared = None
