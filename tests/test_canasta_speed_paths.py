@@ -155,21 +155,28 @@ def _going_out_hands(n: int, seed: int):
 
 def test_going_out_discards_give_the_going_out_checks_verdicts(monkeypatch):
     """Once the turn must end by going out, natural adds and natural new melds are judged from
-    the final discards going out allows before the move (``_out_ok_after``): every position's legal
-    moves equal those of the plain path (a ``_going_out_check`` per move), with both verdicts seen."""
+    the final discards going out allows before the move (``_out_ok_after``), adds of a wild card
+    by the planner of the hand before the move with that card moved onto the meld
+    (``_out_after_wild_add``), and no add or meld at all when going out is impossible before the
+    move (no plan can come back after one): every position's legal moves equal those of the plain
+    path (a ``_going_out_check`` per move), with each shortcut and both verdicts seen."""
     seen: Counter = Counter()
-    fast = S.CanastaState._out_ok_after
+    natural, wild, discards = S.CanastaState._out_ok_after, S.CanastaState._out_after_wild_add, P.Plan.going_out_discards
 
-    def counting(self, *args):
-        answer = fast(self, *args)
-        seen[answer] += 1
-        return answer
+    def counting(fast, name):
+        def counted_call(self, *args):
+            answer = fast(self, *args)
+            seen[name, bool(answer)] += 1
+            return answer
+        return counted_call
 
     class NoShortcut:
         def going_out_discards(self, need, exempt):
             return None
 
-    monkeypatch.setattr(S.CanastaState, "_out_ok_after", counting)
+    monkeypatch.setattr(S.CanastaState, "_out_ok_after", counting(natural, "natural"))
+    monkeypatch.setattr(S.CanastaState, "_out_after_wild_add", counting(wild, "wild"))
+    monkeypatch.setattr(P.Plan, "going_out_discards", counting(discards, "can go out before the move"))
     compared = 0
     for text in _going_out_hands(900, 11):
         try:
@@ -185,7 +192,9 @@ def test_going_out_discards_give_the_going_out_checks_verdicts(monkeypatch):
             plain = st.legal_moves()
         assert [str(x) for x in with_shortcut] == [str(x) for x in plain], text
         compared += 1
-    assert compared > 150 and seen[True] > 800 and seen[False] > 30, (compared, seen)
+    assert compared > 150, compared
+    assert seen["natural", True] > 800 and seen["can go out before the move", False] > 20, seen
+    assert seen["wild", True] > 20 and seen["wild", False] > 5, seen
 
 
 def test_combo_key_equals_usage_key():

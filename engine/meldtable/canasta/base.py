@@ -76,6 +76,7 @@ class StateBase:
     _legal: list[Move] | None
     _plan_base: Plan | None  # set only while _generate checks an initial meld
     _out_ok: set[tuple[tuple[str, Any], ...]] | None  # set only while _generate checks going out
+    _out_plan: Plan | None  # the going-out planner of the hand, while _out_ok is set
     _shared: set[int] | None  # keys of the side's melds the undo base shares (copied before a change)
 
     if TYPE_CHECKING:

@@ -95,7 +95,8 @@ class Legality(StateBase):
             r = self.rules
             if not initial and size > 1 and (THREE in self.melds[side] or t.asked == "yes"):
                 # the turn must end by going out: how it can, by final discard (see _out_ok_after)
-                self._out_ok = self._going_out_now(side).going_out_discards(0, True)
+                plan = self._out_plan = self._going_out_now(side)
+                self._out_ok = plan.going_out_discards(0, True)
             try:
                 if t.took_pile and not r.meld_after_pile_take:
                     out = []  # seed 004: 'Jetzt darf nicht mehr rausgelegt werden' (research C27)
@@ -110,6 +111,7 @@ class Legality(StateBase):
             finally:
                 self._plan_base = None
                 self._out_ok = None
+                self._out_plan = None
         out.sort(key=_move_text)
         return out
 
@@ -289,13 +291,15 @@ class Legality(StateBase):
             return "discard_required"
         return "floor"
 
-    def _meld_moves(self, side: int, size: int, canastas: int, initial: bool,
+    def _meld_moves(self, side: int, size: int, canastas: int, slow: bool,
                     by_rank: dict[int, list[tuple[Card, int]]], wilds: list[tuple[Card, int]]) -> list[Move]:
+        """New melds (``slow``: each is checked, because an initial meld is pending or the turn
+        must, or must not, end by going out; see :meth:`_generate`)."""
         r = self.rules
         melds = self.melds[side]
-        # outside a pending initial meld every new 3-card meld passes the same hand-floor test
+        # outside a pending initial meld (and the turn's duty to go out) every new 3-card meld passes the same hand-floor test
         # (a hand left with one card is checked card by card: that card might finish a canasta)
-        fast = not initial and size - 3 != 1
+        fast = not slow and size - 3 != 1
         if fast and not self._floor_ok(size - 3, canastas, True, False):
             by_rank = {THREE: by_rank[THREE]} if THREE in by_rank else {}
         # a new meld holds at most two wild cards: more copies of one make no other melds
@@ -342,7 +346,7 @@ class Legality(StateBase):
                     seen: dict[Any, bool] = {}
                     for n_cards in (3, 4):
                         for combo in _combos(tuple(blacks), n_cards):
-                            key = self._usage_key(combo, THREE, True) if initial else signature(combo, countable)
+                            key = self._usage_key(combo, THREE, True) if slow else signature(combo, countable)
                             ok = seen.get(key)
                             if ok is None:
                                 ok = seen[key] = self._meld_ok_now(THREE, combo) is None
@@ -360,13 +364,19 @@ class Legality(StateBase):
                 continue
             # the check depends on each card's rank (or kind of wild card) and on whether its
             # value still counts towards the initial meld, not on its suit: ask once per signature
+            out_ok = self._out_ok
+            if out_ok is not None and not out_ok and size > 3:
+                continue  # the turn must end by going out, and no meld can make that possible (_out_ok)
             countable = self.turn.countable
             verdict: dict[Any, bool] = {}
-            if initial and card_keys is None:
+            if slow and card_keys is None:
                 card_keys = self._card_keys()
             for mv in found:
                 cards = mv.cards
-                if not initial:
+                if out_ok is not None:
+                    # (going out after the meld: a joker or a two, the same verdict)
+                    key = tuple(_ANY_WILD if c.rank == 0 or c.rank == 2 else c.rank for c in cards)
+                elif not slow:
                     key = signature(cards, countable)
                 elif cards[0] is not cards[1] and cards[1] is not cards[2]:
                     key = _combo_key(card_keys, cards, hand_melds)  # type: ignore[arg-type]
@@ -392,11 +402,11 @@ class Legality(StateBase):
                         out.append(m)
         return out
 
-    def _add_moves(self, side: int, size: int, canastas: int, initial: bool,
+    def _add_moves(self, side: int, size: int, canastas: int, slow: bool,
                    by_rank: dict[int, list[tuple[Card, int]]], wilds: list[tuple[Card, int]]) -> list[Move]:
         r = self.rules
         size_after = size - 1
-        fast = not initial and size_after != 1
+        fast = not slow and size_after != 1
         out = []
         for key, meld in self.melds[side].items():
             rank = meld.rank
@@ -413,15 +423,26 @@ class Legality(StateBase):
             if fast:
                 out.extend([adds[c] for c, _ in cards])
                 continue
+            out_ok = self._out_ok
+            if out_ok is not None and not out_ok:
+                continue  # the turn must end by going out, and no add can make that possible (_out_ok)
             countable = self.turn.countable
             verdict: dict[Any, bool] = {}
+            vkey: Any
             for c, _ in cards:
-                vkey = self._usage_key((c,), rank, False) if initial else signature((c,), countable)
+                if out_ok is not None and (c.rank == 0 or c.rank == 2):
+                    vkey = _ANY_WILD  # (going out after the add: a joker or a two, the same verdict)
+                elif slow:
+                    vkey = self._usage_key((c,), rank, False)
+                else:
+                    vkey = signature((c,), countable)
                 ok = verdict.get(vkey)
                 if ok is None:
-                    if (self._out_ok is not None and c.rank == rank and rank != WILD
+                    if (out_ok is not None and c.rank == rank and rank != WILD
                             and key == rank and rank + KEY_STEP not in self.melds[side]):
                         ok = verdict[vkey] = self._out_ok_after(rank, sum(n for _, n in by_rank[rank]) - 1)
+                    elif vkey is _ANY_WILD:
+                        ok = verdict[vkey] = self._out_after_wild_add(side, rank, c)
                     else:
                         ok = verdict[vkey] = self._add_ok_now(key, c) is None
                 if ok:
@@ -631,6 +652,22 @@ class Legality(StateBase):
         if left > 0:
             return bool(out_ok)
         return any(picks != (("u", rank),) for picks in out_ok)
+
+    def _out_after_wild_add(self, side: int, rank: int, c: Card) -> bool:
+        """:meth:`_going_out_check`'s verdict, without a pending initial meld, on adding the wild
+        card ``c`` to the side's meld of ``rank`` when at least one card stays in hand: the same
+        cheap conditions (:meth:`_plausible`, from the counts of the going-out planner of the
+        hand before the move, ``self._out_plan``), then that planner with the wild card moved
+        onto the meld (:meth:`Plan.after_wild_add`) instead of one built from the hand again
+        (checked against _going_out_check: tests/test_canasta_speed_paths.py)."""
+        plan = self._out_plan
+        assert plan is not None
+        c_, u_ = plan.c, plan.u
+        naturals = {rk: c_[rk] + u_[rk] for rk in c_}
+        wilds = sum(plan.wild.values()) - 1
+        if not self._plausible(side, naturals, wilds, sum(plan.blacks), (c,), rank):
+            return False
+        return plan.after_wild_add(rank, "ju" if c.rank == 0 else "du")._can_go_out(0, True)
 
     def _going_out_plausible(self, side: int, hand: dict[Card, int], cards: tuple[Card, ...], rank: int) -> bool:
         """Cheap necessary conditions for going out this turn with ``hand`` left after a move
@@ -989,6 +1026,9 @@ class Legality(StateBase):
 
 
 _move_text = attrgetter("_text")
+_ANY_WILD = "wild"
+"""The verdict-cache key of a joker or a two when the only question is whether the player can still
+go out this turn (no initial meld pending): the planner counts wild cards alike then."""
 _DRAW = Move.make("draw")
 _PASS = Move.make("pass")
 _ASK, _YES, _NO = Move.make("ask"), Move.make("yes"), Move.make("no")

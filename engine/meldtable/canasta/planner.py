@@ -206,6 +206,22 @@ class Plan:
         p.c, p.u, p.wild, p.blacks = c, u, wild, (blacks_c, blacks_u)
         return p
 
+    def after_wild_add(self, rank: int, wild_key: str) -> "Plan":
+        """This plan after a wild card of kind ``wild_key`` (``"ju"``, ``"du"``, ``"jc"``,
+        ``"dc"``) from the hand went onto the pending meld of ``rank``: equal to a plan built from
+        the hand less that card with that meld one wild card bigger (the natural groups are
+        shared: the checks never change them)."""
+        p = Plan.__new__(Plan)
+        p.r, p.going_out, p.blacks_melded, p.uncounted, p.hand_melds = (
+            self.r, self.going_out, self.blacks_melded, self.uncounted, self.hand_melds)
+        p.c, p.u, p.blacks = self.c, self.u, self.blacks
+        wild = p.wild = dict(self.wild)
+        wild[wild_key] -= 1
+        pending = p.pending = dict(self.pending)
+        pn, pw = pending[rank]
+        pending[rank] = (pn, pw + 1)
+        return p
+
     def _best(self, c: dict[int, int], u: dict[int, int], wild: dict[str, int], blacks: int) -> tuple[int, int]:
         """Most countable points meldable from this hand, and how many cards stay in hand.
 

@@ -74,6 +74,7 @@ class CanastaState(Legality, Scoring, View, Saved):
         self._legal: list[Move] | None = None
         self._plan_base: Plan | None = None  # set only while _generate checks an initial meld
         self._out_ok: set[tuple[tuple[str, Any], ...]] | None = None  # set only while _generate checks going out
+        self._out_plan: Plan | None = None  # the going-out planner of the hand, while _out_ok is set
         self._shared: set[int] | None = None  # keys of melds shared with the undo base (see undo_copy)
 
     # ------------------------------------------------------------------ dealing
@@ -405,6 +406,7 @@ class CanastaState(Legality, Scoring, View, Saved):
         c._legal = None
         c._plan_base = None
         c._out_ok = None
+        c._out_plan = None
         c._shared = None
         return c
 
@@ -443,6 +445,7 @@ class CanastaState(Legality, Scoring, View, Saved):
         c._legal = None
         c._plan_base = None
         c._out_ok = None
+        c._out_plan = None
         c._shared = None
         return c
 
