@@ -243,7 +243,8 @@ def test_going_out_options_skip_only_discards_that_cannot_work(variant):
             pending[2] = (0, rng.randint(3, 7))  # a meld of wild cards only
         countable = {c: n for c, n in hand.items() if rng.random() < 0.3}
         plan = P.Plan(rules, hand, countable, pending, blacks_melded=rng.random() < 0.5)
-        every = ([()] if rules.going_out_discard != "required" else []) + [(k,) for k in plan._kinds()] + ([(("b", None),)] if sum(plan.blacks) else [])
+        every = [()] if rules.going_out_discard != "required" else []
+        every += [(k,) for k in plan._kinds()] + ([(("b", None),)] if sum(plan.blacks) else [])
         need, exempt = rng.choice([(0, True), (50, False), (0, False)])
         plain = {p for p in every if plan._goes_out_with(p, need, exempt)}
         assert plan.going_out_discards(need, exempt) == plain

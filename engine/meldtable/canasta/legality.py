@@ -132,10 +132,20 @@ class Legality(StateBase):
         frozen = self.pile_wilds > 0 or initial
         hand = self.hands[t.seat]
         rank = top.rank
-        naturals = sorted(((c, n) for c, n in hand.items() if c.rank == rank), key=_item_index)
+        naturals: list[tuple[Card, int]] = []
+        wilds: list[tuple[Card, int]] = []
+        for item in hand.items():  # (one loop: cheaper than two generators)
+            rk = item[0].rank
+            if rk == rank:
+                naturals.append(item)
+            elif rk == 0 or rk == 2:
+                wilds.append(item)
+        if len(naturals) > 1:
+            naturals.sort(key=_item_index)
         candidates: list[tuple[Card, ...]] = list(_combos(tuple(naturals), 2))
         if not frozen and r.take_pile_with_natural_and_wild:
-            wilds = sorted(((c, n) for c, n in hand.items() if c.rank == 0 or c.rank == 2), key=_item_index)
+            if len(wilds) > 1:
+                wilds.sort(key=_item_index)
             for (nat, _) in naturals:
                 for (w, _) in wilds:
                     candidates.append((nat, w))
@@ -146,15 +156,21 @@ class Legality(StateBase):
         # outside a pending initial meld, a take that leaves two or more cards in hand is legal
         # exactly when the meld it makes is valid (see _take_ok); anything else asks _take_ok
         melds = self.melds[side]
-        with_pair = melds.get(self._take_key(side, rank, True))
-        onto = melds.get(self._take_key(side, rank, False))
+        if rank in melds:
+            with_pair = melds.get(self._take_key(side, rank, True))
+            onto = melds.get(self._take_key(side, rank, False))
+        else:
+            with_pair = onto = None  # (no meld of the rank: the take opens one)
         # (the top is no red three: those are never taken, and list.count runs in C)
         after = sum(hand.values()) + len(self.pile) - 1 - self.pile.count(_RED_3D) - self.pile.count(_RED_3H)
         out = []
         for used in candidates:
             if not initial and after - len(used) >= 2:
                 existing = with_pair if used else onto
-                nw = sum(1 for c in used if c.rank == 0 or c.rank == 2)
+                nw = 0
+                for c in used:
+                    if c.rank == 0 or c.rank == 2:
+                        nw += 1
                 nat0 = existing.naturals if existing else 0
                 wild0 = existing.wilds if existing else 0
                 ok = r.meld_ok(nat0 + 1 + len(used) - nw, wild0 + nw)
@@ -308,6 +324,7 @@ class Legality(StateBase):
         out: list[Move] = []
         card_keys = None  # see _card_keys, built when first needed
         hand_melds = r.initial_meld_counts == "hand_melds"
+        may_open = self._may_open if r.same_rank_melds == "after_canasta" else None  # (else: never)
         for rank, naturals in by_rank.items():
             if rank == THREE:
                 # black threes only in the turn of going out (any time in it: _meld_ok_now asks
@@ -353,7 +370,7 @@ class Legality(StateBase):
                             if ok:
                                 out.append(Move.make("meld", combo))
                 continue
-            if rank in melds and not self._may_open(side, rank):
+            if rank in melds and (may_open is None or not may_open(side, rank)):
                 continue
             nat_key = (naturals[0],) if len(naturals) == 1 else tuple(sorted(naturals, key=_item_index))
             found = _MELDS.get((shapes, nat_key, wild_key))
@@ -512,11 +529,17 @@ class Legality(StateBase):
         t = self.turn
         countable = t.countable
         sig = signature(cards, countable)
+        pts = 0
+        tainted = False
+        for c, (_, flag) in zip(cards, sig):  # (loops: cheaper than generators here)
+            if flag:
+                pts += card_value(c)
+            else:
+                tainted = True
         if self.rules.initial_meld_counts == "hand_melds":
-            tainted = (rank in t.uncounted) if not new_meld else not all(flag for _, flag in sig)
-            if tainted:
+            if (rank in t.uncounted) if not new_meld else tainted:
                 return signature_uncounted_first(cards, self.hands[t.seat], countable), 0, False
-        return sig, sum(card_value(c) for c, (_, flag) in zip(cards, sig) if flag), True
+        return sig, pts, True
 
     def _card_keys(self) -> dict[Card, tuple[tuple[int, bool], tuple[int, bool]]]:
         """Each hand card's entries in :meth:`_usage_key` when it is used once: ``(rank, counts)``
@@ -752,7 +775,10 @@ class Legality(StateBase):
         if rank == THREE:
             return self._after_meld_check(side, combo, pending, self.canastas(side), THREE)
         if pending or self._initial_pending():
-            nat = sum(1 for c in combo if not is_wild(c))
+            nat = 0
+            for c in combo:
+                if c.rank != 0 and c.rank != 2:  # (not is_wild(c), without the calls)
+                    nat += 1
             pending[rank] = (nat, len(combo) - nat)
         return self._after_meld_check(side, combo, pending, self.canastas(side), rank)
 
