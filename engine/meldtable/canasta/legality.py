@@ -313,13 +313,14 @@ class Legality(StateBase):
         must, or must not, end by going out; see :meth:`_generate`)."""
         r = self.rules
         melds = self.melds[side]
-        # outside a pending initial meld (and the turn's duty to go out) every new 3-card meld passes the same hand-floor test
-        # (a hand left with one card is checked card by card: that card might finish a canasta)
+        # outside a pending initial meld (and the turn's duty to go out) every new 3-card meld
+        # passes the same hand-floor test (a hand left with one card is checked card by card:
+        # that card might finish a canasta)
         fast = not slow and size - 3 != 1
         if fast and not self._floor_ok(size - 3, canastas, True, False):
             by_rank = {THREE: by_rank[THREE]} if THREE in by_rank else {}
         # a new meld holds at most two wild cards: more copies of one make no other melds
-        wild_key = tuple(item if item[1] <= 2 else (item[0], 2) for item in wilds)
+        wild_key = tuple([item if item[1] <= 2 else (item[0], 2) for item in wilds]) if wilds else ()
         shapes = r.meld_shapes
         out: list[Move] = []
         card_keys = None  # see _card_keys, built when first needed
@@ -728,9 +729,13 @@ class Legality(StateBase):
                 canastas += 1
             elif size or wilds >= 3:
                 deficits.append(CANASTA_SIZE - size)  # (a new one: all seven from the hand's wild cards)
-        nat_added = sum(1 for c in cards if not is_wild(c)) if added else 0  # (naturals among cards)
+        nat_added = 0  # (naturals among cards)
+        if added:
+            for c in cards:
+                if c.rank != 0 and c.rank != 2:
+                    nat_added += 1
         min_nat = r.min_naturals_per_meld
-        for rk in set(naturals) | set(melds) | set(added):
+        for rk in naturals.keys() | melds.keys() | added.keys():
             if rk == THREE or rk == WILD:
                 continue
             n = naturals.get(rk, 0)

@@ -371,7 +371,7 @@ class Plan:
         counts: dict[int, int] = {}
         entries: dict[int, tuple[int, int, int] | None] = {}  # rank -> greedy meld (None: cannot be melded)
         failing = 0
-        for rank in set(c) | set(u) | set(pending):
+        for rank in c.keys() | u.keys() | pending.keys():
             n = c.get(rank, 0) + u.get(rank, 0)
             counts[rank] = n
             e = _greedy_meld(r, pending, rank, n)
@@ -462,7 +462,7 @@ class Plan:
         r = self.r
         blacks = sum(self.blacks)
         bc = self.blacks[0]
-        rest = tuple(p for p in picks if p[0] != "b")
+        rest = tuple([p for p in picks if p[0] != "b"])
         if len(rest) != len(picks):
             if blacks == 0:
                 return False
@@ -523,7 +523,7 @@ class Plan:
         melds: list[tuple[int, int, int]] = []  # (size so far, remaining wild capacity, wilds required)
         need_w = 0
         pts = 0
-        for rank in set(c) | set(u) | set(self.pending):
+        for rank in c.keys() | u.keys() | self.pending.keys():  # (any order: sums and sorted costs)
             if rank == WILD:
                 pn, pw = self.pending[rank]
                 melds.append((pw, CANASTA_SIZE - pw, 0))

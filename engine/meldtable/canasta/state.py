@@ -327,7 +327,7 @@ class CanastaState(Legality, Scoring, View, Saved):
                 meld.hand_canasta = True  # seed 001 'Hand-Canasta' (engine reading, research C3)
             self.laid[seat] = True
             label = ("melded " if kind == "meld" else f"added to the {rank_name(rank, True)}: ") + " ".join(
-                c.text for c in move.cards
+                [c.text for c in move.cards]
             )
             if not hand:
                 self.melded[side] = True
