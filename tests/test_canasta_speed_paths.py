@@ -18,6 +18,8 @@ import json
 import random
 from collections import Counter
 
+import pytest
+
 import meldtable
 import meldtable.canasta.planner as P
 import meldtable.canasta.state as S
@@ -153,21 +155,28 @@ def _going_out_hands(n: int, seed: int):
 
 def test_going_out_discards_give_the_going_out_checks_verdicts(monkeypatch):
     """Once the turn must end by going out, natural adds and natural new melds are judged from
-    the final discards going out allows before the move (``_out_ok_after``): every position's legal
-    moves equal those of the plain path (a ``_going_out_check`` per move), with both verdicts seen."""
+    the final discards going out allows before the move (``_out_ok_after``), adds of a wild card
+    by the planner of the hand before the move with that card moved onto the meld
+    (``_out_after_wild_add``), and no add or meld at all when going out is impossible before the
+    move (no plan can come back after one): every position's legal moves equal those of the plain
+    path (a ``_going_out_check`` per move), with each shortcut and both verdicts seen."""
     seen: Counter = Counter()
-    fast = S.CanastaState._out_ok_after
+    natural, wild, discards = S.CanastaState._out_ok_after, S.CanastaState._out_after_wild_add, P.Plan.going_out_discards
 
-    def counting(self, *args):
-        answer = fast(self, *args)
-        seen[answer] += 1
-        return answer
+    def counting(fast, name):
+        def counted_call(self, *args):
+            answer = fast(self, *args)
+            seen[name, bool(answer)] += 1
+            return answer
+        return counted_call
 
     class NoShortcut:
         def going_out_discards(self, need, exempt):
             return None
 
-    monkeypatch.setattr(S.CanastaState, "_out_ok_after", counting)
+    monkeypatch.setattr(S.CanastaState, "_out_ok_after", counting(natural, "natural"))
+    monkeypatch.setattr(S.CanastaState, "_out_after_wild_add", counting(wild, "wild"))
+    monkeypatch.setattr(P.Plan, "going_out_discards", counting(discards, "can go out before the move"))
     compared = 0
     for text in _going_out_hands(900, 11):
         try:
@@ -183,7 +192,9 @@ def test_going_out_discards_give_the_going_out_checks_verdicts(monkeypatch):
             plain = st.legal_moves()
         assert [str(x) for x in with_shortcut] == [str(x) for x in plain], text
         compared += 1
-    assert compared > 150 and seen[True] > 800 and seen[False] > 30, (compared, seen)
+    assert compared > 150, compared
+    assert seen["natural", True] > 800 and seen["can go out before the move", False] > 20, seen
+    assert seen["wild", True] > 20 and seen["wild", False] > 5, seen
 
 
 def test_combo_key_equals_usage_key():
@@ -213,10 +224,14 @@ def test_combo_key_equals_usage_key():
     assert checked > 2000, checked
 
 
-def test_going_out_options_skip_only_discards_that_cannot_work():
+@pytest.mark.parametrize("variant", ["canasta-two-hand", "canasta-classic", "kanaster"])
+def test_going_out_options_skip_only_discards_that_cannot_work(variant):
     """``Plan._out_options`` leaves out the final discards whose black threes left in hand could
-    not be melded: going out is judged as when every discard is tried (``_goes_out_with``)."""
-    rules = meldtable.new_game("canasta-two-hand", players=2, seed=1).state.rules
+    not be melded, and ``Plan._out_verdicts`` judges the others in one pass when the points do not
+    matter: going out is judged as when every discard is tried (``_goes_out_with``), with each
+    preset's rules (two canastas to go out and no meld of wild cards; one canasta, a required
+    final discard and melds of wild cards in classic Canasta)."""
+    rules = meldtable.new_game(variant, players=4 if variant == "kanaster" else 2, seed=1).state.rules
     deck = [c for c in standard_deck(2, 2) if not (c.rank == 3 and c.is_red)]
     black = {c.text: c for c in deck if c.rank == 3}
     rng = random.Random(5)
@@ -224,9 +239,12 @@ def test_going_out_options_skip_only_discards_that_cannot_work():
     for _ in range(3000):
         hand = counted(rng.sample(deck, rng.randint(1, 16)) + [black[t] for t in rng.choice([[], [], ["3C"], ["3C", "3S"], ["3C", "3S", "3S"]])])
         pending = {r: (rng.randint(2, 7), rng.randint(0, 2)) for r in rng.sample([1, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], rng.randint(0, 8))}
+        if rules.wild_canasta == "allowed" and rng.random() < 0.3:
+            pending[2] = (0, rng.randint(3, 7))  # a meld of wild cards only
         countable = {c: n for c, n in hand.items() if rng.random() < 0.3}
         plan = P.Plan(rules, hand, countable, pending, blacks_melded=rng.random() < 0.5)
-        every = [()] + [(k,) for k in plan._kinds()] + ([(("b", None),)] if sum(plan.blacks) else [])
+        every = [()] if rules.going_out_discard != "required" else []
+        every += [(k,) for k in plan._kinds()] + ([(("b", None),)] if sum(plan.blacks) else [])
         need, exempt = rng.choice([(0, True), (50, False), (0, False)])
         plain = {p for p in every if plan._goes_out_with(p, need, exempt)}
         assert plan.going_out_discards(need, exempt) == plain

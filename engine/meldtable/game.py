@@ -130,18 +130,20 @@ class Game:
         notation, :class:`NotYourTurnError` for another seat, :class:`IllegalMoveError` (message in a
         player's words, e.g. "The pile is frozen ...") for an illegal move; the game is then unchanged.
         """
-        m = self.parse_move(move)
-        if self.hand_over:
+        m = move if isinstance(move, MoveValue) else self.parse_move(move)
+        state = self._state
+        if state.hand_over:
             raise COMMON.error("match_over" if self.match_over else "hand_over_next")
-        if seat is not None and seat != self.current_player:
-            raise NotYourTurnError.of(COMMON, "not_your_turn", {"seat": self.current_player, "asked": seat})
-        if not self._state.is_legal(m):
-            raise self._refusal(*self._state.explain(m))
-        seat_before = self.current_player
-        kept = self._undo.before(m.kind, seat_before, self._state)
-        self._state.apply(m)
+        seat_before = state.current_player
+        if seat is not None and seat != seat_before:
+            raise NotYourTurnError.of(COMMON, "not_your_turn", {"seat": seat_before, "asked": seat})
+        if not state.is_legal(m):
+            raise self._refusal(*state.explain(m))
+        undo = self._undo
+        kept = undo.before(m.kind, seat_before, state)
+        state.apply(m)
         self.history[-1].append(m._text)  # (str(m): the notation, without a call)
-        self._undo.after(kept, seat_before, self._state, m)
+        undo.after(kept, seat_before, state, m)
         return m
 
     def undo_refusal(self, *, seat: int | None = None) -> str | None:

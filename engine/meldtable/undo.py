@@ -74,12 +74,13 @@ class UndoRecord:
     Canasta's random playouts about a third slower; docs/performance.md). Empty after any move
     that is not undoable (:data:`UNDOABLE`) and after a move that ended the hand."""
 
-    __slots__ = ("family", "steps", "base")
+    __slots__ = ("family", "steps", "base", "undoable")
 
     def __init__(self, family: str) -> None:
         self.family = family
         self.steps: list[tuple[int, Any]] = []
         self.base: Any = None
+        self.undoable = UNDOABLE.get(family, frozenset())
 
     def copy(self) -> "UndoRecord":
         """An independent record (the moves are never changed, so they are shared; the stored
@@ -95,7 +96,7 @@ class UndoRecord:
         """Called by ``Game.play`` before applying a move of ``kind`` by ``seat``: ``True`` if the
         move is undoable (the first one of a turn also keeps a copy of ``state`` as ``base``),
         else ``None``."""
-        if seat is not None and kind in UNDOABLE.get(self.family, frozenset()):
+        if seat is not None and kind in self.undoable:
             if not self.steps:
                 # a family state may offer ``undo_copy``: a cheaper copy that is exact as long as
                 # only undoable moves follow (canasta: CanastaState.undo_copy)
@@ -108,7 +109,8 @@ class UndoRecord:
         """Called by ``Game.play`` after ``move``: push it (when :meth:`before` said it is
         undoable), or clear the record when it is not or the hand is over."""
         if kept is None or state.hand_over or seat is None:
-            self.clear()
+            if self.steps or self.base is not None:
+                self.clear()
         else:
             self.steps.append((seat, move))
 

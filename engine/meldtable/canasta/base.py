@@ -35,8 +35,9 @@ class Turn:
         self.fresh = initial  # the seat had laid no card on the table before this turn (concealed going out)
 
     def copy(self) -> Turn:
-        t = Turn(self.seat, self.initial)
-        t.stage, t.took_pile, t.from_stock = self.stage, self.took_pile, self.from_stock
+        t = Turn.__new__(Turn)  # (each field set once)
+        t.seat, t.initial, t.stage = self.seat, self.initial, self.stage
+        t.took_pile, t.from_stock = self.took_pile, self.from_stock
         t.initial_points, t.countable, t.uncounted = self.initial_points, dict(self.countable), self.uncounted
         t.asked, t.opened, t.fresh = self.asked, self.opened, self.fresh
         return t
@@ -73,9 +74,10 @@ class StateBase:
     last_moves: list[dict[str, Any]]
     cut: dict[str, Any] | None  # this deal's cut: {"seat": cutter, "cards": [kept cards]} (option cut_wilds)
     _legal: list[Move] | None
-    _legal_set: dict[str, Move] | None  # notation -> legal move, built by is_legal
     _plan_base: Plan | None  # set only while _generate checks an initial meld
     _out_ok: set[tuple[tuple[str, Any], ...]] | None  # set only while _generate checks going out
+    _out_plan: Plan | None  # the going-out planner of the hand, while _out_ok is set
+    _shared: set[int] | None  # keys of the side's melds the undo base shares (copied before a change)
 
     if TYPE_CHECKING:
         def deal(self) -> None:

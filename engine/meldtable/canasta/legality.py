@@ -4,11 +4,12 @@ floor and the initial-meld minimum with :class:`~meldtable.canasta.planner.Plan`
 :meth:`Legality.explain`.
 
 A mixin of :class:`~meldtable.canasta.state.CanastaState`: it reads the state's fields and never
-changes them (only its caches ``_legal``, ``_legal_set``, ``_plan_base``).
+changes them (only its caches ``_legal``, ``_plan_base``, ``_out_ok``).
 """
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from operator import attrgetter
 from typing import Any
 
@@ -32,19 +33,22 @@ class Legality(StateBase):
         """Every legal move of the seat to act (empty when the hand is over), sorted by notation."""
         if self._legal is None:
             self._legal = [] if self.hand_over else self._generate()
-            self._legal_set = None
         return list(self._legal)
 
     def is_legal(self, move: Move) -> bool:
         """Whether ``move`` is one of :meth:`legal_moves`. Two moves are equal exactly when their
-        canonical notations are, so the lookup is by notation (a dict of the legal moves' texts,
-        built on first use)."""
-        if self._legal is None:
+        canonical notations are, so the lookup is by notation: a binary search of the legal moves,
+        which are sorted by it."""
+        legal = self._legal
+        if legal is None:
             self.legal_moves()
-        index = self._legal_set
-        if index is None:
-            index = self._legal_set = {m._text: m for m in self._legal}  # type: ignore[union-attr]
-        return type(move) is Move and move._text in index
+            legal = self._legal
+            assert legal is not None
+        if type(move) is not Move:
+            return False
+        text = move._text
+        i = bisect_left(legal, text, key=_move_text)
+        return i < len(legal) and legal[i]._text == text
 
     def _generate(self) -> list[Move]:
         t = self.turn
@@ -91,7 +95,8 @@ class Legality(StateBase):
             r = self.rules
             if not initial and size > 1 and (THREE in self.melds[side] or t.asked == "yes"):
                 # the turn must end by going out: how it can, by final discard (see _out_ok_after)
-                self._out_ok = self._going_out_now(side).going_out_discards(0, True)
+                plan = self._out_plan = self._going_out_now(side)
+                self._out_ok = plan.going_out_discards(0, True)
             try:
                 if t.took_pile and not r.meld_after_pile_take:
                     out = []  # seed 004: 'Jetzt darf nicht mehr rausgelegt werden' (research C27)
@@ -106,6 +111,7 @@ class Legality(StateBase):
             finally:
                 self._plan_base = None
                 self._out_ok = None
+                self._out_plan = None
         out.sort(key=_move_text)
         return out
 
@@ -126,10 +132,20 @@ class Legality(StateBase):
         frozen = self.pile_wilds > 0 or initial
         hand = self.hands[t.seat]
         rank = top.rank
-        naturals = sorted(((c, n) for c, n in hand.items() if c.rank == rank), key=_item_index)
+        naturals: list[tuple[Card, int]] = []
+        wilds: list[tuple[Card, int]] = []
+        for item in hand.items():  # (one loop: cheaper than two generators)
+            rk = item[0].rank
+            if rk == rank:
+                naturals.append(item)
+            elif rk == 0 or rk == 2:
+                wilds.append(item)
+        if len(naturals) > 1:
+            naturals.sort(key=_item_index)
         candidates: list[tuple[Card, ...]] = list(_combos(tuple(naturals), 2))
         if not frozen and r.take_pile_with_natural_and_wild:
-            wilds = sorted(((c, n) for c, n in hand.items() if c.rank == 0 or c.rank == 2), key=_item_index)
+            if len(wilds) > 1:
+                wilds.sort(key=_item_index)
             for (nat, _) in naturals:
                 for (w, _) in wilds:
                     candidates.append((nat, w))
@@ -140,15 +156,21 @@ class Legality(StateBase):
         # outside a pending initial meld, a take that leaves two or more cards in hand is legal
         # exactly when the meld it makes is valid (see _take_ok); anything else asks _take_ok
         melds = self.melds[side]
-        with_pair = melds.get(self._take_key(side, rank, True))
-        onto = melds.get(self._take_key(side, rank, False))
+        if rank in melds:
+            with_pair = melds.get(self._take_key(side, rank, True))
+            onto = melds.get(self._take_key(side, rank, False))
+        else:
+            with_pair = onto = None  # (no meld of the rank: the take opens one)
         # (the top is no red three: those are never taken, and list.count runs in C)
         after = sum(hand.values()) + len(self.pile) - 1 - self.pile.count(_RED_3D) - self.pile.count(_RED_3H)
         out = []
         for used in candidates:
             if not initial and after - len(used) >= 2:
                 existing = with_pair if used else onto
-                nw = sum(1 for c in used if c.rank == 0 or c.rank == 2)
+                nw = 0
+                for c in used:
+                    if c.rank == 0 or c.rank == 2:
+                        nw += 1
                 nat0 = existing.naturals if existing else 0
                 wild0 = existing.wilds if existing else 0
                 ok = r.meld_ok(nat0 + 1 + len(used) - nw, wild0 + nw)
@@ -285,21 +307,25 @@ class Legality(StateBase):
             return "discard_required"
         return "floor"
 
-    def _meld_moves(self, side: int, size: int, canastas: int, initial: bool,
+    def _meld_moves(self, side: int, size: int, canastas: int, slow: bool,
                     by_rank: dict[int, list[tuple[Card, int]]], wilds: list[tuple[Card, int]]) -> list[Move]:
+        """New melds (``slow``: each is checked, because an initial meld is pending or the turn
+        must, or must not, end by going out; see :meth:`_generate`)."""
         r = self.rules
         melds = self.melds[side]
-        # outside a pending initial meld every new 3-card meld passes the same hand-floor test
-        # (a hand left with one card is checked card by card: that card might finish a canasta)
-        fast = not initial and size - 3 != 1
+        # outside a pending initial meld (and the turn's duty to go out) every new 3-card meld
+        # passes the same hand-floor test (a hand left with one card is checked card by card:
+        # that card might finish a canasta)
+        fast = not slow and size - 3 != 1
         if fast and not self._floor_ok(size - 3, canastas, True, False):
             by_rank = {THREE: by_rank[THREE]} if THREE in by_rank else {}
         # a new meld holds at most two wild cards: more copies of one make no other melds
-        wild_key = tuple(item if item[1] <= 2 else (item[0], 2) for item in wilds)
+        wild_key = tuple([item if item[1] <= 2 else (item[0], 2) for item in wilds]) if wilds else ()
         shapes = r.meld_shapes
         out: list[Move] = []
         card_keys = None  # see _card_keys, built when first needed
         hand_melds = r.initial_meld_counts == "hand_melds"
+        may_open = self._may_open if r.same_rank_melds == "after_canasta" else None  # (else: never)
         for rank, naturals in by_rank.items():
             if rank == THREE:
                 # black threes only in the turn of going out (any time in it: _meld_ok_now asks
@@ -338,14 +364,14 @@ class Legality(StateBase):
                     seen: dict[Any, bool] = {}
                     for n_cards in (3, 4):
                         for combo in _combos(tuple(blacks), n_cards):
-                            key = self._usage_key(combo, THREE, True) if initial else signature(combo, countable)
+                            key = self._usage_key(combo, THREE, True) if slow else signature(combo, countable)
                             ok = seen.get(key)
                             if ok is None:
                                 ok = seen[key] = self._meld_ok_now(THREE, combo) is None
                             if ok:
                                 out.append(Move.make("meld", combo))
                 continue
-            if rank in melds and not self._may_open(side, rank):
+            if rank in melds and (may_open is None or not may_open(side, rank)):
                 continue
             nat_key = (naturals[0],) if len(naturals) == 1 else tuple(sorted(naturals, key=_item_index))
             found = _MELDS.get((shapes, nat_key, wild_key))
@@ -356,13 +382,19 @@ class Legality(StateBase):
                 continue
             # the check depends on each card's rank (or kind of wild card) and on whether its
             # value still counts towards the initial meld, not on its suit: ask once per signature
+            out_ok = self._out_ok
+            if out_ok is not None and not out_ok and size > 3:
+                continue  # the turn must end by going out, and no meld can make that possible (_out_ok)
             countable = self.turn.countable
             verdict: dict[Any, bool] = {}
-            if initial and card_keys is None:
+            if slow and card_keys is None:
                 card_keys = self._card_keys()
             for mv in found:
                 cards = mv.cards
-                if not initial:
+                if out_ok is not None:
+                    # (going out after the meld: a joker or a two, the same verdict)
+                    key = tuple(_ANY_WILD if c.rank == 0 or c.rank == 2 else c.rank for c in cards)
+                elif not slow:
                     key = signature(cards, countable)
                 elif cards[0] is not cards[1] and cards[1] is not cards[2]:
                     key = _combo_key(card_keys, cards, hand_melds)  # type: ignore[arg-type]
@@ -388,11 +420,11 @@ class Legality(StateBase):
                         out.append(m)
         return out
 
-    def _add_moves(self, side: int, size: int, canastas: int, initial: bool,
+    def _add_moves(self, side: int, size: int, canastas: int, slow: bool,
                    by_rank: dict[int, list[tuple[Card, int]]], wilds: list[tuple[Card, int]]) -> list[Move]:
         r = self.rules
         size_after = size - 1
-        fast = not initial and size_after != 1
+        fast = not slow and size_after != 1
         out = []
         for key, meld in self.melds[side].items():
             rank = meld.rank
@@ -409,15 +441,26 @@ class Legality(StateBase):
             if fast:
                 out.extend([adds[c] for c, _ in cards])
                 continue
+            out_ok = self._out_ok
+            if out_ok is not None and not out_ok:
+                continue  # the turn must end by going out, and no add can make that possible (_out_ok)
             countable = self.turn.countable
             verdict: dict[Any, bool] = {}
+            vkey: Any
             for c, _ in cards:
-                vkey = self._usage_key((c,), rank, False) if initial else signature((c,), countable)
+                if out_ok is not None and (c.rank == 0 or c.rank == 2):
+                    vkey = _ANY_WILD  # (going out after the add: a joker or a two, the same verdict)
+                elif slow:
+                    vkey = self._usage_key((c,), rank, False)
+                else:
+                    vkey = signature((c,), countable)
                 ok = verdict.get(vkey)
                 if ok is None:
-                    if (self._out_ok is not None and c.rank == rank and rank != WILD
+                    if (out_ok is not None and c.rank == rank and rank != WILD
                             and key == rank and rank + KEY_STEP not in self.melds[side]):
                         ok = verdict[vkey] = self._out_ok_after(rank, sum(n for _, n in by_rank[rank]) - 1)
+                    elif vkey is _ANY_WILD:
+                        ok = verdict[vkey] = self._out_after_wild_add(side, rank, c)
                     else:
                         ok = verdict[vkey] = self._add_ok_now(key, c) is None
                 if ok:
@@ -487,11 +530,17 @@ class Legality(StateBase):
         t = self.turn
         countable = t.countable
         sig = signature(cards, countable)
+        pts = 0
+        tainted = False
+        for c, (_, flag) in zip(cards, sig):  # (loops: cheaper than generators here)
+            if flag:
+                pts += card_value(c)
+            else:
+                tainted = True
         if self.rules.initial_meld_counts == "hand_melds":
-            tainted = (rank in t.uncounted) if not new_meld else not all(flag for _, flag in sig)
-            if tainted:
+            if (rank in t.uncounted) if not new_meld else tainted:
                 return signature_uncounted_first(cards, self.hands[t.seat], countable), 0, False
-        return sig, sum(card_value(c) for c, (_, flag) in zip(cards, sig) if flag), True
+        return sig, pts, True
 
     def _card_keys(self) -> dict[Card, tuple[tuple[int, bool], tuple[int, bool]]]:
         """Each hand card's entries in :meth:`_usage_key` when it is used once: ``(rank, counts)``
@@ -628,6 +677,22 @@ class Legality(StateBase):
             return bool(out_ok)
         return any(picks != (("u", rank),) for picks in out_ok)
 
+    def _out_after_wild_add(self, side: int, rank: int, c: Card) -> bool:
+        """:meth:`_going_out_check`'s verdict, without a pending initial meld, on adding the wild
+        card ``c`` to the side's meld of ``rank`` when at least one card stays in hand: the same
+        cheap conditions (:meth:`_plausible`, from the counts of the going-out planner of the
+        hand before the move, ``self._out_plan``), then that planner with the wild card moved
+        onto the meld (:meth:`Plan.after_wild_add`) instead of one built from the hand again
+        (checked against _going_out_check: tests/test_canasta_speed_paths.py)."""
+        plan = self._out_plan
+        assert plan is not None
+        c_, u_ = plan.c, plan.u
+        naturals = {rk: c_[rk] + u_[rk] for rk in c_}
+        wilds = sum(plan.wild.values()) - 1
+        if not self._plausible(side, naturals, wilds, sum(plan.blacks), (c,), rank):
+            return False
+        return plan.after_wild_add(rank, "ju" if c.rank == 0 else "du")._can_go_out(0, True)
+
     def _going_out_plausible(self, side: int, hand: dict[Card, int], cards: tuple[Card, ...], rank: int) -> bool:
         """Cheap necessary conditions for going out this turn with ``hand`` left after a move
         putting ``cards`` on the side's meld of ``rank`` (``_going_out_check`` then decides
@@ -664,9 +729,13 @@ class Legality(StateBase):
                 canastas += 1
             elif size or wilds >= 3:
                 deficits.append(CANASTA_SIZE - size)  # (a new one: all seven from the hand's wild cards)
-        nat_added = sum(1 for c in cards if not is_wild(c)) if added else 0  # (naturals among cards)
+        nat_added = 0  # (naturals among cards)
+        if added:
+            for c in cards:
+                if c.rank != 0 and c.rank != 2:
+                    nat_added += 1
         min_nat = r.min_naturals_per_meld
-        for rk in set(naturals) | set(melds) | set(added):
+        for rk in naturals.keys() | melds.keys() | added.keys():
             if rk == THREE or rk == WILD:
                 continue
             n = naturals.get(rk, 0)
@@ -711,7 +780,10 @@ class Legality(StateBase):
         if rank == THREE:
             return self._after_meld_check(side, combo, pending, self.canastas(side), THREE)
         if pending or self._initial_pending():
-            nat = sum(1 for c in combo if not is_wild(c))
+            nat = 0
+            for c in combo:
+                if c.rank != 0 and c.rank != 2:  # (not is_wild(c), without the calls)
+                    nat += 1
             pending[rank] = (nat, len(combo) - nat)
         return self._after_meld_check(side, combo, pending, self.canastas(side), rank)
 
@@ -985,6 +1057,9 @@ class Legality(StateBase):
 
 
 _move_text = attrgetter("_text")
+_ANY_WILD = "wild"
+"""The verdict-cache key of a joker or a two when the only question is whether the player can still
+go out this turn (no initial meld pending): the planner counts wild cards alike then."""
 _DRAW = Move.make("draw")
 _PASS = Move.make("pass")
 _ASK, _YES, _NO = Move.make("ask"), Move.make("yes"), Move.make("no")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from ..cards import RANKS, Card
+from ..cards import ALL_CARDS, RANKS, Card
 from ..moves import card_order, meld_key_text
 from .values import ACE, CANASTA_SIZE, THREE, WILD, card_value, is_wild
 
@@ -59,7 +59,7 @@ class Meld:
         return CANASTA_SIZE - self.size
 
     def points(self) -> int:
-        return sum(card_value(c) for c in self.cards)
+        return sum(map(_VALUE.__getitem__, self.cards))
 
     def copy(self) -> "Meld":
         m = Meld.__new__(Meld)
@@ -72,14 +72,20 @@ class Meld:
         return {
             "rank": RANKS[self.rank - 1],
             "key": meld_key_text(self.key),
-            "cards": [c.text for c in sorted(self.cards, key=card_order)],
-            "buried": [c.text for c in sorted(self.buried, key=card_order)],
+            "cards": [c.text for c in sorted(self.cards, key=_ORDER.__getitem__)],
+            "buried": [c.text for c in sorted(self.buried, key=_ORDER.__getitem__)] if self.buried else [],
             "naturals": self.naturals,
             "wilds": self.wilds,
             "canasta": self.canasta_kind,
             "hand_canasta": self.hand_canasta,
             "points": self.points(),
         }
+
+_ORDER = {c: card_order(c) for c in ALL_CARDS}
+"""Each card's :func:`~meldtable.moves.card_order` (cards are interned: looked up, not computed)."""
+_VALUE = {c: card_value(c) for c in ALL_CARDS}
+"""Each card's :func:`~.values.card_value`."""
+
 
 def meld_order(rank: int, key: int | None = None) -> tuple[int, int]:
     """Display order of a side's melds: four to king, ace, then wild cards only; melds of one rank

@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any, Iterable, Iterator
 
 from ..cards import Card
 from ..cards import Card as _Card
@@ -206,6 +206,22 @@ class Plan:
         p.c, p.u, p.wild, p.blacks = c, u, wild, (blacks_c, blacks_u)
         return p
 
+    def after_wild_add(self, rank: int, wild_key: str) -> "Plan":
+        """This plan after a wild card of kind ``wild_key`` (``"ju"``, ``"du"``, ``"jc"``,
+        ``"dc"``) from the hand went onto the pending meld of ``rank``: equal to a plan built from
+        the hand less that card with that meld one wild card bigger (the natural groups are
+        shared: the checks never change them)."""
+        p = Plan.__new__(Plan)
+        p.r, p.going_out, p.blacks_melded, p.uncounted, p.hand_melds = (
+            self.r, self.going_out, self.blacks_melded, self.uncounted, self.hand_melds)
+        p.c, p.u, p.blacks = self.c, self.u, self.blacks
+        wild = p.wild = dict(self.wild)
+        wild[wild_key] -= 1
+        pending = p.pending = dict(self.pending)
+        pn, pw = pending[rank]
+        pending[rank] = (pn, pw + 1)
+        return p
+
     def _best(self, c: dict[int, int], u: dict[int, int], wild: dict[str, int], blacks: int) -> tuple[int, int]:
         """Most countable points meldable from this hand, and how many cards stay in hand.
 
@@ -335,7 +351,77 @@ class Plan:
         empty."""
         if not self.going_out:
             return set()
-        return {picks for picks in self._out_options() if self._goes_out_with(picks, need, exempt)}
+        options = self._out_options()
+        if exempt or need <= 0:
+            return {picks for picks, ok in zip(options, self._out_verdicts(options)) if ok}
+        return {picks for picks in options if self._goes_out_with(picks, need, exempt)}
+
+    def _out_verdicts(self, options: list[tuple[tuple[str, Any], ...]]) -> Iterator[bool]:
+        """:meth:`_goes_out_with` of each of ``options`` when the points do not matter (``exempt``
+        or ``need <= 0``: :meth:`_all_melded_greedy` decides): the melds the greedy plan makes are
+        worked out once for the whole hand, and each final discard changes one rank's meld, the
+        number of wild cards or of black threes (checked against :meth:`_goes_out_with`:
+        tests/test_canasta_speed_paths.py)."""
+        r = self.r
+        pending = self.pending
+        c, u = self.c, self.u
+        W0 = sum(self.wild.values())
+        blacks0 = sum(self.blacks)
+        blacks_closed = r.black_three_meld == "never" or self.blacks_melded
+        counts: dict[int, int] = {}
+        entries: dict[int, tuple[int, int, int] | None] = {}  # rank -> greedy meld (None: cannot be melded)
+        failing = 0
+        for rank in c.keys() | u.keys() | pending.keys():
+            n = c.get(rank, 0) + u.get(rank, 0)
+            counts[rank] = n
+            e = _greedy_meld(r, pending, rank, n)
+            if e is not None or n:
+                entries[rank] = e
+                if e is None:
+                    failing += 1
+        wild_meld = r.wild_canasta == "allowed" and WILD not in pending
+        goal = r.canastas_to_go_out
+        for picks in options:
+            if len(picks) > 1:  # (not among the final discards: one card at most)
+                yield self._goes_out_with(picks, 0, True)
+                continue
+            W, blacks = W0, blacks0
+            dropped: int | None = None  # the natural rank of the final discard
+            held = True
+            for kind, key in picks:
+                if kind == "b":
+                    blacks -= 1
+                elif kind == "w":
+                    W -= 1
+                    held = self.wild[key] > 0
+                else:
+                    dropped = key
+                    held = (c if kind == "c" else u).get(key, 0) > 0
+            if not held or blacks not in (0, 3, 4) or (blacks and blacks_closed):
+                yield False
+                continue
+            if dropped is None:
+                if failing:
+                    yield False
+                    continue
+                melds = [e for e in entries.values() if e is not None]
+            else:
+                e = _greedy_meld(r, pending, dropped, counts[dropped] - 1)
+                if (e is None and counts[dropped] > 1) or failing > (entries.get(dropped, 0) is None):
+                    yield False  # (a rank other than the discard's that cannot be melded)
+                    continue
+                melds = [x for rk, x in entries.items() if rk != dropped and x is not None]
+                if e is not None:
+                    melds.append(e)
+            need_w = 0
+            for m in melds:
+                need_w += m[2]
+            best = self._place_wilds(melds, need_w, W)
+            if wild_meld and W - need_w >= 3:
+                with_wild = self._place_wilds(melds + [(0, CANASTA_SIZE, 3)], need_w + 3, W)
+                if with_wild is not None and (best is None or with_wild > best):
+                    best = with_wild
+            yield best is not None and best >= goal
 
     def _out_options(self) -> list[tuple[tuple[str, Any], ...]]:
         """The final discards going out may end with (see :meth:`going_out_discards`)."""
@@ -376,7 +462,7 @@ class Plan:
         r = self.r
         blacks = sum(self.blacks)
         bc = self.blacks[0]
-        rest = tuple(p for p in picks if p[0] != "b")
+        rest = tuple([p for p in picks if p[0] != "b"])
         if len(rest) != len(picks):
             if blacks == 0:
                 return False
@@ -437,7 +523,7 @@ class Plan:
         melds: list[tuple[int, int, int]] = []  # (size so far, remaining wild capacity, wilds required)
         need_w = 0
         pts = 0
-        for rank in set(c) | set(u) | set(self.pending):
+        for rank in c.keys() | u.keys() | self.pending.keys():  # (any order: sums and sorted costs)
             if rank == WILD:
                 pn, pw = self.pending[rank]
                 melds.append((pw, CANASTA_SIZE - pw, 0))
@@ -591,6 +677,26 @@ class Plan:
         if best is None:
             return False, 0, 0
         return True, best[1], best[0]
+
+def _greedy_meld(r: Rules, pending: dict[int, tuple[int, int]], rank: int, n: int) -> tuple[int, int, int] | None:
+    """The meld :meth:`Plan._all_melded_greedy` makes of ``n`` natural cards of ``rank`` (onto
+    the pending meld of that rank, if any): ``(size so far, wild capacity left, wild cards it
+    requires)``, or ``None`` when there is none (no card and no meld) or it cannot be made."""
+    if rank == WILD:
+        pw = pending[rank][1]
+        return (pw, CANASTA_SIZE - pw, 0)
+    if rank in pending:
+        pn, pw = pending[rank]
+        return (pn + pw + n, r.wild_capacity(pn + n) - pw, 0)
+    if n == 0:
+        return None
+    if r.meld_ok(n, 0):
+        return (n, r.wild_capacity(n), 0)
+    k = 3 - n
+    if n >= r.min_naturals_per_meld and r.meld_ok(n, k):
+        return (n, r.wild_capacity(n), k)
+    return None
+
 
 _VALUE = {rank: card_value(_Card(rank, "C")) for rank in range(1, 14)}
 _EXACT: dict[tuple[Any, ...], tuple[bool, int, int]] = {}

@@ -17,7 +17,6 @@ class Scoring(StateBase):
     def _end_hand(self, out_seat: int | None) -> None:
         self.hand_over = True
         self._legal = []
-        self._legal_set = None
         self.turn.countable = {}
         self.out_seat = out_seat
         # going out concealed: the player had laid no card on the table before this turn (seed 001

@@ -72,9 +72,10 @@ class CanastaState(Legality, Scoring, View, Saved):
         self.last_moves: list[dict[str, Any]] = []
         self.cut: dict[str, Any] | None = None  # this deal's cut: {"seat": cutter, "cards": [kept cards]} (option cut_wilds)
         self._legal: list[Move] | None = None
-        self._legal_set: dict[str, Move] | None = None  # notation -> legal move, built by is_legal
         self._plan_base: Plan | None = None  # set only while _generate checks an initial meld
         self._out_ok: set[tuple[tuple[str, Any], ...]] | None = None  # set only while _generate checks going out
+        self._out_plan: Plan | None = None  # the going-out planner of the hand, while _out_ok is set
+        self._shared: set[int] | None = None  # keys of melds shared with the undo base (see undo_copy)
 
     # ------------------------------------------------------------------ dealing
     def deal(self) -> None:
@@ -205,6 +206,7 @@ class CanastaState(Legality, Scoring, View, Saved):
         self.turn = Turn(seat, not self.melded[side])
         self.turn.fresh = not self.laid[seat]
         self._legal = None
+        self._shared = None
         if not self.stock:
             # seed 000: "falls ... der Kartenstapel aufgebraucht ist, ist das Spiel sofort zu Ende";
             # pagat (option play_on_discards): play goes on while the player can take the pile
@@ -280,7 +282,11 @@ class CanastaState(Legality, Scoring, View, Saved):
             c = move.cards[0]
             ms_remove(hand, [c])
             assert move.rank is not None  # (a bury names its canasta)
-            self.melds[side][move.rank].buried.append(c)
+            meld = self.melds[side][move.rank]
+            if self._shared is not None and move.rank in self._shared:
+                meld = self.melds[side][move.rank] = meld.copy()  # (as for meld and add)
+                self._shared.discard(move.rank)
+            meld.buried.append(c)
             label = f"laid {c.text} under the canasta of {rank_name(c.rank, True)}"
         elif kind in ("meld", "add"):
             if kind == "add":
@@ -311,6 +317,9 @@ class CanastaState(Legality, Scoring, View, Saved):
             if meld is None:
                 meld = self.melds[side][key] = Meld(rank, key=key)
                 t.opened = t.opened | {key}
+            elif self._shared is not None and key in self._shared:
+                meld = self.melds[side][key] = meld.copy()  # the undo base keeps the meld as it was
+                self._shared.discard(key)
             for c in move.cards:
                 meld.put(c)
             if (self.rules.hand_canasta_bonus and meld.size >= CANASTA_SIZE and key in t.opened
@@ -318,7 +327,7 @@ class CanastaState(Legality, Scoring, View, Saved):
                 meld.hand_canasta = True  # seed 001 'Hand-Canasta' (engine reading, research C3)
             self.laid[seat] = True
             label = ("melded " if kind == "meld" else f"added to the {rank_name(rank, True)}: ") + " ".join(
-                c.text for c in move.cards
+                [c.text for c in move.cards]
             )
             if not hand:
                 self.melded[side] = True
@@ -395,15 +404,18 @@ class CanastaState(Legality, Scoring, View, Saved):
         c.last_moves = list(self.last_moves)  # (its entries are never changed once recorded: shared)
         c.cut = None if self.cut is None else {"seat": self.cut["seat"], "cards": list(self.cut["cards"])}
         c._legal = None
-        c._legal_set = None
         c._plan_base = None
         c._out_ok = None
+        c._out_plan = None
+        c._shared = None
         return c
 
     def undo_copy(self) -> "CanastaState":
         """The state as it is now, for :class:`meldtable.undo.UndoRecord` (``base``): a copy of
-        what a ``meld`` or ``add`` changes (the hand of the seat to act, its side's melds, the
-        turn, ``laid``, ``melded``, ``last_moves``), sharing everything else with this state. The
+        what a ``meld`` or ``add`` changes (the hand of the seat to act, the turn, ``laid``,
+        ``melded``, ``last_moves``, and its side's table of melds, whose melds stay shared until
+        :meth:`apply` changes one: it copies that meld first, ``_shared``), sharing everything
+        else with this state. The
         record keeps it only while the turn's moves since it are melds and adds (any other move,
         or the hand's end, clears the record), so the shared parts stay as they were, and it is
         only ever read through :meth:`copy` (``UndoRecord.restore``; ``UndoRecord.copy`` copies it
@@ -422,7 +434,8 @@ class CanastaState(Legality, Scoring, View, Saved):
         hands = c.hands = list(self.hands)
         hands[seat] = dict(hands[seat])
         melds = c.melds = list(self.melds)
-        melds[side] = {k: m.copy() for k, m in melds[side].items()}
+        melds[side] = dict(melds[side])  # the same melds: this state copies one before changing it
+        self._shared = set(melds[side])
         c.red_threes = self.red_threes
         c.melded = list(self.melded)
         c.turn = self.turn.copy()
@@ -430,9 +443,10 @@ class CanastaState(Legality, Scoring, View, Saved):
         c.last_moves = list(self.last_moves)
         c.cut = self.cut
         c._legal = None
-        c._legal_set = None
         c._plan_base = None
         c._out_ok = None
+        c._out_plan = None
+        c._shared = None
         return c
 
     def conservation(self) -> dict[Card, int]:
