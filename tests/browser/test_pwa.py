@@ -198,12 +198,17 @@ def cache_names(page) -> list[str]:
     return sorted(n for n in page.evaluate("() => caches.keys()") if not n.startswith("meldtable-snapshot:"))
 
 
-def controller_build(page) -> str:
+def sw_version(page) -> dict:
+    """The controlling service worker's answer to {type: "version"}: {buildId, cache, later}."""
     return page.evaluate("""() => new Promise((resolve) => {
       const channel = new MessageChannel();
-      channel.port1.onmessage = (e) => resolve(e.data.buildId);
+      channel.port1.onmessage = (e) => resolve(e.data);
       navigator.serviceWorker.controller.postMessage({ type: "version" }, [channel.port2]);
     })""")
+
+
+def controller_build(page) -> str:
+    return sw_version(page)["buildId"]
 
 
 def controlled_by(page, build_id: str) -> bool:
@@ -440,11 +445,16 @@ def test_offline_reload_boots_plays_and_keeps_the_game(context, site_dir, versio
 
 def later_missing(page) -> int:
     """How many documentation files (sw.js "later") the controlling service worker has not stored."""
-    return page.evaluate("""() => new Promise((resolve) => {
-      const channel = new MessageChannel();
-      channel.port1.onmessage = (e) => resolve(e.data.later);
-      navigator.serviceWorker.controller.postMessage({ type: "version" }, [channel.port2]);
-    })""")
+    return sw_version(page)["later"]
+
+
+def wait_later_missing(page, done, timeout_s: float = 60) -> int:
+    """Poll later_missing until done(count) holds; return that count."""
+    deadline = time.monotonic() + timeout_s
+    while not done(count := later_missing(page)):
+        assert time.monotonic() < deadline, f"still {count} documentation files not stored"
+        time.sleep(0.3)
+    return count
 
 
 def test_documentation_is_stored_at_the_second_start_or_when_visited(context, site_dir, version, sites):
@@ -466,10 +476,7 @@ def test_documentation_is_stored_at_the_second_start_or_when_visited(context, si
     # Read online on the first visit: stored as it passes (the page and what it loads).
     page.goto(f"{site.url}rules/continental.en.html")
     page.wait_for_selector("h1")
-    page.wait_for_function("(n) => new Promise((resolve) => { const c = new MessageChannel();"
-                           " c.port1.onmessage = (e) => resolve(e.data.later < n);"
-                           " navigator.serviceWorker.controller.postMessage({type: 'version'}, [c.port2]); })",
-                           arg=len(later), timeout=30_000)
+    wait_later_missing(page, lambda n: n < len(later), timeout_s=30)
 
     # Offline now, before the second start: a page not stored yet explains itself, in German too.
     context.set_offline(True)
@@ -484,10 +491,7 @@ def test_documentation_is_stored_at_the_second_start_or_when_visited(context, si
     # The second start, online: the rest is stored.
     page.goto(f"{site.url}?fast=1&seed={SEED}")
     wait_ready(page)
-    page.wait_for_function("() => new Promise((resolve) => { const c = new MessageChannel();"
-                           " c.port1.onmessage = (e) => resolve(e.data.later === 0);"
-                           " navigator.serviceWorker.controller.postMessage({type: 'version'}, [c.port2]); })",
-                           timeout=60_000, polling=500)
+    wait_later_missing(page, lambda n: n == 0)
 
     site.stop()
     context.set_offline(True)

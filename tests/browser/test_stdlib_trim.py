@@ -25,6 +25,7 @@ from pathlib import Path
 import pytest
 
 import build
+from test_load_order import STORED  # the stored start-up snapshots' URLs
 import meldtable
 from conftest import PAGES, TEST_PAGES_PREFIX
 from test_cpython_equality_all import cpython_game
@@ -272,7 +273,7 @@ def test_a_module_the_engine_needs_is_named_when_a_game_starts_and_on_the_page(
         assert "No module named 'hashlib'" in error["message"], out
         assert 'The Python module "hashlib" is not in this build\'s standard library' in error["message"]
         assert "--full-stdlib" in error["message"]
-        assert page.evaluate(STORED_SNAPSHOTS) == []
+        assert page.evaluate(STORED) == []
 
         # The page's new-game dialog shows it when the player presses Start.
         page.goto(base + "?fast=1&seed=1")
@@ -282,16 +283,6 @@ def test_a_module_the_engine_needs_is_named_when_a_game_starts_and_on_the_page(
         assert "--full-stdlib" in page.text_content("#ng-error")
     finally:
         context.close()
-
-
-STORED_SNAPSHOTS = """async () => {
-  const out = [];
-  for (const name of await caches.keys()) {
-    if (!name.startsWith("meldtable-snapshot:")) continue;
-    for (const request of await (await caches.open(name)).keys()) out.push(request.url);
-  }
-  return out;
-}"""
 
 
 def test_a_module_missing_at_the_start_is_named_in_the_boot_error(browser, dist_dir, site_version, tmp_path,
