@@ -257,7 +257,6 @@ function whenPyodideDownloaded(release) {
 async function boot() {
   try {
     progress("pyodide", "Loading the Python runtime");
-    checkWasmType();
     const lock = lockEntry();
     lockRead = lock.catch(() => {}); // awaited below; no unhandled rejection while Pyodide boots
     let releaseWheel = null; // starts the wheel's download (see whenPyodideDownloaded)
@@ -265,6 +264,11 @@ async function boot() {
       .then(() => lock).then(({ entry }) => fetchWheel(entry));
     wheel.catch(() => {});
     const stored = canSnapshot ? storedSnapshot() : Promise.resolve(null); // looked up meanwhile
+    // The .wasm's content type is checked when there is no stored snapshot: a stored one means
+    // that a start with these files has worked in this browser (and the service worker, which
+    // serves them then, checked the type when it stored them). Offline, the check's failing
+    // request cost about 150 ms of every start (docs/performance.md, issue #16).
+    stored.then((found) => found || checkWasmType());
     const { loadPyodide } = await pyodideLoader;
     const options = {
       indexURL: PYODIDE_DIR,
