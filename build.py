@@ -483,6 +483,26 @@ def copy_web(out_dir: Path) -> None:
         (out_dir / "index.html").write_text(PLACEHOLDER_INDEX)
 
 
+# The engine's answer to `hello` (the variants and their rule options), written at build time
+# from the same engine sources as the wheel: the page draws its new-game dialog from it while
+# the engine is still starting, and checks it against the engine's own answer when the engine
+# is ready (web/app.js prerenderDialog; docs/performance.md, issue #16).
+HELLO_FILE = "hello.json"
+HELLO_SCRIPT = "; ".join((
+    "import json, sys", "sys.path.insert(0, sys.argv[1])", "from meldtable import api",
+    "answer = json.loads(api.handle(json.dumps({'id': 0, 'op': 'hello'})))", "assert answer['ok'], answer",
+    "sys.stdout.write(json.dumps(answer['result'], ensure_ascii=False, separators=(',', ':')))"))
+
+
+def write_hello(out_dir: Path) -> None:
+    """Write out_dir/hello.json: the `hello` op's result of the engine in engine/ (UTF-8 JSON,
+    {"version": str, "variants": [descriptor, ...]}, docs/protocol.md). Raises BuildError when
+    the engine cannot answer."""
+    done = run([sys.executable, "-c", HELLO_SCRIPT, str(ROOT / "engine")], capture_output=True)
+    json.loads(done.stdout)  # a broken answer fails the build, not the page
+    (out_dir / HELLO_FILE).write_bytes(done.stdout)
+
+
 def esbuild() -> Path:
     """The pinned esbuild executable in .cache/esbuild-<version>/, installed there with npm
     when missing (npm resolves the binary package of this platform). Raises BuildError."""
@@ -684,6 +704,7 @@ def build(stdlib: str = "trimmed", wheel_form: str = "min", precompress: bool = 
                      else compiled_wheel(tarball, wheel, info["python"], staging / "wheels", wheel_form))
         write_app_lock(staging / "pyodide", info, app_wheel, stdlib)
         copy_web(staging)
+        write_hello(staging)
         # The rules pages: web/rules/*.md -> rules/*.html (docs/rules-pages.md); the tool installs
         # its pinned Python-Markdown (requirements-rules.txt) into .venv/ as the tests' tools are.
         run([str(ensure_venv()), str(ROOT / "tools" / "rules_pages.py"), "--install", str(staging)])

@@ -50,6 +50,7 @@ const state = {
   scoresShownFor: null,  // hand number whose score sheet was opened automatically
   status: null,          // {key, params} | {text} | {err}, plus kind
   players: {},           // variant id -> last chosen number of players
+  drawnFrom: null,       // the built variants (JSON) the new-game dialog was drawn from before ready
 };
 
 // ------------------------------------------------------------------ boot
@@ -68,6 +69,7 @@ function showBootProgress(p) {
   const key = stage ? "boot.stage." + stage : null;
   $("boot-message").textContent = key && has(key) ? t(key) : (message || t("boot.starting"));
   $("boot-message").removeAttribute("data-i18n");
+  $("ng-boot-message").textContent = $("boot-message").textContent; // the dialog drawn before ready
   let pct = null;
   if (fraction !== null) pct = Math.round((fraction > 1 ? fraction / 100 : fraction) * 100);
   else if (stage === "pyodide") pct = 35;
@@ -81,6 +83,7 @@ function showBootProgress(p) {
 
 function showBootError(message, code) {
   setEngineState("error");
+  if ($("newgame-dialog").open) $("newgame-dialog").close(); // drawn before the engine was ready
   $("boot").classList.add("failed");
   const key = code ? "boot.error." + code : null;
   $("boot-error-summary").dataset.i18n = key && has(key) ? key : "";
@@ -93,34 +96,104 @@ function showBootError(message, code) {
   $("boot-error-message").textContent = message || "";
 }
 
+/** The variant descriptors of a `hello` answer that have a renderer (web/games/registry.js). */
+function playableVariants(hello) {
+  const all = Array.isArray(hello && hello.variants) ? hello.variants : [];
+  return all.filter((v) => typeof v === "object" && v !== null && gameFor(v));
+}
+
+/**
+ * The engine's answer to `hello` as built with this page (dist/hello.json, build.py
+ * write_hello), or null when it cannot be read: the new-game dialog is drawn from it while the
+ * engine starts. Fetched at once, beside the engine's own downloads.
+ */
+const builtHello = fetch("hello.json")
+  .then((r) => (r.ok ? r.json() : null))
+  .then((h) => (h && typeof h === "object" && Array.isArray(h.variants) ? h : null))
+  .catch(() => null);
+
+/**
+ * While the engine starts: open the new-game dialog from the built `hello`, its Start button
+ * disabled and the boot progress shown in it, so the player chooses the game meanwhile and
+ * nothing is left to draw when the engine is ready (docs/performance.md, issue #16). Sets
+ * state.drawnFrom to the variants' JSON text it drew from, which boot() compares with the
+ * engine's own answer when the engine is ready.
+ * @param {Promise<object>} engineReady resolves with the engine once it is ready
+ */
+async function prerenderDialog(engineReady) {
+  const hello = await builtHello;
+  if (!hello || state.engine || root.dataset.engineState !== "loading") return;
+  const variants = playableVariants(hello);
+  if (!variants.length) return;
+  // Three tasks, none long while the page is starting: the language's number formats (on a
+  // fresh page the first Intl.NumberFormat loads them: tens of ms), the dialog's fields, its layout.
+  numberText(5000);
+  await nextTask();
+  if (state.engine) return; // the engine was quicker: boot() opens the dialog
+  state.variants = variants;
+  state.drawnFrom = JSON.stringify(hello.variants);
+  fillNewGameDialog();
+  await nextTask();
+  if (state.engine) return; // boot() found the dialog filled but closed, and opened it
+  showNewGameDialog();
+  // --- PWA: the saved game is offered at once; a click waits for the engine ---
+  offerResume($("newgame-dialog"), () => engineReady.then(resumeSavedGame));
+  // --- /PWA ---
+}
+
 async function boot() {
   setEngineState("loading");
   $("boot-progress").classList.add("indeterminate");
+  $("ng-boot-message").textContent = $("boot-message").textContent;
   const started = performance.now();
   const elapsedTimer = setInterval(() => {
     const s = Math.round((performance.now() - started) / 1000);
-    if (s >= 3) $("boot-elapsed").textContent = `${s} s`;
+    if (s >= 3) $("boot-elapsed").textContent = $("ng-boot-elapsed").textContent = `${s} s`;
   }, 1000);
+  // --- PWA: after an update the saved game continues at once (else it is offered in the dialog) ---
+  const resumeAtOnce = takeResume();
+  // --- /PWA ---
+  let engineStarted;
+  const engineReady = new Promise((resolve) => { engineStarted = resolve; });
+  if (!resumeAtOnce) prerenderDialog(engineReady);
   try {
     const engine = await startEngine(showBootProgress);
     const hello = engine.hello || await engine.request("hello", {});
     state.engine = engine;
-    const all = Array.isArray(hello && hello.variants) ? hello.variants : [];
-    state.variants = all.filter((v) => typeof v === "object" && v !== null && gameFor(v));
+    state.variants = playableVariants(hello);
     clearInterval(elapsedTimer);
     $("boot").hidden = true;
     $("btn-newgame").disabled = false;
     root.dataset.engineStart = engine.start; // "snapshot" or "fresh" (web/engine-worker.mjs)
     setEngineState("ready");
+    engineStarted(engine);
     // --- PWA: continue the saved game (at once after an update, else offered in the dialog) ---
-    if (takeResume() && await resumeSavedGame()) return;
-    if (!$("newgame-dialog").open) openNewGameDialog();
-    offerResume($("newgame-dialog"), resumeSavedGame);
+    if (resumeAtOnce && await resumeSavedGame()) return;
+    const dlg = $("newgame-dialog");
+    if (!dlg.open) openNewGameDialog();
+    else if (state.drawnFrom !== null) engineReadyInDialog(state.drawnFrom !== JSON.stringify(hello.variants));
+    offerResume(dlg, resumeSavedGame);
     // --- /PWA ---
   } catch (err) {
     clearInterval(elapsedTimer);
     showBootError(err && err.message ? err.message : String(err), err && err.code);
   }
+}
+
+/**
+ * The engine is ready while the new-game dialog drawn before it is open: enable Start (focused
+ * unless the player has moved on), and redraw the choices when the engine's variants differ
+ * from the built ones they were drawn from (the player's choices are kept where they still exist).
+ */
+function engineReadyInDialog(changed) {
+  if (changed) {
+    fillVariantSelect();
+    renderOptionFields();
+  }
+  $("ng-boot").hidden = true;
+  $("ng-start").disabled = state.variants.length === 0;
+  const untouched = document.activeElement === $("ng-variant") && !$("ng-variant").dataset.touched;
+  if (untouched || document.activeElement === document.body) $("ng-start").focus({ preventScroll: true });
 }
 
 // --- PWA: restore the autosaved game (web/persist.js) ---
@@ -216,7 +289,14 @@ function choiceLabel(o, c, family = null, players = null) {
     ?? ((typeof c === "object" && c !== null && (c.label || c.title)) || String(value));
 }
 
-const numberText = (n) => new Intl.NumberFormat(getLang()).format(n);
+// One formatter per language: making an Intl.NumberFormat costs far more than using one (the
+// new-game dialog formats a few hundred numbers).
+const numberFormats = new Map();
+const numberText = (n) => {
+  const lang = getLang();
+  if (!numberFormats.has(lang)) numberFormats.set(lang, new Intl.NumberFormat(lang));
+  return numberFormats.get(lang).format(n);
+};
 
 /** A value of option `o` in words: "yes", "5,000", "two sides of two". */
 function valueText(o, value, family, players) {
@@ -633,24 +713,40 @@ function fillVariantSelect() {
   else if (wanted && state.variants.some((v) => variantId(v) === wanted)) sel.value = wanted;
 }
 
+/** Open the new-game dialog; before the engine is ready (prerenderDialog) Start is disabled
+ * and the dialog shows the boot progress. */
 function openNewGameDialog() {
+  fillNewGameDialog();
+  showNewGameDialog();
+}
+
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** The new-game dialog's choices, drawn anew from state.variants (openNewGameDialog). */
+function fillNewGameDialog() {
   fillVariantSelect();
   renderOptionFields();
   const seedParam = params.get("seed");
   $("ng-seed").value = seedParam !== null && /^\d+$/.test(seedParam) ? seedParam : "";
   $("ng-error").textContent = "";
   $("ng-cancel").hidden = !state.table;
-  $("ng-start").disabled = state.variants.length === 0;
+  $("ng-start").disabled = !state.engine || state.variants.length === 0;
+  $("ng-boot").hidden = Boolean(state.engine);
+}
+
+/** Show the filled new-game dialog (openNewGameDialog), its Start button focused once enabled. */
+function showNewGameDialog() {
   const dlg = $("newgame-dialog");
   if (!dlg.open) dlg.showModal();
-  $("ng-start").focus({ preventScroll: true }); // the game, players and sides at the top stay in view
+  // the game, players and sides at the top stay in view
+  (state.engine ? $("ng-start") : $("ng-variant")).focus({ preventScroll: true });
   dlg.scrollTop = 0;
 }
 
 async function startNewGame(ev) {
   ev.preventDefault();
   const v = currentVariant();
-  if (!v) return;
+  if (!v || !state.engine) return; // Start is disabled until the engine is ready
   if (state.table && !state.table.match_over && settings().warnNewGame) {
     // a running game would be replaced (and with it the saved game)
     if (!await confirmWarnings([{ setting: "warnNewGame", text: t("kit.warn.newGame") }])) return;
@@ -1016,6 +1112,8 @@ function wireInput() {
   $("btn-reload").addEventListener("click", () => location.reload());
   $("newgame-form").addEventListener("submit", startNewGame);
   $("ng-variant").addEventListener("change", renderOptionFields);
+  // the player chose in the dialog drawn before the engine was ready: keep the focus there then
+  $("ng-variant").addEventListener("input", () => { $("ng-variant").dataset.touched = "1"; });
   $("ng-players").addEventListener("change", () => {
     state.players[variantId(currentVariant())] = Number($("ng-players").value);
     const auto = $("ng-options").querySelector('[data-radio-for="partnerships"][value=""]');
