@@ -135,24 +135,70 @@ function packSnapshot(bytes) {
   return out;
 }
 
-/** The snapshot from its stored form (an ArrayBuffer). Throws on anything else. */
-function unpackSnapshot(buffer) {
-  const head = new DataView(buffer);
-  if (buffer.byteLength < 16 || head.getUint32(0, true) !== PACKED_MAGIC) throw new Error("not a stored snapshot");
-  const length = head.getUint32(4, true), page = head.getUint32(8, true), count = head.getUint32(12, true);
-  if (!page || count !== Math.ceil(length / page) || buffer.byteLength < 16 + count) throw new Error("damaged snapshot header");
-  const kept = new Uint8Array(buffer, 16, count);
-  const out = new Uint8Array(length); // zeros
-  let at = 16 + count;
-  for (let i = 0; i < count; i++) {
-    if (!kept[i]) continue;
-    const size = Math.min(page, length - i * page);
-    if (at + size > buffer.byteLength) throw new Error("truncated snapshot");
-    out.set(new Uint8Array(buffer, at, size), i * page);
-    at += size;
-  }
-  if (at !== buffer.byteLength) throw new Error("damaged snapshot");
-  return out;
+/**
+ * Read a stored snapshot (the form above) from a Response as its body streams in.
+ * Returns {bytes, filled}:
+ * - bytes: a Promise of the snapshot's Uint8Array (its length from the header, zeros), which
+ *   resolves as soon as the header is read, so that Pyodide sizes its memory and compiles its
+ *   .wasm while the rest is read (docs/performance.md, issue #16);
+ * - filled: a Promise that resolves once every stored page has been copied into that array.
+ * Both reject (Error) on anything but a whole stored snapshot: another magic, a damaged
+ * header, a truncated or overlong copy.
+ */
+function streamSnapshot(response) {
+  let give, refuse;
+  const bytes = new Promise((resolve, reject) => { give = resolve; refuse = reject; });
+  const filled = (async () => {
+    const reader = response.body.getReader();
+    let head = new Uint8Array(0); // the header, gathered from the first chunks
+    let out = null, order = null, length = 0, page = 0, total = 0;
+    let seen = 0; // bytes of stored pages copied so far
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      let chunk = value;
+      if (!out) {
+        const joined = new Uint8Array(head.length + chunk.length);
+        joined.set(head);
+        joined.set(chunk, head.length);
+        head = joined;
+        if (head.length < 16) continue;
+        const view = new DataView(head.buffer);
+        if (view.getUint32(0, true) !== PACKED_MAGIC) throw new Error("not a stored snapshot");
+        length = view.getUint32(4, true);
+        page = view.getUint32(8, true);
+        const count = view.getUint32(12, true);
+        if (!page || count !== Math.ceil(length / page)) throw new Error("damaged snapshot header");
+        if (head.length < 16 + count) continue;
+        order = [];
+        for (let i = 0; i < count; i++) {
+          if (!head[16 + i]) continue;
+          order.push(i);
+          total += Math.min(page, length - i * page);
+        }
+        out = new Uint8Array(length); // zeros: the pages that were not stored
+        give(out);
+        chunk = head.subarray(16 + count);
+      }
+      // Every stored page but the snapshot's last is a whole page, so the n-th stored page
+      // starts at n * page in the stored pages' bytes.
+      for (let at = 0; at < chunk.length;) {
+        const n = Math.floor(seen / page);
+        const within = seen - n * page;
+        const size = n < order.length ? Math.min(page, length - order[n] * page) : 0;
+        if (within >= size) throw new Error("damaged snapshot"); // more bytes than stored pages
+        const take = Math.min(size - within, chunk.length - at);
+        out.set(chunk.subarray(at, at + take), order[n] * page + within);
+        at += take;
+        seen += take;
+      }
+    }
+    if (!out) throw new Error(head.length < 4 || new DataView(head.buffer).getUint32(0, true) !== PACKED_MAGIC
+      ? "not a stored snapshot" : "damaged snapshot header");
+    if (seen !== total) throw new Error("truncated snapshot");
+  })();
+  filled.catch((err) => refuse(err)); // a failure before the header was read
+  return { bytes, filled };
 }
 
 /** Store the snapshot (packed) under its key and delete the snapshots of other builds. */
@@ -291,14 +337,22 @@ async function boot() {
       // promise here), and the lock file, read meanwhile, confirms that it is this build's:
       // the restore does not wait for the lock first. A body that cannot be read fails the
       // restore like a bad snapshot; another build's is left for storeSnapshot to replace.
-      const buffer = snapshot.response.arrayBuffer();
-      buffer.catch(() => {});
-      const bytes = lock.then(({ snapshotKey: key }) => {
+      // The copy streams into the snapshot's array while Pyodide compiles the .wasm: Pyodide
+      // needs only its length to start (`bytes`), and its module is handed over (which is
+      // when Pyodide restores the snapshot into its memory) once the copy is complete and
+      // the lock file has confirmed that it is this build's.
+      const { bytes, filled } = streamSnapshot(snapshot.response);
+      const complete = Promise.all([filled, lock.then(({ snapshotKey: key }) => {
         if (snapshot.url !== key) throw new OtherBuildsSnapshot();
-        return buffer.then(unpackSnapshot);
-      });
+      })]);
+      complete.catch(() => {});
+      const createPyodideModule = async (settings) => {
+        const module = await options.createPyodideModule(settings);
+        await complete;
+        return module;
+      };
       try {
-        pyodide = await loadPyodide({ ...options, _loadSnapshot: bytes });
+        pyodide = await loadPyodide({ ...options, _loadSnapshot: bytes, createPyodideModule });
         restored = true;
       } catch (err) {
         const lockOk = await lock.then(() => true, () => false); // else the boot fails on the lock below

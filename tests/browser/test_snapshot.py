@@ -79,6 +79,11 @@ DAMAGE = {
     "truncated": "async ({ cache, url }) => { const c = await caches.open(cache);"
                  " const bytes = await (await c.match(url)).arrayBuffer();"
                  " await c.put(url, new Response(bytes.slice(0, bytes.byteLength - 1))); }",
+    # ... and with one byte too many (the copy streams into Pyodide's memory while it starts)
+    "overlong": "async ({ cache, url }) => { const c = await caches.open(cache);"
+                " const bytes = new Uint8Array(await (await c.match(url)).arrayBuffer());"
+                " const longer = new Uint8Array(bytes.length + 1); longer.set(bytes);"
+                " await c.put(url, new Response(longer)); }",
 }
 
 
