@@ -164,14 +164,14 @@ def test_going_out_discards_give_the_going_out_checks_verdicts(monkeypatch):
     natural, wild, discards = S.CanastaState._out_ok_after, S.CanastaState._out_after_wild_add, P.Plan.going_out_discards
 
     def counting(fast, name):
-        def counted_call(self, *args):
-            answer = fast(self, *args)
+        def counted_call(self, *args, **kwargs):
+            answer = fast(self, *args, **kwargs)
             seen[name, bool(answer)] += 1
             return answer
         return counted_call
 
     class NoShortcut:
-        def going_out_discards(self, need, exempt):
+        def going_out_discards(self, need, exempt, limit=0):
             return None
 
     monkeypatch.setattr(S.CanastaState, "_out_ok_after", counting(natural, "natural"))
@@ -248,6 +248,9 @@ def test_going_out_options_skip_only_discards_that_cannot_work(variant):
         need, exempt = rng.choice([(0, True), (50, False), (0, False)])
         plain = {p for p in every if plan._goes_out_with(p, need, exempt)}
         assert plan.going_out_discards(need, exempt) == plain
+        # stopped after the first two found: those two (in the order tried), or all if fewer
+        first = plan.going_out_discards(need, exempt, limit=2)
+        assert first == set([p for p in every if p in plain][:2]) if len(plain) > 2 else first == plain
         assert plan._can_go_out(need, exempt) == bool(plain)
         answers[bool(plain)] += 1
     assert answers[True] > 100 and answers[False] > 100, answers

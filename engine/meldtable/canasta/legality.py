@@ -94,9 +94,10 @@ class Legality(StateBase):
             slow = initial or THREE in self.melds[side] or t.asked is not None
             r = self.rules
             if not initial and size > 1 and (THREE in self.melds[side] or t.asked == "yes"):
-                # the turn must end by going out: how it can, by final discard (see _out_ok_after)
+                # the turn must end by going out: how it can, by final discard (see _out_ok_after;
+                # two ways answer every question asked of them)
                 plan = self._out_plan = self._going_out_now(side)
-                self._out_ok = plan.going_out_discards(0, True)
+                self._out_ok = plan.going_out_discards(0, True, limit=2)
             try:
                 if t.took_pile and not r.meld_after_pile_take:
                     out = []  # seed 004: 'Jetzt darf nicht mehr rausgelegt werden' (research C27)
@@ -666,11 +667,12 @@ class Legality(StateBase):
         only natural cards of ``rank`` onto the side's meld of that rank, or opens it with three of
         them when the hand holds three or more, leaving ``left`` of them and at least one card in
         hand. ``self._out_ok`` holds the final discards with which the player can go out before
-        the move (:meth:`Plan.going_out_discards`). The planner sees such a move as no change at
-        all: those cards are melded there in any plan (a rank has one meld per side), the meld's
-        size and wild-card room count them either way; only a discard of that rank is no longer
-        possible once none is left. So going out stays possible exactly when one of those
-        discards remains (checked against _going_out_check: tests/test_canasta_speed_paths.py)."""
+        the move (:meth:`Plan.going_out_discards`), all of them or the first two found. The
+        planner sees such a move as no change at all: those cards are melded there in any plan (a
+        rank has one meld per side), the meld's size and wild-card room count them either way;
+        only a discard of that rank is no longer possible once none is left. So going out stays
+        possible exactly when one of those discards remains; two different ones found are enough
+        to say so (checked against _going_out_check: tests/test_canasta_speed_paths.py)."""
         out_ok = self._out_ok
         assert out_ok is not None
         if left > 0:

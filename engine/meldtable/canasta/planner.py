@@ -343,18 +343,27 @@ class Plan:
                 return True
         return False
 
-    def going_out_discards(self, need: int, exempt: bool) -> set[tuple[tuple[str, Any], ...]]:
+    def going_out_discards(self, need: int, exempt: bool, limit: int = 0) -> set[tuple[tuple[str, Any], ...]]:
         """Every way of going out this turn that :meth:`_can_go_out` tries and finds possible, by
         the final discard: ``()`` (none), ``(("c" or "u", rank),)`` (a natural card of ``rank``
         whose value counts or not), ``(("w", "jc"/"dc"/"ju"/"du"),)`` (a wild card) or
         ``(("b", None),)`` (a black three). :meth:`_can_go_out` is true exactly when this is not
-        empty."""
+        empty. With ``limit`` > 0 the search stops once ``limit`` ways are found (the first ones
+        :meth:`_can_go_out` would try): a set of fewer than ``limit`` is still every way."""
         if not self.going_out:
             return set()
         options = self._out_options()
         if exempt or need <= 0:
-            return {picks for picks, ok in zip(options, self._out_verdicts(options)) if ok}
-        return {picks for picks in options if self._goes_out_with(picks, need, exempt)}
+            verdicts = self._out_verdicts(options)
+        else:
+            verdicts = (self._goes_out_with(picks, need, exempt) for picks in options)
+        found = set()
+        for picks, ok in zip(options, verdicts):
+            if ok:
+                found.add(picks)
+                if len(found) == limit:
+                    break
+        return found
 
     def _out_verdicts(self, options: list[tuple[tuple[str, Any], ...]]) -> Iterator[bool]:
         """:meth:`_goes_out_with` of each of ``options`` when the points do not matter (``exempt``
