@@ -296,3 +296,26 @@ def test_bounds_before_the_hand_melds_programme_give_its_verdict():
         floor = plan._counting_floor(c, u)
         decided["upper" if top < need else "lower" if floor is not None and floor >= need else "programme"] += 1
     assert min(decided.values()) > 50 and len(decided) == 3, decided
+
+
+@pytest.mark.parametrize("cap", [0, 1, 3, 7])
+@pytest.mark.parametrize("outnumber", [False, True])
+@pytest.mark.parametrize("min_nat", [1, 2, 3])
+def test_wild_capacity_table_follows_the_meld_rules(cap, outnumber, min_nat):
+    """The checks look a meld's wild-card capacity up in ``Rules.wild_caps`` instead of working
+    it out: for every option value and every number of naturals a meld can hold, the table and
+    ``meld_ok`` give the rule of research C1 (seed 000: at most ``max_wilds_per_meld`` wild cards,
+    0 = no cap; seeds 001/004: naturals outnumber wild cards; at least ``min_naturals_per_meld``
+    naturals and three cards)."""
+    g = meldtable.new_game("canasta-two-hand", players=2, seed=1, options={
+        "max_wilds_per_meld": cap, "naturals_must_outnumber_wilds": outnumber, "min_naturals_per_meld": min_nat})
+    r = g.state.rules
+    assert len(r.wild_caps) == 2 * 54 + 1  # (every card of the two decks)
+    wild_cards = 2 * (4 + r.jokers_per_deck)
+    for n in range(len(r.wild_caps)):
+        most = cap if cap > 0 else wild_cards  # (no cap: every wild card of the decks fits)
+        if outnumber:
+            most = min(most, n - 1)
+        assert r.wild_capacity(n) == most or (r.wild_capacity(n) >= most == wild_cards), n
+        for w in range(0, wild_cards + 1):
+            assert r.meld_ok(n, w) == (n >= min_nat and n >= 1 and n + w >= 3 and w <= most), (n, w)

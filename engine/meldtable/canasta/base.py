@@ -173,7 +173,7 @@ class StateBase:
     def _initial_pending(self) -> bool:
         """True while this turn still has to reach the initial-meld minimum."""
         t = self.turn
-        return t.initial and not self.melded[self.side_of(t.seat)]
+        return t.initial and not self.melded[self.rules.side_of[t.seat]]
 
     def _exempt(self) -> bool:
         """Concealed going out may ignore the minimum (seed 000: after a stock draw, no earlier meld)."""

@@ -299,7 +299,7 @@ class Legality(StateBase):
                 if is_wild(last):
                     return True
                 continue
-            if last.rank == rank or (is_wild(last) and wild + 1 <= r.wild_capacity(nat)):
+            if last.rank == rank or (is_wild(last) and wild + 1 <= r.wild_caps[nat]):
                 return True
         return False
 
@@ -436,7 +436,7 @@ class Legality(StateBase):
                 if not self._floor_ok(size_after, canastas + completes, True, False):
                     continue
             cards = by_rank.get(rank, [])
-            if wilds and (meld.room > 0 if rank == WILD else meld.wilds + 1 <= r.wild_capacity(meld.naturals)):
+            if wilds and (meld.room > 0 if rank == WILD else meld.wilds + 1 <= r.wild_caps[meld.naturals]):
                 cards = cards + wilds
             adds = _ADD.get(key) or _adds(key)
             if fast:
@@ -759,7 +759,7 @@ class Legality(StateBase):
             need_w += opening
             if size + n >= CANASTA_SIZE:
                 canastas += 1
-            elif CANASTA_SIZE - size - n <= r.wild_capacity(nat) - held:
+            elif CANASTA_SIZE - size - n <= r.wild_caps[nat] - held:
                 deficits.append(CANASTA_SIZE - size - n - opening)
         if orphans > 1 or need_w > wilds:
             return False
@@ -1023,7 +1023,7 @@ class Legality(StateBase):
                 return no("add_rank", **p)
             if rank == THREE:
                 return no("black_threes_add")
-            if is_wild(c) and meld.wilds + 1 > self.rules.wild_capacity(meld.naturals):
+            if is_wild(c) and meld.wilds + 1 > self.rules.wild_caps[meld.naturals]:
                 return no("many_wilds", **p)
             return self._reason(self._add_ok_now(key, c), minimum, rank)
         if move.kind == "discard":

@@ -250,14 +250,14 @@ class Plan:
                     left += n
                     continue
                 pts += gain
-                cap += r.wild_capacity(pn + n) - pw
+                cap += r.wild_caps[pn + n] - pw
                 continue
             if n == 0:
                 continue
             base = ci if hand_melds else n
             if base and r.meld_ok(base, 0):
                 pts += gain
-                cap += r.wild_capacity(n)
+                cap += r.wild_caps[n]
                 continue
             k = 3 - base
             if base >= r.min_naturals_per_meld and base >= 1 and r.meld_ok(base, k):
@@ -272,7 +272,7 @@ class Plan:
         for i, (gain, k, n) in enumerate(cands):
             if i in chosen:
                 pts += gain
-                cap += r.wild_capacity(n)
+                cap += r.wild_caps[n]
                 opening += k
             else:
                 left += n
@@ -541,15 +541,15 @@ class Plan:
             pts += c.get(rank, 0) * _VALUE[rank]
             if rank in self.pending:
                 pn, pw = self.pending[rank]
-                melds.append((pn + pw + n, r.wild_capacity(pn + n) - pw, 0))
+                melds.append((pn + pw + n, r.wild_caps[pn + n] - pw, 0))
             elif n == 0:
                 continue
             elif r.meld_ok(n, 0):
-                melds.append((n, r.wild_capacity(n), 0))
+                melds.append((n, r.wild_caps[n], 0))
             else:
                 k = 3 - n
                 if n >= r.min_naturals_per_meld and r.meld_ok(n, k):
-                    melds.append((n, r.wild_capacity(n), k))
+                    melds.append((n, r.wild_caps[n], k))
                     need_w += k
                 else:
                     return False, 0, 0
@@ -634,12 +634,12 @@ class Plan:
             if rank in self.pending:
                 pn, pw = self.pending[rank]
                 counts = rank not in self.uncounted
-                options.append([(counts, ci * _VALUE[rank] if counts else 0, pn + pw + n, 0, r.wild_capacity(pn + n) - pw)])
+                options.append([(counts, ci * _VALUE[rank] if counts else 0, pn + pw + n, 0, r.wild_caps[pn + n] - pw)])
                 continue
             if n == 0:
                 continue
             opts = []
-            hi = r.wild_capacity(n)
+            hi = r.wild_caps[n]
             kc = max(0, 3 - ci)
             if ci >= 1 and r.meld_ok(ci, kc) and kc <= hi:
                 opts.append((True, ci * _VALUE[rank], n, kc, hi))
@@ -696,14 +696,14 @@ def _greedy_meld(r: Rules, pending: dict[int, tuple[int, int]], rank: int, n: in
         return (pw, CANASTA_SIZE - pw, 0)
     if rank in pending:
         pn, pw = pending[rank]
-        return (pn + pw + n, r.wild_capacity(pn + n) - pw, 0)
+        return (pn + pw + n, r.wild_caps[pn + n] - pw, 0)
     if n == 0:
         return None
     if r.meld_ok(n, 0):
-        return (n, r.wild_capacity(n), 0)
+        return (n, r.wild_caps[n], 0)
     k = 3 - n
     if n >= r.min_naturals_per_meld and r.meld_ok(n, k):
-        return (n, r.wild_capacity(n), k)
+        return (n, r.wild_caps[n], k)
     return None
 
 

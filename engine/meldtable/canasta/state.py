@@ -218,7 +218,7 @@ class CanastaState(Legality, Scoring, View, Saved):
         """Apply a legal move (unchecked: call only with a move from :meth:`legal_moves`)."""
         t = self.turn
         seat = t.seat
-        side = self.side_of(seat)
+        side = self.rules.side_of[seat]
         hand = self.hands[seat]
         kind = move.kind
         label = ""
