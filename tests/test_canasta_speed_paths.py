@@ -319,3 +319,56 @@ def test_wild_capacity_table_follows_the_meld_rules(cap, outnumber, min_nat):
         assert r.wild_capacity(n) == most or (r.wild_capacity(n) >= most == wild_cards), n
         for w in range(0, wild_cards + 1):
             assert r.meld_ok(n, w) == (n >= min_nat and n >= 1 and n + w >= 3 and w <= most), (n, w)
+
+
+def _black_three_hands(n: int, seed: int):
+    """Positions with three or four black threes in hand and no black threes melded (so melding
+    them asks whether the player can still go out this turn), the initial meld made or pending:
+    melds of several ranks, a hand of 5 to 30 cards mostly of those ranks."""
+    for text in _going_out_hands(n, seed):
+        d = json.loads(text)
+        rng = random.Random(text)
+        st = d["state"]
+        st["melds"][0] = [m for m in st["melds"][0] if m["rank"] != "3"]  # (3C 3C 3S: to the hand)
+        extra = [c for c in st["stock"] if c not in ("3D", "3H")][:rng.randint(0, 16)]
+        if "3S" in st["stock"] and "3S" not in extra and rng.random() < 0.5:
+            extra.append("3S")  # the fourth black three
+        for c in extra:
+            st["stock"].remove(c)
+        st["hands"][0] = st["hands"][0] + extra + ["3C", "3C", "3S"]
+        if rng.random() < 0.3:
+            st["melded"][0] = False
+            st["turn"].update({"initial": True, "countable": list(st["hands"][0])})
+        yield json.dumps(d)
+
+
+def test_going_out_plausibility_changes_no_verdict(monkeypatch):
+    """The going-out check (melding black threes, every move after them, wild-card adds) tries
+    going out with no final discard first, then the cheap necessary conditions
+    (``_plan_plausible``), then the other final discards: with the conditions replaced by "maybe"
+    every position has the same legal moves (and the conditions both pass and refuse)."""
+    seen: Counter = Counter()
+    plausible = S.CanastaState._plan_plausible
+
+    def counting(self, *args):
+        answer = plausible(self, *args)
+        seen[answer] += 1
+        return answer
+
+    monkeypatch.setattr(S.CanastaState, "_plan_plausible", counting)
+    compared = 0
+    for text in list(_black_three_hands(1200, 21)) + list(_going_out_hands(300, 22)):
+        try:
+            g = meldtable.Game.from_json(text)
+        except meldtable.StateError:
+            continue  # a random position that cannot go on
+        st = g.state
+        st._legal = None
+        with_conditions = st.legal_moves()
+        with monkeypatch.context() as m:
+            m.setattr(S.CanastaState, "_plan_plausible", lambda self, *args: True)
+            st._legal = None
+            plain = st.legal_moves()
+        assert [str(x) for x in with_conditions] == [str(x) for x in plain], text
+        compared += 1
+    assert compared > 300 and seen[True] > 50 and seen[False] > 50, (compared, seen)

@@ -632,8 +632,6 @@ class Legality(StateBase):
         t = self.turn
         hand = dict(self.hands[t.seat])
         ms_remove(hand, cards)
-        if not self._going_out_plausible(side, hand, cards, rank):
-            return "black_threes_no_out"
         pending = {m.rank: (m.naturals, m.wilds) for m in self.melds[side].values() if m.rank != THREE}
         if rank != THREE and cards:
             nat = sum(1 for c in cards if not is_wild(c))
@@ -652,7 +650,10 @@ class Legality(StateBase):
             if not counts_after and new_meld:
                 uncounted = uncounted | {rank}
         plan = Plan(self.rules, hand, countable, pending, uncounted, blacks_melded=rank == THREE or THREE in self.melds[side])
-        return None if plan._can_go_out(need, exempt) else "black_threes_no_out"
+        def plausible() -> bool:  # (cheap necessary conditions, asked when the first plan fails)
+            return self._plan_plausible(side, plan, cards, rank)
+
+        return None if plan._can_go_out(need, exempt, plausible) else "black_threes_no_out"
 
     def _going_out_now(self, side: int) -> Plan:
         """The planner for going out from the hand as it is (no initial meld pending), as
@@ -681,34 +682,23 @@ class Legality(StateBase):
 
     def _out_after_wild_add(self, side: int, rank: int, c: Card) -> bool:
         """:meth:`_going_out_check`'s verdict, without a pending initial meld, on adding the wild
-        card ``c`` to the side's meld of ``rank`` when at least one card stays in hand: the same
-        cheap conditions (:meth:`_plausible`, from the counts of the going-out planner of the
-        hand before the move, ``self._out_plan``), then that planner with the wild card moved
-        onto the meld (:meth:`Plan.after_wild_add`) instead of one built from the hand again
-        (checked against _going_out_check: tests/test_canasta_speed_paths.py)."""
+        card ``c`` to the side's meld of ``rank`` when at least one card stays in hand: the
+        going-out planner of the hand before the move (``self._out_plan``) with the wild card
+        moved onto the meld (:meth:`Plan.after_wild_add`) instead of one built from the hand
+        again, with the same cheap conditions (:meth:`_plan_plausible`) (checked against
+        _going_out_check: tests/test_canasta_speed_paths.py)."""
         plan = self._out_plan
         assert plan is not None
+        after = plan.after_wild_add(rank, "ju" if c.rank == 0 else "du")
+        return after._can_go_out(0, True, lambda: self._plan_plausible(side, after, (c,), rank))
+
+    def _plan_plausible(self, side: int, plan: Plan, cards: tuple[Card, ...], rank: int) -> bool:
+        """Cheap necessary conditions for going out this turn with the hand of ``plan`` left
+        after a move putting ``cards`` on the side's meld of ``rank`` (``plan`` then decides
+        exactly): :meth:`_plausible` of the planner's counts."""
         c_, u_ = plan.c, plan.u
         naturals = {rk: c_[rk] + u_[rk] for rk in c_}
-        wilds = sum(plan.wild.values()) - 1
-        if not self._plausible(side, naturals, wilds, sum(plan.blacks), (c,), rank):
-            return False
-        return plan.after_wild_add(rank, "ju" if c.rank == 0 else "du")._can_go_out(0, True)
-
-    def _going_out_plausible(self, side: int, hand: dict[Card, int], cards: tuple[Card, ...], rank: int) -> bool:
-        """Cheap necessary conditions for going out this turn with ``hand`` left after a move
-        putting ``cards`` on the side's meld of ``rank`` (``_going_out_check`` then decides
-        exactly): see :meth:`_plausible`."""
-        naturals: dict[int, int] = {}
-        wilds = blacks = 0
-        for c, n in hand.items():
-            if c.rank == 0 or c.rank == 2:
-                wilds += n
-            elif c.rank == THREE:
-                blacks += n
-            else:
-                naturals[c.rank] = naturals.get(c.rank, 0) + n
-        return self._plausible(side, naturals, wilds, blacks, cards, rank)
+        return self._plausible(side, naturals, sum(plan.wild.values()), sum(plan.blacks), cards, rank)
 
     def _plausible(self, side: int, naturals: dict[int, int], wilds: int, blacks: int,
                    cards: tuple[Card, ...], rank: int) -> bool:

@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 from ..cards import Card
 from ..cards import Card as _Card
@@ -335,11 +335,26 @@ class Plan:
                             return True
         return self._can_go_out(need, exempt)
 
-    def _can_go_out(self, need: int, exempt: bool) -> bool:
+    def _can_go_out(self, need: int, exempt: bool, plausible: Callable[[], bool] | None = None) -> bool:
+        """Can the turn end by going out: with any of the final discards of :meth:`_out_options`
+        (:meth:`_goes_out_with`)? Going out with no discard, where the rules allow it and the
+        black threes in hand could be melded, is tried before the other options are worked out:
+        it is the first of them when it is one, and where :meth:`_out_options` leaves it out
+        for a rank that cannot be melded it fails too (checked against every option:
+        tests/test_canasta_speed_paths.py). ``plausible``: cheap necessary conditions for going
+        out (e.g. :meth:`Legality._plan_plausible`), asked only when that first try fails:
+        false means no option can succeed."""
         if not self.going_out:
             return False
+        blacks = sum(self.blacks)
+        first = self.r.going_out_discard != "required" and (
+            blacks == 0 or (blacks in (3, 4) and not (self.r.black_three_meld == "never" or self.blacks_melded)))
+        if first and self._goes_out_with((), need, exempt):
+            return True
+        if plausible is not None and not plausible():
+            return False
         for picks in self._out_options():
-            if self._goes_out_with(picks, need, exempt):
+            if (picks or not first) and self._goes_out_with(picks, need, exempt):
                 return True
         return False
 
