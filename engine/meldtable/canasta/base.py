@@ -129,6 +129,8 @@ class StateBase:
         """The meld a pile take with top-card rank ``rank`` puts its cards on: the side's last meld
         of that rank; with hand cards, a new one when every meld of the rank is a canasta and the
         option ``same_rank_melds`` = ``after_canasta`` allows another (or there is none)."""
+        if rank + KEY_STEP not in self.melds[side] and (not with_cards or self.rules.same_rank_melds != "after_canasta"):
+            return rank  # (no second meld of the rank, and the take makes none: onto the first, or a new one)
         keys = self._rank_keys(side, rank)
         if not keys:
             return rank

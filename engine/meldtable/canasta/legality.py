@@ -332,6 +332,11 @@ class Legality(StateBase):
                 # black threes only in the turn of going out (any time in it: _meld_ok_now asks
                 # whether the player can still go out this turn after melding them)
                 if r.black_three_meld == "going_out_only" and THREE not in melds and size >= 3:
+                    n_threes = 0
+                    for _, n in naturals:
+                        n_threes += n
+                    if n_threes < 3:
+                        continue  # (fewer than three threes: fewer black ones)
                     blacks = [(c, n) for c, n in naturals if not c.is_red]
                     n_blacks = sum(n for _, n in blacks)
                     if n_blacks < 3:
@@ -438,7 +443,7 @@ class Legality(StateBase):
             cards = by_rank.get(rank, [])
             if wilds and (meld.room > 0 if rank == WILD else meld.wilds + 1 <= r.wild_caps[meld.naturals]):
                 cards = cards + wilds
-            adds = _ADD.get(key) or _adds(key)
+            adds = _ADD[key]
             if fast:
                 out.extend([adds[c] for c, _ in cards])
                 continue
@@ -1057,13 +1062,18 @@ _PASS = Move.make("pass")
 _ASK, _YES, _NO = Move.make("ask"), Move.make("yes"), Move.make("no")
 _RED_3D, _RED_3H = Card.parse("3D"), Card.parse("3H")
 _DISCARD = {c: Move.make("discard", (c,)) for c in ALL_CARDS}
-_ADD = {rank: {c: Move.make("add", (c,), rank) for c in ALL_CARDS} for rank in range(1, 14)}
 
 
-def _adds(key: int) -> dict[Card, Move]:
-    """The ``add`` moves onto the meld with ``key`` (a second or later meld of a rank), kept."""
-    table = _ADD[key] = {c: Move.make("add", (c,), key) for c in ALL_CARDS}
-    return table
+class _AddMoves(dict[int, dict[Card, Move]]):
+    """The ``add`` moves onto the meld with each key, by card: those onto each rank's first meld
+    made at import, onto a second or later meld of a rank when first asked for; kept."""
+
+    def __missing__(self, key: int) -> dict[Card, Move]:
+        table = self[key] = {c: Move.make("add", (c,), key) for c in ALL_CARDS}
+        return table
+
+
+_ADD = _AddMoves({rank: {c: Move.make("add", (c,), rank) for c in ALL_CARDS} for rank in range(1, 14)})
 
 
 def _item_index(item: tuple[Card, int]) -> int:
