@@ -372,3 +372,35 @@ def test_going_out_plausibility_changes_no_verdict(monkeypatch):
         assert [str(x) for x in with_conditions] == [str(x) for x in plain], text
         compared += 1
     assert compared > 300 and seen[True] > 50 and seen[False] > 50, (compared, seen)
+
+
+@pytest.mark.parametrize("min_nat", [1, 2, 3])
+def test_new_melds_from_wild_cards_capped_at_what_a_meld_holds(min_nat):
+    """New 3-card melds are memoised by the hand's naturals of a rank and its wild cards, each
+    kind counted up to ``Rules.new_meld_wilds`` (the most wild cards a new meld may hold): the
+    melds made from that key are every valid 3-card meld of the full hand's cards (research C1:
+    at least ``min_naturals_per_meld`` naturals)."""
+    import itertools
+
+    from meldtable.canasta.legality import _new_melds
+    from meldtable.moves import Move
+    r = meldtable.new_game("canasta-two-hand", players=2, seed=1, options={"min_naturals_per_meld": min_nat}).state.rules
+    assert r.new_meld_wilds == 3 - min_nat
+    deck = standard_deck(2, 2)
+    wild_cards = [c for c in deck if c.rank in (0, 2)]
+    rng = random.Random(min_nat)
+    for _ in range(300):
+        rank = rng.choice([1, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13])
+        nat = rng.sample([c for c in deck if c.rank == rank], rng.randint(1, 8))
+        wild = rng.sample(wild_cards, rng.randint(0, 12))
+        naturals = tuple(sorted(counted(nat).items(), key=lambda it: it[0].index))
+        wilds = tuple(sorted(counted(wild).items(), key=lambda it: it[0].index))
+        most = r.new_meld_wilds
+        key = tuple([(c, min(n, most)) for c, n in wilds]) if most else ()
+        got = {str(m) for m in _new_melds(r, naturals, key)}
+        want = set()
+        for combo in itertools.combinations(sorted(nat + wild, key=card_order), 3):
+            k = sum(1 for c in combo if c.rank not in (0, 2))
+            if r.meld_ok(k, 3 - k):
+                want.add(str(Move("meld", combo)))
+        assert got == want, (nat, wild)

@@ -320,8 +320,10 @@ class Legality(StateBase):
         fast = not slow and size - 3 != 1
         if fast and not self._floor_ok(size - 3, canastas, True, False):
             by_rank = {THREE: by_rank[THREE]} if THREE in by_rank else {}
-        # a new meld holds at most two wild cards: more copies of one make no other melds
-        wild_key = tuple([item if item[1] <= 2 else (item[0], 2) for item in wilds]) if wilds else ()
+        # a new meld holds at most r.new_meld_wilds wild cards: more copies of one make no other
+        # melds (the fewer kinds of key, the more often the melds of a hand are known already)
+        most = r.new_meld_wilds
+        wild_key = tuple([item if item[1] <= most else (item[0], most) for item in wilds]) if wilds and most else ()
         shapes = r.meld_shapes
         out: list[Move] = []
         card_keys = None  # see _card_keys, built when first needed

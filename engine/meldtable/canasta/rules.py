@@ -107,6 +107,9 @@ class Rules:
         of the decks), looked up by the checks that run per move instead of called."""
         self.meld_shapes: tuple[int, ...] = tuple(k for k in (3, 2, 1) if self.meld_ok(k, 3 - k))
         """Natural cards a new 3-card meld may hold (the rest wild), by :meth:`meld_ok`."""
+        self.new_meld_wilds = 3 - min(self.meld_shapes)
+        """Most wild cards a new 3-card meld may hold (one with the two natural cards a meld
+        needs under seeds 000 and 001)."""
 
     def _wild_capacity(self, naturals: int) -> int:
         cap = self.max_wilds_per_meld if self.max_wilds_per_meld > 0 else 99
