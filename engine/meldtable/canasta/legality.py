@@ -1086,6 +1086,9 @@ def _item_index(item: tuple[Card, int]) -> int:
 
 _COMBOS: dict[tuple[tuple[tuple[Card, int], ...], int], tuple[tuple[Card, ...], ...]] = {}
 _MELDS: dict[tuple[Any, ...], tuple[Move, ...]] = {}
+_MELD_OF: dict[tuple[Card, ...], Move] = {}
+"""The ``meld`` move of each card tuple (in canonical order) :func:`_new_melds` has made: the
+same object as ``Move.make("meld", cards)``, found without the call."""
 _CACHE_LIMIT = 50_000
 
 
@@ -1119,13 +1122,21 @@ def _new_melds(r: Rules, naturals: tuple[tuple[Card, int], ...], wilds: tuple[tu
     found = _MELDS.get(key)
     if found is None:
         out = []
-        for k in range(min(3, sum(n for _, n in naturals)), 0, -1):
+        meld_of = _MELD_OF
+        n_naturals = 0
+        for _, n in naturals:
+            n_naturals += n
+        for k in range(min(3, n_naturals), 0, -1):
             if k not in r.meld_shapes:
                 continue
             wild_combos = _combos(wilds, 3 - k)
             for nat_combo in _combos(naturals, k):
                 for wild_combo in wild_combos:
-                    out.append(Move.make("meld", nat_combo + wild_combo))
+                    cards = nat_combo + wild_combo
+                    mv = meld_of.get(cards)
+                    if mv is None:
+                        mv = meld_of[cards] = Move.make("meld", cards)
+                    out.append(mv)
         if len(_MELDS) > _CACHE_LIMIT:
             _MELDS.clear()
         found = _MELDS[key] = tuple(out)
