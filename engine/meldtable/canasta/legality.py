@@ -91,9 +91,10 @@ class Legality(StateBase):
                 base.prepare_quick(self.melds[side])
             # after melding black threes, or the partner's "yes", the turn must end by going out;
             # after the partner's "no" it must not: every move is checked
-            slow = initial or THREE in self.melds[side] or t.asked is not None
+            blacks_down = THREE in self.melds[side]
+            slow = initial or blacks_down or t.asked is not None
             r = self.rules
-            if not initial and size > 1 and (THREE in self.melds[side] or t.asked == "yes"):
+            if slow and not initial and size > 1 and (blacks_down or t.asked == "yes"):
                 # the turn must end by going out: how it can, by final discard (see _out_ok_after;
                 # two ways answer every question asked of them)
                 plan = self._out_plan = self._going_out_now(side)
@@ -326,8 +327,8 @@ class Legality(StateBase):
         wild_key = tuple([item if item[1] <= most else (item[0], most) for item in wilds]) if wilds and most else ()
         shapes = r.meld_shapes
         out: list[Move] = []
-        card_keys = None  # see _card_keys, built when first needed
-        hand_melds = r.initial_meld_counts == "hand_melds"
+        card_keys = None  # see _card_keys, built when first needed (with hand_melds)
+        hand_melds = False
         may_open = self._may_open if r.same_rank_melds == "after_canasta" else None  # (else: never)
         for rank, naturals in by_rank.items():
             if rank == THREE:
@@ -397,6 +398,7 @@ class Legality(StateBase):
             verdict: dict[Any, bool] = {}
             if slow and card_keys is None:
                 card_keys = self._card_keys()
+                hand_melds = r.initial_meld_counts == "hand_melds"
             for mv in found:
                 cards = mv.cards
                 if out_ok is not None:
