@@ -435,12 +435,13 @@ class Legality(StateBase):
         r = self.rules
         size_after = size - 1
         fast = not slow and size_after != 1
+        floor = fast and size_after < 2  # (two or more cards left always pass the floor)
         out = []
         for key, meld in self.melds[side].items():
             rank = meld.rank
             if rank == THREE:
                 continue
-            if fast and size_after < 2:  # (two or more cards left always pass the floor)
+            if floor:
                 completes = 1 if meld.naturals + meld.wilds + 1 == CANASTA_SIZE else 0
                 if not self._floor_ok(size_after, canastas + completes, True, False):
                     continue

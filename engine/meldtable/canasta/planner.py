@@ -583,18 +583,22 @@ class Plan:
     def _place_wilds(melds: list[tuple[int, int, int]], need_w: int, W: int) -> int | None:
         """Most canastas reachable when ``W`` wild cards go into ``melds`` (each ``(size so far,
         wild capacity, wild cards it requires)``), or ``None`` if they cannot all be placed."""
-        cap = sum(m[1] for m in melds)
+        cap = 0
+        for m in melds:  # (loops and comparisons: cheaper than sum() of a generator and max())
+            cap += m[1]
         if need_w > W or W > cap:
             return None
         spare = W - need_w
         canastas = 0
         costs = []
         for size, capacity, k in melds:
-            size += k
-            deficit = max(0, CANASTA_SIZE - size)
+            deficit = CANASTA_SIZE - size - k
+            if deficit < 0:
+                deficit = 0
             if deficit <= capacity - k:
                 costs.append(deficit)
-        for cost in sorted(costs):
+        costs.sort()
+        for cost in costs:
             if cost <= spare:
                 spare -= cost
                 canastas += 1
