@@ -382,7 +382,13 @@ class Legality(StateBase):
                 continue
             if rank in melds and (may_open is None or not may_open(side, rank)):
                 continue
-            nat_key = (naturals[0],) if len(naturals) == 1 else tuple(sorted(naturals, key=_item_index))
+            if len(naturals) == 1:
+                nat_key: tuple[tuple[Card, int], ...] = (naturals[0],)
+            elif len(naturals) == 2:  # (two cards of the rank, the most common case: one comparison)
+                a, b = naturals
+                nat_key = (a, b) if a[0].index < b[0].index else (b, a)
+            else:
+                nat_key = tuple(sorted(naturals, key=_item_index))
             found = _MELDS.get((shapes, nat_key, wild_key))
             if found is None:
                 found = _new_melds(r, nat_key, wild_key)

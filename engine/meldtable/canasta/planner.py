@@ -543,34 +543,37 @@ class Plan:
         is melded with all its naturals; wild cards complete short ranks, then the canastas
         closest to seven."""
         r = self.r
+        caps = r.wild_caps
+        pending = self.pending
         W = sum(wild.values())
         melds: list[tuple[int, int, int]] = []  # (size so far, remaining wild capacity, wilds required)
         need_w = 0
         pts = 0
-        for rank in c.keys() | u.keys() | self.pending.keys():  # (any order: sums and sorted costs)
+        for rank in c.keys() | u.keys() | pending.keys():  # (any order: sums and sorted costs)
             if rank == WILD:
-                pn, pw = self.pending[rank]
+                pn, pw = pending[rank]
                 melds.append((pw, CANASTA_SIZE - pw, 0))
                 continue
-            n = c.get(rank, 0) + u.get(rank, 0)
-            pts += c.get(rank, 0) * _VALUE[rank]
-            if rank in self.pending:
-                pn, pw = self.pending[rank]
-                melds.append((pn + pw + n, r.wild_caps[pn + n] - pw, 0))
+            ci = c.get(rank, 0)
+            n = ci + u.get(rank, 0)
+            pts += ci * _VALUE[rank]
+            if rank in pending:
+                pn, pw = pending[rank]
+                melds.append((pn + pw + n, caps[pn + n] - pw, 0))
             elif n == 0:
                 continue
             elif r.meld_ok(n, 0):
-                melds.append((n, r.wild_caps[n], 0))
+                melds.append((n, caps[n], 0))
             else:
                 k = 3 - n
                 if n >= r.min_naturals_per_meld and r.meld_ok(n, k):
-                    melds.append((n, r.wild_caps[n], k))
+                    melds.append((n, caps[n], k))
                     need_w += k
                 else:
                     return False, 0, 0
         pts += 50 * wild["jc"] + 20 * wild["dc"]
         best = self._place_wilds(melds, need_w, W)
-        if r.wild_canasta == "allowed" and WILD not in self.pending and W - need_w >= 3:
+        if r.wild_canasta == "allowed" and WILD not in pending and W - need_w >= 3:
             # or a new meld of wild cards only (three to seven of them)
             with_wild = self._place_wilds(melds + [(0, CANASTA_SIZE, 3)], need_w + 3, W)
             if with_wild is not None and (best is None or with_wild > best):
