@@ -694,9 +694,9 @@ class Plan:
                             key = (cs, tot + e, k2, kcs)
                         if nxt.get(key, -1) < p + pts:
                             nxt[key] = p + pts
-            states = nxt
-            if not states:
+            if not nxt:
                 return False, 0, 0
+            states = _pareto(nxt)
         best: tuple[int, int] | None = None  # (canastas, points)
         jc, dc = wild["jc"], wild["dc"]
         for (cs, tot, k, _kcs), p in states.items():
@@ -708,6 +708,37 @@ class Plan:
         if best is None:
             return False, 0, 0
         return True, best[1], best[0]
+
+def _pareto(states: dict[tuple[int, int, int, int], int]) -> dict[tuple[int, int, int, int], int]:
+    """The states of :meth:`Plan._all_melded_exact`'s programme, ``(cs, tot, k, kcs) -> points``,
+    without those another state with the same wild cards placed (``tot``) and canastas (``k``)
+    dominates: as many countable slots (``cs``) or more, as few countable opening wild cards
+    (``kcs``) or fewer, as many points or more. Every later step open to the dominated state is
+    open to the other one with an outcome at least as good (the steps add to ``cs``, ``kcs`` and
+    the points alike, and a larger ``cs`` or smaller ``kcs`` never closes one), so the best plan
+    is the same (checked against the programme without this: tests/test_canasta_speed_paths.py)."""
+    groups: dict[tuple[int, int], list[tuple[int, int, int]]] = {}
+    for (cs, tot, k, kcs), p in states.items():
+        group = groups.get((tot, k))
+        if group is None:
+            groups[(tot, k)] = [(cs, -kcs, p)]
+        else:
+            group.append((cs, -kcs, p))
+    if len(groups) == len(states):
+        return states  # (one state per group: nothing to compare)
+    out: dict[tuple[int, int, int, int], int] = {}
+    for (tot, k), group in groups.items():
+        group.sort(reverse=True)  # (a state can only be dominated by one before it)
+        kept: list[tuple[int, int, int]] = []
+        for cs, neg_kcs, p in group:
+            for cs2, neg_kcs2, p2 in kept:
+                if cs2 >= cs and neg_kcs2 >= neg_kcs and p2 >= p:
+                    break
+            else:
+                kept.append((cs, neg_kcs, p))
+                out[(cs, tot, k, -neg_kcs)] = p
+    return out
+
 
 def _greedy_meld(r: Rules, pending: dict[int, tuple[int, int]], rank: int, n: int) -> tuple[int, int, int] | None:
     """The meld :meth:`Plan._all_melded_greedy` makes of ``n`` natural cards of ``rank`` (onto
