@@ -198,12 +198,14 @@ def test_going_out_discards_give_the_going_out_checks_verdicts(monkeypatch):
 
 
 def test_combo_key_equals_usage_key():
-    """New melds of three different cards get their verdict-cache key from per-card entries
-    (``_combo_key``): the same key as ``_usage_key``, with either reading of the initial meld."""
+    """New melds of three cards (two copies of one card among them or not) get their verdict-cache
+    key from per-card entries (``_combo_key``): the same key as ``_usage_key``, with either reading
+    of the initial meld."""
     import itertools
 
     from meldtable.canasta.legality import _combo_key
     checked = 0
+    twice: Counter = Counter()
     for counts in ("hand_melds", "hand_cards"):
         for text in _pending_hands(60, 3):
             d = json.loads(text)
@@ -215,13 +217,15 @@ def test_combo_key_equals_usage_key():
             st = g.state
             keys = st._card_keys()
             hand = st.hands[st.turn.seat]
-            wild = [c for c in hand if c.rank in (0, 2)]
+            wild = [c for c, n in hand.items() if c.rank in (0, 2) for _ in range(n)]
             for rank in {c.rank for c in hand if c.rank not in (0, 2, 3)}:
-                group = sorted([c for c in hand if c.rank == rank] + wild, key=card_order)
-                for cards in itertools.islice(itertools.combinations(group, 3), 40):
+                group = sorted([c for c, n in hand.items() if c.rank == rank for _ in range(n)] + wild, key=card_order)
+                melds = [m for m in dict.fromkeys(itertools.combinations(group, 3)) if m[0] is not m[2]]
+                for cards in melds[:40]:  # (three copies of one card, e.g. jokers: _usage_key itself)
                     assert _combo_key(keys, cards, counts == "hand_melds") == st._usage_key(cards, rank, True)
                     checked += 1
-    assert checked > 2000, checked
+                    twice[cards[0] is cards[1] or cards[1] is cards[2]] += 1
+    assert checked > 2000 and twice[True] > 300, (checked, twice)
 
 
 @pytest.mark.parametrize("variant", ["canasta-two-hand", "canasta-classic", "kanaster"])

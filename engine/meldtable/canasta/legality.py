@@ -412,7 +412,7 @@ class Legality(StateBase):
                     key = tuple(_ANY_WILD if c.rank == 0 or c.rank == 2 else c.rank for c in cards)
                 elif not slow:
                     key = signature(cards, countable)
-                elif cards[0] is not cards[1] and cards[1] is not cards[2]:
+                elif cards[0] is not cards[2]:  # (not three copies of one card)
                     key = _combo_key(card_keys, cards, hand_melds)  # type: ignore[arg-type]
                 else:
                     key = self._usage_key(cards, rank, True)
@@ -559,18 +559,24 @@ class Legality(StateBase):
                 return signature_uncounted_first(cards, self.hands[t.seat], countable), 0, False
         return sig, pts, True
 
-    def _card_keys(self) -> dict[Card, tuple[tuple[int, bool], tuple[int, bool]]]:
-        """Each hand card's entries in :meth:`_usage_key` when it is used once: ``(rank, counts)``
-        of :func:`~.planner.signature` and of :func:`~.planner.signature_uncounted_first`, so that
-        the key of a move of different cards is put together without scanning it again (checked
-        against _usage_key: tests/test_canasta_speed_paths.py)."""
+    def _card_keys(self) -> tuple[_CardKeys, _CardKeys]:
+        """Each hand card's entries in :meth:`_usage_key` when it is used once, and when a move
+        uses a second copy of it: ``(rank, counts)`` of :func:`~.planner.signature` and of
+        :func:`~.planner.signature_uncounted_first` (the first copy counts while a countable one
+        is left, the second while two are; spending the others first, the first counts when no
+        other is left, the second when at most one is), so that the key of a move of up to two
+        copies of a card is put together without scanning it again (checked against _usage_key:
+        tests/test_canasta_speed_paths.py)."""
         t = self.turn
         countable = t.countable
-        out = {}
+        first: _CardKeys = {}
+        again: _CardKeys = {}
         for c, n in self.hands[t.seat].items():
             k = countable.get(c, 0)
-            out[c] = ((c.rank, k > 0), (c.rank, k >= n))
-        return out
+            first[c] = ((c.rank, k > 0), (c.rank, k >= n))
+            if n > 1:
+                again[c] = ((c.rank, k > 1), (c.rank, k + 1 >= n))
+        return first, again
 
     def _usage_key(self, cards: tuple[Card, ...], rank: int, new_meld: bool) -> Any:
         """What the checks of a meld or add of ``cards`` depend on (a key for caching verdicts):
@@ -1112,12 +1118,20 @@ def _combos(items: tuple[tuple[Card, int], ...], k: int) -> tuple[tuple[Card, ..
     return found
 
 
-def _combo_key(card_keys: dict[Card, tuple[tuple[int, bool], tuple[int, bool]]], cards: tuple[Card, ...],
-               hand_melds: bool) -> Any:
-    """:meth:`Legality._usage_key` of a new meld of three different ``cards`` from each card's
-    entries (:meth:`Legality._card_keys`; ``hand_melds``: option ``initial_meld_counts`` is
-    ``hand_melds``)."""
-    a, b, c = card_keys[cards[0]], card_keys[cards[1]], card_keys[cards[2]]
+_CardKeys = dict[Card, tuple[tuple[int, bool], tuple[int, bool]]]
+"""Per card, its two entries in a verdict-cache key (see :meth:`Legality._card_keys`)."""
+
+
+def _combo_key(card_keys: tuple[_CardKeys, _CardKeys], cards: tuple[Card, ...], hand_melds: bool) -> Any:
+    """:meth:`Legality._usage_key` of a new meld of three ``cards`` (in canonical order, so copies
+    of one card are next to each other; at most two of them) from each card's entries
+    (:meth:`Legality._card_keys`: the first copy's and the second's; ``hand_melds``: option
+    ``initial_meld_counts`` is ``hand_melds``)."""
+    first, again = card_keys
+    x, y, z = cards
+    a = first[x]
+    b = again[y] if y is x else first[y]
+    c = again[z] if z is y else first[z]
     if hand_melds and not (a[0][1] and b[0][1] and c[0][1]):
         return (a[1], b[1], c[1]), False
     return a[0], b[0], c[0]
