@@ -711,32 +711,29 @@ class Plan:
 
 def _pareto(states: dict[tuple[int, int, int, int], int]) -> dict[tuple[int, int, int, int], int]:
     """The states of :meth:`Plan._all_melded_exact`'s programme, ``(cs, tot, k, kcs) -> points``,
-    without those another state with the same wild cards placed (``tot``) and canastas (``k``)
-    dominates: as many countable slots (``cs``) or more, as few countable opening wild cards
-    (``kcs``) or fewer, as many points or more. Every later step open to the dominated state is
-    open to the other one with an outcome at least as good (the steps add to ``cs``, ``kcs`` and
-    the points alike, and a larger ``cs`` or smaller ``kcs`` never closes one), so the best plan
-    is the same (checked against the programme without this: tests/test_canasta_speed_paths.py)."""
-    groups: dict[tuple[int, int], list[tuple[int, int, int]]] = {}
+    without those another state with the same wild cards placed (``tot``), canastas (``k``) and
+    countable opening wild cards (``kcs``) dominates: as many countable slots (``cs``) or more and
+    as many points or more. Every later step open to the dominated state is open to the other
+    one with an outcome at least as good (the steps add to ``cs`` and the points alike, and a
+    larger ``cs`` never closes one), so the best plan is the same (checked against the programme
+    without this: tests/test_canasta_speed_paths.py)."""
+    groups: dict[tuple[int, int, int], list[tuple[int, int]]] = {}
     for (cs, tot, k, kcs), p in states.items():
-        group = groups.get((tot, k))
+        group = groups.get((tot, k, kcs))
         if group is None:
-            groups[(tot, k)] = [(cs, -kcs, p)]
+            groups[(tot, k, kcs)] = [(cs, p)]
         else:
-            group.append((cs, -kcs, p))
+            group.append((cs, p))
     if len(groups) == len(states):
         return states  # (one state per group: nothing to compare)
     out: dict[tuple[int, int, int, int], int] = {}
-    for (tot, k), group in groups.items():
-        group.sort(reverse=True)  # (a state can only be dominated by one before it)
-        kept: list[tuple[int, int, int]] = []
-        for cs, neg_kcs, p in group:
-            for cs2, neg_kcs2, p2 in kept:
-                if cs2 >= cs and neg_kcs2 >= neg_kcs and p2 >= p:
-                    break
-            else:
-                kept.append((cs, neg_kcs, p))
-                out[(cs, tot, k, -neg_kcs)] = p
+    for (tot, k, kcs), group in groups.items():
+        group.sort(reverse=True)  # (most slots first: a state is dominated by one before it)
+        most = -1
+        for cs, p in group:
+            if p > most:  # (fewer slots than those before it: kept only with more points)
+                most = p
+                out[(cs, tot, k, kcs)] = p
     return out
 
 
