@@ -241,8 +241,11 @@ def test_going_out_options_skip_only_discards_that_cannot_work(variant):
     rng = random.Random(5)
     answers: Counter = Counter()
     for _ in range(3000):
-        hand = counted(rng.sample(deck, rng.randint(1, 16)) + [black[t] for t in rng.choice([[], [], ["3C"], ["3C", "3S"], ["3C", "3S", "3S"]])])
-        pending = {r: (rng.randint(2, 7), rng.randint(0, 2)) for r in rng.sample([1, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], rng.randint(0, 8))}
+        cards = rng.sample(deck, rng.randint(1, 16))
+        blacks = rng.choice([[], [], ["3C"], ["3C", "3S"], ["3C", "3S", "3S"]])
+        hand = counted(cards + [black[t] for t in blacks])
+        ranks = rng.sample([1, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], rng.randint(0, 8))
+        pending = {r: (rng.randint(2, 7), rng.randint(0, 2)) for r in ranks}
         if rules.wild_canasta == "allowed" and rng.random() < 0.3:
             pending[2] = (0, rng.randint(3, 7))  # a meld of wild cards only
         countable = {c: n for c, n in hand.items() if rng.random() < 0.3}

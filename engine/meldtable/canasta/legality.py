@@ -562,11 +562,11 @@ class Legality(StateBase):
     def _card_keys(self) -> tuple[_CardKeys, _CardKeys]:
         """Each hand card's entries in :meth:`_usage_key` when it is used once, and when a move
         uses a second copy of it: ``(rank, counts)`` of :func:`~.planner.signature` and of
-        :func:`~.planner.signature_uncounted_first` (the first copy counts while a countable one
-        is left, the second while two are; spending the others first, the first counts when no
-        other is left, the second when at most one is), so that the key of a move of up to two
-        copies of a card is put together without scanning it again (checked against _usage_key:
-        tests/test_canasta_speed_paths.py)."""
+        :func:`~.planner.signature_uncounted_first` (the first copy counts when a copy held is
+        countable, the second when two are; spending the copies that do not count first, the
+        first counts when every copy held is countable, the second when at most one is not), so
+        that the key of a move of up to two copies of a card is put together without scanning it
+        again (checked against _usage_key: tests/test_canasta_speed_paths.py)."""
         t = self.turn
         countable = t.countable
         first: _CardKeys = {}
