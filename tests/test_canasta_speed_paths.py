@@ -386,7 +386,8 @@ def test_new_melds_from_wild_cards_capped_at_what_a_meld_holds(min_nat):
     """New 3-card melds are memoised by the hand's naturals of a rank and its wild cards, each
     kind counted up to ``Rules.new_meld_wilds`` (the most wild cards a new meld may hold): the
     melds made from that key are every valid 3-card meld of the full hand's cards (research C1:
-    at least ``min_naturals_per_meld`` naturals)."""
+    at least ``min_naturals_per_meld`` naturals), and there are none from a single natural card
+    with fewer copies than that (``_meld_moves`` skips such a rank)."""
     import itertools
 
     from meldtable.canasta.legality import _new_melds
@@ -396,6 +397,7 @@ def test_new_melds_from_wild_cards_capped_at_what_a_meld_holds(min_nat):
     deck = standard_deck(2, 2)
     wild_cards = [c for c in deck if c.rank in (0, 2)]
     rng = random.Random(min_nat)
+    singles = 0
     for _ in range(300):
         rank = rng.choice([1, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13])
         nat = rng.sample([c for c in deck if c.rank == rank], rng.randint(1, 8))
@@ -411,6 +413,10 @@ def test_new_melds_from_wild_cards_capped_at_what_a_meld_holds(min_nat):
             if r.meld_ok(k, 3 - k):
                 want.add(str(Move("meld", combo)))
         assert got == want, (nat, wild)
+        if len(naturals) == 1 and naturals[0][1] < 3 - most:
+            assert not want  # (_meld_moves skips such a rank without asking _new_melds)
+            singles += 1
+    assert min_nat == 1 or singles > 20, singles
 
 
 def test_pruned_hand_melds_programme_gives_the_same_plan(monkeypatch):

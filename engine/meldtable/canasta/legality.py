@@ -325,6 +325,7 @@ class Legality(StateBase):
         # melds (the fewer kinds of key, the more often the melds of a hand are known already)
         most = r.new_meld_wilds
         wild_key = tuple([item if item[1] <= most else (item[0], most) for item in wilds]) if wilds and most else ()
+        least = 3 - most  # (the fewest naturals a new meld holds)
         shapes = r.meld_shapes
         out: list[Move] = []
         card_keys = None  # see _card_keys, built when first needed (with hand_melds)
@@ -383,6 +384,8 @@ class Legality(StateBase):
             if rank in melds and (may_open is None or not may_open(side, rank)):
                 continue
             if len(naturals) == 1:
+                if naturals[0][1] < least:
+                    continue  # (one card of the rank, fewer copies than a new meld's naturals: no meld)
                 nat_key: tuple[tuple[Card, int], ...] = (naturals[0],)
             elif len(naturals) == 2:  # (two cards of the rank, the most common case: one comparison)
                 a, b = naturals
