@@ -164,14 +164,14 @@ def test_going_out_discards_give_the_going_out_checks_verdicts(monkeypatch):
     natural, wild, discards = S.CanastaState._out_ok_after, S.CanastaState._out_after_wild_add, P.Plan.going_out_discards
 
     def counting(fast, name):
-        def counted_call(self, *args):
-            answer = fast(self, *args)
+        def counted_call(self, *args, **kwargs):
+            answer = fast(self, *args, **kwargs)
             seen[name, bool(answer)] += 1
             return answer
         return counted_call
 
     class NoShortcut:
-        def going_out_discards(self, need, exempt):
+        def going_out_discards(self, need, exempt, limit=0):
             return None
 
     monkeypatch.setattr(S.CanastaState, "_out_ok_after", counting(natural, "natural"))
@@ -198,12 +198,14 @@ def test_going_out_discards_give_the_going_out_checks_verdicts(monkeypatch):
 
 
 def test_combo_key_equals_usage_key():
-    """New melds of three different cards get their verdict-cache key from per-card entries
-    (``_combo_key``): the same key as ``_usage_key``, with either reading of the initial meld."""
+    """New melds of three cards (two copies of one card among them or not) get their verdict-cache
+    key from per-card entries (``_combo_key``): the same key as ``_usage_key``, with either reading
+    of the initial meld."""
     import itertools
 
     from meldtable.canasta.legality import _combo_key
     checked = 0
+    twice: Counter = Counter()
     for counts in ("hand_melds", "hand_cards"):
         for text in _pending_hands(60, 3):
             d = json.loads(text)
@@ -215,13 +217,15 @@ def test_combo_key_equals_usage_key():
             st = g.state
             keys = st._card_keys()
             hand = st.hands[st.turn.seat]
-            wild = [c for c in hand if c.rank in (0, 2)]
+            wild = [c for c, n in hand.items() if c.rank in (0, 2) for _ in range(n)]
             for rank in {c.rank for c in hand if c.rank not in (0, 2, 3)}:
-                group = sorted([c for c in hand if c.rank == rank] + wild, key=card_order)
-                for cards in itertools.islice(itertools.combinations(group, 3), 40):
+                group = sorted([c for c, n in hand.items() if c.rank == rank for _ in range(n)] + wild, key=card_order)
+                melds = [m for m in dict.fromkeys(itertools.combinations(group, 3)) if m[0] is not m[2]]
+                for cards in melds[:40]:  # (three copies of one card, e.g. jokers: _usage_key itself)
                     assert _combo_key(keys, cards, counts == "hand_melds") == st._usage_key(cards, rank, True)
                     checked += 1
-    assert checked > 2000, checked
+                    twice[cards[0] is cards[1] or cards[1] is cards[2]] += 1
+    assert checked > 2000 and twice[True] > 300, (checked, twice)
 
 
 @pytest.mark.parametrize("variant", ["canasta-two-hand", "canasta-classic", "kanaster"])
@@ -237,8 +241,11 @@ def test_going_out_options_skip_only_discards_that_cannot_work(variant):
     rng = random.Random(5)
     answers: Counter = Counter()
     for _ in range(3000):
-        hand = counted(rng.sample(deck, rng.randint(1, 16)) + [black[t] for t in rng.choice([[], [], ["3C"], ["3C", "3S"], ["3C", "3S", "3S"]])])
-        pending = {r: (rng.randint(2, 7), rng.randint(0, 2)) for r in rng.sample([1, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], rng.randint(0, 8))}
+        cards = rng.sample(deck, rng.randint(1, 16))
+        blacks = rng.choice([[], [], ["3C"], ["3C", "3S"], ["3C", "3S", "3S"]])
+        hand = counted(cards + [black[t] for t in blacks])
+        ranks = rng.sample([1, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], rng.randint(0, 8))
+        pending = {r: (rng.randint(2, 7), rng.randint(0, 2)) for r in ranks}
         if rules.wild_canasta == "allowed" and rng.random() < 0.3:
             pending[2] = (0, rng.randint(3, 7))  # a meld of wild cards only
         countable = {c: n for c, n in hand.items() if rng.random() < 0.3}
@@ -248,6 +255,9 @@ def test_going_out_options_skip_only_discards_that_cannot_work(variant):
         need, exempt = rng.choice([(0, True), (50, False), (0, False)])
         plain = {p for p in every if plan._goes_out_with(p, need, exempt)}
         assert plan.going_out_discards(need, exempt) == plain
+        # stopped after the first two found: those two (in the order tried), or all if fewer
+        first = plan.going_out_discards(need, exempt, limit=2)
+        assert first == set([p for p in every if p in plain][:2]) if len(plain) > 2 else first == plain
         assert plan._can_go_out(need, exempt) == bool(plain)
         answers[bool(plain)] += 1
     assert answers[True] > 100 and answers[False] > 100, answers
@@ -293,3 +303,150 @@ def test_bounds_before_the_hand_melds_programme_give_its_verdict():
         floor = plan._counting_floor(c, u)
         decided["upper" if top < need else "lower" if floor is not None and floor >= need else "programme"] += 1
     assert min(decided.values()) > 50 and len(decided) == 3, decided
+
+
+@pytest.mark.parametrize("cap", [0, 1, 3, 7])
+@pytest.mark.parametrize("outnumber", [False, True])
+@pytest.mark.parametrize("min_nat", [1, 2, 3])
+def test_wild_capacity_table_follows_the_meld_rules(cap, outnumber, min_nat):
+    """The checks look a meld's wild-card capacity up in ``Rules.wild_caps`` instead of working
+    it out: for every option value and every number of naturals a meld can hold, the table and
+    ``meld_ok`` give the rule of research C1 (seed 000: at most ``max_wilds_per_meld`` wild cards,
+    0 = no cap; seeds 001/004: naturals outnumber wild cards; at least ``min_naturals_per_meld``
+    naturals and three cards)."""
+    g = meldtable.new_game("canasta-two-hand", players=2, seed=1, options={
+        "max_wilds_per_meld": cap, "naturals_must_outnumber_wilds": outnumber, "min_naturals_per_meld": min_nat})
+    r = g.state.rules
+    assert len(r.wild_caps) == 2 * 54 + 1  # (every card of the two decks)
+    wild_cards = 2 * (4 + r.jokers_per_deck)
+    for n in range(len(r.wild_caps)):
+        most = cap if cap > 0 else wild_cards  # (no cap: every wild card of the decks fits)
+        if outnumber:
+            most = min(most, n - 1)
+        assert r.wild_capacity(n) == most or (r.wild_capacity(n) >= most == wild_cards), n
+        for w in range(0, wild_cards + 1):
+            assert r.meld_ok(n, w) == (n >= min_nat and n >= 1 and n + w >= 3 and w <= most), (n, w)
+
+
+def _black_three_hands(n: int, seed: int):
+    """Positions with three or four black threes in hand and no black threes melded (so melding
+    them asks whether the player can still go out this turn), the initial meld made or pending:
+    melds of several ranks, a hand of 5 to 30 cards mostly of those ranks."""
+    for text in _going_out_hands(n, seed):
+        d = json.loads(text)
+        rng = random.Random(text)
+        st = d["state"]
+        st["melds"][0] = [m for m in st["melds"][0] if m["rank"] != "3"]  # (3C 3C 3S: to the hand)
+        extra = [c for c in st["stock"] if c not in ("3D", "3H")][:rng.randint(0, 16)]
+        if "3S" in st["stock"] and "3S" not in extra and rng.random() < 0.5:
+            extra.append("3S")  # the fourth black three
+        for c in extra:
+            st["stock"].remove(c)
+        st["hands"][0] = st["hands"][0] + extra + ["3C", "3C", "3S"]
+        if rng.random() < 0.3:
+            st["melded"][0] = False
+            st["turn"].update({"initial": True, "countable": list(st["hands"][0])})
+        yield json.dumps(d)
+
+
+def test_going_out_plausibility_changes_no_verdict(monkeypatch):
+    """The going-out check (melding black threes, every move after them, wild-card adds) tries
+    going out with no final discard first, then the cheap necessary conditions
+    (``_plan_plausible``), then the other final discards: with the conditions replaced by "maybe"
+    every position has the same legal moves (and the conditions both pass and refuse)."""
+    seen: Counter = Counter()
+    plausible = S.CanastaState._plan_plausible
+
+    def counting(self, *args):
+        answer = plausible(self, *args)
+        seen[answer] += 1
+        return answer
+
+    monkeypatch.setattr(S.CanastaState, "_plan_plausible", counting)
+    compared = 0
+    for text in list(_black_three_hands(1200, 21)) + list(_going_out_hands(300, 22)):
+        try:
+            g = meldtable.Game.from_json(text)
+        except meldtable.StateError:
+            continue  # a random position that cannot go on
+        st = g.state
+        st._legal = None
+        with_conditions = st.legal_moves()
+        with monkeypatch.context() as m:
+            m.setattr(S.CanastaState, "_plan_plausible", lambda self, *args: True)
+            st._legal = None
+            plain = st.legal_moves()
+        assert [str(x) for x in with_conditions] == [str(x) for x in plain], text
+        compared += 1
+    assert compared > 300 and seen[True] > 50 and seen[False] > 50, (compared, seen)
+
+
+@pytest.mark.parametrize("min_nat", [1, 2, 3])
+def test_new_melds_from_wild_cards_capped_at_what_a_meld_holds(min_nat):
+    """New 3-card melds are memoised by the hand's naturals of a rank and its wild cards, each
+    kind counted up to ``Rules.new_meld_wilds`` (the most wild cards a new meld may hold): the
+    melds made from that key are every valid 3-card meld of the full hand's cards (research C1:
+    at least ``min_naturals_per_meld`` naturals), and there are none from a single natural card
+    with fewer copies than that (``_meld_moves`` skips such a rank)."""
+    import itertools
+
+    from meldtable.canasta.legality import _new_melds
+    from meldtable.moves import Move
+    r = meldtable.new_game("canasta-two-hand", players=2, seed=1, options={"min_naturals_per_meld": min_nat}).state.rules
+    assert r.new_meld_wilds == 3 - min_nat
+    deck = standard_deck(2, 2)
+    wild_cards = [c for c in deck if c.rank in (0, 2)]
+    rng = random.Random(min_nat)
+    singles = 0
+    for _ in range(300):
+        rank = rng.choice([1, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13])
+        nat = rng.sample([c for c in deck if c.rank == rank], rng.randint(1, 8))
+        wild = rng.sample(wild_cards, rng.randint(0, 12))
+        naturals = tuple(sorted(counted(nat).items(), key=lambda it: it[0].index))
+        wilds = tuple(sorted(counted(wild).items(), key=lambda it: it[0].index))
+        most = r.new_meld_wilds
+        key = tuple([(c, min(n, most)) for c, n in wilds]) if most else ()
+        got = {str(m) for m in _new_melds(r, naturals, key)}
+        want = set()
+        for combo in itertools.combinations(sorted(nat + wild, key=card_order), 3):
+            k = sum(1 for c in combo if c.rank not in (0, 2))
+            if r.meld_ok(k, 3 - k):
+                want.add(str(Move("meld", combo)))
+        assert got == want, (nat, wild)
+        if len(naturals) == 1 and naturals[0][1] < 3 - most:
+            assert not want  # (_meld_moves skips such a rank without asking _new_melds)
+            singles += 1
+    assert min_nat == 1 or singles > 20, singles
+
+
+def test_pruned_hand_melds_programme_gives_the_same_plan(monkeypatch):
+    """``_all_melded_exact`` (the ``hand_melds`` reading's programme over the melds) drops the
+    states another one dominates (``_pareto``): on random hands with countable and uncounted
+    cards, many wild cards, pending melds (some that count nothing) and each preset's rules, its
+    answer (whether everything can be melded, the canastas and the points of the best plan) is
+    the answer of the programme that keeps every state."""
+    rng = random.Random(17)
+    compared: Counter = Counter()
+    for variant in ("canasta-two-hand", "canasta-classic"):
+        rules = meldtable.new_game(variant, players=2, seed=1).state.rules
+        deck = [c for c in standard_deck(2, 2) if c.rank != 3]
+        by_rank: dict[int, list] = {}
+        for c in deck:
+            by_rank.setdefault(c.rank, []).append(c)
+        for _ in range(700):
+            cards = [c for r in rng.sample([1, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], rng.randint(1, 7))
+                     for c in rng.sample(by_rank[r], rng.randint(1, 8))]
+            cards += rng.sample(by_rank[0] + by_rank[2], rng.randint(0, 12))
+            hand = counted(cards)
+            ranks = rng.sample([1, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], rng.randint(0, 3))
+            pending = {r: (rng.randint(3, 6), rng.randint(0, 2)) for r in ranks}
+            uncounted = frozenset(r for r in ranks if rng.random() < 0.3)
+            countable = {c: rng.randint(0, n) for c, n in hand.items() if rng.random() < 0.6}
+            plan = P.Plan(rules, hand, countable, pending, uncounted)
+            pruned = plan._all_melded_exact(plan.c, plan.u, plan.wild)
+            with monkeypatch.context() as m:
+                m.setattr(P, "_pareto", lambda states: states)
+                every = plan._all_melded_exact(plan.c, plan.u, plan.wild)
+            assert pruned == every, (variant, hand, countable, pending, uncounted)
+            compared[pruned[0]] += 1
+    assert compared[True] > 300 and compared[False] > 100, compared

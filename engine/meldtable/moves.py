@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import RANKS, Card, cards_text, parse_cards
+from .cards import ALL_CARDS, RANKS, Card, parse_cards
 from .reasons import COMMON
 
 KINDS = ("draw", "take", "meld", "add", "bury", "discard", "pass", "ask", "yes", "no")
@@ -91,6 +91,10 @@ def card_order(c: Card) -> tuple[bool, bool, int, str]:
     return (c.rank == 0, c.rank == 2, c.rank, c.suit)
 
 
+_CARD_ORDER = {c: card_order(c) for c in ALL_CARDS}
+"""Each card's :func:`card_order` (cards are interned: every card is one of ``ALL_CARDS``)."""
+
+
 class MoveValue:
     """The base type of every family's move values (canasta :class:`Move`, ``ContinentalMove``,
     ``ThreeFiftyMove``): frozen, hashable, ``kind`` (``str``), ``cards`` (the hand cards it uses,
@@ -135,15 +139,17 @@ class Move(MoveValue):
     _text: str = field(default="", init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
-        if len(self.cards) > 1:
-            ordered = tuple(sorted(self.cards, key=card_order))
-            if ordered != self.cards:
+        cards = self.cards
+        if len(cards) > 1:
+            ordered = tuple(sorted(cards, key=_CARD_ORDER.__getitem__))  # (card_order, looked up)
+            if ordered != cards:
                 object.__setattr__(self, "cards", ordered)
+                cards = ordered
         parts = [self.kind]
         if self.rank is not None:
             parts.append(meld_key_text(self.rank))
-        if self.cards:
-            parts.append(cards_text(self.cards))
+        if cards:
+            parts.append(" ".join([c.text for c in cards]))  # (cards_text, without a generator)
         object.__setattr__(self, "_text", " ".join(parts))
 
     @staticmethod

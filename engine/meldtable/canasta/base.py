@@ -129,6 +129,8 @@ class StateBase:
         """The meld a pile take with top-card rank ``rank`` puts its cards on: the side's last meld
         of that rank; with hand cards, a new one when every meld of the rank is a canasta and the
         option ``same_rank_melds`` = ``after_canasta`` allows another (or there is none)."""
+        if rank + KEY_STEP not in self.melds[side] and (not with_cards or self.rules.same_rank_melds != "after_canasta"):
+            return rank  # (no second meld of the rank, and the take makes none: onto the first, or a new one)
         keys = self._rank_keys(side, rank)
         if not keys:
             return rank
@@ -173,7 +175,7 @@ class StateBase:
     def _initial_pending(self) -> bool:
         """True while this turn still has to reach the initial-meld minimum."""
         t = self.turn
-        return t.initial and not self.melded[self.side_of(t.seat)]
+        return t.initial and not self.melded[self.rules.side_of[t.seat]]
 
     def _exempt(self) -> bool:
         """Concealed going out may ignore the minimum (seed 000: after a stock draw, no earlier meld)."""

@@ -91,12 +91,14 @@ class Legality(StateBase):
                 base.prepare_quick(self.melds[side])
             # after melding black threes, or the partner's "yes", the turn must end by going out;
             # after the partner's "no" it must not: every move is checked
-            slow = initial or THREE in self.melds[side] or t.asked is not None
+            blacks_down = THREE in self.melds[side]
+            slow = initial or blacks_down or t.asked is not None
             r = self.rules
-            if not initial and size > 1 and (THREE in self.melds[side] or t.asked == "yes"):
-                # the turn must end by going out: how it can, by final discard (see _out_ok_after)
+            if slow and not initial and size > 1 and (blacks_down or t.asked == "yes"):
+                # the turn must end by going out: how it can, by final discard (see _out_ok_after;
+                # two ways answer every question asked of them)
                 plan = self._out_plan = self._going_out_now(side)
-                self._out_ok = plan.going_out_discards(0, True)
+                self._out_ok = plan.going_out_discards(0, True, limit=2)
             try:
                 if t.took_pile and not r.meld_after_pile_take:
                     out = []  # seed 004: 'Jetzt darf nicht mehr rausgelegt werden' (research C27)
@@ -298,7 +300,7 @@ class Legality(StateBase):
                 if is_wild(last):
                     return True
                 continue
-            if last.rank == rank or (is_wild(last) and wild + 1 <= r.wild_capacity(nat)):
+            if last.rank == rank or (is_wild(last) and wild + 1 <= r.wild_caps[nat]):
                 return True
         return False
 
@@ -319,18 +321,26 @@ class Legality(StateBase):
         fast = not slow and size - 3 != 1
         if fast and not self._floor_ok(size - 3, canastas, True, False):
             by_rank = {THREE: by_rank[THREE]} if THREE in by_rank else {}
-        # a new meld holds at most two wild cards: more copies of one make no other melds
-        wild_key = tuple([item if item[1] <= 2 else (item[0], 2) for item in wilds]) if wilds else ()
+        # a new meld holds at most r.new_meld_wilds wild cards: more copies of one make no other
+        # melds (the fewer kinds of key, the more often the melds of a hand are known already)
+        most = r.new_meld_wilds
+        wild_key = tuple([item if item[1] <= most else (item[0], most) for item in wilds]) if wilds and most else ()
+        least = 3 - most  # (the fewest naturals a new meld holds)
         shapes = r.meld_shapes
         out: list[Move] = []
-        card_keys = None  # see _card_keys, built when first needed
-        hand_melds = r.initial_meld_counts == "hand_melds"
+        card_keys = None  # see _card_keys, built when first needed (with hand_melds)
+        hand_melds = False
         may_open = self._may_open if r.same_rank_melds == "after_canasta" else None  # (else: never)
         for rank, naturals in by_rank.items():
             if rank == THREE:
                 # black threes only in the turn of going out (any time in it: _meld_ok_now asks
                 # whether the player can still go out this turn after melding them)
                 if r.black_three_meld == "going_out_only" and THREE not in melds and size >= 3:
+                    n_threes = 0
+                    for _, n in naturals:
+                        n_threes += n
+                    if n_threes < 3:
+                        continue  # (fewer than three threes: fewer black ones)
                     blacks = [(c, n) for c, n in naturals if not c.is_red]
                     n_blacks = sum(n for _, n in blacks)
                     if n_blacks < 3:
@@ -373,7 +383,15 @@ class Legality(StateBase):
                 continue
             if rank in melds and (may_open is None or not may_open(side, rank)):
                 continue
-            nat_key = (naturals[0],) if len(naturals) == 1 else tuple(sorted(naturals, key=_item_index))
+            if len(naturals) == 1:
+                if naturals[0][1] < least:
+                    continue  # (one card of the rank, fewer copies than a new meld's naturals: no meld)
+                nat_key: tuple[tuple[Card, int], ...] = (naturals[0],)
+            elif len(naturals) == 2:  # (two cards of the rank, the most common case: one comparison)
+                a, b = naturals
+                nat_key = (a, b) if a[0].index < b[0].index else (b, a)
+            else:
+                nat_key = tuple(sorted(naturals, key=_item_index))
             found = _MELDS.get((shapes, nat_key, wild_key))
             if found is None:
                 found = _new_melds(r, nat_key, wild_key)
@@ -389,6 +407,7 @@ class Legality(StateBase):
             verdict: dict[Any, bool] = {}
             if slow and card_keys is None:
                 card_keys = self._card_keys()
+                hand_melds = r.initial_meld_counts == "hand_melds"
             for mv in found:
                 cards = mv.cards
                 if out_ok is not None:
@@ -396,7 +415,7 @@ class Legality(StateBase):
                     key = tuple(_ANY_WILD if c.rank == 0 or c.rank == 2 else c.rank for c in cards)
                 elif not slow:
                     key = signature(cards, countable)
-                elif cards[0] is not cards[1] and cards[1] is not cards[2]:
+                elif cards[0] is not cards[2]:  # (not three copies of one card)
                     key = _combo_key(card_keys, cards, hand_melds)  # type: ignore[arg-type]
                 else:
                     key = self._usage_key(cards, rank, True)
@@ -425,19 +444,20 @@ class Legality(StateBase):
         r = self.rules
         size_after = size - 1
         fast = not slow and size_after != 1
+        floor = fast and size_after < 2  # (two or more cards left always pass the floor)
         out = []
         for key, meld in self.melds[side].items():
             rank = meld.rank
             if rank == THREE:
                 continue
-            if fast and size_after < 2:  # (two or more cards left always pass the floor)
+            if floor:
                 completes = 1 if meld.naturals + meld.wilds + 1 == CANASTA_SIZE else 0
                 if not self._floor_ok(size_after, canastas + completes, True, False):
                     continue
             cards = by_rank.get(rank, [])
-            if wilds and (meld.room > 0 if rank == WILD else meld.wilds + 1 <= r.wild_capacity(meld.naturals)):
+            if wilds and (meld.room > 0 if rank == WILD else meld.wilds + 1 <= r.wild_caps[meld.naturals]):
                 cards = cards + wilds
-            adds = _ADD.get(key) or _adds(key)
+            adds = _ADD[key]
             if fast:
                 out.extend([adds[c] for c, _ in cards])
                 continue
@@ -542,18 +562,24 @@ class Legality(StateBase):
                 return signature_uncounted_first(cards, self.hands[t.seat], countable), 0, False
         return sig, pts, True
 
-    def _card_keys(self) -> dict[Card, tuple[tuple[int, bool], tuple[int, bool]]]:
-        """Each hand card's entries in :meth:`_usage_key` when it is used once: ``(rank, counts)``
-        of :func:`~.planner.signature` and of :func:`~.planner.signature_uncounted_first`, so that
-        the key of a move of different cards is put together without scanning it again (checked
-        against _usage_key: tests/test_canasta_speed_paths.py)."""
+    def _card_keys(self) -> tuple[_CardKeys, _CardKeys]:
+        """Each hand card's entries in :meth:`_usage_key` when it is used once, and when a move
+        uses a second copy of it: ``(rank, counts)`` of :func:`~.planner.signature` and of
+        :func:`~.planner.signature_uncounted_first` (the first copy counts when a copy held is
+        countable, the second when two are; spending the copies that do not count first, the
+        first counts when every copy held is countable, the second when at most one is not), so
+        that the key of a move of up to two copies of a card is put together without scanning it
+        again (checked against _usage_key: tests/test_canasta_speed_paths.py)."""
         t = self.turn
         countable = t.countable
-        out = {}
+        first: _CardKeys = {}
+        again: _CardKeys = {}
         for c, n in self.hands[t.seat].items():
             k = countable.get(c, 0)
-            out[c] = ((c.rank, k > 0), (c.rank, k >= n))
-        return out
+            first[c] = ((c.rank, k > 0), (c.rank, k >= n))
+            if n > 1:
+                again[c] = ((c.rank, k > 1), (c.rank, k + 1 >= n))
+        return first, again
 
     def _usage_key(self, cards: tuple[Card, ...], rank: int, new_meld: bool) -> Any:
         """What the checks of a meld or add of ``cards`` depend on (a key for caching verdicts):
@@ -631,8 +657,6 @@ class Legality(StateBase):
         t = self.turn
         hand = dict(self.hands[t.seat])
         ms_remove(hand, cards)
-        if not self._going_out_plausible(side, hand, cards, rank):
-            return "black_threes_no_out"
         pending = {m.rank: (m.naturals, m.wilds) for m in self.melds[side].values() if m.rank != THREE}
         if rank != THREE and cards:
             nat = sum(1 for c in cards if not is_wild(c))
@@ -651,7 +675,10 @@ class Legality(StateBase):
             if not counts_after and new_meld:
                 uncounted = uncounted | {rank}
         plan = Plan(self.rules, hand, countable, pending, uncounted, blacks_melded=rank == THREE or THREE in self.melds[side])
-        return None if plan._can_go_out(need, exempt) else "black_threes_no_out"
+        def plausible() -> bool:  # (cheap necessary conditions, asked when the first plan fails)
+            return self._plan_plausible(side, plan, cards, rank)
+
+        return None if plan._can_go_out(need, exempt, plausible) else "black_threes_no_out"
 
     def _going_out_now(self, side: int) -> Plan:
         """The planner for going out from the hand as it is (no initial meld pending), as
@@ -666,11 +693,12 @@ class Legality(StateBase):
         only natural cards of ``rank`` onto the side's meld of that rank, or opens it with three of
         them when the hand holds three or more, leaving ``left`` of them and at least one card in
         hand. ``self._out_ok`` holds the final discards with which the player can go out before
-        the move (:meth:`Plan.going_out_discards`). The planner sees such a move as no change at
-        all: those cards are melded there in any plan (a rank has one meld per side), the meld's
-        size and wild-card room count them either way; only a discard of that rank is no longer
-        possible once none is left. So going out stays possible exactly when one of those
-        discards remains (checked against _going_out_check: tests/test_canasta_speed_paths.py)."""
+        the move (:meth:`Plan.going_out_discards`), all of them or the first two found. The
+        planner sees such a move as no change at all: those cards are melded there in any plan (a
+        rank has one meld per side), the meld's size and wild-card room count them either way;
+        only a discard of that rank is no longer possible once none is left. So going out stays
+        possible exactly when one of those discards remains; two different ones found are enough
+        to say so (checked against _going_out_check: tests/test_canasta_speed_paths.py)."""
         out_ok = self._out_ok
         assert out_ok is not None
         if left > 0:
@@ -679,34 +707,23 @@ class Legality(StateBase):
 
     def _out_after_wild_add(self, side: int, rank: int, c: Card) -> bool:
         """:meth:`_going_out_check`'s verdict, without a pending initial meld, on adding the wild
-        card ``c`` to the side's meld of ``rank`` when at least one card stays in hand: the same
-        cheap conditions (:meth:`_plausible`, from the counts of the going-out planner of the
-        hand before the move, ``self._out_plan``), then that planner with the wild card moved
-        onto the meld (:meth:`Plan.after_wild_add`) instead of one built from the hand again
-        (checked against _going_out_check: tests/test_canasta_speed_paths.py)."""
+        card ``c`` to the side's meld of ``rank`` when at least one card stays in hand: the
+        going-out planner of the hand before the move (``self._out_plan``) with the wild card
+        moved onto the meld (:meth:`Plan.after_wild_add`) instead of one built from the hand
+        again, with the same cheap conditions (:meth:`_plan_plausible`) (checked against
+        _going_out_check: tests/test_canasta_speed_paths.py)."""
         plan = self._out_plan
         assert plan is not None
+        after = plan.after_wild_add(rank, "ju" if c.rank == 0 else "du")
+        return after._can_go_out(0, True, lambda: self._plan_plausible(side, after, (c,), rank))
+
+    def _plan_plausible(self, side: int, plan: Plan, cards: tuple[Card, ...], rank: int) -> bool:
+        """Cheap necessary conditions for going out this turn with the hand of ``plan`` left
+        after a move putting ``cards`` on the side's meld of ``rank`` (``plan`` then decides
+        exactly): :meth:`_plausible` of the planner's counts."""
         c_, u_ = plan.c, plan.u
         naturals = {rk: c_[rk] + u_[rk] for rk in c_}
-        wilds = sum(plan.wild.values()) - 1
-        if not self._plausible(side, naturals, wilds, sum(plan.blacks), (c,), rank):
-            return False
-        return plan.after_wild_add(rank, "ju" if c.rank == 0 else "du")._can_go_out(0, True)
-
-    def _going_out_plausible(self, side: int, hand: dict[Card, int], cards: tuple[Card, ...], rank: int) -> bool:
-        """Cheap necessary conditions for going out this turn with ``hand`` left after a move
-        putting ``cards`` on the side's meld of ``rank`` (``_going_out_check`` then decides
-        exactly): see :meth:`_plausible`."""
-        naturals: dict[int, int] = {}
-        wilds = blacks = 0
-        for c, n in hand.items():
-            if c.rank == 0 or c.rank == 2:
-                wilds += n
-            elif c.rank == THREE:
-                blacks += n
-            else:
-                naturals[c.rank] = naturals.get(c.rank, 0) + n
-        return self._plausible(side, naturals, wilds, blacks, cards, rank)
+        return self._plausible(side, naturals, sum(plan.wild.values()), sum(plan.blacks), cards, rank)
 
     def _plausible(self, side: int, naturals: dict[int, int], wilds: int, blacks: int,
                    cards: tuple[Card, ...], rank: int) -> bool:
@@ -757,7 +774,7 @@ class Legality(StateBase):
             need_w += opening
             if size + n >= CANASTA_SIZE:
                 canastas += 1
-            elif CANASTA_SIZE - size - n <= r.wild_capacity(nat) - held:
+            elif CANASTA_SIZE - size - n <= r.wild_caps[nat] - held:
                 deficits.append(CANASTA_SIZE - size - n - opening)
         if orphans > 1 or need_w > wilds:
             return False
@@ -1021,7 +1038,7 @@ class Legality(StateBase):
                 return no("add_rank", **p)
             if rank == THREE:
                 return no("black_threes_add")
-            if is_wild(c) and meld.wilds + 1 > self.rules.wild_capacity(meld.naturals):
+            if is_wild(c) and meld.wilds + 1 > self.rules.wild_caps[meld.naturals]:
                 return no("many_wilds", **p)
             return self._reason(self._add_ok_now(key, c), minimum, rank)
         if move.kind == "discard":
@@ -1065,13 +1082,18 @@ _PASS = Move.make("pass")
 _ASK, _YES, _NO = Move.make("ask"), Move.make("yes"), Move.make("no")
 _RED_3D, _RED_3H = Card.parse("3D"), Card.parse("3H")
 _DISCARD = {c: Move.make("discard", (c,)) for c in ALL_CARDS}
-_ADD = {rank: {c: Move.make("add", (c,), rank) for c in ALL_CARDS} for rank in range(1, 14)}
 
 
-def _adds(key: int) -> dict[Card, Move]:
-    """The ``add`` moves onto the meld with ``key`` (a second or later meld of a rank), kept."""
-    table = _ADD[key] = {c: Move.make("add", (c,), key) for c in ALL_CARDS}
-    return table
+class _AddMoves(dict[int, dict[Card, Move]]):
+    """The ``add`` moves onto the meld with each key, by card: those onto each rank's first meld
+    made at import, onto a second or later meld of a rank when first asked for; kept."""
+
+    def __missing__(self, key: int) -> dict[Card, Move]:
+        table = self[key] = {c: Move.make("add", (c,), key) for c in ALL_CARDS}
+        return table
+
+
+_ADD = _AddMoves({rank: {c: Move.make("add", (c,), rank) for c in ALL_CARDS} for rank in range(1, 14)})
 
 
 def _item_index(item: tuple[Card, int]) -> int:
@@ -1082,6 +1104,9 @@ def _item_index(item: tuple[Card, int]) -> int:
 
 _COMBOS: dict[tuple[tuple[tuple[Card, int], ...], int], tuple[tuple[Card, ...], ...]] = {}
 _MELDS: dict[tuple[Any, ...], tuple[Move, ...]] = {}
+_MELD_OF: dict[tuple[Card, ...], Move] = {}
+"""The ``meld`` move of each card tuple (in canonical order) :func:`_new_melds` has made: the
+same object as ``Move.make("meld", cards)``, found without the call."""
 _CACHE_LIMIT = 50_000
 
 
@@ -1096,12 +1121,20 @@ def _combos(items: tuple[tuple[Card, int], ...], k: int) -> tuple[tuple[Card, ..
     return found
 
 
-def _combo_key(card_keys: dict[Card, tuple[tuple[int, bool], tuple[int, bool]]], cards: tuple[Card, ...],
-               hand_melds: bool) -> Any:
-    """:meth:`Legality._usage_key` of a new meld of three different ``cards`` from each card's
-    entries (:meth:`Legality._card_keys`; ``hand_melds``: option ``initial_meld_counts`` is
-    ``hand_melds``)."""
-    a, b, c = card_keys[cards[0]], card_keys[cards[1]], card_keys[cards[2]]
+_CardKeys = dict[Card, tuple[tuple[int, bool], tuple[int, bool]]]
+"""Per card, its two entries in a verdict-cache key (see :meth:`Legality._card_keys`)."""
+
+
+def _combo_key(card_keys: tuple[_CardKeys, _CardKeys], cards: tuple[Card, ...], hand_melds: bool) -> Any:
+    """:meth:`Legality._usage_key` of a new meld of three ``cards`` (in canonical order, so copies
+    of one card are next to each other; at most two of them) from each card's entries
+    (:meth:`Legality._card_keys`: the first copy's and the second's; ``hand_melds``: option
+    ``initial_meld_counts`` is ``hand_melds``)."""
+    first, again = card_keys
+    x, y, z = cards
+    a = first[x]
+    b = again[y] if y is x else first[y]
+    c = again[z] if z is y else first[z]
     if hand_melds and not (a[0][1] and b[0][1] and c[0][1]):
         return (a[1], b[1], c[1]), False
     return a[0], b[0], c[0]
@@ -1115,13 +1148,21 @@ def _new_melds(r: Rules, naturals: tuple[tuple[Card, int], ...], wilds: tuple[tu
     found = _MELDS.get(key)
     if found is None:
         out = []
-        for k in range(min(3, sum(n for _, n in naturals)), 0, -1):
+        meld_of = _MELD_OF
+        n_naturals = 0
+        for _, n in naturals:
+            n_naturals += n
+        for k in range(min(3, n_naturals), 0, -1):
             if k not in r.meld_shapes:
                 continue
             wild_combos = _combos(wilds, 3 - k)
             for nat_combo in _combos(naturals, k):
                 for wild_combo in wild_combos:
-                    out.append(Move.make("meld", nat_combo + wild_combo))
+                    cards = nat_combo + wild_combo
+                    mv = meld_of.get(cards)
+                    if mv is None:
+                        mv = meld_of[cards] = Move.make("meld", cards)
+                    out.append(mv)
         if len(_MELDS) > _CACHE_LIMIT:
             _MELDS.clear()
         found = _MELDS[key] = tuple(out)

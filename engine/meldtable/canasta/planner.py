@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 from ..cards import Card
 from ..cards import Card as _Card
@@ -250,14 +250,14 @@ class Plan:
                     left += n
                     continue
                 pts += gain
-                cap += r.wild_capacity(pn + n) - pw
+                cap += r.wild_caps[pn + n] - pw
                 continue
             if n == 0:
                 continue
             base = ci if hand_melds else n
             if base and r.meld_ok(base, 0):
                 pts += gain
-                cap += r.wild_capacity(n)
+                cap += r.wild_caps[n]
                 continue
             k = 3 - base
             if base >= r.min_naturals_per_meld and base >= 1 and r.meld_ok(base, k):
@@ -272,7 +272,7 @@ class Plan:
         for i, (gain, k, n) in enumerate(cands):
             if i in chosen:
                 pts += gain
-                cap += r.wild_capacity(n)
+                cap += r.wild_caps[n]
                 opening += k
             else:
                 left += n
@@ -335,26 +335,50 @@ class Plan:
                             return True
         return self._can_go_out(need, exempt)
 
-    def _can_go_out(self, need: int, exempt: bool) -> bool:
+    def _can_go_out(self, need: int, exempt: bool, plausible: Callable[[], bool] | None = None) -> bool:
+        """Can the turn end by going out: with any of the final discards of :meth:`_out_options`
+        (:meth:`_goes_out_with`)? Going out with no discard, where the rules allow it and the
+        black threes in hand could be melded, is tried before the other options are worked out:
+        it is the first of them when it is one, and where :meth:`_out_options` leaves it out
+        for a rank that cannot be melded it fails too (checked against every option:
+        tests/test_canasta_speed_paths.py). ``plausible``: cheap necessary conditions for going
+        out (e.g. :meth:`Legality._plan_plausible`), asked only when that first try fails:
+        false means no option can succeed."""
         if not self.going_out:
             return False
+        blacks = sum(self.blacks)
+        first = self.r.going_out_discard != "required" and (
+            blacks == 0 or (blacks in (3, 4) and not (self.r.black_three_meld == "never" or self.blacks_melded)))
+        if first and self._goes_out_with((), need, exempt):
+            return True
+        if plausible is not None and not plausible():
+            return False
         for picks in self._out_options():
-            if self._goes_out_with(picks, need, exempt):
+            if (picks or not first) and self._goes_out_with(picks, need, exempt):
                 return True
         return False
 
-    def going_out_discards(self, need: int, exempt: bool) -> set[tuple[tuple[str, Any], ...]]:
+    def going_out_discards(self, need: int, exempt: bool, limit: int = 0) -> set[tuple[tuple[str, Any], ...]]:
         """Every way of going out this turn that :meth:`_can_go_out` tries and finds possible, by
         the final discard: ``()`` (none), ``(("c" or "u", rank),)`` (a natural card of ``rank``
         whose value counts or not), ``(("w", "jc"/"dc"/"ju"/"du"),)`` (a wild card) or
         ``(("b", None),)`` (a black three). :meth:`_can_go_out` is true exactly when this is not
-        empty."""
+        empty. With ``limit`` > 0 the search stops once ``limit`` ways are found (the first ones
+        :meth:`_can_go_out` would try): a set of fewer than ``limit`` is still every way."""
         if not self.going_out:
             return set()
         options = self._out_options()
         if exempt or need <= 0:
-            return {picks for picks, ok in zip(options, self._out_verdicts(options)) if ok}
-        return {picks for picks in options if self._goes_out_with(picks, need, exempt)}
+            verdicts = self._out_verdicts(options)
+        else:
+            verdicts = (self._goes_out_with(picks, need, exempt) for picks in options)
+        found = set()
+        for picks, ok in zip(options, verdicts):
+            if ok:
+                found.add(picks)
+                if len(found) == limit:
+                    break
+        return found
 
     def _out_verdicts(self, options: list[tuple[tuple[str, Any], ...]]) -> Iterator[bool]:
         """:meth:`_goes_out_with` of each of ``options`` when the points do not matter (``exempt``
@@ -519,34 +543,37 @@ class Plan:
         is melded with all its naturals; wild cards complete short ranks, then the canastas
         closest to seven."""
         r = self.r
+        caps = r.wild_caps
+        pending = self.pending
         W = sum(wild.values())
         melds: list[tuple[int, int, int]] = []  # (size so far, remaining wild capacity, wilds required)
         need_w = 0
         pts = 0
-        for rank in c.keys() | u.keys() | self.pending.keys():  # (any order: sums and sorted costs)
+        for rank in c.keys() | u.keys() | pending.keys():  # (any order: sums and sorted costs)
             if rank == WILD:
-                pn, pw = self.pending[rank]
+                pn, pw = pending[rank]
                 melds.append((pw, CANASTA_SIZE - pw, 0))
                 continue
-            n = c.get(rank, 0) + u.get(rank, 0)
-            pts += c.get(rank, 0) * _VALUE[rank]
-            if rank in self.pending:
-                pn, pw = self.pending[rank]
-                melds.append((pn + pw + n, r.wild_capacity(pn + n) - pw, 0))
+            ci = c.get(rank, 0)
+            n = ci + u.get(rank, 0)
+            pts += ci * _VALUE[rank]
+            if rank in pending:
+                pn, pw = pending[rank]
+                melds.append((pn + pw + n, caps[pn + n] - pw, 0))
             elif n == 0:
                 continue
             elif r.meld_ok(n, 0):
-                melds.append((n, r.wild_capacity(n), 0))
+                melds.append((n, caps[n], 0))
             else:
                 k = 3 - n
                 if n >= r.min_naturals_per_meld and r.meld_ok(n, k):
-                    melds.append((n, r.wild_capacity(n), k))
+                    melds.append((n, caps[n], k))
                     need_w += k
                 else:
                     return False, 0, 0
         pts += 50 * wild["jc"] + 20 * wild["dc"]
         best = self._place_wilds(melds, need_w, W)
-        if r.wild_canasta == "allowed" and WILD not in self.pending and W - need_w >= 3:
+        if r.wild_canasta == "allowed" and WILD not in pending and W - need_w >= 3:
             # or a new meld of wild cards only (three to seven of them)
             with_wild = self._place_wilds(melds + [(0, CANASTA_SIZE, 3)], need_w + 3, W)
             if with_wild is not None and (best is None or with_wild > best):
@@ -559,18 +586,22 @@ class Plan:
     def _place_wilds(melds: list[tuple[int, int, int]], need_w: int, W: int) -> int | None:
         """Most canastas reachable when ``W`` wild cards go into ``melds`` (each ``(size so far,
         wild capacity, wild cards it requires)``), or ``None`` if they cannot all be placed."""
-        cap = sum(m[1] for m in melds)
+        cap = 0
+        for m in melds:  # (loops and comparisons: cheaper than sum() of a generator and max())
+            cap += m[1]
         if need_w > W or W > cap:
             return None
         spare = W - need_w
         canastas = 0
         costs = []
         for size, capacity, k in melds:
-            size += k
-            deficit = max(0, CANASTA_SIZE - size)
+            deficit = CANASTA_SIZE - size - k
+            if deficit < 0:
+                deficit = 0
             if deficit <= capacity - k:
                 costs.append(deficit)
-        for cost in sorted(costs):
+        costs.sort()
+        for cost in costs:
             if cost <= spare:
                 spare -= cost
                 canastas += 1
@@ -625,12 +656,12 @@ class Plan:
             if rank in self.pending:
                 pn, pw = self.pending[rank]
                 counts = rank not in self.uncounted
-                options.append([(counts, ci * _VALUE[rank] if counts else 0, pn + pw + n, 0, r.wild_capacity(pn + n) - pw)])
+                options.append([(counts, ci * _VALUE[rank] if counts else 0, pn + pw + n, 0, r.wild_caps[pn + n] - pw)])
                 continue
             if n == 0:
                 continue
             opts = []
-            hi = r.wild_capacity(n)
+            hi = r.wild_caps[n]
             kc = max(0, 3 - ci)
             if ci >= 1 and r.meld_ok(ci, kc) and kc <= hi:
                 opts.append((True, ci * _VALUE[rank], n, kc, hi))
@@ -663,9 +694,9 @@ class Plan:
                             key = (cs, tot + e, k2, kcs)
                         if nxt.get(key, -1) < p + pts:
                             nxt[key] = p + pts
-            states = nxt
-            if not states:
+            if not nxt:
                 return False, 0, 0
+            states = _pareto(nxt)
         best: tuple[int, int] | None = None  # (canastas, points)
         jc, dc = wild["jc"], wild["dc"]
         for (cs, tot, k, _kcs), p in states.items():
@@ -678,6 +709,34 @@ class Plan:
             return False, 0, 0
         return True, best[1], best[0]
 
+def _pareto(states: dict[tuple[int, int, int, int], int]) -> dict[tuple[int, int, int, int], int]:
+    """The states of :meth:`Plan._all_melded_exact`'s programme, ``(cs, tot, k, kcs) -> points``,
+    without those another state with the same wild cards placed (``tot``), canastas (``k``) and
+    countable opening wild cards (``kcs``) dominates: as many countable slots (``cs``) or more and
+    as many points or more. Every later step open to the dominated state is open to the other
+    one with an outcome at least as good (the steps add to ``cs`` and the points alike, and a
+    larger ``cs`` never closes one), so the best plan is the same (checked against the programme
+    without this: tests/test_canasta_speed_paths.py)."""
+    groups: dict[tuple[int, int, int], list[tuple[int, int]]] = {}
+    for (cs, tot, k, kcs), p in states.items():
+        group = groups.get((tot, k, kcs))
+        if group is None:
+            groups[(tot, k, kcs)] = [(cs, p)]
+        else:
+            group.append((cs, p))
+    if len(groups) == len(states):
+        return states  # (one state per group: nothing to compare)
+    out: dict[tuple[int, int, int, int], int] = {}
+    for (tot, k, kcs), group in groups.items():
+        group.sort(reverse=True)  # (most slots first: a state is dominated by one before it)
+        most = -1
+        for cs, p in group:
+            if p > most:  # (fewer slots than those before it: kept only with more points)
+                most = p
+                out[(cs, tot, k, kcs)] = p
+    return out
+
+
 def _greedy_meld(r: Rules, pending: dict[int, tuple[int, int]], rank: int, n: int) -> tuple[int, int, int] | None:
     """The meld :meth:`Plan._all_melded_greedy` makes of ``n`` natural cards of ``rank`` (onto
     the pending meld of that rank, if any): ``(size so far, wild capacity left, wild cards it
@@ -687,14 +746,14 @@ def _greedy_meld(r: Rules, pending: dict[int, tuple[int, int]], rank: int, n: in
         return (pw, CANASTA_SIZE - pw, 0)
     if rank in pending:
         pn, pw = pending[rank]
-        return (pn + pw + n, r.wild_capacity(pn + n) - pw, 0)
+        return (pn + pw + n, r.wild_caps[pn + n] - pw, 0)
     if n == 0:
         return None
     if r.meld_ok(n, 0):
-        return (n, r.wild_capacity(n), 0)
+        return (n, r.wild_caps[n], 0)
     k = 3 - n
     if n >= r.min_naturals_per_meld and r.meld_ok(n, k):
-        return (n, r.wild_capacity(n), k)
+        return (n, r.wild_caps[n], k)
     return None
 
 

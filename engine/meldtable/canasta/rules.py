@@ -102,15 +102,26 @@ class Rules:
         self.deal_steps: tuple[str, ...] = tuple(steps)
         """The deal as ordered steps (``CanastaState._deal_<step>``): shuffle, the cut (option
         ``cut_wilds``), deal the hands, the upcard, red threes (option ``red_three_exposure``)."""
+        self.wild_caps: tuple[int, ...] = tuple(self._wild_capacity(n) for n in range(self.decks * 54 + 1))
+        """:meth:`wild_capacity` of every number of naturals a meld can hold (up to every card
+        of the decks), looked up by the checks that run per move instead of called."""
         self.meld_shapes: tuple[int, ...] = tuple(k for k in (3, 2, 1) if self.meld_ok(k, 3 - k))
         """Natural cards a new 3-card meld may hold (the rest wild), by :meth:`meld_ok`."""
+        self.new_meld_wilds = 3 - min(self.meld_shapes)
+        """Most wild cards a new 3-card meld may hold (one with the two natural cards a meld
+        needs under seeds 000 and 001)."""
 
-    def wild_capacity(self, naturals: int) -> int:
-        """Most wild cards a meld with ``naturals`` natural cards may hold."""
+    def _wild_capacity(self, naturals: int) -> int:
         cap = self.max_wilds_per_meld if self.max_wilds_per_meld > 0 else 99
         if self.naturals_must_outnumber_wilds:
             cap = min(cap, naturals - 1)
         return cap
+
+    def wild_capacity(self, naturals: int) -> int:
+        """Most wild cards a meld with ``naturals`` natural cards may hold (option
+        ``max_wilds_per_meld``, 0 for no limit; option ``naturals_must_outnumber_wilds``; seed
+        000: at most three): ``wild_caps[naturals]``."""
+        return self.wild_caps[naturals]
 
     def meld_ok(self, naturals: int, wilds: int) -> bool:
         """Whether a meld of one natural rank with these counts is valid (seed 000: 3+ cards,
@@ -119,7 +130,7 @@ class Rules:
             naturals >= self.min_naturals_per_meld
             and naturals >= 1
             and naturals + wilds >= 3
-            and wilds <= self.wild_capacity(naturals)
+            and wilds <= self.wild_caps[naturals]
         )
 
     def minimum_for(self, score: int) -> int:

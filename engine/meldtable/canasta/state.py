@@ -218,7 +218,7 @@ class CanastaState(Legality, Scoring, View, Saved):
         """Apply a legal move (unchecked: call only with a move from :meth:`legal_moves`)."""
         t = self.turn
         seat = t.seat
-        side = self.side_of(seat)
+        side = self.rules.side_of[seat]
         hand = self.hands[seat]
         kind = move.kind
         label = ""
@@ -234,7 +234,7 @@ class CanastaState(Legality, Scoring, View, Saved):
                         self._end_hand(None)
                         return
                     continue
-                ms_add(hand, [c])
+                hand[c] = hand.get(c, 0) + 1
                 got += 1
             t.stage = "play"
             t.from_stock = True
@@ -351,7 +351,11 @@ class CanastaState(Legality, Scoring, View, Saved):
             return
         elif kind == "discard":
             c = move.cards[0]
-            ms_remove(hand, [c])
+            left = hand[c] - 1  # (the card leaves the hand: ms_remove, for one card)
+            if left:
+                hand[c] = left
+            else:
+                del hand[c]
             self._pile_push(c)
             label = f"discarded {c.text}"
             if not hand:
