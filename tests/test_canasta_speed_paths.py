@@ -153,6 +153,28 @@ def _going_out_hands(n: int, seed: int):
         yield json.dumps(d)
 
 
+def same_moves_without(monkeypatch, texts, method, replacement):
+    """Asserts that each saved position of `texts` (JSON) has the same legal moves with the
+    shortcut `CanastaState.<method>` as with `replacement` in its place (the slow path);
+    returns how many positions were compared (those that load)."""
+    compared = 0
+    for text in texts:
+        try:
+            g = meldtable.Game.from_json(text)
+        except meldtable.StateError:
+            continue  # a random position that cannot go on
+        st = g.state
+        st._legal = None
+        with_shortcut = st.legal_moves()
+        with monkeypatch.context() as m:
+            m.setattr(S.CanastaState, method, replacement)
+            st._legal = None
+            plain = st.legal_moves()
+        assert [str(x) for x in with_shortcut] == [str(x) for x in plain], text
+        compared += 1
+    return compared
+
+
 def test_going_out_discards_give_the_going_out_checks_verdicts(monkeypatch):
     """Once the turn must end by going out, natural adds and natural new melds are judged from
     the final discards going out allows before the move (``_out_ok_after``), adds of a wild card
@@ -177,21 +199,8 @@ def test_going_out_discards_give_the_going_out_checks_verdicts(monkeypatch):
     monkeypatch.setattr(S.CanastaState, "_out_ok_after", counting(natural, "natural"))
     monkeypatch.setattr(S.CanastaState, "_out_after_wild_add", counting(wild, "wild"))
     monkeypatch.setattr(P.Plan, "going_out_discards", counting(discards, "can go out before the move"))
-    compared = 0
-    for text in _going_out_hands(900, 11):
-        try:
-            g = meldtable.Game.from_json(text)
-        except meldtable.StateError:
-            continue  # a random position that cannot go on
-        st = g.state
-        st._legal = None
-        with_shortcut = st.legal_moves()
-        with monkeypatch.context() as m:
-            m.setattr(S.CanastaState, "_going_out_now", lambda self, side: NoShortcut())
-            st._legal = None
-            plain = st.legal_moves()
-        assert [str(x) for x in with_shortcut] == [str(x) for x in plain], text
-        compared += 1
+    compared = same_moves_without(monkeypatch, _going_out_hands(900, 11), "_going_out_now",
+                                  lambda self, side: NoShortcut())
     assert compared > 150, compared
     assert seen["natural", True] > 800 and seen["can go out before the move", False] > 20, seen
     assert seen["wild", True] > 20 and seen["wild", False] > 5, seen
@@ -263,6 +272,25 @@ def test_going_out_options_skip_only_discards_that_cannot_work(variant):
     assert answers[True] > 100 and answers[False] > 100, answers
 
 
+NATURAL_RANKS = [1, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]
+
+
+def random_plan(rng, rules, by_rank, ranks, copies, wilds, pending_ranks):
+    """A going-out planner (`Plan`) for a random hand: 1 to `ranks` natural ranks of `copies`
+    (low, high) cards each, 0 to `wilds` jokers and twos, 0 to `pending_ranks` ranks of the
+    side's melds (3-6 cards, 0-2 wild cards; some not counted), some cards countable.
+    Returns (plan, hand, countable, pending, uncounted)."""
+    cards = [c for r in rng.sample(NATURAL_RANKS, rng.randint(1, ranks))
+             for c in rng.sample(by_rank[r], rng.randint(*copies))]
+    cards += rng.sample(by_rank[0] + by_rank[2], rng.randint(0, wilds))
+    hand = counted(cards)
+    melded = rng.sample(NATURAL_RANKS, rng.randint(0, pending_ranks))
+    pending = {r: (rng.randint(3, 6), rng.randint(0, 2)) for r in melded}
+    uncounted = frozenset(r for r in melded if rng.random() < 0.3)
+    countable = {c: rng.randint(0, n) for c, n in hand.items() if rng.random() < 0.6}
+    return P.Plan(rules, hand, countable, pending, uncounted), hand, countable, pending, uncounted
+
+
 def test_bounds_before_the_hand_melds_programme_give_its_verdict():
     """``Plan._all_melded`` with ``need``: the greedy plan's points (an upper bound) and
     ``_counting_floor`` (a lower bound) may answer instead of ``_all_melded_exact``; whether the
@@ -278,15 +306,7 @@ def test_bounds_before_the_hand_melds_programme_give_its_verdict():
     decided: Counter = Counter()
     for _ in range(4000):
         # hands that can mostly be melded: a few ranks of three to eight naturals, wild cards
-        cards = [c for r in rng.sample([1, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], rng.randint(1, 4))
-                 for c in rng.sample(by_rank[r], rng.randint(3, 8))]
-        cards += rng.sample(by_rank[0] + by_rank[2], rng.randint(0, 5))
-        hand = counted(cards)
-        ranks = rng.sample([1, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], rng.randint(0, 4))
-        pending = {r: (rng.randint(3, 6), rng.randint(0, 2)) for r in ranks}
-        uncounted = frozenset(r for r in ranks if rng.random() < 0.3)
-        countable = {c: rng.randint(0, n) for c, n in hand.items() if rng.random() < 0.6}
-        plan = P.Plan(rules, hand, countable, pending, uncounted)
+        plan = random_plan(rng, rules, by_rank, ranks=4, copies=(3, 8), wilds=5, pending_ranks=4)[0]
         c, u, wild = plan.c, plan.u, plan.wild
         ok, _, canastas = plan._all_melded_greedy(c, u, wild)
         if not ok or canastas < rules.canastas_to_go_out:
@@ -363,21 +383,8 @@ def test_going_out_plausibility_changes_no_verdict(monkeypatch):
         return answer
 
     monkeypatch.setattr(S.CanastaState, "_plan_plausible", counting)
-    compared = 0
-    for text in list(_black_three_hands(1200, 21)) + list(_going_out_hands(300, 22)):
-        try:
-            g = meldtable.Game.from_json(text)
-        except meldtable.StateError:
-            continue  # a random position that cannot go on
-        st = g.state
-        st._legal = None
-        with_conditions = st.legal_moves()
-        with monkeypatch.context() as m:
-            m.setattr(S.CanastaState, "_plan_plausible", lambda self, *args: True)
-            st._legal = None
-            plain = st.legal_moves()
-        assert [str(x) for x in with_conditions] == [str(x) for x in plain], text
-        compared += 1
+    compared = same_moves_without(monkeypatch, list(_black_three_hands(1200, 21)) + list(_going_out_hands(300, 22)),
+                                  "_plan_plausible", lambda self, *args: True)
     assert compared > 300 and seen[True] > 50 and seen[False] > 50, (compared, seen)
 
 
@@ -434,15 +441,8 @@ def test_pruned_hand_melds_programme_gives_the_same_plan(monkeypatch):
         for c in deck:
             by_rank.setdefault(c.rank, []).append(c)
         for _ in range(700):
-            cards = [c for r in rng.sample([1, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], rng.randint(1, 7))
-                     for c in rng.sample(by_rank[r], rng.randint(1, 8))]
-            cards += rng.sample(by_rank[0] + by_rank[2], rng.randint(0, 12))
-            hand = counted(cards)
-            ranks = rng.sample([1, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], rng.randint(0, 3))
-            pending = {r: (rng.randint(3, 6), rng.randint(0, 2)) for r in ranks}
-            uncounted = frozenset(r for r in ranks if rng.random() < 0.3)
-            countable = {c: rng.randint(0, n) for c, n in hand.items() if rng.random() < 0.6}
-            plan = P.Plan(rules, hand, countable, pending, uncounted)
+            plan, hand, countable, pending, uncounted = random_plan(
+                rng, rules, by_rank, ranks=7, copies=(1, 8), wilds=12, pending_ranks=3)
             pruned = plan._all_melded_exact(plan.c, plan.u, plan.wild)
             with monkeypatch.context() as m:
                 m.setattr(P, "_pareto", lambda states: states)
