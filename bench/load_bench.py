@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/load_bench.py [--profiles none,fast4g,slow4g] [--runs N] [--runs-slow N]
         [--warmups W] [--host gzip|precompressed] [--dist DIR] [--json FILE]
-        [--no-ablations | --ablations KIND,... [--ablation-profile PROFILE]]
+        [--no-ablations | --ablations KIND,... [--ablation-profile PROFILE]] [--against DIR]
 
 Needs a built dist/ (`python3 build.py`), Playwright (in .venv/) and Chromium (/usr/bin/chromium
 or $CHROMIUM_PATH). Serves the site on loopback like an ordinary web host (gzip on the fly; with
@@ -26,6 +26,11 @@ or $CHROMIUM_PATH). Serves the site on loopback like an ordinary web host (gzip 
     Storage as the app: first visit, warm, offline. A bare boot in a module worker, warm, too.
 - ablations (unthrottled unless --ablation-profile): one startup optimisation removed (or added)
   at a time, side by side with the shipped site (two origins, visits interleaved).
+- --against DIR: the site in --dist side by side with another build (e.g. an older commit's
+  dist/, copied first): first, warm and offline visits interleaved, each pair alternating which
+  goes first, with the paired differences (what a change is worth, under the same load and
+  network profile: on 2 shared cores the ratios to the bare page scatter by about ±0.15 between
+  runs, more than one change is worth). `--profiles ""` skips the main measurement.
 
 Network profiles (`--profiles`), applied with the Chrome DevTools protocol
 (Network.emulateNetworkConditions) to the page and its dedicated worker, where every download
@@ -49,7 +54,6 @@ import http.server
 import io
 import json
 import os
-import re
 import shutil
 import statistics
 import sys
@@ -489,13 +493,22 @@ def measure_import(browser, directory: Path, rounds: int) -> dict:
             (directory / name).unlink()
 
 
-def measure_pair(browser, shipped: Path, changed: Path, runs: int, warmups: int, profile: str = "none") -> dict:
+def interleaved(out: list[list], pages: list, urls: list[str], runs: int) -> None:
+    """`runs` visits of each of the two sites, alternating which goes first; engine-ready times
+    appended to out[0] and out[1]."""
+    for i in range(runs):
+        for k in ((0, 1) if i % 2 == 0 else (1, 0)):
+            out[k].append(app_visit(pages[k], urls[k])["ready"])
+
+
+def measure_pair(browser, shipped: Path, changed: Path, runs: int, warmups: int, profile: str = "none",
+                 offline: bool = False) -> dict:
     """The shipped site and a variant side by side (two origins, visits interleaved, so both
     see the same machine load and network profile): first visits in fresh profiles, then warm
-    visits."""
+    visits, then (offline=True) offline visits, each pair alternating which goes first."""
     servers = [serve(shipped), serve(changed)]
     urls = [base + f"?fast=1&seed={SEED}&boot-timeout={BOOT_TIMEOUT_S}" for _, base in servers]
-    out = {"first": [[], []], "warm": [[], []], "bytes_first": [[], []]}
+    out = {"first": [[], []], "warm": [[], []], "offline": [[], []], "bytes_first": [[], []]}
     counter = BenchHandler.counter
     try:
         pages, contexts = [None, None], [None, None]
@@ -511,9 +524,11 @@ def measure_pair(browser, shipped: Path, changed: Path, runs: int, warmups: int,
         for i in range(warmups):
             for k in (0, 1):
                 app_visit(pages[k], urls[k])
-        for i in range(runs):
-            for k in ((0, 1) if i % 2 == 0 else (1, 0)):  # alternate who goes first
-                out["warm"][k].append(app_visit(pages[k], urls[k])["ready"])
+        interleaved(out["warm"], pages, urls, runs)
+        if offline:
+            for context in contexts:
+                context.set_offline(True)
+            interleaved(out["offline"], pages, urls, runs)
         for context in contexts:
             context.close()
     finally:
@@ -607,8 +622,10 @@ def report(results: dict, args, directory: Path, load: tuple[float, float]) -> s
         lines += report_profile(profile, r, len(r["first"])) + [""]
     total, own, own_gz = precached_bytes(directory)
     any_profile = next(iter(results["profiles"].values()), {})
+    used = (f"Cache Storage reports {any_profile['storage'] / 1e6:.1f} MB used" if "storage" in any_profile
+            else "no profile run")
     lines.append(f"- precached: {total / 1e6:.2f} MB in {len(build.read_precache(directory)['files'])} files "
-                 f"(Cache Storage reports {any_profile.get('storage', 0) / 1e6:.1f} MB used); the app's own "
+                 f"({used}); the app's own "
                  f"files (all but Pyodide): {own / 1e3:.0f} KB raw, {own_gz / 1e3:.0f} KB with gzip "
                  f"(target < 300 KB).")
     imp = results.get("import")
@@ -633,6 +650,18 @@ def report(results: dict, args, directory: Path, load: tuple[float, float]) -> s
             paired = med([c - s for s, c in zip(a["warm"][0], a["warm"][1])])
             lines.append(f"| {label} | {ws:.0f} → {wc:.0f} ms | {wc / ws:.2f}x | {paired:+.0f} ms | {fs:.0f} → {fc:.0f} ms | "
                          f"{med(a['bytes_first'][0]) / 1e6:.2f} → {med(a['bytes_first'][1]) / 1e6:.2f} MB |")
+    pair = results.get("against")
+    if pair:
+        lines += ["", f"Side by side with {pair['dir']} ({PROFILE_LABELS[args.ablation_profile]}; two "
+                  f"origins, visits interleaved, each pair alternating which goes first; engine ready, medians "
+                  f"of {len(pair['warm'][0])}; paired difference = median over the pairs of this build minus "
+                  f"that one):",
+                  "", "| visit | that build | this build | paired difference | this build faster |", "|---|---|---|---|---|"]
+        for kind in ("first", "warm", "offline"):
+            other, this = pair[kind][1], pair[kind][0]
+            diffs = [a - b for a, b in zip(this, other)]
+            lines.append(f"| {kind.replace('first', 'first visit')} | {med(other):.0f} ms | {med(this):.0f} ms | "
+                         f"{med(diffs):+.0f} ms | {sum(d < 0 for d in diffs)} of {len(diffs)} |")
     return "\n".join(lines)
 
 
@@ -650,6 +679,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--ablations", default=",".join(ABLATIONS),
                         help=f"which, comma-separated, of {', '.join(ABLATIONS)}")
     parser.add_argument("--ablation-profile", choices=tuple(PROFILES), default="none")
+    parser.add_argument("--against", type=Path, metavar="DIR",
+                        help="another built site (e.g. an older commit's dist/): first, warm and offline "
+                             "visits side by side with --dist, paired (under --ablation-profile)")
     args = parser.parse_args(argv)
     profiles = [p.strip() for p in args.profiles.split(",") if p.strip()]
     if any(p not in PROFILES for p in profiles):
@@ -678,6 +710,13 @@ def main(argv: list[str]) -> int:
                     runs = args.runs_slow if profile == "slow4g" else args.runs
                     print(f"{profile}: app, bare and stock loadPyodide pages ...", file=sys.stderr, flush=True)
                     results["profiles"][profile] = measure(browser, site, stock, profile, runs, args.warmups)
+                if args.against:
+                    print(f"side by side with {args.against} ...", file=sys.stderr, flush=True)
+                    other = Path(tmp) / "against"
+                    shutil.copytree(args.against, other)
+                    results["against"] = measure_pair(browser, site, other, args.runs, args.warmups,
+                                                      args.ablation_profile, offline=True)
+                    results["against"]["dir"] = str(args.against)
                 if not args.no_ablations:
                     print("engine import ...", file=sys.stderr, flush=True)
                     results["import"] = measure_import(browser, site, max(5, args.runs))
