@@ -121,20 +121,23 @@ const builtHello = fetch("hello.json")
  * @param {Promise<object>} engineReady resolves with the engine once it is ready
  */
 async function prerenderDialog(engineReady) {
+  // Still starting: not ready (boot() then opens the dialog itself) and not failed (the boot
+  // error is shown instead).
+  const starting = () => !state.engine && root.dataset.engineState === "loading";
   const hello = await builtHello;
-  if (!hello || state.engine || root.dataset.engineState !== "loading") return;
+  if (!hello || !starting()) return;
   const variants = playableVariants(hello);
   if (!variants.length) return;
   // Three tasks, none long while the page is starting: the language's number formats (on a
   // fresh page the first Intl.NumberFormat loads them: tens of ms), the dialog's fields, its layout.
   numberText(5000);
   await nextTask();
-  if (state.engine) return; // the engine was quicker: boot() opens the dialog
+  if (!starting()) return;
   state.variants = variants;
   state.drawnFrom = JSON.stringify(hello.variants);
   fillNewGameDialog();
   await nextTask();
-  if (state.engine) return; // boot() found the dialog filled but closed, and opened it
+  if (!starting()) return; // when ready, boot() found the dialog filled but closed and opened it
   showNewGameDialog();
   // --- PWA: the saved game is offered at once; a click waits for the engine ---
   offerResume($("newgame-dialog"), () => engineReady.then(resumeSavedGame));

@@ -121,3 +121,21 @@ def test_without_a_usable_built_answer_the_dialog_opens_when_the_engine_is_ready
     assert variant_ids(page) == GAMES
     # only the browser's own line for the 404, no error of the page
     assert [e for e in page.console_errors if "404 (Not Found) (" not in e or "/hello.json" not in e] == []
+
+
+@pytest.mark.parametrize("hello_first", [True, False], ids=["dialog-drawn-first", "error-first"])
+def test_a_boot_error_is_shown_instead_of_the_dialog(page, site_url, hello_first):
+    """The engine cannot start (its worker script is missing): the boot error is shown and the
+    dialog is not, whether the built answer arrived before the error (the dialog is closed) or
+    after it (nothing is drawn)."""
+    page.context.route("**/engine-worker.mjs", lambda route: route.fulfill(status=404, body="not found"))
+    held, release = hold(page, "**/hello.json")
+    if hello_first:
+        release()
+    page.goto(f"{site_url}?fast=1&seed=3")
+    page.wait_for_selector("html[data-engine-state=error]", state="attached", timeout=30_000)
+    release()
+    page.wait_for_timeout(500)  # time enough to draw a dialog (it would appear within ~0.1 s)
+    expect(page.locator("#boot-error")).to_be_visible()
+    expect(page.locator("#newgame-dialog")).to_be_hidden()
+    assert "could not be loaded" in page.text_content("#boot-error-message")
