@@ -151,6 +151,17 @@ def wait_pwa(page, state: str, timeout_ms: int = 60_000):
     page.wait_for_selector(f"html[data-pwa={state}]", state="attached", timeout=timeout_ms)
 
 
+def open_installed(context, origin: str, url: str):
+    """A watched page of the app at `url` (?fast=1 and the test seed), once its engine is ready
+    and its service worker controls it (data-pwa=ready). Returns (watch, page)."""
+    watch = Watch(context, origin)
+    page = watch.page()
+    page.goto(f"{url}?fast=1&seed={SEED}")
+    wait_ready(page)
+    wait_pwa(page, "ready")
+    return watch, page
+
+
 def start_game(page):
     page.wait_for_selector("#newgame-dialog[open]")
     page.click("#ng-start")
@@ -464,11 +475,7 @@ def test_documentation_is_stored_at_the_second_start_or_when_visited(context, si
     says in its language why it is not there, with a way back to the game."""
     later = dict(build.read_precache(site_dir)["later"])
     site = sites(site_dir)
-    watch = Watch(context, site.origin)
-    page = watch.page()
-    page.goto(f"{site.url}?fast=1&seed={SEED}")
-    wait_ready(page)
-    wait_pwa(page, "ready")
+    watch, page = open_installed(context, site.origin, site.url)
     assert later_missing(page) == len(later)
     asked = {path.lstrip("/") for path in site.paths}
     assert not asked & set(later), f"a first visit fetched documentation: {sorted(asked & set(later))}"
@@ -529,11 +536,7 @@ def test_sub_path_on_a_plain_static_server(context, site_dir, version, sites, tm
     (www / "docs" / "play").symlink_to(site_dir, target_is_directory=True)
     site = sites(www, prefix="/", plain=True)
     url = site.origin + "/docs/play/"
-    watch = Watch(context, site.origin)
-    page = watch.page()
-    page.goto(f"{url}?fast=1&seed={SEED}")
-    wait_ready(page)
-    wait_pwa(page, "ready")
+    watch, page = open_installed(context, site.origin, url)
     assert cache_names(page) == [f"meldtable:/docs/play/:{version['build_id']}"]
     assert page.evaluate("() => navigator.serviceWorker.getRegistration().then((r) => r.scope)") == url
     start_game(page)
@@ -628,11 +631,7 @@ def test_update_waits_for_the_player_then_replaces_the_old_cache(context, site_d
     v3 = new_version(site_dir, tmp_path / "v3", "version 3", later_s=20)
     assert len({v1, v2, v3}) == 3
     site = sites(site_dir)
-    watch = Watch(context, site.origin)
-    page = watch.page()
-    page.goto(f"{site.url}?fast=1&seed={SEED}")
-    wait_ready(page)
-    wait_pwa(page, "ready")
+    watch, page = open_installed(context, site.origin, site.url)
     start_game(page)
     draw(page)
 
