@@ -281,6 +281,9 @@ def variant(src: Path, dst: Path, kind: str) -> Path:
         replace_once(dst / "engine-worker.mjs", kind,
                      'const canSnapshot = typeof caches !== "undefined" && !!globalThis.crypto?.subtle;',
                      "const canSnapshot = false;")
+    elif kind == "no-compile-hint":
+        # Pyodide's runtime script as npm ships it, without V8's compile hint (build.py COMPILE_HINT).
+        build.extract_pyodide(build.pyodide_tarball(), dst / "pyodide", build.COMPILE_HINTED)
     elif kind == "late-worker":
         # No early start: the worker is created by app.js once the page's modules have loaded.
         replace_once(dst / "index.html", kind, '  <script type="module" async src="engine-early.js"></script>\n', "")
@@ -569,6 +572,7 @@ ABLATIONS = {
     "stock-stdlib": "stock stdlib (whole, not byte-compiled)",
     "source-wheel": "engine wheel as .py sources (not byte-compiled)",
     "no-snapshot": "no start-up memory snapshot (every start boots Python and imports the engine)",
+    "no-compile-hint": "Pyodide's runtime script without V8's compile hint (`//# allFunctionsCalledOnLoad`)",
     "late-worker": "worker created by app.js after the page's modules load, not by engine-early.js",
     "boot-animations": "boot screen animated from the start (no 1.5 s delay, animated progress width)",
     "modulepreload": "plus `<link rel=modulepreload href=pyodide/pyodide.mjs>` in the page",

@@ -116,3 +116,31 @@ def test_a_snapshot_of_another_build_is_not_restored_and_is_replaced(browser, di
         context.close()
         server.shutdown()
         server.server_close()
+
+
+def test_pyodide_runtime_script_carries_the_compile_hint_and_is_otherwise_npms(dist_dir, tmp_path):
+    """build.py puts V8's explicit compile hint (`//# allFunctionsCalledOnLoad`, a first-line
+    comment) in front of Pyodide's runtime script, so that the worker's code cache for it holds
+    every function (docs/performance.md, issue #16); the rest of the file, and Pyodide's other
+    files, are npm's byte for byte (only the standard library is rebuilt)."""
+    import tarfile
+
+    import build
+
+    with tarfile.open(build.pyodide_tarball(), "r:gz") as tar:
+        def npm(name: str) -> bytes:
+            member = tar.extractfile(f"package/{name}")
+            assert member is not None, name
+            return member.read()
+
+        shipped = (dist_dir / "pyodide" / "pyodide.asm.mjs").read_bytes()
+        assert build.COMPILE_HINTED == ("pyodide.asm.mjs",)
+        assert shipped.startswith(b"//# allFunctionsCalledOnLoad\n")
+        assert shipped == build.COMPILE_HINT + npm("pyodide.asm.mjs")
+        for name in ("pyodide.asm.wasm", "pyodide.mjs"):
+            assert (dist_dir / "pyodide" / name).read_bytes() == npm(name), name
+    # A second build step over the same file leaves one hint.
+    again = tmp_path / "pyodide.asm.mjs"
+    again.write_bytes(shipped)
+    build.add_compile_hint(again)
+    assert again.read_bytes() == shipped
