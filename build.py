@@ -100,11 +100,37 @@ NOT_PRECACHED = (SERVICE_WORKER, "version.json")
 PRECACHED_LATER = ("rules/", "guides/", "rules.css", "guide.html", "guide.js", "guide.css",
                    "embed.js", "embed-position.js", "embed.css")
 SHELL_PAGE = "index.html"
+
+
+class BuildError(Exception):
+    """A build step failed; the message says what to do."""
+
+
+# The page's one inline script: it creates the engine's worker before anything is requested
+# (docs/architecture.md, "Start-up"). The policy below allows exactly this text by its sha256.
+EARLY_SCRIPT = re.compile(r'<script id="engine-early">(.*?)</script>', re.S)
+
+
+def inline_script_sources(page: Path) -> str:
+    """The CSP source expressions ('sha256-<base64>') of the page's EARLY_SCRIPT, or "" when
+    the page or the script is missing. Raises BuildError for more than one."""
+    if not page.exists():
+        return ""
+    found = EARLY_SCRIPT.findall(page.read_text(encoding="utf-8"))
+    if len(found) > 1:
+        raise BuildError(f"{page.name} has {len(found)} inline scripts with id=engine-early; one is allowed")
+    return " ".join(f"'sha256-{base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()}'"
+                    for text in found)
+
+
 # Content-Security-Policy of the page: the meta tag in web/index.html must say exactly this
 # (checked at build time), and `serve` sends it as a header too, which also covers the worker
 # and the service worker (a meta tag reaches only the page). Pyodide needs 'wasm-unsafe-eval'
-# to compile WebAssembly; nothing needs 'unsafe-inline' or 'unsafe-eval'.
-CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; "
+# to compile WebAssembly; the early start (EARLY_SCRIPT) is allowed by its hash; nothing needs
+# 'unsafe-inline' or 'unsafe-eval'.
+CSP = ("default-src 'self'; script-src 'self' "
+       + "".join(f"{source} " for source in inline_script_sources(WEB / SHELL_PAGE).split())
+       + "'wasm-unsafe-eval'; style-src 'self'; "
        "img-src 'self'; connect-src 'self'; worker-src 'self'; manifest-src 'self'; "
        "object-src 'none'; base-uri 'self'; form-action 'self'")
 
@@ -121,10 +147,6 @@ MIME_TYPES = {
     ".zip": "application/zip",
     ".whl": "application/zip",
 }
-
-
-class BuildError(Exception):
-    """A build step failed; the message says what to do."""
 
 
 def log(message: str) -> None:

@@ -54,6 +54,7 @@ import http.server
 import io
 import json
 import os
+import re
 import shutil
 import statistics
 import sys
@@ -286,7 +287,11 @@ def variant(src: Path, dst: Path, kind: str) -> Path:
         build.extract_pyodide(build.pyodide_tarball(), dst / "pyodide", build.COMPILE_HINTED)
     elif kind == "late-worker":
         # No early start: the worker is created by app.js once the page's modules have loaded.
-        replace_once(dst / "index.html", kind, '  <script type="module" async src="engine-early.js"></script>\n', "")
+        page = dst / "index.html"
+        text, count = re.subn(r'  <script id="engine-early">.*?</script>\n', "", page.read_text(), flags=re.S)
+        if count != 1:
+            raise SystemExit(f"index.html changed: update the {kind} variant of bench/load_bench.py")
+        page.write_text(text)
     elif kind == "boot-animations":
         # The boot screen's animations running from the start (fan, pulsing bar, animated width).
         with (dst / "style.css").open("a") as css:
@@ -573,7 +578,7 @@ ABLATIONS = {
     "source-wheel": "engine wheel as .py sources (not byte-compiled)",
     "no-snapshot": "no start-up memory snapshot (every start boots Python and imports the engine)",
     "no-compile-hint": "Pyodide's runtime script without V8's compile hint (`//# allFunctionsCalledOnLoad`)",
-    "late-worker": "worker created by app.js after the page's modules load, not by engine-early.js",
+    "late-worker": "worker created by app.js after the page's modules load, not by index.html's inline script",
     "boot-animations": "boot screen animated from the start (no 1.5 s delay, animated progress width)",
     "modulepreload": "plus `<link rel=modulepreload href=pyodide/pyodide.mjs>` in the page",
 }

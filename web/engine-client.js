@@ -13,9 +13,10 @@
 //   "boot_timeout"   the boot watchdog fired (default 45 s; `?boot-timeout=<seconds>` in the
 //                    page URL or options.bootTimeoutMs override it).
 //
-// prestartEngine() creates the worker at once (web/engine-early.js calls it before the rest of
-// the page's scripts have loaded, so Pyodide boots meanwhile); the next startEngine() adopts
-// that worker and the messages it has posted so far.
+// index.html creates the worker at once, in an inline script before the rest of the page loads
+// (so Pyodide boots meanwhile), and leaves it as `window.meldtableEarlyEngine`
+// ({worker, events, since, stop}); the next startEngine() adopts that worker and the messages
+// it has posted so far.
 
 const DEFAULT_BOOT_TIMEOUT_MS = 45000;
 const WASM_PATH = "pyodide/pyodide.asm.wasm";
@@ -65,36 +66,15 @@ function createWorker() {
   return new Worker(new URL("./engine-worker.mjs", import.meta.url), { type: "module", name: "meldtable-engine" });
 }
 
-let prestarted = null; // {worker, events, since, stop} between prestartEngine() and startEngine()
-
 /**
- * Create the engine worker now, before the page is ready to talk to it, so that Pyodide boots
- * while the rest of the page loads. Its messages and errors are kept until startEngine() takes
- * the worker over. Does nothing on file:// pages (startEngine explains those) or when a
- * worker is already waiting.
+ * The worker that index.html started early ({worker, events, since, stop}), taken over once
+ * (null when there is none: another page, or a host's policy refused the inline script).
  */
-export function prestartEngine() {
-  if (prestarted || globalThis.location?.protocol === "file:") return;
-  let worker;
-  try {
-    worker = createWorker();
-  } catch (err) {
-    return; // startEngine() will try again and report the failure
-  }
-  const events = [];
-  const keep = (event) => {
-    if (event.type === "error") event.preventDefault();
-    events.push(event);
-  };
-  worker.addEventListener("message", keep);
-  worker.addEventListener("error", keep);
-  prestarted = {
-    worker, events, since: performance.now(),
-    stop() {
-      worker.removeEventListener("message", keep);
-      worker.removeEventListener("error", keep);
-    },
-  };
+function takeEarlyEngine() {
+  const early = globalThis.meldtableEarlyEngine;
+  if (!early || !(early.worker instanceof Worker) || !Array.isArray(early.events)) return null;
+  delete globalThis.meldtableEarlyEngine;
+  return early;
 }
 
 /**
@@ -102,7 +82,8 @@ export function prestartEngine() {
  * @param {(progress: {stage: string, message: string}) => void} [onProgress]
  * @param {{bootTimeoutMs?: number, createWorker?: () => Worker}} [options] createWorker: how to make
  *   the worker (default: a module worker of ./engine-worker.mjs; web/embed.js passes a same-origin
- *   blob bootstrap when this file comes from another origin); a prestarted worker is adopted first
+ *   blob bootstrap when this file comes from another origin); the worker index.html started
+ *   early is adopted first
  * @returns {Promise<{request: (op: string, fields?: object) => Promise<any>, version: string,
  *                    python: string, hello: object | null, start: "snapshot" | "fresh",
  *                    terminate: () => void}>}
@@ -115,8 +96,7 @@ export async function startEngine(onProgress = () => {}, options = {}) {
       "`python build.py serve`, and open http://127.0.0.1:8000/.");
   }
   const timeoutMs = options.bootTimeoutMs ?? bootTimeoutFromQuery() ?? DEFAULT_BOOT_TIMEOUT_MS;
-  const early = prestarted;
-  prestarted = null;
+  const early = takeEarlyEngine();
   const worker = early ? early.worker : (options.createWorker || createWorker)();
   const elapsedMs = early ? performance.now() - early.since : 0;
   const pending = new Map(); // id -> {resolve, reject}

@@ -71,26 +71,36 @@ def test_engine_boots_in_worker_and_says_hello(page, site_url, site_version, rec
     assert page.foreign_requests == []
 
 
-def test_a_prestarted_worker_is_adopted_with_the_messages_it_sent(page, site_url):
-    """prestartEngine() (called by engine-early.js before the page's modules load) keeps the
-    worker's messages until startEngine() takes it over: a worker that became ready long
-    before is adopted, no second worker is created, and it answers requests."""
+def test_the_early_worker_is_adopted_with_the_messages_it_sent(page, site_url, dist_dir):
+    """index.html's inline script (build.EARLY_SCRIPT) creates the worker before anything else
+    loads and keeps its messages until startEngine() takes it over: a worker that became ready
+    long before is adopted, no second worker is created, and it answers requests. The script
+    is run here as the page ships it, on a blank page of the site."""
+    import build
+
+    script = build.EARLY_SCRIPT.findall((dist_dir / "index.html").read_text())
+    assert len(script) == 1
     page.goto(site_url + BLANK)
-    result = page.evaluate("""async () => {
+    result = page.evaluate("""async (script) => {
       let created = 0;
       const RealWorker = window.Worker;
       window.Worker = class extends RealWorker { constructor(...args) { super(...args); created += 1; } };
-      const { prestartEngine, startEngine } = await import("/engine-client.js");
-      prestartEngine();
-      prestartEngine();  // a second call while one waits does nothing
+      const base = document.createElement("base");
+      base.href = "/";  // the script names the worker relative to index.html
+      document.head.append(base);
+      (0, eval)(script);
+      const early = window.meldtableEarlyEngine;
+      const { startEngine } = await import("/engine-client.js");
       await new Promise((resolve) => setTimeout(resolve, 8000));  // the worker is ready by now
       const progress = [];
       const engine = await startEngine((p) => progress.push(p.stage));
       const table = await engine.request("new", { variant: "canasta-two-hand", players: 2, seed: 3 });
-      return { created, progress, version: engine.version, hello: engine.hello,
-               toAct: table.to_act };
-    }""")
+      return { created, progress, version: engine.version, hello: engine.hello, toAct: table.to_act,
+               kept: early.events.length, left: "meldtableEarlyEngine" in window };
+    }""", script[0])
     assert result["created"] == 1, result
+    assert result["kept"] >= 2, result  # progress and "ready", kept before the adoption
+    assert result["left"] is False  # taken over once
     assert result["progress"][:1] == ["pyodide"], result  # replayed from before the adoption
     assert result["hello"]["version"] == result["version"]
     assert any(v["id"] == "canasta-two-hand" for v in result["hello"]["variants"])
@@ -98,15 +108,15 @@ def test_a_prestarted_worker_is_adopted_with_the_messages_it_sent(page, site_url
 
 
 def test_the_page_starts_exactly_one_engine_worker(page, site_url):
-    """index.html starts the engine's worker early (engine-early.js); app.js adopts that worker
-    instead of creating a second one."""
+    """index.html starts the engine's worker early (its inline script, under the page's CSP); app.js
+    adopts that worker instead of creating a second one."""
     page.add_init_script("""
       window.__workers = [];
       const RealWorker = window.Worker;
       window.Worker = class extends RealWorker {
         constructor(...args) {
           super(...args);
-          window.__workers.push({ url: String(args[0]) });
+          window.__workers.push({ url: new URL(String(args[0]), document.baseURI).href });
         }
       };
     """)

@@ -528,6 +528,30 @@ def test_csp_header_reaches_the_worker(context, site_dir, sites):
     assert watch.foreign == []
 
 
+def test_a_host_policy_without_the_early_scripts_hash_still_starts_one_engine(context, site_dir, sites):
+    """A host that sends its own policy without the inline script's sha256 (build.CSP has it):
+    the browser refuses index.html's early start, and app.js creates the one worker itself."""
+    assert "'sha256-" in build.CSP
+    other = " ".join(word for word in build.CSP.split(" ") if not word.startswith("'sha256-"))
+    site = sites(site_dir, headers={"Content-Security-Policy": other})
+    watch = Watch(context, site.origin)
+    page = watch.page()
+    page.add_init_script("""
+      window.__workers = 0;
+      const RealWorker = window.Worker;
+      window.Worker = class extends RealWorker { constructor(...args) { super(...args); window.__workers += 1; } };
+    """)
+    refused = []
+    page.on("console", lambda m: refused.append(m.text) if "inline script" in m.text else None)
+    page.goto(f"{site.url}?fast=1&seed={SEED}")
+    wait_ready(page)
+    assert page.evaluate("window.__workers") == 1
+    assert page.evaluate("'meldtableEarlyEngine' in window") is False
+    assert refused, "the browser ran the inline script under a policy without its hash"
+    start_game(page)
+    assert watch.foreign == []
+
+
 def test_sub_path_on_a_plain_static_server(context, site_dir, version, sites, tmp_path):
     """dist/ unchanged under /docs/play/ of `python3 -m http.server`'s handler: boots, plays,
     caches under its own scope, reloads offline; nothing is requested outside /docs/play/."""

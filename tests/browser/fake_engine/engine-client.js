@@ -114,6 +114,3 @@ export async function startEngine(onProgress = () => {}) {
   }
   return { request, version: "fake", python: "none", terminate() {} };
 }
-
-/** The real client's early start (web/engine-early.js calls it); the stand-in has no worker. */
-export function prestartEngine() {}

@@ -6,6 +6,7 @@ web/engine-client.js, so the page can be screenshotted without Pyodide:
     .venv/bin/python ../shared/tools/screenshot.py --dir /tmp/fakesite
 """
 import pathlib
+import re
 import shutil
 import sys
 
@@ -16,4 +17,7 @@ out = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else "/tmp/fakesite")
 shutil.rmtree(out, ignore_errors=True)
 shutil.copytree(WEB, out, ignore=shutil.ignore_patterns(".*", "engine-worker.mjs"))
 shutil.copy2(HERE / "engine-client.js", out / "engine-client.js")
+# no engine worker here: drop index.html's early start (and the policy's hash for it)
+page = out / "index.html"
+page.write_text(re.sub(r'<script id="engine-early">.*?</script>\n?', "", page.read_text(), flags=re.S))
 print(out)
