@@ -1,13 +1,15 @@
 """Page-load benchmark in headless Chromium (not a test; figures go to docs/performance.md).
 
-    .venv/bin/python bench/load_bench.py [--profiles none,fast4g,slow4g] [--runs N] [--runs-slow N]
+    .venv/bin/python bench/load_bench.py [--profiles none,fast4g,slow4g] [--runs N] [--repeat R] [--runs-slow N]
         [--warmups W] [--host gzip|precompressed] [--dist DIR] [--json FILE]
         [--no-ablations | --ablations KIND,... [--ablation-profile PROFILE]] [--against DIR]
 
 Needs a built dist/ (`python3 build.py`), Playwright (in .venv/) and Chromium (/usr/bin/chromium
 or $CHROMIUM_PATH). Serves the site on loopback like an ordinary web host (gzip on the fly; with
 `--host precompressed` it sends a file's .br/.gz copy when there is one, writing them first as
-`build.py --precompress` does) and measures, per network profile, medians of N runs:
+`build.py --precompress` does) and measures, per network profile, medians of N runs (with
+`--repeat R`, of the R x N visits of R measurements in fresh profiles, each repeat's ratios
+listed too: on 2 shared cores one measurement's ratios scatter by about ±0.1):
 
 - the app: shell first paint (first-contentful-paint), engine ready (<html
   data-engine-state="ready">), first legal move shown (the page's own script presses "Start"
@@ -597,9 +599,26 @@ def ratio(a: float, b: float) -> str:
     return "–" if a != a or b != b or not b else f"{a / b:.2f}x"
 
 
+def pooled(parts: list[dict]) -> dict:
+    """The visits of several measure() results of one profile in one result (lists joined, the
+    last Cache Storage figure), with each part's warm and offline ratios to the bare page in
+    "repeats"."""
+    out: dict = {"repeats": []}
+    for part in parts:
+        for key, value in part.items():
+            if isinstance(value, list):
+                out.setdefault(key, []).extend(value)
+            else:
+                out[key] = value
+        out["repeats"].append({key: col(part[key], "ready") / med(part["bare_" + key]) for key in ("warm", "offline")})
+    return out
+
+
 def report_profile(profile: str, r: dict, runs: int) -> list[str]:
     """The table of one network profile."""
-    lines = [f"**{PROFILE_LABELS[profile]}**, medians of {runs}:", "",
+    repeats = r.get("repeats", [])
+    pooled_from = f" (pooled from {len(repeats)} repeats, each in fresh profiles)" if len(repeats) > 1 else ""
+    lines = [f"**{PROFILE_LABELS[profile]}**, medians of {runs}{pooled_from}:", "",
              "| visit | shell first paint | engine ready | first legal move shown | longest task before ready "
              "| bytes over the wire | stock `loadPyodide()`: ready, bytes | ready ÷ stock | bare `loadPyodide()` "
              "on the app's files: ready, bytes | ready ÷ bare |",
@@ -618,6 +637,9 @@ def report_profile(profile: str, r: dict, runs: int) -> list[str]:
     lines.append(f"- warm, bare `loadPyodide()` in a module worker: {ms(med(r['bare_worker_warm']))} "
                  f"(engine ready ÷ that: {ratio(col(r['warm'], 'ready'), med(r['bare_worker_warm']))}); "
                  f"first legal move ÷ stock ready, first visit: {ratio(col(r['first'], 'move'), med(r['stock_first']))}.")
+    if len(repeats) > 1:
+        lines.append("- engine ready ÷ bare in each repeat: warm " + ", ".join(f"{x['warm']:.2f}x" for x in repeats)
+                     + "; offline " + ", ".join(f"{x['offline']:.2f}x" for x in repeats) + ".")
     return lines
 
 
@@ -681,6 +703,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--runs-slow", type=int, default=3, help="runs under slow4g (a first visit takes ~30 s)")
     parser.add_argument("--warmups", type=int, default=2, help="warm visits not counted")
+    parser.add_argument("--repeat", type=int, default=1,
+                        help="measure each profile this many times, each in fresh browser profiles, and "
+                             "report the medians of all their visits (and each repeat's ratios)")
     parser.add_argument("--host", choices=("gzip", "precompressed"), default="gzip")
     parser.add_argument("--dist", type=Path, default=build.DIST)
     parser.add_argument("--json", type=Path, help="also write the raw figures here")
@@ -718,7 +743,8 @@ def main(argv: list[str]) -> int:
                 for profile in profiles:
                     runs = args.runs_slow if profile == "slow4g" else args.runs
                     print(f"{profile}: app, bare and stock loadPyodide pages ...", file=sys.stderr, flush=True)
-                    results["profiles"][profile] = measure(browser, site, stock, profile, runs, args.warmups)
+                    results["profiles"][profile] = pooled([measure(browser, site, stock, profile, runs, args.warmups)
+                                                           for _ in range(max(1, args.repeat))])
                 if args.against:
                     print(f"side by side with {args.against} ...", file=sys.stderr, flush=True)
                     other = Path(tmp) / "against"
