@@ -322,6 +322,7 @@ def test_manifest_icons_csp_and_precache_list(site_dir, version):
     assert build.CSP_META.findall(page) == [build.CSP]
     assert "'unsafe-inline'" not in build.CSP and "'unsafe-eval'" not in build.CSP
     assert "'wasm-unsafe-eval'" in build.CSP
+    assert f"Content-Security-Policy: {build.CSP}\n" in (build.ROOT / "README.md").read_text()  # as hosts copy it
 
     # sw.js: the build id of version.json, every shipped file with its sha256, in one of the
     # two tiers: the documentation (issue #12) in "later", everything else at install.
