@@ -111,16 +111,15 @@ class BuildError(Exception):
 EARLY_SCRIPT = re.compile(r'<script id="engine-early">(.*?)</script>', re.S)
 
 
-def inline_script_sources(page: Path) -> str:
-    """The CSP source expressions ('sha256-<base64>') of the page's EARLY_SCRIPT, or "" when
-    the page or the script is missing. Raises BuildError for more than one."""
+def inline_script_sources(page: Path) -> list[str]:
+    """The CSP source expressions ('sha256-<base64>') of the page's EARLY_SCRIPT: none when the
+    page or the script is missing. Raises BuildError for more than one."""
     if not page.exists():
-        return ""
+        return []
     found = EARLY_SCRIPT.findall(page.read_text(encoding="utf-8"))
     if len(found) > 1:
         raise BuildError(f"{page.name} has {len(found)} inline scripts with id=engine-early; one is allowed")
-    return " ".join(f"'sha256-{base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()}'"
-                    for text in found)
+    return [f"'sha256-{base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()}'" for text in found]
 
 
 # Content-Security-Policy of the page: the meta tag in web/index.html must say exactly this
@@ -129,7 +128,7 @@ def inline_script_sources(page: Path) -> str:
 # to compile WebAssembly; the early start (EARLY_SCRIPT) is allowed by its hash; nothing needs
 # 'unsafe-inline' or 'unsafe-eval'.
 CSP = ("default-src 'self'; script-src 'self' "
-       + "".join(f"{source} " for source in inline_script_sources(WEB / SHELL_PAGE).split())
+       + "".join(f"{source} " for source in inline_script_sources(WEB / SHELL_PAGE))
        + "'wasm-unsafe-eval'; style-src 'self'; "
        "img-src 'self'; connect-src 'self'; worker-src 'self'; manifest-src 'self'; "
        "object-src 'none'; base-uri 'self'; form-action 'self'")

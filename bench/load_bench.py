@@ -56,7 +56,6 @@ import http.server
 import io
 import json
 import os
-import re
 import shutil
 import statistics
 import sys
@@ -271,11 +270,16 @@ def replace_once(path: Path, kind: str, old: str, new: str) -> None:
     path.write_text(text.replace(old, new))
 
 
+# The variants that put Pyodide's files back as npm ships them: the stdlib zip (whole, as .py
+# sources); the runtime script without V8's compile hint (build.py COMPILE_HINT).
+AS_NPM_SHIPS = {"stock-stdlib": ("python_stdlib.zip",), "no-compile-hint": build.COMPILE_HINTED}
+
+
 def variant(src: Path, dst: Path, kind: str) -> Path:
     """A copy of the built site with one startup optimisation removed (or added)."""
     shutil.copytree(src, dst)
-    if kind == "stock-stdlib":
-        build.extract_pyodide(build.pyodide_tarball(), dst / "pyodide", ("python_stdlib.zip",))
+    if kind in AS_NPM_SHIPS:
+        build.extract_pyodide(build.pyodide_tarball(), dst / "pyodide", AS_NPM_SHIPS[kind])
     elif kind == "full-stdlib":
         # The whole byte-compiled stdlib (build.py --full-stdlib) instead of the trimmed one.
         shutil.copyfile(build.compiled_stdlib(build.pyodide_tarball()), dst / "pyodide" / "python_stdlib.zip")
@@ -284,13 +288,10 @@ def variant(src: Path, dst: Path, kind: str) -> Path:
         replace_once(dst / "engine-worker.mjs", kind,
                      'const canSnapshot = typeof caches !== "undefined" && !!globalThis.crypto?.subtle;',
                      "const canSnapshot = false;")
-    elif kind == "no-compile-hint":
-        # Pyodide's runtime script as npm ships it, without V8's compile hint (build.py COMPILE_HINT).
-        build.extract_pyodide(build.pyodide_tarball(), dst / "pyodide", build.COMPILE_HINTED)
     elif kind == "late-worker":
         # No early start: the worker is created by app.js once the page's modules have loaded.
         page = dst / "index.html"
-        text, count = re.subn(r'  <script id="engine-early">.*?</script>\n', "", page.read_text(), flags=re.S)
+        text, count = build.EARLY_SCRIPT.subn("", page.read_text())
         if count != 1:
             raise SystemExit(f"index.html changed: update the {kind} variant of bench/load_bench.py")
         page.write_text(text)
