@@ -32,6 +32,30 @@ def sized_page(browser, site_url, request):
     ctx.close()
 
 
+SETTLED = """(sels) => new Promise((resolve) => {
+  const boxes = () => JSON.stringify([...sels.map((s) => document.querySelector(s)),
+                                      ...document.querySelectorAll('#hand .hand-card')].map((el) => {
+    if (!el) return null;
+    const r = el.getBoundingClientRect();
+    return [r.left, r.top, r.width, r.height];
+  }));
+  const before = boxes();
+  const shown = sels.every((s) => { const el = document.querySelector(s);
+                                    const r = el && el.getBoundingClientRect(); return r && r.width > 0 && r.height > 0; });
+  if (!shown) { resolve(false); return; }
+  requestAnimationFrame(() => requestAnimationFrame(() => resolve(document.fonts.status === 'loaded'
+    && document.getAnimations().every((a) => a.playState !== 'running') && boxes() === before)));
+})"""
+
+
+def wait_layout_settled(page, selectors):
+    """Wait (no fixed sleep) until the given elements are drawn (a non-empty box: Continental's
+    action bar is empty while the computers before the player act), fonts are loaded, no
+    animation runs and the boxes of those elements and of every hand card stay the same across
+    two animation frames: the layout the player sees, whatever the machine's load."""
+    page.wait_for_function(SETTLED, arg=selectors, timeout=60_000)
+
+
 def boxes_inside(page, selectors):
     return page.evaluate(
         """(sels) => sels.map((s) => {
@@ -53,7 +77,9 @@ def test_hand_pile_and_actions_visible_together(sized_page, site_url, variant, p
         page.select_option("#ng-players", str(players))
     page.click("#ng-start")
     page.wait_for_selector("#game:not([hidden]) #hand .hand-card")
-    page.wait_for_timeout(300)
+    if actions != "#hand":  # the player's turn: the computers before them have played
+        page.wait_for_selector(f"{actions} .btn-action:enabled", timeout=60_000)
+    wait_layout_settled(page, ["#hand", discard, actions])
     shots = os.environ.get("MELDTABLE_SHOTS")
     if shots:
         Path(shots).mkdir(parents=True, exist_ok=True)
