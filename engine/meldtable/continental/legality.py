@@ -203,6 +203,28 @@ class Legality(StateBase):
                     out.append(ContinentalMove(RUN, tuple(layout)))
         return out
 
+    def _packer(self) -> tuple[Packer, tuple[Card, ...]]:
+        """The lay-down planner for the hand of the seat to act and the cards to pass as removed
+        with every question: a :class:`~.planner.Packer` built once for a hand this hand is part
+        of (in a turn the hand only shrinks while a contract is laid), with the cards laid since.
+        A planner built for a larger hand answers exactly for any part of it: its run candidates
+        are a superset, and those needing cards or jokers no longer there are skipped."""
+        seat = self.turn.seat
+        hand = self.hands[seat]
+        plan = self._plan
+        if plan is not None and plan[0] == seat:
+            base = plan[1]
+            removed: list[Card] = []
+            for c, k in base.items():
+                left = hand.get(c, 0)
+                if left < k:
+                    removed.extend([c] * (k - left))
+            if all(base.get(c, 0) >= k for c, k in hand.items()):
+                return plan[2], tuple(removed)
+        packer = Packer(self.rules, hand)
+        self._plan = (seat, dict(hand), packer)
+        return packer, ()
+
     def _laydown_moves(self, need: tuple[int, int]) -> list[ContinentalMove]:
         """Contract steps that keep the rest of the contract (``need`` = sets, runs still to lay)
         possible in this turn, keeping a card to discard when going out needs one."""
@@ -210,11 +232,11 @@ class Legality(StateBase):
         t = self.turn
         hand = self.hands[t.seat]
         sets, runs = need
-        packer = Packer(r, hand)
+        packer, gone = self._packer()
         floor = self._floor()
         used_ranks = frozenset(t.laid_ranks) if not r.same_rank_sets else frozenset()
         used_suits = frozenset(t.laid_suits) if not r.same_suit_runs else frozenset()
-        if not packer.feasible((), sets, runs, floor, used_ranks, used_suits):
+        if not packer.feasible(gone, sets, runs, floor, used_ranks, used_suits):
             return []
         out = []
         cache: dict[tuple[Any, ...], bool] = {}
@@ -227,7 +249,7 @@ class Legality(StateBase):
                     continue
                 key = (SET,) + m.cards
                 if key not in cache:
-                    cache[key] = packer.feasible(m.cards, sets - 1, runs, floor, used_ranks | {rank}, used_suits)
+                    cache[key] = packer.feasible(gone + m.cards, sets - 1, runs, floor, used_ranks | {rank}, used_suits)
             else:
                 if not runs:
                     continue
@@ -236,7 +258,7 @@ class Legality(StateBase):
                     continue
                 key = (RUN, *sorted(m.cards, key=card_key))
                 if key not in cache:
-                    cache[key] = packer.feasible(m.cards, sets, runs - 1, floor, used_ranks, used_suits | {suit})
+                    cache[key] = packer.feasible(gone + m.cards, sets, runs - 1, floor, used_ranks, used_suits | {suit})
             if cache[key]:
                 out.append(m)
         return out
@@ -388,13 +410,13 @@ class Legality(StateBase):
             return no("same_rank_sets")
         if kind == RUN and natural.suit in used_suits:
             return no("same_suit_runs")
-        packer = Packer(r, hand)
+        packer, gone = self._packer()
         if kind == SET:
             rest = (sets - 1, runs)
-            ok = packer.feasible(move.cards, sets - 1, runs, floor, used_ranks | {natural.rank}, used_suits)
+            ok = packer.feasible(gone + move.cards, sets - 1, runs, floor, used_ranks | {natural.rank}, used_suits)
         else:
             rest = (sets, runs - 1)
-            ok = packer.feasible(move.cards, sets, runs - 1, floor, used_ranks, used_suits | {natural.suit})
+            ok = packer.feasible(gone + move.cards, sets, runs - 1, floor, used_ranks, used_suits | {natural.suit})
         if ok:
             return None
         if rest == (0, 0):

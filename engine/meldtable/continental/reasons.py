@@ -181,5 +181,13 @@ REASONS = Catalogue("continental", {
     "no_new_combo": (
         ("kind",), "You cannot lay a new {kind} now.", "Eine neue Kombination kannst du jetzt nicht auslegen."),
     "not_now": ((), "That is not possible now.", "Das geht jetzt nicht."),
+    # malformed page actions (NotationError; docs/rules/continental.md, "UI actions")
+    "action_combos": (
+        (), "A lay-down lists its combinations, each with its type (set or run) and its cards.",
+        "Eine Auslage zählt ihre Kombinationen auf, jede mit ihrer Art (Satz oder Straße) und ihren Karten."),
+    "action_end": ((), "The end of a run is 'low' or 'high'.", "Das Ende einer Straße heißt 'low' oder 'high'."),
+    "action_place": (
+        (), "Say where the exchanged joker goes: the combination and, for a run, its end.",
+        "Sag, wohin der ausgetauschte Joker kommt: die Kombination und bei einer Straße ihr Ende."),
 }, base=COMMON)
 """The continental family's refusal reasons."""
