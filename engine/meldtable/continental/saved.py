@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, Iterable
 from ..cards import JOKER, RANKS, SUITS, Card, parse_cards, standard_deck
 from ..errors import StateError
 from ..fields import (
+    POINTS_LIMIT,
     check_saved_deck,
     saved_cards,
     saved_field,
@@ -32,6 +33,30 @@ from .turn import Turn
 
 if TYPE_CHECKING:
     from .state import ContinentalState
+
+
+def deal_points(rules: Rules) -> int:
+    """The most points one seat can score in one deal: the value of every card of the largest deck
+    of the match (all in its hand), or the ``down_and_out_bonus`` the other way, whichever is
+    larger."""
+    decks = max(rules.decks_for(k) for k in range(1, rules.deals + 1))
+    return max(sum(rules.value(c) for c in standard_deck(decks, rules.jokers_per_deck)), -rules.down_and_out_bonus)
+
+
+def score_room(rules: Rules, hand_number: int, hand_over: bool) -> int:
+    """The largest score (either way) a saved game may hold in deal ``hand_number``: the saved-game
+    limit (:data:`~meldtable.fields.POINTS_LIMIT`) less :func:`deal_points` for every deal still
+    to score (this one too while it is in play), so that no play from a game the loader accepts
+    can leave the range (issue #25)."""
+    left = rules.deals - hand_number + (0 if hand_over else 1)
+    return POINTS_LIMIT - max(left, 0) * deal_points(rules)
+
+
+def claims_limit(rules: Rules, decks: int) -> int:
+    """The most claims all seats together can make in one deal: one per draw from a stock at
+    most, and a deal has at most ``decks x (52 + jokers_per_deck) x (1 + max_reshuffles)`` draws
+    (the stocks hold the deal's cards, refilled only by the reshuffles)."""
+    return decks * (52 + rules.jokers_per_deck) * (1 + rules.max_reshuffles)
 
 
 class Saved(StateBase):
@@ -117,6 +142,9 @@ class Saved(StateBase):
             raise StateError(f"Deal {s.hand_number} is played with {rules.decks_for(s.hand_number)} deck(s), not {s.decks}.")
         s.scores = per_seat("scores", int)
         s.results, s.match_over, s.winners = saved_outcome(d, n, "seats", seats=n)
+        room = score_room(rules, s.hand_number, need(d, "hand_over", bool))
+        if any(abs(x) > room for x in s.scores):
+            raise StateError(f"The saved game's scores leave no room for the deals still to play: at most {room:,} either way.")
         s.stock = cardlist(need(d, "stock", list), "The stock")
         s.penalty = cardlist(need(d, "penalty_stock", list), "The penalty stock")
         s.pile = cardlist(need(d, "discard_pile", list), "The discard pile")
@@ -129,7 +157,8 @@ class Saved(StateBase):
         s.table = [[s._load_combo(x, i) for x in combos] for i, combos in enumerate(table)]
         s.down = per_seat("down", bool)
         s.claims = per_seat("claims", int)
-        if any(x < 0 for x in s.claims) or (rules.max_claims and any(x > rules.max_claims for x in s.claims)):
+        if (any(x < 0 for x in s.claims) or (rules.max_claims and any(x > rules.max_claims for x in s.claims))
+                or sum(s.claims) > claims_limit(rules, s.decks)):
             raise StateError("A seat has claimed more discards than this game allows.")
         s.reshuffles = need(d, "reshuffles", int)
         if not 0 <= s.reshuffles <= max(rules.max_reshuffles, 0):
@@ -202,6 +231,12 @@ class Saved(StateBase):
             raise StateError("The last deal is over, so the match must be over too.")
         if s.hand_over and s.out_seat is not None and s.hands[s.out_seat]:
             raise StateError("The seat that went out must have an empty hand.")
+        if not s.hand_over and s.out_seat is not None:
+            raise StateError("Nobody has gone out while the deal is in play.")
+        if s.hand_over and s.window is not None:
+            raise StateError("A deal that is over has no claim window.")
+        if s.top_claimable and not s.pile:
+            raise StateError("An empty discard pile has no card to claim.")
         for i in range(n):
             if s.table[i] and not s.down[i] and not (i == seat and t.pending is not None and not s.hand_over):
                 raise StateError(f"Seat {i} has combinations on the table but has not laid down its contract.")
@@ -222,6 +257,13 @@ class Saved(StateBase):
                 raise StateError("A claim window opens only after the player to act has drawn.")
             if s.window is not None and not s.pile:
                 raise StateError("A claim window needs a discard to claim.")
+            if s.window is not None:
+                full = s._claim_queue()
+                if not full or s.window != full[len(full) - len(s.window):]:
+                    raise StateError("The claim window must ask the seats that may claim, in turn order after the "
+                                     "player to act, ending with the discarder: " + ", ".join(map(str, full)) + ".")
+            if t.joker_from is not None and (rules.exchanged_joker != "place_at_once" or not s.down[seat]):
+                raise StateError("A joker to place needs a seat that is down and exchanged_joker = place_at_once.")
             if t.stage == "draw" and not s._can_draw():
                 raise StateError("A turn cannot begin with nothing to draw: the deal would have ended.")
             if any(not h for i, h in enumerate(s.hands)):
