@@ -191,3 +191,15 @@ def test_malformed_actions_have_keys_with_german_texts():
         de = e.value.message("de")
         assert de != e.value.message("en") and len(de) < 200
     assert actions.REASONS.reason("action_end").text({}, "de").startswith("Das Ende")
+
+
+def test_options_whose_deck_is_too_small_are_refused_with_a_german_text():
+    """Seed 002 "Kartenspiel" sets the decks; options that leave a deal without a draw per player
+    (8 players, one deck) are refused with key ``deck_too_small`` and a German text written in
+    German (was: the English detail inside ``bad_option``)."""
+    from meldtable import OptionError, new_game
+
+    with pytest.raises(OptionError) as e:
+        new_game("continental", players=8, seed=1, options={"deck_schedule": "constant", "decks": 1})
+    assert e.value.key == "deck_too_small" and e.value.params == {"minimum": 57, "players": 8, "held": 54}
+    assert e.value.message("de").startswith("Mit diesen Regeln braucht ein Teilspiel für 8 Spieler mindestens 57 Karten")

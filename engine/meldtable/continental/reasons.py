@@ -181,6 +181,13 @@ REASONS = Catalogue("continental", {
     "no_new_combo": (
         ("kind",), "You cannot lay a new {kind} now.", "Eine neue Kombination kannst du jetzt nicht auslegen."),
     "not_now": ((), "That is not possible now.", "Das geht jetzt nicht."),
+    # rule options (OptionError; docs/rules/continental.md, section 3)
+    "deck_too_small": (
+        ("minimum", "players", "held"),
+        "With these options a deal needs {minimum} cards or more for {players} players, but its decks hold only "
+        "{held}: use more decks.",
+        "Mit diesen Regeln braucht ein Teilspiel für {players} Spieler mindestens {minimum} Karten, seine Decks "
+        "haben aber nur {held}: Spielt mit mehr Decks."),
     # malformed page actions (NotationError; docs/rules/continental.md, "UI actions")
     "action_combos": (
         (), "A lay-down lists its combinations, each with its type (set or run) and its cards.",
