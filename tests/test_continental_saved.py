@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 import meldtable
 from meldtable import Game, StateError
 from meldtable.fields import POINTS_LIMIT
-from positions_continental import position
+from positions_continental import position, position_json
 
 V = "continental"
 CFG = settings(max_examples=250, derandomize=True, database=None, deadline=None,
@@ -188,3 +188,24 @@ def test_turn_flags_are_checked_against_each_other():
         d["state"].update(change)
         with pytest.raises(StateError):
             Game.from_json(json.dumps(d))
+
+
+def test_games_that_play_could_not_reach_are_refused_in_german_too():
+    """Issue #25: every refusal a player can cause has a key and a German text. A game that could
+    not have come from play (a claim window play would not open, a seat down without the
+    contract, a player with no legal move) is refused with a key of the continental catalogue,
+    its German text written in German (not the English detail inside ``bad_state``)."""
+    kw = dict(hands=[["4C", "9D", "KS"], ["5D", "6D", "7D"], ["8C", "8D", "8H"], ["2S", "3S", "4S"]],
+              pile=["9H"], turn={"seat": 1, "stage": "play"}, top_from=0)
+    cases = [(lambda: position(**kw, claim_queue=[0, 2, 3]), "state_window", "außer der Reihe"),
+             (lambda: position(hands=[["2C", "5D"], ["3C", "4C"]], table=[[["7C", "7D", "7H"]], []],
+                               turn={"stage": "play"}), "state_down_contract", "zwei Sätze"),
+             (lambda: Game.from_json(position_json(hands=[["2C", "5D", "9H", "KS"], ["3C", "4C"]],
+                                                   table=[[["7C", "7D", "7H"]], []], down=[False, False],
+                                                   turn={"stage": "play", "pending": [1, 0], "laid_ranks": ["7"]})),
+              "state_stuck", "keinen erlaubten Zug")]
+    for make, key, words in cases:
+        with pytest.raises(StateError) as e:
+            make()
+        assert e.value.key == key, (key, str(e.value))
+        assert words in e.value.message("de") and "Einzelheit auf Englisch" not in e.value.message("de")
