@@ -123,6 +123,10 @@ def test_a_lay_down_that_names_more_sets_or_runs_than_the_contract_is_refused_be
     suits = _by_suit(g.view(0)["hand"])
     moves, key = w.compose(g, {"type": "lay_down", "combos": [{"type": "run", "cards": suits["S"][:4]}] * 4})
     assert moves is None and key in ("no_run_needed", "too_many_cards", "not_in_hand")
+    # option same_suit_runs = false (as in this game): two runs of diamonds can never be the contract
+    two = [{"type": "run", "cards": suits["D"][:4]}, {"type": "run", "cards": suits["D"][5:9]}]
+    moves, key = w.compose(g, {"type": "lay_down", "combos": two})
+    assert moves is None and key == "same_suit_runs" and w.n["checks"] == 0 and w.n["state_copies"] == 0
 
 
 def test_a_lay_down_found_on_the_scratch_copy_is_accepted_by_the_game():
@@ -203,3 +207,28 @@ def test_options_whose_deck_is_too_small_are_refused_with_a_german_text():
         new_game("continental", players=8, seed=1, options={"deck_schedule": "constant", "decks": 1})
     assert e.value.key == "deck_too_small" and e.value.params == {"minimum": 57, "players": 8, "held": 54}
     assert e.value.message("de").startswith("Mit diesen Regeln braucht ein Teilspiel für 8 Spieler mindestens 57 Karten")
+
+
+def test_a_lay_down_that_fails_only_at_its_last_adds_stops_at_the_budget(monkeypatch):
+    """The search's worst shape: three sets of many cards in deal 4 (three sets) with
+    ``max_jokers_per_set`` = 1 and two jokers named for the last set, so every way fails only at
+    the last set's second joker. The search stops when ``ACTION_BUDGET`` is spent and answers
+    with the first refusal met (``set_jokers``), after at most that many checks."""
+    g = big_position(deal=4, game_length="seven_deals", max_jokers_per_set=1)
+    ranks = _by_rank(g.view(0)["hand"])
+    top = sorted(ranks, key=lambda r: -len(set(ranks[r])))
+    combos = [{"type": "set", "cards": sorted(ranks[r])[:9]} for r in top[:2]]
+    combos.append({"type": "set", "cards": sorted(ranks[top[2]])[:6] + ["JK", "JK"]})
+    ran_out = []
+    spend = actions._Budget.spend
+
+    def spending(self, n=1):
+        ok = spend(self, n)
+        ran_out.append(not ok)
+        return ok
+
+    monkeypatch.setattr(actions._Budget, "spend", spending)
+    w = Work(monkeypatch)
+    moves, key = w.compose(g, {"type": "lay_down", "combos": combos})
+    assert moves is None and key == "set_jokers"
+    assert any(ran_out) and w.n["checks"] <= ACTION_BUDGET and w.n["state_copies"] == 1

@@ -321,12 +321,24 @@ def compose_action(g: Any, action: dict[str, Any]) -> list[ContinentalMove]:
         cards_of = [_card_list(grp) for grp in groups]
         _check_held(g, [c for cards in cards_of for c in cards])
         parts = []
+        seen_ranks = set(st.turn.laid_ranks)
+        seen_suits = set(st.turn.laid_suits)
         for i, (grp, cards) in enumerate(zip(groups, cards_of)):
             gk = grp["type"]
             size = SET_SIZE if gk == SET else RUN_SIZE
             if len(cards) < size:
                 raise _error("combo_too_short", kind=gk, size=size)
             _check_combo_cards(gk, cards)
+            if not st.down[seat]:  # the contract's sets of different ranks, runs of different suits (options)
+                natural = next(c for c in cards if not c.is_joker)
+                if gk == SET and not st.rules.same_rank_sets:
+                    if natural.rank in seen_ranks:
+                        raise _error("same_rank_sets")
+                    seen_ranks.add(natural.rank)
+                if gk == RUN and not st.rules.same_suit_runs:
+                    if natural.suit in seen_suits:
+                        raise _error("same_suit_runs")
+                    seen_suits.add(natural.suit)
             new_id = f"{seat}.{len(st.table[seat]) + i + 1}"
             steps = list(_combo_steps(g, gk, cards, new_id))
             if not steps:
