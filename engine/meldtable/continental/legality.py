@@ -12,7 +12,7 @@ from ..cards import JOKER, RANKS, SUITS, Card
 from ..multiset import combinations, counted
 from .base import StateBase
 from .combos import Combo
-from .moves import ContinentalMove
+from .moves import _TARGET_RE, ContinentalMove
 from .planner import Packer
 from .reasons import REASONS
 from .rules import (
@@ -263,6 +263,21 @@ class Legality(StateBase):
                 out.append(m)
         return out
 
+    def is_legal(self, move: Any) -> bool:
+        """Whether ``move`` (any value) is one of :meth:`legal_moves`. Once they are generated for
+        this position, by membership; before, by the one check (:meth:`_why`) of a well-formed
+        move, which accepts exactly the moves :meth:`legal_moves` lists
+        (tests/test_continental_verify.py), so that playing a move never needs every legal move
+        of a large hand (a lay-down of four combinations in one action, issue #25)."""
+        if self._legal is not None:
+            try:
+                return move in self._legal_set
+            except TypeError:
+                return False
+        if self.hand_over or not isinstance(move, ContinentalMove) or not _well_formed(move):
+            return False
+        return self._why(move) is None
+
     # ------------------------------------------------------------------ the one check and its reason
     def verify(self, move: Any, seat: int | None = None) -> None:
         """Check ``move`` for ``seat`` (default: the seat to act): raise
@@ -496,3 +511,25 @@ class Legality(StateBase):
             return None
         spots = {m.target for m in self._add_moves([JOKER], self._targets())}
         return None if spots - {move.target} else no("joker_no_place")
+
+
+_CARDS_OF_KIND = {"draw": 0, "take": 0, "claim": 0, "pass": 0, "discard": 1, SET: SET_SIZE, RUN: RUN_SIZE, "add": 1, "swap": 1}
+
+
+def _well_formed(move: ContinentalMove) -> bool:
+    """Whether ``move`` has the shape of a move :meth:`Legality.legal_moves` can list: a known kind
+    with its number of cards (``Card`` values), a combination id ``"seat.k"`` written as the
+    engine writes it for ``add`` and ``swap`` only, an end (``low``/``high``) for ``add`` only."""
+    n = _CARDS_OF_KIND.get(move.kind) if isinstance(move.kind, str) else None
+    if n is None or not isinstance(move.cards, tuple) or len(move.cards) != n:
+        return False
+    if not all(isinstance(c, Card) for c in move.cards):
+        return False
+    if move.kind in ("add", "swap"):
+        t = move.target
+        m = _TARGET_RE.match(t) if isinstance(t, str) else None
+        if m is None or t != f"{int(m.group(1))}.{int(m.group(2))}":
+            return False
+    elif move.target is not None:
+        return False
+    return move.end is None or (move.kind == "add" and move.end in ("low", "high"))
