@@ -99,3 +99,54 @@ def test_verify_raises_the_reason_in_both_languages():
     assert e.value.key == "draw_first" and e.value.params == {}
     assert e.value.message("de") == "Nimm zuerst die oberste Karte des Ablagestapels oder ziehe vom Stapel."
     assert st.verify(ContinentalMove.parse("draw")) is None
+
+
+def _malformed(state) -> list:
+    """Moves no legal-move list holds: wrong card counts, targets written otherwise, ends where
+    none belongs, values that are not cards."""
+    from meldtable.cards import Card
+
+    seat = state.current_player
+    hand = sorted({c for c, n in state.hands[seat].items() if n}, key=lambda c: c.text)
+    c = hand[0]
+    out = [ContinentalMove("discard", tuple(hand[:2])), ContinentalMove("discard", ()), ContinentalMove("draw", (c,)),
+           ContinentalMove("take", (), "0.1"), ContinentalMove("discard", (c,), None, "low"),
+           ContinentalMove("set", tuple(hand[:4])), ContinentalMove("run", tuple(hand[:5])),
+           ContinentalMove("dance"), ContinentalMove("claim", (), None, "high")]
+    for s in range(len(state.table)):
+        for k in range(len(state.table[s])):
+            for card in hand:
+                out += [ContinentalMove("add", (card,), f"0{s}.{k + 1}", "high"), ContinentalMove("add", (card,), f"{s}.{k + 1}", "middle"),
+                        ContinentalMove("add", (card, card), f"{s}.{k + 1}", "low"), ContinentalMove("swap", (card,), f"{s}.{k + 1}", "low"),
+                        ContinentalMove("add", (card,), f"{s}.0{k + 1}")]
+    assert all(isinstance(x, Card) for x in hand)
+    return out
+
+
+@pytest.mark.parametrize("players,options", GAMES)
+def test_is_legal_before_the_legal_moves_are_generated_is_membership(players, options):
+    """``is_legal`` answers with the one check (``_why``) while the legal moves of a position are
+    not generated (so that playing a composed action never generates them; issue #25): it must
+    say yes to exactly the moves ``legal_moves()`` lists, for every plausible and every malformed
+    move."""
+    rng = random.Random(f"is_legal {players}{sorted(options.items())}")
+    g = meldtable.new_game("continental", players=players, seed=3, options=options)
+    checked = accepted = 0
+    for step in range(400):
+        if g.match_over:
+            break
+        if g.hand_over:
+            g.next_hand()
+            continue
+        st = g.state
+        if step % 5 == 0:
+            legal = set(st.legal_moves())
+            for m in candidates(st) + _malformed(st):
+                fresh = st.copy()
+                fresh._legal = None
+                assert fresh.is_legal(m) == (m in legal), (str(m), repr(m))
+                assert fresh._legal is None  # answered without generating the legal moves
+                checked += 1
+                accepted += m in legal
+        g.play(choose_move(g) if rng.random() < 0.7 else rng.choice(g.legal_moves()))
+    assert checked > 1000 and accepted > 50, (checked, accepted)

@@ -412,22 +412,34 @@ def test_turn_take_the_discard_or_the_main_stock_then_discard():
     assert "8H" in state_of(g)["hands"][1]
 
 
-def test_the_card_taken_from_the_discard_pile_is_not_discarded_in_the_same_turn():
-    """Option ``forbid_discarding_taken_card`` (default on; the seed is silent; common rummy
-    practice, rummigame.com "Discard pile": "It is never allowed to play a card to the discard
-    pile that came from the discard pile in the same turn"): without it, taking the top discard
-    and throwing it back repeats the position for ever. A copy of the card counts as the card;
-    when the hand holds nothing else, it may be discarded."""
+def test_any_hand_card_may_be_discarded_also_the_card_just_taken():
+    """Seed "Beginn und Verlauf des Spiels": »Man beendet den Zug, indem man eine der Handkarten
+    abwirft.« Any hand card, also the card taken from the discard pile in this turn (issue #24
+    item 6; the default of option ``forbid_discarding_taken_card`` is off). Every deal still
+    ends through option ``max_takes_in_a_row`` (test_every_deal_ends_... below)."""
     kw = dict(hands=[["4C", "9D", "KS"], ["5D", "6D"]], pile=["7S"], turn={"seat": 0}, top_from=1)
     g = position(**kw)
+    assert g.options["forbid_discarding_taken_card"] is False
     play(g, "take")
     assert g.view(0)["turn"]["taken"] == "7S"
+    assert kinds(g, "discard") == {"discard 4C", "discard 9D", "discard KS", "discard 7S"}
+    play(g, "discard 7S")
+    assert g.current_player == 1 and g.view(1)["discard"]["top"] == "7S"
+    assert state_of(g)["hands"][0] == ["4C", "9D", "KS"]
+
+
+def test_option_forbids_discarding_the_card_taken_from_the_discard_pile():
+    """Option ``forbid_discarding_taken_card`` = true (common rummy practice, rummigame.com
+    "Discard pile": "It is never allowed to play a card to the discard pile that came from the
+    discard pile in the same turn"; the seed's »eine der Handkarten« is the default). A copy of
+    the card counts as the card; when the hand holds nothing else, it may be discarded."""
+    on = {"forbid_discarding_taken_card": True}
+    kw = dict(hands=[["4C", "9D", "KS"], ["5D", "6D"]], pile=["7S"], turn={"seat": 0}, top_from=1, options=on)
+    g = position(**kw)
+    play(g, "take")
     assert kinds(g, "discard") == {"discard 4C", "discard 9D", "discard KS"}
     key, msg = refusal(g, "discard 7S")
     assert key == "discard_taken" and "7S" in msg
-    g = position(options={"forbid_discarding_taken_card": False}, **kw)
-    play(g, "take")
-    assert "discard 7S" in kinds(g, "discard")
     g = position(**{**kw, "hands": [["7S"], ["5D", "6D"]]})
     play(g, "take")
     assert kinds(g, "discard") == {"discard 7S"}  # nothing else in hand
@@ -1024,4 +1036,4 @@ def test_games_saved_before_the_termination_options_still_load():
     old = Game.from_json(json.dumps(d))
     assert old.view(0)["discard"]["takes_in_a_row"] == 1 and old.view(0)["turn"]["taken"] is None
     assert "discard 7S" in kinds(old, "discard")  # the card taken is not known: no restriction
-    assert old.options["forbid_discarding_taken_card"] is True
+    assert old.options["forbid_discarding_taken_card"] is False  # the default (seed 002)

@@ -7,7 +7,7 @@ Every place where a seed text is silent or contradicts itself is an option here,
 
 from __future__ import annotations
 
-from dataclasses import asdict
+from dataclasses import asdict, replace
 
 from .canasta import catalogue as _canasta
 from .options import Option, Variant
@@ -148,7 +148,7 @@ def _continental_options() -> dict[str, Option]:
                choices=("place_at_once", "to_hand")),
         Option("forbid_playable_discard", "bool", False, "Fournier/acanomas: a player who has not laid down may not discard a card that fits a combination on the table (research K14)",
                "A player who has not laid down may not discard a card that fits a combination on the table (unless every card does)."),
-        Option("forbid_discarding_taken_card", "bool", True, "common rummy practice: the card taken from the discard pile may not be discarded in the same turn (rummigame.com 'Discard pile'); seed 002 is silent, and without it a deal can repeat itself for ever",
+        Option("forbid_discarding_taken_card", "bool", False, "seed 002 'Man beendet den Zug, indem man eine der Handkarten abwirft': any hand card (issue #24); true: common rummy practice, rummigame.com 'Discard pile'. Every deal ends either way (max_takes_in_a_row)",
                "The card taken from the discard pile (or one just like it) may not be discarded in the same turn, unless the hand holds nothing else."),
         Option("max_takes_in_a_row", "int", 20, "app policy: keeps every deal finite, like OpenSpiel's and RLCard's move limits (research section 5 'explicit termination')",
                "After this many turns in a row began by taking the top discard, the next player draws from the stock.", minimum=1, maximum=100),
@@ -158,7 +158,11 @@ def _continental_options() -> dict[str, Option]:
         Option("down_and_out_bonus", "int", 0, "seed 002: none; es.wikipedia: -10 (research K16)",
                "Points (0 or negative) for laying the contract down and going out in the same turn.", minimum=-500, maximum=0),
     ]
-    return {x.name: x for x in o}
+    return {x.name: replace(x, row=_CONTINENTAL_ROWS.get(x.name, "")) for x in o}
+
+
+_CONTINENTAL_ROWS = {'deck_schedule': 'K4', 'decks': 'K4', 'third_deck_after_deal_4p': 'K4', 'jokers_per_deck': 'K3', 'deal_sizes': 'K1', 'game_length': 'K17', 'card_values': 'K2', 'direction': 'K5', 'penalty_stock_percent': 'K6', 'stock_exhausted': 'K6', 'max_reshuffles': 'K6', 'penalty_stock_exhausted': 'K6', 'claim_by': 'K7', 'claim_order': 'K7', 'claim_window': 'K7', 'max_claims_per_deal': 'K7', 'upcard_claimable': 'K7', 'same_rank_sets': 'K8', 'same_suit_runs': 'K8', 'max_jokers_per_set': 'K9', 'max_jokers_per_run': 'K9', 'no_adjacent_jokers_in_run': 'K9', 'ace': 'K10', 'extra_melds_when_down': 'K11', 'layoff_from': 'K12', 'joker_exchange': 'K13', 'joker_exchange_from': 'K13', 'exchanged_joker': 'K13', 'forbid_playable_discard': 'K14', 'going_out_discard': 'K15', 'down_and_out_bonus': 'K16'}
+"""Option -> the research row (``shared/research/rules-and-prior-art.md``, rows K1-K18) it answers."""
 
 
 VARIANTS: dict[str, Variant] = {

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable, Iterator, NoReturn
 
 from ..cards import JOKER, RANKS, Card, parse_cards
-from ..errors import IllegalMoveError, NotationError
+from ..errors import IllegalMoveError
 from ..fields import action_cards, action_text
 from ..multiset import combinations, counted
 from .moves import ContinentalMove
@@ -30,13 +30,13 @@ _card_list = action_cards
 
 
 ACTION_BUDGET = 300
-"""Most moves one UI action plays (on copies of the game) while it looks for a way to carry the
-action out; with the early refusals below this bounds the work of every action (docs/rules/
-continental.md, "UI actions")."""
+"""Most moves one UI action checks (each with the game's one check, ``ContinentalState._why``) while
+it looks for a way to carry the action out; with the early refusals below this bounds the work of
+every action (docs/rules/continental.md, "UI actions")."""
 
 
 class _Budget:
-    """Counts down the moves an action may still try (:data:`ACTION_BUDGET`)."""
+    """Counts down the moves an action may still check (:data:`ACTION_BUDGET`)."""
 
     __slots__ = ("left",)
 
@@ -51,32 +51,60 @@ class _Budget:
         return True
 
 
+Reason = tuple[str, str, dict[str, Any]]
+
+
 def _error(key: str, **params: Any) -> IllegalMoveError:
     """The :class:`IllegalMoveError` of reason ``key`` of :data:`~.reasons.REASONS` with ``params``."""
     err: IllegalMoveError = REASONS.error(key, **params)
     return err
 
 
+def _trial(st: ContinentalState, seq: list[ContinentalMove]) -> Reason | None:
+    """Whether the scratch state ``st`` accepts the moves of ``seq`` one after the other: ``None``,
+    or the refusal ``(key, message, params)`` of the first move it does not. Each move is checked
+    with the game's one check (``_why``) and all but the last are applied with
+    :meth:`~.state.ContinentalState.apply_undoable`; ``st`` is exactly as before on return."""
+    undo: list[Callable[[], None]] = []
+    try:
+        for i, m in enumerate(seq):
+            why = st._why(m)
+            if why is not None or i == len(seq) - 1:
+                return why
+            if sum(st.hands[st.turn.seat].values()) <= len(m.cards):
+                return REASONS.why("hand_over")  # the deal would end before the rest (never for held cards)
+            undo.append(st.apply_undoable(m))
+        return None
+    finally:
+        for u in reversed(undo):
+            u()
+
+
+def _raise(first: Reason | None, fallback: str) -> NoReturn:
+    """Raise the first refusal met (with its ``key`` and ``params``), else reason ``fallback``."""
+    if first is not None:
+        raise _error(first[0], **first[2])
+    raise _error(fallback)
+
+
 def _try(g: Any, seqs: Iterable[list[ContinentalMove]], budget: _Budget | None = None) -> list[ContinentalMove]:
-    """The first sequence of moves (``seqs`` is consumed lazily) that ``g`` accepts whole, each
-    tried on a copy while the ``budget`` lasts; else the first refusal (raised as it was, with its
-    ``key`` and ``params`` for the page's translations)."""
+    """The first sequence of moves (``seqs`` is consumed lazily) that the game accepts whole,
+    each checked on one scratch copy of the state (:func:`_trial`, no copy per attempt) while the
+    ``budget`` lasts; else the first refusal (with its ``key`` and ``params`` for the page's
+    translations)."""
     budget = budget or _Budget()
-    first: ValueError | None = None
+    first: Reason | None = None
+    scratch: ContinentalState | None = None
     for seq in seqs:
         if not budget.spend(len(seq)):
             break
-        work = g.copy()
-        try:
-            for m in seq:
-                work.play(m)
+        if scratch is None:
+            scratch = g.state.copy()
+        why = _trial(scratch, seq)
+        if why is None:
             return seq
-        except ValueError as e:
-            if first is None:
-                first = e
-    if first is not None:
-        raise first
-    raise _error("not_a_combo_at_all")
+        first = first or why
+    _raise(first, "not_a_combo_at_all")
 
 
 def _refusal(g: Any, move: ContinentalMove, fallback: str, **params: Any) -> IllegalMoveError:
@@ -200,39 +228,41 @@ def _combos_allowed(g: Any) -> int:
 def _lay_down(g: Any, parts: list[list[list[ContinentalMove]]], budget: _Budget) -> list[ContinentalMove]:
     """The first way to lay the combinations of ``parts`` (per combination, its candidate
     (first move, adds) sequences): every first move, combination by combination, then all the
-    adds. A first move the game refuses cuts off every way that starts with it; each move tried
-    costs one unit of ``budget``. The search is an explicit stack (no recursion)."""
-    first_err: ValueError | None = None
-    # stack entries: (index of the next combination, game after the first moves so far, moves so far, adds so far)
-    stack: list[tuple[int, Any, list[ContinentalMove], list[ContinentalMove]]] = [(0, g, [], [])]
-    while stack:
-        i, work, firsts, adds = stack.pop()
-        if i == len(parts):
-            if not budget.spend(len(adds)):
-                break
-            done = work.copy()
-            try:
-                for m in adds:
-                    done.play(m)
-                return firsts + adds
-            except ValueError as e:
-                first_err = first_err or e
+    adds. A depth-first search on one scratch copy of the state: each first move is checked with
+    the game's one check and applied undoably (:meth:`~.state.ContinentalState.apply_undoable`),
+    taken back when the search backs up; a first move the game refuses cuts off every way that
+    starts with it. Each move checked costs one unit of ``budget``; no recursion."""
+    scratch = g.state.copy()
+    first: Reason | None = None
+    last = len(parts) - 1
+    levels: list[Iterator[list[ContinentalMove]]] = [iter(parts[0])]
+    laid: list[tuple[Callable[[], None], list[ContinentalMove]]] = []  # per level below the top: undo, sequence
+    while levels:
+        seq = next(levels[-1], None)
+        if seq is None:
+            levels.pop()
+            if laid:
+                laid.pop()[0]()
             continue
-        children = []
-        for seq in parts[i]:
-            if not budget.spend():
+        depth = len(levels) - 1
+        if depth == last:
+            adds = [a for _, s in laid for a in s[1:]] + seq[1:]
+            if not budget.spend(1 + len(adds)):
                 break
-            nxt = work.copy()
-            try:
-                nxt.play(seq[0])
-            except ValueError as e:
-                first_err = first_err or e
-                continue
-            children.append((i + 1, nxt, firsts + seq[:1], adds + seq[1:]))
-        stack.extend(reversed(children))
-    if first_err is not None:
-        raise first_err
-    raise _error("not_the_contract")
+            why = _trial(scratch, [seq[0]] + adds)
+            if why is None:
+                return [s[0] for _, s in laid] + [seq[0]] + adds
+            first = first or why
+            continue
+        if not budget.spend():
+            break
+        why = scratch._why(seq[0])
+        if why is not None or sum(scratch.hands[scratch.turn.seat].values()) <= len(seq[0].cards):
+            first = first or why or REASONS.why("hand_over")
+            continue
+        laid.append((scratch.apply_undoable(seq[0]), seq))
+        levels.append(iter(parts[depth + 1]))
+    _raise(first, "not_the_contract")
 
 
 def compose_action(g: Any, action: dict[str, Any]) -> list[ContinentalMove]:
@@ -271,9 +301,9 @@ def compose_action(g: Any, action: dict[str, Any]) -> list[ContinentalMove]:
     if kind == "lay_down":
         groups = action.get("combos")
         if not isinstance(groups, list) or not groups or not all(isinstance(x, dict) for x in groups):
-            raise NotationError("'combos' must be a list of {\"type\": \"set\"|\"run\", \"cards\": [...]}.")
+            raise REASONS.notation("action_combos")
         if any(grp.get("type") not in (SET, RUN) for grp in groups):
-            raise NotationError("Each combination of a lay-down is {\"type\": \"set\"|\"run\", \"cards\": [...]}.")
+            raise REASONS.notation("action_combos")
         _check_play_stage(g, ContinentalMove(SET, (JOKER,) * SET_SIZE))
         allowed = _combos_allowed(g)
         if len(groups) > allowed:
@@ -281,15 +311,34 @@ def compose_action(g: Any, action: dict[str, Any]) -> list[ContinentalMove]:
             if not allowed:
                 raise _error("contract_done")
             raise _error("too_many_combos", named=len(groups), allowed=allowed, contract=contract_name(*need))
+        if not st.down[seat]:  # the contract: at most its sets and its runs (refused before anything is tried)
+            need = st.turn.pending if st.turn.pending is not None else st.contract()
+            named_sets = sum(1 for grp in groups if grp["type"] == SET)
+            if named_sets > need[0]:
+                raise _error("no_set_needed", contract=contract_name(*need))
+            if len(groups) - named_sets > need[1]:
+                raise _error("no_run_needed", contract=contract_name(*need))
         cards_of = [_card_list(grp) for grp in groups]
         _check_held(g, [c for cards in cards_of for c in cards])
         parts = []
+        seen_ranks = set(st.turn.laid_ranks)
+        seen_suits = set(st.turn.laid_suits)
         for i, (grp, cards) in enumerate(zip(groups, cards_of)):
             gk = grp["type"]
             size = SET_SIZE if gk == SET else RUN_SIZE
             if len(cards) < size:
                 raise _error("combo_too_short", kind=gk, size=size)
             _check_combo_cards(gk, cards)
+            if not st.down[seat]:  # the contract's sets of different ranks, runs of different suits (options)
+                natural = next(c for c in cards if not c.is_joker)
+                if gk == SET and not st.rules.same_rank_sets:
+                    if natural.rank in seen_ranks:
+                        raise _error("same_rank_sets")
+                    seen_ranks.add(natural.rank)
+                if gk == RUN and not st.rules.same_suit_runs:
+                    if natural.suit in seen_suits:
+                        raise _error("same_suit_runs")
+                    seen_suits.add(natural.suit)
             new_id = f"{seat}.{len(st.table[seat]) + i + 1}"
             steps = list(_combo_steps(g, gk, cards, new_id))
             if not steps:
@@ -303,7 +352,7 @@ def compose_action(g: Any, action: dict[str, Any]) -> list[ContinentalMove]:
             raise _error("nothing_selected")
         end = action.get("end")
         if end not in (None, "low", "high"):
-            raise NotationError("'end' must be 'low' or 'high'.")
+            raise REASONS.notation("action_end")
         _check_play_stage(g, ContinentalMove("add", (cards[0],), "0.1"))
         _check_held(g, cards)
         cb = st.combo(target)
@@ -326,13 +375,14 @@ def compose_action(g: Any, action: dict[str, Any]) -> list[ContinentalMove]:
         place = action.get("place")
         if place is not None:
             if not isinstance(place, dict):
-                raise NotationError("'place' must be {\"target\": ..., \"end\": ...}.")
+                raise REASONS.notation("action_place")
             pe = place.get("end")
             if pe not in (None, "low", "high"):
-                raise NotationError("'end' must be 'low' or 'high'.")
+                raise REASONS.notation("action_end")
             moves.append(ContinentalMove("add", (JOKER,), _text_field(place, "target"), pe))
         return moves
-    raise NotationError(f"Unknown action type {kind!r}.")
+    shown = repr(kind)
+    raise REASONS.notation("action_unknown", type=shown if len(shown) <= 24 else shown[:20] + "...")
 
 
 def _run_add_order(st: ContinentalState, target: str, cards: list[Card], prefer: str) -> list[ContinentalMove]:

@@ -10,6 +10,7 @@ from ..cards import Card
 from ..family import CachedLegalMoves
 from .combos import Combo
 from .moves import _TARGET_RE, ContinentalMove
+from .planner import Packer
 from .rules import Rules
 from .turn import Turn
 
@@ -44,6 +45,9 @@ class StateBase(CachedLegalMoves):
     last_moves: list[dict[str, Any]]
     _legal: list[ContinentalMove] | None
     _legal_set: frozenset[ContinentalMove]
+    _plan: tuple[int, dict[Card, int], Packer] | None
+    """The lay-down planner of the seat to act: ``(seat, hand it was built for, Packer)``, reused
+    while the seat's hand is part of that hand (:meth:`Legality._packer`)."""
 
     if TYPE_CHECKING:
         def deal(self) -> None:

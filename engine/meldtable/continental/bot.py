@@ -16,9 +16,12 @@ class ContinentalBot:
     """Rule-based continental player. It decides from its seat's view and legal moves only:
     lays its contract down as soon as it can (natural cards before jokers), then adds every card
     it can and exchanges jokers; takes or claims a discard that completes its contract or
-    clearly helps it; discards the least useful card, the highest in points first, but never the
-    card it took from the discard pile in this turn (``view.turn.taken``), so it never takes a
-    discard only to throw it back."""
+    clearly helps it (takes and claims that pay); discards the least useful card, the highest in
+    points first, but never the card it took from the discard pile in this turn
+    (``view.turn.taken``) nor a copy of it, so it never takes a discard only to throw it back.
+    The rules allow that by default (seed 002 »eine der Handkarten«, option
+    ``forbid_discarding_taken_card`` = false; issue #24); a deal between computer players
+    therefore never repeats a position by take and throw-back (tests/test_continental_stall_hunt.py)."""
 
     def decide(self, view: dict[str, Any], legal: list[ContinentalMove]) -> ContinentalMove:
         if len(legal) == 1:

@@ -12,7 +12,7 @@ from ..cards import JOKER, RANKS, SUITS, Card
 from ..multiset import combinations, counted
 from .base import StateBase
 from .combos import Combo
-from .moves import ContinentalMove
+from .moves import _TARGET_RE, ContinentalMove
 from .planner import Packer
 from .reasons import REASONS
 from .rules import (
@@ -203,6 +203,28 @@ class Legality(StateBase):
                     out.append(ContinentalMove(RUN, tuple(layout)))
         return out
 
+    def _packer(self) -> tuple[Packer, tuple[Card, ...]]:
+        """The lay-down planner for the hand of the seat to act and the cards to pass as removed
+        with every question: a :class:`~.planner.Packer` built once for a hand this hand is part
+        of (in a turn the hand only shrinks while a contract is laid), with the cards laid since.
+        A planner built for a larger hand answers exactly for any part of it: its run candidates
+        are a superset, and those needing cards or jokers no longer there are skipped."""
+        seat = self.turn.seat
+        hand = self.hands[seat]
+        plan = self._plan
+        if plan is not None and plan[0] == seat:
+            base = plan[1]
+            removed: list[Card] = []
+            for c, k in base.items():
+                left = hand.get(c, 0)
+                if left < k:
+                    removed.extend([c] * (k - left))
+            if all(base.get(c, 0) >= k for c, k in hand.items()):
+                return plan[2], tuple(removed)
+        packer = Packer(self.rules, hand)
+        self._plan = (seat, dict(hand), packer)
+        return packer, ()
+
     def _laydown_moves(self, need: tuple[int, int]) -> list[ContinentalMove]:
         """Contract steps that keep the rest of the contract (``need`` = sets, runs still to lay)
         possible in this turn, keeping a card to discard when going out needs one."""
@@ -210,11 +232,11 @@ class Legality(StateBase):
         t = self.turn
         hand = self.hands[t.seat]
         sets, runs = need
-        packer = Packer(r, hand)
+        packer, gone = self._packer()
         floor = self._floor()
         used_ranks = frozenset(t.laid_ranks) if not r.same_rank_sets else frozenset()
         used_suits = frozenset(t.laid_suits) if not r.same_suit_runs else frozenset()
-        if not packer.feasible((), sets, runs, floor, used_ranks, used_suits):
+        if not packer.feasible(gone, sets, runs, floor, used_ranks, used_suits):
             return []
         out = []
         cache: dict[tuple[Any, ...], bool] = {}
@@ -227,7 +249,7 @@ class Legality(StateBase):
                     continue
                 key = (SET,) + m.cards
                 if key not in cache:
-                    cache[key] = packer.feasible(m.cards, sets - 1, runs, floor, used_ranks | {rank}, used_suits)
+                    cache[key] = packer.feasible(gone + m.cards, sets - 1, runs, floor, used_ranks | {rank}, used_suits)
             else:
                 if not runs:
                     continue
@@ -236,10 +258,25 @@ class Legality(StateBase):
                     continue
                 key = (RUN, *sorted(m.cards, key=card_key))
                 if key not in cache:
-                    cache[key] = packer.feasible(m.cards, sets, runs - 1, floor, used_ranks, used_suits | {suit})
+                    cache[key] = packer.feasible(gone + m.cards, sets, runs - 1, floor, used_ranks, used_suits | {suit})
             if cache[key]:
                 out.append(m)
         return out
+
+    def is_legal(self, move: Any) -> bool:
+        """Whether ``move`` (any value) is one of :meth:`legal_moves`. Once they are generated for
+        this position, by membership; before, by the one check (:meth:`_why`) of a well-formed
+        move, which accepts exactly the moves :meth:`legal_moves` lists
+        (tests/test_continental_verify.py), so that playing a move never needs every legal move
+        of a large hand (a lay-down of four combinations in one action, issue #25)."""
+        if self._legal is not None:
+            try:
+                return move in self._legal_set
+            except TypeError:
+                return False
+        if self.hand_over or not isinstance(move, ContinentalMove) or not _well_formed(move):
+            return False
+        return self._why(move) is None
 
     # ------------------------------------------------------------------ the one check and its reason
     def verify(self, move: Any, seat: int | None = None) -> None:
@@ -388,13 +425,13 @@ class Legality(StateBase):
             return no("same_rank_sets")
         if kind == RUN and natural.suit in used_suits:
             return no("same_suit_runs")
-        packer = Packer(r, hand)
+        packer, gone = self._packer()
         if kind == SET:
             rest = (sets - 1, runs)
-            ok = packer.feasible(move.cards, sets - 1, runs, floor, used_ranks | {natural.rank}, used_suits)
+            ok = packer.feasible(gone + move.cards, sets - 1, runs, floor, used_ranks | {natural.rank}, used_suits)
         else:
             rest = (sets, runs - 1)
-            ok = packer.feasible(move.cards, sets, runs - 1, floor, used_ranks, used_suits | {natural.suit})
+            ok = packer.feasible(gone + move.cards, sets, runs - 1, floor, used_ranks, used_suits | {natural.suit})
         if ok:
             return None
         if rest == (0, 0):
@@ -474,3 +511,25 @@ class Legality(StateBase):
             return None
         spots = {m.target for m in self._add_moves([JOKER], self._targets())}
         return None if spots - {move.target} else no("joker_no_place")
+
+
+_CARDS_OF_KIND = {"draw": 0, "take": 0, "claim": 0, "pass": 0, "discard": 1, SET: SET_SIZE, RUN: RUN_SIZE, "add": 1, "swap": 1}
+
+
+def _well_formed(move: ContinentalMove) -> bool:
+    """Whether ``move`` has the shape of a move :meth:`Legality.legal_moves` can list: a known kind
+    with its number of cards (``Card`` values), a combination id ``"seat.k"`` written as the
+    engine writes it for ``add`` and ``swap`` only, an end (``low``/``high``) for ``add`` only."""
+    n = _CARDS_OF_KIND.get(move.kind) if isinstance(move.kind, str) else None
+    if n is None or not isinstance(move.cards, tuple) or len(move.cards) != n:
+        return False
+    if not all(isinstance(c, Card) for c in move.cards):
+        return False
+    if move.kind in ("add", "swap"):
+        t = move.target
+        m = _TARGET_RE.match(t) if isinstance(t, str) else None
+        if m is None or t != f"{int(m.group(1))}.{int(m.group(2))}":
+            return False
+    elif move.target is not None:
+        return False
+    return move.end is None or (move.kind == "add" and move.end in ("low", "high"))

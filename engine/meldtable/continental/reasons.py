@@ -181,5 +181,94 @@ REASONS = Catalogue("continental", {
     "no_new_combo": (
         ("kind",), "You cannot lay a new {kind} now.", "Eine neue Kombination kannst du jetzt nicht auslegen."),
     "not_now": ((), "That is not possible now.", "Das geht jetzt nicht."),
+    # rule options (OptionError; docs/rules/continental.md, section 3)
+    "deck_too_small": (
+        ("minimum", "players", "held"),
+        "With these options a deal needs {minimum} cards or more for {players} players, but its decks hold only "
+        "{held}: use more decks.",
+        "Mit diesen Regeln braucht ein Teilspiel für {players} Spieler mindestens {minimum} Karten, seine Decks "
+        "haben aber nur {held}: Spielt mit mehr Decks."),
+    # games that could not have come from play (StateError, when a saved game or a position is
+    # loaded; docs/rules/continental.md, "Saved games"): the situation in the players' words
+    "state_deal": (("maximum",), "The deal number must be 1 to {maximum}.",
+                   "Die Nummer des Teilspiels muss 1 bis {maximum} sein."),
+    "state_set": (("seat", "cards"), "Seat {seat}'s set {cards} is not a valid set in this game.",
+                  "Der Satz {cards} von Platz {seat} ist in diesem Spiel kein gültiger Satz."),
+    "state_run": (("seat", "cards"), "Seat {seat}'s run {cards} is not a valid run in this game (a run is written "
+                                     "from its low end to its high end).",
+                  "Die Straße {cards} von Platz {seat} ist in diesem Spiel keine gültige Straße (eine Straße wird von "
+                  "ihrem unteren zu ihrem oberen Ende geschrieben)."),
+    "state_decks": (("expected", "named"), "This deal is played with {expected} deck(s), not {named}.",
+                    "Dieses Teilspiel wird mit {expected} Deck(s) gespielt, nicht mit {named}."),
+    "state_scores": (("points",), "The scores leave no room for the deals still to play: at most {points} either way.",
+                     "Die Punktestände lassen keinen Platz für die noch ausstehenden Teilspiele: höchstens {points} "
+                     "in jede Richtung."),
+    "state_claims": ((), "A player has taken more discards out of turn than this game allows.",
+                     "Ein Spieler hat öfter außer der Reihe genommen, als dieses Spiel erlaubt."),
+    "state_reshuffles": (("max",), "The discard pile has been reshuffled more often than this game allows ({max}).",
+                         "Der Ablagestapel wurde öfter neu gemischt, als dieses Spiel erlaubt ({max})."),
+    "state_takes": (("max",), "The count of takes in a row must be 0 to {max} (option max_takes_in_a_row).",
+                    "Die Zahl der Züge hintereinander, die mit dem Nehmen begannen, muss 0 bis {max} sein "
+                    "(Regel max_takes_in_a_row)."),
+    "state_out_hand": ((), "The player who went out must have an empty hand.",
+                       "Wer das Teilspiel beendet hat, hat keine Karte mehr auf der Hand."),
+    "state_out_in_play": ((), "Nobody has gone out while the deal is still in play.",
+                          "Solange das Teilspiel läuft, hat niemand es beendet."),
+    "state_window_over": ((), "A deal that is over has no discard left to claim.",
+                          "Ein beendetes Teilspiel hat keine Karte mehr, die außer der Reihe genommen werden kann."),
+    "state_pile_claimable": ((), "An empty discard pile has no card to claim.",
+                             "Auf einem leeren Ablagestapel liegt keine Karte, die man nehmen könnte."),
+    "state_combos_not_down": (("seat",), "Seat {seat} has combinations on the table but has not laid down its contract.",
+                              "Platz {seat} hat Kombinationen auf dem Tisch, aber seinen Vertrag nicht ausgelegt."),
+    "state_down_no_combos": (("seat",), "Seat {seat} is marked as down but has no combination on the table.",
+                             "Platz {seat} hat ausgelegt, aber keine Kombination auf dem Tisch."),
+    "state_down_contract": (("seat", "contract"), "Seat {seat} is marked as down, but its combinations do not hold "
+                            "this deal's contract ({contract}).",
+                            "Platz {seat} hat ausgelegt, aber seine Kombinationen sind nicht der Vertrag dieses "
+                            "Teilspiels ({contract:contract})."),
+    "state_not_drawn": ((), "A turn that has not drawn yet cannot have laid, exchanged or gone down.",
+                        "Vor dem Ziehen kann ein Zug nichts ausgelegt, getauscht oder angelegt haben."),
+    "state_takes_count": ((), "The count of takes in a row must include the take of the player to act, and be 0 after "
+                              "a draw from the stock.",
+                          "Die Zahl der Züge hintereinander, die mit dem Nehmen begannen, zählt das Nehmen des Spielers "
+                          "am Zug mit und ist nach einem Ziehen vom Stapel 0."),
+    "state_window": ((), "A claim window opens only after the player to act has drawn from the stock, on a discard "
+                         "that may still be claimed, and asks only the seats play would ask, in turn order up to the "
+                         "discarder.",
+                     "Eine Karte kann erst außer der Reihe genommen werden, nachdem der Spieler am Zug vom Stapel "
+                     "gezogen hat, solange sie genommen werden darf, und nur von den Plätzen, die gefragt würden, in "
+                     "Spielreihenfolge bis zu dem, der sie abgeworfen hat."),
+    "state_pending": ((), "A half-laid contract must match the sets and runs the player to act has laid in this turn, "
+                          "in its play stage.",
+                      "Ein halb ausgelegter Vertrag muss zu den Sätzen und Straßen passen, die der Spieler am Zug in "
+                      "diesem Zug nach dem Ziehen ausgelegt hat."),
+    "state_went_down": ((), "'turn.went_down' needs the seat to be down with the contract's sets and runs in "
+                            "'laid_ranks' and 'laid_suits' (the whole contract laid in this turn).",
+                        "'turn.went_down' verlangt, dass der Platz ausgelegt hat und die Sätze und Straßen des "
+                        "Vertrags in 'laid_ranks' und 'laid_suits' stehen (der ganze Vertrag in diesem Zug "
+                        "ausgelegt)."),
+    "state_laid": ((), "'turn.laid_ranks' and 'laid_suits' are empty unless the contract is laid in this turn.",
+                   "'turn.laid_ranks' und 'laid_suits' sind leer, außer der Vertrag wird in diesem Zug ausgelegt."),
+    "state_distinct": ((), "The sets (or runs) of a contract must be of different ranks (or suits) in this game.",
+                       "Die Sätze (oder Straßen) eines Vertrags müssen in diesem Spiel verschiedene Ränge (oder "
+                       "Farben) haben."),
+    "state_joker": ((), "A joker to place needs the player to act holding a joker, down, after drawing, with "
+                        "exchanged_joker = place_at_once.",
+                    "Ein Joker zum Anlegen verlangt, dass der Spieler am Zug einen Joker hält, ausgelegt und gezogen "
+                    "hat und die Regel exchanged_joker = place_at_once gilt."),
+    "state_no_draw": ((), "A turn cannot begin with nothing to draw: the deal would have ended.",
+                      "Ein Zug kann nicht ohne Karte zum Ziehen beginnen: Das Teilspiel wäre zu Ende."),
+    "state_empty_hand": ((), "A hand in play cannot be empty: that player would have gone out.",
+                         "Eine Hand im laufenden Teilspiel ist nie leer: Dieser Spieler hätte das Teilspiel beendet."),
+    "state_stuck": ((), "The game cannot go on: the player to act would have no legal move.",
+                    "Das Spiel kann nicht weitergehen: Der Spieler am Zug hätte keinen erlaubten Zug."),
+    # malformed page actions (NotationError; docs/rules/continental.md, "UI actions")
+    "action_combos": (
+        (), "A lay-down lists its combinations, each with its type (set or run) and its cards.",
+        "Eine Auslage zählt ihre Kombinationen auf, jede mit ihrer Art (Satz oder Straße) und ihren Karten."),
+    "action_end": ((), "The end of a run is 'low' or 'high'.", "Das Ende einer Straße heißt 'low' oder 'high'."),
+    "action_place": (
+        (), "Say where the exchanged joker goes: the combination and, for a run, its end.",
+        "Sag, wohin der ausgetauschte Joker kommt: die Kombination und bei einer Straße ihr Ende."),
 }, base=COMMON)
 """The continental family's refusal reasons."""

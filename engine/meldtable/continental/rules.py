@@ -118,10 +118,9 @@ class Rules:
             cards = self.decks_for(deal) * (52 + self.jokers_per_deck)
             dealt = players * self.hand_size(deal) + 1
             if cards - dealt < players:
-                raise OptionError(
-                    f"Deal {deal} needs {dealt + players} cards or more for {players} players, but "
-                    f"{self.decks_for(deal)} deck(s) hold only {cards}: use more decks."
-                )
+                from .reasons import REASONS
+
+                raise OptionError.of(REASONS, "deck_too_small", {"minimum": dealt + players, "players": players, "held": cards})
 
     def decks_for(self, deal: int) -> int:
         """Decks in play in ``deal`` (seed 002 'Kartenspiel'; research K4)."""

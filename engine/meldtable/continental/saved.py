@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, Iterable
 from ..cards import JOKER, RANKS, SUITS, Card, parse_cards, standard_deck
 from ..errors import StateError
 from ..fields import (
+    POINTS_LIMIT,
     check_saved_deck,
     saved_cards,
     saved_field,
@@ -17,6 +18,7 @@ from ..fields import (
 )
 from .base import StateBase
 from .combos import Combo
+from .reasons import REASONS
 from .rules import (
     HISTORY_KEEP,
     RUN,
@@ -32,6 +34,41 @@ from .turn import Turn
 
 if TYPE_CHECKING:
     from .state import ContinentalState
+
+
+def _no(key: str, **params: Any) -> StateError:
+    """The :class:`StateError` of reason ``key`` of :data:`~.reasons.REASONS`: a game that could not
+    have come from play, said in the players' words (English and German)."""
+    return StateError.of(REASONS, key, params)
+
+
+def _shown(cards: list[str]) -> str:
+    """At most 16 card texts of a combination, for a message (never the whole of a huge list)."""
+    return " ".join(cards[:16]) + (" ..." if len(cards) > 16 else "")
+
+
+def deal_points(rules: Rules) -> int:
+    """The most points one seat can score in one deal: the value of every card of the largest deck
+    of the match (all in its hand), or the ``down_and_out_bonus`` the other way, whichever is
+    larger."""
+    decks = max(rules.decks_for(k) for k in range(1, rules.deals + 1))
+    return max(sum(rules.value(c) for c in standard_deck(decks, rules.jokers_per_deck)), -rules.down_and_out_bonus)
+
+
+def score_room(rules: Rules, hand_number: int, hand_over: bool) -> int:
+    """The largest score (either way) a saved game may hold in deal ``hand_number``: the saved-game
+    limit (:data:`~meldtable.fields.POINTS_LIMIT`) less :func:`deal_points` for every deal still
+    to score (this one too while it is in play), so that no play from a game the loader accepts
+    can leave the range (issue #25)."""
+    left = rules.deals - hand_number + (0 if hand_over else 1)
+    return POINTS_LIMIT - max(left, 0) * deal_points(rules)
+
+
+def claims_limit(rules: Rules, decks: int) -> int:
+    """The most claims all seats together can make in one deal: one per draw from a stock at
+    most, and a deal has at most ``decks x (52 + jokers_per_deck) x (1 + max_reshuffles)`` draws
+    (the stocks hold the deal's cards, refilled only by the reshuffles)."""
+    return decks * (52 + rules.jokers_per_deck) * (1 + rules.max_reshuffles)
 
 
 class Saved(StateBase):
@@ -108,15 +145,18 @@ class Saved(StateBase):
         s = ContinentalState(rules, seed)
         s.hand_number = need(d, "hand_number", int)
         if not 1 <= s.hand_number <= rules.deals:
-            raise StateError(f"The saved game's deal number must be 1 to {rules.deals}.")
+            raise _no("state_deal", maximum=rules.deals)
         s.dealer = need(d, "dealer", int)
         if not 0 <= s.dealer < n:
             raise StateError("The saved game's dealer is not a seat of this game.")
         s.decks = need(d, "decks", int)
         if s.decks != rules.decks_for(s.hand_number):
-            raise StateError(f"Deal {s.hand_number} is played with {rules.decks_for(s.hand_number)} deck(s), not {s.decks}.")
+            raise _no("state_decks", expected=rules.decks_for(s.hand_number), named=s.decks)
         s.scores = per_seat("scores", int)
         s.results, s.match_over, s.winners = saved_outcome(d, n, "seats", seats=n)
+        room = score_room(rules, s.hand_number, need(d, "hand_over", bool))
+        if any(abs(x) > room for x in s.scores):
+            raise _no("state_scores", points=room)
         s.stock = cardlist(need(d, "stock", list), "The stock")
         s.penalty = cardlist(need(d, "penalty_stock", list), "The penalty stock")
         s.pile = cardlist(need(d, "discard_pile", list), "The discard pile")
@@ -129,18 +169,19 @@ class Saved(StateBase):
         s.table = [[s._load_combo(x, i) for x in combos] for i, combos in enumerate(table)]
         s.down = per_seat("down", bool)
         s.claims = per_seat("claims", int)
-        if any(x < 0 for x in s.claims) or (rules.max_claims and any(x > rules.max_claims for x in s.claims)):
-            raise StateError("A seat has claimed more discards than this game allows.")
+        if (any(x < 0 for x in s.claims) or (rules.max_claims and any(x > rules.max_claims for x in s.claims))
+                or sum(s.claims) > claims_limit(rules, s.decks)):
+            raise _no("state_claims")
         s.reshuffles = need(d, "reshuffles", int)
         if not 0 <= s.reshuffles <= max(rules.max_reshuffles, 0):
-            raise StateError("The saved game has more reshuffles than this game allows.")
+            raise _no("state_reshuffles", max=rules.max_reshuffles)
         td = need(d, "turn", dict)
         if "takes_in_a_row" in d:
             s.takes_in_a_row = need(d, "takes_in_a_row", int)
         else:  # saved before the field existed: the take of the seat to act, if any
             s.takes_in_a_row = 1 if isinstance(td, dict) and td.get("drew") == "discard" else 0
         if not 0 <= s.takes_in_a_row <= rules.max_takes_in_a_row:
-            raise StateError(f"'takes_in_a_row' must be 0 to {rules.max_takes_in_a_row} (option max_takes_in_a_row).")
+            raise _no("state_takes", max=rules.max_takes_in_a_row)
         seat = need(td, "seat", int)
         if not 0 <= seat < n:
             raise StateError("The turn belongs to a seat that is not in the game.")
@@ -201,33 +242,42 @@ class Saved(StateBase):
         if s.hand_over and s.hand_number == rules.deals and not s.match_over:
             raise StateError("The last deal is over, so the match must be over too.")
         if s.hand_over and s.out_seat is not None and s.hands[s.out_seat]:
-            raise StateError("The seat that went out must have an empty hand.")
+            raise _no("state_out_hand")
+        if not s.hand_over and s.out_seat is not None:
+            raise _no("state_out_in_play")
+        if s.hand_over and s.window is not None:
+            raise _no("state_window_over")
+        if s.top_claimable and not s.pile:
+            raise _no("state_pile_claimable")
         for i in range(n):
             if s.table[i] and not s.down[i] and not (i == seat and t.pending is not None and not s.hand_over):
-                raise StateError(f"Seat {i} has combinations on the table but has not laid down its contract.")
+                raise _no("state_combos_not_down", seat=i)
             if s.down[i] and not s.table[i]:
-                raise StateError(f"Seat {i} is marked as down but has no combination on the table.")
+                raise _no("state_down_no_combos", seat=i)
             if s.down[i] and not s._holds_contract(i):
-                cname = contract_name(*s.contract())
-                raise StateError(f"Seat {i} is marked as down, but its combinations do not hold this deal's contract ({cname}).")
+                raise _no("state_down_contract", seat=i, contract=contract_name(*s.contract()))
         if not s.hand_over:
             s._check_turn_flags()
             if t.pending is not None and (s.down[seat] or t.stage != "play" or not s.table[seat]):
-                raise StateError("A contract can be half laid only by the seat to act, in its play stage.")
+                raise _no("state_pending")
             if t.went_down and not s.down[seat]:
-                raise StateError("'turn.went_down' is set but the seat is not down.")
+                raise _no("state_went_down")
             if t.joker_from is not None and (t.stage != "play" or not s.hands[seat].get(JOKER)):
-                raise StateError("A joker to place needs the seat to act holding a joker.")
-            if s.window is not None and t.stage != "play":
-                raise StateError("A claim window opens only after the player to act has drawn.")
-            if s.window is not None and not s.pile:
-                raise StateError("A claim window needs a discard to claim.")
+                raise _no("state_joker")
+            if s.window is not None and (t.stage != "play" or not s.pile):
+                raise _no("state_window")
+            if s.window is not None:
+                full = s._claim_queue()
+                if not full or s.window != full[len(full) - len(s.window):]:
+                    raise _no("state_window")
+            if t.joker_from is not None and (rules.exchanged_joker != "place_at_once" or not s.down[seat]):
+                raise _no("state_joker")
             if t.stage == "draw" and not s._can_draw():
-                raise StateError("A turn cannot begin with nothing to draw: the deal would have ended.")
+                raise _no("state_no_draw")
             if any(not h for i, h in enumerate(s.hands)):
-                raise StateError("A hand in play cannot be empty: that player would have gone out.")
+                raise _no("state_empty_hand")
             if not s.legal_moves():
-                raise StateError("The saved game cannot go on: the player to act would have no legal move.")
+                raise _no("state_stuck")
         return s
 
     def _holds_contract(self, seat: int) -> bool:
@@ -252,35 +302,35 @@ class Saved(StateBase):
         sets, runs = self.contract()
         if t.stage == "draw":
             if t.pending is not None or t.went_down or t.joker_from is not None or t.laid_ranks or t.laid_suits:
-                raise StateError("A turn that has not drawn yet cannot have laid, exchanged or gone down.")
+                raise _no("state_not_drawn")
             if self.window is not None:
-                raise StateError("A claim window opens only after the player to act has drawn.")
+                raise _no("state_window")
         elif t.drew == "discard" and self.takes_in_a_row < 1:
-            raise StateError("'takes_in_a_row' must count the take of the seat to act.")
+            raise _no("state_takes_count")
         elif t.drew == "stock" and self.takes_in_a_row:
-            raise StateError("'takes_in_a_row' must be 0 after a draw from the stock.")
+            raise _no("state_takes_count")
         if self.window is not None and t.drew != "stock":
-            raise StateError("A claim window opens only after a draw from the stock.")
+            raise _no("state_window")
         if self.window is not None and not self.top_claimable:
-            raise StateError("A claim window needs a top discard that may be claimed.")
+            raise _no("state_window")
         if t.pending is not None:
             ps, pr = t.pending
             if ps > sets or pr > runs or len(t.laid_ranks) != sets - ps or len(t.laid_suits) != runs - pr:
-                raise StateError("'turn.pending' and the sets and runs laid in this turn do not add up to the contract.")
+                raise _no("state_pending")
             combos = self.table[seat]
             if (sorted(cb.rank for cb in combos if cb.kind == SET) != sorted(t.laid_ranks)
                     or sorted(cb.suit for cb in combos if cb.kind == RUN) != sorted(t.laid_suits)
                     or any(len(cb.cards) != (SET_SIZE if cb.kind == SET else RUN_SIZE) for cb in combos)):
-                raise StateError("The combinations of the seat laying down must be the sets and runs laid in this turn.")
+                raise _no("state_pending")
         elif t.went_down:
             if len(t.laid_ranks) != sets or len(t.laid_suits) != runs:
-                raise StateError("'turn.went_down' needs the contract's sets and runs in 'laid_ranks' and 'laid_suits'.")
+                raise _no("state_went_down")
         elif t.laid_ranks or t.laid_suits:
-            raise StateError("'turn.laid_ranks' and 'laid_suits' are empty unless the contract is laid in this turn.")
+            raise _no("state_laid")
         if not self.rules.same_rank_sets and len(set(t.laid_ranks)) != len(t.laid_ranks):
-            raise StateError("The sets of a contract must be of different ranks in this game.")
+            raise _no("state_distinct")
         if not self.rules.same_suit_runs and len(set(t.laid_suits)) != len(t.laid_suits):
-            raise StateError("The runs of a contract must be of different suits in this game.")
+            raise _no("state_distinct")
 
     def _load_combo(self, x: Any, seat: int) -> Combo:
         r = self.rules
@@ -297,17 +347,17 @@ class Saved(StateBase):
         if x["kind"] == SET:
             if (len(cs) < SET_SIZE or not naturals or len({c.rank for c in naturals}) != 1
                     or not r.set_jokers_ok(len(cs) - len(naturals), len(naturals))):
-                raise StateError(f"Seat {seat}'s set {' '.join(cards)} is not a valid set.")
+                raise _no("state_set", seat=seat, cards=_shown(cards))
             if x.get("rank") not in (None, naturals[0].rank_text):
-                raise StateError(f"Seat {seat}'s set {' '.join(cards)} is not of rank {x.get('rank')}.")
+                raise _no("state_set", seat=seat, cards=_shown(cards))
             return Combo(SET, cs, rank=naturals[0].rank)
         lay = r.run_layout(cs)
         if len(cs) < RUN_SIZE or not isinstance(lay, tuple) or not r.jokers_ok_run(cs):
-            raise StateError(f"Seat {seat}'s run {' '.join(cards)} is not a valid run.")
+            raise _no("state_run", seat=seat, cards=_shown(cards))
         lo, suit = lay
         if x.get("suit") not in (None, suit):
-            raise StateError(f"Seat {seat}'s run {' '.join(cards)} is not of suit {x.get('suit')}.")
+            raise _no("state_run", seat=seat, cards=_shown(cards))
         low = x.get("low")
         if low is not None and (not isinstance(low, str) or low not in RANKS or pos_rank(lo) != RANKS.index(low) + 1):
-            raise StateError(f"Seat {seat}'s run {' '.join(cards)} does not start at {low}.")
+            raise _no("state_run", seat=seat, cards=_shown(cards))
         return Combo(RUN, cs, lo=lo, suit=suit)

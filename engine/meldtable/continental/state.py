@@ -4,7 +4,7 @@ own (:mod:`.legality`, :mod:`.scoring`, :mod:`.view`, :mod:`.saved`)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from ..cards import JOKER, Card, standard_deck
 from ..errors import IllegalMoveError
@@ -14,6 +14,7 @@ from ..rng import Rng
 from .combos import Combo
 from .legality import Legality
 from .moves import ContinentalMove
+from .planner import Packer
 from .rules import HISTORY_KEEP, RUN, SET, Rules
 from .saved import Saved
 from .scoring import Scoring
@@ -53,6 +54,7 @@ class ContinentalState(Legality, Scoring, Viewing, Saved):
         self.last_moves: list[dict[str, Any]] = []
         self._legal: list[ContinentalMove] | None = None
         self._legal_set: frozenset[ContinentalMove] = frozenset()
+        self._plan: tuple[int, dict[Card, int], Packer] | None = None
 
     # ------------------------------------------------------------------ dealing
     def deal(self) -> None:
@@ -234,6 +236,35 @@ class ContinentalState(Legality, Scoring, Viewing, Saved):
             return
         raise IllegalMoveError(f"Unknown move kind {kind!r}.")  # pragma: no cover
 
+    def apply_undoable(self, move: ContinentalMove) -> Callable[[], None]:
+        """Apply a legal ``set``, ``run`` or ``add`` of the seat to act that leaves a card in its
+        hand (so the deal goes on), and return a function that takes it back exactly: the
+        composer of UI actions (:mod:`.actions`) tries its candidate moves on one scratch copy
+        of the game this way instead of copying the game per attempt. Only the parts such a move
+        changes are kept: the seat's hand, the combination it lays or adds to, whether the seat
+        is down, the turn, the last moves and the cached legal moves. Raises ``ValueError`` for
+        another kind or a move that would empty the hand (the caller checks legality first)."""
+        actor = self.turn.seat
+        hand = self.hands[actor]
+        if move.kind not in (SET, RUN, "add") or self.window or sum(hand.values()) <= len(move.cards):
+            raise ValueError(f"apply_undoable takes a set, run or add that leaves a card in hand, not {move}")
+        saved_hand, turn, down = dict(hand), self.turn.copy(), self.down[actor]
+        last, legal, legal_set = list(self.last_moves), self._legal, self._legal_set
+        cb = self.combo(move.target) if move.kind == "add" else None
+        combo_cards, combo_lo = (list(cb.cards), cb.lo) if cb is not None else ([], 0)
+        laid = len(self.table[actor])
+        self.apply(move)
+
+        def undo() -> None:
+            self.hands[actor] = saved_hand
+            self.turn, self.down[actor] = turn, down
+            self.last_moves, self._legal, self._legal_set = last, legal, legal_set
+            if cb is not None:
+                cb.cards, cb.lo = combo_cards, combo_lo
+            del self.table[actor][laid:]
+
+        return undo
+
     def _after_table_move(self, actor: int, move: ContinentalMove, label: str) -> None:
         if not self.hands[actor]:
             self._record(actor, move, label + " and went out")
@@ -268,6 +299,7 @@ class ContinentalState(Legality, Scoring, Viewing, Saved):
         # to try a move need not generate them again
         c._legal = self._legal
         c._legal_set = self._legal_set
+        c._plan = self._plan  # (never changed in place, only replaced)
         return c
 
     def conservation(self) -> dict[Card, int]:
