@@ -25,7 +25,7 @@ SAMPLE = {
     "examples": ["'draw'", "'discard 4C'"], "known": ["play", "discard"], "word": "go", "example": "discard 4C",
     "type": "int", "text": "10H", "suit": "'X'", "name": "draw_count", "value": "'x'", "maximum": 3,
     "choices": "none, wild", "variant": "canasta-two-hand", "version": "7", "expected": 1,
-    "detail": "'melded' must be true/false per side.", "seed": "'x'",
+    "detail": "'melded' must be true/false per side.", "seed": "'x'", "char": "U+00B2", "line": 3, "rows": 50,
 }
 FORMS = {"because": ("initial", "wild"), "counted": ("take", "turn"), "then": ("no_out", "finish")}
 

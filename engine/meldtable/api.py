@@ -298,23 +298,52 @@ def _dumps(answer: dict[str, Any]) -> str:
 
 
 def _error(rid: Any, code: str, message: str, extra: dict[str, Any] | None = None) -> str:
+    message = _clipped(message)
     err: dict[str, Any] = {"code": code, "message": message}
     if extra:
-        err.update(extra)
+        err.update(_clipped(extra))
     try:
         return _dumps({"id": rid, "ok": False, "error": err})
     except (ValueError, TypeError, RecursionError):
         return _dumps({"id": None, "ok": False, "error": {"code": code, "message": message[:2000]}})
 
 
+ID_TEXT = 64
+"""Longest request id (text) that is echoed."""
+ID_INT = 2**53 - 1
+"""Largest absolute value of a request id (whole number) that is echoed: JavaScript reads every
+such number exactly."""
+
+
 def _request_id(rid: Any) -> Any:
-    """The id to echo: a scalar of the request (text, whole number, finite number, true/false),
-    else ``None``."""
-    if rid is None or isinstance(rid, (str, bool, int)):
-        return rid
-    if isinstance(rid, float) and rid == rid and abs(rid) != float("inf"):
+    """The id to echo: text of at most :data:`ID_TEXT` characters or a whole number within
+    +-:data:`ID_INT` (a "safe integer" of JavaScript); anything else (longer text, a larger number,
+    a fraction, true/false, a list) is answered with ``None`` (``"id": null``), so an answer never
+    echoes an id the page cannot read back exactly (issue #25)."""
+    if isinstance(rid, str):
+        return rid if len(rid) <= ID_TEXT else None
+    if isinstance(rid, int) and not isinstance(rid, bool) and -ID_INT <= rid <= ID_INT:
         return rid
     return None
+
+
+ERROR_TEXT = 2_000
+"""Longest text of an error answer's ``message``, ``texts`` and text ``params`` (characters)."""
+
+
+def _clipped(value: Any, depth: int = 0) -> Any:
+    """``value`` (an error's params or texts) with every text cut to :data:`ERROR_TEXT`
+    characters and lists to 64 items: the last guard that an error never echoes untrusted text
+    at length (the errors themselves quote short prefixes, :func:`meldtable.fields.shown`)."""
+    if isinstance(value, str):
+        return value if len(value) <= ERROR_TEXT else value[:ERROR_TEXT - 3] + "..."
+    if depth > 3:
+        return None
+    if isinstance(value, dict):
+        return {str(k)[:64]: _clipped(v, depth + 1) for k, v in list(value.items())[:64]}
+    if isinstance(value, (list, tuple)):
+        return [_clipped(v, depth + 1) for v in value[:64]]
+    return value
 
 
 _SESSION = Session()

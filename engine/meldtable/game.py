@@ -6,7 +6,7 @@ import json
 from typing import TYPE_CHECKING, Any, cast
 
 from .errors import IllegalMoveError, MeldtableError, NotationError, NotYourTurnError, OptionError, StateError
-from .fields import NonFiniteNumber, is_int, strict_json
+from .fields import NonFiniteNumber, is_int, shown, strict_json
 from .moves import MoveValue
 from .options import Variant
 from .reasons import COMMON
@@ -181,11 +181,11 @@ class Game:
     def explain(self, move: Any, lang: str = "en") -> str | None:
         """``None`` if ``move`` is legal now, else the reason in a player's words, in ``lang``
         (``"en"`` or ``"de"``; :mod:`meldtable.reasons`). Malformed notation gets its
-        :class:`NotationError` message (English)."""
+        :class:`NotationError` message in ``lang`` too."""
         try:
             m = self.parse_move(move)
         except MeldtableError as e:
-            return str(e)
+            return e.message(lang)
         if self.hand_over:
             return COMMON.error("match_over" if self.match_over else "hand_over_next").message(lang)
         if self._state.is_legal(m):
@@ -321,14 +321,13 @@ def new_game(variant_id: str, *, players: int, seed: int, options: dict[str, Any
     variant does not allow, or an unknown/invalid option.
     """
     if not isinstance(variant_id, str) or variant_id not in VARIANTS:
-        raise OptionError.of(COMMON, "variant_unknown", {"variant": repr(variant_id), "known": ", ".join(VARIANTS)})
+        raise OptionError.of(COMMON, "variant_unknown", {"variant": shown(variant_id), "known": ", ".join(VARIANTS)})
     variant = VARIANTS[variant_id]
     if isinstance(players, bool) or not isinstance(players, int) or players not in variant.players:
-        allowed = ", ".join(str(p) for p in variant.players)
-        raise OptionError.of(COMMON, "players_allowed", {"variant": variant.name, "allowed": allowed,
-                                                         "players": repr(players)})
+        raise OptionError.of(COMMON, "players_allowed", {"variant": variant.short_name, "allowed": list(variant.players),
+                                                         "players": shown(players)})
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise OptionError.of(COMMON, "seed_int", {"seed": repr(seed)})
+        raise OptionError.of(COMMON, "seed_int", {"seed": shown(seed)})
     resolved = variant.with_layout(variant.resolve(options), players)  # no None left: the layout's values
     fam = family_module(variant.family)
     state = fam.new_state(fam.Rules(resolved, players), seed)

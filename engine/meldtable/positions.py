@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from .cards import RANKS, Card, rank_name, standard_deck
 from .errors import NotationError, OptionError, StateError
 from .fields import NonFiniteNumber, strict_json
+from .reasons import COMMON
 from .rng import Rng
 from .variants import VARIANTS
 
@@ -119,6 +120,9 @@ def parse_lines(text: Any) -> list[Line]:
         s = re.sub(r"(^|\s)#.*$", "", raw).strip()
         if not s:
             continue
+        if not s.isascii():  # '²' passes str.isdigit and \d, 'ſ'.upper() is 'S': ASCII only (comments aside)
+            ch = next(c for c in s if not c.isascii())
+            raise COMMON.notation("position_not_ascii", line=no, char=f"U+{ord(ch):04X}")
         head, colon, value = s.partition(":")
         words = head.lower().split()
         if not colon or not words:

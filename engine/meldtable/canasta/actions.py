@@ -7,7 +7,7 @@ from typing import Any
 
 from ..cards import Card, parse_cards
 from ..errors import IllegalMoveError, NotationError
-from ..fields import action_cards, action_text
+from ..fields import action_cards, action_text, shown
 from ..moves import Move, card_order, parse_meld_key
 from .reasons import REASONS
 
@@ -52,7 +52,7 @@ def compose_action(g: Any, action: dict[str, Any]) -> list[Move]:
         if len(cards) < 3:
             raise REASONS.error("meld_size")
         return _meld_sequence(g, cards)
-    raise REASONS.notation("action_unknown", type=repr(kind))
+    raise REASONS.notation("action_unknown", type=shown(kind))
 
 
 def _held(g: Any, cards: list[Card]) -> None:

@@ -14,6 +14,10 @@ REASONS = Catalogue("threefifty", {
                    "'pile <Platz>', z. B. 'play 7H middle'."),
     "pile_seat": ((), "'pile' needs the seat whose minus pile it is, e.g. 'play 7H pile 2'.",
                   "Zu 'pile' gehört der Platz, dessen Minusstapel gemeint ist, z. B. 'play 7H pile 2'."),
+    "target_shape": ((), "'target' must be text: middle, centre, discard, own or pile:<seat>.",
+                     "'target' ist ein Text: middle, centre, discard, own oder pile:<Platz>."),
+    "target_pile_seat": ((), "'target' pile needs a seat, e.g. \"pile:2\".",
+                         "Zum Ziel 'pile' gehört ein Platz, z. B. \"pile:2\"."),
     "hand_over": ((), "The game is over.", "Das Spiel ist vorbei."),
     "hand_not_over": ((), "The game is not over yet.", "Das Spiel ist noch nicht vorbei."),
     "wrong_family": (

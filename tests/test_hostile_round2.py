@@ -1,0 +1,172 @@
+"""Issue #25 ("Hostile input, round 2"): every example of the issue that belongs to the generic
+engine (api, Game, loaders, notation, positions, options, reasons) as a test. The canasta-only
+stalls (the permission flow, canasta/saved.py) and Continental's composers belong to the family
+helpers; the stall hunt over every variant is tests/test_stall_hunt.py.
+
+"Bounded work" is checked as work (moves played, games copied, bytes), never as time: timings are
+bench/hostile_bench.py's.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+import meldtable
+from meldtable import api
+
+VARIANTS = list(meldtable.VARIANTS)
+
+
+def send(s: api.Session, req: Any) -> dict:
+    text = req if isinstance(req, str) else json.dumps(req)
+    out = api.handle(text, s)
+    return json.loads(out, parse_constant=lambda c: pytest.fail(f"answer holds {c}"))
+
+
+def session(variant: str = "canasta-two-hand", players: int = 2, seed: int = 1, **kw: Any) -> api.Session:
+    s = api.Session()
+    resp = send(s, {"id": 1, "op": "new", "variant": variant, "players": players, "seed": seed, **kw})
+    assert resp["ok"], resp
+    return s
+
+
+def no_ascii_letters_in_german(text: str) -> None:
+    assert "Einzelheit auf Englisch" not in text, text
+
+
+# ---------------------------------------------------------------------------- echo nothing unbounded
+
+
+@pytest.mark.parametrize("rid, echoed", [
+    ("abc", "abc"), ("x" * 64, "x" * 64), ("x" * 65, None), (9, 9), (-(2**53 - 1), -(2**53 - 1)),
+    (2**53 - 1, 2**53 - 1), (2**53, None), (2**60, None), (1.5, None), (True, None), ([1], None),
+])
+def test_request_ids_are_short_text_or_safe_integers(rid, echoed):
+    """Issue #25: "ids are text of at most 64 characters or safe integers (|n| <= 2^53-1),
+    anything else is answered with id: null"."""
+    s = api.Session()
+    assert send(s, {"id": rid, "op": "hello"})["id"] == echoed
+
+
+def test_a_401_digit_id_is_not_echoed_as_a_number_javascript_reads_as_infinity():
+    out = api.handle('{"id": ' + "9" * 401 + ', "op": "hello"}', api.Session())
+    assert json.loads(out)["id"] is None
+    assert "9" * 20 not in out
+
+
+@pytest.mark.parametrize("req", [
+    {"op": "act", "action": {"type": "x" * 900_000}},
+    {"op": "new", "variant": "x" * 900_000, "players": 2, "seed": 1},
+    {"op": "new", "variant": "canasta-classic", "players": 4, "seed": 1, "options": {"x" * 900_000: 1}},
+    {"op": "new", "variant": "canasta-classic", "players": 4, "seed": 1,
+     "options": {"going_out_permission": "x" * 900_000}},
+    {"op": "new", "variant": "canasta-classic", "players": 4, "seed": 1, "options": {"decks": "x" * 900_000}},
+    {"op": "new", "variant": "canasta-classic", "players": 4, "seed": 1, "options": {"decks": int("9" * 4000)}},
+    {"op": "new", "variant": "canasta-classic", "players": "x" * 900_000, "seed": 1},
+    {"op": "new", "variant": "canasta-classic", "players": 4, "seed": "x" * 900_000},
+    {"op": "act", "action": {"type": "move", "text": "x" * 900_000}},
+    {"op": "act", "action": {"type": "meld", "cards": ["x" * 900_000]}},
+])
+@pytest.mark.parametrize("variant", ["canasta-two-hand", "continental", "3-ist-50"])
+def test_untrusted_text_is_quoted_as_a_short_prefix_only(req, variant):
+    """Issue #25: "An unknown action type of 900,000 characters comes back four times (3.6 MB
+    answer); likewise unknown variants, option names and choice values." The answer stays small."""
+    s = session(variant, 2)
+    resp = send(s, {"id": 5, **req})
+    assert resp["ok"] is False
+    assert len(json.dumps(resp)) < 8_000, len(json.dumps(resp))
+
+
+# ---------------------------------------------------------------------------- ASCII only
+
+
+@pytest.mark.parametrize("variant, text", [
+    ("canasta-two-hand", "add Q#² QH"), ("canasta-two-hand", "add Q#\u0662 QH"), ("canasta-two-hand", "meld Qſ QH QD"),
+    ("canasta-two-hand", "discard Qſ"), ("3-ist-50", "play 5C pile ²"), ("3-ist-50", "play 5C pile \u0661"),
+    ("continental", "add 0.\u0661 5C"), ("continental", "add \u0660.1 5C"), ("continental", "discard ſQ"),
+])
+def test_non_ascii_digits_and_letters_are_bad_notation(variant, text):
+    """Issue #25: "`add Q#² QH`, `play 5C pile ²` ... answer `internal` (`str.isdigit` accepts them,
+    `int` does not); ... `Qſ` parses as `QS`". Notation is ASCII: a clear `bad_notation`-kind
+    refusal with a key and a German text."""
+    g = meldtable.new_game(variant, players=2, seed=1)
+    with pytest.raises(meldtable.NotationError) as e:
+        g.parse_move(text)
+    assert e.value.key is not None
+    s = session(variant, 2)
+    s.human_seats = list(range(2))
+    resp = send(s, {"id": 1, "op": "act", "action": {"type": "move", "text": text}})
+    assert resp["ok"] is False and resp["error"]["code"] == "bad_request", resp
+    no_ascii_letters_in_german(resp["error"]["texts"]["de"])
+
+
+def test_a_card_with_a_long_s_is_not_a_card():
+    """`Qſ` parsed as `QS` (str.upper() turns ſ into S): the page's preview and the engine disagreed."""
+    with pytest.raises(meldtable.NotationError):
+        meldtable.Card.parse("Qſ")
+    with pytest.raises(meldtable.NotationError):
+        meldtable.Card.parse("ＱＨ")
+
+
+@pytest.mark.parametrize("line", ["turn: ² draw", "turn: \u0661 draw", "hand ²: 5C", "hand \u0661: 5C",
+                                  "meld 0 Q#²: QH QS QD", "meld \u0660 Q: QH QS QD", "seed: \u0661\u0662"])
+def test_non_ascii_digits_in_positions_are_bad_notation(line):
+    """Issue #25: position lines `turn: ² draw`, `hand ²: ...`, `meld 0 Q#²: ...` answered
+    `internal`."""
+    text = "variant: canasta-two-hand\nplayers: 2\n" + line + "\n"
+    s = api.Session()
+    resp = send(s, {"id": 1, "op": "new", "position": text})
+    assert resp["ok"] is False and resp["error"]["code"] != "internal", resp
+    assert resp["error"].get("key"), resp
+
+
+# ---------------------------------------------------------------------------- language
+
+
+def test_players_allowed_reads_as_german():
+    """Issue #25: "Classic Canasta (2 to 6 players, ...) spielen 2, 3, 4, 5, 6 Spieler, nicht 99."."""
+    s = api.Session()
+    resp = send(s, {"id": 1, "op": "new", "variant": "canasta-classic", "players": 99, "seed": 1})
+    de = resp["error"]["texts"]["de"]
+    assert "players" not in de and "to 6" not in de, de
+    assert "oder 6" in de, de
+
+
+def test_an_option_range_names_the_options_own_bounds():
+    """Issue #25: an option range "from -1,000,000 to 1,000,000" for `decks`."""
+    s = api.Session()
+    resp = send(s, {"id": 1, "op": "new", "variant": "canasta-classic", "players": 4, "seed": 1,
+                    "options": {"decks": 10**7}})
+    err = resp["error"]
+    assert "1,000,000" not in err["message"], err
+    assert err["key"] == "option_max", err
+
+
+@pytest.mark.parametrize("options", [
+    {"decks": 10**7}, {"target_score": 10**7}, {"initial_meld_table": "x"}, {"initial_meld_table": [[1, 2]]},
+    {"initial_meld_table": [[0, 50], [0, 90]]}, {"initial_meld_table": [[0, -5]]}, {"initial_meld_table": [[0, 10**9]]},
+    {"initial_meld_table": [[0, 50]] * 90_000},
+])
+def test_option_refusals_have_a_key_and_german_text(options):
+    """Issue #25: "44 `bad_option` details reach the German page in English"."""
+    s = api.Session()
+    resp = send(s, {"id": 1, "op": "new", "variant": "canasta-classic", "players": 4, "seed": 1, "options": options})
+    assert resp["ok"] is False
+    err = resp["error"]
+    assert err["key"] != "bad_option", err
+    no_ascii_letters_in_german(err["texts"]["de"])
+
+
+@pytest.mark.parametrize("variant, text", [
+    ("canasta-two-hand", "meld QH QS"), ("canasta-two-hand", "play 5C"), ("continental", "play 5C"),
+    ("3-ist-50", "meld QH QS QD"), ("canasta-two-hand", "discard"), ("canasta-two-hand", "draw 5C"),
+])
+def test_explain_answers_malformed_notation_in_the_language_asked(variant, text):
+    """Issue #25: "`Game.explain(text, lang="de")` answers malformed notation in English (`'meld'
+    needs at least three cards`, `Unknown move 'play': ...`)"."""
+    g = meldtable.new_game(variant, players=2, seed=1)
+    en, de = g.explain(text), g.explain(text, lang="de")
+    assert en and de and en != de, (en, de)
+    no_ascii_letters_in_german(de)
