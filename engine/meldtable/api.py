@@ -23,6 +23,7 @@ from typing import Any
 
 from . import __version__
 from .bot import choose_move
+from .cards import ALL_CARDS
 from .errors import MeldtableError, NotYourTurnError
 from .fields import NonFiniteNumber, strict_json
 from .game import Game, new_game
@@ -147,6 +148,9 @@ class Session:
             g.undo()  # refused: the hand is over (key undo_hand_over)
         if g.current_player not in self.human_seats:
             raise NotYourTurnError.of(COMMON, "computer_playing", {})
+        refusal = g.undo_error(seat=g.current_player)
+        if refusal is not None:  # refused before anything is copied
+            raise refusal
         work = g.copy()
         undone = work.undo(seat=g.current_player)
         self.game = work
@@ -181,6 +185,12 @@ class Session:
         record = undo_record(g)
         if record is not None:
             answer["undo"] = record
+            if _load_size(answer) > MAX_REQUEST:  # state plus undo base would not load again:
+                del answer["undo"]  # the reload then has nothing to undo (docs/protocol.md, "save")
+        if _load_size(answer) > MAX_REQUEST:  # only a game played on far beyond any real match
+            answer["state"] = g.to_json(past_history=False)
+        if _load_size(answer) > MAX_REQUEST:
+            raise BadRequest("This game has grown too large to be saved and loaded again.")
         return answer
 
     op_export = op_save
@@ -213,6 +223,16 @@ class Session:
     def op_end(self, req: dict[str, Any]) -> dict[str, Any]:
         """Drop a named session (handled in :func:`handle`; the default session cannot end)."""
         raise BadRequest("'end' needs the 'session' to end.")
+
+
+LOAD_ENVELOPE = 256
+"""Characters a ``load`` request needs besides the ``save`` answer's fields (its ``id``, ``op``
+and ``session``, at most 64 characters each)."""
+
+
+def _load_size(answer: dict[str, Any]) -> int:
+    """Characters of the ``load`` request that sends ``answer`` (a ``save`` answer) back."""
+    return len(_dumps(answer)) + LOAD_ENVELOPE
 
 
 def undo_record(g: Game) -> dict[str, Any] | None:
@@ -264,10 +284,14 @@ def _field(req: dict[str, Any], name: str, typ: type) -> Any:
 
 def _check_action_size(g: Game, action: dict[str, Any]) -> None:
     """Refuse an action that names more cards (its ``cards`` and the ``cards`` of its ``combos``)
-    or more combinations than the hand of the seat to act holds cards, before any family looks at
-    them: such an action can never be carried out, and refusing it early keeps the work of a
-    request small. Raises :class:`~meldtable.errors.IllegalMoveError` (key ``too_many_cards``)."""
+    or more combinations than the hand of the seat to act holds cards (for a ``move`` action: the
+    card words of its ``text``), before any family looks at them: such an action can never be
+    carried out, and refusing it early keeps the work of a request small. Raises
+    :class:`~meldtable.errors.IllegalMoveError` (key ``too_many_cards``)."""
     named = 0
+    text = action.get("text") if action.get("type") == "move" else None
+    if isinstance(text, str):
+        named += _named_in_text(text)
     cards = action.get("cards")
     if isinstance(cards, list):
         named += len(cards)
@@ -281,6 +305,16 @@ def _check_action_size(g: Game, action: dict[str, Any]) -> None:
     held = len(g.view(seat)["hand"]) if seat is not None else 0
     if named > held:
         raise COMMON.error("too_many_cards", held=held, named=named)
+
+
+def _named_in_text(text: str) -> int:
+    """How many words of move notation ``text`` are card texts (``QH``, ``jk``): the cards a
+    ``{"type": "move", "text": ...}`` action names, counted without parsing the move (words are
+    separated by spaces or commas, docs/notation.md)."""
+    return sum(1 for w in text.replace(",", " ").split() if w.upper() in _CARD_TEXTS)
+
+
+_CARD_TEXTS = frozenset(c.text for c in ALL_CARDS)
 
 
 def _apply_all(g: Game, moves: list[Any]) -> Game:

@@ -144,7 +144,14 @@ class Game:
         state.apply(m)
         self.history[-1].append(m._text)  # (str(m): the notation, without a call)
         undo.after(kept, seat_before, state, m)
+        if state.hand_over:
+            _hold_scores(state)
         return m
+
+    def undo_error(self, *, seat: int | None = None) -> IllegalMoveError | None:
+        """``None`` if :meth:`undo` would succeed now (for ``seat``, when given), else the error it
+        would raise (with its key), found without changing or copying anything."""
+        return self._undo.refusal(self, seat)
 
     def undo_refusal(self, *, seat: int | None = None) -> str | None:
         """``None`` if :meth:`undo` would succeed now (for ``seat``, when given), else the reason
@@ -202,13 +209,17 @@ class Game:
     def copy(self) -> "Game":
         """An independent copy (for bots and what-if analysis)."""
         g = Game(self.variant, self.players, self.seed, self.options, self._state.copy())
-        g.history = [list(h) for h in self.history]
+        # the finished hands' lists never change again (play appends to the current hand only,
+        # next_hand starts a new list): shared, so a copy costs the current hand only
+        g.history = self.history[:-1] + [list(self.history[-1])]
         g._undo = self._undo.copy()
         return g
 
     # ------------------------------------------------------------------ persistence
-    def to_json(self) -> str:
-        """The whole state as JSON text (schema: docs/state-format.md)."""
+    def to_json(self, *, past_history: bool = True) -> str:
+        """The whole state as JSON text (schema: docs/state-format.md). ``past_history=False``
+        leaves out the moves of the finished deals (``history`` then holds the current deal's
+        moves after empty lists): what ``save`` answers for a game too long to load again in full."""
         opts = {k: [list(r) for r in v] if isinstance(v, tuple) else v for k, v in self.options.items()}
         return json.dumps(
             {
@@ -218,7 +229,7 @@ class Game:
                 "players": self.players,
                 "seed": self.seed,
                 "options": opts,
-                "history": self.history,
+                "history": self.history if past_history else [[] for _ in self.history[:-1]] + [self.history[-1]],
                 "state": self._state.to_dict(),
             },
             separators=(",", ":"),
@@ -252,17 +263,17 @@ class Game:
         try:
             options = variant.with_layout(variant.resolve(d.get("options")), players)
         except OptionError as e:
-            raise StateError(f"The saved game's rule options are invalid: {e}") from None
+            raise _option_state_error(e) from None
         history = d.get("history")
         if not isinstance(history, list) or not history or not all(
             isinstance(h, list) and all(isinstance(m, str) for m in h) for h in history
         ):
-            raise StateError("The saved game's move history is malformed.")
+            raise StateError.of(COMMON, "state_history")
         fam = family_module(variant.family)
         try:
             rules = fam.Rules(options, players)  # may refuse a combination, e.g. too few decks
         except OptionError as e:
-            raise StateError(f"The saved game's rule options are invalid: {e}") from None
+            raise _option_state_error(e) from None
         try:
             if not isinstance(d.get("state"), dict):
                 raise StateError("The saved game's 'state' must be an object.")
@@ -272,7 +283,8 @@ class Game:
         except (TypeError, KeyError, AttributeError, IndexError, ValueError, ArithmeticError, RecursionError) as e:
             raise StateError(f"The saved game is damaged ({type(e).__name__}).") from None
         g = Game(variant, players, seed, options, state)
-        g.history = [list(h) for h in history]
+        g.history = _saved_history(history, g)
+        _prove_playable(g)
         return g
 
     @staticmethod
@@ -310,6 +322,91 @@ class Game:
     def state(self) -> Any:
         """The family state object (internal; tests and bots read it, never mutate it)."""
         return self._state
+
+
+HISTORY_TEXT = 500
+"""Longest move text in a saved game's ``history`` (as :data:`meldtable.fields.TEXT_LIMIT`)."""
+FORCED_MOVES = 16
+"""Most forced moves (the only legal move) :func:`_prove_playable` follows on a loaded game."""
+
+
+def _option_state_error(e: OptionError) -> StateError:
+    """A saved game's invalid rule options: the option's own reason (key, params), its texts
+    prefixed in each language."""
+    texts = {"en": f"The saved game's rule options are invalid: {e.texts.get('en', str(e))}",
+             "de": f"Die Spielregeln des gespeicherten Spiels sind ungültig: {e.message('de')}"}
+    return StateError(texts["en"], e.key, e.params, texts)
+
+
+def _saved_history(history: list[list[str]], g: Game) -> list[list[str]]:
+    """The saved game's ``history`` checked against the loaded game ``g`` (``StateError``, key
+    ``state_history``): one list of move texts per deal so far (at most ``hand_number`` lists),
+    texts of at most :data:`HISTORY_TEXT` characters, and the current deal's last move (the one
+    :mod:`meldtable.undo` reads) a move of the game's family. Equal texts share one string, so
+    a long history holds little memory."""
+    if len(history) > g.hand_number:
+        raise StateError.of(COMMON, "state_history")
+    seen: dict[str, str] = {}
+    out = []
+    for hand in history:
+        if any(len(m) > HISTORY_TEXT for m in hand):
+            raise StateError.of(COMMON, "state_history")
+        out.append([seen.setdefault(m, m) for m in hand])
+    if out[-1]:
+        try:
+            g.family.parse_move(out[-1][-1])
+        except MeldtableError:
+            raise StateError.of(COMMON, "state_history") from None
+    return out
+
+
+def _prove_playable(g: Game) -> None:
+    """Refuse (``StateError``, key ``state_stuck``) a loaded game whose seat to act has no legal
+    move while its hand goes on: no loadable game is stuck (issue #25). Forced moves (a single
+    legal move: canasta's ``draw`` after a turn that says it took the pile) are followed on a copy,
+    at most :data:`FORCED_MOVES` of them, so a save whose only way on ends in a stall is refused
+    too."""
+    work = g
+    for _ in range(FORCED_MOVES):
+        if work.hand_over:
+            return
+        legal = work.legal_moves()
+        if not legal:
+            raise StateError.of(COMMON, "state_stuck", {"seat": work.current_player})
+        if len(legal) > 1:
+            return
+        if work is g:
+            work = g.copy()
+        try:
+            work._state.apply(legal[0])
+        except (TypeError, KeyError, AttributeError, IndexError, ValueError, ArithmeticError) as e:
+            raise StateError.of(COMMON, "state_stuck", {"seat": work.current_player}) from e
+
+
+def _hold_scores(state: Any) -> None:
+    """Hold every cumulative score within +-:data:`meldtable.fields.POINTS_LIMIT`, the range a
+    saved game's loader accepts (docs/state-format.md, "Scores near the limit"): a hand that would
+    carry a score past it is recorded with one more item, ``"limit"``, that brings the score back to
+    the limit (its total and cumulative score adjusted alike), so that every game played on from an
+    accepted save saves and loads again. No real match comes near (about 120,000 at most)."""
+    from .fields import POINTS_LIMIT
+
+    scores = state.scores
+    if all(-POINTS_LIMIT <= v <= POINTS_LIMIT for v in scores):
+        return
+    last = dict(state.results[-1]) if state.results else None
+    sides = [dict(sd, items=dict(sd["items"])) for sd in last["sides"]] if last else []
+    for i, v in enumerate(scores):
+        held = max(-POINTS_LIMIT, min(POINTS_LIMIT, v))
+        if held != v:
+            scores[i] = held
+            if i < len(sides):
+                sides[i]["items"]["limit"] = sides[i]["items"].get("limit", 0) + held - v
+                sides[i]["total"] += held - v
+                sides[i]["cumulative"] = held
+    if last is not None:
+        last["sides"] = sides
+        state.results[-1] = last
 
 
 def new_game(variant_id: str, *, players: int, seed: int, options: dict[str, Any] | None = None) -> Game:

@@ -461,8 +461,11 @@ def _continental(p: Position, rules: Any, players: int, seed: int) -> dict[str, 
     for s in range(players):
         if s not in hands:
             hands[s] = _deal(rest, rules.hand_size(hand_number))
-    if pen is None:  # the penalty stock's share of the deck, as at the deal
-        penalty = _deal(rest, len(deck.order) * rules.penalty_percent // 100)
+    if pen is None:  # the penalty stock's share of the cards left after the deal, as at the deal
+        # (seed 002: »Dann teilt er den Rest des Decks in zwei Stapel auf ... Der Hauptstapel enthält
+        # in der Regel mehr Karten als der Strafstapel«; issue #24: not a share of the whole deck)
+        left = len(deck.order) - players * rules.hand_size(hand_number)
+        penalty = _deal(rest, max(0, left) * rules.penalty_percent // 100)
     tf = p.one("top from")
     top_from: int | None
     if tf is not None and tf.value.strip().lower() in ("none", "upcard", "-"):

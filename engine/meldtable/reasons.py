@@ -245,6 +245,8 @@ COMMON = Catalogue("common", {
                          "Warte, bis du dran bist: Der Computer spielt gerade."),
     "your_turn": ((), "It is your turn, not the computer's.", "Du bist am Zug, nicht der Computer."),
     "wrong_family": ((), "That is not a move of this game.", "Das ist kein Zug dieses Spiels."),
+    "no_legal_move": (("seat",), "Seat {seat} has no legal move: this game cannot go on.",
+                      "Platz {seat} hat keinen erlaubten Zug: Dieses Spiel kann nicht weitergehen."),
     "not_in_hand": (("card",), "You do not hold {card:card}.", "Du hast {card:card} nicht auf der Hand."),
     "too_many_cards": (("held", "named"), "You hold {held:plural:card:cards}, but this action names {named}.",
                        "Du hast {held} Karten auf der Hand, diese Aktion nennt aber {named}."),
@@ -363,6 +365,13 @@ COMMON = Catalogue("common", {
                       "Die Spielerzahl {players} des gespeicherten Spiels ist für {variant} nicht erlaubt."),
     "state_seed": ((), "The saved game's seed must be a whole number.",
                    "Der Startwert (seed) des gespeicherten Spiels muss eine ganze Zahl sein."),
+    "state_history": ((), "The saved game's move history is malformed: one list of move texts (at most 500 "
+                          "characters each) per deal so far, the last one a move of the game.",
+                      "Der Zugverlauf des gespeicherten Spiels ist fehlerhaft: eine Liste von Zugtexten (je höchstens "
+                      "500 Zeichen) für jede bisherige Runde, der letzte ein Zug dieses Spiels."),
+    "state_stuck": (("seat",), "In the saved game seat {seat} has no legal move, so the game cannot go on.",
+                    "Im gespeicherten Spiel hat Platz {seat} keinen erlaubten Zug, das Spiel kann also nicht "
+                    "weitergehen."),
     # errors with a specific English detail (docs/notation.md, "Errors"; docs/state-format.md): the
     # English text is the detail itself, the German one says what happened and quotes it
     "bad_notation": (("detail",), "{detail}", "Eingabe nicht verstanden (Einzelheit auf Englisch: {detail})"),

@@ -15,6 +15,7 @@ from ..fields import (
     saved_last_moves,
     saved_outcome,
 )
+from ..reasons import COMMON
 from .base import StateBase
 from .rules import CENTRE_SIZE, HAND_SIZE, HISTORY_KEEP, Rules, card_sort_key
 
@@ -152,5 +153,5 @@ class Saved(StateBase):
                     f"starting left of the dealer (seat {first}), and seat {s.to_act} is to act."
                 )
             if not s.legal_moves():
-                raise StateError("The saved game cannot go on: the player to act would have no legal move.")
+                raise StateError.of(COMMON, "state_stuck", {"seat": s.to_act})
         return s
