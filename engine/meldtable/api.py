@@ -37,7 +37,11 @@ MAX_PLAY_MOVES = 10_000
 """Most moves in one ``play`` request."""
 MAX_SESSIONS = 32
 """Most named sessions at once (besides the default one); ``end`` frees one. Each holds one game
-(a few hundred kilobytes at most), so the worker's memory stays bounded."""
+(at most :data:`SESSION_MEMORY` bytes), so the worker's memory stays bounded."""
+SESSION_MEMORY = 2_000_000
+"""Most memory (bytes, CPython) one session holds: a game keeps about the size of its saved text
+(its move history compact, ``Game.history``), and a loaded save is below :data:`MAX_REQUEST`
+characters. Measured: 32 sessions of the largest accepted save hold 19 MB (docs/protocol.md)."""
 SESSION_ID = re.compile(r"[A-Za-z0-9_.:-]{1,64}")
 """What a session id may be: 1 to 64 letters, digits, ``_ . : -``."""
 _STARTS = ("new", "load")

@@ -59,11 +59,38 @@ class Game:
         self.seed = seed
         self.options = options
         self._state = state
-        self.history: list[list[str]] = [[]]
-        """Moves of each hand so far, in notation (``history[-1]`` is the current hand)."""
+        # the move history, compact: finished deals as one text each (moves joined by newlines),
+        # the current deal as the text of its moves loaded from a save plus the list of moves
+        # played since; see the ``history`` property
+        self._done: list[str] = []
+        self._head = ""
+        self._tail: list[str] = []
         self._undo = UndoRecord(variant.family)
 
     # ------------------------------------------------------------------ queries
+    @property
+    def history(self) -> list[list[str]]:
+        """Moves of each hand so far, in notation (``history[-1]`` is the current hand): a new
+        list of lists on each call (the game keeps them compact: finished deals as one text each,
+        so that a long history holds about as much memory as its text). Assigning a list of
+        lists replaces the history."""
+        return [_split(h) for h in self._done] + [self._current()]
+
+    @history.setter
+    def history(self, hands: list[list[str]]) -> None:
+        self._done = ["\n".join(h) for h in hands[:-1]]
+        self._head = "\n".join(hands[-1]) if hands else ""
+        self._tail = []
+
+    def _current(self) -> list[str]:
+        return _split(self._head) + self._tail
+
+    def last_move(self) -> str | None:
+        """The notation of the current hand's last move, or ``None`` before its first."""
+        if self._tail:
+            return self._tail[-1]
+        return self._head.rpartition("\n")[2] or None
+
     @property
     def current_player(self) -> int | None:
         """Seat to act (``0 .. players-1``), or ``None`` when the hand is over."""
@@ -142,7 +169,7 @@ class Game:
         undo = self._undo
         kept = undo.before(m.kind, seat_before, state)
         state.apply(m)
-        self.history[-1].append(m._text)  # (str(m): the notation, without a call)
+        self._tail.append(m._text)  # (str(m): the notation, without a call)
         undo.after(kept, seat_before, state, m)
         if state.hand_over:
             _hold_scores(state)
@@ -172,7 +199,7 @@ class Game:
         if err is not None:
             raise err
         self._state = self._undo.restore()
-        return self.history[-1].pop()
+        return self._tail.pop()  # undoable moves were played since the load: they are in the tail
 
     def _refusal(self, key: str, message: str, params: dict[str, Any]) -> IllegalMoveError:
         """The error of a refusal ``(key, message, params)`` of the family state: with the texts of
@@ -203,15 +230,16 @@ class Game:
         """Deal the next hand of the match. Raises ``IllegalMoveError`` if the hand is not over or
         the match is."""
         self._state.next_hand()
-        self.history.append([])
+        self._done.append("\n".join(self._current()))
+        self._head, self._tail = "", []
         self._undo.clear()
 
     def copy(self) -> "Game":
         """An independent copy (for bots and what-if analysis)."""
         g = Game(self.variant, self.players, self.seed, self.options, self._state.copy())
-        # the finished hands' lists never change again (play appends to the current hand only,
-        # next_hand starts a new list): shared, so a copy costs the current hand only
-        g.history = self.history[:-1] + [list(self.history[-1])]
+        # the history's texts never change (play appends to the tail only): shared, so a copy
+        # costs a list of the deals and the moves played since the load
+        g._done, g._head, g._tail = list(self._done), self._head, list(self._tail)
         g._undo = self._undo.copy()
         return g
 
@@ -229,7 +257,7 @@ class Game:
                 "players": self.players,
                 "seed": self.seed,
                 "options": opts,
-                "history": self.history if past_history else [[] for _ in self.history[:-1]] + [self.history[-1]],
+                "history": self.history if past_history else [[] for _ in self._done] + [self._current()],
                 "state": self._state.to_dict(),
             },
             separators=(",", ":"),
@@ -283,7 +311,8 @@ class Game:
         except (TypeError, KeyError, AttributeError, IndexError, ValueError, ArithmeticError, RecursionError) as e:
             raise StateError(f"The saved game is damaged ({type(e).__name__}).") from None
         g = Game(variant, players, seed, options, state)
-        g.history = _saved_history(history, g)
+        _check_history(history, g)
+        g.history = history
         _prove_playable(g)
         return g
 
@@ -338,26 +367,26 @@ def _option_state_error(e: OptionError) -> StateError:
     return StateError(texts["en"], e.key, e.params, texts)
 
 
-def _saved_history(history: list[list[str]], g: Game) -> list[list[str]]:
+def _split(text: str) -> list[str]:
+    return text.split("\n") if text else []
+
+
+def _check_history(history: list[list[str]], g: Game) -> None:
     """The saved game's ``history`` checked against the loaded game ``g`` (``StateError``, key
     ``state_history``): one list of move texts per deal so far (at most ``hand_number`` lists),
-    texts of at most :data:`HISTORY_TEXT` characters, and the current deal's last move (the one
-    :mod:`meldtable.undo` reads) a move of the game's family. Equal texts share one string, so
-    a long history holds little memory."""
+    texts of 1 to :data:`HISTORY_TEXT` characters without line breaks, and the current deal's last
+    move (the one :mod:`meldtable.undo` reads) a move of the game's family. Work linear in the
+    text, no move replayed: the history is a record; play never reads it."""
     if len(history) > g.hand_number:
         raise StateError.of(COMMON, "state_history")
-    seen: dict[str, str] = {}
-    out = []
     for hand in history:
-        if any(len(m) > HISTORY_TEXT for m in hand):
+        if any(not 0 < len(m) <= HISTORY_TEXT or "\n" in m or "\r" in m for m in hand):
             raise StateError.of(COMMON, "state_history")
-        out.append([seen.setdefault(m, m) for m in hand])
-    if out[-1]:
+    if history[-1]:
         try:
-            g.family.parse_move(out[-1][-1])
+            g.family.parse_move(history[-1][-1])
         except MeldtableError:
             raise StateError.of(COMMON, "state_history") from None
-    return out
 
 
 def _prove_playable(g: Game) -> None:
