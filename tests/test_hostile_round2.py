@@ -366,3 +366,52 @@ def test_sessions_holding_the_largest_saves_stay_within_the_documented_memory():
     assert held / 4 < api.SESSION_MEMORY, f"{held / 4:,.0f} bytes per session"
     assert peak - held < 4 * api.SESSION_MEMORY, f"peak {peak:,}"
     assert Game.from_json(text).to_json() == Game.from_json(Game.from_json(text).to_json()).to_json()
+
+
+def test_the_canasta_meld_composer_tries_few_candidates_on_copies(monkeypatch):
+    """Issue #25: "the canasta meld composer copies the whole game for each of up to C(k,3)
+    candidate melds ... a ~100-byte `act` takes 1.3-3.6 s". A meld action of one rank with every
+    kind of wild card, which no way of laying it makes legal, is refused after at most
+    ``MELD_ATTEMPTS`` copies of the game."""
+    from meldtable.canasta.actions import MELD_ATTEMPTS
+
+    g = meldtable.new_game("canasta-two-hand", players=2, seed=1)
+    d = json.loads(g.to_json())
+    st = d["state"]
+    seat = st["turn"]["seat"]
+    want = ["QH", "QS", "QD", "QC", "2C", "2D", "2H", "2S", "JK", "JK"]
+    for c in want:  # into the hand (from the stock or the other hand), a card of the hand back
+        src = st["stock"] if c in st["stock"] else st["hands"][1 - seat]
+        src.remove(c)
+        st["hands"][seat].append(c)
+    extra = [c for c in st["stock"] if c not in ("3H", "3D")][:40]
+    for c in extra:
+        st["stock"].remove(c)
+    st["hands"][seat] += extra
+    s = api.Session()
+    s.game, s.human_seats = Game.from_json(json.dumps(d)), [seat]
+    assert send(s, {"id": 1, "op": "act", "action": {"type": "draw"}})["ok"]
+    copies = []
+    real = Game.copy
+    monkeypatch.setattr(Game, "copy", lambda self: copies.append(1) or real(self))
+    resp = send(s, {"id": 2, "op": "act", "action": {"type": "meld", "cards": ["QH"] + want[4:]}})
+    assert resp["ok"] is False and resp["error"]["code"] == "illegal_move", resp
+    assert len(copies) <= MELD_ATTEMPTS + 1, len(copies)
+
+
+@pytest.mark.parametrize("text", [
+    "players: 2\n", "variant: canasta-two-hand\nhand 0: QH QH QH\n", "variant: canasta-two-hand\nturn: x draw\n",
+    "variant: canasta-two-hand\nplayers: 9\n", "variant: canasta-two-hand\nfoo: 1\n", "variant: canasta-two-hand\nhand: QH\n",
+    "variant: canasta-two-hand\nseed: x\n", "variant: canasta-two-hand\noption draw_count: 7\n",
+    "variant: canasta-two-hand\nhand 0: QX\n", "variant: canasta-two-hand\nscore: 1\n", "variant: zzz\n",
+    "variant: continental\nclaims: 1\n", "variant: continental\nturn: 0 took draw\n", "nonsense\n",
+    "variant: 3-ist-50\nhand 0: 5C\n",
+])
+def test_position_errors_name_the_position_and_read_in_german(text):
+    """Issue #25: "Position errors say "saved game" and give the detail in English"."""
+    resp = send(api.Session(), {"id": 1, "op": "new", "position": text})
+    assert resp["ok"] is False
+    err = resp["error"]
+    assert err["code"] in ("bad_request", "bad_state"), err
+    assert "saved game" not in err["message"] and "gespeichert" not in err["texts"]["de"], err
+    assert "Einzelheit auf Englisch" not in err["texts"]["de"], err
