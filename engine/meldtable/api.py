@@ -194,7 +194,7 @@ class Session:
         if _load_size(answer) > MAX_REQUEST:  # only a game played on far beyond any real match
             answer["state"] = g.to_json(past_history=False)
         if _load_size(answer) > MAX_REQUEST:
-            raise BadRequest("This game has grown too large to be saved and loaded again.")
+            raise BadRequest.of(COMMON, "save_too_large")
         return answer
 
     op_export = op_save

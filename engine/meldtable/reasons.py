@@ -369,6 +369,8 @@ COMMON = Catalogue("common", {
                           "characters each) per deal so far, the last one a move of the game.",
                       "Der Zugverlauf des gespeicherten Spiels ist fehlerhaft: eine Liste von Zugtexten (je höchstens "
                       "500 Zeichen) für jede bisherige Runde, der letzte ein Zug dieses Spiels."),
+    "save_too_large": ((), "This game has grown too large to be saved and loaded again.",
+                       "Dieses Spiel ist zu groß geworden, um es zu speichern und wieder zu laden."),
     "state_stuck": (("seat",), "In the saved game seat {seat} has no legal move, so the game cannot go on.",
                     "Im gespeicherten Spiel hat Platz {seat} keinen erlaubten Zug, das Spiel kann also nicht "
                     "weitergehen."),
