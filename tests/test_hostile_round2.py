@@ -415,3 +415,12 @@ def test_position_errors_name_the_position_and_read_in_german(text):
     assert err["code"] in ("bad_request", "bad_state"), err
     assert "saved game" not in err["message"] and "gespeichert" not in err["texts"]["de"], err
     assert "Einzelheit auf Englisch" not in err["texts"]["de"], err
+
+
+def test_counts_of_one_read_in_the_singular():
+    """Issue #25: "took the discard pile (1 cards)" (plurals). The engine's own texts with a count
+    say "1 card" / "1 Karte"."""
+    from meldtable.reasons import COMMON
+
+    texts = COMMON.texts("too_many_cards", {"held": 1, "named": 3})
+    assert "1 card," in texts["en"] and "1 Karte " in texts["de"], texts

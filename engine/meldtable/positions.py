@@ -49,7 +49,7 @@ _LINE = {  # reasons about one line: the texts get "Line 7 (hand 1): " / "Zeile 
     "number": (("low", "high", "value"), "write one whole number from {low} to {high}, not {value}.",
                "Schreibe eine ganze Zahl von {low} bis {high}, nicht {value}."),
     "seats_range": (("high",), "seats are numbered 0 to {high}.", "Die Plätze sind von 0 bis {high} nummeriert."),
-    "count_numbers": (("count",), "write {count} numbers.", "Schreibe {count} Zahlen."),
+    "count_numbers": (("count",), "write {count:plural:number:numbers}.", "Schreibe {count:plural:Zahl:Zahlen}."),
     "flag": (("value",), "write true or false, not {value}.", "Schreibe true oder false, nicht {value}."),
     "card_too_often": (("card", "decks", "held"), "{card} is named more often than the {decks:plural:deck holds:decks hold} "
                        "it ({held}).",

@@ -249,7 +249,7 @@ COMMON = Catalogue("common", {
                       "Platz {seat} hat keinen erlaubten Zug: Dieses Spiel kann nicht weitergehen."),
     "not_in_hand": (("card",), "You do not hold {card:card}.", "Du hast {card:card} nicht auf der Hand."),
     "too_many_cards": (("held", "named"), "You hold {held:plural:card:cards}, but this action names {named}.",
-                       "Du hast {held} Karten auf der Hand, diese Aktion nennt aber {named}."),
+                       "Du hast {held:plural:Karte:Karten} auf der Hand, diese Aktion nennt aber {named}."),
     # malformed notation and page actions (NotationError; docs/notation.md, "Errors")
     "move_not_text": (("examples", "type"), "A move must be text like {examples:or}, not {type}.",
                       "Ein Zug wird als Text wie {examples:or} geschrieben, nicht als {type}."),
