@@ -424,3 +424,26 @@ def test_counts_of_one_read_in_the_singular():
 
     texts = COMMON.texts("too_many_cards", {"held": 1, "named": 3})
     assert "1 card," in texts["en"] and "1 Karte " in texts["de"], texts
+
+
+def test_a_request_past_its_work_budget_is_refused_and_changes_nothing(monkeypatch):
+    """Issue #25: "a per-request budget". Moves played and games copied within one request are
+    counted (meldtable.game.BUDGET); past ``api.REQUEST_BUDGET`` the request is refused with
+    ``request_budget`` and the session is as it was. The library used directly counts nothing."""
+    s = session("3-ist-50", human_seats=[0, 1])
+    g = s.game.copy()
+    moves = []
+    while not g.hand_over and len(moves) < 30:
+        m = choose_move(g)
+        moves.append(str(m))
+        g.play(m)
+    before = send(s, {"id": 1, "op": "save"})["result"]
+    monkeypatch.setattr(api, "REQUEST_BUDGET", 25)
+    resp = send(s, {"id": 2, "op": "play", "moves": moves})
+    assert resp["ok"] is False and resp["error"]["key"] == "request_budget", resp
+    monkeypatch.setattr(api, "REQUEST_BUDGET", 10_000)
+    assert send(s, {"id": 3, "op": "save"})["result"] == before
+    assert send(s, {"id": 4, "op": "play", "moves": moves})["ok"]
+    from meldtable.game import BUDGET
+
+    assert BUDGET.limit is None

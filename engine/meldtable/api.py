@@ -26,7 +26,7 @@ from .bot import choose_move
 from .cards import ALL_CARDS
 from .errors import MeldtableError, NotYourTurnError
 from .fields import NonFiniteNumber, strict_json
-from .game import Game, new_game
+from .game import BUDGET, Game, new_game
 from .reasons import COMMON
 from .variants import VARIANTS
 
@@ -35,6 +35,10 @@ MAX_REQUEST = 1_000_000
 longest match (Continental, 8 players, 11 deals) is far below it."""
 MAX_PLAY_MOVES = 10_000
 """Most moves in one ``play`` request."""
+REQUEST_BUDGET = 40_000
+"""The work one request may do, in units of :class:`meldtable.game.Budget` (a move played 1, a
+game copied 20): a ``play`` of :data:`MAX_PLAY_MOVES` moves and an ``undo`` record of as many fit;
+past it the request is refused (``request_budget``) and the session stays as it was."""
 MAX_SESSIONS = 32
 """Most named sessions at once (besides the default one); ``end`` frees one. Each holds one game
 (at most :data:`SESSION_MEMORY` bytes), so the worker's memory stays bounded."""
@@ -411,6 +415,16 @@ def _target(default: Session, req: dict[str, Any], op: Any) -> tuple[Session, st
 
 
 def handle(text: str, session: Session | None = None) -> str:
+    """Answer one JSON request (text) with JSON text (see :func:`_handle`), with the work of the
+    request bounded by :data:`REQUEST_BUDGET` (:data:`meldtable.game.BUDGET`)."""
+    BUDGET.limit, BUDGET.spent = REQUEST_BUDGET, 0
+    try:
+        return _handle(text, session)
+    finally:
+        BUDGET.limit = None
+
+
+def _handle(text: str, session: Session | None = None) -> str:
     """Answer one JSON request (text) with JSON text. Never raises; the answer is always strict
     JSON. ``session`` is the default session (the module's own when omitted); a request with a
     ``"session"`` field goes to that named session of it. A request that fails leaves the

@@ -20,6 +20,33 @@ FORMAT = "meldtable-game"
 FORMAT_VERSION = 1
 
 
+class Budget:
+    """The work one request of the JSON protocol may do (issue #25, "a per-request budget"):
+    ``spent`` counts ``Game.play`` (1 each) and ``Game.copy`` (:data:`COPY_COST` each) while
+    ``limit`` is set (by :func:`meldtable.api.handle`, per request); past it the request is refused
+    (``request_budget``) and the api keeps the session as it was. ``limit`` ``None`` (the library
+    used directly) counts nothing."""
+
+    __slots__ = ("limit", "spent")
+
+    def __init__(self) -> None:
+        self.limit: int | None = None
+        self.spent = 0
+
+    def charge(self, units: int) -> None:
+        """Spend ``units``; raises ``IllegalMoveError`` (key ``request_budget``) past the limit."""
+        if self.limit is not None:
+            self.spent += units
+            if self.spent > self.limit:  # and again at every later charge of the request, so a
+                raise COMMON.error("request_budget")  # caller that tries alternatives stops too
+
+
+COPY_COST = 20
+"""Units of :class:`Budget` a ``Game.copy`` costs (a copy costs about as much as 20 moves)."""
+BUDGET = Budget()
+"""The one budget of the running request (the worker answers one request at a time)."""
+
+
 FAMILIES: dict[str, str] = {
     "canasta": "meldtable.canasta.family",
     "continental": "meldtable.continental.family",
@@ -157,6 +184,8 @@ class Game:
         notation, :class:`NotYourTurnError` for another seat, :class:`IllegalMoveError` (message in a
         player's words, e.g. "The pile is frozen ...") for an illegal move; the game is then unchanged.
         """
+        if BUDGET.limit is not None:
+            BUDGET.charge(1)
         m = move if isinstance(move, MoveValue) else self.parse_move(move)
         state = self._state
         if state.hand_over:
@@ -236,6 +265,8 @@ class Game:
 
     def copy(self) -> "Game":
         """An independent copy (for bots and what-if analysis)."""
+        if BUDGET.limit is not None:
+            BUDGET.charge(COPY_COST)
         g = Game(self.variant, self.players, self.seed, self.options, self._state.copy())
         # the history's texts never change (play appends to the tail only): shared, so a copy
         # costs a list of the deals and the moves played since the load

@@ -369,6 +369,9 @@ COMMON = Catalogue("common", {
                           "characters each) per deal so far, the last one a move of the game.",
                       "Der Zugverlauf des gespeicherten Spiels ist fehlerhaft: eine Liste von Zugtexten (je höchstens "
                       "500 Zeichen) für jede bisherige Runde, der letzte ein Zug dieses Spiels."),
+    "request_budget": ((), "This request would take too much work: it is refused (try fewer cards or moves at once).",
+                       "Diese Anfrage bräuchte zu viel Rechenarbeit und wird abgelehnt (versuche es mit weniger "
+                       "Karten oder Zügen auf einmal)."),
     "save_too_large": ((), "This game has grown too large to be saved and loaded again.",
                        "Dieses Spiel ist zu groß geworden, um es zu speichern und wieder zu laden."),
     "state_stuck": (("seat",), "In the saved game seat {seat} has no legal move, so the game cannot go on.",
