@@ -21,7 +21,7 @@ from meldtable import Game, api
 from meldtable.bot import choose_move
 from sim_harness import random_options
 
-GAMES = int(os.environ.get("STALL_HUNT_GAMES", "2"))
+GAMES = int(os.environ.get("STALL_HUNT_GAMES", "3"))
 """Games per variant and player count."""
 MOVES = 500
 """Most moves of one game (a deal ends long before in nearly every game; the hunt moves on)."""
