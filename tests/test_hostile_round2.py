@@ -264,7 +264,7 @@ def test_copying_a_game_does_not_copy_the_history_of_finished_hands():
 
 @pytest.mark.parametrize("history, words", [
     ([["draw"]] * 5, "hand"), ([["x" * 501]], "long"), ([[1]], "malformed"), ([], "malformed"),
-    ([["fly to the moon"]], "move"),
+    ([["fly to the moon"]], "move"), ([["draw\ndraw"]], "newline"), ([["draw", ""]], "empty"), ([[["draw"]]], "nested"),
 ])
 def test_a_saves_history_is_checked(history, words):
     """Issue #25: "`history` validated (types, lengths, and replayable where it is used)": one list
