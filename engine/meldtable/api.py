@@ -319,7 +319,7 @@ def _named_in_text(text: str) -> int:
     """How many words of move notation ``text`` are card texts (``QH``, ``jk``): the cards a
     ``{"type": "move", "text": ...}`` action names, counted without parsing the move (words are
     separated by spaces or commas, docs/notation.md)."""
-    return sum(1 for w in text.replace(",", " ").split() if w.upper() in _CARD_TEXTS)
+    return sum(map(_CARD_TEXTS.__contains__, text.upper().replace(",", " ").split()))  # C-speed steps
 
 
 _CARD_TEXTS = frozenset(c.text for c in ALL_CARDS)
