@@ -405,7 +405,8 @@ def test_the_canasta_meld_composer_tries_few_candidates_on_copies(monkeypatch):
     "variant: canasta-two-hand\nseed: x\n", "variant: canasta-two-hand\noption draw_count: 7\n",
     "variant: canasta-two-hand\nhand 0: QX\n", "variant: canasta-two-hand\nscore: 1\n", "variant: zzz\n",
     "variant: continental\nclaims: 1\n", "variant: continental\nturn: 0 took draw\n", "nonsense\n",
-    "variant: 3-ist-50\nhand 0: 5C\n",
+    "variant: 3-ist-50\nhand 0: 5C\n", "variant: 3-ist-50\nhand 0: 5C 6C\nhand 1: 7C 8C 9C 9D\n",
+    "variant: 3-ist-50\ncentre: 5C 6C 7C 8C 9C\nhand 0: 2C\nhand 1: 3C\n", "variant: canasta-two-hand\nscore: 9999999999999 0\n",
 ])
 def test_position_errors_name_the_position_and_read_in_german(text):
     """Issue #25: "Position errors say "saved game" and give the detail in English"."""

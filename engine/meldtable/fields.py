@@ -128,7 +128,9 @@ def saved_outcome(obj: Any, count: int, unit: str, *, seats: int | None = None) 
     scores = saved_field(obj, "scores", list)
     if len(scores) != count:
         raise StateError(f"The saved game's scores must be one whole number per {unit[:-1]}.")
-    scores = [saved_points(x, "A score") for x in scores]
+    if any(not is_int(x) or not -POINTS_LIMIT <= x <= POINTS_LIMIT for x in scores):
+        raise StateError.of(COMMON, "state_scores")  # (the text names POINTS_LIMIT)
+    scores = list(scores)
     hand_number = saved_field(obj, "hand_number", int)
     hand_over = saved_field(obj, "hand_over", bool)
     results = saved_field(obj, "results", list)

@@ -372,6 +372,9 @@ COMMON = Catalogue("common", {
     "request_budget": ((), "This request would take too much work: it is refused (try fewer cards or moves at once).",
                        "Diese Anfrage bräuchte zu viel Rechenarbeit und wird abgelehnt (versuche es mit weniger "
                        "Karten oder Zügen auf einmal)."),
+    "state_scores": ((), "The saved game's scores must be whole numbers from -1,000,000,000,000 to 1,000,000,000,000.",
+                     "Die Punktstände des gespeicherten Spiels sind ganze Zahlen von -1.000.000.000.000 bis "
+                     "1.000.000.000.000."),
     "save_too_large": ((), "This game has grown too large to be saved and loaded again.",
                        "Dieses Spiel ist zu groß geworden, um es zu speichern und wieder zu laden."),
     "state_stuck": (("seat",), "In the saved game seat {seat} has no legal move, so the game cannot go on.",
