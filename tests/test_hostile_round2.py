@@ -325,7 +325,13 @@ def test_scores_near_the_limit_stay_loadable_after_a_hand(variant):
     for sign in (1, -1):
         d = json.loads(g.to_json())
         d["state"]["scores"] = [sign * (POINTS_LIMIT - 50)] * len(d["state"]["scores"])
-        h = Game.from_json(json.dumps(d))
+        try:
+            h = Game.from_json(json.dumps(d))
+        except meldtable.StateError:
+            # a family may instead keep room for the deals still to play (Continental:
+            # key state_scores of its catalogue): a limit that play then never exceeds
+            assert variant == "continental"
+            continue
         while not h.hand_over:
             h.play(choose_move(h))
         back = Game.from_json(h.to_json())
