@@ -2,9 +2,9 @@
 issue #15 and the worst requests the boundary fuzzers generate. Figures: docs/performance.md,
 "Hostile requests".
 
-    python bench/hostile_bench.py [--examples N] [--repeats R] [--clock cpu|wall] [--json FILE]
+    python bench/hostile_bench.py [--examples N] [--repeats R] [--clock cpu|wall] [--json FILE] [--quick]
 
-1. **The issue's examples** (a 53-card Continental set and lay-down, 1,000 and 20,000 cards,
+1. **The issues' examples** (#15 and #25; a 53-card Continental set and lay-down, 1,000 and 20,000 cards,
    1,000 combinations, a canasta meld of 20,000 cards, saved games with NaN, `[1]` results,
    4,300-digit scores, `"players": 2.0`, a half-laid contract that nothing completes, a NaN
    id): each request's median over R repeats, on a fresh copy of its session, next to the
@@ -60,6 +60,25 @@ def median_time(make: Session, text: str, clock: Callable[[], float], repeats: i
         dt, resp = answer_time(make, text, clock)
         times.append(dt)
     return statistics.median(times), resp
+
+
+def parse_time(text: str, clock: Callable[[], float], repeats: int) -> float:
+    """Median seconds of parsing ``text`` as the engine does before any work: the request's JSON
+    and, for a ``load``, its saved game's JSON (0 for text that is not JSON or too long)."""
+    from meldtable.fields import strict_json
+
+    times = []
+    for _ in range(repeats):
+        t0 = clock()
+        try:
+            if len(text) <= api.MAX_REQUEST:
+                req = strict_json(text)
+                if isinstance(req, dict) and req.get("op") == "load" and isinstance(req.get("state"), str):
+                    strict_json(req["state"])
+        except (ValueError, RecursionError):
+            pass
+        times.append(clock() - t0)
+    return statistics.median(times)
 
 
 # ---------------------------------------------------------------------------- 1. the issue's examples
@@ -124,6 +143,62 @@ def issue_examples() -> list[tuple[str, Session, str]]:
         ("load: 164-card hand, 14 jokers (constructed)", canasta, load(_monster_hand())),
         ("a NaN request id", canasta, '{"id": NaN, "op": "hello"}'),
         ("a request of 1,000,001 characters", canasta, "x" * (api.MAX_REQUEST + 1)),
+    ] + round_two_examples(canasta)
+
+
+def round_two_examples(canasta: Session) -> list[tuple[str, Session, str]]:
+    """The examples of issue #25 ("Hostile input, round 2") that reach the generic engine."""
+    import test_hostile_round2 as R
+
+    def act(action: dict) -> str:
+        return json.dumps({"id": 1, "op": "act", "action": action})
+
+    largest = R.largest_save()
+    near = json.loads(meldtable.new_game("canasta-two-hand", players=2, seed=1).to_json())
+    near["state"]["scores"] = [10**12 - 50, 10**12 - 50]
+    g = meldtable.new_game("canasta-two-hand", players=2, seed=1)
+    d = json.loads(g.to_json())
+    st = d["state"]
+    seat = st["turn"]["seat"]
+    want = ["QH", "QS", "QD", "QC", "2C", "2D", "2H", "2S", "JK", "JK"]
+    for c in want:
+        (st["stock"] if c in st["stock"] else st["hands"][1 - seat]).remove(c)
+        st["hands"][seat].append(c)
+    extra = [c for c in st["stock"] if c not in ("3H", "3D")][:40]
+    for c in extra:
+        st["stock"].remove(c)
+    st["hands"][seat] += extra
+    big_hand = Game.from_json(json.dumps(d))
+    big_hand.play("draw")
+    big_text = big_hand.to_json()
+
+    def composer() -> api.Session:
+        s = api.Session()
+        s.game, s.human_seats = Game.from_json(big_text), [seat]
+        return s
+
+    def largest_loaded() -> api.Session:
+        s = api.Session()
+        s.game = Game.from_json(largest)
+        return s
+
+    return [
+        ("act: action type of 900,000 characters", canasta, act({"type": "x" * 900_000})),
+        ("new: variant of 900,000 characters", canasta,
+         json.dumps({"id": 1, "op": "new", "variant": "x" * 900_000, "players": 2, "seed": 1})),
+        ("a request id of 401 digits", canasta, '{"id": ' + "9" * 401 + ', "op": "hello"}'),
+        ("act: move 'add Q#\u00b2 QH'", canasta, act({"type": "move", "text": "add Q#\u00b2 QH"})),
+        ("act: move 'meld' naming 20,000 cards", canasta, act({"type": "move", "text": "meld " + " QH" * 20_000})),
+        ("new: initial_meld_table of 90,000 rows", canasta,
+         json.dumps({"id": 1, "op": "new", "variant": "canasta-classic", "players": 4, "seed": 1,
+                     "options": {"initial_meld_table": [[0, 50]] * 90_000}})),
+        ("canasta meld composer: 7 cards, no way legal", composer,
+         act({"type": "meld", "cards": ["QH"] + want[4:]})),
+        ("load: the largest accepted save (history)", canasta,
+         json.dumps({"id": 1, "op": "load", "state": largest})),
+        ("save: the largest accepted save", largest_loaded, json.dumps({"id": 1, "op": "save"})),
+        ("undo on the largest accepted save (refused)", largest_loaded, json.dumps({"id": 1, "op": "undo"})),
+        ("load: scores of 999,999,999,950", canasta, json.dumps({"id": 1, "op": "load", "state": json.dumps(near)})),
     ]
 
 
@@ -229,23 +304,33 @@ def main() -> int:
     ap.add_argument("--repeats", type=int, default=15, help="timings per request for a median (default 15)")
     ap.add_argument("--clock", choices=("cpu", "wall"), default="cpu")
     ap.add_argument("--json", help="write the figures to this file")
+    ap.add_argument("--quick", action="store_true",
+                    help="a small sample that runs in seconds (smoke test): 1 example per strategy, 1 repeat")
     args = ap.parse_args()
+    if args.quick:
+        args.examples, args.repeats = 1, 1
     clock = _clock(args.clock)
     load0 = os.getloadavg()
     print(f"meldtable {meldtable.__version__}, Python {sys.version.split()[0]}, clock {args.clock}, "
           f"load average {load0[0]:.2f} at the start", flush=True)
 
     report: dict[str, Any] = {"clock": args.clock, "examples": [], "fuzzers": {}}
-    print("\n1. The issue's examples (median of {} answers)".format(args.repeats))
+    print("\n1. The issues' examples (median of {} answers; parse = the request's JSON and a load's saved game, "
+          "after = the work after parsing)".format(args.repeats))
     rows = issue_examples()
     base, _ = median_time(rows[0][1], rows[0][2], clock, args.repeats)
-    print(f"{'request':52s} {'median ms':>10s} {'x table':>8s}  answer")
+    print(f"{'request':52s} {'median ms':>10s} {'parse ms':>9s} {'after':>7s} {'x table':>8s}  answer")
     for i, (name, make, text) in enumerate(rows):
         med, resp = (base, {"ok": True}) if i == 0 else median_time(make, text, clock, args.repeats)
+        parse = parse_time(text, clock, args.repeats)
         answer = "ok" if resp["ok"] else f"{resp['error']['code']}: {resp['error']['message'][:60]}"
-        print(f"{name:52s} {med * 1000:10.2f} {med / base:8.1f}  {answer}", flush=True)
-        report["examples"].append({"request": name, "median_ms": med * 1000, "ratio_to_table": med / base,
+        print(f"{name:52s} {med * 1000:10.2f} {parse * 1000:9.2f} {max(0.0, med - parse) * 1000:7.2f} "
+              f"{med / base:8.1f}  {answer}", flush=True)
+        report["examples"].append({"request": name, "median_ms": med * 1000, "parse_ms": parse * 1000,
+                                   "after_parsing_ms": max(0.0, med - parse) * 1000, "ratio_to_table": med / base,
                                    "bytes": len(text), "answer": answer})
+    after = max(report["examples"], key=lambda x: x["after_parsing_ms"])
+    print(f"worst example after parsing: {after['after_parsing_ms']:.1f} ms ({after['request']})")
 
     print(f"\n2. The fuzzers' worst requests ({args.examples} examples per strategy and case)", flush=True)
     started = time.perf_counter()

@@ -166,8 +166,11 @@ def check_answer(s: api.Session, text: Any, work: Any = None) -> dict:
         req = strict_json(text) if isinstance(text, str) else None  # NaN and Infinity are not JSON
     except (ValueError, RecursionError):
         req = None
-    if isinstance(req, dict) and isinstance(req.get("id"), (int, str, bool)) and req["id"] is not None:
-        assert resp["id"] == req["id"]
+    if isinstance(req, dict) and "id" in req:  # issue #25: short text or a safe integer, else null
+        rid = req["id"]
+        echoable = (isinstance(rid, str) and len(rid) <= api.ID_TEXT) or (
+            isinstance(rid, int) and not isinstance(rid, bool) and abs(rid) <= api.ID_INT)
+        assert resp["id"] == (rid if echoable else None)
     still_serves(s)
     return resp
 
@@ -829,3 +832,38 @@ def test_non_finite_numbers_in_requests_are_refused(variant, data):
     resp = check_answer(s, bad)
     assert resp == {"id": None, "ok": False, "error": {
         "code": "bad_request", "message": "The request is not valid JSON: NaN, Infinity and numbers beyond 1e308 are not JSON."}}
+
+
+# ---------------------------------------------------------------------------- accepted saves play on (issue #25)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@settings(FUZZ, max_examples=int(40 * SCALE))
+@given(data=st.data())
+def test_any_accepted_save_played_on_and_saved_reloads(variant, data):
+    """Issue #25, "Ranges that play cannot leave": "every limit a loader enforces is one that play
+    can never exceed ... a property test: any accepted game, played on and saved, reloads". Mutated
+    saves (numbers pushed to their limits among them) that the loader accepts are played on by the
+    computer, through the next deals, and every save on the way loads again."""
+    games = saved_games(variant)
+    text = games[data.draw(st.sampled_from(sorted(games)))]
+    doc = json.loads(text)
+    if data.draw(st.booleans()):  # scores at the loader's limit
+        sign = data.draw(st.sampled_from([1, -1]))
+        doc["state"]["scores"] = [sign * (10**12 - data.draw(st.integers(0, 100)))] * len(doc["state"]["scores"])
+        doc["state"]["results"] = []
+        text = json.dumps(doc)
+    else:
+        text = mutate(doc, text, data)
+    try:
+        g = Game.from_json(text)
+    except StateError:
+        return
+    for _ in range(data.draw(st.integers(1, 150))):
+        if g.match_over:
+            break
+        if g.hand_over:
+            g.next_hand()
+        else:
+            g.play(choose_move(g))
+        g = Game.from_json(g.to_json())

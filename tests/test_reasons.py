@@ -25,7 +25,9 @@ SAMPLE = {
     "examples": ["'draw'", "'discard 4C'"], "known": ["play", "discard"], "word": "go", "example": "discard 4C",
     "type": "int", "text": "10H", "suit": "'X'", "name": "draw_count", "value": "'x'", "maximum": 3,
     "choices": "none, wild", "variant": "canasta-two-hand", "version": "7", "expected": 1,
-    "detail": "'melded' must be true/false per side.", "seed": "'x'",
+    "detail": "'melded' must be true/false per side.", "seed": "'x'", "char": "U+00B2", "line": 3, "rows": 50, "label": "hand 1", "en": "x", "de": "x", "low": 0,
+    "high": 3, "deal": 2, "extra": "'X'", "keys": "hand, seed", "key": "hand", "words": ["draw", "play"], "limit": 20000,
+    "length": 20001, "most": 4, "first": 1, "games": 5,
 }
 FORMS = {"because": ("initial", "wild"), "counted": ("take", "turn"), "then": ("no_out", "finish")}
 
@@ -34,14 +36,17 @@ def catalogues() -> dict[str, Catalogue]:
     out = {"common": COMMON}
     for family, module in FAMILIES.items():
         out[family] = importlib.import_module(module).REASONS
+    from meldtable import positions, undo
+
+    out["position"], out["undo"] = positions.REASONS, undo.REASONS
     return out
 
 
 def test_every_family_declares_its_catalogue():
     cats = catalogues()
-    assert set(cats) == {"common", "canasta", "continental", "threefifty"}
+    assert set(cats) == {"common", "canasta", "continental", "threefifty", "position", "undo"}
     for name, cat in cats.items():
-        assert cat.family == name and len(cat.reasons) >= 8, name
+        assert cat.family == name and len(cat.reasons) >= (4 if name == "undo" else 8), name
 
 
 @pytest.mark.parametrize("family", ["common", "canasta", "continental", "threefifty"])

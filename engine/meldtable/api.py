@@ -23,9 +23,10 @@ from typing import Any
 
 from . import __version__
 from .bot import choose_move
+from .cards import ALL_CARDS
 from .errors import MeldtableError, NotYourTurnError
 from .fields import NonFiniteNumber, strict_json
-from .game import Game, new_game
+from .game import BUDGET, Game, new_game
 from .reasons import COMMON
 from .variants import VARIANTS
 
@@ -34,9 +35,17 @@ MAX_REQUEST = 1_000_000
 longest match (Continental, 8 players, 11 deals) is far below it."""
 MAX_PLAY_MOVES = 10_000
 """Most moves in one ``play`` request."""
+REQUEST_BUDGET = 40_000
+"""The work one request may do, in units of :class:`meldtable.game.Budget` (a move played 1, a
+game copied 20): a ``play`` of :data:`MAX_PLAY_MOVES` moves and an ``undo`` record of as many fit;
+past it the request is refused (``request_budget``) and the session stays as it was."""
 MAX_SESSIONS = 32
 """Most named sessions at once (besides the default one); ``end`` frees one. Each holds one game
-(a few hundred kilobytes at most), so the worker's memory stays bounded."""
+(at most :data:`SESSION_MEMORY` bytes), so the worker's memory stays bounded."""
+SESSION_MEMORY = 2_000_000
+"""Most memory (bytes, CPython) one session holds: a game keeps about the size of its saved text
+(its move history compact, ``Game.history``), and a loaded save is below :data:`MAX_REQUEST`
+characters. Measured: 32 sessions of the largest accepted save hold 19 MB (docs/protocol.md)."""
 SESSION_ID = re.compile(r"[A-Za-z0-9_.:-]{1,64}")
 """What a session id may be: 1 to 64 letters, digits, ``_ . : -``."""
 _STARTS = ("new", "load")
@@ -147,6 +156,9 @@ class Session:
             g.undo()  # refused: the hand is over (key undo_hand_over)
         if g.current_player not in self.human_seats:
             raise NotYourTurnError.of(COMMON, "computer_playing", {})
+        refusal = g.undo_error(seat=g.current_player)
+        if refusal is not None:  # refused before anything is copied
+            raise refusal
         work = g.copy()
         undone = work.undo(seat=g.current_player)
         self.game = work
@@ -181,6 +193,12 @@ class Session:
         record = undo_record(g)
         if record is not None:
             answer["undo"] = record
+            if _load_size(answer) > MAX_REQUEST:  # state plus undo base would not load again:
+                del answer["undo"]  # the reload then has nothing to undo (docs/protocol.md, "save")
+        if _load_size(answer) > MAX_REQUEST:  # only a game played on far beyond any real match
+            answer["state"] = g.to_json(past_history=False)
+        if _load_size(answer) > MAX_REQUEST:
+            raise BadRequest.of(COMMON, "save_too_large")
         return answer
 
     op_export = op_save
@@ -213,6 +231,16 @@ class Session:
     def op_end(self, req: dict[str, Any]) -> dict[str, Any]:
         """Drop a named session (handled in :func:`handle`; the default session cannot end)."""
         raise BadRequest("'end' needs the 'session' to end.")
+
+
+LOAD_ENVELOPE = 256
+"""Characters a ``load`` request needs besides the ``save`` answer's fields (its ``id``, ``op``
+and ``session``, at most 64 characters each)."""
+
+
+def _load_size(answer: dict[str, Any]) -> int:
+    """Characters of the ``load`` request that sends ``answer`` (a ``save`` answer) back."""
+    return len(_dumps(answer)) + LOAD_ENVELOPE
 
 
 def undo_record(g: Game) -> dict[str, Any] | None:
@@ -264,10 +292,14 @@ def _field(req: dict[str, Any], name: str, typ: type) -> Any:
 
 def _check_action_size(g: Game, action: dict[str, Any]) -> None:
     """Refuse an action that names more cards (its ``cards`` and the ``cards`` of its ``combos``)
-    or more combinations than the hand of the seat to act holds cards, before any family looks at
-    them: such an action can never be carried out, and refusing it early keeps the work of a
-    request small. Raises :class:`~meldtable.errors.IllegalMoveError` (key ``too_many_cards``)."""
+    or more combinations than the hand of the seat to act holds cards (for a ``move`` action: the
+    card words of its ``text``), before any family looks at them: such an action can never be
+    carried out, and refusing it early keeps the work of a request small. Raises
+    :class:`~meldtable.errors.IllegalMoveError` (key ``too_many_cards``)."""
     named = 0
+    text = action.get("text") if action.get("type") == "move" else None
+    if isinstance(text, str):
+        named += _named_in_text(text)
     cards = action.get("cards")
     if isinstance(cards, list):
         named += len(cards)
@@ -281,6 +313,16 @@ def _check_action_size(g: Game, action: dict[str, Any]) -> None:
     held = len(g.view(seat)["hand"]) if seat is not None else 0
     if named > held:
         raise COMMON.error("too_many_cards", held=held, named=named)
+
+
+def _named_in_text(text: str) -> int:
+    """How many words of move notation ``text`` are card texts (``QH``, ``jk``): the cards a
+    ``{"type": "move", "text": ...}`` action names, counted without parsing the move (words are
+    separated by spaces or commas, docs/notation.md)."""
+    return sum(map(_CARD_TEXTS.__contains__, text.upper().replace(",", " ").split()))  # C-speed steps
+
+
+_CARD_TEXTS = frozenset(c.text for c in ALL_CARDS)
 
 
 def _apply_all(g: Game, moves: list[Any]) -> Game:
@@ -298,23 +340,52 @@ def _dumps(answer: dict[str, Any]) -> str:
 
 
 def _error(rid: Any, code: str, message: str, extra: dict[str, Any] | None = None) -> str:
+    message = _clipped(message)
     err: dict[str, Any] = {"code": code, "message": message}
     if extra:
-        err.update(extra)
+        err.update(_clipped(extra))
     try:
         return _dumps({"id": rid, "ok": False, "error": err})
     except (ValueError, TypeError, RecursionError):
         return _dumps({"id": None, "ok": False, "error": {"code": code, "message": message[:2000]}})
 
 
+ID_TEXT = 64
+"""Longest request id (text) that is echoed."""
+ID_INT = 2**53 - 1
+"""Largest absolute value of a request id (whole number) that is echoed: JavaScript reads every
+such number exactly."""
+
+
 def _request_id(rid: Any) -> Any:
-    """The id to echo: a scalar of the request (text, whole number, finite number, true/false),
-    else ``None``."""
-    if rid is None or isinstance(rid, (str, bool, int)):
-        return rid
-    if isinstance(rid, float) and rid == rid and abs(rid) != float("inf"):
+    """The id to echo: text of at most :data:`ID_TEXT` characters or a whole number within
+    +-:data:`ID_INT` (a "safe integer" of JavaScript); anything else (longer text, a larger number,
+    a fraction, true/false, a list) is answered with ``None`` (``"id": null``), so an answer never
+    echoes an id the page cannot read back exactly (issue #25)."""
+    if isinstance(rid, str):
+        return rid if len(rid) <= ID_TEXT else None
+    if isinstance(rid, int) and not isinstance(rid, bool) and -ID_INT <= rid <= ID_INT:
         return rid
     return None
+
+
+ERROR_TEXT = 2_000
+"""Longest text of an error answer's ``message``, ``texts`` and text ``params`` (characters)."""
+
+
+def _clipped(value: Any, depth: int = 0) -> Any:
+    """``value`` (an error's params or texts) with every text cut to :data:`ERROR_TEXT`
+    characters and lists to 64 items: the last guard that an error never echoes untrusted text
+    at length (the errors themselves quote short prefixes, :func:`meldtable.fields.shown`)."""
+    if isinstance(value, str):
+        return value if len(value) <= ERROR_TEXT else value[:ERROR_TEXT - 3] + "..."
+    if depth > 3:
+        return None
+    if isinstance(value, dict):
+        return {str(k)[:64]: _clipped(v, depth + 1) for k, v in list(value.items())[:64]}
+    if isinstance(value, (list, tuple)):
+        return [_clipped(v, depth + 1) for v in value[:64]]
+    return value
 
 
 _SESSION = Session()
@@ -344,6 +415,16 @@ def _target(default: Session, req: dict[str, Any], op: Any) -> tuple[Session, st
 
 
 def handle(text: str, session: Session | None = None) -> str:
+    """Answer one JSON request (text) with JSON text (see :func:`_handle`), with the work of the
+    request bounded by :data:`REQUEST_BUDGET` (:data:`meldtable.game.BUDGET`)."""
+    BUDGET.limit, BUDGET.spent = REQUEST_BUDGET, 0
+    try:
+        return _handle(text, session)
+    finally:
+        BUDGET.limit = None
+
+
+def _handle(text: str, session: Session | None = None) -> str:
     """Answer one JSON request (text) with JSON text. Never raises; the answer is always strict
     JSON. ``session`` is the default session (the module's own when omitted); a request with a
     ``"session"`` field goes to that named session of it. A request that fails leaves the

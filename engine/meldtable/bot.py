@@ -16,7 +16,10 @@ if TYPE_CHECKING:
 
 def choose_move(game: Game, seat: int | None = None) -> MoveValue:
     """The computer's move for ``seat`` (default: the seat to act) in ``game``, decided from
-    ``game.view(seat)`` and ``game.legal_moves()`` only. Raises ``ValueError`` if the hand is over."""
+    ``game.view(seat)`` and ``game.legal_moves()`` only. Raises
+    :class:`~meldtable.errors.IllegalMoveError` (a ``ValueError``) if the hand is over, for a seat
+    that is not to act, and (key ``no_legal_move``) when the seat to act has no legal move: a game
+    that can no longer go on is a refusal, never an internal error (issue #25)."""
     from .reasons import COMMON
 
     if game.hand_over:
@@ -25,5 +28,8 @@ def choose_move(game: Game, seat: int | None = None) -> MoveValue:
     if seat is not None and seat != to_act:
         raise COMMON.error("not_your_turn", seat=to_act, asked=seat)
     assert to_act is not None
-    move: MoveValue = game.family.choose_move(game.view(to_act), game.legal_moves())
+    legal = game.legal_moves()
+    if not legal:
+        raise COMMON.error("no_legal_move", seat=to_act)
+    move: MoveValue = game.family.choose_move(game.view(to_act), legal)
     return move

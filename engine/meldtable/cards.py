@@ -103,7 +103,7 @@ class Card:
         """
         if not isinstance(text, str):
             raise _notation("card_not_text", type=type(text).__name__)
-        t = text.strip().upper()
+        t = text.strip().upper() if text.isascii() else ""  # 'ſ'.upper() is 'S': ASCII only
         found = _BY_TEXT.get(t)
         if found is None:
             shown = text if len(text) <= 12 else text[:12] + "..."

@@ -27,6 +27,26 @@ TEXT_LIMIT = 500
 SEATS_LIMIT = 64
 """Seat numbers in results and move records are below this when the caller does not say how
 many seats the game has."""
+SHOWN_LIMIT = 40
+"""Longest quote of untrusted text in an error (:func:`shown`): an answer never echoes more."""
+
+
+def shown(value: Any, limit: int = SHOWN_LIMIT) -> str:
+    """``repr(value)`` for an error message, at most ``limit`` characters (cut with ``...``):
+    errors quote at most a short prefix of untrusted text (issue #25, "echo nothing unbounded").
+    Built with :mod:`reprlib`, so a long text or list is never copied whole; a whole number too
+    long to print is named by that fact."""
+    import reprlib
+
+    r = reprlib.Repr()
+    r.maxstring = r.maxother = r.maxlong = limit
+    r.maxlist = r.maxtuple = r.maxdict = r.maxset = 4
+    r.maxlevel = 2
+    try:
+        text = r.repr(value)
+    except ValueError:  # an int beyond sys.get_int_max_str_digits()
+        return "a number of more than 4,300 digits"
+    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 class NonFiniteNumber(ValueError):
@@ -108,7 +128,9 @@ def saved_outcome(obj: Any, count: int, unit: str, *, seats: int | None = None) 
     scores = saved_field(obj, "scores", list)
     if len(scores) != count:
         raise StateError(f"The saved game's scores must be one whole number per {unit[:-1]}.")
-    scores = [saved_points(x, "A score") for x in scores]
+    if any(not is_int(x) or not -POINTS_LIMIT <= x <= POINTS_LIMIT for x in scores):
+        raise StateError.of(COMMON, "state_scores")  # (the text names POINTS_LIMIT)
+    scores = list(scores)
     hand_number = saved_field(obj, "hand_number", int)
     hand_over = saved_field(obj, "hand_over", bool)
     results = saved_field(obj, "results", list)

@@ -6,7 +6,7 @@ import json
 from typing import TYPE_CHECKING, Any, cast
 
 from .errors import IllegalMoveError, MeldtableError, NotationError, NotYourTurnError, OptionError, StateError
-from .fields import NonFiniteNumber, is_int, strict_json
+from .fields import NonFiniteNumber, is_int, shown, strict_json
 from .moves import MoveValue
 from .options import Variant
 from .reasons import COMMON
@@ -18,6 +18,33 @@ if TYPE_CHECKING:
 
 FORMAT = "meldtable-game"
 FORMAT_VERSION = 1
+
+
+class Budget:
+    """The work one request of the JSON protocol may do (issue #25, "a per-request budget"):
+    ``spent`` counts ``Game.play`` (1 each) and ``Game.copy`` (:data:`COPY_COST` each) while
+    ``limit`` is set (by :func:`meldtable.api.handle`, per request); past it the request is refused
+    (``request_budget``) and the api keeps the session as it was. ``limit`` ``None`` (the library
+    used directly) counts nothing."""
+
+    __slots__ = ("limit", "spent")
+
+    def __init__(self) -> None:
+        self.limit: int | None = None
+        self.spent = 0
+
+    def charge(self, units: int) -> None:
+        """Spend ``units``; raises ``IllegalMoveError`` (key ``request_budget``) past the limit."""
+        if self.limit is not None:
+            self.spent += units
+            if self.spent > self.limit:  # and again at every later charge of the request, so a
+                raise COMMON.error("request_budget")  # caller that tries alternatives stops too
+
+
+COPY_COST = 20
+"""Units of :class:`Budget` a ``Game.copy`` costs (a copy costs about as much as 20 moves)."""
+BUDGET = Budget()
+"""The one budget of the running request (the worker answers one request at a time)."""
 
 
 FAMILIES: dict[str, str] = {
@@ -59,11 +86,38 @@ class Game:
         self.seed = seed
         self.options = options
         self._state = state
-        self.history: list[list[str]] = [[]]
-        """Moves of each hand so far, in notation (``history[-1]`` is the current hand)."""
+        # the move history, compact: finished deals as one text each (moves joined by newlines),
+        # the current deal as the text of its moves loaded from a save plus the list of moves
+        # played since; see the ``history`` property
+        self._done: list[str] = []
+        self._head = ""
+        self._tail: list[str] = []
         self._undo = UndoRecord(variant.family)
 
     # ------------------------------------------------------------------ queries
+    @property
+    def history(self) -> list[list[str]]:
+        """Moves of each hand so far, in notation (``history[-1]`` is the current hand): a new
+        list of lists on each call (the game keeps them compact: finished deals as one text each,
+        so that a long history holds about as much memory as its text). Assigning a list of
+        lists replaces the history."""
+        return [_split(h) for h in self._done] + [self._current()]
+
+    @history.setter
+    def history(self, hands: list[list[str]]) -> None:
+        self._done = ["\n".join(h) for h in hands[:-1]]
+        self._head = "\n".join(hands[-1]) if hands else ""
+        self._tail = []
+
+    def _current(self) -> list[str]:
+        return _split(self._head) + self._tail
+
+    def last_move(self) -> str | None:
+        """The notation of the current hand's last move, or ``None`` before its first."""
+        if self._tail:
+            return self._tail[-1]
+        return self._head.rpartition("\n")[2] or None
+
     @property
     def current_player(self) -> int | None:
         """Seat to act (``0 .. players-1``), or ``None`` when the hand is over."""
@@ -130,6 +184,8 @@ class Game:
         notation, :class:`NotYourTurnError` for another seat, :class:`IllegalMoveError` (message in a
         player's words, e.g. "The pile is frozen ...") for an illegal move; the game is then unchanged.
         """
+        if BUDGET.limit is not None:
+            BUDGET.charge(1)
         m = move if isinstance(move, MoveValue) else self.parse_move(move)
         state = self._state
         if state.hand_over:
@@ -142,9 +198,16 @@ class Game:
         undo = self._undo
         kept = undo.before(m.kind, seat_before, state)
         state.apply(m)
-        self.history[-1].append(m._text)  # (str(m): the notation, without a call)
+        self._tail.append(m._text)  # (str(m): the notation, without a call)
         undo.after(kept, seat_before, state, m)
+        if state.hand_over:
+            _hold_scores(state)
         return m
+
+    def undo_error(self, *, seat: int | None = None) -> IllegalMoveError | None:
+        """``None`` if :meth:`undo` would succeed now (for ``seat``, when given), else the error it
+        would raise (with its key), found without changing or copying anything."""
+        return self._undo.refusal(self, seat)
 
     def undo_refusal(self, *, seat: int | None = None) -> str | None:
         """``None`` if :meth:`undo` would succeed now (for ``seat``, when given), else the reason
@@ -165,7 +228,7 @@ class Game:
         if err is not None:
             raise err
         self._state = self._undo.restore()
-        return self.history[-1].pop()
+        return self._tail.pop()  # undoable moves were played since the load: they are in the tail
 
     def _refusal(self, key: str, message: str, params: dict[str, Any]) -> IllegalMoveError:
         """The error of a refusal ``(key, message, params)`` of the family state: with the texts of
@@ -181,11 +244,11 @@ class Game:
     def explain(self, move: Any, lang: str = "en") -> str | None:
         """``None`` if ``move`` is legal now, else the reason in a player's words, in ``lang``
         (``"en"`` or ``"de"``; :mod:`meldtable.reasons`). Malformed notation gets its
-        :class:`NotationError` message (English)."""
+        :class:`NotationError` message in ``lang`` too."""
         try:
             m = self.parse_move(move)
         except MeldtableError as e:
-            return str(e)
+            return e.message(lang)
         if self.hand_over:
             return COMMON.error("match_over" if self.match_over else "hand_over_next").message(lang)
         if self._state.is_legal(m):
@@ -196,19 +259,26 @@ class Game:
         """Deal the next hand of the match. Raises ``IllegalMoveError`` if the hand is not over or
         the match is."""
         self._state.next_hand()
-        self.history.append([])
+        self._done.append("\n".join(self._current()))
+        self._head, self._tail = "", []
         self._undo.clear()
 
     def copy(self) -> "Game":
         """An independent copy (for bots and what-if analysis)."""
+        if BUDGET.limit is not None:
+            BUDGET.charge(COPY_COST)
         g = Game(self.variant, self.players, self.seed, self.options, self._state.copy())
-        g.history = [list(h) for h in self.history]
+        # the history's texts never change (play appends to the tail only): shared, so a copy
+        # costs a list of the deals and the moves played since the load
+        g._done, g._head, g._tail = list(self._done), self._head, list(self._tail)
         g._undo = self._undo.copy()
         return g
 
     # ------------------------------------------------------------------ persistence
-    def to_json(self) -> str:
-        """The whole state as JSON text (schema: docs/state-format.md)."""
+    def to_json(self, *, past_history: bool = True) -> str:
+        """The whole state as JSON text (schema: docs/state-format.md). ``past_history=False``
+        leaves out the moves of the finished deals (``history`` then holds the current deal's
+        moves after empty lists): what ``save`` answers for a game too long to load again in full."""
         opts = {k: [list(r) for r in v] if isinstance(v, tuple) else v for k, v in self.options.items()}
         return json.dumps(
             {
@@ -218,7 +288,7 @@ class Game:
                 "players": self.players,
                 "seed": self.seed,
                 "options": opts,
-                "history": self.history,
+                "history": self.history if past_history else [[] for _ in self._done] + [self._current()],
                 "state": self._state.to_dict(),
             },
             separators=(",", ":"),
@@ -252,17 +322,14 @@ class Game:
         try:
             options = variant.with_layout(variant.resolve(d.get("options")), players)
         except OptionError as e:
-            raise StateError(f"The saved game's rule options are invalid: {e}") from None
+            raise _option_state_error(e) from None
         history = d.get("history")
-        if not isinstance(history, list) or not history or not all(
-            isinstance(h, list) and all(isinstance(m, str) for m in h) for h in history
-        ):
-            raise StateError("The saved game's move history is malformed.")
+        texts = _history_texts(history)
         fam = family_module(variant.family)
         try:
             rules = fam.Rules(options, players)  # may refuse a combination, e.g. too few decks
         except OptionError as e:
-            raise StateError(f"The saved game's rule options are invalid: {e}") from None
+            raise _option_state_error(e) from None
         try:
             if not isinstance(d.get("state"), dict):
                 raise StateError("The saved game's 'state' must be an object.")
@@ -272,7 +339,9 @@ class Game:
         except (TypeError, KeyError, AttributeError, IndexError, ValueError, ArithmeticError, RecursionError) as e:
             raise StateError(f"The saved game is damaged ({type(e).__name__}).") from None
         g = Game(variant, players, seed, options, state)
-        g.history = [list(h) for h in history]
+        _check_history(texts, g)
+        g._done, g._head = texts[:-1], texts[-1]
+        _prove_playable(g)
         return g
 
     @staticmethod
@@ -312,6 +381,110 @@ class Game:
         return self._state
 
 
+HISTORY_TEXT = 500
+"""Longest move text in a saved game's ``history`` (as :data:`meldtable.fields.TEXT_LIMIT`)."""
+FORCED_MOVES = 16
+"""Most forced moves (the only legal move) :func:`_prove_playable` follows on a loaded game."""
+
+
+def _option_state_error(e: OptionError) -> StateError:
+    """A saved game's invalid rule options: the option's own reason (key, params), its texts
+    prefixed in each language."""
+    texts = {"en": f"The saved game's rule options are invalid: {e.texts.get('en', str(e))}",
+             "de": f"Die Spielregeln des gespeicherten Spiels sind ungültig: {e.message('de')}"}
+    return StateError(texts["en"], e.key, e.params, texts)
+
+
+def _split(text: str) -> list[str]:
+    return text.split("\n") if text else []
+
+
+def _history_texts(history: Any) -> list[str]:
+    """The saved game's ``history`` as the game keeps it: one text per deal, its moves joined by
+    newlines (``StateError``, key ``state_history``, unless it is a non-empty list of lists of move
+    texts of 1 to :data:`HISTORY_TEXT` characters without line breaks). The checks run in C
+    (``join``, ``count``, ``map``): a history of 190,000 moves is checked in a few milliseconds."""
+    if not isinstance(history, list) or not history:
+        raise StateError.of(COMMON, "state_history")
+    out = []
+    for hand in history:
+        if not isinstance(hand, list):
+            raise StateError.of(COMMON, "state_history")
+        try:
+            text = "\n".join(hand)  # TypeError for anything but texts
+        except TypeError:
+            raise StateError.of(COMMON, "state_history") from None
+        if hand and (text.count("\n") != len(hand) - 1 or "\r" in text
+                     or not 0 < min(map(len, hand)) <= max(map(len, hand)) <= HISTORY_TEXT):
+            raise StateError.of(COMMON, "state_history")
+        out.append(text)
+    return out
+
+
+def _check_history(texts: list[str], g: Game) -> None:
+    """The saved game's history (:func:`_history_texts`) against the loaded game ``g``
+    (``StateError``, key ``state_history``): at most one deal per ``hand_number``, and the current
+    deal's last move (the one :mod:`meldtable.undo` reads) a move of the game's family. No move is
+    replayed: the history is a record; play never reads it."""
+    if len(texts) > g.hand_number:
+        raise StateError.of(COMMON, "state_history")
+    last = texts[-1].rpartition("\n")[2]
+    if last:
+        try:
+            g.family.parse_move(last)
+        except MeldtableError:
+            raise StateError.of(COMMON, "state_history") from None
+
+
+def _prove_playable(g: Game) -> None:
+    """Refuse (``StateError``, key ``state_stuck``) a loaded game whose seat to act has no legal
+    move while its hand goes on: no loadable game is stuck (issue #25). Forced moves (a single
+    legal move: canasta's ``draw`` after a turn that says it took the pile) are followed on a copy,
+    at most :data:`FORCED_MOVES` of them, so a save whose only way on ends in a stall is refused
+    too."""
+    work = g
+    for _ in range(FORCED_MOVES):
+        if work.hand_over:
+            return
+        legal = work.legal_moves()
+        if not legal:
+            raise StateError.of(COMMON, "state_stuck", {"seat": work.current_player})
+        if len(legal) > 1:
+            return
+        if work is g:
+            work = g.copy()
+        try:
+            work._state.apply(legal[0])
+        except (TypeError, KeyError, AttributeError, IndexError, ValueError, ArithmeticError) as e:
+            raise StateError.of(COMMON, "state_stuck", {"seat": work.current_player}) from e
+
+
+def _hold_scores(state: Any) -> None:
+    """Hold every cumulative score within +-:data:`meldtable.fields.POINTS_LIMIT`, the range a
+    saved game's loader accepts (docs/state-format.md, "Scores near the limit"): a hand that would
+    carry a score past it is recorded with one more item, ``"limit"``, that brings the score back to
+    the limit (its total and cumulative score adjusted alike), so that every game played on from an
+    accepted save saves and loads again. No real match comes near (about 120,000 at most)."""
+    from .fields import POINTS_LIMIT
+
+    scores = state.scores
+    if all(-POINTS_LIMIT <= v <= POINTS_LIMIT for v in scores):
+        return
+    last = dict(state.results[-1]) if state.results else None
+    sides = [dict(sd, items=dict(sd["items"])) for sd in last["sides"]] if last else []
+    for i, v in enumerate(scores):
+        held = max(-POINTS_LIMIT, min(POINTS_LIMIT, v))
+        if held != v:
+            scores[i] = held
+            if i < len(sides):
+                sides[i]["items"]["limit"] = sides[i]["items"].get("limit", 0) + held - v
+                sides[i]["total"] += held - v
+                sides[i]["cumulative"] = held
+    if last is not None:
+        last["sides"] = sides
+        state.results[-1] = last
+
+
 def new_game(variant_id: str, *, players: int, seed: int, options: dict[str, Any] | None = None) -> Game:
     """Start a match of ``variant_id`` (see :data:`meldtable.VARIANTS`) for ``players`` seats, with
     the engine's own shuffle seeded by ``seed`` (any int), and rule ``options`` overriding the
@@ -321,14 +494,13 @@ def new_game(variant_id: str, *, players: int, seed: int, options: dict[str, Any
     variant does not allow, or an unknown/invalid option.
     """
     if not isinstance(variant_id, str) or variant_id not in VARIANTS:
-        raise OptionError.of(COMMON, "variant_unknown", {"variant": repr(variant_id), "known": ", ".join(VARIANTS)})
+        raise OptionError.of(COMMON, "variant_unknown", {"variant": shown(variant_id), "known": ", ".join(VARIANTS)})
     variant = VARIANTS[variant_id]
     if isinstance(players, bool) or not isinstance(players, int) or players not in variant.players:
-        allowed = ", ".join(str(p) for p in variant.players)
-        raise OptionError.of(COMMON, "players_allowed", {"variant": variant.name, "allowed": allowed,
-                                                         "players": repr(players)})
+        raise OptionError.of(COMMON, "players_allowed", {"variant": variant.short_name, "allowed": list(variant.players),
+                                                         "players": shown(players)})
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise OptionError.of(COMMON, "seed_int", {"seed": repr(seed)})
+        raise OptionError.of(COMMON, "seed_int", {"seed": shown(seed)})
     resolved = variant.with_layout(variant.resolve(options), players)  # no None left: the layout's values
     fam = family_module(variant.family)
     state = fam.new_state(fam.Rules(resolved, players), seed)

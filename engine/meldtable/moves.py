@@ -39,7 +39,7 @@ def parse_meld_key(word: str, kind: str) -> int:
         raise COMMON.notation("meld_rank_first", kind=kind, word=word[:12])
     n = 1
     if _:
-        if not number.isdigit() or not 1 <= int(number) <= 9:
+        if not (number.isascii() and number.isdigit()) or not 1 <= int(number) <= 9:
             raise COMMON.notation("meld_number", kind=kind, word=word[:12])
         n = int(number)
     return RANKS.index(r) + 1 + _KEY_STEP * (n - 1)
@@ -57,7 +57,8 @@ def move_words(
     text: Any, kinds: tuple[str, ...], *, example: str, empty: str, known: str, commas: bool = True
 ) -> tuple[str, list[str]]:
     """Split move notation of any family into its kind (lower case, one of ``kinds``) and the list
-    of words after it. Words are separated by spaces or commas (docs/notation.md, "Spaces and
+    of words after it. Notation is ASCII only: any other character is refused (``not_ascii``).
+    Words are separated by spaces or commas (docs/notation.md, "Spaces and
     commas": ``meld QH,QS,JK`` is ``meld QH QS JK``), but two commas with nothing between them
     (``take ,,``) and commas with no word after the kind (``take ,``) are refused: they look like
     a card left out. The texts name the family's moves in the errors: ``example``
@@ -68,6 +69,9 @@ def move_words(
     :class:`~meldtable.errors.NotationError` with the reason."""
     if not isinstance(text, str):
         raise COMMON.notation("move_not_text", examples=example.split(" or "), type=type(text).__name__)
+    if not text.isascii():  # ASCII only: '²' passes str.isdigit, 'ſ'.upper() is 'S' (issue #25)
+        at = next(i for i, ch in enumerate(text) if not ch.isascii())
+        raise COMMON.notation("not_ascii", char=f"U+{ord(text[at]):04X}", text=text[max(0, at - 12):at + 1])
     has_commas = commas and "," in text
     words = (text.replace(",", " ") if has_commas else text).split()
     if not words:

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from .errors import OptionError
+from .fields import shown
 from .reasons import COMMON
 
 INT_LIMIT = 1_000_000
@@ -51,42 +52,40 @@ class Option:
             return None
         if self.kind == "bool":
             if not isinstance(value, bool):
-                raise OptionError.of(COMMON, "option_bool", {"name": n, "value": repr(value)})
+                raise OptionError.of(COMMON, "option_bool", {"name": n, "value": shown(value)})
             return value
         if self.kind == "int":
             if isinstance(value, bool) or not isinstance(value, int):
-                raise OptionError.of(COMMON, "option_int", {"name": n, "value": repr(value)})
-            if not -INT_LIMIT <= value <= INT_LIMIT:
-                raise OptionError(f"Rule option '{n}' must be a whole number from {-INT_LIMIT:,} to {INT_LIMIT:,}.")
+                raise OptionError.of(COMMON, "option_int", {"name": n, "value": shown(value)})
+            # the option's own bounds first (``decks`` at most 4, not "1,000,000"); INT_LIMIT for the rest
             if self.minimum is not None and value < self.minimum:
-                raise OptionError.of(COMMON, "option_min", {"name": n, "minimum": self.minimum, "value": value})
+                raise OptionError.of(COMMON, "option_min", {"name": n, "minimum": self.minimum, "value": shown(value)})
             if self.maximum is not None and value > self.maximum:
-                raise OptionError.of(COMMON, "option_max", {"name": n, "maximum": self.maximum, "value": value})
+                raise OptionError.of(COMMON, "option_max", {"name": n, "maximum": self.maximum, "value": shown(value)})
+            if not -INT_LIMIT <= value <= INT_LIMIT:
+                raise OptionError.of(COMMON, "option_range", {"name": n, "minimum": max(-INT_LIMIT, self.minimum or -INT_LIMIT),
+                                                              "maximum": min(INT_LIMIT, self.maximum or INT_LIMIT),
+                                                              "value": shown(value)})
             return value
         if self.kind == "choice":
             if value not in self.choices:
                 raise OptionError.of(COMMON, "option_choice", {"name": n, "choices": ", ".join(self.choices),
-                                                               "value": repr(value)})
+                                                               "value": shown(value)})
             return value
         if self.kind == "table":
             if (not isinstance(value, (list, tuple)) or len(value) > TABLE_ROWS
                     or any(not isinstance(row, (list, tuple)) or len(row) != 2 for row in value)):
-                shown = repr(value) if len(repr(value)) <= 80 else repr(value)[:77] + "..."
-                raise OptionError(
-                    f"Rule option '{n}' must be a list of at most {TABLE_ROWS} [from_score, minimum] pairs, not {shown}."
-                )
+                raise OptionError.of(COMMON, "option_table_shape", {"name": n, "rows": TABLE_ROWS,
+                                                                    "value": shown(value, 80)})
             if any(isinstance(x, bool) or not isinstance(x, int) or not -TABLE_LIMIT <= x <= TABLE_LIMIT
                    for row in value for x in row):
-                raise OptionError(
-                    f"Rule option '{n}' must hold whole numbers from {-TABLE_LIMIT:,} to {TABLE_LIMIT:,} only."
-                )
+                raise OptionError.of(COMMON, "option_table_values", {"name": n, "minimum": -TABLE_LIMIT,
+                                                                     "maximum": TABLE_LIMIT})
             rows = tuple((a, b) for a, b in value)
             if not rows or rows[0][0] != 0 or any(a >= b for (a, _), (b, _) in zip(rows, rows[1:])):
-                raise OptionError(
-                    f"Rule option '{n}' must start at score 0 and list rising scores, e.g. [[0, 50], [1500, 90]]."
-                )
+                raise OptionError.of(COMMON, "option_table_order", {"name": n})
             if any(m < 0 for _, m in rows):
-                raise OptionError(f"Rule option '{n}' cannot hold a negative minimum.")
+                raise OptionError.of(COMMON, "option_table_negative", {"name": n})
             return rows
         raise AssertionError(self.kind)  # pragma: no cover
 
@@ -137,9 +136,9 @@ class Variant:
             given = {}
         if not isinstance(given, Mapping):
             raise OptionError.of(COMMON, "options_not_object")
-        unknown = sorted(set(given) - set(self.options))
+        unknown = sorted(k for k in given if k not in self.options)
         if unknown:
-            raise OptionError.of(COMMON, "option_unknown", {"name": unknown[0], "variant": self.id,
+            raise OptionError.of(COMMON, "option_unknown", {"name": unknown[0][:40], "variant": self.id,
                                                             "known": ", ".join(sorted(self.options))})
         out = {}
         for name, opt in self.options.items():
@@ -168,18 +167,23 @@ class Variant:
         if row is None:
             if rows:  # rows for this many players, but each for another value of an option
                 wants = sorted({(k[5:], str(r[k])) for r in rows for k in r if k.startswith("with_") and r[k] is not None})
-                names = sorted({k for k, _ in wants})
-                shown = "; ".join(f"'{n}' must be {' or '.join(v for k, v in wants if k == n)}, not {options.get(n)!r}"
-                                  for n in names)
-                raise OptionError(f"{self.name} with {players} players: {shown}.")
-            raise OptionError(f"{self.name} has no table layout for {players} players.")
+                name = min(k for k, _ in wants)
+                raise OptionError.of(COMMON, "option_layout_choice", {
+                    "variant": self.short_name, "players": players, "name": name,
+                    "choices": [v for k, v in wants if k == name], "value": shown(options.get(name))})
+            raise OptionError.of(COMMON, "option_layout_missing", {"variant": self.short_name, "players": players})
         out = dict(options)
         for name, opt in self.options.items():
             if opt.nullable and out.get(name) is None:
                 if name not in row:
-                    raise OptionError(f"Rule option '{name}' needs a value: the layout for {players} players has none.")
+                    raise OptionError.of(COMMON, "option_layout_value", {"name": name, "players": players})
                 out[name] = row[name]
         return out
+
+    @property
+    def short_name(self) -> str:
+        """The name without its parenthesis (``"Classic Canasta"``), for sentences in any language."""
+        return self.name.split(" (", 1)[0]
 
     def describe(self) -> dict[str, Any]:
         """JSON-ready description of the variant and its options."""

@@ -17,8 +17,9 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from .cards import RANKS, Card, rank_name, standard_deck
-from .errors import NotationError, OptionError, StateError
+from .errors import MeldtableError, NotationError, OptionError, StateError
 from .fields import NonFiniteNumber, strict_json
+from .reasons import COMMON, Catalogue
 from .rng import Rng
 from .variants import VARIANTS
 
@@ -41,6 +42,99 @@ _REPEATED = {"option", "meld", "set", "run"}
 """Keys that may occur more than once with the same number."""
 _WORD = re.compile(r"[a-z_]+")
 
+_LINE = {  # reasons about one line: the texts get "Line 7 (hand 1): " / "Zeile 7 (hand 1): " in front
+    "line_detail": (("en", "de"), "{en}", "{de}"),
+    "ints": (("value",), "write whole numbers separated by spaces, e.g. '1500 0', not {value}.",
+             "Schreibe ganze Zahlen, durch Leerzeichen getrennt, z. B. '1500 0', nicht {value}."),
+    "number": (("low", "high", "value"), "write one whole number from {low} to {high}, not {value}.",
+               "Schreibe eine ganze Zahl von {low} bis {high}, nicht {value}."),
+    "seats_range": (("high",), "seats are numbered 0 to {high}.", "Die Plätze sind von 0 bis {high} nummeriert."),
+    "count_numbers": (("count",), "write {count:plural:number:numbers}.", "Schreibe {count:plural:Zahl:Zahlen}."),
+    "flag": (("value",), "write true or false, not {value}.", "Schreibe true oder false, nicht {value}."),
+    "card_too_often": (("card", "decks", "held"), "{card} is named more often than the {decks:plural:deck holds:decks hold} "
+                       "it ({held}).",
+                       "{card:card} steht öfter in der Stellung, als die Karte in {decks:plural:Deck:Decks} vorkommt "
+                       "({held}-mal)."),
+    "variant_unknown": (("variant", "known"), "unknown variant {variant}; known: {known}.",
+                        "Unbekanntes Spiel {variant}; bekannt sind: {known}."),
+    "key_unknown": (("key", "variant", "keys"), "'{key}' is not a key of a {variant} position (keys: {keys}).",
+                    "'{key}' ist kein Schlüssel einer Stellung von {variant} (Schlüssel: {keys})."),
+    "seat_number": (("key",), "write '{key} 0: ...' with a seat number.",
+                    "Schreibe '{key} 0: ...' mit einer Platznummer."),
+    "no_number": (("key",), "'{key}' takes no number before the colon.",
+                  "Vor dem Doppelpunkt von '{key}' steht keine Zahl."),
+    "no_word": (("key",), "'{key}' takes no word before the colon.",
+                "Vor dem Doppelpunkt von '{key}' steht kein weiteres Wort."),
+    "twice": ((), "this line is given twice.", "Diese Zeile steht zweimal da."),
+    "players_allowed": (("variant", "allowed"), "{variant} is played by {allowed:list_or} players.",
+                        "{variant} spielen {allowed:list_or} Personen."),
+    "seats_in_game": (("high",), "seats are numbered 0 to {high} in this game.",
+                      "In diesem Spiel sind die Plätze von 0 bis {high} nummeriert."),
+    "sides_in_game": (("high",), "sides are numbered 0 to {high} in this game.",
+                      "In diesem Spiel sind die Parteien von 0 bis {high} nummeriert."),
+    "seed_number": (("value",), "write one whole number, not {value}.", "Schreibe eine ganze Zahl, nicht {value}."),
+    "scores_sides": (("count",), "write {count} scores, one per side.",
+                     "Schreibe {count} Punktstände, einen für jede Partei."),
+    "scores_seats": (("count",), "write {count} scores, one per seat.",
+                     "Schreibe {count} Punktstände, einen für jeden Platz."),
+    "turn_seat": (("high", "example"), "write the seat to act (0 to {high}) first, e.g. '{example}'.",
+                  "Schreibe zuerst den Platz, der am Zug ist (0 bis {high}), z. B. '{example}'."),
+    "turn_words": (("words",), "after the seat write {words:list_or}.", "Schreibe nach dem Platz {words:list_or}."),
+    "turn_nothing": ((), "after the seat write nothing.", "Nach dem Platz folgt nichts."),
+    "meld_rank_name": (("extra",), "a meld is named by its rank, e.g. 'meld 0 Q:' or 'meld 0 Q#2:', not {extra}.",
+                       "Eine Meldung wird nach ihrem Rang benannt, z. B. 'meld 0 Q:' oder 'meld 0 Q#2:', nicht {extra}."),
+    "meld_wild_rank": ((), "name the rank of a meld of wild cards, e.g. 'meld 0 2: 2C 2D JK'.",
+                       "Nenne den Rang einer Meldung aus wilden Karten, z. B. 'meld 0 2: 2C 2D JK'."),
+    "meld_cards": ((), "a meld needs its cards.", "Zu einer Meldung gehören ihre Karten."),
+    "sits_out": (("seat", "deal"), "seat {seat} sits out deal {deal}.", "Platz {seat} setzt in Runde {deal} aus."),
+    "took_pile": ((), "'took' (the discard pile) means the seat has drawn: write 'turn: 0 took'.",
+                  "'took' (der Ablagestapel ist genommen) heißt, dass der Platz schon gezogen hat: "
+                  "Schreibe 'turn: 0 took'."),
+    "took_top": ((), "'took' (the top discard) means the seat has drawn: write 'turn: 0 took'.",
+                 "'took' (die oberste abgeworfene Karte ist genommen) heißt, dass der Platz schon gezogen hat: "
+                 "Schreibe 'turn: 0 took'."),
+    "took_initial": (("seat",), "a pile taken before the side's initial meld is the middle of that meld: start the "
+                     "position at the draw ('turn: {seat} draw').",
+                     "Ein Ablagestapel, der vor der ersten Meldung der Partei genommen wurde, gehört mitten in diese "
+                     "Meldung: Beginne die Stellung beim Ziehen ('turn: {seat} draw')."),
+    "claims_count": (("players",), "write one number of claims (0 or more) per seat ({players}).",
+                     "Schreibe für jeden der {players} Plätze eine Zahl (0 oder mehr): wie oft er außer der Reihe "
+                     "genommen hat."),
+}
+REASONS = Catalogue("position", {
+    **{k: (("line", "label") + params, "Line {line} ({label}): " + en, "Zeile {line} ({label}): " + de)
+       for k, (params, en, de) in _LINE.items()},
+    "position_not_text": (("type",), "A position must be text, not {type}.", "Eine Stellung ist Text, nicht {type}."),
+    "position_too_long": (("limit", "length"), "A position holds at most {limit} characters, not {length}.",
+                          "Eine Stellung hat höchstens {limit} Zeichen, nicht {length}."),
+    "line_shape": (("line", "text"), "Line {line}: {text} is not 'key: value' (e.g. 'hand 0: QH QS JK').",
+                   "Zeile {line}: {text} hat nicht die Form 'Schlüssel: Wert' (z. B. 'hand 0: QH QS JK')."),
+    "line_option": (("line",), "Line {line}: write an option as 'option NAME: value', e.g. 'option draw_count: 1'.",
+                    "Zeile {line}: Schreibe eine Spielregel als 'option NAME: Wert', z. B. 'option draw_count: 1'."),
+    "line_key": (("line", "text"), "Line {line}: {text} is not a key such as 'hand 0' or 'meld 0 Q#2'.",
+                 "Zeile {line}: {text} ist kein Schlüssel wie 'hand 0' oder 'meld 0 Q#2'."),
+    "variant_first": ((), "A position starts with its variant, e.g. 'variant: canasta-two-hand'.",
+                      "Eine Stellung beginnt mit ihrem Spiel, z. B. 'variant: canasta-two-hand'."),
+    "options_invalid": (("en", "de"), "The position's rule options are invalid: {en}",
+                        "Die Spielregeln der Stellung sind ungültig: {de}"),
+    "hands_missing": (("seat",), "Name every seat's hand in 3 ist 50 (missing: hand {seat}).",
+                      "Nenne in 3 ist 50 die Hand jedes Platzes (es fehlt: hand {seat})."),
+    "position_invalid": (("en", "de"), "{en}", "{de}"),
+    "write_hand_over": ((), "A position is a hand in play; this hand is over (start the next one first).",
+                        "Eine Stellung ist eine laufende Runde; diese Runde ist vorbei (beginne zuerst die nächste)."),
+    "write_mid_turn_canasta": ((), "This turn is in the middle of an initial meld or a question to the partner: "
+                               "a position can start before it (at the draw), not inside it.",
+                               "Dieser Zug ist mitten in einer ersten Meldung oder einer Frage an den Partner: Eine "
+                               "Stellung kann davor beginnen (beim Ziehen), nicht mittendrin."),
+    "write_mid_turn_continental": ((), "This turn is in the middle of laying down, placing a joker or using a taken "
+                                   "card: a position can start before it (at the draw), not inside it.",
+                                   "Dieser Zug ist mitten im Auslegen, im Anlegen eines Jokers oder im Verwenden einer "
+                                   "genommenen Karte: Eine Stellung kann davor beginnen (beim Ziehen), nicht "
+                                   "mittendrin."),
+}, base=COMMON)
+"""The refusals of positions (docs/positions.md, "Errors"), in English and German: malformed lines
+(``NotationError``) and positions the game cannot hold (``StateError``), each naming its line."""
+
 
 def _short(text: str, n: int = 40) -> str:
     return text if len(text) <= n else text[: n - 3] + "..."
@@ -56,14 +150,24 @@ class Line:
     def __init__(self, key: str, num: int | None, extra: str | None, value: str, no: int) -> None:
         self.key, self.num, self.extra, self.value, self.no = key, num, extra, value, no
 
+    def label(self) -> str:
+        """``hand 1``: the line's key, number and meld key or option name."""
+        return " ".join(x for x in (self.key, None if self.num is None else str(self.num), self.extra) if x)
+
     def where(self) -> str:
         """``Line 7 (hand 1)``: how messages name this line."""
-        label = " ".join(x for x in (self.key, None if self.num is None else str(self.num), self.extra) if x)
-        return f"Line {self.no} ({label})"
+        return f"Line {self.no} ({self.label()})"
 
-    def fail(self, message: str, error: type[Exception] = NotationError) -> Exception:
-        """An error (``NotationError`` unless told) whose message starts with :meth:`where`."""
-        return error(f"{self.where()}: {message}")
+    def fail(self, reason: str, error: type[NotationError] | type[StateError] = NotationError, /,
+             **params: Any) -> NotationError | StateError:
+        """The error (``NotationError`` unless told) of reason ``reason`` of :data:`REASONS` about
+        this line: its texts start with :meth:`where` (``Zeile 7 (hand 1)`` in German)."""
+        return error.of(REASONS, reason, {"line": self.no, "label": self.label(), **params})
+
+    def fail_with(self, e: MeldtableError, error: type[NotationError] | type[StateError] = NotationError
+                  ) -> NotationError | StateError:
+        """Error ``e`` (its texts in every language) as an error about this line."""
+        return self.fail("line_detail", error, en=e.message("en"), de=e.message("de"))
 
     def cards(self, text: str | None = None) -> list[Card]:
         """The cards of the line's value (or of ``text``), spaces or commas between them."""
@@ -72,37 +176,37 @@ class Line:
             try:
                 out.append(Card.parse(word))
             except NotationError as e:
-                raise self.fail(str(e)) from None
+                raise self.fail_with(e) from None
         return out
 
     def ints(self) -> list[int]:
         """The line's whole numbers (at most 13 digits each)."""
         words = self.value.replace(",", " ").split()
         if not words or any(not re.fullmatch(r"[-+]?\d{1,13}", w) for w in words):
-            raise self.fail(f"write whole numbers separated by spaces, e.g. '1500 0', not {_short(self.value)!r}.")
+            raise self.fail("ints", value=repr(_short(self.value)))
         return [int(w) for w in words]
 
     def number(self, low: int, high: int) -> int:
         """The line's one whole number, from ``low`` to ``high``."""
         v = self.ints()
         if len(v) != 1 or not low <= v[0] <= high:
-            raise self.fail(f"write one whole number from {low} to {high}, not {_short(self.value)!r}.")
+            raise self.fail("number", low=low, high=high, value=repr(_short(self.value)))
         return v[0]
 
     def seats(self, players: int, count: int | None = None) -> list[int]:
         """The line's numbers as seats of a ``players``-seat game (exactly ``count`` if given)."""
         v = self.ints()
         if any(not 0 <= s < players for s in v):
-            raise self.fail(f"seats are numbered 0 to {players - 1}.")
+            raise self.fail("seats_range", high=players - 1)
         if count is not None and len(v) != count:
-            raise self.fail(f"write {count} numbers.")
+            raise self.fail("count_numbers", count=count)
         return v
 
     def flag(self) -> bool:
         """The line's ``true``/``false`` (``yes``/``no``)."""
         v = self.value.strip().lower()
         if v not in ("true", "false", "yes", "no"):
-            raise self.fail(f"write true or false, not {_short(self.value)!r}.")
+            raise self.fail("flag", value=repr(_short(self.value)))
         return v in ("true", "yes")
 
 
@@ -111,21 +215,24 @@ def parse_lines(text: Any) -> list[Line]:
     begins a comment, blank lines are skipped. A line is ``key [number] [meld key]: value`` or
     ``option NAME: value``. Raises :class:`NotationError` naming the first malformed line."""
     if not isinstance(text, str):
-        raise NotationError(f"A position must be text, not {type(text).__name__}.")
+        raise REASONS.notation("position_not_text", type=type(text).__name__)
     if len(text) > MAX_POSITION:
-        raise NotationError(f"A position holds at most {MAX_POSITION:,} characters, not {len(text):,}.")
+        raise REASONS.notation("position_too_long", limit=MAX_POSITION, length=len(text))
     out = []
     for no, raw in enumerate(text.splitlines(), 1):
         s = re.sub(r"(^|\s)#.*$", "", raw).strip()
         if not s:
             continue
+        if not s.isascii():  # '²' passes str.isdigit and \d, 'ſ'.upper() is 'S': ASCII only (comments aside)
+            ch = next(c for c in s if not c.isascii())
+            raise COMMON.notation("position_not_ascii", line=no, char=f"U+{ord(ch):04X}")
         head, colon, value = s.partition(":")
         words = head.lower().split()
         if not colon or not words:
-            raise NotationError(f"Line {no}: {_short(s)!r} is not 'key: value' (e.g. 'hand 0: QH QS JK').")
+            raise REASONS.notation("line_shape", line=no, text=repr(_short(s)))
         if words[0] == "option":
             if len(words) != 2 or not _WORD.fullmatch(words[1]):
-                raise NotationError(f"Line {no}: write an option as 'option NAME: value', e.g. 'option draw_count: 1'.")
+                raise REASONS.notation("line_option", line=no)
             out.append(Line("option", None, words[1], value.strip(), no))
             continue
         k = 0
@@ -137,7 +244,7 @@ def parse_lines(text: Any) -> list[Line]:
             num = int(rest[0])
             rest = rest[1:]
         if not key or len(rest) > 1:
-            raise NotationError(f"Line {no}: {_short(head)!r} is not a key such as 'hand 0' or 'meld 0 Q#2'.")
+            raise REASONS.notation("line_key", line=no, text=repr(_short(head)))
         out.append(Line(key, num, rest[0].upper() if rest else None, value.strip(), no))
     return out
 
@@ -158,8 +265,7 @@ class Deck:
         for c in cards:
             if self.left.get(c, 0) <= 0:
                 held = self.total.get(c, 0)
-                decks = "deck holds" if self.decks == 1 else f"{self.decks} decks hold"
-                raise line.fail(f"{c.text} is named more often than the {decks} it ({held}).", StateError)
+                raise line.fail("card_too_often", StateError, card=c.text, decks=self.decks, held=held)
             self.left[c] -= 1
         return cards
 
@@ -182,26 +288,24 @@ class Position:
         self.lines = lines
         variant = [ln for ln in lines if ln.key == "variant"]
         if not variant:
-            raise NotationError("A position starts with its variant, e.g. 'variant: canasta-two-hand'.")
+            raise REASONS.notation("variant_first")
         vid = variant[0].value.strip().lower()
         if vid not in VARIANTS:
-            raise variant[0].fail(f"unknown variant {_short(vid)!r}; known: {', '.join(VARIANTS)}.")
+            raise variant[0].fail("variant_unknown", variant=repr(_short(vid)), known=", ".join(VARIANTS))
         self.variant = VARIANTS[vid]
         family = self.variant.family
         keys = KEYS[family]
         seen: set[tuple[str, int | None, str | None]] = set()
         for ln in lines:
             if ln.key not in keys:
-                raise NotationError(f"{ln.where()}: '{ln.key}' is not a key of a {self.variant.id} position "
-                                    f"(keys: {', '.join(sorted(keys))}).")
+                raise ln.fail("key_unknown", key=ln.key, variant=self.variant.id, keys=", ".join(sorted(keys)))
             if (ln.key in _SEATED) != (ln.num is not None):
-                raise ln.fail(f"write '{ln.key} 0: ...' with a seat number." if ln.key in _SEATED
-                              else f"'{ln.key}' takes no number before the colon.")
+                raise ln.fail("seat_number" if ln.key in _SEATED else "no_number", key=ln.key)
             if ln.extra is not None and ln.key not in ("meld", "option"):
-                raise ln.fail(f"'{ln.key}' takes no word before the colon.")
+                raise ln.fail("no_word", key=ln.key)
             tag = (ln.key, ln.num, ln.extra if ln.key == "option" else None)
             if tag in seen and ln.key not in _REPEATED - {"option"}:
-                raise ln.fail("this line is given twice.")
+                raise ln.fail("twice")
             seen.add(tag)
 
     def one(self, key: str) -> Line | None:
@@ -235,19 +339,19 @@ def position_data(text: Any) -> dict[str, Any]:
     if pl is not None:
         players = pl.number(1, 99)
         if players not in v.players:
-            raise pl.fail(f"{v.name} is played by {', '.join(map(str, v.players))} players.", StateError)
+            raise pl.fail("players_allowed", StateError, variant=v.short_name, allowed=list(v.players))
     else:
         need = max(named, default=-1) + 1
         fits = [n for n in v.players if n >= need]
         if not fits:
             far = next(ln for ln in p.lines if ln.num == need - 1 and ln.key in ("hand", "minus", "set", "run"))
-            raise far.fail(f"seats are numbered 0 to {max(v.players) - 1} in this game.", StateError)
+            raise far.fail("seats_in_game", StateError, high=max(v.players) - 1)
         players = fits[0]
     sl = p.one("seed")
     seed = 0
     if sl is not None:  # any whole number, as in saved games (at most 4,300 digits)
         if not re.fullmatch(r"[-+]?\d{1,4300}", sl.value.strip()):
-            raise sl.fail(f"write one whole number, not {_short(sl.value)!r}.")
+            raise sl.fail("seed_number", value=repr(_short(sl.value)))
         seed = int(sl.value.strip())
     given: dict[str, Any] = {}
     for ln in p.all("option"):
@@ -256,18 +360,18 @@ def position_data(text: Any) -> dict[str, Any]:
         try:
             v.resolve({ln.extra: given[ln.extra]})
         except OptionError as e:
-            raise ln.fail(str(e), StateError) from None
+            raise ln.fail_with(e, StateError) from None
     try:
         options = v.with_layout(v.resolve(given), players)
     except OptionError as e:
-        raise StateError(f"The position's rule options are invalid: {e}") from None
+        raise StateError.of(REASONS, "options_invalid", {"en": e.message("en"), "de": e.message("de")}) from None
     from .game import family_module
 
     fam = family_module(v.family)
     try:
         rules = fam.Rules(options, players)
     except OptionError as e:
-        raise StateError(f"The position's rule options are invalid: {e}") from None
+        raise StateError.of(REASONS, "options_invalid", {"en": e.message("en"), "de": e.message("de")}) from None
     build = {"canasta": _canasta, "continental": _continental, "threefifty": _threefifty}[v.family]
     state = build(p, rules, players, seed)
     return {
@@ -287,7 +391,7 @@ def _scores(p: Position, count: int) -> list[int]:
         return [0] * count
     v = ln.ints()
     if len(v) != count:
-        raise ln.fail(f"write {count} scores, one per {'side' if p.variant.family == 'canasta' else 'seat'}.")
+        raise ln.fail("scores_sides" if p.variant.family == "canasta" else "scores_seats", count=count)
     return v
 
 
@@ -299,10 +403,11 @@ def _turn(p: Position, players: int, words_ok: tuple[str, ...], default: int) ->
     words = ln.value.lower().replace(",", " ").split()
     if not words or not words[0].isdigit() or not 0 <= int(words[0]) < players:
         example = f"turn: 0 {words_ok[0]}" if words_ok else "turn: 0"
-        raise ln.fail(f"write the seat to act (0 to {players - 1}) first, e.g. '{example}'.")
+        raise ln.fail("turn_seat", high=players - 1, example=example)
     if any(w not in words_ok for w in words[1:]) or len(set(words[1:])) != len(words) - 1:
-        shown = " or ".join(repr(w) for w in words_ok) if words_ok else "nothing"
-        raise ln.fail(f"after the seat write {shown}.")
+        if not words_ok:
+            raise ln.fail("turn_nothing")
+        raise ln.fail("turn_words", words=[repr(w) for w in words_ok])
     return int(words[0]), words[1:], ln
 
 
@@ -316,7 +421,7 @@ def _seat_lines(p: Position, key: str, count: int, what: str = "seat") -> dict[i
     for ln in p.all(key):
         assert ln.num is not None
         if ln.num >= count:
-            raise ln.fail(f"{what}s are numbered 0 to {count - 1} in this game.", StateError)
+            raise ln.fail(f"{what}s_in_game", StateError, high=count - 1)
         out[ln.num] = ln
     return out
 
@@ -344,15 +449,15 @@ def _canasta_meld(ln: Line, deck: Deck, is_wild: Any) -> tuple[int, dict[str, An
     if ln.extra is not None:
         rank_t, _, nth = ln.extra.partition("#")
         if len(rank_t) != 1 or rank_t not in RANKS or (nth and not (nth.isdigit() and 2 <= int(nth) <= 9)):
-            raise ln.fail(f"a meld is named by its rank, e.g. 'meld 0 Q:' or 'meld 0 Q#2:', not {ln.extra!r}.")
+            raise ln.fail("meld_rank_name", extra=repr(ln.extra))
         number = int(nth) if nth else 1
     else:
         naturals = [c for c in cards if not is_wild(c)]
         if not naturals:
-            raise ln.fail("name the rank of a meld of wild cards, e.g. 'meld 0 2: 2C 2D JK'.")
+            raise ln.fail("meld_wild_rank")
         rank_t, number = naturals[0].rank_text, 1
     if not cards:
-        raise ln.fail("a meld needs its cards.", StateError)
+        raise ln.fail("meld_cards", StateError)
     entry: dict[str, Any] = {"rank": rank_t, "cards": _texts(cards)}
     if number > 1:
         entry["key"] = f"{rank_t}#{number}"
@@ -372,10 +477,10 @@ def _canasta(p: Position, rules: Any, players: int, seed: int) -> dict[str, Any]
     seat, words, tl = _turn(p, players, ("draw", "play", "took"), order[0])
     if seat not in order:
         assert tl is not None
-        raise tl.fail(f"seat {seat} sits out deal {hand_number}.", StateError)
+        raise tl.fail("sits_out", StateError, seat=seat, deal=hand_number)
     if "took" in words and "draw" in words:
         assert tl is not None
-        raise tl.fail("'took' (the discard pile) means the seat has drawn: write 'turn: 0 took'.")
+        raise tl.fail("took_pile")
     stage = "play" if ("play" in words or "took" in words) else "draw"
     took = "took" in words
     dr = p.one("dealer")
@@ -389,7 +494,7 @@ def _canasta(p: Position, rules: Any, players: int, seed: int) -> dict[str, Any]
     for ln in p.all("meld"):
         assert ln.num is not None
         if ln.num >= nsides:
-            raise ln.fail(f"sides are numbered 0 to {nsides - 1} in this game.", StateError)
+            raise ln.fail("sides_in_game", StateError, high=nsides - 1)
         melds[ln.num].append(_canasta_meld(ln, deck, is_wild))
     reds: list[list[str]] = [[] for _ in range(nsides)]
     for s, ln in _seat_lines(p, "red", nsides, "side").items():
@@ -404,8 +509,7 @@ def _canasta(p: Position, rules: Any, players: int, seed: int) -> dict[str, Any]
     initial = not melded[side]
     if took and initial:
         assert tl is not None
-        raise tl.fail("a pile taken before the side's initial meld is the middle of that meld: start the "
-                      f"position at the draw ('turn: {seat} draw').", StateError)
+        raise tl.fail("took_initial", StateError, seat=seat)
     hand = hands.get(seat, [])
     from .canasta.values import hand_sort_key
 
@@ -435,7 +539,7 @@ def _continental(p: Position, rules: Any, players: int, seed: int) -> dict[str, 
     seat, words, tl = _turn(p, players, ("draw", "play", "took"), 0)
     if "took" in words and "draw" in words:
         assert tl is not None
-        raise tl.fail("'took' (the top discard) means the seat has drawn: write 'turn: 0 took'.")
+        raise tl.fail("took_top")
     stage = "play" if ("play" in words or "took" in words) else "draw"
     drew = None if stage == "draw" else ("discard" if "took" in words else "stock")
     dr = p.one("dealer")
@@ -448,7 +552,7 @@ def _continental(p: Position, rules: Any, players: int, seed: int) -> dict[str, 
         if ln.key in ("set", "run"):
             assert ln.num is not None
             if ln.num >= players:
-                raise ln.fail(f"seats are numbered 0 to {players - 1} in this game.", StateError)
+                raise ln.fail("seats_in_game", StateError, high=players - 1)
             table[ln.num].append({"kind": ln.key, "cards": _texts(deck.take(ln, ln.cards()))})
     pen = p.one("penalty")
     penalty = deck.take(pen, pen.cards()) if pen else []
@@ -457,8 +561,11 @@ def _continental(p: Position, rules: Any, players: int, seed: int) -> dict[str, 
     for s in range(players):
         if s not in hands:
             hands[s] = _deal(rest, rules.hand_size(hand_number))
-    if pen is None:  # the penalty stock's share of the deck, as at the deal
-        penalty = _deal(rest, len(deck.order) * rules.penalty_percent // 100)
+    if pen is None:  # the penalty stock's share of the cards left after the deal, as at the deal
+        # (seed 002: »Dann teilt er den Rest des Decks in zwei Stapel auf ... Der Hauptstapel enthält
+        # in der Regel mehr Karten als der Strafstapel«; issue #24: not a share of the whole deck)
+        left = len(deck.order) - players * rules.hand_size(hand_number)
+        penalty = _deal(rest, max(0, left) * rules.penalty_percent // 100)
     tf = p.one("top from")
     top_from: int | None
     if tf is not None and tf.value.strip().lower() in ("none", "upcard", "-"):
@@ -473,7 +580,7 @@ def _continental(p: Position, rules: Any, players: int, seed: int) -> dict[str, 
     cl = p.one("claims")
     claims = cl.ints() if cl else [0] * players
     if cl is not None and (len(claims) != players or min(claims) < 0):
-        raise cl.fail(f"write one number of claims (0 or more) per seat ({players}).")
+        raise cl.fail("claims_count", players=players)
     return {
         "hand_number": hand_number, "dealer": dealer, "decks": decks, "scores": _scores(p, players),
         "results": [], "match_over": False, "winners": [],
@@ -499,7 +606,7 @@ def _threefifty(p: Position, rules: Any, players: int, seed: int) -> dict[str, A
     hand_lines = _seat_lines(p, "hand", players)
     missing = [s for s in range(players) if s not in hand_lines]
     if missing:
-        raise NotationError(f"Name every seat's hand in 3 ist 50 (missing: hand {missing[0]}).")
+        raise REASONS.notation("hands_missing", seat=missing[0])
     hands = {s: deck.take(ln, ln.cards()) for s, ln in hand_lines.items()}
     cl = p.one("centre")
     centre = deck.take(cl, cl.cards()) if cl else []
@@ -587,10 +694,35 @@ def load(game_cls: type["Game"], text: Any) -> "Game":
     try:
         return game_cls.from_json(json.dumps(data))
     except StateError as e:
-        msg = str(e).replace("The saved game's", "The position's").replace("The saved game", "The position")
-        msg = msg.replace("the saved game", "the position").replace("in the position ", "in the position ")
+        msg = _as_position(str(e))
+        de = _as_position_de(e)
         ln = _line_of(Position(parse_lines(text)), msg)
-        raise StateError(f"{ln.where()}: {msg}" if ln is not None else msg) from None
+        if ln is not None:
+            raise StateError.of(REASONS, "line_detail", {"line": ln.no, "label": ln.label(), "en": msg, "de": de}) from None
+        raise StateError.of(REASONS, "position_invalid", {"en": msg, "de": de}) from None
+
+
+def _as_position(msg: str) -> str:
+    """A loader's English message about "the saved game" said of the position."""
+    msg = msg.replace("The saved game's", "The position's").replace("The saved game", "The position")
+    return msg.replace("the saved game", "the position")
+
+
+_DE_NOUNS = (("Im gespeicherten Spiel", "In der Stellung"), ("im gespeicherten Spiel", "in der Stellung"),
+             ("des gespeicherten Spiels", "der Stellung"), ("Das gespeicherte Spiel", "Die Stellung"),
+             ("das gespeicherte Spiel", "die Stellung"))
+
+
+def _as_position_de(e: StateError) -> str:
+    """The German text of a loader's error said of the position: a reason with a German text of its
+    own with the noun changed; a deep check with an English detail only (``bad_state``) as "the
+    position cannot be played so", quoting the detail."""
+    if e.key == "bad_state":
+        return f"Die Stellung ist so nicht möglich (Einzelheit auf Englisch: {_as_position(str(e))})"
+    de = e.message("de")
+    for old, new in _DE_NOUNS:
+        de = de.replace(old, new)
+    return de
 
 
 # ---------------------------------------------------------------------------- writing
@@ -609,7 +741,7 @@ def write_position(game: "Game") -> str:
     d = json.loads(game.to_json())
     s = d["state"]
     if s["hand_over"]:
-        raise StateError("A position is a hand in play; this hand is over (start the next one first).")
+        raise StateError.of(REASONS, "write_hand_over")
     v = game.variant
     out = [f"variant: {v.id}", f"players: {game.players}"]
     if game.seed:
@@ -632,8 +764,7 @@ def write_position(game: "Game") -> str:
 def _write_canasta(s: dict[str, Any], players: int) -> list[str]:
     t = s["turn"]
     if t["initial_points"] or t.get("uncounted") or t.get("asked") or (t["took_pile"] and t["initial"]):
-        raise StateError("This turn is in the middle of an initial meld or a question to the partner: "
-                         "a position can start before it (at the draw), not inside it.")
+        raise StateError.of(REASONS, "write_mid_turn_canasta")
     word = "took" if t["took_pile"] else t["stage"]
     out = [f"dealer: {s['dealer']}", f"turn: {t['seat']} {word}"]
     out += [f"hand {i}: {_cards_text(h)}" for i, h in enumerate(s["hands"]) if h]
@@ -653,8 +784,7 @@ def _write_canasta(s: dict[str, Any], players: int) -> list[str]:
 def _write_continental(s: dict[str, Any], players: int) -> list[str]:
     t = s["turn"]
     if t["pending"] is not None or t["went_down"] or t["joker_from"] is not None or t["taken"] is not None:
-        raise StateError("This turn is in the middle of laying down, placing a joker or using a taken card: "
-                         "a position can start before it (at the draw), not inside it.")
+        raise StateError.of(REASONS, "write_mid_turn_continental")
     word = {"stock": "play", "discard": "took", None: "draw"}[t["drew"]]
     out = [f"dealer: {s['dealer']}", f"turn: {t['seat']} {word}"]
     out += [f"hand {i}: {_cards_text(h)}" for i, h in enumerate(s["hands"])]

@@ -17,6 +17,7 @@ placeholder         parameter                                   English / German
 ``{n:plural:a:b}``  whole number                                ``1 a`` / ``2 b`` (``a``/``b`` words)
 ``{x:or}``          list of words (two: "a or b", more: "a, b, c")  ``'draw' or 'discard 4C'`` / ``... oder ...``
 ``{x:and}``         list of words (two: "a and b", more: "a, b, c")  ``play and discard`` / ``play und discard``
+``{x:list_or}``     list of words or numbers                    ``2, 3 or 4`` / ``2, 3 oder 4``
 ==================  ==========================================  ===================================
 
 Python raises refusals with :meth:`Catalogue.error` (an :class:`~meldtable.errors.IllegalMoveError`
@@ -86,6 +87,20 @@ def _contract_words(name: str, lang: str) -> str:
     return " und ".join(parts)
 
 
+def _words(kind: str, value: Any, lang: str) -> str:
+    """A list of words: ``or``/``and`` (move notation: two as "a or b", more as "a, b, c") and
+    ``list_or`` (``2, 3 or 4`` / ``2, 3 oder 4``; a single value as it is)."""
+    items = [str(x) for x in value] if isinstance(value, (list, tuple)) else [str(value)]
+    if kind == "list_or":
+        if len(items) < 2:
+            return "".join(items)
+        return ", ".join(items[:-1]) + (" or " if lang == "en" else " oder ") + items[-1]
+    if len(items) == 2:
+        word = {"or": {"en": " or ", "de": " oder "}, "and": {"en": " and ", "de": " und "}}[kind][lang]
+        return word.join(items)
+    return ", ".join(items)
+
+
 class _Formatter(string.Formatter):
     def __init__(self, lang: str) -> None:
         self.lang = lang
@@ -109,12 +124,8 @@ class _Formatter(string.Formatter):
             if lang == "en":
                 return ("an " if word[0] in "aeiou" else "a ") + word
             return word
-        if kind in ("or", "and"):  # a list of words (move notation): "a or b" / "a, b, c"
-            items = [str(x) for x in value]
-            if len(items) == 2:
-                word = {"or": {"en": " or ", "de": " oder "}, "and": {"en": " and ", "de": " und "}}[kind][lang]
-                return word.join(items)
-            return ", ".join(items)
+        if kind in ("or", "and", "list_or"):
+            return _words(kind, value, lang)
         if kind == "contract":
             return _contract_words(str(value), lang)
         if kind == "plural":
@@ -124,7 +135,8 @@ class _Formatter(string.Formatter):
 
 
 _FORMATTERS = {lang: _Formatter(lang) for lang in LANGUAGES}
-RENDERERS = ("card", "card_or_ranks", "cards_or", "rank_name", "ranks", "a_rank", "contract", "plural", "or", "and")
+RENDERERS = ("card", "card_or_ranks", "cards_or", "rank_name", "ranks", "a_rank", "contract", "plural", "or", "and",
+             "list_or")
 """The renderer names a placeholder may carry."""
 
 
@@ -233,9 +245,11 @@ COMMON = Catalogue("common", {
                          "Warte, bis du dran bist: Der Computer spielt gerade."),
     "your_turn": ((), "It is your turn, not the computer's.", "Du bist am Zug, nicht der Computer."),
     "wrong_family": ((), "That is not a move of this game.", "Das ist kein Zug dieses Spiels."),
+    "no_legal_move": (("seat",), "Seat {seat} has no legal move: this game cannot go on.",
+                      "Platz {seat} hat keinen erlaubten Zug: Dieses Spiel kann nicht weitergehen."),
     "not_in_hand": (("card",), "You do not hold {card:card}.", "Du hast {card:card} nicht auf der Hand."),
     "too_many_cards": (("held", "named"), "You hold {held:plural:card:cards}, but this action names {named}.",
-                       "Du hast {held} Karten auf der Hand, diese Aktion nennt aber {named}."),
+                       "Du hast {held:plural:Karte:Karten} auf der Hand, diese Aktion nennt aber {named}."),
     # malformed notation and page actions (NotationError; docs/notation.md, "Errors")
     "move_not_text": (("examples", "type"), "A move must be text like {examples:or}, not {type}.",
                       "Ein Zug wird als Text wie {examples:or} geschrieben, nicht als {type}."),
@@ -252,6 +266,13 @@ COMMON = Catalogue("common", {
     "move_trailing_comma": (("kind",), "'{kind}' is followed by a comma but no card: write '{kind}' alone or name the cards.",
                             "Nach '{kind}' steht ein Komma, aber keine Karte: Schreibe '{kind}' allein oder nenne die "
                             "Karten."),
+    "not_ascii": (("char", "text"), "Moves are written in plain letters and digits (ASCII): {char} in '{text}' is not one.",
+                  "Züge werden mit einfachen Buchstaben und Ziffern (ASCII) geschrieben: {char} in '{text}' gehört "
+                  "nicht dazu."),
+    "position_not_ascii": (("line", "char"), "Line {line}: a position is written in plain letters and digits (ASCII), "
+                           "{char} is not one (comments after '#' may hold any text).",
+                           "Zeile {line}: Eine Stellung wird mit einfachen Buchstaben und Ziffern (ASCII) geschrieben, "
+                           "{char} gehört nicht dazu (Kommentare nach '#' dürfen jeden Text enthalten)."),
     "move_no_cards": (("kind",), "'{kind}' takes no cards.", "Zu '{kind}' gehören keine Karten."),
     "move_one_card": (("kind", "example"), "'{kind}' takes exactly one card, e.g. '{example}'.",
                       "Zu '{kind}' gehört genau eine Karte, z. B. '{example}'."),
@@ -300,8 +321,34 @@ COMMON = Catalogue("common", {
                       "Die Spielregel '{name}' ist einer der Werte {choices}, nicht {value}."),
     "variant_unknown": (("variant", "known"), "Unknown variant {variant}; known: {known}.",
                         "Unbekanntes Spiel {variant}; bekannt sind: {known}."),
-    "players_allowed": (("variant", "allowed", "players"), "{variant} is played by {allowed} players, not {players}.",
-                        "{variant} spielen {allowed} Spieler, nicht {players}."),
+    "players_allowed": (("variant", "allowed", "players"),
+                        "{variant} is played by {allowed:list_or} players, not {players}.",
+                        "{variant} spielen {allowed:list_or} Personen, nicht {players}."),
+    "option_range": (("name", "minimum", "maximum", "value"),
+                     "Rule option '{name}' must be a whole number from {minimum} to {maximum}, not {value}.",
+                     "Die Spielregel '{name}' ist eine ganze Zahl von {minimum} bis {maximum}, nicht {value}."),
+    "option_table_shape": (("name", "rows", "value"),
+                           "Rule option '{name}' must be a list of at most {rows} [from_score, minimum] pairs, not {value}.",
+                           "Die Spielregel '{name}' ist eine Liste von höchstens {rows} Paaren [ab_Punktzahl, Mindestwert], "
+                           "nicht {value}."),
+    "option_table_values": (("name", "minimum", "maximum"),
+                            "Rule option '{name}' must hold whole numbers from {minimum} to {maximum} only.",
+                            "Die Spielregel '{name}' enthält nur ganze Zahlen von {minimum} bis {maximum}."),
+    "option_table_order": (("name",),
+                           "Rule option '{name}' must start at score 0 and list rising scores, e.g. [[0, 50], [1500, 90]].",
+                           "Die Spielregel '{name}' beginnt bei der Punktzahl 0 und nennt steigende Punktzahlen, "
+                           "z. B. [[0, 50], [1500, 90]]."),
+    "option_table_negative": (("name",), "Rule option '{name}' cannot hold a negative minimum.",
+                              "Die Spielregel '{name}' kann keinen negativen Mindestwert enthalten."),
+    "option_layout_choice": (("variant", "players", "name", "choices", "value"),
+                             "{variant} with {players} players: '{name}' must be {choices:list_or}, not {value}.",
+                             "{variant} mit {players} Personen: '{name}' ist {choices:list_or}, nicht {value}."),
+    "option_layout_missing": (("variant", "players"), "{variant} has no table layout for {players} players.",
+                              "{variant} hat keine Tischaufstellung für {players} Personen."),
+    "option_layout_value": (("name", "players"),
+                            "Rule option '{name}' needs a value: the layout for {players} players has none.",
+                            "Die Spielregel '{name}' braucht einen Wert: Die Aufstellung für {players} Personen nennt "
+                            "keinen."),
     "seed_int": (("seed",), "The seed must be a whole number, not {seed}.",
                  "Der Startwert (seed) ist eine ganze Zahl, nicht {seed}."),
     # saved games (StateError)
@@ -318,6 +365,21 @@ COMMON = Catalogue("common", {
                       "Die Spielerzahl {players} des gespeicherten Spiels ist für {variant} nicht erlaubt."),
     "state_seed": ((), "The saved game's seed must be a whole number.",
                    "Der Startwert (seed) des gespeicherten Spiels muss eine ganze Zahl sein."),
+    "state_history": ((), "The saved game's move history is malformed: one list of move texts (at most 500 "
+                          "characters each) per deal so far, the last one a move of the game.",
+                      "Der Zugverlauf des gespeicherten Spiels ist fehlerhaft: eine Liste von Zugtexten (je höchstens "
+                      "500 Zeichen) für jede bisherige Runde, der letzte ein Zug dieses Spiels."),
+    "request_budget": ((), "This request would take too much work: it is refused (try fewer cards or moves at once).",
+                       "Diese Anfrage bräuchte zu viel Rechenarbeit und wird abgelehnt (versuche es mit weniger "
+                       "Karten oder Zügen auf einmal)."),
+    "state_scores": ((), "The saved game's scores must be whole numbers from -1,000,000,000,000 to 1,000,000,000,000.",
+                     "Die Punktstände des gespeicherten Spiels sind ganze Zahlen von -1.000.000.000.000 bis "
+                     "1.000.000.000.000."),
+    "save_too_large": ((), "This game has grown too large to be saved and loaded again.",
+                       "Dieses Spiel ist zu groß geworden, um es zu speichern und wieder zu laden."),
+    "state_stuck": (("seat",), "In the saved game seat {seat} has no legal move, so the game cannot go on.",
+                    "Im gespeicherten Spiel hat Platz {seat} keinen erlaubten Zug, das Spiel kann also nicht "
+                    "weitergehen."),
     # errors with a specific English detail (docs/notation.md, "Errors"; docs/state-format.md): the
     # English text is the detail itself, the German one says what happened and quotes it
     "bad_notation": (("detail",), "{detail}", "Eingabe nicht verstanden (Einzelheit auf Englisch: {detail})"),

@@ -140,8 +140,8 @@ class UndoRecord:
             if seat is not None and seat != owner:
                 return REASONS.error("undo_not_yours")
             return None
-        moves = game.history[-1] if game.history else []
-        last = moves[-1].split(" ", 1)[0].lower() if moves else ""
+        move = game.last_move()
+        last = move.split(" ", 1)[0].lower() if move else ""
         if last in REVEALING.get(self.family, frozenset()):
             return REASONS.error("undo_revealed", move=last)
         return REASONS.error("undo_nothing")

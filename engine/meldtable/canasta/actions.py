@@ -3,11 +3,11 @@ be several moves (a meld of five cards is a 3-card meld and two adds)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterator
 
 from ..cards import Card, parse_cards
 from ..errors import IllegalMoveError, NotationError
-from ..fields import action_cards, action_text
+from ..fields import action_cards, action_text, shown
 from ..moves import Move, card_order, parse_meld_key
 from .reasons import REASONS
 
@@ -52,7 +52,7 @@ def compose_action(g: Any, action: dict[str, Any]) -> list[Move]:
         if len(cards) < 3:
             raise REASONS.error("meld_size")
         return _meld_sequence(g, cards)
-    raise REASONS.notation("action_unknown", type=repr(kind))
+    raise REASONS.notation("action_unknown", type=shown(kind))
 
 
 def _held(g: Any, cards: list[Card]) -> None:
@@ -67,9 +67,17 @@ def _held(g: Any, cards: list[Card]) -> None:
             raise REASONS.error("not_held_often", card=c.text, times=cards.count(c))
 
 
+MELD_ATTEMPTS = 6
+"""Most ways of choosing a longer meld's first three cards that :func:`_meld_sequence` plays out
+on a copy of the game (bounded work per request, issue #25)."""
+
+
 def _meld_sequence(g: Any, cards: list[Any]) -> list[Move]:
     """Moves that lay ``cards`` as one new meld: a 3-card meld (or 3-4 black threes) then adds.
-    Tries each way of choosing the first three cards; if none works, the first attempt's error."""
+    Tries the ways of choosing the first three cards, naturals first: a way whose first meld is not
+    legal now is refused without copying the game, and at most :data:`MELD_ATTEMPTS` of the others
+    are played out on a copy; if none works, the first error (a refusal of its first meld, or of a
+    later add)."""
     from ..multiset import combinations, counted
 
     naturals = [c for c in cards if c.rank not in (0, 2)]
@@ -82,15 +90,31 @@ def _meld_sequence(g: Any, cards: list[Any]) -> list[Move]:
         raise REASONS.error(why[0], **why[2]) if why else REASONS.error("mixed_ranks")
     rank = naturals[0].rank
     ordered = sorted(cards, key=lambda c: (c.rank in (0, 2),) + card_order(c))
-    attempts: list[list[Move]] = []
     items = sorted(counted(ordered).items(), key=lambda x: (x[0].rank in (0, 2),) + card_order(x[0]))
-    for first3 in combinations(items, 3):
-        rest = list(ordered)
-        for c in first3:
-            rest.remove(c)
-        attempts.append([Move("meld", first3)] + [Move("add", (c,), rank) for c in rest])
+
+    def attempts() -> Iterator[list[Move]]:  # built one at a time, as they are tried
+        for first3 in combinations(items, 3):
+            rest = list(ordered)
+            for c in first3:
+                rest.remove(c)
+            yield [Move("meld", first3)] + [Move("add", (c,), rank) for c in rest]
+
+    return _first_that_plays(g, attempts())
+
+
+def _first_that_plays(g: Any, attempts: Iterator[list[Move]]) -> list[Move]:
+    """The first of ``attempts`` (move sequences) that plays on a copy of ``g`` (see
+    :func:`_meld_sequence`); raises the first refusal met when none does."""
     first_error: ValueError | None = None
+    tried = 0
     for seq in attempts:
+        if not g.state.is_legal(seq[0]):  # refused early: its first meld is not legal now (no copy)
+            if first_error is None:
+                first_error = g._refusal(*g.state.explain(seq[0]))
+            continue
+        if tried == MELD_ATTEMPTS:
+            break
+        tried += 1
         try:
             work = g.copy()
             for m in seq:

@@ -5,8 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import Card
-from ..errors import NotationError
-from ..fields import action_text
+from ..fields import action_text, shown
 from .moves import ThreeFiftyMove
 from .reasons import REASONS
 from .rules import _TARGET_ALIASES, TARGETS, Rules
@@ -28,10 +27,8 @@ def compose_action(g: Any, action: dict[str, Any]) -> list[ThreeFiftyMove]:
     if kind == "move":
         return [ThreeFiftyMove.parse(action_text(action, "text"))]
     if kind not in ("play", "discard"):
-        raise NotationError(f"Unknown action type {kind!r}: use play, discard or move.")
-    card_t = action.get("card")
-    if not isinstance(card_t, str):
-        raise NotationError("The action needs 'card' as text, e.g. \"7H\".")
+        raise REASONS.notation("action_unknown", type=shown(kind))
+    card_t = action_text(action, "card")
     c = Card.parse(card_t)
     if kind == "discard":
         return [ThreeFiftyMove("discard", c)]
@@ -46,24 +43,24 @@ def compose_action(g: Any, action: dict[str, Any]) -> list[ThreeFiftyMove]:
             raise REASONS.error("only_discard", card=c.text)
         raise REASONS.error("choose_play", card=c.text, moves=", ".join(f"'{m}'" for m in legal))
     if not isinstance(target, str):
-        raise NotationError("'target' must be text: middle, centre, discard, own or pile:<seat>.")
+        raise REASONS.notation("target_shape")
     t = target.strip().lower()
     t = _TARGET_ALIASES.get(t, t)
     pile: int | None = None
     if t.startswith("pile"):
         rest = t[4:].lstrip(": ")
         if rest:
-            if not rest.isdigit() or len(rest) > 3:
-                raise NotationError("'target' pile needs a seat, e.g. \"pile:2\".")
+            if not (rest.isascii() and rest.isdigit()) or len(rest) > 3:
+                raise REASONS.notation("target_pile_seat")
             pile = int(rest)
         else:
             p = action.get("pile")
             if isinstance(p, bool) or not isinstance(p, int):
-                raise NotationError("'target' pile needs a seat, e.g. \"pile:2\".")
+                raise REASONS.notation("target_pile_seat")
             pile = p
         t = "pile"
     if t not in TARGETS:
-        raise NotationError("'target' must be middle, centre, discard, own or pile:<seat>.")
+        raise REASONS.notation("target_shape")
     rules: Rules = g.state.rules
     if t in ("middle", "centre", "discard"):
         if rules.together:

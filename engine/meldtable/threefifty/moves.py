@@ -88,7 +88,7 @@ class ThreeFiftyMove(MoveValue):
         if target not in TARGETS:
             raise REASONS.notation("play_shape")
         if target == "pile":
-            if len(rest) != 3 or not rest[2].isdigit() or len(rest[2]) > 3:
+            if len(rest) != 3 or not (rest[2].isascii() and rest[2].isdigit()) or len(rest[2]) > 3:
                 raise REASONS.notation("pile_seat")
             return ThreeFiftyMove("play", c, "pile", int(rest[2]))
         if len(rest) != 2:

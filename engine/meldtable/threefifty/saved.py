@@ -15,7 +15,9 @@ from ..fields import (
     saved_last_moves,
     saved_outcome,
 )
+from ..reasons import COMMON
 from .base import StateBase
+from .reasons import REASONS
 from .rules import CENTRE_SIZE, HAND_SIZE, HISTORY_KEEP, Rules, card_sort_key
 
 if TYPE_CHECKING:
@@ -68,7 +70,7 @@ class Saved(StateBase):
             if v is None:
                 return None
             if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < n:
-                raise StateError(f"'{key}' in the saved game must be a seat or null.")
+                raise StateError.of(REASONS, "saved_seat", {"key": key})
             return v
 
         cardlist = saved_cards
@@ -83,29 +85,29 @@ class Saved(StateBase):
         s.round_cards = need(d, "round_cards", int)
         s.dealer = need(d, "dealer", int)
         if s.hand_number < 1 or s.round < 1 or not 0 <= s.dealer < n or not 0 <= s.first_dealer < n:
-            raise StateError("The saved game has an impossible game number, round or dealer.")
+            raise StateError.of(REASONS, "saved_numbers")
         if s.dealer != (s.first_dealer + s.round - 1) % n:
-            raise StateError("The dealer must move one seat to the left each round.")
+            raise StateError.of(REASONS, "saved_dealer")
         if not 1 <= s.round_cards <= HAND_SIZE:
-            raise StateError(f"'round_cards' must be 1 to {HAND_SIZE}.")
+            raise StateError.of(REASONS, "saved_round_cards", {"most": HAND_SIZE})
         scores = need(d, "scores", list)
         if len(scores) != n or any(isinstance(x, bool) or not isinstance(x, int) for x in scores):
-            raise StateError("The saved game's scores must be one whole number per seat.")
+            raise StateError.of(REASONS, "saved_scores")
         s.scores = list(scores)
         s.results, s.match_over, s.winners = saved_outcome(d, n, "seats", seats=n)
         s.stock = cardlist(need(d, "stock", list), "The stock")
         s.centre = cardlist(need(d, "centre", list), "The centre")
         if len(s.centre) > CENTRE_SIZE:
-            raise StateError(f"At most {CENTRE_SIZE} cards lie in the centre.")
+            raise StateError.of(REASONS, "saved_centre", {"most": CENTRE_SIZE})
         s.discard = cardlist(need(d, "discard_pile", list), "The discard pile")
         s.discard_live = need(d, "discard_live", bool)
         if s.discard_live and not s.discard:
-            raise StateError("An empty discard pile has no top card to match ('discard_live' must be false).")
+            raise StateError.of(REASONS, "saved_discard_live")
         if s.discard and not s.discard_live and rules.discard_reveal_next == "later_turns":
-            raise StateError("With discard_reveal_next 'later_turns' the discard pile's top can always be matched.")
+            raise StateError.of(REASONS, "saved_discard_reveal")
         piles = need(d, "piles", list)
         if len(piles) != n:
-            raise StateError(f"The saved game must hold {n} minus piles.")
+            raise StateError.of(REASONS, "saved_piles", {"count": n})
         s.piles = [cardlist(p, f"Minus pile {i}") for i, p in enumerate(piles)]
         s.hands = saved_hands(d, n)
         s.set_aside = cardlist(need(d, "set_aside", list), "The set-aside cards")
@@ -122,19 +124,19 @@ class Saved(StateBase):
         check_saved_deck(everything, rules.deck())
         sizes = [sum(h.values()) for h in s.hands]
         if s.hand_number > rules.games:
-            raise StateError(f"The saved game's game number must be 1 to {rules.games}.")
+            raise StateError.of(REASONS, "saved_game_number", {"games": rules.games})
         if s.hand_over:
             if s.hand_number == rules.games and not s.match_over:
-                raise StateError("The last game is over, so the match must be over too.")
+                raise StateError.of(REASONS, "saved_last_game")
             if s.to_act is not None:
-                raise StateError("'to_act' must be null once the game is over.")
+                raise StateError.of(REASONS, "saved_to_act_over")
             if any(sizes) or s.stock:
-                raise StateError("A finished game has empty hands and an empty stock.")
+                raise StateError.of(REASONS, "saved_finished")
         else:
             if s.match_over:
-                raise StateError("The match cannot be over while a game is in play.")
+                raise StateError.of(REASONS, "saved_match_over")
             if s.to_act is None:
-                raise StateError("A game in play needs a seat to act ('to_act').")
+                raise StateError.of(REASONS, "saved_to_act")
             # seats from the round's first player up to the seat to act have played once more
             first = (s.dealer + 1) % n
             c = sizes[s.to_act]
@@ -147,10 +149,7 @@ class Saved(StateBase):
                 sizes[q] == (c - 1 if q in played else c) for q in range(n)
             )
             if not ok:
-                raise StateError(
-                    "The hands do not fit the turn order: every seat plays one card per turn, "
-                    f"starting left of the dealer (seat {first}), and seat {s.to_act} is to act."
-                )
+                raise StateError.of(REASONS, "saved_turn_order", {"first": first, "seat": s.to_act})
             if not s.legal_moves():
-                raise StateError("The saved game cannot go on: the player to act would have no legal move.")
+                raise StateError.of(COMMON, "state_stuck", {"seat": s.to_act})
         return s
