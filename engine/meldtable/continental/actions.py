@@ -6,7 +6,7 @@ from typing import Any, Callable, Iterable, Iterator, NoReturn
 
 from ..cards import JOKER, RANKS, Card, parse_cards
 from ..errors import IllegalMoveError
-from ..fields import action_cards, action_text
+from ..fields import action_cards, action_text, shown
 from ..multiset import combinations, counted
 from .moves import ContinentalMove
 from .reasons import REASONS
@@ -381,8 +381,7 @@ def compose_action(g: Any, action: dict[str, Any]) -> list[ContinentalMove]:
                 raise REASONS.notation("action_end")
             moves.append(ContinentalMove("add", (JOKER,), _text_field(place, "target"), pe))
         return moves
-    shown = repr(kind)
-    raise REASONS.notation("action_unknown", type=shown if len(shown) <= 24 else shown[:20] + "...")
+    raise REASONS.notation("action_unknown", type=shown(kind))
 
 
 def _run_add_order(st: ContinentalState, target: str, cards: list[Card], prefer: str) -> list[ContinentalMove]:
