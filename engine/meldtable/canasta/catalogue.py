@@ -109,6 +109,10 @@ SPECS: tuple[Spec, ...] = (
          "card of a pile taken, the hand cards melded with it and melds made of hand cards only; a meld that holds a "
          "card from the pile counts nothing) or 'hand_cards' (every hand card, wherever it is melded).", "C8",
          choices=("hand_melds", "hand_cards")),
+    Spec("concealed_going_out_canasta", "choice", "Which canasta going out concealed (all cards at once, no "
+         "earlier meld by that player) needs for its bonus: 'own' (a canasta the player opened in that turn; else it "
+         "is an ordinary going out) or 'side' (the side's canastas, also a partner's, suffice).", "C14",
+         choices=("own", "side")),
     Spec("concealed_going_out_exemption", "choice", "When going out concealed (all cards at once, no earlier meld) "
          "ignores the initial-meld minimum: 'stock_draw' (after drawing from the stock), 'always' or 'never'.",
          "C15", choices=("stock_draw", "always", "never")),
@@ -262,6 +266,7 @@ _TWO_HAND: dict[str, tuple[Any, str]] = {
     "initial_meld_negative_score": (15, "seed 000 table: 'Negativ 15 Punkte'"),
     "initial_meld_counts": ("hand_melds", "seed 000 'Erste Figur': 'nur den Wert der obersten Karte des Ablagestapels, gemeinsam mit den Karten der Figuren aus seiner Hand' and 'Es ist nicht möglich, andere Karten des Ablagestapels zu zählen'; pagat agrees (research C8)"),
     "concealed_going_out_exemption": ("stock_draw", "seed 000 'Bitte beachten Sie' (research C15)"),
+    "concealed_going_out_canasta": ("side", "not applicable: two players, the side is the player (seed 000 'Verdecktes Ablegen aller Karten')"),
     "canastas_to_go_out": (None, "layout: seed 000 'Das Ende einer Runde': two or more canastas"),
     "going_out_discard": ("optional", "seed 000: meld all cards, or keep one and discard it (research C18)"),
     "going_out_permission": ("none", "not applicable: two players, no partner"),
@@ -307,6 +312,7 @@ _CLASSIC: dict[str, tuple[Any, str]] = {
     "initial_meld_negative_score": (50, "seed 001 names no lower row: 50 below zero too (research C12; pagat: 15)"),
     "initial_meld_counts": ("hand_melds", "seed 001 forbids the pile before the first meld; with pile_before_initial_meld = natural_pair: seed 000 'Erste Figur' ('gemeinsam mit den Karten der Figuren aus seiner Hand') and pagat (research C8)"),
     "concealed_going_out_exemption": ("stock_draw", "seed 001 is silent; pagat: a concealed going out after a stock draw needs no minimum (research C15)"),
+    "concealed_going_out_canasta": ("own", "seed 001 'Aus der Hand aus-machen kann ein Spieler, der alle Handkarten auf einmal auslegt ... Auch er muss mindestens ein vollständiges Canasta mit auslegen und bekommt 200 Pluspunkte': a canasta the player lays in that turn, not the partner's (research C14)"),
     "canastas_to_go_out": (None, "layout: seed 001 'mindestens ein vollständiges Canasta'; 6 players two (rummy-games.com, research C17, C29)"),
     "going_out_discard": ("required", "seed 001 'bis auf eine Karte, die noch auf den Poso gelegt werden muss' (research C18)"),
     "going_out_permission": ("ask_partner", "seed 001 is silent; pagat (Classic Canasta): a player may ask 'Partner, may I go out?' and the answer is binding (research section 1.1)"),
@@ -351,6 +357,7 @@ _KANASTER: dict[str, tuple[Any, str]] = {
     "initial_meld_table": (((0, 50), (1500, 90), (3000, 120)), "seed 004 'mindestens 50 Punkte. Ab 1'500 Punkten beim Aufschreiben, braucht man 90 Punkte und ab 3'000 Punkten 120 Punkte' (research C12)"),
     "initial_meld_negative_score": (50, "seed 004 names no lower row: 50 below zero too (research C12)"),
     "initial_meld_counts": ("hand_melds", "seed 004 'mit zwei anderen rauslegen können, (Achtung, minimale Punktzahl!)': the meld made with the top card counts; no meld may follow the take (research C8, C27)"),
+    "concealed_going_out_canasta": ("side", "seed 004 'Man kann auch das Erstemal rauslegen und gleich fertig machen. Dafür kassiert man 200 Pt. ... Bei beiden Varianten braucht man mindesten einen unechten Kanaster': the same canasta condition as any going out, the side's (research C14)"),
     "concealed_going_out_exemption": ("never", "seed 004 states the minimum without exception ('Um das Erstemal rauslegen zu können, braucht es mindestens 50 Punkte'), also for 'das Erstemal rauslegen und gleich fertig machen' (research C15)"),
     "canastas_to_go_out": (None, "layout: seed 004 'Bei beiden Varianten braucht man mindesten einen unechten Kanaster' (any canasta, research C17)"),
     "going_out_discard": ("required", "seed 004 'alle Karten auf den Tisch legen kann, bis auf eine und die muss noch auf den Spielstapel geworfen werden können' (research C18)"),

@@ -50,6 +50,7 @@ class Rules:
     initial_meld_negative_score: int
     initial_meld_counts: str
     concealed_going_out_exemption: str
+    concealed_going_out_canasta: str
     canastas_to_go_out: int
     going_out_discard: str
     going_out_permission: str

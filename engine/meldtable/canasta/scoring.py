@@ -21,7 +21,9 @@ class Scoring(StateBase):
         self.out_seat = out_seat
         # going out concealed: the player had laid no card on the table before this turn (seed 001
         # 'obwohl er noch keine Meldung gemacht hat'; with partners, the partner may have melded)
-        self.out_concealed = out_seat is not None and self.turn.fresh
+        # and, with concealed_going_out_canasta = own, laid a canasta of its own in this turn (seed
+        # 001 'Auch er muss mindestens ein vollständiges Canasta mit auslegen')
+        self.out_concealed = out_seat is not None and self.turn.fresh and self._own_canasta_ok(out_seat)
         sides: list[dict[str, Any]] = []
         result: dict[str, Any] = {"hand": self.hand_number, "went_out": out_seat, "concealed": self.out_concealed,
                                   "sides": sides}
@@ -40,6 +42,16 @@ class Scoring(StateBase):
             self.match_over = True
             best = max(self.scores)
             self.winners = [s for s, v in enumerate(self.scores) if v == best]
+
+    def _own_canasta_ok(self, seat: int) -> bool:
+        """Whether ``seat``, going out concealed, meets option ``concealed_going_out_canasta``:
+        ``side`` always; ``own`` when a meld the seat opened in this turn (``Turn.opened``: by a
+        meld or a pile take) is a canasta. Seed 001 'Auch er muss
+        mindestens ein vollständiges Canasta mit auslegen und bekommt 200 Pluspunkte'."""
+        if self.rules.concealed_going_out_canasta == "side":
+            return True
+        melds = self.melds[self.rules.side_of[seat]]
+        return any(key in melds and melds[key].is_canasta for key in self.turn.opened)
 
     def _hand_canasta(self, m: Meld) -> bool:
         """Whether meld ``m`` scores as a hand canasta (option ``hand_canasta_bonus``; a wild canasta

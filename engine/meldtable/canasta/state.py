@@ -254,6 +254,7 @@ class CanastaState(Legality, Scoring, View, Saved):
             meld = self.melds[side].get(key)
             if meld is None:
                 meld = self.melds[side][key] = Meld(top.rank, key=key)
+                t.opened = t.opened | {key}  # (a meld this turn opened: option concealed_going_out_canasta)
             for c in (top,) + move.cards:
                 meld.put(c)
             for c in rest:
