@@ -34,3 +34,51 @@ def test_going_out_from_the_hand_needs_a_canasta_of_the_players_own():
     g.play("meld 5C 5D 5H")
     res = finish_by_discard(g, "9D")
     assert res["concealed"] is True and items(res, 0)["going_out"] + items(res, 0)["concealed"] == 200
+
+
+# ============================================================================ item 2: wild melds and the initial meld
+
+HAND_1920 = ["4H", "5D", "6S", "9C", "9C", "TC", "QD", "KD", "KH", "AD", "2C", "2H", "2H", "2S"]
+
+
+def test_initial_meld_legality_does_not_depend_on_the_order_of_melds():
+    """»Hat ein Spieler jedoch in den vorhergehenden Runden bereits 1 500 Pluspunkte gesammelt,
+    benötigt er für die Erstmeldung 90 Augen« and »Joker-Canasta (sieben echte und unechte Joker) =
+    1000 Punkte« (option ``wild_meld_initial`` = ``counts``: a meld of wild cards only opens like any
+    meld and counts its points). Score 1920: ``meld 2H 2H 2S`` (60) and ``meld 9C 9C 2C`` (40) make
+    100; so ``meld 9C 9C 2C`` first must be legal too, the wild meld following."""
+    def game(**options: Any):
+        return classic(2, hands=[HAND_1920, ["4C", "8D"]], scores=[1920, 0], turn={"stage": "play"},
+                       options=options)
+    g = game()
+    assert "meld 2H 2H 2S" in moves(g) and "meld 9C 9C 2C" in moves(g)
+    g.play("meld 9C 9C 2C")
+    g.play("meld 2H 2H 2S")
+    assert state_melded(g)
+    g = game()
+    g.play("meld 2H 2H 2S")
+    g.play("meld 9C 9C 2C")
+    assert state_melded(g)
+
+
+def test_a_meld_of_wild_cards_only_after_the_initial_meld_as_an_option():
+    """»Für die Erstmeldung benötigt man mindestens 50 Augen (Punkte).« With option
+    ``wild_meld_initial`` = ``after_initial`` a meld of wild cards only neither opens nor counts:
+    at 1920 (90 needed) ``meld 2H 2H 2S`` is refused with its own reason while the initial meld is
+    pending, and ``meld 9C 9C 2C`` (40) cannot reach 90 any more."""
+    g = classic(2, hands=[HAND_1920, ["4C", "8D"]], scores=[1920, 0], turn={"stage": "play"},
+                options={"wild_meld_initial": "after_initial"})
+    assert "meld 2H 2H 2S" not in moves(g)
+    assert refusal(g, "meld 2H 2H 2S")[0] == "wild_meld_after_initial"
+    assert "meld 9C 9C 2C" not in moves(g)
+    # with 50 needed (score 0) the aces open it, and then the wild meld may follow in that turn
+    g = classic(2, hands=[["AC", "AD", "AH", "2C", "2H", "2S", "5D", "6S", "7H"], ["4C", "8D"]],
+                turn={"stage": "play"}, options={"wild_meld_initial": "after_initial"})
+    assert "meld 2C 2H 2S" not in moves(g)
+    g.play("meld AC AD AH")
+    assert "meld 2C 2H 2S" in moves(g)
+
+
+def state_melded(g) -> bool:
+    import json
+    return json.loads(g.to_json())["state"]["melded"][0]

@@ -77,6 +77,10 @@ SPECS: tuple[Spec, ...] = (
     Spec("wild_canasta", "choice", "Melds of wild cards only: 'forbidden' or 'allowed' (three to seven jokers and "
          "twos, opened with three and added to one by one; seven make a wild canasta, exempt from the naturals rules; "
          "notation: 'meld JK JK 2C', 'add 2 JK').", "C2", choices=("forbidden", "allowed")),
+    Spec("wild_meld_initial", "choice", "Melds of wild cards only (wild_canasta = allowed) and the initial meld: "
+         "'counts' (such a meld may be laid while the side's initial meld is pending and counts towards its minimum, "
+         "like any meld) or 'after_initial' (only once the side's initial meld is made; it counts nothing towards it).",
+         "C2", choices=("counts", "after_initial")),
     Spec("same_rank_melds", "choice", "Several melds of one rank per side: 'one' (a side has at most one meld of a "
          "rank; cards of that rank are added to it) or 'after_canasta' (a side may start another meld of a rank once "
          "each of its melds of that rank is a canasta; notation 'add Q#2 QH' for the second).", "C25",
@@ -258,6 +262,7 @@ _TWO_HAND: dict[str, tuple[Any, str]] = {
     "min_naturals_per_meld": (2, "pagat (research C1); seed 000's pile rule (top card + one natural + one wild) implies two naturals"),
     "naturals_must_outnumber_wilds": (False, "seed 000 caps wilds at 3 only (research C1); seeds 001/004 require a majority"),
     "wild_canasta": ("forbidden", "seed 000 'Figuren': never all wild cards (research C2)"),
+    "wild_meld_initial": ("counts", "not applicable: no meld of wild cards only (wild_canasta = forbidden)"),
     "black_three_meld": ("going_out_only", "seed 000 'Schwarze Dreier': 3 or 4, no wilds, only when going out (research C5)"),
     "pile_before_initial_meld": ("natural_pair", "seed 000 'Erste Figur': two naturals with the top card, minimum met (research C8)"),
     "take_pile_onto_own_meld": (True, "seed 000 pile rule 2 (research C9)"),
@@ -304,6 +309,7 @@ _CLASSIC: dict[str, tuple[Any, str]] = {
     "min_naturals_per_meld": (2, "seed 001: naturals in the majority, so a 3-card meld holds at least two (research C1)"),
     "naturals_must_outnumber_wilds": (True, "seed 001 'die natürlichen Karten müssen aber in der Überzahl sein' (research C1)"),
     "wild_canasta": ("allowed", "seed 001 'Joker-Canasta (sieben echte und unechte Joker) = 1000 Punkte', which contradicts its own majority rule: read as a meld of wild cards only, exempt from it (research C2; pagat: forbidden)"),
+    "wild_meld_initial": ("counts", "seed 001 'Für die Erstmeldung benötigt man mindestens 50 Augen' names no exception, and its 'Joker-Canasta (sieben echte und unechte Joker)' is a meld like the others: a meld of three wild cards may open and counts its points (three jokers 150; research C2)"),
     "black_three_meld": ("going_out_only", "seed 001 'dürfen nur zur Meldung Ausmachen ausgelegt werden'; 3 or 4 without wild cards: pagat (research C5)"),
     "pile_before_initial_meld": ("forbidden", "seed 001 'Dies ist aber erst nach der ersten Meldung gestattet' (research C8; pagat: natural_pair)"),
     "take_pile_onto_own_meld": (False, "seed 001 'zusammen mit der obersten Karte und mindestens zwei Handkarten eine Kombination auslegen' (research C9; pagat: true)"),
@@ -346,6 +352,7 @@ _KANASTER: dict[str, tuple[Any, str]] = {
     "min_naturals_per_meld": (2, "seed 004: naturals in the majority, so a 3-card meld holds at least two (research C1)"),
     "naturals_must_outnumber_wilds": (True, "seed 004 'Es dürfen nie gleichviel oder mehr Joker sein als normale Spielkarten' (research C1)"),
     "wild_canasta": ("forbidden", "seed 004's majority rule allows no meld of wild cards only (research C2)"),
+    "wild_meld_initial": ("counts", "not applicable: no meld of wild cards only (wild_canasta = forbidden)"),
     "same_rank_melds": ("after_canasta", "seed 004 'Selbstverständlich können von einer Spielkarte mehrere Kanaster rausgelegt werden': several canastas of one rank; read as: another meld of a rank once the side's earlier ones are canastas (research C25; 'one' keeps pagat's single meld)"),
     "black_three_meld": ("going_out_only", "seed 004 is silent on melding black threes; pagat and seed 000: 3 or 4, only when going out (research C5)"),
     "pile_before_initial_meld": ("natural_pair", "seed 004 'Wer eine Karte vom Spielstapel nimmt, muss sie mit zwei anderen rauslegen können, (Achtung, minimale Punktzahl!)': allowed before the first meld when the meld made with the top card reaches the minimum (research C8)"),

@@ -86,7 +86,8 @@ class Legality(StateBase):
             if len(wilds) > 1:
                 wilds.sort(key=_item_index)
             if initial:  # the planner's grouping of this hand, shared by every check below
-                base = self._plan_base = Plan(self.rules, hand, self.turn.countable, {}, self.turn.uncounted)
+                base = self._plan_base = Plan(self.rules, hand, self.turn.countable, {}, self.turn.uncounted,
+                                              wild_meld=self._wild_meld_open())
                 base.prepare_without(hand)
                 base.prepare_quick(self.melds[side])
             # after melding black threes, or the partner's "yes", the turn must end by going out;
@@ -202,7 +203,8 @@ class Legality(StateBase):
         if initial and (t.took_pile or self.melds[side]):
             # after a "no" the minimum must still be reachable without going out
             pending = self._pending(side)
-            plan = Plan(self.rules, dict(self.hands[t.seat]), dict(t.countable), pending, t.uncounted)
+            plan = Plan(self.rules, dict(self.hands[t.seat]), dict(t.countable), pending, t.uncounted,
+                        wild_meld=self._wild_meld_open())
             plan.going_out = False
             return plan.reachable(self.minimum(side) - t.initial_points, self._exempt())
         return True
@@ -427,7 +429,7 @@ class Legality(StateBase):
                         ok = verdict[key] = self._meld_ok_now(rank, cards) is None
                 if ok:
                     out.append(mv)
-        if r.wild_canasta == "allowed" and WILD not in melds and sum(n for _, n in wilds) >= 3:
+        if r.wild_canasta == "allowed" and WILD not in melds and sum(n for _, n in wilds) >= 3 and self._wild_meld_open():
             # seed 001 'Joker-Canasta': a meld of wild cards only, opened with three
             wild_combos = [Move.make("meld", combo) for combo in _combos(tuple(wilds), 3)]
             if fast:
@@ -641,7 +643,7 @@ class Legality(StateBase):
                 if flag:
                     countable[c] -= 1
             countable = {c: n for c, n in countable.items() if n > 0}
-            plan = Plan(self.rules, hand, countable, pending, uncounted)
+            plan = Plan(self.rules, hand, countable, pending, uncounted, wild_meld=self._wild_meld_open())
         plan.going_out = t.asked != "no"
         if not plan.reachable(need, exempt):
             return "minimum"
@@ -674,7 +676,8 @@ class Legality(StateBase):
             countable = {c: n for c, n in countable.items() if n > 0}
             if not counts_after and new_meld:
                 uncounted = uncounted | {rank}
-        plan = Plan(self.rules, hand, countable, pending, uncounted, blacks_melded=rank == THREE or THREE in self.melds[side])
+        plan = Plan(self.rules, hand, countable, pending, uncounted, blacks_melded=rank == THREE or THREE in self.melds[side],
+                    wild_meld=not initial or self.rules.wild_meld_initial == "counts")
         def plausible() -> bool:  # (cheap necessary conditions, asked when the first plan fails)
             return self._plan_plausible(side, plan, cards, rank)
 
@@ -784,6 +787,12 @@ class Legality(StateBase):
         deficits.sort()
         return len(deficits) >= missing and need_w + sum(deficits[:missing]) <= wilds
 
+    def _wild_meld_open(self) -> bool:
+        """Whether a meld of wild cards only may be laid (and planned) now: always with option
+        ``wild_meld_initial`` = ``counts`` (seed 001 names no exception to »Für die Erstmeldung
+        benötigt man mindestens 50 Augen«), else only once the side's initial meld is made."""
+        return self.rules.wild_meld_initial == "counts" or not self._initial_pending()
+
     def _pending(self, side: int) -> dict[int, tuple[int, int]]:
         """The side's melds as ``rank -> (naturals, wilds)`` (only needed while an initial meld is pending)."""
         if not self._initial_pending():
@@ -842,7 +851,8 @@ class Legality(StateBase):
         """Can this turn still reach ``need`` more initial-meld points (keeping two cards, one to
         discard and one to keep), or go out (with enough canastas, meeting ``need`` unless
         ``exempt``)? Exact: see docs/architecture.md, "initial meld"."""
-        return Plan(self.rules, hand, countable, pending, self.turn.uncounted).reachable(need, exempt)
+        return Plan(self.rules, hand, countable, pending, self.turn.uncounted,
+                    wild_meld=self._wild_meld_open()).reachable(need, exempt)
 
 
     # ------------------------------------------------------------------ explaining refusals
@@ -964,6 +974,8 @@ class Legality(StateBase):
                     return no("all_wild")
                 if WILD in self.melds[side]:
                     return no("wild_melded")
+                if not self._wild_meld_open():
+                    return no("wild_meld_after_initial", minimum=minimum)
                 if len(move.cards) != 3:
                     return no("meld_three")
                 return self._reason(self._meld_ok_now(WILD, move.cards), minimum, WILD)

@@ -96,6 +96,11 @@ REASONS = Catalogue("canasta", {
     "wild_melded": (
         (), "Your side has a meld of wild cards already: add to it instead.",
         "Deine Partei hat schon eine Meldung aus wilden Karten: Lege dort an."),
+    "wild_meld_after_initial": (
+        ("minimum",), "In this game a meld of wild cards only comes after your side's initial meld of {minimum} points: "
+        "reach it with other melds first.",
+        "In diesem Spiel kommt eine Meldung nur aus wilden Karten erst nach der Erstmeldung deiner Partei "
+        "({minimum} Punkte): Erreiche sie zuerst mit anderen Meldungen."),
     "meld_three": (
         (), "Lay a new meld as three cards, then add more cards one by one.",
         "Lege eine neue Meldung mit drei Karten aus und lege weitere Karten dann einzeln an."),

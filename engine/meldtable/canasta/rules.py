@@ -38,6 +38,7 @@ class Rules:
     min_naturals_per_meld: int
     naturals_must_outnumber_wilds: bool
     wild_canasta: str
+    wild_meld_initial: str
     same_rank_melds: str
     black_three_meld: str
     pile_before_initial_meld: str
