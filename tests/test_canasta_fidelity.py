@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+
 from positions import moves, refusal
 from test_rules_canasta_classic import QUEENS7, classic, finish_by_discard, items
 
@@ -82,3 +83,76 @@ def test_a_meld_of_wild_cards_only_after_the_initial_meld_as_an_option():
 def state_melded(g) -> bool:
     import json
     return json.loads(g.to_json())["state"]["melded"][0]
+
+
+# ============================================================================ item 3: "may I go out?" and games that get stuck
+
+def _after_take(meld_after_pile_take: bool):
+    hands = [["5C", "5D", "KC", "KD", "KH"], ["7C", "8D"], ["6C", "TD"], ["7D", "JD"]]
+    g = classic(4, hands=hands, melds=[[QUEENS7], []], pile=["9C", "5H"],
+                options={"meld_after_pile_take": meld_after_pile_take})
+    g.play("take 5C 5D")
+    return g
+
+
+def test_ask_only_when_going_out_is_possible_after_a_pile_take_without_melds():
+    """»Das Spiel kann beenden, wer mindestens ein vollständiges Canasta und alle Handkarten, bis auf
+    eine Karte, die noch auf den Poso gelegt werden muss, in Sätzen aus- und angelegt hat.« With
+    option ``meld_after_pile_take`` = false no meld follows the take, so a player left with
+    KC KD KH 9C cannot go out this turn: "may I go out?" is refused (issue #25: after "yes" the
+    seat had no legal move at all). With melds allowed the question is offered, and after "yes"
+    going out is possible (meld the kings, discard the nine)."""
+    g = _after_take(False)
+    assert "ask" not in moves(g)
+    assert refusal(g, "ask")[0] == "ask_cannot_go_out"
+    assert moves(g) and all(m.startswith("discard") for m in moves(g))
+    g = _after_take(True)
+    assert "ask" in moves(g)
+    g.play("ask")
+    g.play("yes")
+    assert "meld KC KD KH" in moves(g)
+    g.play("meld KC KD KH")
+    g.play("discard 9C")
+    assert g.hand_over and g.results[-1]["went_out"] == 0
+
+
+def test_a_take_that_leaves_one_card_needs_the_canasta_when_no_meld_may_follow():
+    """Seed 004 »ACHTUNG! Jetzt darf nicht mehr rausgelegt werden« read as option
+    ``meld_after_pile_take`` = false: a take that leaves one card, which would complete a canasta
+    only by an add after the take, is refused (the hand would have no legal move: without a
+    canasta the last card cannot be discarded). Found by the stall hunt (Kanaster, 2 players)."""
+    from test_rules_kanaster import kanaster
+    g = kanaster(2, hands=[["4C", "8D", "9S"], ["2S"]],
+                 melds=[[], [["7H", "7H", "2C", "7C", "JK"]]], pile=["7D"], turn={"seat": 1},
+                 options={"meld_after_pile_take": False, "blocking_ranks": "none", "bury_blocking_cards": "never",
+                          "going_out_discard": "optional"})
+    assert "take" not in moves(g)
+    assert refusal(g, "take")[0] == "keep_a_card"
+    g = kanaster(2, hands=[["4C", "8D", "9S"], ["2S"]],
+                 melds=[[], [["7H", "7H", "2C", "7C", "JK"]]], pile=["7D"], turn={"seat": 1},
+                 options={"meld_after_pile_take": True, "blocking_ranks": "none", "bury_blocking_cards": "never",
+                          "going_out_discard": "optional"})
+    assert "take" in moves(g)
+
+
+def test_loaders_refuse_turn_flags_that_play_cannot_reach():
+    """A saved game must go on (issue #25): the canasta loader refuses a turn at the ``draw``
+    stage that has taken the pile (the player would draw and then have no legal move), a question
+    "may I go out?" waiting for an answer in a 2-player Classic game (no partner to answer), and
+    other flags that contradict each other."""
+    import json
+    from meldtable import Game, StateError
+    g = classic(2, hands=[["KC", "KD", "9H"], ["4C", "8D"]], melds=[[QUEENS7], []])
+    good = json.loads(g.to_json())
+    Game.from_json(json.dumps(good))
+    for change in ({"took_pile": True}, {"from_stock": True}, {"initial_points": 30},
+                   {"stage": "play", "took_pile": True, "from_stock": True},
+                   {"stage": "play", "from_stock": True, "asked": "pending"},
+                   {"stage": "play", "from_stock": True, "asked": "yes"}):
+        d = json.loads(json.dumps(good))
+        d["state"]["turn"].update(change)
+        with pytest.raises(StateError):
+            Game.from_json(json.dumps(d))
+    d = json.loads(json.dumps(good))
+    d["state"]["turn"].update({"stage": "play", "from_stock": True})
+    Game.from_json(json.dumps(d))  # (the same turn after drawing loads)

@@ -197,6 +197,10 @@ class Legality(StateBase):
             return False
         if sum(self.hands[t.seat].values()) < 2:
             return False
+        if t.took_pile and not self.rules.meld_after_pile_take:
+            # no meld may follow this take (seed 004, option meld_after_pile_take): with two cards
+            # or more in hand the turn can only end by a discard that keeps some: no going out
+            return False
         initial = self._initial_pending()
         if self._going_out_check(side, (), 0, False, initial) is not None:
             return False
@@ -239,7 +243,7 @@ class Legality(StateBase):
         min_ok = not initial or counted >= self.minimum(side)
         exempt_take = initial and r.concealed_going_out_exemption == "always"
         finisher = False
-        if hand_after == 1:
+        if hand_after == 1 and r.meld_after_pile_take:  # (else the last card cannot be added after the take)
             rest = dict(self.hands[t.seat])
             ms_remove(rest, used)
             ms_add(rest, incoming)
@@ -519,6 +523,8 @@ class Legality(StateBase):
             return []
         if t.asked is not None or THREE in self.melds[side]:
             return []  # the turn must (or must not) end by going out: no card is buried then
+        if self._initial_pending():
+            return []  # (engine decision: a buried card counts nothing, so not while the minimum is open)
         out = []
         for items in by_rank.values():
             for c, _ in items:
@@ -1024,6 +1030,8 @@ class Legality(StateBase):
                 return no("bury_not_blocking", **p)
             if t.asked is not None or THREE in self.melds[side]:
                 return no("bury_committed")
+            if self._initial_pending():
+                return no("bury_initial", minimum=minimum)
             left = sum(hand.values()) - 1
             if left < 1:
                 return no("bury_keep_a_card")

@@ -100,14 +100,16 @@ class Plan:
         natural groups that go onto the side's melds (``melded_ranks``, those that count) or form
         melds without wild cards (with the ``hand_melds`` reading: of their countable cards)."""
         r = self.r
-        melded = set(melded_ranks) - self.uncounted - {WILD}
+        on_table = set(melded_ranks)
+        melded = on_table - self.uncounted - {WILD}
         points = cards = 0
         self.plain: set[int] = set()
         hand_melds = self.hand_melds
         for rank in set(self.c) | set(self.u):
             n = self.c.get(rank, 0) + self.u.get(rank, 0)
             k = self.c.get(rank, 0) if hand_melds else n
-            if rank in melded or (k and r.meld_ok(k, 0)):
+            # (a rank whose meld counts nothing is no new meld that counts: its cards go onto it)
+            if rank in melded or (k and rank not in on_table and r.meld_ok(k, 0)):
                 points += self.c.get(rank, 0) * _VALUE[rank]
                 cards += n
                 self.plain.add(rank)

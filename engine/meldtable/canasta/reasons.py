@@ -211,6 +211,9 @@ REASONS = Catalogue("canasta", {
     "bury_committed": (
         (), "This turn must end as decided (going out, or not): no card is laid under a canasta now.",
         "Dieser Zug muss wie entschieden enden (ausmachen oder nicht): Jetzt kommt keine Karte unter einen Kanaster."),
+    "bury_initial": (
+        ("minimum",), "First reach your side's initial meld of {minimum} points; then cards can go under a canasta.",
+        "Erreiche zuerst die Erstmeldung deiner Partei von {minimum} Punkten; danach können Karten unter einen Kanaster."),
     "bury_keep_a_card": (
         (), "Keep a card to discard: laying a card under a canasta never goes out.",
         "Behalte eine Karte zum Abwerfen: Mit einer Karte unter dem Kanaster machst du nie aus."),
