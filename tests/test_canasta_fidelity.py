@@ -156,3 +156,42 @@ def test_loaders_refuse_turn_flags_that_play_cannot_reach():
     d = json.loads(json.dumps(good))
     d["state"]["turn"].update({"stage": "play", "from_stock": True})
     Game.from_json(json.dumps(d))  # (the same turn after drawing loads)
+
+
+# ============================================================================ item 4: Kanaster melds after a take
+
+def test_kanaster_computer_player_melds_after_taking_the_pile():
+    """Seed 004 »Natürlich kann man rauslegen und dann wegwerfen« (option ``meld_after_pile_take``
+    = true for the preset): after a pile take the computer lays its meld before the discard."""
+    import meldtable
+    from meldtable.bot import choose_move
+    from test_rules_kanaster import kanaster
+    assert meldtable.VARIANTS["kanaster"].options["meld_after_pile_take"].default is True
+    hand = ["KC", "KD", "2H", "9C", "9D", "9H", "4C", "5D", "6H", "7S", "8C"]
+    other = ["4D"] * 2 + ["5C"] * 2 + ["6D", "7C", "8D", "9S", "TC", "JC", "JD"]
+    g = kanaster(hands=[hand, other], melds=[[["AC", "AD", "AH"]], []], pile=["5S", "4S", "KS"])
+    g.play("take KC KD")
+    played = []
+    while g.current_player == 0 and not g.hand_over:
+        played.append(str(g.play(choose_move(g))))
+    assert "meld 9C 9D 9H" in played and played[-1].startswith("discard")
+
+
+def test_ask_is_allowed_whenever_the_player_can_go_out_this_turn():
+    """»Fertigmachen bedeutet, dass man alle Karten auf den Tisch legen kann, bis auf eine und die
+    muss noch auf den Spielstapel geworfen werden können.« (seed 004) with options
+    ``going_out_permission`` = ``ask_partner`` and ``min_naturals_per_meld`` = 1: holding 7S and TH
+    with the side's canasta of sevens, the player goes out by ``add 7 7S`` and ``discard TH``, so
+    "may I go out?" must be allowed (the cheap pre-check counted the lone ten as a meld still to
+    open with two wild cards instead of the final discard: issue #24 item 3)."""
+    from test_rules_kanaster import kanaster
+    sevens = ["7C", "7C", "7D", "7D", "7H", "7H", "7S"]
+    g = kanaster(4, hands=[["7S", "TH"], ["4C", "8D"], ["5C", "9D"], ["6C", "JD"]], melds=[[sevens], []],
+                 turn={"stage": "play"},
+                 options={"going_out_permission": "ask_partner", "min_naturals_per_meld": 1})
+    assert "ask" in moves(g)
+    g.play("ask")
+    g.play("yes")
+    g.play("add 7 7S")
+    g.play("discard TH")
+    assert g.hand_over and g.results[-1]["went_out"] == 0

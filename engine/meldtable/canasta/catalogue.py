@@ -102,6 +102,10 @@ SPECS: tuple[Spec, ...] = (
          "where they count nothing (move 'bury Q QH'): 'never', 'after_pile_take' (by the player who has just taken "
          "the pile, in that turn) or 'any_turn' (after drawing or taking, in any turn).", "C26",
          choices=("never", "after_pile_take", "any_turn")),
+    Spec("initial_take_minimum", "choice", "A pile take before the side's initial meld: 'take_meld' (the top card "
+         "and the hand cards melded with it must reach the minimum by themselves) or 'turn' (melds that follow the "
+         "take in that turn may complete it, where melds may follow: meld_after_pile_take).", "C8",
+         choices=("take_meld", "turn")),
     Spec("take_pile_with_natural_and_wild", "bool", "An unfrozen pile may be taken with one natural and one wild "
          "card (not only with two naturals).", "C10"),
     # --- initial meld (C12, C13, C15)
@@ -267,6 +271,7 @@ _TWO_HAND: dict[str, tuple[Any, str]] = {
     "pile_before_initial_meld": ("natural_pair", "seed 000 'Erste Figur': two naturals with the top card, minimum met (research C8)"),
     "take_pile_onto_own_meld": (True, "seed 000 pile rule 2 (research C9)"),
     "take_pile_with_natural_and_wild": (True, "seed 000 pile rule 1 (research C10)"),
+    "initial_take_minimum": ("turn", "seed 000 'Erste Figur': the top card and the hand cards of the melds of that turn count (research C8)"),
     "initial_meld_table": (((0, 50), (1500, 90), (3000, 120)), "seed 000 'Anfängliche Ablagevoraussetzungen' (research C12)"),
     "initial_meld_negative_score": (15, "seed 000 table: 'Negativ 15 Punkte'"),
     "initial_meld_counts": ("hand_melds", "seed 000 'Erste Figur': 'nur den Wert der obersten Karte des Ablagestapels, gemeinsam mit den Karten der Figuren aus seiner Hand' and 'Es ist nicht möglich, andere Karten des Ablagestapels zu zählen'; pagat agrees (research C8)"),
@@ -313,6 +318,7 @@ _CLASSIC: dict[str, tuple[Any, str]] = {
     "black_three_meld": ("going_out_only", "seed 001 'dürfen nur zur Meldung Ausmachen ausgelegt werden'; 3 or 4 without wild cards: pagat (research C5)"),
     "pile_before_initial_meld": ("forbidden", "seed 001 'Dies ist aber erst nach der ersten Meldung gestattet' (research C8; pagat: natural_pair)"),
     "take_pile_onto_own_meld": (False, "seed 001 'zusammen mit der obersten Karte und mindestens zwei Handkarten eine Kombination auslegen' (research C9; pagat: true)"),
+    "initial_take_minimum": ("turn", "not applicable: seed 001 allows the pile only after the first meld (pile_before_initial_meld = forbidden)"),
     "take_pile_with_natural_and_wild": (True, "seed 001: 'mindestens zwei Handkarten' forming a combination in which naturals outnumber wilds (research C10)"),
     "initial_meld_table": (((0, 50), (1500, 90), (3000, 120)), "seed 001 'mindestens 50 Augen ... ab 1 500 ... 90 Augen, ab 3 000 Pluspunkten 120' (research C12)"),
     "initial_meld_negative_score": (50, "seed 001 names no lower row: 50 below zero too (research C12; pagat: 15)"),
@@ -357,13 +363,14 @@ _KANASTER: dict[str, tuple[Any, str]] = {
     "black_three_meld": ("going_out_only", "seed 004 is silent on melding black threes; pagat and seed 000: 3 or 4, only when going out (research C5)"),
     "pile_before_initial_meld": ("natural_pair", "seed 004 'Wer eine Karte vom Spielstapel nimmt, muss sie mit zwei anderen rauslegen können, (Achtung, minimale Punktzahl!)': allowed before the first meld when the meld made with the top card reaches the minimum (research C8)"),
     "take_pile_onto_own_meld": (True, "seed 004 'oder an den Rausgelegten anlegen können' (research C9)"),
-    "meld_after_pile_take": (False, "seed 004 'ACHTUNG! Jetzt darf nicht mehr rausgelegt werden, denn der nächst Spieler ist nun an der Reihe' (research C27; 'Natürlich kann man rauslegen und dann wegwerfen' is about a turn with a stock draw)"),
+    "meld_after_pile_take": (True, "seed 004 'Anschliessend muss er den Spielstapel einstecken und mit einer Karte, die er wegwirft, den neuen Spielstapel beginnen. ACHTUNG! Jetzt darf nicht mehr rausgelegt werden, denn der nächst Spieler ist nun an der Reihe. Natürlich kann man rauslegen und dann wegwerfen': 'Jetzt' is after the discard (the next player is on turn), and the next sentence allows melding, then discarding (research C27; false: the earlier reading, only a discard after the take)"),
     "blocking_ranks": ("any_canasta", "seed 004 'Alle Karten, von denen bereits ein Kanaster rausgelegt ist, gelten als Sperrkarten. D.h. liegt auf dem Spielstapel eine Sperrkarte, so darf der Spielstapel vom nächsten Spieler nicht genommen werden': any canasta on the table, whichever side's (research C26)"),
     "bury_blocking_cards": ("after_pile_take", "seed 004 'Diese Sperrkarten dürfen jedoch von jenem Spieler, der den Spielstapel an sich nehmen kann, zusätzlich (jedoch ohne Wirkung auf das Spiel) unter den evtl. passenden Kanaster angelegt werden': read as the player who has taken the pile, under the side's own canasta of that rank, counting nothing (research C26)"),
+    "initial_take_minimum": ("take_meld", "seed 004 'Wer eine Karte vom Spielstapel nimmt, muss sie mit zwei anderen rauslegen können, (Achtung, minimale Punktzahl! siehe unten)': the meld made with the top card must reach the minimum by itself (research C8)"),
     "take_pile_with_natural_and_wild": (True, "seed 004 'mit zwei anderen' (any two cards that make a valid meld with it; research C10); a pile with a wild card in it needs two naturals (pagat: the seed does not say whether discarded wild cards freeze the pile, research section 2.2)"),
     "initial_meld_table": (((0, 50), (1500, 90), (3000, 120)), "seed 004 'mindestens 50 Punkte. Ab 1'500 Punkten beim Aufschreiben, braucht man 90 Punkte und ab 3'000 Punkten 120 Punkte' (research C12)"),
     "initial_meld_negative_score": (50, "seed 004 names no lower row: 50 below zero too (research C12)"),
-    "initial_meld_counts": ("hand_melds", "seed 004 'mit zwei anderen rauslegen können, (Achtung, minimale Punktzahl!)': the meld made with the top card counts; no meld may follow the take (research C8, C27)"),
+    "initial_meld_counts": ("hand_melds", "seed 004 'mit zwei anderen rauslegen können, (Achtung, minimale Punktzahl!)': the meld made with the top card counts, and melds of hand cards that follow the take (research C8, C27)"),
     "concealed_going_out_canasta": ("side", "seed 004 'Man kann auch das Erstemal rauslegen und gleich fertig machen. Dafür kassiert man 200 Pt. ... Bei beiden Varianten braucht man mindesten einen unechten Kanaster': the same canasta condition as any going out, the side's (research C14)"),
     "concealed_going_out_exemption": ("never", "seed 004 states the minimum without exception ('Um das Erstemal rauslegen zu können, braucht es mindestens 50 Punkte'), also for 'das Erstemal rauslegen und gleich fertig machen' (research C15)"),
     "canastas_to_go_out": (None, "layout: seed 004 'Bei beiden Varianten braucht man mindesten einen unechten Kanaster' (any canasta, research C17)"),

@@ -254,8 +254,8 @@ class Legality(StateBase):
         if not self._floor_ok(hand_after, canastas_after, min_ok, exempt_take, finisher):
             return self._floor_reason(hand_after, canastas_after)
         if initial and not min_ok:
-            if not r.meld_after_pile_take:
-                return "minimum"  # seed 004: no meld may follow the take, so the take itself must reach it
+            if not r.meld_after_pile_take or r.initial_take_minimum == "take_meld":
+                return "minimum"  # seed 004 '(Achtung, minimale Punktzahl!)': the take itself must reach it
             hand = dict(self.hands[t.seat])
             ms_remove(hand, used)
             countable = dict(hand)
@@ -358,14 +358,19 @@ class Legality(StateBase):
                     # checks all of it)
                     stuck = n_blacks - 4 if n_blacks > 4 else 0
                     opening = 0
+                    lone = 0  # (ranks of one card: opened with two wild cards, or the final discard)
                     min_nat = r.min_naturals_per_meld
                     for rk, items in by_rank.items():
                         if rk != THREE and rk not in melds:
                             n = items[0][1] if len(items) == 1 else sum(n for _, n in items)
-                            if n < min_nat:
+                            if n < min_nat or (n < 3 and not r.meld_ok(n, 3 - n)):
                                 stuck += n
+                            elif n == 1:
+                                lone += 1
                             elif n < 3:
                                 opening += 3 - n
+                    if lone:
+                        opening += 2 * (lone - 1 if stuck == 0 else lone)
                     n_wilds = sum(n for _, n in wilds)
                     if stuck > 1 or opening > n_wilds:
                         continue
@@ -747,6 +752,7 @@ class Legality(StateBase):
         orphans = blacks if (rank == THREE or THREE in melds) else (blacks if blacks not in (3, 4) else 0)
         canastas = 0
         need_w = 0  # wild cards that must open the short ranks (fewer than three naturals)
+        lone = 0  # ranks of one natural card with no meld (see below)
         deficits: list[int] = []  # further wild cards each meld needs to become a canasta, if it can
         if r.wild_canasta == "allowed":
             wild_meld = melds.get(WILD)
@@ -775,16 +781,21 @@ class Legality(StateBase):
             if added and rk == rank:
                 size += len(cards)
                 nat += nat_added
-            if not size and n < min_nat:
-                orphans += n
+            if not size and (n < min_nat or (n < 3 and not r.meld_ok(n, 3 - n))):
+                orphans += n  # (no meld can take them: only as the final discard)
                 continue
             held = size + n - nat  # wild cards already in the meld
             opening = 0 if size or n >= 3 else 3 - n
-            need_w += opening
+            if opening == 2:
+                lone += 1  # (one card of a rank: opened with two wild cards, or the final discard)
+            else:
+                need_w += opening
             if size + n >= CANASTA_SIZE:
                 canastas += 1
             elif CANASTA_SIZE - size - n <= r.wild_caps[nat] - held:
                 deficits.append(CANASTA_SIZE - size - n - opening)
+        if lone:
+            need_w += 2 * (lone - 1 if orphans == 0 else lone)  # (at most one of them is the discard)
         if orphans > 1 or need_w > wilds:
             return False
         missing = r.canastas_to_go_out - canastas
@@ -959,7 +970,7 @@ class Legality(StateBase):
                 return no("pile_needs_pair", **p)
             if not move.cards and rank not in self.melds[side]:
                 return no("take_no_meld", **p)
-            if (initial and not self.rules.meld_after_pile_take
+            if (initial and (not self.rules.meld_after_pile_take or self.rules.initial_take_minimum == "take_meld")
                     and card_value(top) + sum(card_value(c) for c in move.cards) < minimum):
                 points = card_value(top) + sum(card_value(c) for c in move.cards)
                 return no("initial_minimum_take", minimum=minimum, points=points)

@@ -47,6 +47,7 @@ class Rules:
     blocking_ranks: str
     bury_blocking_cards: str
     take_pile_with_natural_and_wild: bool
+    initial_take_minimum: str
     initial_meld_table: tuple[tuple[int, int], ...]
     initial_meld_negative_score: int
     initial_meld_counts: str

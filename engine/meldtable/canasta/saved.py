@@ -84,15 +84,11 @@ class Saved(StateBase):
                 raise StateError("A turn that has not drawn yet cannot have taken the pile or drawn from the stock.")
             if t.initial_points or t.countable or t.uncounted or t.opened or t.asked is not None:
                 raise StateError("A turn that has not drawn yet has counted, melded and asked nothing.")
-            if t.fresh != (not self.laid[t.seat]):
-                raise StateError("'fresh' must say whether the seat to act has laid no card in this hand.")
             return
         if t.took_pile == t.from_stock:
             raise StateError("After drawing, a turn has either taken the pile or drawn from the stock.")
         if t.took_pile and self.pile:
             raise StateError("After taking the discard pile the pile is empty until the turn's discard.")
-        if not self.laid[t.seat] and (t.took_pile or not t.fresh):
-            raise StateError("A seat that has laid no card in this hand is 'fresh' and has not taken the pile.")
         if not t.initial and (t.initial_points or t.countable or t.uncounted):
             raise StateError("A turn that began after the side's initial meld counts nothing towards it.")
         if t.initial and not self.melded[side] and not 0 <= t.initial_points < max(1, self.minimum(side)):
