@@ -195,3 +195,28 @@ def test_ask_is_allowed_whenever_the_player_can_go_out_this_turn():
     g.play("add 7 7S")
     g.play("discard TH")
     assert g.hand_over and g.results[-1]["went_out"] == 0
+
+
+def test_ask_with_five_black_threes_four_melded_and_one_discarded():
+    """»Die Schwarzen Dreien ... dürfen nur zur Meldung „Ausmachen“ ausgelegt werden.« and »Das
+    Spiel kann beenden, wer ... alle Handkarten, bis auf eine Karte, die noch auf den Poso gelegt
+    werden muss, in Sätzen aus- und angelegt hat.« With three decks a hand can hold five black
+    threes: four are melded and the fifth is the final discard, so "may I go out?" must be allowed
+    (the pre-check counted all five as cards no meld takes: found with a 22-card hand after a pile
+    take at six players, issue #24 item 3)."""
+    import json
+    from meldtable import Game
+    hand = ["3C", "3C", "3S", "3S", "KS"]
+    g = classic(4, hands=[hand, ["4C", "8D"], ["5C", "9D"], ["6C", "JD"]], melds=[[QUEENS7, ["KC", "KD", "KH"]], []],
+                turn={"stage": "play"}, options={"decks": 3})
+    d = json.loads(g.to_json())
+    d["state"]["stock"].remove("3C")  # (the third deck's: its cards lie in the stock)
+    d["state"]["hands"][0].append("3C")
+    g = Game.from_json(json.dumps(d))
+    assert "ask" in moves(g)
+    g.play("ask")
+    g.play("yes")
+    g.play("add K KS")
+    g.play("meld 3C 3C 3C 3S")
+    g.play("discard 3S")
+    assert g.hand_over and g.results[-1]["went_out"] == 0

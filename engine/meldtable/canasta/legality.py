@@ -749,7 +749,10 @@ class Legality(StateBase):
         r = self.rules
         melds = self.melds[side]
         added = {rank: len(cards)} if cards and rank != THREE else {}
-        orphans = blacks if (rank == THREE or THREE in melds) else (blacks if blacks not in (3, 4) else 0)
+        if rank == THREE or THREE in melds or r.black_three_meld == "never":
+            orphans = blacks  # (no black three can be melded any more: each is a final discard)
+        else:
+            orphans = blacks - 4 if blacks > 4 else (0 if blacks in (3, 4) else blacks)  # (a meld takes 3 or 4)
         canastas = 0
         need_w = 0  # wild cards that must open the short ranks (fewer than three naturals)
         lone = 0  # ranks of one natural card with no meld (see below)
