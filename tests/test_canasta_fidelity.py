@@ -220,3 +220,31 @@ def test_ask_with_five_black_threes_four_melded_and_one_discarded():
     g.play("meld 3C 3C 3C 3S")
     g.play("discard 3S")
     assert g.hand_over and g.results[-1]["went_out"] == 0
+
+
+# ============================================================================ item 5: Kanaster knows no frozen pile
+
+def test_kanaster_pile_is_never_frozen_and_a_wild_top_goes_with_two_naturals():
+    """»Wer eine Karte vom Spielstapel nimmt, muss sie mit zwei anderen rauslegen können, (Achtung,
+    minimale Punktzahl! siehe unten) oder an den Rausgelegten anlegen können.« and »Es dürfen nie
+    gleichviel oder mehr Joker sein als normale Spielkarten.« The text knows no frozen pile
+    (options ``pile_freezing`` = ``none``, ``wild_top_take`` = ``two_naturals``): ``take QH JK``
+    with QD on top and a two inside the pile; ``take AH JK`` on AD before the initial meld at 1500
+    (90 points: 20 + 20 + 50); a wild card on top taken with two naturals of one rank."""
+    from test_rules_kanaster import kanaster
+    other = ["4D", "4D", "5C", "5C", "6D", "7C", "8D", "9S", "TC", "JC", "JD"]
+    g = kanaster(hands=[["QH", "JK", "5D", "6H", "7S"], other], melds=[[["KC", "KD", "KH"]], []],
+                 pile=["8C", "2C", "QD"])
+    assert "take QH JK" in moves(g)
+    g = kanaster(hands=[["AH", "JK", "5D", "6H", "7S"], other], pile=["8C", "AD"], scores=[1500, 0])
+    assert "take AH JK" in moves(g)
+    g.play("take AH JK")
+    assert g.view(0)["sides"][0]["melded"] is True
+    assert refusal(kanaster(hands=[["AH", "2C", "5D", "6H", "7S"], other], pile=["8C", "AD"], scores=[1500, 0]),
+                   "take AH 2C")[0] == "initial_minimum_take"  # (60 < 90)
+    g = kanaster(hands=[["9H", "9S", "5D", "6H", "7S"], other], melds=[[["KC", "KD", "KH"]], []], pile=["8C", "2D"])
+    assert "take 9H 9S" in moves(g)
+    # pagat's freezing as the other values
+    g = kanaster(hands=[["QH", "JK", "5D", "6H", "7S"], other], melds=[[["KC", "KD", "KH"]], []],
+                 pile=["8C", "2C", "QD"], options={"pile_freezing": "wild_or_initial", "wild_top_take": "never"})
+    assert "take QH JK" not in moves(g) and refusal(g, "take QH JK")[0] == "pile_frozen"

@@ -242,7 +242,8 @@ def test_upcard_joker_or_red_three_is_covered_but_a_two_is_not():
     Beginn des Abwurfstoßes ... daneben gelegt. Ist sie ein Joker oder eine Rote Drei, wird die
     nächste Karte aufgedeckt.« A two is not named: it stays on top, and (as a wild card on top,
     »Der Poso ist gesperrt, wenn eine Schwarze Drei oder eine ‚wilde‘ Karte oben aufliegt«) the
-    pile is blocked and frozen."""
+    pile is blocked; a covered joker does not freeze it (option ``pile_freezing`` = ``none``: only
+    the card on top blocks; issue #24 changed this test, which encoded pagat's freezing)."""
     covered_joker = covered_red = two_on_top = 0
     for seed in range(700):
         g = new(4, seed=seed)
@@ -255,20 +256,29 @@ def test_upcard_joker_or_red_three_is_covered_but_a_two_is_not():
         if top[0] == "2":
             two_on_top += 1
             d = g.view(0)["discard"]
-            assert d["frozen"] is True and d["frozen_by"] == next(c for c in pile if c == "JK" or c[0] == "2")
-            assert kinds(g, "take") == set()
+            assert d["blocked_by"] == "wild" and d["frozen"] is False
+            assert kinds(g, "take") == set()  # (nobody has melded: the pile comes after the first meld)
         elif "JK" in pile:
-            assert g.view(0)["discard"]["frozen"] is True  # a covered joker stays in the pile
+            assert g.view(0)["discard"]["frozen"] is False  # a covered joker does not freeze the pile
     assert covered_joker >= 3 and covered_red >= 3 and two_on_top >= 3
 
 
-def test_a_two_on_top_blocks_the_pile_even_for_a_melded_side():
-    """»Der Poso ist gesperrt, wenn eine Schwarze Drei oder eine ‚wilde‘ Karte oben aufliegt.«
-    (here a two: the upcard rule covers only jokers and red threes)."""
+def test_a_two_on_top_blocks_the_pile_until_two_naturals_of_one_rank_take_it():
+    """»Der Poso ist gesperrt, wenn eine Schwarze Drei oder eine ‚wilde‘ Karte oben aufliegt.« and
+    »Möchte dieser den Abwurfstoß entblockieren, muss er in der Lage sein, mit der obersten Karte
+    und zwei ‚natürlichen‘ Handkarten gleichen Ranges eine Meldung zu machen.« (option
+    ``wild_top_take`` = ``two_naturals``; pagat's ``never`` as the other value). Here a two: the
+    upcard rule covers only jokers and red threes."""
     g = classic(2, hands=[["9C", "9D", "2H", "JK", "5C", "6D"], ["4C", "8D"]], pile=["9H", "2D"],
                 melds=[[KINGS3], []])
+    assert moves(g) == {"draw", "take 9C 9D"}
+    assert refusal(g, "take 2H JK")[0] == "wild_top_pair"
+    g.play("take 9C 9D")
+    assert [m["cards"] for m in g.view(0)["sides"][0]["melds"] if m["rank"] == "9"] == [["9C", "9D", "2D"]]
+    g = classic(2, hands=[["9C", "9D", "2H", "JK", "5C", "6D"], ["4C", "8D"]], pile=["9H", "2D"],
+                melds=[[KINGS3], []], options={"wild_top_take": "never", "pile_freezing": "wild_or_initial"})
     assert moves(g) == {"draw"}
-    assert refusal(g, "take 2H JK")[0] == "pile_wild_top"
+    assert refusal(g, "take 9C 9D")[0] == "pile_wild_top"
 
 
 # ============================================================================ red threes
@@ -438,10 +448,28 @@ def test_pile_blocked_by_a_wild_card_on_top_then_unblocked_with_two_naturals():
     """»Möchte man den Poso für den nächsten Spieler blockieren, legt man eine Schwarze Drei oder
     eine ‚wilde‘ Karte darauf ab. Möchte dieser den Abwurfstoß entblockieren, muss er in der Lage
     sein, mit der obersten Karte und zwei ‚natürlichen‘ Handkarten gleichen Ranges eine Meldung zu
-    machen.« While the wild card is on top nobody takes; once it is covered, a natural pair of the
-    top card's rank takes the pile, a natural and a wild card do not."""
-    g = classic(2, hands=[["5D", "6H", "QH", "QS", "2C"], ["QC", "JK", "QD", "4H", "4D"]],
-                pile=["7C"], melds=[[KINGS3], [["AC", "AD", "AH"]]], stock_top=["9C", "8D", "6S", "TH"])
+    machen.« While the wild card is on top it is taken only with two naturals of one rank (option
+    ``wild_top_take`` = ``two_naturals``); once it is covered the pile is not frozen (option
+    ``pile_freezing`` = ``none``): the seed's rule, »mit der obersten Karte und mindestens zwei
+    Handkarten eine Kombination auslegen«, also allows a natural and a wild card. With pagat's
+    values (``never``, ``wild_or_initial``) nobody takes while the wild card is on top, and the
+    covered wild card freezes the pile."""
+    def game(**options):
+        return classic(2, hands=[["5D", "6H", "QH", "QS", "2C"], ["QC", "JK", "QD", "4H", "4D"]],
+                       pile=["7C"], melds=[[KINGS3], [["AC", "AD", "AH"]]], stock_top=["9C", "8D", "6S", "TH"],
+                       options=options)
+    g = game()
+    g.play("draw")
+    g.play("discard 2C")
+    assert kinds(g, "take") == {"take QC QD", "take 4D 4H"}
+    assert refusal(g, "take QC JK")[0] == "wild_top_pair"
+    g.play("draw")
+    g.play("discard 4H")
+    g.play("draw")
+    g.play("discard QS")
+    assert g.view(1)["discard"]["frozen"] is False and g.view(1)["discard"]["top"] == "QS"
+    assert kinds(g, "take") == {"take QC QD", "take QC JK", "take QD JK"}
+    g = game(wild_top_take="never", pile_freezing="wild_or_initial")
     g.play("draw")
     g.play("discard 2C")
     assert kinds(g, "take") == set()

@@ -91,6 +91,13 @@ SPECS: tuple[Spec, ...] = (
     Spec("pile_before_initial_meld", "choice", "Whether a side that has not made its initial meld may take the "
          "discard pile: 'natural_pair' (with two natural cards matching the top card, the initial meld reached) "
          "or 'forbidden'.", "C8", choices=("natural_pair", "forbidden")),
+    Spec("pile_freezing", "choice", "When the discard pile is frozen (its top card then taken only with two natural "
+         "cards of its rank): 'wild_or_initial' (pagat: while a wild card lies in it, or the side has not made its "
+         "initial meld) or 'none' (never: any two hand cards that make a valid meld with the top card).", "C11",
+         choices=("wild_or_initial", "none")),
+    Spec("wild_top_take", "choice", "A wild card on top of the discard pile: 'never' (the pile cannot be taken) "
+         "or 'two_naturals' (taken with two natural hand cards of one rank, a meld of that rank with the wild "
+         "card; notation 'take 9C 9D').", "C11", choices=("never", "two_naturals")),
     Spec("take_pile_onto_own_meld", "bool", "An unfrozen pile may be taken by adding its top card to the side's "
          "meld of that rank.", "C9"),
     Spec("meld_after_pile_take", "bool", "After taking the discard pile the player may still meld and add "
@@ -269,6 +276,8 @@ _TWO_HAND: dict[str, tuple[Any, str]] = {
     "wild_meld_initial": ("counts", "not applicable: no meld of wild cards only (wild_canasta = forbidden)"),
     "black_three_meld": ("going_out_only", "seed 000 'Schwarze Dreier': 3 or 4, no wilds, only when going out (research C5)"),
     "pile_before_initial_meld": ("natural_pair", "seed 000 'Erste Figur': two naturals with the top card, minimum met (research C8)"),
+    "pile_freezing": ("wild_or_initial", "seed 000: 'eingefroren' with a wild card in the pile and before the first meld (pagat; research C11)"),
+    "wild_top_take": ("never", "seed 000: 'Wenn die oberste Karte eine schwarze 3 oder eine wilde Karte ist, ... kann den Ablagestapel nicht an sich nehmen'"),
     "take_pile_onto_own_meld": (True, "seed 000 pile rule 2 (research C9)"),
     "take_pile_with_natural_and_wild": (True, "seed 000 pile rule 1 (research C10)"),
     "initial_take_minimum": ("turn", "seed 000 'Erste Figur': the top card and the hand cards of the melds of that turn count (research C8)"),
@@ -317,6 +326,8 @@ _CLASSIC: dict[str, tuple[Any, str]] = {
     "wild_meld_initial": ("counts", "seed 001 'Für die Erstmeldung benötigt man mindestens 50 Augen' names no exception, and its 'Joker-Canasta (sieben echte und unechte Joker)' is a meld like the others: a meld of three wild cards may open and counts its points (three jokers 150; research C2)"),
     "black_three_meld": ("going_out_only", "seed 001 'dürfen nur zur Meldung Ausmachen ausgelegt werden'; 3 or 4 without wild cards: pagat (research C5)"),
     "pile_before_initial_meld": ("forbidden", "seed 001 'Dies ist aber erst nach der ersten Meldung gestattet' (research C8; pagat: natural_pair)"),
+    "pile_freezing": ("none", "seed 001 'Um den gesamten Abwurfstoß aufnehmen zu können, muss man zusammen mit der obersten Karte und mindestens zwei Handkarten eine Kombination auslegen' and 'Der Poso ist gesperrt, wenn eine Schwarze Drei oder eine wilde Karte oben aufliegt': only a card on top blocks, a covered wild card does not freeze the pile (pagat: wild_or_initial; research C11)"),
+    "wild_top_take": ("two_naturals", "seed 001 'Möchte dieser den Abwurfstoß entblockieren, muss er in der Lage sein, mit der obersten Karte und zwei natürlichen Handkarten gleichen Ranges eine Meldung zu machen' (pagat: never; research C11)"),
     "take_pile_onto_own_meld": (False, "seed 001 'zusammen mit der obersten Karte und mindestens zwei Handkarten eine Kombination auslegen' (research C9; pagat: true)"),
     "initial_take_minimum": ("turn", "not applicable: seed 001 allows the pile only after the first meld (pile_before_initial_meld = forbidden)"),
     "take_pile_with_natural_and_wild": (True, "seed 001: 'mindestens zwei Handkarten' forming a combination in which naturals outnumber wilds (research C10)"),
@@ -362,6 +373,8 @@ _KANASTER: dict[str, tuple[Any, str]] = {
     "same_rank_melds": ("after_canasta", "seed 004 'Selbstverständlich können von einer Spielkarte mehrere Kanaster rausgelegt werden': several canastas of one rank; read as: another meld of a rank once the side's earlier ones are canastas (research C25; 'one' keeps pagat's single meld)"),
     "black_three_meld": ("going_out_only", "seed 004 is silent on melding black threes; pagat and seed 000: 3 or 4, only when going out (research C5)"),
     "pile_before_initial_meld": ("natural_pair", "seed 004 'Wer eine Karte vom Spielstapel nimmt, muss sie mit zwei anderen rauslegen können, (Achtung, minimale Punktzahl!)': allowed before the first meld when the meld made with the top card reaches the minimum (research C8)"),
+    "pile_freezing": ("none", "seed 004 knows no frozen pile: 'Wer eine Karte vom Spielstapel nimmt, muss sie mit zwei anderen rauslegen können' and 'Es dürfen nie gleichviel oder mehr Joker sein als normale Spielkarten' (pagat's freezing: wild_or_initial; research C11, section 2.2)"),
+    "wild_top_take": ("two_naturals", "seed 004 'muss sie mit zwei anderen rauslegen können': a wild card on top makes a meld with two natural cards of one rank; only black threes and blocking cards block the pile (research C11)"),
     "take_pile_onto_own_meld": (True, "seed 004 'oder an den Rausgelegten anlegen können' (research C9)"),
     "meld_after_pile_take": (True, "seed 004 'Anschliessend muss er den Spielstapel einstecken und mit einer Karte, die er wegwirft, den neuen Spielstapel beginnen. ACHTUNG! Jetzt darf nicht mehr rausgelegt werden, denn der nächst Spieler ist nun an der Reihe. Natürlich kann man rauslegen und dann wegwerfen': 'Jetzt' is after the discard (the next player is on turn), and the next sentence allows melding, then discarding (research C27; false: the earlier reading, only a discard after the take)"),
     "blocking_ranks": ("any_canasta", "seed 004 'Alle Karten, von denen bereits ein Kanaster rausgelegt ist, gelten als Sperrkarten. D.h. liegt auf dem Spielstapel eine Sperrkarte, so darf der Spielstapel vom nächsten Spieler nicht genommen werden': any canasta on the table, whichever side's (research C26)"),

@@ -124,16 +124,34 @@ class Legality(StateBase):
         if not self.pile:
             return []
         top = self.pile[-1]
-        if is_wild(top) or top.rank == THREE:
-            return []  # seed 000: never when the top is a black three or a wild card
+        if top.rank == THREE:
+            return []  # seed 000: never when the top is a black three
+        wild_top = top.rank == 0 or top.rank == 2
+        if wild_top and r.wild_top_take != "two_naturals":
+            return []  # seed 000: never when the top is a wild card
         initial = self._initial_pending()
         if initial and r.pile_before_initial_meld == "forbidden":
             return []
         side = r.side_of[t.seat]
+        hand = self.hands[t.seat]
+        if wild_top:
+            # seed 001 'mit der obersten Karte und zwei natürlichen Handkarten gleichen Ranges eine
+            # Meldung zu machen' (option wild_top_take): two naturals of one rank, checked in full
+            pairs: dict[int, list[tuple[Card, int]]] = {}
+            for item in hand.items():
+                rk = item[0].rank
+                if rk not in (0, 2, THREE):
+                    pairs.setdefault(rk, []).append(item)
+            out_w = []
+            for items in pairs.values():
+                if sum(n for _, n in items) >= 2:
+                    for used_w in _combos(tuple(sorted(items, key=_item_index)), 2):
+                        if self._take_ok(top, used_w) is None:
+                            out_w.append(Move.make("take", used_w))
+            return out_w
         if r.blocking_ranks != "none" and top.rank in self.blocking_ranks(side):
             return []  # seed 004 'Sperrkarten' (research C26)
-        frozen = self.pile_wilds > 0 or initial
-        hand = self.hands[t.seat]
+        frozen = self._frozen(initial)
         rank = top.rank
         naturals: list[tuple[Card, int]] = []
         wilds: list[tuple[Card, int]] = []
@@ -218,16 +236,19 @@ class Legality(StateBase):
         card goes onto the side's meld of that rank (pagat: "must take the discard if it can be
         added to one of his side's melds"; research C24); ``takes``: the legal takes."""
         side = self.side_of(self.turn.seat)
-        return bool(takes) and self.pile[-1].rank in self.melds[side]
+        top = self.pile[-1]
+        return bool(takes) and not is_wild(top) and top.rank in self.melds[side]
 
     def _take_ok(self, top: Card, used: tuple[Card, ...]) -> str | None:
         """``None`` if taking the pile with ``used`` hand cards is legal, else the reason."""
         r = self.rules
         t = self.turn
         side = self.side_of(t.seat)
-        existing = self.melds[side].get(self._take_key(side, top.rank, bool(used)))
-        nat = (existing.naturals if existing else 0) + 1 + sum(1 for c in used if not is_wild(c))
-        wild = (existing.wilds if existing else 0) + sum(1 for c in used if is_wild(c))
+        rank = self._take_rank(top, used)
+        top_wild = 1 if is_wild(top) else 0
+        existing = self.melds[side].get(self._take_key(side, rank, bool(used)))
+        nat = (existing.naturals if existing else 0) + 1 - top_wild + sum(1 for c in used if not is_wild(c))
+        wild = (existing.wilds if existing else 0) + top_wild + sum(1 for c in used if is_wild(c))
         if not r.meld_ok(nat, wild):
             return "meld"
         incoming = [c for c in self.pile[:-1] if not is_red_three(c)]
@@ -250,7 +271,7 @@ class Legality(StateBase):
             (last,) = rest
             nat0 = existing.naturals if existing else 0
             wild0 = existing.wilds if existing else 0
-            finisher = self._finisher(side, last, (top.rank, nat - nat0, wild - wild0), canastas_after)
+            finisher = self._finisher(side, last, (rank, nat - nat0, wild - wild0), canastas_after)
         if not self._floor_ok(hand_after, canastas_after, min_ok, exempt_take, finisher):
             return self._floor_reason(hand_after, canastas_after)
         if initial and not min_ok:
@@ -261,7 +282,7 @@ class Legality(StateBase):
             countable = dict(hand)
             ms_add(hand, incoming)
             pending = {m.rank: (m.naturals, m.wilds) for m in self.melds[side].values()}
-            pending[top.rank] = (nat, wild)
+            pending[rank] = (nat, wild)
             exempt = r.concealed_going_out_exemption == "always"
             if not self._reachable(hand, countable, pending, self.minimum(side) - counted, exempt):
                 return "minimum"
@@ -950,12 +971,26 @@ class Legality(StateBase):
                 return no("pile_red_three")
             if top.rank == THREE:
                 return no("pile_blocked")
+            initial = self._initial_pending()
             if is_wild(top):
-                return no("pile_wild_top")
+                if self.rules.wild_top_take != "two_naturals":
+                    return no("pile_wild_top")
+                if initial and self.rules.pile_before_initial_meld == "forbidden":
+                    return no("pile_before_initial")
+                nats = [c for c in move.cards if not is_wild(c)]
+                if len(move.cards) != 2 or len(nats) != 2 or nats[0].rank != nats[1].rank or nats[0].rank == THREE:
+                    return no("wild_top_pair")
+                points = card_value(top) + sum(card_value(c) for c in move.cards)
+                if (initial and (not self.rules.meld_after_pile_take or self.rules.initial_take_minimum == "take_meld")
+                        and points < minimum):
+                    return no("initial_minimum_take", minimum=minimum, points=points)
+                reason = self._take_ok(top, move.cards)
+                if reason == "minimum":
+                    return no("initial_minimum", counted="take", minimum=minimum, points=points)
+                return self._reason(reason, minimum, nats[0].rank) if reason else None
             if top.rank in self.blocking_ranks(side):
                 return no("pile_blocking_rank", rank=RANKS[top.rank - 1])
-            initial = self._initial_pending()
-            frozen = self.pile_wilds > 0 or initial
+            frozen = self._frozen(initial)
             rank = top.rank
             p = {"rank": RANKS[rank - 1]}
             if initial and self.rules.pile_before_initial_meld == "forbidden":

@@ -51,6 +51,10 @@ REASONS = Catalogue("canasta", {
     "pile_wild_top": (
         (), "A wild card lies on top: the pile cannot be taken now.",
         "Oben liegt eine wilde Karte: Der Ablagestapel kann jetzt nicht aufgenommen werden."),
+    "wild_top_pair": (
+        (), "A wild card lies on top: take the pile with two natural cards of one rank, which make a meld with it.",
+        "Oben liegt eine wilde Karte: Nimm den Ablagestapel mit zwei natürlichen Karten eines Werts auf, die mit ihr "
+        "eine Meldung bilden."),
     "pile_before_initial": (
         (), "You may take the pile only after your initial meld.",
         "Den Ablagestapel darfst du erst nach deiner ersten Meldung aufnehmen."),

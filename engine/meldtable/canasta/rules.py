@@ -42,6 +42,8 @@ class Rules:
     same_rank_melds: str
     black_three_meld: str
     pile_before_initial_meld: str
+    pile_freezing: str
+    wild_top_take: str
     take_pile_onto_own_meld: bool
     meld_after_pile_take: bool
     blocking_ranks: str

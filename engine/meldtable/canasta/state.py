@@ -250,10 +250,11 @@ class CanastaState(Legality, Scoring, View, Saved):
             if initial:
                 t.countable = dict(hand)
                 t.initial_points = card_value(top) + sum(card_value(c) for c in move.cards)
-            key = self._take_key(side, top.rank, bool(move.cards))
+            rank = self._take_rank(top, move.cards)  # (a wild card on top: the rank of the naturals)
+            key = self._take_key(side, rank, bool(move.cards))
             meld = self.melds[side].get(key)
             if meld is None:
-                meld = self.melds[side][key] = Meld(top.rank, key=key)
+                meld = self.melds[side][key] = Meld(rank, key=key)
                 t.opened = t.opened | {key}  # (a meld this turn opened: option concealed_going_out_canasta)
             for c in (top,) + move.cards:
                 meld.put(c)
