@@ -188,25 +188,31 @@ def test_five_players_one_sits_out_in_rotation_holds_no_cards_and_never_acts():
     assert sitters == [1, 3, 4, 1]
 
 
-def test_six_players_three_decks_thirteen_cards_two_or_three_sides():
-    """»Zu sechst spielen entweder zwei oder drei Parteien gegeneinander.« The seed names no cards
-    or decks for six; layout (rummy-games.com 'Canasta for six', research C29): three decks,
-    13 cards each, two canastas to go out."""
-    for partnerships, sides, target in (("two_sides", [[0, 2, 4], [1, 3, 5]], 10000),
-                                        ("three_sides", [[0, 3], [1, 4], [2, 5]], 7500)):
+def test_six_players_two_decks_nine_cards_two_or_three_sides():
+    """»Zu sechst spielen entweder zwei oder drei Parteien gegeneinander.« with the seed's numbers,
+    which it gives for every player count: »Spielkarten: 108 Karten (zwei Kartenspiele zu je 52
+    Karten) und vier Joker«, »mindestens ein vollständiges Canasta«, »als Erster 5 000 Punkte«; 9
+    cards each (the seed's series 15, 13, 11 continued; issue #24 item 7 changed this test, which
+    encoded rummy-games.com's 3 decks, 13 cards, two canastas and 10000 / 7500). Those stay
+    available as option values."""
+    for partnerships, sides in (("two_sides", [[0, 2, 4], [1, 3, 5]]), ("three_sides", [[0, 3], [1, 4], [2, 5]])):
         for opts in ({}, {"partnerships": partnerships}) if partnerships == "two_sides" else ({"partnerships": partnerships},):
             g = new(6, seed=2, **opts)
             v = g.view(0)
             assert [s["seats"] for s in v["sides"]] == sides
-            assert v["hand_counts"] == [13] * 6
-            assert deck_in_play(g) == full_deck(3) and sum(deck_in_play(g).values()) == 162
-            assert v["canastas_to_go_out"] == 2 and v["draw_count"] == 1
-            assert v["match"]["target"] == target
+            assert v["hand_counts"] == [9] * 6
+            assert deck_in_play(g) == full_deck(2) and sum(deck_in_play(g).values()) == 108
+            assert v["canastas_to_go_out"] == 1 and v["draw_count"] == 1
+            assert v["match"]["target"] == 5000
             assert len(v["scores"]) == len(sides)
+    g = new(6, seed=2, decks=3, hand_size=13, canastas_to_go_out=2, target_score=10000)
+    v = g.view(0)
+    assert v["hand_counts"] == [13] * 6 and sum(deck_in_play(g).values()) == 162
+    assert v["canastas_to_go_out"] == 2 and v["match"]["target"] == 10000
 
 
 @pytest.mark.parametrize("players,options,words", [
-    (6, {"decks": 2}, "decks"),
+    (6, {"hand_size": 10}, "decks"),
     (4, {"partnerships": "three_sides"}, "Three sides"),
     (3, {"partnerships": "two_sides"}, "Two sides"),
     (2, {"partnerships": "two_sides"}, "Two sides"),
@@ -684,11 +690,15 @@ def test_going_out_needs_a_canasta_and_a_final_discard():
     assert finish_by_discard(g, "KS")["went_out"] == 0
 
 
-@pytest.mark.parametrize("players,options,canastas_needed", [(4, {}, 1), (6, {}, 2), (6, {"partnerships": "three_sides"}, 2)])
-def test_six_players_need_two_canastas_to_go_out(players, options, canastas_needed):
-    """»Das Spiel kann beenden, wer mindestens ein vollständiges Canasta ... hat« (one canasta); with
-    six the layout asks two (rummy-games.com 'Canasta for six', research C17/C29). The side holds
-    a canasta of queens and six kings; seat 0 holds a king and one more card."""
+@pytest.mark.parametrize("players,options,canastas_needed", [
+    (4, {}, 1), (6, {}, 1), (6, {"partnerships": "three_sides"}, 1),
+    (6, {"decks": 3, "hand_size": 13, "canastas_to_go_out": 2}, 2),
+    (6, {"partnerships": "three_sides", "decks": 3, "hand_size": 13, "canastas_to_go_out": 2}, 2)])
+def test_one_canasta_to_go_out_at_every_player_count(players, options, canastas_needed):
+    """»Das Spiel kann beenden, wer mindestens ein vollständiges Canasta ... hat«: one canasta at
+    every player count, six included (issue #24 item 7); rummy-games.com's two at six as option
+    values (research C17/C29). The side holds a canasta of queens and six kings; seat 0 holds a
+    king and one more card."""
     hands = [["KS", "9H"]] + [[f"{r}C", f"{r}D"] for r in "45678"[: players - 1]]
     nsides = len(new(players, **options).view(0)["sides"])
     melds5 = [[QUEENS7, KINGS6[:5]]] + [[] for _ in range(nsides - 1)]

@@ -215,12 +215,16 @@ LAYOUTS: dict[str, tuple[Layout, ...]] = {
                "seed 001: 'Bei fünf Spielern setzt jeweils einer aus'; casinospiegel.net / kangarooland (research "
                "C29): two sides of 2 and 3, a seat of the larger side sits out each deal in turn; the four who "
                "play are dealt as at four (11 cards)"),
-        Layout(6, "two_sides", 3, 13, 1, 2, 10000,
-               "seed 001: 'Zu sechst spielen entweder zwei oder drei Parteien gegeneinander'; rummy-games.com "
-               "'Canasta for six' (research C29): 3 decks, 13 cards, two canastas to go out, game 10000 with two "
-               "sides of three", with_partnerships="two_sides"),
-        Layout(6, "three_sides", 3, 13, 1, 2, 7500,
-               "rummy-games.com 'Canasta for six' (research C29): three sides of two play to 7500",
+        Layout(6, "two_sides", 2, 9, 1, 1, 5000,
+               "seed 001: 'Zu sechst spielen entweder zwei oder drei Parteien gegeneinander' with the seed's own numbers, "
+               "which it gives for every player count: '108 Karten (zwei Kartenspiele ...)', 'mindestens ein "
+               "vollständiges Canasta', 'als Erster 5 000 Punkte'; 9 cards each continues its series 'zu zweit 15, zu "
+               "dritt 13, zu viert elf' (two fewer per player; 54 dealt, 54 left: the most two decks hold, research C29). "
+               "rummy-games.com / pagat 'Canasta for six' as option values: decks 3, hand_size 13, canastas_to_go_out 2, "
+               "target_score 10000", with_partnerships="two_sides"),
+        Layout(6, "three_sides", 2, 9, 1, 1, 5000,
+               "seed 001: 'zwei oder drei Parteien', the seed's numbers as with two sides; rummy-games.com's three sides "
+               "of two as option values: decks 3, hand_size 13, canastas_to_go_out 2, target_score 7500",
                with_partnerships="three_sides"),
     ),
     "kanaster": (
@@ -313,9 +317,9 @@ _CLASSIC: dict[str, tuple[Any, str]] = {
     "blocking_ranks": ("none", "seed 001 knows no blocking ranks (research C26)"),
     "bury_blocking_cards": ("never", "not applicable: no blocking ranks (research C26)"),
     "partnerships": (None, "layout: seed 001 'Spielverlauf und Taktik' (2-3 each for themselves, 4 two sides, 5 one sits out, 6 two or three sides)"),
-    "decks": (None, "layout: seed 001 'Spielkarten: 108 Karten (zwei Kartenspiele ...) und vier Joker'; 6 players: 3 decks (rummy-games.com, research C29)"),
+    "decks": (None, "layout: seed 001 'Spielkarten: 108 Karten (zwei Kartenspiele ...) und vier Joker' at every player count (6 players: 3 decks is rummy-games.com's value, research C29)"),
     "jokers_per_deck": (2, "seed 001 'zwei Kartenspiele zu je 52 Karten und vier Joker'"),
-    "hand_size": (None, "layout: seed 001 'zu zweit 15 Karten, zu dritt 13, zu viert elf'; 6 players 13 (research C29)"),
+    "hand_size": (None, "layout: seed 001 'zu zweit 15 Karten, zu dritt 13, zu viert elf'; 5 players as four (11), 6 players 9 (the series continued; rummy-games.com: 13 with 3 decks; research C29)"),
     "draw_count": (None, "layout: seed 001 'Er zieht die oberste Karte vom Talon' (one card at every player count, research C22)"),
     "three_player_mode": ("individual", "seed 001 'Bei zwei oder drei Spielern spielt jeder gegen jeden' (research C33)"),
     "upcard_cover": ("joker_and_red_three", "seed 001 'Ist sie ein Joker oder eine Rote Drei, wird die nächste Karte aufgedeckt' (research C6)"),
@@ -336,7 +340,7 @@ _CLASSIC: dict[str, tuple[Any, str]] = {
     "initial_meld_counts": ("hand_melds", "seed 001 forbids the pile before the first meld; with pile_before_initial_meld = natural_pair: seed 000 'Erste Figur' ('gemeinsam mit den Karten der Figuren aus seiner Hand') and pagat (research C8)"),
     "concealed_going_out_exemption": ("stock_draw", "seed 001 is silent; pagat: a concealed going out after a stock draw needs no minimum (research C15)"),
     "concealed_going_out_canasta": ("own", "seed 001 'Aus der Hand aus-machen kann ein Spieler, der alle Handkarten auf einmal auslegt ... Auch er muss mindestens ein vollständiges Canasta mit auslegen und bekommt 200 Pluspunkte': a canasta the player lays in that turn, not the partner's (research C14)"),
-    "canastas_to_go_out": (None, "layout: seed 001 'mindestens ein vollständiges Canasta'; 6 players two (rummy-games.com, research C17, C29)"),
+    "canastas_to_go_out": (None, "layout: seed 001 'mindestens ein vollständiges Canasta' at every player count (rummy-games.com: two at 6 players, research C17, C29)"),
     "going_out_discard": ("required", "seed 001 'bis auf eine Karte, die noch auf den Poso gelegt werden muss' (research C18)"),
     "going_out_permission": ("ask_partner", "seed 001 is silent; pagat (Classic Canasta): a player may ask 'Partner, may I go out?' and the answer is binding (research section 1.1)"),
     "going_out_bonus": (100, "seed 001 'Ausmachen = 100 Punkte'"),
@@ -351,7 +355,7 @@ _CLASSIC: dict[str, tuple[Any, str]] = {
     "red_three_positive_if": ("always", "seed 001: a red three counts 100 plus; minus only when it was not laid out, which the engine never allows (research C20, C21)"),
     "stock_exhausted": ("play_on_discards", "seed 001 is silent; pagat (Classic Canasta): play continues while each player takes the discard, taking it is obligatory when it matches the side's meld (research C24)"),
     "match_end": ("target", "seed 001 'Gewinner ist, wer als Erster 5 000 Punkte erreicht hat' (research C30)"),
-    "target_score": (None, "layout: seed 001 5000; 6 players 10000 / 7500 (rummy-games.com, research C29, C30)"),
+    "target_score": (None, "layout: seed 001 'als Erster 5 000 Punkte' at every player count (rummy-games.com: 10000 / 7500 at 6 players, research C29, C30)"),
     "deals": (4, "app policy (seed 001 names no fixed number of deals)"),
 }
 
