@@ -248,3 +248,58 @@ def test_kanaster_pile_is_never_frozen_and_a_wild_top_goes_with_two_naturals():
     g = kanaster(hands=[["QH", "JK", "5D", "6H", "7S"], other], melds=[[["KC", "KD", "KH"]], []],
                  pile=["8C", "2C", "QD"], options={"pile_freezing": "wild_or_initial", "wild_top_take": "never"})
     assert "take QH JK" not in moves(g) and refusal(g, "take QH JK")[0] == "pile_frozen"
+
+
+# ============================================================================ item 7: silent readings as options
+
+def test_kanaster_losers_score_no_canasta_bonus():
+    """»Der Gewinner zählt alle Kartenpunkte gemäss obiger Tabelle. Dazu kommen Kanasterpunkte, rote
+    3er und das Fertigmachen. Bei den "Verlierern" wird alles, was auf dem Tisch liegt positiv und
+    was in den Händen ist, negativ gewertet.« (option ``loser_canasta_bonus`` = false): side 1's
+    canasta of kings counts its cards, not the 500."""
+    from test_rules_kanaster import kanaster
+    kings7 = ["KC", "KC", "KD", "KD", "KH", "KH", "KS"]
+    def play(**options):
+        g = kanaster(hands=[["QS", "9H"], ["4C", "8D"]], melds=[[["QC", "QD", "QH", "QC", "QD", "QH", "QS"][:6]], [kings7]],
+                     turn={"stage": "play"}, options=options)
+        g.play("add Q QS")
+        g.play("discard 9H")
+        return g.results[-1]["sides"]
+    sides = play()
+    assert sides[0]["items"]["natural_canastas"] == 500 and sides[1]["items"]["natural_canastas"] == 0
+    assert sides[1]["items"]["melded_cards"] == 70
+    sides = play(loser_canasta_bonus=True)
+    assert sides[1]["items"]["natural_canastas"] == 500
+
+
+def test_two_hand_wild_first_upcard_stays_and_last_red_three_option():
+    """Seed 000 »Falls ein roter Dreier als Anfangskarte aufgedeckt wird, wird eine weitere Karte
+    gezogen und darauf abgelegt. Dieser Vorgang wird wiederholt, bis eine Karte aufgedeckt wird,
+    die keine wilde Karte oder ein roter Dreier ist.« (option ``upcard_cover`` = ``red_three_first``:
+    a wild card as the first upcard stays on top) and »falls kein Spieler alle Karten ablegen konnte
+    und der Kartenstapel aufgebraucht ist, ist das Spiel sofort zu Ende« (option ``last_red_three``
+    = ``ends_hand``; ``turn_goes_on`` lets the player finish the turn)."""
+    import meldtable
+    from test_rules_canasta_two_hand import position
+    wild_first = 0
+    for seed in range(300):
+        g = meldtable.new_game("canasta-two-hand", players=2, seed=seed)
+        pile = [c for c in json_state(g)["discard_pile"]]
+        if len(pile) == 1 and (pile[0] == "JK" or pile[0][0] == "2"):
+            wild_first += 1
+            assert g.view(0)["discard"]["frozen"] is True
+    assert wild_first >= 3
+    opp = ["4C", "4D", "5C", "6D", "7H", "8S", "9C", "TD", "JH", "QS", "KC", "AD", "5H", "6S", "7D"]
+    def last_red(**options):
+        g = position(hands=[["QH", "QS", "QD", "5C", "6D", "7H"], opp], stock=["3D"], melds=[[["KC", "KD", "KH"]], []],
+                     options=options)
+        g.play("draw")
+        return g
+    assert last_red().hand_over
+    g = last_red(last_red_three="turn_goes_on")
+    assert not g.hand_over and "meld QD QH QS" in moves(g)
+
+
+def json_state(g):
+    import json
+    return json.loads(g.to_json())["state"]

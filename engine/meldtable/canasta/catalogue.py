@@ -67,9 +67,10 @@ SPECS: tuple[Spec, ...] = (
          "(at once, after the deal) or 'first_turn' (at the start of the player's first turn).", "C21",
          choices=("at_deal", "first_turn")),
     Spec("upcard_cover", "choice", "Which upcards are covered by the next card, as long as one of them shows: "
-         "'wild_and_red_three' (jokers, twos, red threes), 'joker_and_red_three' (jokers and red threes, not twos), "
-         "'wild' (jokers and twos) or 'none'.", "C6",
-         choices=("wild_and_red_three", "joker_and_red_three", "wild", "none")),
+         "'wild_and_red_three' (jokers, twos, red threes), 'red_three_first' (a red three upcard is covered, and the "
+         "covering goes on while a wild card or red three shows; a wild card as the first upcard stays), "
+         "'joker_and_red_three' (jokers and red threes, not twos), 'wild' (jokers and twos) or 'none'.", "C6",
+         choices=("wild_and_red_three", "red_three_first", "joker_and_red_three", "wild", "none")),
     # --- melds (C1, C2, C5, C25)
     Spec("max_wilds_per_meld", "int", "Most wild cards in one meld (0 = no fixed cap).", "C1", minimum=0, maximum=7),
     Spec("min_naturals_per_meld", "int", "Fewest natural cards in a meld.", "C1", minimum=1, maximum=3),
@@ -153,6 +154,9 @@ SPECS: tuple[Spec, ...] = (
          "bonus).", "C3", minimum=0, maximum=10000),
     Spec("natural_canasta_bonus", "int", "Bonus per natural canasta (points).", "", minimum=0, maximum=10000),
     Spec("mixed_canasta_bonus", "int", "Bonus per mixed canasta (points).", "", minimum=0, maximum=10000),
+    Spec("loser_canasta_bonus", "bool", "Sides that did not go out score their canasta bonuses too (false: only "
+         "the cards on the table count for them, plus or minus their red threes; when nobody goes out every side "
+         "scores its bonuses).", "C31"),
     Spec("red_three_bonus", "int", "Value of each red three (points).", "C20", minimum=0, maximum=10000),
     Spec("red_three_all_four_bonus", "int", "Value of all the red threes of two decks (four) together, instead of "
          "four times the single value (0: no such bonus).", "C20", minimum=0, maximum=10000),
@@ -165,6 +169,9 @@ SPECS: tuple[Spec, ...] = (
          "pile: a player must take it when its top card goes onto the side's meld of that rank, may take it "
          "otherwise if allowed, and ends the hand by passing or when unable to take it).", "C24",
          choices=("ends_hand", "play_on_discards")),
+    Spec("last_red_three", "choice", "A red three drawn as the last card of the stock: 'ends_hand' (the hand ends "
+         "at once, the player plays no further) or 'turn_goes_on' (the player plays the turn with the cards drawn; "
+         "the stock is then used up for the next turn).", "C24", choices=("ends_hand", "turn_goes_on")),
     Spec("match_end", "choice", "How the match ends: 'target' (a side reaches the target score) or 'deals' "
          "(after a fixed number of deals).", "C30", choices=("target", "deals")),
     Spec("target_score", "int", "Score that ends the match (match_end = target). null: as the layout for the "
@@ -272,7 +279,7 @@ _TWO_HAND: dict[str, tuple[Any, str]] = {
     "hand_size": (None, "layout: seed 000 'Das Ausgeben': 15 cards each"),
     "draw_count": (None, "layout: seed 000 'Karten ziehen': 2 cards from the stock"),
     "three_player_mode": ("individual", "not applicable: two players only"),
-    "upcard_cover": ("wild_and_red_three", "seed 000: red three or wild upcard is covered until another card shows (research C6)"),
+    "upcard_cover": ("red_three_first", "seed 000 'Falls ein roter Dreier als Anfangskarte aufgedeckt wird, wird eine weitere Karte gezogen und darauf abgelegt. Dieser Vorgang wird wiederholt, bis eine Karte aufgedeckt wird, die keine wilde Karte oder ein roter Dreier ist': a red three starts the covering, which goes on over wild cards and red threes; a wild first upcard stays and freezes the pile (pagat: wild_and_red_three; research C6)"),
     "max_wilds_per_meld": (3, "seed 000 'Figuren': 'bis zu 3 Joker oder wilde Karten' (research C1)"),
     "min_naturals_per_meld": (2, "pagat (research C1); seed 000's pile rule (top card + one natural + one wild) implies two naturals"),
     "naturals_must_outnumber_wilds": (False, "seed 000 caps wilds at 3 only (research C1); seeds 001/004 require a majority"),
@@ -300,10 +307,12 @@ _TWO_HAND: dict[str, tuple[Any, str]] = {
     "hand_canasta_bonus": (0, "seed 000 has no such bonus (seed 001's 'Hand-Canasta': research C3)"),
     "natural_canasta_bonus": (500, "seed 000 bonus table"),
     "mixed_canasta_bonus": (300, "seed 000 bonus table"),
+    "loser_canasta_bonus": (True, "seed 000 scores every player's canastas ('Punktevergabe')"),
     "red_three_bonus": (100, "seed 000 bonus table"),
     "red_three_all_four_bonus": (800, "seed 000 bonus table: 'Für alle vier roten Dreier 800'"),
     "red_three_positive_if": ("melded", "seed 000: positive with at least one meld, else negative (research C20)"),
     "stock_exhausted": ("ends_hand", "seed 000: 'ist das Spiel sofort zu Ende' (research C24)"),
+    "last_red_three": ("ends_hand", "seed 000 'Der Kartenstapel ist aufgebraucht: falls kein Spieler alle Karten ablegen konnte und der Kartenstapel aufgebraucht ist, ist das Spiel sofort zu Ende' ('sofort': drawing the last card, a red three, uses the stock up; pagat agrees; research C23, C24)"),
     "match_end": ("target", "seed 000 'Das Ziel des Spiels': target score (fast tournament) or fixed deals (round tournament) (research C30)"),
     "target_score": (None, "layout: seed 000 names a target score without a number; pagat: 5000"),
     "deals": (4, "app policy (seed names no number)"),
@@ -350,10 +359,12 @@ _CLASSIC: dict[str, tuple[Any, str]] = {
     "hand_canasta_bonus": (1000, "seed 001 'Hand-Canasta = 1000 Punkte', a term the seed does not define (research C3); engine reading: a canasta opened and completed from the hand in one turn"),
     "natural_canasta_bonus": (500, "seed 001 'Echtes Canasta = 500 Punkte'"),
     "mixed_canasta_bonus": (300, "seed 001 'Unechtes Canasta = 300 Punkte'"),
+    "loser_canasta_bonus": (True, "seed 001 'Jeder Spieler oder jede Partei zählt nach dem Spiel den Gesamtwert der Augen ihrer ausgelegten Karten und den Wert ihrer Meldungen zusammen'"),
     "red_three_bonus": (100, "seed 001 'Rote Drei = 100 Punkte'"),
     "red_three_all_four_bonus": (0, "seed 001 names no bonus for all four red threes (research C20; pagat: 800)"),
     "red_three_positive_if": ("always", "seed 001: a red three counts 100 plus; minus only when it was not laid out, which the engine never allows (research C20, C21)"),
     "stock_exhausted": ("play_on_discards", "seed 001 is silent; pagat (Classic Canasta): play continues while each player takes the discard, taking it is obligatory when it matches the side's meld (research C24)"),
+    "last_red_three": ("ends_hand", "seed 001 is silent; pagat: a red three as the last stock card ends the hand at once (research C23, C24)"),
     "match_end": ("target", "seed 001 'Gewinner ist, wer als Erster 5 000 Punkte erreicht hat' (research C30)"),
     "target_score": (None, "layout: seed 001 'als Erster 5 000 Punkte' at every player count (rummy-games.com: 10000 / 7500 at 6 players, research C29, C30)"),
     "deals": (4, "app policy (seed 001 names no fixed number of deals)"),
@@ -400,10 +411,12 @@ _KANASTER: dict[str, tuple[Any, str]] = {
     "hand_canasta_bonus": (0, "seed 004 has no such bonus (research C3)"),
     "natural_canasta_bonus": (500, "seed 004 refers to a table it does not contain ('gemäss obiger Tabelle'): the classic values, seed 001 'Echtes Canasta = 500 Punkte' (research C31)"),
     "mixed_canasta_bonus": (300, "the classic values, seed 001 'Unechtes Canasta = 300 Punkte' (research C31)"),
+    "loser_canasta_bonus": (False, "seed 004 'Der Gewinner zählt alle Kartenpunkte ... Dazu kommen Kanasterpunkte, rote 3er und das Fertigmachen. Bei den Verlierern wird alles, was auf dem Tisch liegt positiv und was in den Händen ist, negativ gewertet': canasta points are named for the winner only (research C31)"),
     "red_three_bonus": (100, "seed 004 'werden pro rote 3 100 Punkte abgezogen'; plus as much with a canasta (research C20)"),
     "red_three_all_four_bonus": (0, "seed 004 names no value for all red threes (research C20)"),
     "red_three_positive_if": ("canasta", "seed 004 'Liegt ein Kanaster auf dem Tisch, so geben rote 3er Pluspunkte. Wenn nicht, werden pro rote 3 100 Punkte abgezogen' (research C20)"),
     "stock_exhausted": ("play_on_discards", "seed 004 is silent; pagat: play goes on while each player takes the discard (research C24)"),
+    "last_red_three": ("ends_hand", "seed 004 is silent; pagat: a red three as the last stock card ends the hand at once (research C23, C24)"),
     "match_end": ("target", "seed 004 'Gespielt wird auf 5'000 oder 10'000 Punkte' (research C30)"),
     "target_score": (None, "layout: seed 004 5000 (or 10000: set target_score)"),
     "deals": (4, "app policy (seed 004 names no fixed number of deals)"),

@@ -65,10 +65,12 @@ class Rules:
     hand_canasta_bonus: int
     natural_canasta_bonus: int
     mixed_canasta_bonus: int
+    loser_canasta_bonus: bool
     red_three_bonus: int
     red_three_all_four_bonus: int
     red_three_positive_if: str
     stock_exhausted: str
+    last_red_three: str
     match_end: str
     target_score: int
     deals: int

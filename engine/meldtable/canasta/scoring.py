@@ -70,21 +70,24 @@ class Scoring(StateBase):
         drawn at most one stock card, the extra that makes the going-out bonus 300)."""
         r = self.rules
         melds = self.melds[side].values()
+        # option loser_canasta_bonus (seed 004 'Bei den Verlierern wird alles, was auf dem Tisch liegt
+        # positiv ... gewertet'): a side that did not go out scores no canasta bonus
+        bonus = r.loser_canasta_bonus or self.out_seat is None or self.side_of(self.out_seat) == side
         items = {
             "melded_cards": sum(m.points() for m in melds),
             "hand_cards": -sum(card_value(c) * n for seat in r.sides[side] for c, n in self.hands[seat].items()),
             "going_out": 0,
             "concealed": 0,
-            "natural_canastas": r.natural_canasta_bonus * sum(
+            "natural_canastas": bonus * r.natural_canasta_bonus * sum(
                 1 for m in melds if m.canasta_kind == "natural" and not self._hand_canasta(m)),
-            "mixed_canastas": r.mixed_canasta_bonus * sum(
+            "mixed_canastas": bonus * r.mixed_canasta_bonus * sum(
                 1 for m in melds if m.canasta_kind == "mixed" and not self._hand_canasta(m)),
             "red_threes": 0,
         }
         if r.wild_canasta == "allowed":
-            items["wild_canastas"] = r.wild_canasta_bonus * sum(1 for m in melds if m.canasta_kind == "wild")
+            items["wild_canastas"] = bonus * r.wild_canasta_bonus * sum(1 for m in melds if m.canasta_kind == "wild")
         if r.hand_canasta_bonus:
-            items["hand_canastas"] = r.hand_canasta_bonus * sum(1 for m in melds if self._hand_canasta(m))
+            items["hand_canastas"] = bonus * r.hand_canasta_bonus * sum(1 for m in melds if self._hand_canasta(m))
         if r.early_out_bonus:
             items["early_out"] = 0
         if self.out_seat is not None and self.side_of(self.out_seat) == side:
