@@ -208,7 +208,7 @@ REASONS = Catalogue("canasta", {
         ("rank",), "Your side has no canasta of {rank:ranks} to lay the card under.",
         "Deine Partei hat keinen Kanaster aus {rank:ranks}, unter den du die Karte legen könntest."),
     "bury_rank": (("rank",), "Only {rank:ranks} can be laid under that canasta.",
-                  "Unter diesen Kanaster passen nur {rank:ranks}."),
+                  "Unter diesen Kanaster passen nur {rank:ranks}, keine anderen Karten."),
     "bury_not_blocking": (
         ("rank",), "In this game {rank:ranks} do not block the pile, so none is laid under a canasta.",
         "In diesem Spiel sperren {rank:ranks} den Ablagestapel nicht, also kommt keine unter einen Kanaster."),
