@@ -253,6 +253,14 @@ class CanastaState(Legality, Scoring, View, Saved):
             if self._initial_pending():
                 t.countable = dict(hand)
             label = f"drew {got} card{'s' if got != 1 else ''}"
+            if not self.stock:
+                self._legal = None
+                if not self.legal_moves():
+                    # option last_red_three = turn_goes_on: a red three as the last stock card left the
+                    # player without a legal move (e.g. one card and too few canastas): the hand ends
+                    self._record(seat, move, label + " and the last red three")
+                    self._end_hand(None)
+                    return
         elif kind == "take":
             top = self.pile[-1]
             rest = self.pile[:-1]
