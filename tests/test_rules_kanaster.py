@@ -10,7 +10,6 @@ run every player count through the simulation harness (tests/sim_harness.py).
 from __future__ import annotations
 
 import json
-import random
 from collections import Counter
 from typing import Any, Sequence
 
@@ -20,7 +19,7 @@ import meldtable
 from meldtable import Game
 from meldtable.cards import standard_deck
 from meldtable.rng import Rng
-from positions import kinds, moves, position_state, refusal, state_of
+from positions import kinds, moves, position_state, refusal
 import sim_harness as H
 
 V = "kanaster"
@@ -216,35 +215,37 @@ def test_a_drawn_card_may_be_kept_or_discarded_at_once_and_every_turn_discards()
     assert refusal(g, "discard 4D")[0] == "draw_first"
 
 
-def test_taking_the_pile_needs_the_top_card_with_two_others_or_onto_a_meld_then_no_melding():
+def test_taking_the_pile_needs_the_top_card_with_two_others_or_onto_a_meld_then_melds_and_discard():
     """»Wer eine Karte vom Spielstapel nimmt, muss sie mit zwei anderen rauslegen können ... oder an
     den Rausgelegten anlegen können. Anschliessend muss er den Spielstapel eingestecken und mit einer
     Karte, die er wegwirft, den neuen Spielstapel beginnen. ACHTUNG! Jetzt darf nicht mehr
-    rausgelegt werden« (options ``take_pile_with_natural_and_wild``, ``take_pile_onto_own_meld``,
-    ``meld_after_pile_take`` = false)."""
+    rausgelegt werden, denn der nächst Spieler ist nun an der Reihe. Natürlich kann man rauslegen
+    und dann wegwerfen« (options ``take_pile_with_natural_and_wild``, ``take_pile_onto_own_meld``,
+    ``meld_after_pile_take`` = true: »Jetzt« is after the discard, melds may come before it; issue
+    #24 item 4 changed this test, which encoded the earlier reading ``false``)."""
     hand = ["KC", "KD", "2H", "9C", "9D", "9H", "4C", "5D", "6H", "7S", "8C"]
-    g = kanaster(hands=[hand, ["4D"] * 2 + ["5C"] * 2 + ["6D", "7C", "8D", "9S", "TC", "JC", "JD"]],
-                 melds=[[["AC", "AD", "AH"]], []], pile=["5S", "4S", "KS"])
+    other = ["4D"] * 2 + ["5C"] * 2 + ["6D", "7C", "8D", "9S", "TC", "JC", "JD"]
+    g = kanaster(hands=[hand, other], melds=[[["AC", "AD", "AH"]], []], pile=["5S", "4S", "KS"])
     takes = kinds(g, "take")
     assert "take KC KD" in takes and "take KC 2H" in takes  # two naturals, or a natural and a wild card
     g.play("take KC KD")
-    assert {m.kind for m in g.legal_moves()} == {"discard"}
-    key, msg = refusal(g, "meld 9C 9D 9H")
-    assert key == "no_meld_after_take" and "discard" in msg
-    assert refusal(g, "add A 2H")[0] == "no_meld_after_take"
+    assert "meld 9C 9D 9H" in moves(g) and "add A 2H" in moves(g)
+    g.play("meld 9C 9D 9H")
     g.play("discard 4S")
-    assert g.current_player == 1
+    assert g.current_player == 1  # after the discard the next player is on turn
     # onto the side's meld of that rank: a lone ace on top goes onto the aces
-    g2 = kanaster(hands=[hand, ["4D"] * 2 + ["5C"] * 2 + ["6D", "7C", "8D", "9S", "TC", "JC", "JD"]],
-                  melds=[[["AC", "AD", "AH"]], []], pile=["5S", "AS"])
+    g2 = kanaster(hands=[hand, other], melds=[[["AC", "AD", "AH"]], []], pile=["5S", "AS"])
     assert "take" in kinds(g2, "take")
     g2.play("take")
     assert [m["cards"] for m in g2.view(0)["sides"][0]["melds"]] == [["AC", "AD", "AH", "AS"]]
-    # with meld_after_pile_take = true (pagat) melds may follow
-    g3 = kanaster(hands=[hand, ["4D"] * 2 + ["5C"] * 2 + ["6D", "7C", "8D", "9S", "TC", "JC", "JD"]],
-                  melds=[[["AC", "AD", "AH"]], []], pile=["5S", "4S", "KS"], options={"meld_after_pile_take": True})
+    # with meld_after_pile_take = false (the earlier reading) only a discard follows the take
+    g3 = kanaster(hands=[hand, other], melds=[[["AC", "AD", "AH"]], []], pile=["5S", "4S", "KS"],
+                  options={"meld_after_pile_take": False})
     g3.play("take KC KD")
-    assert "meld 9C 9D 9H" in moves(g3)
+    assert {m.kind for m in g3.legal_moves()} == {"discard"}
+    key, msg = refusal(g3, "meld 9C 9D 9H")
+    assert key == "no_meld_after_take" and "discard" in msg
+    assert refusal(g3, "add A 2H")[0] == "no_meld_after_take"
 
 
 def test_initial_meld_minimum_50_90_120_and_three_cards():

@@ -172,6 +172,22 @@ class StateBase:
                 return other
         return seat
 
+    def _frozen(self, initial: bool) -> bool:
+        """Whether the discard pile is frozen for the seat to act (its top card then taken only with
+        two natural cards): option ``pile_freezing`` (``wild_or_initial``: pagat, a wild card in the
+        pile or the side's initial meld pending; ``none``: never, seeds 001 and 004)."""
+        if self.rules.pile_freezing == "none":
+            return False
+        return self.pile_wilds > 0 or initial
+
+    @staticmethod
+    def _take_rank(top: Card, used: tuple[Card, ...]) -> int:
+        """The rank of the meld a pile take makes: the top card's, or with a wild card on top
+        (option ``wild_top_take``) that of the natural hand cards taken with it."""
+        if top.rank != 0 and top.rank != 2:
+            return top.rank
+        return next((c.rank for c in used if c.rank != 0 and c.rank != 2), top.rank)
+
     def _initial_pending(self) -> bool:
         """True while this turn still has to reach the initial-meld minimum."""
         t = self.turn

@@ -86,7 +86,8 @@ class Legality(StateBase):
             if len(wilds) > 1:
                 wilds.sort(key=_item_index)
             if initial:  # the planner's grouping of this hand, shared by every check below
-                base = self._plan_base = Plan(self.rules, hand, self.turn.countable, {}, self.turn.uncounted)
+                base = self._plan_base = Plan(self.rules, hand, self.turn.countable, {}, self.turn.uncounted,
+                                              wild_meld=self._wild_meld_open())
                 base.prepare_without(hand)
                 base.prepare_quick(self.melds[side])
             # after melding black threes, or the partner's "yes", the turn must end by going out;
@@ -123,16 +124,34 @@ class Legality(StateBase):
         if not self.pile:
             return []
         top = self.pile[-1]
-        if is_wild(top) or top.rank == THREE:
-            return []  # seed 000: never when the top is a black three or a wild card
+        if top.rank == THREE:
+            return []  # seed 000: never when the top is a black three
+        wild_top = top.rank == 0 or top.rank == 2
+        if wild_top and r.wild_top_take != "two_naturals":
+            return []  # seed 000: never when the top is a wild card
         initial = self._initial_pending()
         if initial and r.pile_before_initial_meld == "forbidden":
             return []
         side = r.side_of[t.seat]
+        hand = self.hands[t.seat]
+        if wild_top:
+            # seed 001 'mit der obersten Karte und zwei natürlichen Handkarten gleichen Ranges eine
+            # Meldung zu machen' (option wild_top_take): two naturals of one rank, checked in full
+            pairs: dict[int, list[tuple[Card, int]]] = {}
+            for item in hand.items():
+                rk = item[0].rank
+                if rk not in (0, 2, THREE):
+                    pairs.setdefault(rk, []).append(item)
+            out_w = []
+            for items in pairs.values():
+                if sum(n for _, n in items) >= 2:
+                    for used_w in _combos(tuple(sorted(items, key=_item_index)), 2):
+                        if self._take_ok(top, used_w) is None:
+                            out_w.append(Move.make("take", used_w))
+            return out_w
         if r.blocking_ranks != "none" and top.rank in self.blocking_ranks(side):
             return []  # seed 004 'Sperrkarten' (research C26)
-        frozen = self.pile_wilds > 0 or initial
-        hand = self.hands[t.seat]
+        frozen = self._frozen(initial)
         rank = top.rank
         naturals: list[tuple[Card, int]] = []
         wilds: list[tuple[Card, int]] = []
@@ -196,13 +215,18 @@ class Legality(StateBase):
             return False
         if sum(self.hands[t.seat].values()) < 2:
             return False
+        if t.took_pile and not self.rules.meld_after_pile_take:
+            # no meld may follow this take (seed 004, option meld_after_pile_take): with two cards
+            # or more in hand the turn can only end by a discard that keeps some: no going out
+            return False
         initial = self._initial_pending()
         if self._going_out_check(side, (), 0, False, initial) is not None:
             return False
         if initial and (t.took_pile or self.melds[side]):
             # after a "no" the minimum must still be reachable without going out
             pending = self._pending(side)
-            plan = Plan(self.rules, dict(self.hands[t.seat]), dict(t.countable), pending, t.uncounted)
+            plan = Plan(self.rules, dict(self.hands[t.seat]), dict(t.countable), pending, t.uncounted,
+                        wild_meld=self._wild_meld_open())
             plan.going_out = False
             return plan.reachable(self.minimum(side) - t.initial_points, self._exempt())
         return True
@@ -212,16 +236,19 @@ class Legality(StateBase):
         card goes onto the side's meld of that rank (pagat: "must take the discard if it can be
         added to one of his side's melds"; research C24); ``takes``: the legal takes."""
         side = self.side_of(self.turn.seat)
-        return bool(takes) and self.pile[-1].rank in self.melds[side]
+        top = self.pile[-1]
+        return bool(takes) and not is_wild(top) and top.rank in self.melds[side]
 
     def _take_ok(self, top: Card, used: tuple[Card, ...]) -> str | None:
         """``None`` if taking the pile with ``used`` hand cards is legal, else the reason."""
         r = self.rules
         t = self.turn
         side = self.side_of(t.seat)
-        existing = self.melds[side].get(self._take_key(side, top.rank, bool(used)))
-        nat = (existing.naturals if existing else 0) + 1 + sum(1 for c in used if not is_wild(c))
-        wild = (existing.wilds if existing else 0) + sum(1 for c in used if is_wild(c))
+        rank = self._take_rank(top, used)
+        top_wild = 1 if is_wild(top) else 0
+        existing = self.melds[side].get(self._take_key(side, rank, bool(used)))
+        nat = (existing.naturals if existing else 0) + 1 - top_wild + sum(1 for c in used if not is_wild(c))
+        wild = (existing.wilds if existing else 0) + top_wild + sum(1 for c in used if is_wild(c))
         if not r.meld_ok(nat, wild):
             return "meld"
         incoming = [c for c in self.pile[:-1] if not is_red_three(c)]
@@ -237,25 +264,25 @@ class Legality(StateBase):
         min_ok = not initial or counted >= self.minimum(side)
         exempt_take = initial and r.concealed_going_out_exemption == "always"
         finisher = False
-        if hand_after == 1:
+        if hand_after == 1 and r.meld_after_pile_take:  # (else the last card cannot be added after the take)
             rest = dict(self.hands[t.seat])
             ms_remove(rest, used)
             ms_add(rest, incoming)
             (last,) = rest
             nat0 = existing.naturals if existing else 0
             wild0 = existing.wilds if existing else 0
-            finisher = self._finisher(side, last, (top.rank, nat - nat0, wild - wild0), canastas_after)
+            finisher = self._finisher(side, last, (rank, nat - nat0, wild - wild0), canastas_after)
         if not self._floor_ok(hand_after, canastas_after, min_ok, exempt_take, finisher):
             return self._floor_reason(hand_after, canastas_after)
         if initial and not min_ok:
-            if not r.meld_after_pile_take:
-                return "minimum"  # seed 004: no meld may follow the take, so the take itself must reach it
+            if not r.meld_after_pile_take or r.initial_take_minimum == "take_meld":
+                return "minimum"  # seed 004 '(Achtung, minimale Punktzahl!)': the take itself must reach it
             hand = dict(self.hands[t.seat])
             ms_remove(hand, used)
             countable = dict(hand)
             ms_add(hand, incoming)
             pending = {m.rank: (m.naturals, m.wilds) for m in self.melds[side].values()}
-            pending[top.rank] = (nat, wild)
+            pending[rank] = (nat, wild)
             exempt = r.concealed_going_out_exemption == "always"
             if not self._reachable(hand, countable, pending, self.minimum(side) - counted, exempt):
                 return "minimum"
@@ -352,14 +379,19 @@ class Legality(StateBase):
                     # checks all of it)
                     stuck = n_blacks - 4 if n_blacks > 4 else 0
                     opening = 0
+                    lone = 0  # (ranks of one card: opened with two wild cards, or the final discard)
                     min_nat = r.min_naturals_per_meld
                     for rk, items in by_rank.items():
                         if rk != THREE and rk not in melds:
                             n = items[0][1] if len(items) == 1 else sum(n for _, n in items)
-                            if n < min_nat:
+                            if n < min_nat or (n < 3 and not r.meld_ok(n, 3 - n)):
                                 stuck += n
+                            elif n == 1:
+                                lone += 1
                             elif n < 3:
                                 opening += 3 - n
+                    if lone:
+                        opening += 2 * (lone - 1 if stuck == 0 else lone)
                     n_wilds = sum(n for _, n in wilds)
                     if stuck > 1 or opening > n_wilds:
                         continue
@@ -427,7 +459,7 @@ class Legality(StateBase):
                         ok = verdict[key] = self._meld_ok_now(rank, cards) is None
                 if ok:
                     out.append(mv)
-        if r.wild_canasta == "allowed" and WILD not in melds and sum(n for _, n in wilds) >= 3:
+        if r.wild_canasta == "allowed" and WILD not in melds and sum(n for _, n in wilds) >= 3 and self._wild_meld_open():
             # seed 001 'Joker-Canasta': a meld of wild cards only, opened with three
             wild_combos = [Move.make("meld", combo) for combo in _combos(tuple(wilds), 3)]
             if fast:
@@ -517,6 +549,8 @@ class Legality(StateBase):
             return []
         if t.asked is not None or THREE in self.melds[side]:
             return []  # the turn must (or must not) end by going out: no card is buried then
+        if self._initial_pending():
+            return []  # (engine decision: a buried card counts nothing, so not while the minimum is open)
         out = []
         for items in by_rank.values():
             for c, _ in items:
@@ -641,7 +675,7 @@ class Legality(StateBase):
                 if flag:
                     countable[c] -= 1
             countable = {c: n for c, n in countable.items() if n > 0}
-            plan = Plan(self.rules, hand, countable, pending, uncounted)
+            plan = Plan(self.rules, hand, countable, pending, uncounted, wild_meld=self._wild_meld_open())
         plan.going_out = t.asked != "no"
         if not plan.reachable(need, exempt):
             return "minimum"
@@ -674,7 +708,8 @@ class Legality(StateBase):
             countable = {c: n for c, n in countable.items() if n > 0}
             if not counts_after and new_meld:
                 uncounted = uncounted | {rank}
-        plan = Plan(self.rules, hand, countable, pending, uncounted, blacks_melded=rank == THREE or THREE in self.melds[side])
+        plan = Plan(self.rules, hand, countable, pending, uncounted, blacks_melded=rank == THREE or THREE in self.melds[side],
+                    wild_meld=not initial or self.rules.wild_meld_initial == "counts")
         def plausible() -> bool:  # (cheap necessary conditions, asked when the first plan fails)
             return self._plan_plausible(side, plan, cards, rank)
 
@@ -735,9 +770,13 @@ class Legality(StateBase):
         r = self.rules
         melds = self.melds[side]
         added = {rank: len(cards)} if cards and rank != THREE else {}
-        orphans = blacks if (rank == THREE or THREE in melds) else (blacks if blacks not in (3, 4) else 0)
+        if rank == THREE or THREE in melds or r.black_three_meld == "never":
+            orphans = blacks  # (no black three can be melded any more: each is a final discard)
+        else:
+            orphans = blacks - 4 if blacks > 4 else (0 if blacks in (3, 4) else blacks)  # (a meld takes 3 or 4)
         canastas = 0
         need_w = 0  # wild cards that must open the short ranks (fewer than three naturals)
+        lone = 0  # ranks of one natural card with no meld (see below)
         deficits: list[int] = []  # further wild cards each meld needs to become a canasta, if it can
         if r.wild_canasta == "allowed":
             wild_meld = melds.get(WILD)
@@ -766,16 +805,21 @@ class Legality(StateBase):
             if added and rk == rank:
                 size += len(cards)
                 nat += nat_added
-            if not size and n < min_nat:
-                orphans += n
+            if not size and (n < min_nat or (n < 3 and not r.meld_ok(n, 3 - n))):
+                orphans += n  # (no meld can take them: only as the final discard)
                 continue
             held = size + n - nat  # wild cards already in the meld
             opening = 0 if size or n >= 3 else 3 - n
-            need_w += opening
+            if opening == 2:
+                lone += 1  # (one card of a rank: opened with two wild cards, or the final discard)
+            else:
+                need_w += opening
             if size + n >= CANASTA_SIZE:
                 canastas += 1
             elif CANASTA_SIZE - size - n <= r.wild_caps[nat] - held:
                 deficits.append(CANASTA_SIZE - size - n - opening)
+        if lone:
+            need_w += 2 * (lone - 1 if orphans == 0 else lone)  # (at most one of them is the discard)
         if orphans > 1 or need_w > wilds:
             return False
         missing = r.canastas_to_go_out - canastas
@@ -783,6 +827,12 @@ class Legality(StateBase):
             return True
         deficits.sort()
         return len(deficits) >= missing and need_w + sum(deficits[:missing]) <= wilds
+
+    def _wild_meld_open(self) -> bool:
+        """Whether a meld of wild cards only may be laid (and planned) now: always with option
+        ``wild_meld_initial`` = ``counts`` (seed 001 names no exception to »Für die Erstmeldung
+        benötigt man mindestens 50 Augen«), else only once the side's initial meld is made."""
+        return self.rules.wild_meld_initial == "counts" or not self._initial_pending()
 
     def _pending(self, side: int) -> dict[int, tuple[int, int]]:
         """The side's melds as ``rank -> (naturals, wilds)`` (only needed while an initial meld is pending)."""
@@ -842,7 +892,8 @@ class Legality(StateBase):
         """Can this turn still reach ``need`` more initial-meld points (keeping two cards, one to
         discard and one to keep), or go out (with enough canastas, meeting ``need`` unless
         ``exempt``)? Exact: see docs/architecture.md, "initial meld"."""
-        return Plan(self.rules, hand, countable, pending, self.turn.uncounted).reachable(need, exempt)
+        return Plan(self.rules, hand, countable, pending, self.turn.uncounted,
+                    wild_meld=self._wild_meld_open()).reachable(need, exempt)
 
 
     # ------------------------------------------------------------------ explaining refusals
@@ -920,12 +971,26 @@ class Legality(StateBase):
                 return no("pile_red_three")
             if top.rank == THREE:
                 return no("pile_blocked")
+            initial = self._initial_pending()
             if is_wild(top):
-                return no("pile_wild_top")
+                if self.rules.wild_top_take != "two_naturals":
+                    return no("pile_wild_top")
+                if initial and self.rules.pile_before_initial_meld == "forbidden":
+                    return no("pile_before_initial")
+                nats = [c for c in move.cards if not is_wild(c)]
+                if len(move.cards) != 2 or len(nats) != 2 or nats[0].rank != nats[1].rank or nats[0].rank == THREE:
+                    return no("wild_top_pair")
+                points = card_value(top) + sum(card_value(c) for c in move.cards)
+                if (initial and (not self.rules.meld_after_pile_take or self.rules.initial_take_minimum == "take_meld")
+                        and points < minimum):
+                    return no("initial_minimum_take", minimum=minimum, points=points)
+                reason = self._take_ok(top, move.cards)
+                if reason == "minimum":
+                    return no("initial_minimum", counted="take", minimum=minimum, points=points)
+                return self._reason(reason, minimum, nats[0].rank) if reason else None
             if top.rank in self.blocking_ranks(side):
                 return no("pile_blocking_rank", rank=RANKS[top.rank - 1])
-            initial = self._initial_pending()
-            frozen = self.pile_wilds > 0 or initial
+            frozen = self._frozen(initial)
             rank = top.rank
             p = {"rank": RANKS[rank - 1]}
             if initial and self.rules.pile_before_initial_meld == "forbidden":
@@ -943,7 +1008,7 @@ class Legality(StateBase):
                 return no("pile_needs_pair", **p)
             if not move.cards and rank not in self.melds[side]:
                 return no("take_no_meld", **p)
-            if (initial and not self.rules.meld_after_pile_take
+            if (initial and (not self.rules.meld_after_pile_take or self.rules.initial_take_minimum == "take_meld")
                     and card_value(top) + sum(card_value(c) for c in move.cards) < minimum):
                 points = card_value(top) + sum(card_value(c) for c in move.cards)
                 return no("initial_minimum_take", minimum=minimum, points=points)
@@ -964,6 +1029,8 @@ class Legality(StateBase):
                     return no("all_wild")
                 if WILD in self.melds[side]:
                     return no("wild_melded")
+                if not self._wild_meld_open():
+                    return no("wild_meld_after_initial", minimum=minimum)
                 if len(move.cards) != 3:
                     return no("meld_three")
                 return self._reason(self._meld_ok_now(WILD, move.cards), minimum, WILD)
@@ -1012,6 +1079,8 @@ class Legality(StateBase):
                 return no("bury_not_blocking", **p)
             if t.asked is not None or THREE in self.melds[side]:
                 return no("bury_committed")
+            if self._initial_pending():
+                return no("bury_initial", minimum=minimum)
             left = sum(hand.values()) - 1
             if left < 1:
                 return no("bury_keep_a_card")

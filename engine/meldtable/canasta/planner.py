@@ -53,8 +53,11 @@ class Plan:
 
     def __init__(self, rules: Rules, hand: dict[Card, int], countable: dict[Card, int],
                  pending: dict[int, tuple[int, int]], uncounted: frozenset[int] = frozenset(),
-                 blacks_melded: bool = False) -> None:
+                 blacks_melded: bool = False, wild_meld: bool = True) -> None:
         self.r = rules
+        self.wild_meld = wild_meld and rules.wild_canasta == "allowed"
+        """A new meld of wild cards only may be part of the plan (option ``wild_canasta``; false
+        while an initial meld is pending with ``wild_meld_initial`` = ``after_initial``)."""
         self.going_out = True
         """False after the partner answered "no" to "may I go out?": the turn cannot end by going out."""
         self.blacks_melded = blacks_melded
@@ -97,14 +100,16 @@ class Plan:
         natural groups that go onto the side's melds (``melded_ranks``, those that count) or form
         melds without wild cards (with the ``hand_melds`` reading: of their countable cards)."""
         r = self.r
-        melded = set(melded_ranks) - self.uncounted - {WILD}
+        on_table = set(melded_ranks)
+        melded = on_table - self.uncounted - {WILD}
         points = cards = 0
         self.plain: set[int] = set()
         hand_melds = self.hand_melds
         for rank in set(self.c) | set(self.u):
             n = self.c.get(rank, 0) + self.u.get(rank, 0)
             k = self.c.get(rank, 0) if hand_melds else n
-            if rank in melded or (k and r.meld_ok(k, 0)):
+            # (a rank whose meld counts nothing is no new meld that counts: its cards go onto it)
+            if rank in melded or (k and rank not in on_table and r.meld_ok(k, 0)):
                 points += self.c.get(rank, 0) * _VALUE[rank]
                 cards += n
                 self.plain.add(rank)
@@ -157,7 +162,7 @@ class Plan:
         caller also accepts it as "build the plan from the reduced hand".)"""
         p = Plan.__new__(Plan)
         p.r, p.pending, p.uncounted, p.hand_melds = self.r, pending, uncounted, self.hand_melds
-        p.blacks_melded, p.going_out = self.blacks_melded, self.going_out
+        p.blacks_melded, p.going_out, p.wild_meld = self.blacks_melded, self.going_out, self.wild_meld
         c, u, wild = dict(self.c), dict(self.u), dict(self.wild)
         blacks_c, blacks_u = self.blacks
         hand = self.hand
@@ -212,8 +217,8 @@ class Plan:
         the hand less that card with that meld one wild card bigger (the natural groups are
         shared: the checks never change them)."""
         p = Plan.__new__(Plan)
-        p.r, p.going_out, p.blacks_melded, p.uncounted, p.hand_melds = (
-            self.r, self.going_out, self.blacks_melded, self.uncounted, self.hand_melds)
+        p.r, p.going_out, p.blacks_melded, p.uncounted, p.hand_melds, p.wild_meld = (
+            self.r, self.going_out, self.blacks_melded, self.uncounted, self.hand_melds, self.wild_meld)
         p.c, p.u, p.blacks = self.c, self.u, self.blacks
         wild = p.wild = dict(self.wild)
         wild[wild_key] -= 1
@@ -267,7 +272,26 @@ class Plan:
         countable_wilds = wild["jc"] + wild["dc"]
         W = countable_wilds + wild["ju"] + wild["du"]
         # with hand_melds a meld that counts is opened with countable wild cards only
-        chosen = _choose(cands, countable_wilds if hand_melds else W)
+        openers = countable_wilds if hand_melds else W
+        best = self._best_with(cands, openers, 0, pts, cap, left, wild_room, W, countable_wilds, wild["jc"], blacks)
+        if self.wild_meld and WILD not in self.pending and openers >= 3:
+            # a new meld of wild cards only, opened with three (countable ones, to count): the
+            # three are kept for it before the short ranks get theirs, so the plan does not
+            # depend on the order the melds are laid in (issue #24: meld 2H 2H 2S, then 9C 9C 2C)
+            other = self._best_with(cands, openers - 3, 3, pts, cap, left, CANASTA_SIZE, W, countable_wilds,
+                                    wild["jc"], blacks)
+            if other > best:
+                best = other
+        return best
+
+    def _best_with(self, cands: list[tuple[int, int, int]], openers: int, reserved: int, pts: int, cap: int,
+                   left: int, wild_room: int, W: int, countable_wilds: int, jc: int, blacks: int) -> tuple[int, int]:
+        """:meth:`_best`'s plan once the ranks that need no wild card are counted (``pts``, ``cap``,
+        ``left``): the short ranks ``cands`` completed with up to ``openers`` wild cards (a
+        knapsack), ``reserved`` wild cards kept for a new meld of wild cards only (whose room is
+        ``wild_room``), every other wild card placed where there is room."""
+        r = self.r
+        chosen = _choose(cands, openers)
         opening = 0
         for i, (gain, k, n) in enumerate(cands):
             if i in chosen:
@@ -276,14 +300,12 @@ class Plan:
                 opening += k
             else:
                 left += n
-        if r.wild_canasta == "allowed" and WILD not in self.pending:
-            # a new meld of wild cards only, opened with three (countable ones, to count)
-            if (countable_wilds if hand_melds else W) - opening >= 3:
-                wild_room = CANASTA_SIZE
+        if not reserved and self.wild_meld and WILD not in self.pending and openers - opening >= 3:
+            wild_room = CANASTA_SIZE  # (a meld of wild cards only from the wild cards left over)
         cap += wild_room
         placed = min(W, cap)
         pc = min(placed, countable_wilds)
-        pts += 50 * min(pc, wild["jc"]) + 20 * max(0, pc - wild["jc"])
+        pts += 50 * min(pc, jc) + 20 * max(0, pc - jc)
         left += W - placed + blacks
         return pts, left
 
@@ -403,7 +425,7 @@ class Plan:
                 entries[rank] = e
                 if e is None:
                     failing += 1
-        wild_meld = r.wild_canasta == "allowed" and WILD not in pending
+        wild_meld = self.wild_meld and WILD not in pending
         goal = r.canastas_to_go_out
         for picks in options:
             if len(picks) > 1:  # (not among the final discards: one card at most)
@@ -529,7 +551,7 @@ class Plan:
             # the same question comes back within one legal_moves (e.g. melding three or four
             # black threes leaves the same other cards): answers are kept by what they depend on
             key = (self.r, tuple(c.items()), tuple(u.items()), tuple(wild.items()), tuple(self.pending.items()),
-                   self.uncounted)
+                   self.uncounted, self.wild_meld)
             found = _EXACT.get(key)
             if found is None:
                 if len(_EXACT) > 2_000:
@@ -573,7 +595,7 @@ class Plan:
                     return False, 0, 0
         pts += 50 * wild["jc"] + 20 * wild["dc"]
         best = self._place_wilds(melds, need_w, W)
-        if r.wild_canasta == "allowed" and WILD not in pending and W - need_w >= 3:
+        if self.wild_meld and WILD not in pending and W - need_w >= 3:
             # or a new meld of wild cards only (three to seven of them)
             with_wild = self._place_wilds(melds + [(0, CANASTA_SIZE, 3)], need_w + 3, W)
             if with_wild is not None and (best is None or with_wild > best):
@@ -643,7 +665,7 @@ class Plan:
         r = self.r
         need_c = r.canastas_to_go_out
         options: list[list[tuple[bool, int, int, int, int]]] = []  # (counts, points, size, lo, hi)
-        if r.wild_canasta == "allowed" and WILD not in self.pending:
+        if self.wild_meld and WILD not in self.pending:
             # a new meld of wild cards only: counting (opened with countable ones) or not, or none
             options.append([(True, 0, 0, 0, 0), (True, 0, 0, 3, CANASTA_SIZE), (False, 0, 0, 3, CANASTA_SIZE)])
         for rank in set(c) | set(u) | set(self.pending):

@@ -51,6 +51,10 @@ REASONS = Catalogue("canasta", {
     "pile_wild_top": (
         (), "A wild card lies on top: the pile cannot be taken now.",
         "Oben liegt eine wilde Karte: Der Ablagestapel kann jetzt nicht aufgenommen werden."),
+    "wild_top_pair": (
+        (), "A wild card lies on top: take the pile with two natural cards of one rank, which make a meld with it.",
+        "Oben liegt eine wilde Karte: Nimm den Ablagestapel mit zwei natürlichen Karten eines Werts auf, die mit ihr "
+        "eine Meldung bilden."),
     "pile_before_initial": (
         (), "You may take the pile only after your initial meld.",
         "Den Ablagestapel darfst du erst nach deiner ersten Meldung aufnehmen."),
@@ -96,6 +100,11 @@ REASONS = Catalogue("canasta", {
     "wild_melded": (
         (), "Your side has a meld of wild cards already: add to it instead.",
         "Deine Partei hat schon eine Meldung aus wilden Karten: Lege dort an."),
+    "wild_meld_after_initial": (
+        ("minimum",), "In this game a meld of wild cards only comes after your side's initial meld of {minimum} points: "
+        "reach it with other melds first.",
+        "In diesem Spiel kommt eine Meldung nur aus wilden Karten erst nach der Erstmeldung deiner Partei "
+        "({minimum} Punkte): Erreiche sie zuerst mit anderen Meldungen."),
     "meld_three": (
         (), "Lay a new meld as three cards, then add more cards one by one.",
         "Lege eine neue Meldung mit drei Karten aus und lege weitere Karten dann einzeln an."),
@@ -199,13 +208,16 @@ REASONS = Catalogue("canasta", {
         ("rank",), "Your side has no canasta of {rank:ranks} to lay the card under.",
         "Deine Partei hat keinen Kanaster aus {rank:ranks}, unter den du die Karte legen könntest."),
     "bury_rank": (("rank",), "Only {rank:ranks} can be laid under that canasta.",
-                  "Unter diesen Kanaster passen nur {rank:ranks}."),
+                  "Unter diesen Kanaster passen nur {rank:ranks}, keine anderen Karten."),
     "bury_not_blocking": (
         ("rank",), "In this game {rank:ranks} do not block the pile, so none is laid under a canasta.",
         "In diesem Spiel sperren {rank:ranks} den Ablagestapel nicht, also kommt keine unter einen Kanaster."),
     "bury_committed": (
         (), "This turn must end as decided (going out, or not): no card is laid under a canasta now.",
         "Dieser Zug muss wie entschieden enden (ausmachen oder nicht): Jetzt kommt keine Karte unter einen Kanaster."),
+    "bury_initial": (
+        ("minimum",), "First reach your side's initial meld of {minimum} points; then cards can go under a canasta.",
+        "Erreiche zuerst die Erstmeldung deiner Partei von {minimum} Punkten; danach können Karten unter einen Kanaster."),
     "bury_keep_a_card": (
         (), "Keep a card to discard: laying a card under a canasta never goes out.",
         "Behalte eine Karte zum Abwerfen: Mit einer Karte unter dem Kanaster machst du nie aus."),

@@ -38,18 +38,23 @@ class Rules:
     min_naturals_per_meld: int
     naturals_must_outnumber_wilds: bool
     wild_canasta: str
+    wild_meld_initial: str
     same_rank_melds: str
     black_three_meld: str
     pile_before_initial_meld: str
+    pile_freezing: str
+    wild_top_take: str
     take_pile_onto_own_meld: bool
     meld_after_pile_take: bool
     blocking_ranks: str
     bury_blocking_cards: str
     take_pile_with_natural_and_wild: bool
+    initial_take_minimum: str
     initial_meld_table: tuple[tuple[int, int], ...]
     initial_meld_negative_score: int
     initial_meld_counts: str
     concealed_going_out_exemption: str
+    concealed_going_out_canasta: str
     canastas_to_go_out: int
     going_out_discard: str
     going_out_permission: str
@@ -60,10 +65,12 @@ class Rules:
     hand_canasta_bonus: int
     natural_canasta_bonus: int
     mixed_canasta_bonus: int
+    loser_canasta_bonus: bool
     red_three_bonus: int
     red_three_all_four_bonus: int
     red_three_positive_if: str
     stock_exhausted: str
+    last_red_three: str
     match_end: str
     target_score: int
     deals: int

@@ -73,6 +73,35 @@ class Saved(StateBase):
             **({"cut": {"seat": self.cut["seat"], "cards": list(self.cut["cards"])}} if self.cut is not None else {}),
         }
 
+    def _check_turn_flags(self) -> None:
+        """Refuse a turn whose flags play cannot reach (issue #25: a loaded game must go on):
+        checked against each other, the player count and the table. Raises :class:`StateError`."""
+        t = self.turn
+        r = self.rules
+        side = r.side_of[t.seat]
+        if t.stage == "draw":
+            if t.took_pile or t.from_stock:
+                raise StateError("A turn that has not drawn yet cannot have taken the pile or drawn from the stock.")
+            if t.initial_points or t.countable or t.uncounted or t.opened or t.asked is not None:
+                raise StateError("A turn that has not drawn yet has counted, melded and asked nothing.")
+            return
+        if t.took_pile == t.from_stock:
+            raise StateError("After drawing, a turn has either taken the pile or drawn from the stock.")
+        if t.took_pile and self.pile:
+            raise StateError("After taking the discard pile the pile is empty until the turn's discard.")
+        if not t.initial and (t.initial_points or t.countable or t.uncounted):
+            raise StateError("A turn that began after the side's initial meld counts nothing towards it.")
+        if t.initial and not self.melded[side] and not 0 <= t.initial_points < max(1, self.minimum(side)):
+            raise StateError("The turn's initial-meld points must be below the minimum while it is not reached.")
+        keys = self.melds[side]
+        if any(k not in keys for k in t.opened) or any(rank not in keys for rank in t.uncounted):
+            raise StateError("'opened' and 'uncounted' must name melds of the side to act.")
+        if t.asked is not None:
+            if self.partner(t.seat) == t.seat:
+                raise StateError("Nobody can be asked 'may I go out?': the seat to act has no partner in this deal.")
+            if t.took_pile and not r.meld_after_pile_take:
+                raise StateError("'may I go out?' is never asked after a pile take that no meld may follow.")
+
     @classmethod
     def from_dict(cls, rules: Rules, seed: int, d: Any) -> "CanastaState":
         """Rebuild a state from :meth:`to_dict` data, checking types, card conservation and
@@ -271,6 +300,7 @@ class Saved(StateBase):
                 raise StateError("A turn that begins after the side's initial meld cannot still be waiting for it.")
             if t.initial and s.melded[side_t] and t.countable:
                 raise StateError("The countable cards must be empty once the initial meld is made.")
+            s._check_turn_flags()
             if not s.legal_moves():
                 raise StateError("The saved game cannot go on: the player to act would have no legal move.")
         return s

@@ -21,7 +21,9 @@ class Scoring(StateBase):
         self.out_seat = out_seat
         # going out concealed: the player had laid no card on the table before this turn (seed 001
         # 'obwohl er noch keine Meldung gemacht hat'; with partners, the partner may have melded)
-        self.out_concealed = out_seat is not None and self.turn.fresh
+        # and, with concealed_going_out_canasta = own, laid a canasta of its own in this turn (seed
+        # 001 'Auch er muss mindestens ein vollständiges Canasta mit auslegen')
+        self.out_concealed = out_seat is not None and self.turn.fresh and self._own_canasta_ok(out_seat)
         sides: list[dict[str, Any]] = []
         result: dict[str, Any] = {"hand": self.hand_number, "went_out": out_seat, "concealed": self.out_concealed,
                                   "sides": sides}
@@ -41,6 +43,16 @@ class Scoring(StateBase):
             best = max(self.scores)
             self.winners = [s for s, v in enumerate(self.scores) if v == best]
 
+    def _own_canasta_ok(self, seat: int) -> bool:
+        """Whether ``seat``, going out concealed, meets option ``concealed_going_out_canasta``:
+        ``side`` always; ``own`` when a meld the seat opened in this turn (``Turn.opened``: by a
+        meld or a pile take) is a canasta. Seed 001 'Auch er muss
+        mindestens ein vollständiges Canasta mit auslegen und bekommt 200 Pluspunkte'."""
+        if self.rules.concealed_going_out_canasta == "side":
+            return True
+        melds = self.melds[self.rules.side_of[seat]]
+        return any(key in melds and melds[key].is_canasta for key in self.turn.opened)
+
     def _hand_canasta(self, m: Meld) -> bool:
         """Whether meld ``m`` scores as a hand canasta (option ``hand_canasta_bonus``; a wild canasta
         keeps its own bonus)."""
@@ -58,21 +70,24 @@ class Scoring(StateBase):
         drawn at most one stock card, the extra that makes the going-out bonus 300)."""
         r = self.rules
         melds = self.melds[side].values()
+        # option loser_canasta_bonus (seed 004 'Bei den Verlierern wird alles, was auf dem Tisch liegt
+        # positiv ... gewertet'): a side that did not go out scores no canasta bonus
+        bonus = r.loser_canasta_bonus or self.out_seat is None or self.side_of(self.out_seat) == side
         items = {
             "melded_cards": sum(m.points() for m in melds),
             "hand_cards": -sum(card_value(c) * n for seat in r.sides[side] for c, n in self.hands[seat].items()),
             "going_out": 0,
             "concealed": 0,
-            "natural_canastas": r.natural_canasta_bonus * sum(
+            "natural_canastas": bonus * r.natural_canasta_bonus * sum(
                 1 for m in melds if m.canasta_kind == "natural" and not self._hand_canasta(m)),
-            "mixed_canastas": r.mixed_canasta_bonus * sum(
+            "mixed_canastas": bonus * r.mixed_canasta_bonus * sum(
                 1 for m in melds if m.canasta_kind == "mixed" and not self._hand_canasta(m)),
             "red_threes": 0,
         }
         if r.wild_canasta == "allowed":
-            items["wild_canastas"] = r.wild_canasta_bonus * sum(1 for m in melds if m.canasta_kind == "wild")
+            items["wild_canastas"] = bonus * r.wild_canasta_bonus * sum(1 for m in melds if m.canasta_kind == "wild")
         if r.hand_canasta_bonus:
-            items["hand_canastas"] = r.hand_canasta_bonus * sum(1 for m in melds if self._hand_canasta(m))
+            items["hand_canastas"] = bonus * r.hand_canasta_bonus * sum(1 for m in melds if self._hand_canasta(m))
         if r.early_out_bonus:
             items["early_out"] = 0
         if self.out_seat is not None and self.side_of(self.out_seat) == side:

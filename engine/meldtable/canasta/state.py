@@ -147,9 +147,17 @@ class CanastaState(Legality, Scoring, View, Saved):
     def _deal_upcard(self, seats: list[int]) -> None:
         """The upcard starts the discard pile; while it is one the ``upcard_cover`` option covers,
         the next card is turned onto it (research C6)."""
+        first = True
         while self.stock:
             c = self.stock.pop()
             self._pile_push(c)
+            if self.rules.upcard_cover == "red_three_first":
+                # seed 000: a red three upcard starts the covering, which goes on 'bis eine Karte
+                # aufgedeckt wird, die keine wilde Karte oder ein roter Dreier ist'
+                if not (is_red_three(c) or (not first and is_wild(c))):
+                    break
+                first = False
+                continue
             if not self._covers(c):
                 break
 
@@ -164,6 +172,8 @@ class CanastaState(Legality, Scoring, View, Saved):
         mode = self.rules.upcard_cover
         if mode == "none":
             return False
+        if mode == "red_three_first":
+            return is_red_three(c)  # (the first upcard; _deal_upcard covers on over wild cards)
         if mode == "joker_and_red_three":
             return c.rank == 0 or is_red_three(c)
         if is_wild(c):
@@ -228,8 +238,9 @@ class CanastaState(Legality, Scoring, View, Saved):
                 c = self.stock.pop()
                 if is_red_three(c):
                     self.red_threes[side].append(c)  # laid out; a replacement is drawn
-                    if not self.stock:
-                        # pagat (research C23/C24): a red three as the last stock card ends the hand at once
+                    if not self.stock and self.rules.last_red_three == "ends_hand":
+                        # seed 000 'ist das Spiel sofort zu Ende', pagat (research C23/C24): a red
+                        # three as the last stock card ends the hand at once (option last_red_three)
                         self._record(seat, move, f"drew {got} card{'s' if got != 1 else ''} and the last red three")
                         self._end_hand(None)
                         return
@@ -242,6 +253,14 @@ class CanastaState(Legality, Scoring, View, Saved):
             if self._initial_pending():
                 t.countable = dict(hand)
             label = f"drew {got} card{'s' if got != 1 else ''}"
+            if not self.stock:
+                self._legal = None
+                if not self.legal_moves():
+                    # option last_red_three = turn_goes_on: a red three as the last stock card left the
+                    # player without a legal move (e.g. one card and too few canastas): the hand ends
+                    self._record(seat, move, label + " and the last red three")
+                    self._end_hand(None)
+                    return
         elif kind == "take":
             top = self.pile[-1]
             rest = self.pile[:-1]
@@ -250,10 +269,12 @@ class CanastaState(Legality, Scoring, View, Saved):
             if initial:
                 t.countable = dict(hand)
                 t.initial_points = card_value(top) + sum(card_value(c) for c in move.cards)
-            key = self._take_key(side, top.rank, bool(move.cards))
+            rank = self._take_rank(top, move.cards)  # (a wild card on top: the rank of the naturals)
+            key = self._take_key(side, rank, bool(move.cards))
             meld = self.melds[side].get(key)
             if meld is None:
-                meld = self.melds[side][key] = Meld(top.rank, key=key)
+                meld = self.melds[side][key] = Meld(rank, key=key)
+                t.opened = t.opened | {key}  # (a meld this turn opened: option concealed_going_out_canasta)
             for c in (top,) + move.cards:
                 meld.put(c)
             for c in rest:

@@ -108,15 +108,16 @@ def results_add_up(state: CanastaState) -> bool:
                 return False
             hand_c = [m for m in melds if r.hand_canasta_bonus and m.hand_canasta and m.canasta_kind in ("natural", "mixed")]
             wild_canastas = sum(1 for m in melds if m.canasta_kind == "wild")
-            if items.get("wild_canastas", 0) != r.wild_canasta_bonus * wild_canastas and r.wild_canasta == "allowed":
+            bonus = r.loser_canasta_bonus or out_side is None or out_side == side  # (option loser_canasta_bonus)
+            if items.get("wild_canastas", 0) != bonus * r.wild_canasta_bonus * wild_canastas and r.wild_canasta == "allowed":
                 return False
-            if items["natural_canastas"] != r.natural_canasta_bonus * sum(
+            if items["natural_canastas"] != bonus * r.natural_canasta_bonus * sum(
                     1 for m in melds if m.canasta_kind == "natural" and m not in hand_c):
                 return False
-            if items["mixed_canastas"] != r.mixed_canasta_bonus * sum(
+            if items["mixed_canastas"] != bonus * r.mixed_canasta_bonus * sum(
                     1 for m in melds if m.canasta_kind == "mixed" and m not in hand_c):
                 return False
-            if items.get("hand_canastas", 0) != r.hand_canasta_bonus * len(hand_c):
+            if items.get("hand_canastas", 0) != bonus * r.hand_canasta_bonus * len(hand_c):
                 return False
         if side != out_side and (items["going_out"] or items["concealed"] or items.get("early_out")):
             return False

@@ -20,7 +20,7 @@ class View(StateBase):
         r = self.rules
         t = self.turn
         top = self.pile[-1] if self.pile else None
-        frozen_by = next((c.text for c in self.pile if is_wild(c)), None)
+        frozen_by = next((c.text for c in self.pile if is_wild(c)), None) if self._frozen(False) else None
         hand = sorted((c for c, n in self.hands[seat].items() for _ in range(n)), key=hand_sort_key)
         side = self.side_of(t.seat)
         my_side = self.side_of(seat)
@@ -32,7 +32,7 @@ class View(StateBase):
         elif is_red_three(top):
             blocked_by = "red_three"
         elif is_wild(top):
-            blocked_by = "wild"
+            blocked_by = "wild"  # (option wild_top_take = two_naturals: taken only with two naturals of one rank)
         elif top.rank in blocking:
             blocked_by = "blocking_rank"
         else:
@@ -62,12 +62,12 @@ class View(StateBase):
             "discard": {
                 "top": top.text if top else None,
                 "size": len(self.pile),
-                "frozen": self.pile_wilds > 0,
+                "frozen": self._frozen(False),
                 "frozen_by": frozen_by,
                 "blocked": blocked_by in ("black_three", "blocking_rank"),
                 "blocked_by": blocked_by,
                 "blocking_ranks": [RANKS[r - 1] for r in blocking],
-                "frozen_for_you": self.pile_wilds > 0 or not self.melded[self.side_of(seat)],
+                "frozen_for_you": self._frozen(not self.melded[self.side_of(seat)]),
             },
             "sides": [
                 {
