@@ -184,14 +184,27 @@ def test_bad_options_name_their_reason(call, key):
     assert_declared_german(e.value)
 
 
-def test_every_option_error_has_a_german_text():
-    """Option errors without a key of their own (an impossible combination of a preset, rule
-    checks of a family's ``Rules``) carry ``bad_option``: German words around the English detail."""
+@pytest.mark.parametrize("players,options,key", [
+    (6, {"decks": 1}, "option_decks_too_few"),  # 6 x 9 cards need two decks (seed 001: 108 cards)
+    (2, {"partnerships": "two_sides"}, "seating_two_sides"),
+    (4, {"partnerships": "three_sides"}, "seating_three_sides"),
+])
+def test_impossible_canasta_option_combinations_have_their_own_german_reason(players, options, key):
+    """Combinations of rule options that cannot be played (issue #25: "every refusal a player can
+    cause has a key and a German text written in German"): a key of their own, no English detail
+    inside the German text."""
     with pytest.raises(OptionError) as e:
-        meldtable.new_game("canasta-classic", players=6, seed=1, options={"decks": 2})
-    assert e.value.key is not None
-    assert_declared_german(e.value, specific=False)
-    assert e.value.texts["en"] in e.value.texts["de"]
+        meldtable.new_game("canasta-classic", players=players, seed=1, options=options)
+    assert e.value.key == key
+    assert_declared_german(e.value)
+    assert e.value.texts["en"] not in e.value.texts["de"]
+
+
+def test_burying_needs_blocking_ranks_in_german():
+    with pytest.raises(OptionError) as e:
+        meldtable.new_game("kanaster", players=4, seed=1, options={"blocking_ranks": "none"})
+    assert e.value.key == "option_bury_needs_blocking"
+    assert_declared_german(e.value)
 
 
 @pytest.mark.parametrize("text,key", [

@@ -456,8 +456,6 @@ def test_a_request_past_its_work_budget_is_refused_and_changes_nothing(monkeypat
     assert BUDGET.limit is None
 
 
-@pytest.mark.xfail(strict=True, reason="canasta/state.py (canasta helper): 'drawn' must be held within the loader's "
-                   "bound of 1000 (only 'at most one card' matters for early_out_bonus); remove this marker then")
 def test_a_canasta_draw_counter_at_the_loaders_limit_saves_and_reloads():
     """Issue #25: "`drawn` at 1000 gives the same after one draw" (the save is refused)."""
     g = meldtable.new_game("canasta-two-hand", players=2, seed=1)
@@ -466,3 +464,12 @@ def test_a_canasta_draw_counter_at_the_loaders_limit_saves_and_reloads():
     h = Game.from_json(json.dumps(d))
     h.play("draw")
     Game.from_json(h.to_json())
+
+
+def test_a_one_card_pile_take_is_labelled_in_the_singular():
+    """Issue #25: "took the discard pile (1 cards)"."""
+    g = Game.from_position("variant: canasta-two-hand\nturn: 0 draw\nhand 0: QH QS 4C 5D 6H 7S 8C 9D TS\n"
+                           "meld 0: KC KD KH\npile: QD\n")
+    g.play("take QH QS")
+    labels = [m["label"] for m in g.state.last_moves if m["text"].startswith("take")]
+    assert labels == ["took the discard pile (1 card)"], g.state.last_moves

@@ -27,7 +27,7 @@ SAMPLE = {
     "choices": "none, wild", "variant": "canasta-two-hand", "version": "7", "expected": 1,
     "detail": "'melded' must be true/false per side.", "seed": "'x'", "char": "U+00B2", "line": 3, "rows": 50, "label": "hand 1", "en": "x", "de": "x", "low": 0,
     "high": 3, "deal": 2, "extra": "'X'", "keys": "hand, seed", "key": "hand", "words": ["draw", "play"], "limit": 20000,
-    "length": 20001, "most": 4, "first": 1, "games": 5,
+    "length": 20001, "most": 4, "first": 1, "games": 5, "hand_size": 9, "need": 2, "decks": 1,
 }
 FORMS = {"because": ("initial", "wild"), "counted": ("take", "turn"), "then": ("no_out", "finish")}
 

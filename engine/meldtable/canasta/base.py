@@ -15,6 +15,11 @@ from .rules import Rules
 from .values import CANASTA_SIZE, KEY_STEP, THREE, WILD, card_value
 
 
+DRAWN_MAX = 1000
+"""Most stock cards counted per seat and hand in ``drawn`` (the loader's bound): only "at most one"
+matters (seed 001's early-out bonus), so play holds the count here and a saved game always reloads
+(issue #25, "ranges that play cannot leave")."""
+
 class Turn:
     """What the seat to act has done in this turn so far."""
 
@@ -54,7 +59,7 @@ class StateBase:
     hand_number: int
     dealer: int
     order: list[int]  # seats in the order of play in this deal
-    drawn: list[int]  # cards each seat drew from the stock in this hand (early_out_bonus)
+    drawn: list[int]  # cards each seat drew from the stock in this hand, held at DRAWN_MAX (early_out_bonus)
     laid: list[bool]  # each seat has put cards on the table in this hand
     scores: list[int]  # per side
     results: list[dict[str, Any]]

@@ -228,5 +228,26 @@ REASONS = Catalogue("canasta", {
     "not_held_often": (
         ("card", "times"), "You do not hold {card:card} {times} times.", "Du hast {card:card} nicht {times}-mal auf der Hand."),
     "not_a_meld": ((), "Those cards do not make a meld.", "Diese Karten ergeben keine Meldung."),
+    # rule options that cannot go together (OptionError, canasta/rules.py)
+    "option_needs_value": (
+        ("name", "players"), "Rule option '{name}' needs a value for {players} players.",
+        "Die Spielregel '{name}' braucht einen Wert für {players} Personen."),
+    "option_decks_too_few": (
+        ("players", "hand_size", "need", "decks"),
+        "{players} players with {hand_size} cards each need at least {need:plural:deck:decks} (the stock must start "
+        "with as many cards as the hands), not {decks}.",
+        "{players} Personen mit je {hand_size} Karten brauchen mindestens {need:plural:Kartenspiel:Kartenspiele} (der "
+        "Stapel muss mit so vielen Karten beginnen wie die Hände), nicht {decks}."),
+    "option_bury_needs_blocking": (
+        (), "Laying blocking cards under a canasta (bury_blocking_cards) needs blocking ranks: set blocking_ranks to "
+            "'any_canasta' or 'own_canasta', or bury_blocking_cards to 'never'.",
+        "Sperrkarten unter einen Kanaster legen (bury_blocking_cards) geht nur mit Sperrkarten: Stelle blocking_ranks "
+        "auf 'any_canasta' oder 'own_canasta', oder bury_blocking_cards auf 'never'."),
+    "seating_two_sides": (
+        ("players",), "Two sides need 4, 5 or 6 players, not {players}.",
+        "Zwei Parteien brauchen 4, 5 oder 6 Personen, nicht {players}."),
+    "seating_three_sides": (
+        ("players",), "Three sides of two need 6 players, not {players}.",
+        "Drei Parteien zu zweit brauchen 6 Personen, nicht {players}."),
 }, base=COMMON)
 """The canasta family's refusal reasons."""

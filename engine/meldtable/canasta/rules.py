@@ -6,6 +6,7 @@ from typing import Any
 
 from ..errors import OptionError
 from .catalogue import SPEC
+from .reasons import REASONS
 
 
 class Rules:
@@ -81,7 +82,7 @@ class Rules:
         for name in SPEC:
             value = options[name]
             if value is None:
-                raise OptionError(f"Rule option '{name}' needs a value for {players} players.")
+                raise OptionError.of(REASONS, "option_needs_value", {"name": name, "players": players})
             setattr(self, name, value)
         self.sides, self.sitters = _seating(self.partnerships, players)
         self.side_of: list[int] = [0] * players
@@ -93,13 +94,10 @@ class Rules:
         deck = self.decks * (52 + self.jokers_per_deck)
         if 2 * dealt > deck:
             need = -(-2 * dealt // (52 + self.jokers_per_deck))
-            raise OptionError(
-                f"{active} players with {self.hand_size} cards each need at least {need} decks "
-                f"(the stock must start with as many cards as the hands), not {self.decks}."
-            )
+            raise OptionError.of(REASONS, "option_decks_too_few",
+                                 {"players": active, "hand_size": self.hand_size, "need": need, "decks": self.decks})
         if self.bury_blocking_cards != "never" and self.blocking_ranks == "none":
-            raise OptionError("Burying blocking cards (bury_blocking_cards) needs blocking ranks: set blocking_ranks "
-                              "to 'any_canasta' or 'own_canasta', or bury_blocking_cards to 'never'.")
+            raise OptionError.of(REASONS, "option_bury_needs_blocking", {})
         steps = ["shuffle"]
         if self.cut_wilds != "none":
             steps.append("cut")  # seed 004: the player before the dealer cuts and keeps wild cards (research C28)
@@ -168,9 +166,9 @@ def _seating(partnerships: str, players: int) -> tuple[list[list[int]], list[int
             return [[0, 2], [1, 3, 4]], [1, 3, 4]
         if players == 6:
             return [[0, 2, 4], [1, 3, 5]], []
-        raise OptionError(f"Two sides need 4, 5 or 6 players, not {players}.")
+        raise OptionError.of(REASONS, "seating_two_sides", {"players": players})
     if partnerships == "three_sides":
         if players == 6:
             return [[0, 3], [1, 4], [2, 5]], []
-        raise OptionError(f"Three sides of two need 6 players, not {players}.")
+        raise OptionError.of(REASONS, "seating_three_sides", {"players": players})
     raise OptionError(f"Unknown partnerships {partnerships!r}.")  # pragma: no cover - checked by Option

@@ -10,7 +10,7 @@ from ..errors import StateError
 from ..fields import check_saved_deck, saved_cards, saved_field, saved_hands, saved_last_moves, saved_outcome
 from ..moves import meld_key_text, parse_meld_key
 from ..multiset import counted
-from .base import StateBase, Turn
+from .base import DRAWN_MAX, StateBase, Turn
 from .melds import Meld
 from .rules import Rules
 from .values import CANASTA_SIZE, HISTORY_KEEP, KEY_STEP, THREE, WILD, hand_sort_key, is_black_three, is_red_three, is_wild
@@ -241,8 +241,8 @@ class Saved(StateBase):
         # more than one card (no early-out bonus is given for a hand whose draws are unknown)
         drawn = d.get("drawn", [2] * n)
         if (not isinstance(drawn, list) or len(drawn) != n
-                or any(isinstance(x, bool) or not isinstance(x, int) or not 0 <= x <= 1000 for x in drawn)):
-            raise StateError(f"'drawn' must hold one whole number from 0 to 1000 per seat ({n}).")
+                or any(isinstance(x, bool) or not isinstance(x, int) or not 0 <= x <= DRAWN_MAX for x in drawn)):
+            raise StateError(f"'drawn' must hold one whole number from 0 to {DRAWN_MAX} per seat ({n}).")
         s.drawn = list(drawn)
         # absent in games saved before this field existed: then a seat counts as having laid cards
         # when its side has melded (the same in two-hand play)

@@ -23,7 +23,7 @@ from ..moves import Move
 from ..multiset import add as ms_add
 from ..multiset import remove as ms_remove
 from ..rng import Rng
-from .base import Turn
+from .base import DRAWN_MAX, Turn
 from .legality import Legality
 from .melds import Meld
 from .planner import Plan
@@ -249,7 +249,7 @@ class CanastaState(Legality, Scoring, View, Saved):
                 got += 1
             t.stage = "play"
             t.from_stock = True
-            self.drawn[seat] += got
+            self.drawn[seat] = min(self.drawn[seat] + got, DRAWN_MAX)
             if self._initial_pending():
                 t.countable = dict(hand)
             label = f"drew {got} card{'s' if got != 1 else ''}"
@@ -288,7 +288,8 @@ class CanastaState(Legality, Scoring, View, Saved):
             t.took_pile = True
             if initial and t.initial_points >= self.minimum(side):
                 self._initial_met(side)
-            label = f"took the discard pile ({len(rest) + 1} cards)"
+            taken = len(rest) + 1
+            label = f"took the discard pile ({taken} card{'s' if taken != 1 else ''})"
             self.laid[seat] = True
             if not hand:
                 # the take melded the last hand cards with a one-card pile: with the canastas the
