@@ -12,6 +12,7 @@ import time
 from collections import Counter
 
 import pytest
+from saved_positions import open_position
 
 pytestmark = pytest.mark.browser
 
@@ -61,12 +62,11 @@ def act_and_wait(page, click):
 
 
 def play_hand(page):
-    """Play the person's seat to the score sheet: take the pile when legal (then only discard or
-    bury: »Jetzt darf nicht mehr rausgelegt werden«), else draw; meld, add (clicking the meld, which
-    may be a second meld of a rank, ``Q#2``), bury blocking cards, else discard."""
+    """Play the person's seat to the score sheet: take the pile when legal, else draw; meld, add
+    (clicking the meld, which may be a second meld of a rank, ``Q#2``), bury blocking cards, else
+    discard (after a take too: »Natürlich kann man rauslegen und dann wegwerfen«)."""
     done = Counter()
     deadline = time.monotonic() + HAND_TIMEOUT_S
-    took = False
     while True:
         assert time.monotonic() < deadline, f"the hand did not end in time ({done})"
         if wait_my_turn_or_hand_over(page):
@@ -75,8 +75,7 @@ def play_hand(page):
         stage = page.get_attribute("#felt", "data-stage")
         if stage == "draw":
             takes = [m.split()[1:] for m in legal if m.startswith("take ")]
-            took = bool(takes and len(takes[0]) == 2)
-            if took:
+            if takes and len(takes[0]) == 2:
                 select_cards(page, takes[0])
                 act_and_wait(page, lambda: page.click("#btn-take"))
                 done["take"] += 1
@@ -84,10 +83,6 @@ def play_hand(page):
                 act_and_wait(page, lambda: page.click("#btn-draw"))
                 done["draw"] += 1
             continue
-        kinds = {m.split()[0] for m in legal}
-        if took:
-            # after a pile take: no meld, no add (the engine offers none, the page shows none)
-            assert not kinds & {"meld", "add"}, legal
         melds = [m.split()[1:] for m in legal if m.startswith("meld ")]
         adds = [m.split()[1:] for m in legal if m.startswith("add ")]
         buries = [m.split()[1:] for m in legal if m.startswith("bury ")]
@@ -116,6 +111,33 @@ def play_hand(page):
             select_cards(page, [card])
             act_and_wait(page, lambda: page.click("#btn-discard"))
             done["discard"] += 1
+
+
+def test_melds_follow_a_pile_take_before_the_discard(page, site_url):
+    """Seed 004: »Anschliessend muss er den Spielstapel einstecken und mit einer Karte, die er
+    wegwirft, den neuen Spielstapel beginnen. ACHTUNG! Jetzt darf nicht mehr rausgelegt werden,
+    denn der nächst Spieler ist nun an der Reihe. Natürlich kann man rauslegen und dann wegwerfen«
+    (issue #24 item 4): by clicks, the pile is taken, a meld is laid, then a card is discarded."""
+    open_position(page, site_url, """variant: kanaster
+players: 2
+turn: 0 draw
+hand 0: QH QS 7C 7D 7H 4C 5D 9S
+hand 1: 4D 5C 6H 8C 9D TS JC KS
+meld 0: KC KD KH
+pile: 8S QD
+""")
+    wait_my_turn_or_hand_over(page)
+    select_cards(page, ["QH", "QS"])
+    act_and_wait(page, lambda: page.click("#btn-take"))
+    assert "meld 7C 7D 7H" in legal_moves(page)
+    select_cards(page, ["7C", "7D", "7H"])
+    assert page.is_enabled("#btn-meld")
+    act_and_wait(page, lambda: page.click("#btn-meld"))
+    assert page.locator('#my-melds .meld[data-rank="7"]').count() == 1
+    select_cards(page, ["4C"])
+    act_and_wait(page, lambda: page.click("#btn-discard"))
+    assert page.locator('#hand .hand-card[data-card="8S"]').count() == 1  # the rest of the pile came along
+    assert page.console_errors == []
 
 
 @pytest.mark.parametrize("players,seed", [(2, 3), (4, 1)])
