@@ -86,6 +86,18 @@ def test_hello_lists_the_variant_and_its_options():
     assert all(o["source"] and o["doc"] for o in v["options"])
 
 
+def test_hello_names_the_usual_player_count_with_its_source():
+    """The count a new game starts with is the engine's (issue #29 item 7: every game opened at 2,
+    also the partnership games); the page does not decide it. Classic Canasta: seed 001 »Bei vier
+    Spielern werden zwei Parteien gebildet. Die Partner sitzen sich jeweils gegenüber.«"""
+    r = Client().ok("hello")
+    usual = {v["id"]: v["usual_players"] for v in r["variants"]}
+    assert usual == {"canasta-two-hand": 2, "canasta-classic": 4, "kanaster": 4, "3-ist-50": 4, "continental": 4}
+    for v in r["variants"]:
+        assert v["usual_players"] in v["players"]
+        assert v["usual_players_source"] or v["players"] == [2], v["id"]
+
+
 def test_new_and_table():
     c, t = new_client(seed=3)
     assert t["seat"] == 0 and t["human_seats"] == [0]

@@ -126,6 +126,16 @@ class Variant:
     layout: tuple[Mapping[str, Any], ...] = ()
     """Per player count, the values of the ``nullable`` options (``None`` = "by layout"), each row
     with its ``source``; empty for variants without such options."""
+    usual_players: int | None = None
+    """The player count a new game of this variant starts with when nobody chooses one (the
+    page's new-game dialog), one of ``players``; ``None`` = the smallest. Its reason is
+    :attr:`usual_players_source`."""
+    usual_players_source: str = ""
+    """Where :attr:`usual_players` comes from (a seed sentence or "app policy")."""
+
+    def __post_init__(self) -> None:
+        if self.usual_players is not None and self.usual_players not in self.players:
+            raise ValueError(f"{self.id}: usual_players {self.usual_players} is not among {self.players}")
 
     def resolve(self, given: Mapping[str, Any] | None) -> dict[str, Any]:
         """Return the full option dict: defaults overridden by ``given``.
@@ -193,6 +203,8 @@ class Variant:
             "seed_file": self.seed_file,
             "family": self.family,
             "players": list(self.players),
+            "usual_players": self.usual_players if self.usual_players is not None else self.players[0],
+            "usual_players_source": self.usual_players_source,
             "options": [o.describe() for o in self.options.values()],
             **({"layout": [dict(r) for r in self.layout]} if self.layout else {}),
         }

@@ -13,9 +13,10 @@ from .canasta import catalogue as _canasta
 from .options import Option, Variant
 
 
-def _canasta_variant(preset: str, name: str, seed_file: str) -> Variant:
+def _canasta_variant(preset: str, name: str, seed_file: str, usual: int | None = None, usual_source: str = "") -> Variant:
     """A canasta preset: the canasta catalogue's options with this preset's defaults and sources
-    (:mod:`meldtable.canasta.catalogue`), and its layout table by player count."""
+    (:mod:`meldtable.canasta.catalogue`), and its layout table by player count; ``usual`` players
+    (with its source) start a new game when nobody chooses a count."""
     return Variant(
         id=preset,
         name=name,
@@ -24,6 +25,8 @@ def _canasta_variant(preset: str, name: str, seed_file: str) -> Variant:
         players=_canasta.preset_players(preset),
         options=_canasta.options(preset),
         layout=tuple(asdict(r) for r in _canasta.LAYOUTS[preset]),
+        usual_players=usual,
+        usual_players_source=usual_source,
     )
 
 
@@ -169,9 +172,14 @@ VARIANTS: dict[str, Variant] = {
     "canasta-two-hand": _canasta_variant(
         "canasta-two-hand", "Canasta for two (draw two, two canastas to go out)", _canasta.SEED_000),
     "canasta-classic": _canasta_variant(
-        "canasta-classic", "Classic Canasta (2 to 6 players, partnerships at 4 to 6)", _canasta.SEED_001),
+        "canasta-classic", "Classic Canasta (2 to 6 players, partnerships at 4 to 6)", _canasta.SEED_001, 4,
+        "seed 001 'Bei vier Spielern werden zwei Parteien gebildet. Die Partner sitzen sich jeweils gegenüber.': "
+        "the partnership game the text describes"),
     "kanaster": _canasta_variant(
-        "kanaster", "Kanaster (Swiss house rules: the cut, blocking ranks, no melding after the pile)", _canasta.SEED_004),
+        "kanaster", "Kanaster (Swiss house rules: the cut, blocking ranks, blocking cards under a canasta)",
+        _canasta.SEED_004, 4,
+        "seed 004 names no usual count; its decks' rule of thumb covers '4-5 Spieler' and its teams play "
+        "two against two (app policy)"),
     "3-ist-50": Variant(
         id="3-ist-50",
         name="3 ist 50 (give your cards away; every three costs 50)",
@@ -179,6 +187,8 @@ VARIANTS: dict[str, Variant] = {
         family="threefifty",
         players=(2, 3, 4, 5, 6),
         options=_three_ist_50_options(),
+        usual_players=4,
+        usual_players_source="seed 003 names no usual count (2 to 6 play): four, like the other games' tables (app policy)",
     ),
     "continental": Variant(
         id="continental",
@@ -187,6 +197,8 @@ VARIANTS: dict[str, Variant] = {
         family="continental",
         players=(2, 3, 4, 5, 6, 7, 8),
         options=_continental_options(),
+        usual_players=4,
+        usual_players_source="seed 002 'Bei vier Spielern beginnt man mit zwei Decks': the count the text describes first",
     ),
 }
 """Variant id -> :class:`~meldtable.options.Variant` (players, options with defaults and sources)."""
