@@ -270,6 +270,35 @@ def replace_once(path: Path, kind: str, old: str, new: str) -> None:
     path.write_text(text.replace(old, new))
 
 
+def built_worker(site: Path, source: str) -> str:
+    """The engine's worker as build.py writes it into `site` from this worker source: the source
+    itself in a build made with --no-minify, else bundled and minified by build.minify_web (in a
+    scratch folder holding only the worker and the site's Pyodide loader, which it bundles in)."""
+    if not json.loads((site / "version.json").read_text()).get("minified"):
+        return source
+    with tempfile.TemporaryDirectory(prefix="meldtable-worker-") as tmp:
+        scratch = Path(tmp)
+        (scratch / "pyodide").mkdir()
+        shutil.copyfile(site / "pyodide" / "pyodide.mjs", scratch / "pyodide" / "pyodide.mjs")
+        (scratch / build.WORKER).write_text(source)
+        build.minify_web(scratch)
+        return (scratch / build.WORKER).read_text()
+
+
+def patch_worker(site: Path, kind: str, old: str, new: str) -> None:
+    """Replace the one occurrence of old in web/engine-worker.mjs (this checkout's source) and
+    write the worker built from it into `site`, minified or not as the site was built. Stops the
+    benchmark when the source has no such line, or when the site's worker is not the one this
+    checkout's source builds (dist/ older than web/: run python3 build.py)."""
+    source = (build.WEB / build.WORKER).read_text()
+    if built_worker(site, source) != (site / build.WORKER).read_text():
+        raise SystemExit(f"{site.name}/{build.WORKER} is not built from this checkout's web/{build.WORKER}: "
+                         f"run python3 build.py (the {kind} variant rebuilds the worker from web/)")
+    if source.count(old) != 1:
+        raise SystemExit(f"web/{build.WORKER} changed: update the {kind} variant of bench/load_bench.py")
+    (site / build.WORKER).write_text(built_worker(site, source.replace(old, new)))
+
+
 # The variants that put Pyodide's files back as npm ships them: the stdlib zip (whole, as .py
 # sources); the runtime script without V8's compile hint (build.py COMPILE_HINT).
 AS_NPM_SHIPS = {"stock-stdlib": ("python_stdlib.zip",), "no-compile-hint": build.COMPILE_HINTED}
@@ -285,8 +314,7 @@ def variant(src: Path, dst: Path, kind: str) -> Path:
         shutil.copyfile(build.compiled_stdlib(build.pyodide_tarball()), dst / "pyodide" / "python_stdlib.zip")
     elif kind == "no-snapshot":
         # No start-up memory snapshot: every start boots Python and imports the engine.
-        replace_once(dst / "engine-worker.mjs", kind,
-                     'const canSnapshot = typeof caches !== "undefined" && !!globalThis.crypto?.subtle;',
+        patch_worker(dst, kind, 'const canSnapshot = typeof caches !== "undefined" && !!globalThis.crypto?.subtle;',
                      "const canSnapshot = false;")
     elif kind == "late-worker":
         # No early start: the worker is created by app.js once the page's modules have loaded.
