@@ -305,7 +305,7 @@ def run_all(variants: list[str] | None = None, hands: int = 20, repeats: int = 3
     rates = {k: {"random": median(x[k]["random"] for x in reps), "bot": median(x[k]["bot"] for x in reps),
                  "random_moves": sum(x[k]["random_moves"] for x in reps), "bot_moves": sum(x[k]["bot_moves"] for x in reps)}
              for k in reps[0]}
-    return {"rates": rates, "repeats": reps, "latency": latency_summary(variants, max(2, hands // 4), clock),
+    return {"rates": rates, "repeats": reps, "latency": latency_summary(variants, max(1, hands // 4), clock),
             "worst": {v: worst_cases(v, clock) for v in variants}, "clock": clock}
 
 
@@ -348,7 +348,7 @@ import engine_bench as B
 variants, hands, r, clock, min_moves = json.loads(sys.argv[3])
 if r < 0:
     B.warm_up(variants)
-    print(json.dumps({"latency": B.latency_summary(variants, max(2, hands // 4), clock),
+    print(json.dumps({"latency": B.latency_summary(variants, max(1, hands // 4), clock),
                       "worst": {v: B.worst_cases(v, clock) for v in variants}}))
 else:
     B.warm_up(variants)

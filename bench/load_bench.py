@@ -2,7 +2,10 @@
 
     .venv/bin/python bench/load_bench.py [--profiles none,fast4g,slow4g] [--runs N] [--repeat R] [--runs-slow N]
         [--warmups W] [--host gzip|precompressed] [--dist DIR] [--json FILE]
-        [--no-ablations | --ablations KIND,... [--ablation-profile PROFILE]] [--against DIR]
+        [--no-ablations | --ablations KIND,... [--ablation-profile PROFILE] [--import-runs N]] [--against DIR]
+
+Smallest run (what tests/test_bench_smoke.py does): `--profiles none --runs 1 --warmups 0
+--import-runs 1 --ablations no-snapshot`.
 
 Needs a built dist/ (`python3 build.py`), Playwright (in .venv/) and Chromium (/usr/bin/chromium
 or $CHROMIUM_PATH). Serves the site on loopback like an ordinary web host (gzip on the fly; with
@@ -27,7 +30,10 @@ listed too: on 2 shared cores one measurement's ratios scatter by about ±0.1):
     app-lock.json), precached with the app, so warm and offline visits read the same Cache
     Storage as the app: first visit, warm, offline. A bare boot in a module worker, warm, too.
 - ablations (unthrottled unless --ablation-profile): one startup optimisation removed (or added)
-  at a time, side by side with the shipped site (two origins, visits interleaved).
+  at a time, side by side with the shipped site (two origins, visits interleaved). The
+  no-snapshot variant rebuilds the worker from this checkout's web/engine-worker.mjs (minified
+  by build.minify_web when the site was built minified, the default) and refuses when the site's
+  worker is not the one that source builds (rebuild dist/ first).
 - --against DIR: the site in --dist side by side with another build (e.g. an older commit's
   dist/, copied first): first, warm and offline visits interleaved, each pair alternating which
   goes first, with the paired differences (what a change is worth, under the same load and
@@ -50,6 +56,7 @@ The page gets `?boot-timeout=900`: its 45 s boot watchdog would otherwise stop s
 from __future__ import annotations
 
 import argparse
+import contextlib
 import email.utils
 import gzip
 import http.server
@@ -281,7 +288,8 @@ def built_worker(site: Path, source: str) -> str:
         (scratch / "pyodide").mkdir()
         shutil.copyfile(site / "pyodide" / "pyodide.mjs", scratch / "pyodide" / "pyodide.mjs")
         (scratch / build.WORKER).write_text(source)
-        build.minify_web(scratch)
+        with contextlib.redirect_stdout(sys.stderr):  # build.py's log lines: not part of the report
+            build.minify_web(scratch)
         return (scratch / build.WORKER).read_text()
 
 
@@ -551,7 +559,7 @@ def measure_pair(browser, shipped: Path, changed: Path, runs: int, warmups: int,
     counter = BenchHandler.counter
     try:
         pages, contexts = [None, None], [None, None]
-        for i in range(max(3, runs // 2)):
+        for i in range(max(min(3, runs), runs // 2)):  # at least 3 unless fewer runs are asked for
             for k in (0, 1):
                 if contexts[k]:
                     contexts[k].close()
@@ -606,7 +614,7 @@ def precached_bytes(directory: Path) -> tuple[int, int, int]:
 ABLATIONS = {
     "full-stdlib": "the whole byte-compiled stdlib, not only the modules the page imports",
     "stock-stdlib": "stock stdlib (whole, not byte-compiled)",
-    "source-wheel": "engine wheel as .py sources (not byte-compiled)",
+    "source-wheel": "engine wheel: the universal one (.py sources as written), not the shipped one (minified or byte-compiled)",
     "no-snapshot": "no start-up memory snapshot (every start boots Python and imports the engine)",
     "no-compile-hint": "Pyodide's runtime script without V8's compile hint (`//# allFunctionsCalledOnLoad`)",
     "late-worker": "worker created by app.js after the page's modules load, not by index.html's inline script",
@@ -690,9 +698,11 @@ def report(results: dict, args, directory: Path, load: tuple[float, float]) -> s
                  f"(target < 300 KB).")
     imp = results.get("import")
     if imp:
-        lines += ["", "The engine's start in Pyodide, each time in a fresh module worker, `.py` wheel vs the "
-                  "shipped byte-compiled wheel, alternately (medians):", "",
-                  "| step | .py sources | byte-compiled |", "|---|---|---|"]
+        shipped = {"min": "minified sources", "pyc": "byte-compiled"}.get(version["engine"], version["engine"])
+        lines += ["", "The engine's start in Pyodide, each time in a fresh module worker, the universal wheel "
+                  f"(.py sources as written) vs the shipped wheel ({shipped}), alternately (medians of "
+                  f"{len(imp['src_import'])}):", "",
+                  f"| step | .py sources | shipped: {shipped} |", "|---|---|---|"]
         for step, label in (("import", "`import meldtable.api`"), ("hello_new", "`hello` + first `new` game")):
             lines.append(f"| {label} | {med(imp[f'src_{step}']):.0f} ms | {med(imp[f'pyc_{step}']):.0f} ms |")
     if results.get("ablations"):
@@ -738,7 +748,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--host", choices=("gzip", "precompressed"), default="gzip")
     parser.add_argument("--dist", type=Path, default=build.DIST)
     parser.add_argument("--json", type=Path, help="also write the raw figures here")
-    parser.add_argument("--no-ablations", action="store_true")
+    parser.add_argument("--no-ablations", action="store_true", help="neither the engine import nor the ablations")
+    parser.add_argument("--import-runs", type=int, default=0,
+                        help="fresh workers per wheel for the engine import (default: --runs, at least 5)")
     parser.add_argument("--ablations", default=",".join(ABLATIONS),
                         help=f"which, comma-separated, of {', '.join(ABLATIONS)}")
     parser.add_argument("--ablation-profile", choices=tuple(PROFILES), default="none")
@@ -783,7 +795,7 @@ def main(argv: list[str]) -> int:
                     results["against"]["dir"] = str(args.against)
                 if not args.no_ablations:
                     print("engine import ...", file=sys.stderr, flush=True)
-                    results["import"] = measure_import(browser, site, max(5, args.runs))
+                    results["import"] = measure_import(browser, site, args.import_runs or max(5, args.runs))
                     results["ablations"] = {}
                     for kind in [k.strip() for k in args.ablations.split(",") if k.strip() in ABLATIONS]:
                         print(f"side by side: {kind} ...", file=sys.stderr, flush=True)

@@ -119,7 +119,7 @@ def main() -> int:
             print(f"repeat {r + 1}/{a.repeats} done", file=sys.stderr, flush=True)
         cp_lat: dict = {"latency": {}, "worst": {}}
         py_lat: dict = {"latency": {}, "worst": {}}
-        lat_hands = max(2, a.hands // 4)
+        lat_hands = max(1, a.hands // 4)
         for v in variants:
             for side, run in (("cp", None), ("py", page)):
                 if run is None:
