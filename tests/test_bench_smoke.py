@@ -94,7 +94,7 @@ def test_same_moves(git_checkout: None) -> None:
 
 
 def test_hostile_bench() -> None:
-    out = run_bench("hostile_bench.py", "--examples", "1", "--repeats", "1")
+    out = run_bench("hostile_bench.py", "--quick")
     assert_lines(out, "worst request of the fuzzers:")
 
 
