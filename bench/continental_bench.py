@@ -1,12 +1,12 @@
 """Continental benchmarks on CPython (not a test).
 
-    python bench/continental_bench.py [--matches N]
+    python bench/continental_bench.py [--matches N] [--big-hands B]
 
 Measures: random playouts (claiming a quarter of the time) and bot playouts in moves per second
 over whole matches of 2, 4, 6 and 8 players; ``legal_moves()`` latency on every state of those
 playouts (a fresh copy each time, so no cache helps): median, p99, max (CPU time); the computer
 player's decision time; and ``legal_moves()`` on synthetic big hands (25-40 cards, up to 8 jokers,
-the 16-card four-run contract).
+the 16-card four-run contract; B of them, default 300).
 """
 
 from __future__ import annotations
@@ -92,9 +92,13 @@ def summary(xs: list[float]) -> str:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--matches", type=int, default=2)
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--matches", type=int, default=2, help="matches per player count (default 2)")
+    ap.add_argument("--big-hands", type=int, default=300, help="synthetic big hands timed (default 300)")
     a = ap.parse_args()
+    load = os.getloadavg()
+    print(f"python {sys.version.split()[0]}, {a.matches} matches per player count, CPU clock, "
+          f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}", flush=True)
     n, t, lt, _ = playouts(a.matches, bot=False)
     print(f"random playouts: {n} moves, {n / t:.0f} moves/s (play + the random choice)")
     print(f"legal_moves (random playouts): {summary(lt)}")
@@ -102,7 +106,8 @@ def main() -> None:
     print(f"bot playouts: {n} moves, {n / t:.0f} moves/s")
     print(f"legal_moves (bot playouts): {summary(lt)}")
     print(f"bot decision + play: {summary(bt)}")
-    print(f"legal_moves on 25-40-card hands: {summary(big_hands(300))}")
+    print(f"legal_moves on 25-40-card hands: {summary(big_hands(a.big_hands))}")
+    print(f"load average at the end {os.getloadavg()[0]:.2f}")
 
 
 if __name__ == "__main__":

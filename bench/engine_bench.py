@@ -28,8 +28,10 @@ with ``time.perf_counter``.
 interleaved repeat by repeat with the current engine, and prints the ratios current/baseline
 (medians of the per-repeat ratios): both see the same machine load.
 
-The measuring code (everything above ``main``) uses only meldtable and the standard library, so
-bench/pyodide_bench.py runs the very same functions inside Pyodide in headless Chromium.
+The measuring code (everything above ``main``) uses only meldtable and the modules of the
+standard library that the page's trimmed one holds (build.py keeps only what the engine imports:
+no ``statistics``, hence ``median`` here), so bench/pyodide_bench.py runs the very same functions
+inside Pyodide in headless Chromium on the build's own Pyodide files.
 """
 
 from __future__ import annotations
@@ -37,7 +39,6 @@ from __future__ import annotations
 import json
 import os
 import random
-import statistics
 import sys
 import time
 from typing import Any, Callable
@@ -144,6 +145,16 @@ def legal_latencies(variant: str, players: int, hands: int, seed0: int, clock: s
                 g.play(choose_move(g) if bot else rng.choice(legal))
                 n += 1
     return out
+
+
+def median(xs: Any) -> float:
+    """The median of an iterable of numbers (``statistics.median``, which the page's trimmed
+    standard library does not hold)."""
+    ys = sorted(xs)
+    if not ys:
+        raise ValueError("median of no values")
+    mid = len(ys) // 2
+    return float(ys[mid]) if len(ys) % 2 else (ys[mid - 1] + ys[mid]) / 2
 
 
 def pct(xs: list[float], p: float) -> float:
@@ -280,7 +291,7 @@ def latency_summary(variants: list[str], hands: int, clock: str = "cpu") -> dict
     for v in variants:
         for p in player_counts(v):
             xs = legal_latencies(v, p, hands, 5000, clock=clock)
-            out[f"{v} {p}p"] = {"states": len(xs), "median_ms": statistics.median(xs) * 1e3,
+            out[f"{v} {p}p"] = {"states": len(xs), "median_ms": median(xs) * 1e3,
                                 "p99_ms": pct(xs, 0.99) * 1e3, "max_ms": max(xs) * 1e3}
     return out
 
@@ -291,10 +302,10 @@ def run_all(variants: list[str] | None = None, hands: int = 20, repeats: int = 3
     variants = variants or list(meldtable.VARIANTS)
     warm_up(variants)
     reps = [repeat(variants, hands, r, clock, min_moves) for r in range(repeats)]
-    rates = {k: {"random": statistics.median(x[k]["random"] for x in reps), "bot": statistics.median(x[k]["bot"] for x in reps),
+    rates = {k: {"random": median(x[k]["random"] for x in reps), "bot": median(x[k]["bot"] for x in reps),
                  "random_moves": sum(x[k]["random_moves"] for x in reps), "bot_moves": sum(x[k]["bot_moves"] for x in reps)}
              for k in reps[0]}
-    return {"rates": rates, "repeats": reps, "latency": latency_summary(variants, max(2, hands // 4), clock),
+    return {"rates": rates, "repeats": reps, "latency": latency_summary(variants, max(1, hands // 4), clock),
             "worst": {v: worst_cases(v, clock) for v in variants}, "clock": clock}
 
 
@@ -337,7 +348,7 @@ import engine_bench as B
 variants, hands, r, clock, min_moves = json.loads(sys.argv[3])
 if r < 0:
     B.warm_up(variants)
-    print(json.dumps({"latency": B.latency_summary(variants, max(2, hands // 4), clock),
+    print(json.dumps({"latency": B.latency_summary(variants, max(1, hands // 4), clock),
                       "worst": {v: B.worst_cases(v, clock) for v in variants}}))
 else:
     B.warm_up(variants)
@@ -386,13 +397,13 @@ def main() -> None:
         cur_lat, base_lat = child(current, -1), child(engine, -1)
 
         def fold(rs: list[dict], lat: dict) -> dict:
-            rates = {k: {"random": statistics.median(x[k]["random"] for x in rs), "bot": statistics.median(x[k]["bot"] for x in rs),
+            rates = {k: {"random": median(x[k]["random"] for x in rs), "bot": median(x[k]["bot"] for x in rs),
                          "random_moves": sum(x[k]["random_moves"] for x in rs), "bot_moves": sum(x[k]["bot_moves"] for x in rs)}
                      for k in rs[0]}
             return {"rates": rates, "repeats": rs, **lat, "clock": a.clock}
 
         res, base = fold(reps, cur_lat), fold(base_reps, base_lat)
-        ratios = {k: {m: statistics.median(x[k][m] / y[k][m] for x, y in zip(reps, base_reps)) for m in ("random", "bot")}
+        ratios = {k: {m: median(x[k][m] / y[k][m] for x, y in zip(reps, base_reps)) for m in ("random", "bot")}
                   for k in reps[0]}
         print(f"\ncurrent engine (ratios: median over repeats of current / baseline {a.baseline}, measured interleaved)")
         print(format_report(res, ratios))

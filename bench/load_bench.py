@@ -2,7 +2,10 @@
 
     .venv/bin/python bench/load_bench.py [--profiles none,fast4g,slow4g] [--runs N] [--repeat R] [--runs-slow N]
         [--warmups W] [--host gzip|precompressed] [--dist DIR] [--json FILE]
-        [--no-ablations | --ablations KIND,... [--ablation-profile PROFILE]] [--against DIR]
+        [--no-ablations | --ablations KIND,... [--ablation-profile PROFILE] [--import-runs N]] [--against DIR]
+
+Smallest run (what tests/test_bench_smoke.py does): `--profiles none --runs 1 --warmups 0
+--import-runs 1 --ablations no-snapshot`.
 
 Needs a built dist/ (`python3 build.py`), Playwright (in .venv/) and Chromium (/usr/bin/chromium
 or $CHROMIUM_PATH). Serves the site on loopback like an ordinary web host (gzip on the fly; with
@@ -27,7 +30,10 @@ listed too: on 2 shared cores one measurement's ratios scatter by about ±0.1):
     app-lock.json), precached with the app, so warm and offline visits read the same Cache
     Storage as the app: first visit, warm, offline. A bare boot in a module worker, warm, too.
 - ablations (unthrottled unless --ablation-profile): one startup optimisation removed (or added)
-  at a time, side by side with the shipped site (two origins, visits interleaved).
+  at a time, side by side with the shipped site (two origins, visits interleaved). The
+  no-snapshot variant rebuilds the worker from this checkout's web/engine-worker.mjs (minified
+  by build.minify_web when the site was built minified, the default) and refuses when the site's
+  worker is not the one that source builds (rebuild dist/ first).
 - --against DIR: the site in --dist side by side with another build (e.g. an older commit's
   dist/, copied first): first, warm and offline visits interleaved, each pair alternating which
   goes first, with the paired differences (what a change is worth, under the same load and
@@ -50,6 +56,7 @@ The page gets `?boot-timeout=900`: its 45 s boot watchdog would otherwise stop s
 from __future__ import annotations
 
 import argparse
+import contextlib
 import email.utils
 import gzip
 import http.server
@@ -270,6 +277,36 @@ def replace_once(path: Path, kind: str, old: str, new: str) -> None:
     path.write_text(text.replace(old, new))
 
 
+def built_worker(site: Path, source: str) -> str:
+    """The engine's worker as build.py writes it into `site` from this worker source: the source
+    itself in a build made with --no-minify, else bundled and minified by build.minify_web (in a
+    scratch folder holding only the worker and the site's Pyodide loader, which it bundles in)."""
+    if not json.loads((site / "version.json").read_text()).get("minified"):
+        return source
+    with tempfile.TemporaryDirectory(prefix="meldtable-worker-") as tmp:
+        scratch = Path(tmp)
+        (scratch / "pyodide").mkdir()
+        shutil.copyfile(site / "pyodide" / "pyodide.mjs", scratch / "pyodide" / "pyodide.mjs")
+        (scratch / build.WORKER).write_text(source)
+        with contextlib.redirect_stdout(sys.stderr):  # build.py's log lines: not part of the report
+            build.minify_web(scratch)
+        return (scratch / build.WORKER).read_text()
+
+
+def patch_worker(site: Path, kind: str, old: str, new: str) -> None:
+    """Replace the one occurrence of old in web/engine-worker.mjs (this checkout's source) and
+    write the worker built from it into `site`, minified or not as the site was built. Stops the
+    benchmark when the source has no such line, or when the site's worker is not the one this
+    checkout's source builds (dist/ older than web/: run python3 build.py)."""
+    source = (build.WEB / build.WORKER).read_text()
+    if built_worker(site, source) != (site / build.WORKER).read_text():
+        raise SystemExit(f"{site.name}/{build.WORKER} is not built from this checkout's web/{build.WORKER}: "
+                         f"run python3 build.py (the {kind} variant rebuilds the worker from web/)")
+    if source.count(old) != 1:
+        raise SystemExit(f"web/{build.WORKER} changed: update the {kind} variant of bench/load_bench.py")
+    (site / build.WORKER).write_text(built_worker(site, source.replace(old, new)))
+
+
 # The variants that put Pyodide's files back as npm ships them: the stdlib zip (whole, as .py
 # sources); the runtime script without V8's compile hint (build.py COMPILE_HINT).
 AS_NPM_SHIPS = {"stock-stdlib": ("python_stdlib.zip",), "no-compile-hint": build.COMPILE_HINTED}
@@ -285,8 +322,7 @@ def variant(src: Path, dst: Path, kind: str) -> Path:
         shutil.copyfile(build.compiled_stdlib(build.pyodide_tarball()), dst / "pyodide" / "python_stdlib.zip")
     elif kind == "no-snapshot":
         # No start-up memory snapshot: every start boots Python and imports the engine.
-        replace_once(dst / "engine-worker.mjs", kind,
-                     'const canSnapshot = typeof caches !== "undefined" && !!globalThis.crypto?.subtle;',
+        patch_worker(dst, kind, 'const canSnapshot = typeof caches !== "undefined" && !!globalThis.crypto?.subtle;',
                      "const canSnapshot = false;")
     elif kind == "late-worker":
         # No early start: the worker is created by app.js once the page's modules have loaded.
@@ -523,7 +559,7 @@ def measure_pair(browser, shipped: Path, changed: Path, runs: int, warmups: int,
     counter = BenchHandler.counter
     try:
         pages, contexts = [None, None], [None, None]
-        for i in range(max(3, runs // 2)):
+        for i in range(max(min(3, runs), runs // 2)):  # at least 3 unless fewer runs are asked for
             for k in (0, 1):
                 if contexts[k]:
                     contexts[k].close()
@@ -578,7 +614,7 @@ def precached_bytes(directory: Path) -> tuple[int, int, int]:
 ABLATIONS = {
     "full-stdlib": "the whole byte-compiled stdlib, not only the modules the page imports",
     "stock-stdlib": "stock stdlib (whole, not byte-compiled)",
-    "source-wheel": "engine wheel as .py sources (not byte-compiled)",
+    "source-wheel": "engine wheel: the universal one (.py sources as written), not the shipped one (minified or byte-compiled)",
     "no-snapshot": "no start-up memory snapshot (every start boots Python and imports the engine)",
     "no-compile-hint": "Pyodide's runtime script without V8's compile hint (`//# allFunctionsCalledOnLoad`)",
     "late-worker": "worker created by app.js after the page's modules load, not by index.html's inline script",
@@ -662,9 +698,11 @@ def report(results: dict, args, directory: Path, load: tuple[float, float]) -> s
                  f"(target < 300 KB).")
     imp = results.get("import")
     if imp:
-        lines += ["", "The engine's start in Pyodide, each time in a fresh module worker, `.py` wheel vs the "
-                  "shipped byte-compiled wheel, alternately (medians):", "",
-                  "| step | .py sources | byte-compiled |", "|---|---|---|"]
+        shipped = {"min": "minified sources", "pyc": "byte-compiled"}.get(version["engine"], version["engine"])
+        lines += ["", "The engine's start in Pyodide, each time in a fresh module worker, the universal wheel "
+                  f"(.py sources as written) vs the shipped wheel ({shipped}), alternately (medians of "
+                  f"{len(imp['src_import'])}):", "",
+                  f"| step | .py sources | shipped: {shipped} |", "|---|---|---|"]
         for step, label in (("import", "`import meldtable.api`"), ("hello_new", "`hello` + first `new` game")):
             lines.append(f"| {label} | {med(imp[f'src_{step}']):.0f} ms | {med(imp[f'pyc_{step}']):.0f} ms |")
     if results.get("ablations"):
@@ -710,7 +748,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--host", choices=("gzip", "precompressed"), default="gzip")
     parser.add_argument("--dist", type=Path, default=build.DIST)
     parser.add_argument("--json", type=Path, help="also write the raw figures here")
-    parser.add_argument("--no-ablations", action="store_true")
+    parser.add_argument("--no-ablations", action="store_true", help="neither the engine import nor the ablations")
+    parser.add_argument("--import-runs", type=int, default=0,
+                        help="fresh workers per wheel for the engine import (default: --runs, at least 5)")
     parser.add_argument("--ablations", default=",".join(ABLATIONS),
                         help=f"which, comma-separated, of {', '.join(ABLATIONS)}")
     parser.add_argument("--ablation-profile", choices=tuple(PROFILES), default="none")
@@ -755,7 +795,7 @@ def main(argv: list[str]) -> int:
                     results["against"]["dir"] = str(args.against)
                 if not args.no_ablations:
                     print("engine import ...", file=sys.stderr, flush=True)
-                    results["import"] = measure_import(browser, site, max(5, args.runs))
+                    results["import"] = measure_import(browser, site, args.import_runs or max(5, args.runs))
                     results["ablations"] = {}
                     for kind in [k.strip() for k in args.ablations.split(",") if k.strip() in ABLATIONS]:
                         print(f"side by side: {kind} ...", file=sys.stderr, flush=True)

@@ -5,10 +5,12 @@ CPython in the same run (not a test; figures go to docs/performance.md, "Engine"
 
 Needs a built dist/ (for its Pyodide runtime: ``python3 build.py``), Playwright (in .venv/) and
 Chromium (``$CHROMIUM_PATH`` or Debian's chromium). The page is a blank page served next to
-dist/; it loads Pyodide from dist/pyodide/ with the site's lock file, writes the engine's sources
-(engine/meldtable/*.py, the same files CPython imports) and bench/engine_bench.py into Pyodide's
+dist/; it loads Pyodide from dist/pyodide/ with the site's lock file (so with the build's own
+trimmed standard library), writes the engine's sources (every .py file under engine/meldtable/,
+subpackages included: the same files CPython imports) and bench/engine_bench.py into Pyodide's
 file system, and calls the very same measuring functions as CPython does (``repeat``,
-``latency_summary``, ``worst_cases``).
+``latency_summary``, ``worst_cases``). Any build of dist/ will do (minified or not, trimmed or
+full standard library): the engine is the working tree's, not the build's wheel.
 
 Both sides time with the wall clock (``time.perf_counter``; the browser has no per-process CPU
 clock), the same code, the same seeds. CPython runs in this process; every measurement (one
@@ -44,8 +46,10 @@ BOOT = """async ({ files }) => {
   const { loadPyodide } = await import("/pyodide/pyodide.mjs");
   const base = new URL("/pyodide/", location.href).href;
   const py = await loadPyodide({ indexURL: base, lockFileURL: base + "app-lock.json" });
-  py.FS.mkdirTree("/bench/meldtable");
-  for (const [name, text] of Object.entries(files)) py.FS.writeFile("/bench/" + name, text);
+  for (const [name, text] of Object.entries(files)) {
+    py.FS.mkdirTree("/bench/" + name.split("/").slice(0, -1).join("/"));
+    py.FS.writeFile("/bench/" + name, text);
+  }
   py.runPython("import sys; sys.path.insert(0, '/bench'); import engine_bench, meldtable, json");
   window.__py = py;
   return { bootMs: performance.now() - t0, python: py.runPython("sys.version.split()[0]"),
@@ -55,7 +59,10 @@ BOOT = """async ({ files }) => {
 CALL = """async (code) => window.__py.runPython(code)"""
 
 def sources() -> dict[str, str]:
-    files = {f"meldtable/{p.name}": p.read_text() for p in sorted((ROOT / "engine" / "meldtable").glob("*.py"))}
+    """{path under /bench: text}: every .py file of the engine package (subpackages included)
+    and bench/engine_bench.py."""
+    engine = ROOT / "engine"
+    files = {p.relative_to(engine).as_posix(): p.read_text() for p in sorted((engine / "meldtable").rglob("*.py"))}
     files["engine_bench.py"] = (HERE / "engine_bench.py").read_text()
     return files
 
@@ -112,7 +119,7 @@ def main() -> int:
             print(f"repeat {r + 1}/{a.repeats} done", file=sys.stderr, flush=True)
         cp_lat: dict = {"latency": {}, "worst": {}}
         py_lat: dict = {"latency": {}, "worst": {}}
-        lat_hands = max(2, a.hands // 4)
+        lat_hands = max(1, a.hands // 4)
         for v in variants:
             for side, run in (("cp", None), ("py", page)):
                 if run is None:
