@@ -1159,6 +1159,17 @@ const shell = {
 
 // ------------------------------------------------------------------ input and language
 
+/** A phone in portrait: the language list says "DE" / "EN", so the app's name keeps its room. */
+const NARROW = window.matchMedia("(max-width: 440px)");
+
+/** The language list's entries: "Deutsch" / "English", or "DE" / "EN" when NARROW. */
+function labelLanguages() {
+  for (const o of $("lang-select").options) {
+    o.textContent = NARROW.matches ? o.value.toUpperCase() : t("lang." + o.value);
+    o.title = t("lang." + o.value);
+  }
+}
+
 function wireInput() {
   $("btn-next").addEventListener("click", nextHand);
   $("btn-score-newgame").addEventListener("click", () => { $("score-dialog").close(); openNewGameDialog(); });
@@ -1177,6 +1188,7 @@ function wireInput() {
   $("ng-cancel").addEventListener("click", () => $("newgame-dialog").close());
   $("ng-offer-dismiss").addEventListener("click", () => {
     markGuided($("ng-offer").dataset.variant);
+    offeredNow.delete($("ng-offer").dataset.variant); // answered: not shown again in this dialog
     $("ng-offer").hidden = true;
     $("ng-start").focus();
   });
@@ -1203,6 +1215,8 @@ function wireInput() {
 
   const langSel = $("lang-select");
   langSel.value = getLang();
+  labelLanguages();
+  NARROW.addEventListener("change", labelLanguages);
   langSel.addEventListener("change", () => setLang(langSel.value));
 }
 
@@ -1253,6 +1267,7 @@ function onLanguage() {
   root.lang = getLang();
   $("lang-select").value = getLang();
   applyStatic();
+  labelLanguages();
   document.title = t("app.title");
   if ($("newgame-dialog").open) {
     const sel = $("ng-variant");
