@@ -32,7 +32,7 @@ CANASTA = {  # eight opposing melds (a natural canasta among them), as in the pl
     "canasta-two-hand": "variant: canasta-two-hand\nturn: 0 draw\npile: 4C 6D\n" + MELDS8
     + "meld 0: 5C 5D 5H\nscore: 1200 2300\n",
     "canasta-classic-6": "variant: canasta-classic\nplayers: 6\noption partnerships: three_sides\n"
-    "turn: 0 draw\npile: 4C 6D\n" + MELDS8 + "meld 2: AS AS AC\nmeld 2: KS 2D KS\nmeld 2: QS QS QD\n"
+    "turn: 0 draw\npile: 4C 6D\n" + MELDS8 + "meld 2: AS AS AC\nmeld 2: 6S 2D 6S\nmeld 2: QS QS QD\n"
     "meld 2: JS JS JD\nmeld 2: TS TS TD\nmeld 2: 9S 9S 9D\nmeld 0: 5C 5D 5H\n",
     "kanaster-4": "variant: kanaster\nplayers: 4\nturn: 0 draw\npile: 4C 6D\n" + MELDS8 + "meld 0: 5C 5D 5H\n",
 }

@@ -271,13 +271,13 @@ def test_a_refused_combination_shows_the_engines_message(page, site_url):
     assert page.text_content("#ng-error").startswith("These rules cannot be played:")
     assert page.is_visible("#newgame-dialog[open]")
     assert page.is_hidden("#game")
-    # six players with two decks: too few cards; in German the page's words lead in
+    # six players with one deck: too few cards; in German the page's words lead in
     page.select_option("#lang-select", "de")
     page.select_option("#ng-players", "6")
     page.locator('details[data-group="players"]').evaluate("d => d.open = true")
-    page.select_option("#ng-opt-decks", "2")
+    page.select_option("#ng-opt-decks", "1")
     page.click("#ng-start")
-    message = engine_refusal(6, {"decks": 2})
+    message = engine_refusal(6, {"decks": 1})
     page.wait_for_function("(m) => document.querySelector('#ng-error').textContent.includes(m)", arg=message)
     assert page.text_content("#ng-error").startswith("Diese Regeln lassen sich nicht spielen:")
     # a possible one starts
