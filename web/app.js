@@ -347,10 +347,14 @@ function markGuided(id) {
   try { localStorage.setItem(GUIDED_KEY(id), "1"); } catch (_) { /* storage may be off */ }
 }
 
+/** The games whose guided first hand is offered in the open new-game dialog (emptied when it closes). */
+const offeredNow = new Set();
+
 /**
  * The new-game dialog's links for the chosen game ("How to play", "Guided first hand") and, the
- * first time a game is chosen (no meldtable.guided.<id> yet), the offer of its guided first hand.
- * Starting a game of it, following the offer or "No thanks" ends the offer for that game.
+ * first time a game is chosen (no meldtable.guided.<id> yet), the offer of its guided first hand,
+ * once: showing it marks it as made (issue #29: it kept coming back); it stays while the dialog
+ * is open, and "No thanks" or following it hides it.
  */
 function renderLearnLinks() {
   const v = currentVariant();
@@ -358,7 +362,12 @@ function renderLearnLinks() {
   $("ng-rules").href = rulesUrl(id);
   $("ng-guide").href = id ? guideUrl(id) : "guide.html";
   $("ng-guide").hidden = !id;
-  const offer = Boolean(id) && !guidedSeen(id);
+  // offered once: marked as made when shown, and kept in view while the dialog stays open
+  const offer = Boolean(id) && (offeredNow.has(id) || !guidedSeen(id));
+  if (offer && !offeredNow.has(id)) {
+    offeredNow.add(id);
+    markGuided(id);
+  }
   $("ng-offer").hidden = !offer;
   $("ng-offer").dataset.variant = id || "";
   if (offer) {
@@ -412,9 +421,50 @@ function renderPlayerField() {
     opt.textContent = tp("newgame.playersN", n - 1, { n, computers: n - 1 });
     sel.append(opt);
   }
-  const want = state.players[variantId(v)] ?? (counts.includes(keep) ? keep : counts[0]);
+  const id = v ? variantId(v) : "";
+  // the same game redrawn keeps its count; another game opens at its natural count
+  const same = sel.dataset.variant === id && counts.includes(keep);
+  const want = state.players[id] ?? (same ? keep : naturalPlayers(v, counts));
   sel.value = String(counts.includes(want) ? want : counts[0]);
+  sel.dataset.variant = id;
   $("ng-players-field").hidden = counts.length < 2;
+}
+
+/**
+ * The number of players a game opens with in the new-game dialog: its renderer's
+ * DEFAULT_PLAYERS entry (web/games/*.js, with the seed sentence it follows) when the engine
+ * allows that count, else the smallest count the engine allows.
+ */
+function naturalPlayers(v, counts) {
+  const module = v ? gameFor(v) : null;
+  const n = module && module.DEFAULT_PLAYERS ? module.DEFAULT_PLAYERS[variantId(v)] : undefined;
+  return counts.includes(n) ? n : counts[0];
+}
+
+/**
+ * The seatings (values of the `partnerships` option) the engine's layout (hello's `layout`
+ * rows, meldtable.options.Variant.layout_for) gives for `players` seats, in the order of the
+ * option's choices; null when the descriptor has no layout row for that count (then every
+ * choice is offered and the engine judges at Start).
+ */
+function seatingsFor(v, o, players) {
+  const rows = (v && Array.isArray(v.layout) ? v.layout : []).filter((r) => r.players === players);
+  const named = new Set(rows.map((r) => r.partnerships).filter((x) => typeof x === "string"));
+  if (!named.size) return null;
+  return o.choices.map(choiceValue).filter((c) => named.has(c));
+}
+
+/**
+ * Option `o` as offered at `players` seats: the sides (`partnerships`) only as the engine's
+ * layout seats that count, a single seating shown as fixed text (not sent: the engine's layout
+ * applies it); every other option unchanged.
+ */
+function offeredOption(v, o, players) {
+  if (o.name !== "partnerships" || o.type !== "choice") return o;
+  const seatings = seatingsFor(v, o, players);
+  if (seatings === null) return o;
+  if (seatings.length <= 1) return { ...o, choices: seatings.length ? seatings : o.choices.slice(0, 1), nullable: false, def: seatings[0] ?? o.def };
+  return { ...o, choices: seatings };
 }
 
 /** Whether an int option is offered as a list of its values (small ranges) rather than a number field. */
@@ -619,7 +669,7 @@ function renderOptionFields() {
   const module = v ? gameFor(v) : null;
   const family = familyOf(v);
   const players = Number($("ng-players").value) || variantPlayerCounts(v)[0];
-  const opts = variantOptions(v);
+  const opts = variantOptions(v).map((o) => offeredOption(v, o, players));
   const row = layoutRow(v, players, prev.partnerships || null);
   const ctx = { family, players, effective: row || {} };
   const groups = module && Array.isArray(module.OPTION_GROUPS) ? module.OPTION_GROUPS : null;
@@ -629,7 +679,7 @@ function renderOptionFields() {
   const sidesOnTop = Boolean(sides) && variantPlayerCounts(v).length > 1;
   if (sidesOnTop) {
     // "by player count" means the player count's default row, whichever sides are chosen
-    const f = optionField(sides, { ...ctx, radios: true, effective: layoutRow(v, players, null) || {} }, prev);
+    const f = optionField(sides, { ...ctx, radios: sides.choices.length > 1, effective: layoutRow(v, players, null) || {} }, prev);
     f.classList.add("field-sides");
     box.append(f);
   }
@@ -732,7 +782,7 @@ function fillNewGameDialog() {
   const seedParam = params.get("seed");
   $("ng-seed").value = seedParam !== null && /^\d+$/.test(seedParam) ? seedParam : "";
   $("ng-error").textContent = "";
-  $("ng-cancel").hidden = !state.table;
+  $("ng-cancel").hidden = false; // also without a game: settings, statistics and help stay reachable
   $("ng-start").disabled = !state.engine || state.variants.length === 0;
   $("ng-boot").hidden = Boolean(state.engine);
 }
@@ -790,6 +840,7 @@ function enterGame(table, seed) {
   state.game.reset();
   if ($("newgame-dialog").open) $("newgame-dialog").close();
   if ($("score-dialog").open) $("score-dialog").close();
+  $("idle").hidden = true;
   $("game").hidden = false;
   state.table = null;
   setStatus(null);
@@ -1108,6 +1159,17 @@ const shell = {
 
 // ------------------------------------------------------------------ input and language
 
+/** A phone in portrait: the language list says "DE" / "EN", so the app's name keeps its room. */
+const NARROW = window.matchMedia("(max-width: 440px)");
+
+/** The language list's entries: "Deutsch" / "English", or "DE" / "EN" when NARROW. */
+function labelLanguages() {
+  for (const o of $("lang-select").options) {
+    o.textContent = NARROW.matches ? o.value.toUpperCase() : t("lang." + o.value);
+    o.title = t("lang." + o.value);
+  }
+}
+
 function wireInput() {
   $("btn-next").addEventListener("click", nextHand);
   $("btn-score-newgame").addEventListener("click", () => { $("score-dialog").close(); openNewGameDialog(); });
@@ -1126,6 +1188,7 @@ function wireInput() {
   $("ng-cancel").addEventListener("click", () => $("newgame-dialog").close());
   $("ng-offer-dismiss").addEventListener("click", () => {
     markGuided($("ng-offer").dataset.variant);
+    offeredNow.delete($("ng-offer").dataset.variant); // answered: not shown again in this dialog
     $("ng-offer").hidden = true;
     $("ng-start").focus();
   });
@@ -1143,10 +1206,17 @@ function wireInput() {
   document.addEventListener("keydown", onKey);
   wireDrag(() => (state.table && state.gameModule && !$("game").hidden ? state.gameModule.families[0] : null));
   applySettings();
-  $("newgame-dialog").addEventListener("cancel", (ev) => { if (!state.table) ev.preventDefault(); });
+  // closed without a game (Cancel, Esc): the empty table offers a new game
+  $("newgame-dialog").addEventListener("close", () => {
+    offeredNow.clear();
+    $("idle").hidden = Boolean(state.table) || !state.engine;
+  });
+  $("idle-newgame").addEventListener("click", openNewGameDialog);
 
   const langSel = $("lang-select");
   langSel.value = getLang();
+  labelLanguages();
+  NARROW.addEventListener("change", labelLanguages);
   langSel.addEventListener("change", () => setLang(langSel.value));
 }
 
@@ -1197,6 +1267,7 @@ function onLanguage() {
   root.lang = getLang();
   $("lang-select").value = getLang();
   applyStatic();
+  labelLanguages();
   document.title = t("app.title");
   if ($("newgame-dialog").open) {
     const sel = $("ng-variant");

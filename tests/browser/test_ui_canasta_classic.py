@@ -192,7 +192,7 @@ def test_new_game_dialog_offers_players_sides_and_grouped_options(page, site_url
     # 6 players: two sides of three or three sides of two, chosen before the match
     page.select_option("#ng-players", "6")
     radios = page.eval_on_selector_all("[data-radio-for=partnerships]", "els => els.map(e => e.value)")
-    assert radios == ["", "none", "three_sides"]
+    assert radios == ["", "three_sides"]  # only the sides the engine's layout seats at 6 (issue #29)
     auto = page.text_content("label:has(#ng-opt-partnerships-auto)")
     assert "two sides of three" in auto and "by player count" in auto
     assert page.text_content("label:has(#ng-opt-partnerships-three_sides)").strip() == "three sides of two"
@@ -201,11 +201,12 @@ def test_new_game_dialog_offers_players_sides_and_grouped_options(page, site_url
     assert page.input_value("#ng-opt-target_score") == "7500"    # ... and for three sides
     assert page.is_checked("#ng-opt-partnerships-three_sides")
     # the other player counts show their layout's sides and values
+    # (one seating at 5 and at 4: shown as text, no choice)
     page.select_option("#ng-players", "5")
-    assert page.is_checked("#ng-opt-partnerships-auto")  # sides are chosen anew
-    assert "sits out" in page.text_content("label:has(#ng-opt-partnerships-auto)")
+    assert page.locator("[data-radio-for=partnerships]").count() == 0
+    assert "sits out" in page.text_content("output#ng-opt-partnerships")
     page.select_option("#ng-players", "4")
-    assert "two sides of two" in page.text_content("label:has(#ng-opt-partnerships-auto)")
+    assert "two sides of two" in page.text_content("output#ng-opt-partnerships")
 
     # rule options in groups; the match group is open, the others fold
     titles = page.eval_on_selector_all("#ng-options details.opt-group > summary .opt-group-title", "els => els.map(e => e.textContent)")
@@ -262,22 +263,25 @@ def engine_refusal(players, options):
 def test_a_refused_combination_shows_the_engines_message(page, site_url):
     open_dialog(page, site_url)
     page.select_option("#ng-players", "4")
-    page.check("#ng-opt-partnerships-three_sides")
+    page.locator('details[data-group="players"]').evaluate("d => d.open = true")
+    page.select_option("#ng-opt-decks", "1")
     page.click("#ng-start")
-    message = engine_refusal(4, {"partnerships": "three_sides"})
+    message = engine_refusal(4, {"decks": 1})
     page.wait_for_function("(m) => document.querySelector('#ng-error').textContent.includes(m)", arg=message)
     assert page.text_content("#ng-error").startswith("These rules cannot be played:")
     assert page.is_visible("#newgame-dialog[open]")
     assert page.is_hidden("#game")
-    # six players each for themselves: no layout for that; in German the page's words lead in
+    # six players with one deck: too few cards; in German the page's words lead in
     page.select_option("#lang-select", "de")
     page.select_option("#ng-players", "6")
-    page.check("#ng-opt-partnerships-none")
+    page.locator('details[data-group="players"]').evaluate("d => d.open = true")
+    page.select_option("#ng-opt-decks", "1")
     page.click("#ng-start")
-    message = engine_refusal(6, {"partnerships": "none"})
+    message = engine_refusal(6, {"decks": 1})
     page.wait_for_function("(m) => document.querySelector('#ng-error').textContent.includes(m)", arg=message)
     assert page.text_content("#ng-error").startswith("Diese Regeln lassen sich nicht spielen:")
     # a possible one starts
+    page.select_option("#ng-opt-decks", "")
     page.check("#ng-opt-partnerships-three_sides")
     page.click("#ng-start")
     page.wait_for_selector("#game:not([hidden]) #hand .hand-card")

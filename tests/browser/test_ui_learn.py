@@ -64,26 +64,29 @@ def test_first_time_offer_appears_once_per_game(page, site_url):
     page.wait_for_selector("#newgame-dialog[open]")
     page.select_option("#ng-variant", "continental")
     assert not offer.is_visible()
-    # another game not chosen before: offered, in German after switching; "Nein danke" ends it
+    # another game not chosen before: offered once (issue #29), in German after switching;
+    # shown and left, it is not offered again; "Nein danke" hides it at once
     page.select_option("#ng-variant", "3-ist-50")
     assert offer.is_visible()
     page.click("#ng-cancel")
-    page.select_option("#lang-select", "de")
     page.click("#btn-newgame")
     page.wait_for_selector("#newgame-dialog[open]")
     page.select_option("#ng-variant", "3-ist-50")
+    assert not offer.is_visible()
+    page.select_option("#lang-select", "de")
+    page.select_option("#ng-variant", "kanaster")
     assert page.text_content("#ng-offer-text") == (
-        "Neu bei 3 ist 50? Eine geführte erste Runde zeigt dir das Spiel in ein paar Minuten.")
+        "Neu bei Kanaster? Eine geführte erste Runde zeigt dir das Spiel in ein paar Minuten.")
     page.click("#ng-offer-dismiss")
     assert not offer.is_visible()
     page.select_option("#ng-variant", "continental")
-    page.select_option("#ng-variant", "3-ist-50")
+    page.select_option("#ng-variant", "kanaster")
     assert not offer.is_visible()
     # after a reload too: the flags are kept per game (a game never chosen is still offered)
     page.reload()
     page.wait_for_selector("html[data-engine-state=ready]", timeout=90_000)
     page.wait_for_selector("#newgame-dialog[open]")
-    for variant, shown in [("3-ist-50", False), ("continental", False), ("canasta-classic", True)]:
+    for variant, shown in [("3-ist-50", False), ("continental", False), ("kanaster", False), ("canasta-classic", True)]:
         page.select_option("#ng-variant", variant)
         assert offer.is_visible() is shown, variant
     # opening a guided hand counts as having found it

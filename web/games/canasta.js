@@ -18,6 +18,14 @@ import {
 } from "./common.js";
 
 export const families = ["canasta"];
+/**
+ * The number of players each game opens with in the new-game dialog (web/app.js naturalPlayers):
+ * canasta-classic 4 (seed 001 'Spielverlauf und Taktik': "Bei vier Spielern werden zwei Parteien
+ * gebildet. Die Partner sitzen sich jeweils gegenüber." — the partnership game the variant is
+ * named for); kanaster 4 (seed 004 is silent on a usual count; its deck rule of thumb covers
+ * "4-5 Spieler", and four in two sides is the family's usual table). Canasta for two has 2 only.
+ */
+export const DEFAULT_PLAYERS = { "canasta-classic": 4, "kanaster": 4 };
 
 /**
  * The rule options of the canasta family in the new-game dialog, by group (web/app.js draws
