@@ -431,13 +431,12 @@ function renderPlayerField() {
 }
 
 /**
- * The number of players a game opens with in the new-game dialog: its renderer's
- * DEFAULT_PLAYERS entry (web/games/*.js, with the seed sentence it follows) when the engine
- * allows that count, else the smallest count the engine allows.
+ * The number of players a game opens with in the new-game dialog: the engine's `usual_players`
+ * for the variant (hello's descriptor, with its source there) when it allows that count, else the
+ * smallest count the engine allows.
  */
 function naturalPlayers(v, counts) {
-  const module = v ? gameFor(v) : null;
-  const n = module && module.DEFAULT_PLAYERS ? module.DEFAULT_PLAYERS[variantId(v)] : undefined;
+  const n = v ? v.usual_players : undefined;
   return counts.includes(n) ? n : counts[0];
 }
 

@@ -196,9 +196,10 @@ def test_new_game_dialog_offers_players_sides_and_grouped_options(page, site_url
     auto = page.text_content("label:has(#ng-opt-partnerships-auto)")
     assert "two sides of three" in auto and "by player count" in auto
     assert page.text_content("label:has(#ng-opt-partnerships-three_sides)").strip() == "three sides of two"
-    assert page.input_value("#ng-opt-target_score") == "10000"   # the layout's target for two sides
+    # the seed's numbers at every count (»als Erster 5 000 Punkte«, »108 Karten«, issue #24 item 7)
+    assert page.input_value("#ng-opt-target_score") == "5000"   # the layout's target for two sides
     page.check("#ng-opt-partnerships-three_sides")
-    assert page.input_value("#ng-opt-target_score") == "7500"    # ... and for three sides
+    assert page.input_value("#ng-opt-target_score") == "5000"   # ... and for three sides
     assert page.is_checked("#ng-opt-partnerships-three_sides")
     # the other player counts show their layout's sides and values
     # (one seating at 5 and at 4: shown as text, no choice)
@@ -237,7 +238,7 @@ def test_new_game_dialog_offers_players_sides_and_grouped_options(page, site_url
     assert page.get_attribute('.field[data-field="going_out_bonus"]', "data-changed") == "true"
     assert page.text_content('details[data-group="going_out"] .opt-group-changed') == "1 changed"
     page.select_option("#ng-players", "6")
-    assert page.locator("#ng-opt-hand_size option").first.text_content() == "by player count: 13 (standard)"
+    assert page.locator("#ng-opt-hand_size option").first.text_content() == "by player count: 9 (standard)"  # the seed's series 15, 13, 11 continued (#24 item 7)
     assert page.input_value("#ng-opt-going_out_bonus") == "300"  # kept while the player count changes
 
     # German everywhere
@@ -246,7 +247,7 @@ def test_new_game_dialog_offers_players_sides_and_grouped_options(page, site_url
     assert titles[:3] == ["Partie", "Spieler und Karten", "Meldungen"]
     assert page.text_content('.field[data-field="partnerships"] > label').startswith("Parteien")
     assert "zwei Parteien zu dritt" in page.text_content("label:has(#ng-opt-partnerships-auto)")
-    assert page.locator("#ng-opt-hand_size option").first.text_content() == "nach Spielerzahl: 13 (Standard)"
+    assert page.locator("#ng-opt-hand_size option").first.text_content() == "nach Spielerzahl: 9 (Standard)"
     assert page.text_content('details[data-group="going_out"] .opt-group-changed') == "1 geändert"
     assert page.locator("#ng-players option").first.text_content() == "2 (du und ein Computer)"
     assert page.console_errors == []

@@ -16,10 +16,6 @@ import {
 } from "./common.js";
 
 export const families = ["continental"];
-/** The number of players Continental opens with in the new-game dialog (web/app.js
- * naturalPlayers): 4 (seed 002 'Continental-Rommé wird mit mehreren ... Decks gespielt': "Bei
- * vier Spielern beginnt man mit zwei Decks", the count the text describes first). */
-export const DEFAULT_PLAYERS = { "continental": 4 };
 
 const CLAIM_TIMEOUT_MS = 8000; // the claim prompt's countdown unless the shell says otherwise (shell.claimTimeoutMs)
 const STORE = "meldtable.continental.";

@@ -9,7 +9,6 @@
 //   OPTION_GROUPS  optional: [{id, open, options: [option names]}], the new-game dialog's groups of
 //              rule options (titles: catalogue `optgroup.<id>`); without it the dialog lists the
 //              match options first and the others under "More rule options"
-//   DEFAULT_PLAYERS  optional: {variant id: number of players the new-game dialog opens with}
 // and list it in GAMES below. Variants whose family has no renderer are not offered.
 //
 // shell (what a renderer may use):

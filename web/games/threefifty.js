@@ -13,9 +13,6 @@ import {
 } from "./common.js";
 
 export const families = ["threefifty"];
-/** The number of players 3 ist 50 opens with in the new-game dialog (web/app.js naturalPlayers):
- * seed 003 names no usual count (2 to 6 play); 4, like the other games' tables. */
-export const DEFAULT_PLAYERS = { "3-ist-50": 4 };
 
 const SCORE_ITEMS = ["threes", "aces", "pictures", "numbers", "jokers"];
 const RUN_SHOWN = 6;      // cards of a pile's top run drawn overlapping
