@@ -28,11 +28,24 @@ export function motionMs() {
   return ms === undefined ? DURATION.normal : ms;
 }
 
+// Each pile by its selectors, the first one drawn counts: while Continental's claim prompt is open
+// it stands where the piles were (issue #29), so the card asked about and its penalty card start
+// from the prompt's card and its "+1 penalty card" badge.
 const PILES = {
   canasta: { stock: "#stock", discard: "#discard" },
-  continental: { stock: "#ct-stock", discard: "#ct-discard", penalty: "#ct-penalty" },
+  continental: { stock: "#ct-stock", discard: ["#ct-discard", "#ct-claim-card", "#ct-claim"],
+                 penalty: ["#ct-penalty", "#ct-claim .ct-penalty-badge", "#ct-claim"] },
   threefifty: { stock: "#tf-stock", discard: "#tf-discard" },
 };
+
+/** The box of the first of `selectors` (one selector, or a list tried in order) that is drawn, or null. */
+function firstDrawn(selectors) {
+  for (const sel of [].concat(selectors || [])) {
+    const r = rectOf(document.querySelector(sel));
+    if (r) return r;
+  }
+  return null;
+}
 
 function rectOf(el) {
   if (!el) return null;
@@ -63,9 +76,9 @@ export function snapshot(family) {
   for (const c of document.querySelectorAll("#tf-centre [data-card]")) centre[c.dataset.card] = rectOf(c);
   return {
     family, hand, centre,
-    stock: rectOf(document.querySelector(p.stock)),
-    discard: rectOf(document.querySelector(p.discard)),
-    penalty: p.penalty ? rectOf(document.querySelector(p.penalty)) : null,
+    stock: firstDrawn(p.stock),
+    discard: firstDrawn(p.discard),
+    penalty: firstDrawn(p.penalty),
     handBox: rectOf(document.getElementById("hand")),
     seat: (s) => rectOf(seatEl(s)),
   };

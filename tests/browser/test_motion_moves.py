@@ -85,14 +85,15 @@ window: 0 1
 penalty: 4S
 """)
     page.wait_for_selector("#ct-claim:not([hidden])")
-    penalty_box = page.locator("#ct-penalty").bounding_box()
+    # the prompt stands where the piles were (issue #29): its "+1 penalty card" stands for the stock
+    penalty_box = page.locator("#ct-claim .ct-penalty-badge").bounding_box()
     n = serial(page)
     page.click("#ct-btn-claim")
     flights = flights_after(page, n, 2)
     assert [f["card"] for f in flights if not f["what"]][:1] == ["9D"], flights
     pen = [f for f in flights if f["what"] == "penalty"]
     assert len(pen) == 1 and pen[0]["card"] == "back", flights
-    # it starts on the penalty stock
+    # it starts at the penalty card the prompt shows
     assert abs(pen[0]["x"] - penalty_box["x"]) < penalty_box["width"] + 40, (pen, penalty_box)
 
 

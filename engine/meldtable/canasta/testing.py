@@ -52,14 +52,16 @@ def shuffle_hidden(data: dict[str, Any], seat: int, rng: Any) -> dict[str, Any] 
     dealt out again at random (``rng.shuffle``): the other seats' hands and the stock order. Hand
     sizes stay; red threes keep their stock places (a red three never rests in a hand). ``None``
     when this cannot be done consistently: another seat is half-way through its turn (its plan,
-    e.g. an initial meld under way, depends on the hand it holds)."""
+    e.g. an initial meld under way, depends on the hand it holds), or another seat is to act with
+    the stock used up (stock_exhausted = play_on_discards: the hand goes on only because that
+    seat can take the discard pile, which depends on the hand it holds)."""
     import copy
 
     st = copy.deepcopy(data)
     hands = st["hands"]
     t = st["turn"]
     acting = None if st["hand_over"] else t["seat"]
-    if acting is not None and acting != seat and t["stage"] == "play":
+    if acting is not None and acting != seat and (t["stage"] == "play" or not st["stock"]):
         return None
     others = [s for s in range(len(hands)) if s != seat and hands[s]]
     red = ("3D", "3H")
