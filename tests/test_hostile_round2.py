@@ -463,7 +463,9 @@ def test_a_canasta_draw_counter_at_the_loaders_limit_saves_and_reloads():
     d["state"]["drawn"] = [1000, 1000]
     h = Game.from_json(json.dumps(d))
     h.play("draw")
-    Game.from_json(h.to_json())
+    text = h.to_json()
+    assert json.loads(text)["state"]["drawn"][0] == 1000  # held at the loader's bound (DRAWN_MAX)
+    assert Game.from_json(text).to_json() == text
 
 
 def test_a_one_card_pile_take_is_labelled_in_the_singular():
