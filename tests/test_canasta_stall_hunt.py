@@ -33,7 +33,8 @@ MOVES = 500  # per match
 PREFERRED = ("meld", "add", "take", "ask", "yes", "bury")
 
 
-def _hunt(variant: str, players: int, base: dict[str, Any], seed: int) -> None:
+def _hunt(variant: str, players: int, base: dict[str, Any], seed: int) -> int:
+    """Play one match of the hunt (assertions inside); return the moves played."""
     rng = random.Random(f"stall hunt {variant} {players} {base} {seed}")
     opts = dict(base)
     if seed:
@@ -50,7 +51,7 @@ def _hunt(variant: str, players: int, base: dict[str, Any], seed: int) -> None:
                 assert g.results[-1]["went_out"] == must_go_out, f"{where}: 'yes' but the hand ended otherwise"
                 must_go_out = None
             if g.match_over:
-                return
+                return n
             g.next_hand()
             continue
         legal = g.legal_moves()
@@ -71,6 +72,7 @@ def _hunt(variant: str, players: int, base: dict[str, Any], seed: int) -> None:
         g.play(move)
         if must_go_out is not None and not g.hand_over:
             assert g.current_player == must_go_out, f"{where}: the turn after 'yes' ended without going out"
+    return MOVES
 
 
 @pytest.mark.parametrize("variant,players,base", CASES,
@@ -78,5 +80,5 @@ def _hunt(variant: str, players: int, base: dict[str, Any], seed: int) -> None:
 def test_no_canasta_game_gets_stuck(variant: str, players: int, base: dict[str, Any]) -> None:
     """Every position of a hand in play has a legal move, a "yes" is followed by going out, and
     every save reloads and plays on (issue #25)."""
-    for seed in range(MATCHES):
-        _hunt(variant, players, base, seed)
+    played = [_hunt(variant, players, base, seed) for seed in range(MATCHES)]
+    assert all(played), played  # every match got going (a new game always has a legal move)

@@ -127,6 +127,8 @@ def test_any_accepted_game_played_on_and_saved_reloads(base, mutations, seed):
     except StateError:
         return
     _play_on_and_reload(g, random.Random(seed), 60)
+    text = g.to_json()
+    assert Game.from_json(text).to_json() == text  # (and where play stopped)
 
 
 def test_scores_leave_room_for_the_rest_of_the_match():
