@@ -85,12 +85,12 @@ _RECORD_LINES = {  # reasons about one line of a record: "Line 7: " / "Zeile 7: 
     "comment_long": (("limit",), "a comment holds at most {limit} characters.",
                      "Ein Kommentar hat höchstens {limit} Zeichen."),
     "comment_shape": ((), "a comment is written in braces at the end of a move line: "
-                      "'discard 4C {keeps the pairs}'; write a brace inside it as \\{ or \\}.",
+                      "'discard 4C {{keeps the pairs}}'; write a brace inside it as \\{{ or \\}}.",
                       "Ein Kommentar steht in geschweiften Klammern am Ende einer Zugzeile: "
-                      "'discard 4C {behält die Paare}'; eine Klammer darin schreibt man \\{ oder \\}."),
-    "escape": (("text",), "{text} is not an escape: write \\\\, \\{, \\}, \\n or \\u followed by four hex digits "
-               "(\\U and eight for characters beyond).",
-               "{text} ist keine Ersatzschreibung: Schreibe \\\\, \\{, \\}, \\n oder \\u mit vier Hex-Ziffern "
+                      "'discard 4C {{behält die Paare}}'; eine Klammer darin schreibt man \\{{ oder \\}}."),
+    "escape": (("text",), "{text} is not an escape: write \\\\, \\{{, \\}}, \\n or \\u followed by four hex "
+               "digits (\\U and eight for characters beyond).",
+               "{text} ist keine Ersatzschreibung: Schreibe \\\\, \\{{, \\}}, \\n oder \\u mit vier Hex-Ziffern "
                "(\\U mit acht für Zeichen darüber hinaus)."),
     "text_char": (("char",), "the character {char} cannot be part of a name or comment (a control character).",
                   "Das Zeichen {char} kann nicht in einem Namen oder Kommentar stehen (ein Steuerzeichen)."),
@@ -181,11 +181,12 @@ REASONS = Catalogue("record", {
     "record_mid_turn": (("seat", "en", "de"), "Seat {seat}'s view cannot be shared at this point of the turn: "
                         "{en}",
                         "Die Sicht von Platz {seat} kann an dieser Stelle des Zuges nicht geteilt werden: {de}"),
-    "record_between_deals": (("seat",), "Seat {seat} can share the match once it is over: between its deals "
-                             "a record would carry the seed, which deals the hands still to come.",
-                             "Platz {seat} kann die Partie teilen, sobald sie vorbei ist: Zwischen ihren "
-                             "Runden enthielte eine Aufzeichnung den Startwert, der die kommenden Hände "
-                             "austeilt."),
+    "record_between_deals": (("seat",), "Seat {seat} can share this deal once the match is over: its moves do "
+                             "not replay from the table as dealt without the seed (the stock was reshuffled), and "
+                             "the seed would deal the hands still to come.",
+                             "Platz {seat} kann diese Runde teilen, sobald die Partie vorbei ist: Ihre Züge lassen "
+                             "sich ohne den Startwert nicht vom ausgeteilten Tisch nachspielen (der Stapel wurde "
+                             "neu gemischt), und der Startwert teilte die kommenden Hände aus."),
     "record_request": (("field",), "The request's '{field}' is not as docs/records.md describes.",
                        "Das Feld '{field}' der Anfrage ist nicht so, wie docs/records.md es beschreibt."),
 }, base=COMMON)
@@ -270,7 +271,7 @@ class Record:
     ``seed`` of the match's first deal with the rule ``options`` that differ from the variant's
     defaults, or a ``position`` text (docs/positions.md; ``seed`` ``None``, ``options`` empty);
     ``view``: the seat whose view a position shows (its other cards stand-ins), else ``None``.
-    ``names``: one entry per seat (``None`` for an unnamed seat); ``comment``: on the whole record;
+    ``names``: one entry per seat up to the last named one (``None`` for an unnamed seat); ``comment``: on the whole record;
     ``first_deal``: the number of the first deal of ``deals`` (1 for a seed start);
     ``deals``: the moves of each deal in notation; ``comments``: move number (from 1, counting
     every move of every deal) -> text. :meth:`text` writes it; :func:`parse_record` reads it."""
@@ -602,8 +603,7 @@ def _finish(rec: Record, names: dict[int, tuple[int, str]]) -> Record:
     high = max(names)
     if rec.players and high >= rec.players:
         raise _fail("seat_range", names[high][0], high=rec.players - 1)
-    size = rec.players or high + 1
-    return _replace(rec, names=tuple(names[s][1] if s in names else None for s in range(size)))
+    return _replace(rec, names=tuple(names[s][1] if s in names else None for s in range(high + 1)))
 
 
 def _replace(rec: Record, **changes: Any) -> Record:
@@ -763,8 +763,10 @@ def to_record(game: "Game", *, names: Any = None, comments: Any = None, seat: in
     ``seat``: a record to share from that seat (the sharing rule, docs/records.md): the whole
     record once the match is over; during a hand the table as that seat sees it, as a position
     whose cards hidden from the seat are stand-ins (``view: N``, no seed, no moves); between two
-    deals of a match that goes on a refusal (``record_between_deals``: the seed deals the hands
-    still to come).
+    deals of a match that goes on the record of the deal just finished, from the table as dealt
+    (a position naming every card, no seed: the seed deals the hands still to come), refused
+    (``record_between_deals``) when its moves do not replay from there to the same result.
+    ``comments`` then count the moves of the record written.
 
     Raises :class:`OptionError` for bad ``names``, ``comments``, ``seat`` or ``position``;
     :class:`StateError` (``record_start_unknown``) for a game whose start the record cannot name,
@@ -776,7 +778,7 @@ def to_record(game: "Game", *, names: Any = None, comments: Any = None, seat: in
         raise OptionError.of(COMMON, "no_such_seat", {"seat": shown(seat), "players": players})
     name_list = _names(names, players)
     if seat is not None and not game.match_over:
-        return _seat_record(game, seat, name_list, comments)
+        return _seat_record(game, seat, name_list, comments, position)
     history = game.history
     count = sum(map(len, history))
     if count > MAX_RECORD_MOVES:
@@ -808,10 +810,11 @@ def _replays_to(text: str, game: "Game") -> bool:
         return False
 
 
-def _seat_record(game: "Game", seat: int, names: tuple[str | None, ...], comments: Any) -> str:
+def _seat_record(game: "Game", seat: int, names: tuple[str | None, ...], comments: Any,
+                 position: str | None) -> str:
     """A record of the table as ``seat`` sees it now (docs/records.md, "Sharing from a seat")."""
     if game.hand_over:
-        raise StateError.of(REASONS, "record_between_deals", {"seat": seat})
+        return _deal_record(game, seat, names, comments, position)
     intro, _ = _comments(comments, 0)
     try:
         full = game.to_position()
@@ -829,6 +832,46 @@ def _seat_record(game: "Game", seat: int, names: tuple[str | None, ...], comment
         raise StateError.of(REASONS, "record_mid_turn", {"seat": seat, "en": e.message("en"),
                                                           "de": e.message("de")}) from None
     return out
+
+
+def _deal_record(game: "Game", seat: int, names: tuple[str | None, ...], comments: Any,
+                 position: str | None) -> str:
+    """The record of the deal just finished, from the table as dealt (a position naming every card,
+    without the seed), for a match that goes on (docs/records.md, "Sharing from a seat"); refused
+    (``record_between_deals``) when its moves do not replay from that position (a Continental deal
+    whose stock was reshuffled: the reshuffle follows the seed)."""
+    full = parse_record(to_record(game, position=position))
+    before = Record(full.variant, full.players, full.seed, full.options, full.position, None, (), None,
+                    full.first_deal, full.deals[:-1] + ((),), {})
+    start = replay(before)
+    moves = full.deals[-1]
+    intro, notes = _comments(comments, len(moves))
+    try:
+        text = "\n".join(ln for ln in start.to_position().splitlines() if not ln.startswith("seed:")) + "\n"
+        rec = Record(full.variant, full.players, None, {}, text, None, names, intro, start.hand_number, (moves,),
+                     notes)
+        out = rec.text()
+        replayed = from_record(out)
+    except MeldtableError as e:
+        if e.key == "request_budget":
+            raise
+        raise StateError.of(REASONS, "record_between_deals", {"seat": seat}) from None
+    if not _same_deal(replayed, game):
+        raise StateError.of(REASONS, "record_between_deals", {"seat": seat})
+    return out
+
+
+def _same_deal(replayed: "Game", game: "Game") -> bool:
+    """Whether the deal record's game ended its deal as ``game`` did: over, with the same hands and
+    the same result (who went out, every side's items and total; not the cumulative scores, which
+    a position carries, nor the results of earlier deals, which it does not)."""
+    if not replayed.hand_over or not replayed.results or not game.results:
+        return False
+    if any(replayed.view(s)["hand"] != game.view(s)["hand"] for s in range(game.players)):
+        return False
+    mine, real = replayed.results[-1], game.results[-1]
+    return bool(mine.get("went_out") == real.get("went_out")
+                and [(x["items"], x["total"]) for x in mine["sides"]] == [(x["items"], x["total"]) for x in real["sides"]])
 
 
 def stand_in_position(position: str, seat: int, family: str) -> str:
@@ -850,6 +893,7 @@ def stand_in_position(position: str, seat: int, family: str) -> str:
             pool += value.split()
     public = "\n".join(ln for i, ln in enumerate(lines) if i not in hidden)
     salt = hashlib.sha256(public.encode()).hexdigest()
+    pool.sort()  # the real order says where the hidden cards lie: only the multiset may go in
     Rng(0, "stand-ins " + salt).shuffle(pool)
     if family == "canasta":  # red threes to the end of the pool: the stock, never a hand
         pool = [c for c in pool if c not in ("3H", "3D")] + [c for c in pool if c in ("3H", "3D")]
