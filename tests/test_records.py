@@ -104,6 +104,10 @@ def test_only_options_differing_from_the_preset_are_written() -> None:
     assert re.findall(r"^option (\w+): (.*)$", text, re.M) == [("ace", "high_or_low"), ("down_and_out_bonus", "-10")]
     play_on(g, 80, random.Random(2))
     assert same(from_record(to_record(g)), g)
+    g = new_game("canasta-classic", players=4, seed=1, options={"initial_meld_table": [[0, 15], [1000, 60]]})
+    play_on(g, 60, random.Random(3))
+    text = to_record(g)
+    assert "option initial_meld_table: [[0, 15], [1000, 60]]\n" in text and same(from_record(text), g)
 
 
 def test_options_are_validated_through_the_variant() -> None:
@@ -128,6 +132,8 @@ def test_position_start_round_trips_and_needs_its_position() -> None:
         to_record(g)
     assert e.value.key == "record_start_unknown" and "Stellung" in e.value.message("de")
     rec_text = to_record(g, position=text)
+    _, answer = api_load_record({"record": rec_text})
+    assert parse_record(rec_text).players == 0 and answer["record"]["players"] == 2  # the position named no count
     assert "# bottom first" in rec_text and "seed:" not in rec_text.split("[position]")[0]
     assert same(from_record(rec_text), g)
 

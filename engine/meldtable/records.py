@@ -271,6 +271,8 @@ class Record:
     ``seed`` of the match's first deal with the rule ``options`` that differ from the variant's
     defaults, or a ``position`` text (docs/positions.md; ``seed`` ``None``, ``options`` empty);
     ``view``: the seat whose view a position shows (its other cards stand-ins), else ``None``.
+    ``players`` is 0 for a position without a ``players`` line until it is loaded (the position's
+    loader decides; :func:`api_load_record` answers the loaded count).
     ``names``: one entry per seat up to the last named one (``None`` for an unnamed seat); ``comment``: on the whole record;
     ``first_deal``: the number of the first deal of ``deals`` (1 for a seed start);
     ``deals``: the moves of each deal in notation; ``comments``: move number (from 1, counting
@@ -940,6 +942,8 @@ def api_load_record(req: Mapping[str, Any]) -> tuple["Game", dict[str, Any]]:
     if moves is not None and (isinstance(moves, bool) or not isinstance(moves, int) or not 0 <= moves <= rec.moves):
         raise OptionError.of(REASONS, "record_request", {"field": "moves"})
     game = replay(rec, moves=moves)
+    if rec.players != game.players:  # a position without a 'players' line: known once loaded
+        rec = _replace(rec, players=game.players)
     return game, {"record": rec.to_json()}
 
 
