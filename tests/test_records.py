@@ -185,6 +185,14 @@ def test_bad_comments_are_refused() -> None:
         assert e.value.key == key, comments
 
 
+def test_a_record_over_the_size_limit_is_refused_when_written() -> None:
+    g = play_on(new_game("continental", players=4, seed=1), 200, random.Random(1), bot_share=1.0)
+    comments = {k: "\u00e9" * 2000 for k in range(1, 40)}  # 12,000 characters each once escaped
+    with pytest.raises(NotationError) as e:
+        to_record(g, comments=comments)
+    assert e.value.key == "record_too_long" and e.value.params["length"] > 250_000
+
+
 def test_escapes_round_trip() -> None:
     rnd = random.Random(7)
     alphabet = "ab {}\\\n\u00e4\u00df\u20ac\U0001f600<>&\"'#:"

@@ -796,6 +796,8 @@ def to_record(game: "Game", *, names: Any = None, comments: Any = None, seat: in
         diff = {k: v for k, v in game.options.items() if defaults.get(k) != v}
         rec = Record(game.variant.id, players, game.seed, diff, None, None, name_list, intro, 1, deals, notes)
     text = rec.text()
+    if len(text) > MAX_RECORD:  # many long comments, or a game played far beyond any real match
+        raise REASONS.notation("record_too_long", limit=MAX_RECORD, length=len(text))
     if not _replays_to(text, game):
         if position is None and count == 0 and len(history) == 1 and not game.hand_over:
             return to_record(game, names=names, comments=comments, position=game.to_position())
