@@ -57,6 +57,7 @@ def test_round_trip_every_variant_and_player_count(vid: str, players: int) -> No
         play_on(g, rnd.randrange(1, 160), rnd)
         text = to_record(g)
         assert text.isascii() and text.startswith("[meldtable record 1]\n")
+        assert parse_record(text).text() == text  # the parsed record writes the same text back
         back = from_record(text)
         assert same(back, g), (vid, players, g.hand_number)
         assert back.legal_moves() == g.legal_moves()
@@ -449,6 +450,24 @@ def test_a_finished_deal_of_a_match_that_goes_on_is_shared_without_the_seed() ->
         play_on(g, 1, random.Random(0), bot_share=1.0)
     second = parse_record(to_record(g, seat=0))
     assert second.first_deal == g.hand_number and second.deals == (tuple(g.history[-1]),)
+
+
+def test_a_finished_deal_of_a_game_from_a_position_is_shared_from_its_position() -> None:
+    start = "variant: continental\nplayers: 3\nseed: 5\n"
+    g = Game.from_position(start)
+    while not g.hand_over:
+        play_on(g, 1, random.Random(0), bot_share=1.0)
+    with pytest.raises(StateError) as e:  # the game cannot say where it started
+        to_record(g, seat=1)
+    assert e.value.key == "record_start_unknown"
+    try:
+        text = to_record(g, seat=1, position=start)
+    except StateError as refused:  # a reshuffled stock: only once the match is over
+        assert refused.key == "record_between_deals"
+    else:
+        assert "seed:" not in text and parse_record(text).deals == (tuple(g.history[-1]),)
+        assert [s["total"] for s in from_record(text).results[-1]["sides"]] == \
+            [s["total"] for s in g.results[-1]["sides"]]
 
 
 def test_a_finished_match_is_shared_in_full() -> None:

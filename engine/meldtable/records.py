@@ -272,9 +272,9 @@ class Record:
     defaults, or a ``position`` text (docs/positions.md; ``seed`` ``None``, ``options`` empty);
     ``view``: the seat whose view a position shows (its other cards stand-ins), else ``None``.
     ``players`` is 0 for a position without a ``players`` line until it is loaded (the position's
-    loader decides; :func:`api_load_record` answers the loaded count).
-    ``names``: one entry per seat up to the last named one (``None`` for an unnamed seat); ``comment``: on the whole record;
-    ``first_deal``: the number of the first deal of ``deals`` (1 for a seed start);
+    loader decides; :func:`api_load_record` answers the loaded count). ``names``: one entry per
+    seat up to the last named one (``None`` for an unnamed seat); ``comment``: on the whole
+    record; ``first_deal``: the number of the first deal of ``deals`` (1 for a seed start);
     ``deals``: the moves of each deal in notation; ``comments``: move number (from 1, counting
     every move of every deal) -> text. :meth:`text` writes it; :func:`parse_record` reads it."""
 
