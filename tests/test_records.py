@@ -85,6 +85,21 @@ def test_random_games_over_several_deals() -> None:
         assert same(from_record(to_record(g)), g), vid
 
 
+@pytest.mark.parametrize("vid,players", [("canasta-classic", 2), ("continental", 3)])
+def test_a_game_with_moves_taken_back_replays(vid: str, players: int) -> None:
+    g = new_game(vid, players=players, seed=6)
+    undone = 0
+    for _ in range(400):
+        if g.hand_over:
+            break
+        if g.undo_error() is None and undone < 3:
+            g.undo()
+            undone += 1
+            assert same(from_record(to_record(g)), g)
+        g.play(choose_move(g))
+    assert undone == 3 and same(from_record(to_record(g)), g)
+
+
 def test_fresh_game_and_empty_deals() -> None:
     g = new_game("kanaster", players=4, seed=1)
     text = to_record(g)
