@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from meldtable import api, new_game
+from meldtable import Game, api, new_game
 from meldtable.bot import choose_move
 from meldtable.records import MAX_RECORD_MOVES, api_load_record, api_record, from_record
 
@@ -26,8 +26,24 @@ def _op_load_record(self: api.Session, req: dict[str, Any]) -> dict[str, Any]:
     return {**answer, "table": self.table()}
 
 
+def _to_record(self: Game, *, names: Any = None, comments: Any = None, seat: int | None = None,
+               position: str | None = None) -> str:
+    from meldtable.records import to_record
+
+    return to_record(self, names=names, comments=comments, seat=seat, position=position)
+
+
+def _from_record(text: str) -> Game:
+    from meldtable.records import from_record
+
+    return from_record(text)
+
+
 @pytest.fixture(autouse=True)
 def wired(monkeypatch: pytest.MonkeyPatch) -> None:
+    if not hasattr(Game, "to_record"):
+        monkeypatch.setattr(Game, "to_record", _to_record, raising=False)
+        monkeypatch.setattr(Game, "from_record", staticmethod(_from_record), raising=False)
     if not hasattr(api.Session, "op_record"):
         monkeypatch.setattr(api.Session, "op_record", _op_record, raising=False)
         monkeypatch.setattr(api.Session, "op_load_record", _op_load_record, raising=False)
@@ -122,3 +138,11 @@ def test_the_request_budget_bounds_a_long_record() -> None:
     head = "[meldtable record 1]\nvariant: canasta-two-hand\nplayers: 2\nseed: 1\n[deal 1]\n"
     b = call(s, "load_record", record=head + "draw\n" * (MAX_RECORD_MOVES + 1))
     assert not b["ok"] and b["error"]["key"] == "record_too_many_moves" and s.game == g
+
+
+def test_the_game_methods_delegate() -> None:
+    g = new_game("3-ist-50", players=4, seed=2)
+    for _ in range(10):
+        g.play(choose_move(g))
+    text = g.to_record(names=["A"], comments={1: "one"})
+    assert Game.from_record(text) == g and "name 0: A" in text and "{one}" in text
