@@ -303,8 +303,11 @@ def options_table(variant_id: str, lang: str, labels: dict[str, dict[str, str]])
                 if r["players"] in seen or name not in r:
                     continue
                 seen.add(r["players"])
-                parts.append(f"{r['players']} {chrome['players']}: {value_text(o, r[name], lang, lab, family)}")
-            value = f"{chrome['by_players']}: " + "; ".join(parts)
+                parts.append((r["players"], value_text(o, r[name], lang, lab, family)))
+            if len({v for _, v in parts}) == 1:  # the same at every player count: just the value
+                value = parts[0][1]
+            else:
+                value = f"{chrome['by_players']}: " + "; ".join(f"{n} {chrome['players']}: {v}" for n, v in parts)
         else:
             value = value_text(o, o["default"], lang, lab, family)
         if o["kind"] == "choice" and len(o.get("choices", [])) > 1:
