@@ -6,7 +6,7 @@ Written from the issue, on pages built here with tools/rules_pages.py (not dist/
 * no page shows an option id (``deck_schedule``, ``draw_count``: any catalogue name with an
   underscore) in its visible text, nor the developer notes: "seed", "research", "engine
   decision", "app policy", "Engine-Entscheidung", the missing value table, a "Source"/"Quelle"
-  column;
+  column, move notation such as "Q#2";
 * the option tables of German pages hold no English sentence;
 * Kanaster's red-three rule (plus with a canasta, minus without) is stated in the page text
   itself, in both languages, not only in a table;
@@ -108,7 +108,8 @@ def pages(tmp_path_factory) -> dict[tuple[str, str], Visible]:
 OPTION_IDS = sorted({o["name"] for v in meldtable.VARIANTS.values() for o in v.describe()["options"] if "_" in o["name"]})
 DEVELOPER_NOTES = re.compile(
     r"\bseeds?\b|\bresearch\b|engine decision|app policy|Engine-Entscheidung|\bEngine\b"
-    r"|value table that is missing|Wertetabelle, die fehlt|\bSource\b|\bQuelle\b|\bQuellen",
+    r"|value table that is missing|Wertetabelle, die fehlt|\bSource\b|\bQuelle\b|\bQuellen"
+    r"|\b[2-9TJQKA]#\d\b",  # move notation of a second meld of a rank ("Q#2")
     re.I)
 
 

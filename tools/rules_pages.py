@@ -274,6 +274,10 @@ def value_text(o: dict[str, Any], value: Any, lang: str, labels: dict[str, str],
     raise RulesPageError(f"option {o['name']}: no words for the value {value!r} (add a label to web/i18n.js)")
 
 
+NOTATION_NOTE = re.compile(r"\s*\((?:written |geschrieben )?[A-Z0-9]{1,2}#\d+\)")
+"""A note on move notation in a dialog text ("(written Q#2)", "(Q#2)"): not for the rules pages."""
+
+
 def options_table(variant_id: str, lang: str, labels: dict[str, dict[str, str]]) -> str:
     """The HTML table of the rule options of ``variant_id`` in ``lang``, in player words (issue
     #29 item 5): one row per option of ``VARIANTS[variant_id].describe()`` in the catalogue's
@@ -293,7 +297,7 @@ def options_table(variant_id: str, lang: str, labels: dict[str, dict[str, str]])
     for o in d["options"]:
         name = o["name"]
         label = _first(lab, [f"opt.{family}.{name}", f"opt.{name}"]) or _words(name)
-        doc = _first(lab, [f"optdoc.{family}.{name}", f"optdoc.{name}"])
+        doc = NOTATION_NOTE.sub("", _first(lab, [f"optdoc.{family}.{name}", f"optdoc.{name}"]) or "")
         cell1 = f"<span class=\"opt-label\">{esc(label)}</span>"
         if doc:
             cell1 += f"<span class=\"opt-doc\">{esc(doc)}</span>"
