@@ -55,6 +55,12 @@ PYODIDE_VERSION = "314.0.7"
 PYODIDE_INTEGRITY = (
     "sha512-0YvXxEhfEdpLfb/XkM2BFAeMROq0iMUX2bzzH9pOttyMcWkwq+HbE5uyuGD82LN7y2q+SNvi/6V5JEsOlD2R1A=="
 )
+# The browser tests check the page with axe-core (npm package `axe-core`, pinned; only the
+# tests use it, the site never ships it): `npm view axe-core@4.14.1 dist.integrity`.
+AXE_VERSION = "4.14.1"
+AXE_INTEGRITY = (
+    "sha512-FHfa+lmNjQZfJz1q8wKqIDwC6DExcHt/pkjNQb09a3NPjCKg2rhu5qb2S4r76ASyFNNtuFooJpZe37OgudVGtQ=="
+)
 # The only Pyodide files the site needs (research: docs/../pyodide-pwa.md section 0).
 # The page's JavaScript and CSS are minified at build time by esbuild (npm package `esbuild`,
 # pinned; npm checks the package and its platform binary against the registry's integrity).
@@ -288,6 +294,35 @@ def pyodide_tarball() -> Path:
         tarball.unlink()
         raise BuildError(f"pyodide@{PYODIDE_VERSION} tarball does not match {PYODIDE_INTEGRITY}")
     return tarball
+
+
+def axe_script() -> Path:
+    """.cache/axe-core-<version>.min.js, the accessibility checker the browser tests inject
+    (tests/browser/a11y.py): extracted from the npm tarball fetched with `npm pack` and checked
+    against AXE_INTEGRITY. Raises BuildError when npm is missing or the tarball does not match."""
+    CACHE.mkdir(exist_ok=True)
+    script = CACHE / f"axe-core-{AXE_VERSION}.min.js"
+    if script.exists():
+        return script
+    tarball = CACHE / f"axe-core-{AXE_VERSION}.tgz"
+    if not (tarball.exists() and sri_matches(tarball, AXE_INTEGRITY)):
+        tarball.unlink(missing_ok=True)
+        npm = shutil.which("npm")
+        if not npm:
+            raise BuildError("npm not found: install Node.js and npm (Debian: apt-get install npm)")
+        run([npm, "pack", f"axe-core@{AXE_VERSION}", "--pack-destination", str(CACHE), "--silent"],
+            stdout=subprocess.DEVNULL)
+        if not tarball.exists() or not sri_matches(tarball, AXE_INTEGRITY):
+            tarball.unlink(missing_ok=True)
+            raise BuildError(f"axe-core@{AXE_VERSION} tarball missing or not matching {AXE_INTEGRITY}")
+    with tarfile.open(tarball, "r:gz") as tar:
+        member = tar.extractfile("package/axe.min.js")
+        if member is None:
+            raise BuildError(f"axe.min.js missing from {tarball.name}")
+        partial = script.with_suffix(".partial")
+        partial.write_bytes(member.read())
+        partial.replace(script)
+    return script
 
 
 def extract_pyodide(tarball: Path, out_dir: Path, names=PYODIDE_FILES) -> None:
@@ -960,6 +995,7 @@ def test(pytest_args: list[str], **options) -> int:
     python = ensure_test_env()
     chromium = ensure_chromium()
     lint_failed = lint(python)
+    axe_script()  # for tests/browser/a11y.py
     build(**options)
     env = {**os.environ, "MELDTABLE_DIST": str(DIST)}
     if chromium:

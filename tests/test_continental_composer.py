@@ -206,7 +206,7 @@ def test_options_whose_deck_is_too_small_are_refused_with_a_german_text():
     with pytest.raises(OptionError) as e:
         new_game("continental", players=8, seed=1, options={"deck_schedule": "constant", "decks": 1})
     assert e.value.key == "deck_too_small" and e.value.params == {"minimum": 57, "players": 8, "held": 54}
-    assert e.value.message("de").startswith("Mit diesen Regeln braucht ein Teilspiel für 8 Spieler mindestens 57 Karten")
+    assert e.value.message("de").startswith("Mit diesen Regeln braucht eine Runde für 8 Spieler mindestens 57 Karten")
 
 
 def test_a_lay_down_that_fails_only_at_its_last_adds_stops_at_the_budget(monkeypatch):

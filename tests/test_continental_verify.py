@@ -97,7 +97,7 @@ def test_verify_raises_the_reason_in_both_languages():
     with pytest.raises(meldtable.IllegalMoveError) as e:
         st.verify(ContinentalMove.parse("discard 4C"))
     assert e.value.key == "draw_first" and e.value.params == {}
-    assert e.value.message("de") == "Nimm zuerst die oberste Karte des Ablagestapels oder ziehe vom Stapel."
+    assert e.value.message("de") == "Nimm zuerst die oberste Karte des Ablagestapels oder ziehe vom Talon."
     assert st.verify(ContinentalMove.parse("draw")) is None
 
 

@@ -152,7 +152,7 @@ def test_the_api_sends_the_texts_of_every_language():
     err = r["error"]
     assert err["code"] == "illegal_move" and err["key"] == "draw_first" and err["params"] == {}
     assert err["texts"] == {"en": err["message"],
-                            "de": "Nimm zuerst die oberste Karte des Ablagestapels oder ziehe vom Stapel."}
+                            "de": "Nimm zuerst die oberste Karte des Ablagestapels oder ziehe vom Talon."}
     r = json.loads(api.handle(json.dumps({"op": "new", "variant": "canasta-two-hand", "players": 2, "seed": 1,
                                                "human_seats": [0, 1]}), s))
     r = json.loads(api.handle(json.dumps({"op": "act", "action": {"type": "draw"}}), s))

@@ -20,7 +20,7 @@ What a page gets besides its Markdown:
 * a list of the page's sections (every ``## Heading {#id}``) under the title;
 * at the line ``<!-- meldtable:options -->`` the table of the variant's rule options, made from the
   engine's catalogue (``VARIANTS[id].describe()``: every option, its preset value, the other values
-  and the source), with the option names and values in the page's language from the app's message
+  in words, no ids or sources), with the option names and values in the page's language from the app's message
   catalogue ``web/i18n.js`` (keys ``opt.*`` and ``optdoc.*``, read with node).
 
 ``<meldtable-demo>`` elements pass through Markdown untouched (the element is registered as a block
@@ -222,19 +222,16 @@ CHROME = {
     "en": {
         "other": "Deutsch", "index": "All games", "app": "meldtable", "play": "Play this game",
         "guide": "Guided first hand", "contents": "On this page", "option": "Option",
-        "preset": "This game", "source": "Source", "others": "other values", "values": "values", "range": "range",
+        "preset": "This game", "others": "other values", "values": "values", "range": "range",
         "by_players": "by player count", "players": "players", "yes": "yes", "no": "no",
-        "footer": "Rules pages of meldtable: the rules as the engine plays them, with live examples.",
-        "source_note": "",
+        "footer": "Rules pages of meldtable: the rules as the app plays them, with examples to try.",
     },
     "de": {
         "other": "English", "index": "Alle Spiele", "app": "meldtable", "play": "Dieses Spiel spielen",
         "guide": "Erste Hand mit Anleitung", "contents": "Auf dieser Seite", "option": "Option",
-        "preset": "In diesem Spiel", "source": "Quelle", "others": "andere Werte", "values": "Werte", "range": "Bereich",
+        "preset": "In diesem Spiel", "others": "andere Werte", "values": "Werte", "range": "Bereich",
         "by_players": "nach Spielerzahl", "players": "Spieler", "yes": "ja", "no": "nein",
-        "footer": "Regelseiten von meldtable: die Regeln, wie die Engine sie spielt, mit Beispielen zum Ausprobieren.",
-        "source_note": "Die Quellenangaben stammen aus dem Regelkatalog der Engine und sind englisch; "
-                       "»…« zitiert die deutschen Regeltexte.",
+        "footer": "Regelseiten von meldtable: die Regeln, wie die App sie spielt, mit Beispielen zum Ausprobieren.",
     },
 }
 
@@ -244,6 +241,11 @@ def _first(labels: dict[str, str], keys: list[str]) -> str | None:
         if key in labels:
             return labels[key]
     return None
+
+
+def _words(name: str) -> str:
+    """An id in words when the catalogue has no label (``wilds_and_red_threes`` -> ``wilds and red threes``)."""
+    return name.replace("_", " ")
 
 
 def _number(n: int, lang: str) -> str:
@@ -261,7 +263,7 @@ def value_text(o: dict[str, Any], value: Any, lang: str, labels: dict[str, str],
         return esc(_first(labels, ["opt.yes" if value else "opt.no"]) or CHROME[lang]["yes" if value else "no"])
     if kind == "choice":
         text = _first(labels, [f"opt.{family}.{o['name']}.{value}", f"opt.{o['name']}.{value}"])
-        return esc(text) if text else f"<code>{esc(str(value))}</code>"
+        return esc(text or _words(str(value)))
     if kind == "int":
         return esc(_number(value, lang))
     if kind == "table":
@@ -269,29 +271,34 @@ def value_text(o: dict[str, Any], value: Any, lang: str, labels: dict[str, str],
         if row and all(isinstance(r, list) and len(r) == 2 for r in value):
             return esc(" · ".join(row.replace("{from}", _number(a, lang)).replace("{n}", _number(b, lang))
                                   for a, b in value))
-    return f"<code>{esc(json.dumps(value))}</code>"
+    raise RulesPageError(f"option {o['name']}: no words for the value {value!r} (add a label to web/i18n.js)")
+
+
+NOTATION_NOTE = re.compile(r"\s*\((?:written |geschrieben )?[A-Z0-9]{1,2}#\d+\)")
+"""A note on move notation in a dialog text ("(written Q#2)", "(Q#2)"): not for the rules pages."""
 
 
 def options_table(variant_id: str, lang: str, labels: dict[str, dict[str, str]]) -> str:
-    """The HTML table of the rule options of ``variant_id`` in ``lang``: one row per option of
-    ``VARIANTS[variant_id].describe()`` in the catalogue's order, ``<tr id="option-<name>"
-    data-option="<name>" data-default="<JSON of the preset value>">``; cells: the option's label and
-    explanation (web/i18n.js; the engine's English ``doc`` on English pages where the catalogue has
-    none) with its name, the preset value in words (values by player count from the layout table),
-    the other values or the range, and the catalogue's ``source``."""
+    """The HTML table of the rule options of ``variant_id`` in ``lang``, in player words (issue
+    #29 item 5): one row per option of ``VARIANTS[variant_id].describe()`` in the catalogue's
+    order, ``<tr id="option-<name>" data-option="<name>" data-default="<JSON of the preset
+    value>">`` (the name and value only in attributes, for links and tests); cells: the option's
+    label and explanation as the new-game dialog shows them (web/i18n.js; no explanation where the
+    catalogue has none: the engine's ``doc`` is developer text), and the preset value in words (values
+    by player count from the layout table) with the other values or the range. No option ids,
+    no sources: those stay in docs/rules/<variant>.md."""
     from meldtable import VARIANTS
 
     esc, chrome, lab = html.escape, CHROME[lang], labels[lang]
     d = VARIANTS[variant_id].describe()
     family, layout = d["family"], d.get("layout") or []
-    head = (f"<tr><th scope=\"col\">{chrome['option']}</th><th scope=\"col\">{chrome['preset']}</th>"
-            f"<th scope=\"col\">{chrome['source']}</th></tr>")
+    head = f"<tr><th scope=\"col\">{chrome['option']}</th><th scope=\"col\">{chrome['preset']}</th></tr>"
     rows = []
     for o in d["options"]:
         name = o["name"]
-        label = _first(lab, [f"opt.{family}.{name}", f"opt.{name}"]) or name.replace("_", " ")
-        doc = _first(lab, [f"optdoc.{family}.{name}", f"optdoc.{name}"]) or (o.get("doc", "") if lang == "en" else "")
-        cell1 = f"<span class=\"opt-label\">{esc(label)}</span> <code class=\"opt-name\">{esc(name)}</code>"
+        label = _first(lab, [f"opt.{family}.{name}", f"opt.{name}"]) or _words(name)
+        doc = NOTATION_NOTE.sub("", _first(lab, [f"optdoc.{family}.{name}", f"optdoc.{name}"]) or "")
+        cell1 = f"<span class=\"opt-label\">{esc(label)}</span>"
         if doc:
             cell1 += f"<span class=\"opt-doc\">{esc(doc)}</span>"
         if o["default"] is None and layout:
@@ -300,8 +307,11 @@ def options_table(variant_id: str, lang: str, labels: dict[str, dict[str, str]])
                 if r["players"] in seen or name not in r:
                     continue
                 seen.add(r["players"])
-                parts.append(f"{r['players']} {chrome['players']}: {value_text(o, r[name], lang, lab, family)}")
-            value = f"{chrome['by_players']}: " + "; ".join(parts)
+                parts.append((r["players"], value_text(o, r[name], lang, lab, family)))
+            if len({v for _, v in parts}) == 1:  # the same at every player count: just the value
+                value = parts[0][1]
+            else:
+                value = f"{chrome['by_players']}: " + "; ".join(f"{n} {chrome['players']}: {v}" for n, v in parts)
         else:
             value = value_text(o, o["default"], lang, lab, family)
         if o["kind"] == "choice" and len(o.get("choices", [])) > 1:
@@ -315,12 +325,9 @@ def options_table(variant_id: str, lang: str, labels: dict[str, dict[str, str]])
             lo, hi = o.get("minimum"), o.get("maximum")
             value += f"<span class=\"opt-other\">{chrome['range']}: {'' if lo is None else _number(lo, lang)}–" \
                      f"{'' if hi is None else _number(hi, lang)}</span>"
-        source_lang = "" if lang == "en" else " lang=\"en\""
         rows.append(f"<tr id=\"option-{esc(name)}\" data-option=\"{esc(name)}\" "
-                    f"data-default=\"{esc(json.dumps(o['default']))}\"><td>{cell1}</td><td>{value}</td>"
-                    f"<td class=\"opt-source\"{source_lang}>{esc(o['source'])}</td></tr>")
-    note = f"<p class=\"opt-note\">{esc(chrome['source_note'])}</p>\n" if chrome["source_note"] else ""
-    return (f"{note}<div class=\"options-wrap\"><table class=\"options\" data-variant=\"{esc(variant_id)}\">\n"
+                    f"data-default=\"{esc(json.dumps(o['default']))}\"><td>{cell1}</td><td>{value}</td></tr>")
+    return (f"<div class=\"options-wrap\"><table class=\"options\" data-variant=\"{esc(variant_id)}\">\n"
             f"<thead>{head}</thead>\n<tbody>\n" + "\n".join(rows) + "\n</tbody></table></div>")
 
 

@@ -11,6 +11,13 @@ import { parsePosition, drawPreview } from "./embed-position.js";
 const BASE = new URL("./", import.meta.url); // dist/: everything else is found relative to it
 const BOT_DELAY_MS = 700;                     // the pause before each computer move
 const MAX_SESSIONS = 32;                      // meldtable.api.MAX_SESSIONS
+// When dist/ is on another origin and the engine does not start, the likely cause (issue #29
+// item 10): a file the worker fetches (engine-worker.mjs, Pyodide's .wasm and standard library,
+// the wheel) comes without Access-Control-Allow-Origin. docs/embedding.md, "Where dist/ is hosted".
+const CROSS_ORIGIN_HINT = {
+  en: `The game files come from ${BASE.origin}: that server must send “Access-Control-Allow-Origin: *” with every file, the .wasm as application/wasm.`,
+  de: `Die Spieldateien kommen von ${BASE.origin}: Dieser Server muss mit jeder Datei „Access-Control-Allow-Origin: *“ senden, die .wasm als application/wasm.`,
+};
 const LIVE_EVENTS = ["click", "keydown", "keyup", "pointerdown", "pointerup", "focusin", "change", "input"];
 
 // ------------------------------------------------------------------ the shared engine
@@ -452,7 +459,10 @@ export function mountDemo(root, options = {}) {
       try {
         state.engine = options.engine || await sharedEngine(showProgress);
       } catch (err) {
-        showError(inLang(() => t("embed.failed", { message: err && err.message ? err.message : String(err) })));
+        const message = err && err.message ? err.message : String(err);
+        const hint = BASE.origin !== location.origin ? " " + (CROSS_ORIGIN_HINT[lang] || CROSS_ORIGIN_HINT.en) : "";
+        showError(inLang(() => t("embed.failed", { message })) + hint);
+        console.error(`meldtable: the game engine could not start from ${BASE.href}: ${message}.${hint ? " " + CROSS_ORIGIN_HINT.en : ""}`);
         throw err;
       }
       if (state.destroyed) return null;

@@ -28,15 +28,15 @@ REASONS = Catalogue("continental", {
         (), "There is no discard to claim now: a discard can be claimed only after the next player has drawn "
             "from the stock.",
         "Gerade kann keine Karte außer der Reihe genommen werden: Das geht erst, nachdem der nächste Spieler vom "
-        "Stapel gezogen hat."),
-    "stock_empty": ((), "The stock is empty.", "Der Stapel ist leer."),
+        "Talon gezogen hat."),
+    "stock_empty": ((), "The stock is empty.", "Der Talon ist leer."),
     "take_limit": (
         ("count",), "The top discard has been taken {count} turns in a row: draw from the stock this time.",
-        "Die oberste Karte des Ablagestapels wurde {count}-mal hintereinander genommen: Ziehe diesmal vom Stapel."),
+        "Die oberste Karte des Ablagestapels wurde {count}-mal hintereinander genommen: Ziehe diesmal vom Talon."),
     "pile_empty": ((), "The discard pile is empty.", "Der Ablagestapel ist leer."),
     "draw_first": (
         (), "First take the top discard or draw from the stock.",
-        "Nimm zuerst die oberste Karte des Ablagestapels oder ziehe vom Stapel."),
+        "Nimm zuerst die oberste Karte des Ablagestapels oder ziehe vom Talon."),
     "already_drew": ((), "You have already drawn this turn.", "Du hast in diesem Zug schon gezogen."),
     "place_joker": (
         ("from",), "Place the joker you exchanged first: add it to another combination.",
@@ -186,12 +186,12 @@ REASONS = Catalogue("continental", {
         ("minimum", "players", "held"),
         "With these options a deal needs {minimum} cards or more for {players} players, but its decks hold only "
         "{held}: use more decks.",
-        "Mit diesen Regeln braucht ein Teilspiel für {players} Spieler mindestens {minimum} Karten, seine Decks "
+        "Mit diesen Regeln braucht eine Runde für {players} Spieler mindestens {minimum} Karten, seine Decks "
         "haben aber nur {held}: Spielt mit mehr Decks."),
     # games that could not have come from play (StateError, when a saved game or a position is
     # loaded; docs/rules/continental.md, "Saved games"): the situation in the players' words
     "state_deal": (("maximum",), "The deal number must be 1 to {maximum}.",
-                   "Die Nummer des Teilspiels muss 1 bis {maximum} sein."),
+                   "Die Nummer der Runde muss 1 bis {maximum} sein."),
     "state_set": (("seat", "cards"), "Seat {seat}'s set {cards} is not a valid set in this game.",
                   "Der Satz {cards} von Platz {seat} ist in diesem Spiel kein gültiger Satz."),
     "state_run": (("seat", "cards"), "Seat {seat}'s run {cards} is not a valid run in this game (a run is written "
@@ -199,9 +199,9 @@ REASONS = Catalogue("continental", {
                   "Die Straße {cards} von Platz {seat} ist in diesem Spiel keine gültige Straße (eine Straße wird von "
                   "ihrem unteren zu ihrem oberen Ende geschrieben)."),
     "state_decks": (("expected", "named"), "This deal is played with {expected} deck(s), not {named}.",
-                    "Dieses Teilspiel wird mit {expected} Deck(s) gespielt, nicht mit {named}."),
+                    "Diese Runde wird mit {expected} Deck(s) gespielt, nicht mit {named}."),
     "state_scores": (("points",), "The scores leave no room for the deals still to play: at most {points} either way.",
-                     "Die Punktestände lassen keinen Platz für die noch ausstehenden Teilspiele: höchstens {points} "
+                     "Die Punktestände lassen keinen Platz für die noch ausstehenden Runden: höchstens {points} "
                      "in jede Richtung."),
     "state_claims": ((), "A player has taken more discards out of turn than this game allows.",
                      "Ein Spieler hat öfter außer der Reihe genommen, als dieses Spiel erlaubt."),
@@ -211,11 +211,11 @@ REASONS = Catalogue("continental", {
                     "Die Zahl der Züge hintereinander, die mit dem Nehmen begannen, muss 0 bis {max} sein "
                     "(Regel max_takes_in_a_row)."),
     "state_out_hand": ((), "The player who went out must have an empty hand.",
-                       "Wer das Teilspiel beendet hat, hat keine Karte mehr auf der Hand."),
+                       "Wer die Runde beendet hat, hat keine Karte mehr auf der Hand."),
     "state_out_in_play": ((), "Nobody has gone out while the deal is still in play.",
-                          "Solange das Teilspiel läuft, hat niemand es beendet."),
+                          "Solange die Runde läuft, hat niemand sie beendet."),
     "state_window_over": ((), "A deal that is over has no discard left to claim.",
-                          "Ein beendetes Teilspiel hat keine Karte mehr, die außer der Reihe genommen werden kann."),
+                          "Eine beendete Runde hat keine Karte mehr, die außer der Reihe genommen werden kann."),
     "state_pile_claimable": ((), "An empty discard pile has no card to claim.",
                              "Auf einem leeren Ablagestapel liegt keine Karte, die man nehmen könnte."),
     "state_combos_not_down": (("seat",), "Seat {seat} has combinations on the table but has not laid down its contract.",
@@ -224,18 +224,18 @@ REASONS = Catalogue("continental", {
                              "Platz {seat} hat ausgelegt, aber keine Kombination auf dem Tisch."),
     "state_down_contract": (("seat", "contract"), "Seat {seat} is marked as down, but its combinations do not hold "
                             "this deal's contract ({contract}).",
-                            "Platz {seat} hat ausgelegt, aber seine Kombinationen sind nicht der Vertrag dieses "
-                            "Teilspiels ({contract:contract})."),
+                            "Platz {seat} hat ausgelegt, aber seine Kombinationen sind nicht der Vertrag dieser "
+                            "Runde ({contract:contract})."),
     "state_not_drawn": ((), "A turn that has not drawn yet cannot have laid, exchanged or gone down.",
                         "Vor dem Ziehen kann ein Zug nichts ausgelegt, getauscht oder angelegt haben."),
     "state_takes_count": ((), "The count of takes in a row must include the take of the player to act, and be 0 after "
                               "a draw from the stock.",
                           "Die Zahl der Züge hintereinander, die mit dem Nehmen begannen, zählt das Nehmen des Spielers "
-                          "am Zug mit und ist nach einem Ziehen vom Stapel 0."),
+                          "am Zug mit und ist nach einem Ziehen vom Talon 0."),
     "state_window": ((), "A claim window opens only after the player to act has drawn from the stock, on a discard "
                          "that may still be claimed, and asks only the seats play would ask, in turn order up to the "
                          "discarder.",
-                     "Eine Karte kann erst außer der Reihe genommen werden, nachdem der Spieler am Zug vom Stapel "
+                     "Eine Karte kann erst außer der Reihe genommen werden, nachdem der Spieler am Zug vom Talon "
                      "gezogen hat, solange sie genommen werden darf, und nur von den Plätzen, die gefragt würden, in "
                      "Spielreihenfolge bis zu dem, der sie abgeworfen hat."),
     "state_pending": ((), "A half-laid contract must match the sets and runs the player to act has laid in this turn, "
@@ -257,9 +257,9 @@ REASONS = Catalogue("continental", {
                     "Ein Joker zum Anlegen verlangt, dass der Spieler am Zug einen Joker hält, ausgelegt und gezogen "
                     "hat und die Regel exchanged_joker = place_at_once gilt."),
     "state_no_draw": ((), "A turn cannot begin with nothing to draw: the deal would have ended.",
-                      "Ein Zug kann nicht ohne Karte zum Ziehen beginnen: Das Teilspiel wäre zu Ende."),
+                      "Ein Zug kann nicht ohne Karte zum Ziehen beginnen: Die Runde wäre zu Ende."),
     "state_empty_hand": ((), "A hand in play cannot be empty: that player would have gone out.",
-                         "Eine Hand im laufenden Teilspiel ist nie leer: Dieser Spieler hätte das Teilspiel beendet."),
+                         "Eine Hand in der laufenden Runde ist nie leer: Dieser Spieler hätte die Runde beendet."),
     "state_stuck": ((), "The game cannot go on: the player to act would have no legal move.",
                     "Das Spiel kann nicht weitergehen: Der Spieler am Zug hätte keinen erlaubten Zug."),
     # malformed page actions (NotationError; docs/rules/continental.md, "UI actions")

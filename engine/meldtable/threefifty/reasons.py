@@ -44,7 +44,7 @@ REASONS = Catalogue("threefifty", {
     "saved_to_act_over": ((), "'to_act' must be null once the game is over.",
                           "'to_act' ist null, sobald das Spiel vorbei ist."),
     "saved_finished": ((), "A finished game has empty hands and an empty stock.",
-                       "Ein beendetes Spiel hat leere Hände und einen leeren Stapel."),
+                       "Ein beendetes Spiel hat leere Hände und einen leeren Talon."),
     "saved_match_over": ((), "The match cannot be over while a game is in play.",
                          "Die Partie kann nicht vorbei sein, während ein Spiel läuft."),
     "saved_to_act": ((), "A game in play needs a seat to act ('to_act').",
