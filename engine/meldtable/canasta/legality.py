@@ -89,13 +89,13 @@ class Legality(StateBase):
                 base = self._plan_base = Plan(self.rules, hand, self.turn.countable, {}, self.turn.uncounted,
                                               wild_meld=self._wild_meld_open())
                 base.prepare_without(hand)
-                base.prepare_quick(self.melds[side])
+                base.prepare_quick(self.melds[side], self._closed_risk(side, by_rank))
             # after melding black threes, or the partner's "yes", the turn must end by going out;
             # after the partner's "no" it must not: every move is checked
             blacks_down = THREE in self.melds[side]
             slow = initial or blacks_down or t.asked is not None
             r = self.rules
-            if slow and not initial and size > 1 and (blacks_down or t.asked == "yes"):
+            if slow and not initial and size > 1 and (blacks_down or t.asked == "yes") and not r.closed_canastas:
                 # the turn must end by going out: how it can, by final discard (see _out_ok_after;
                 # two ways answer every question asked of them)
                 plan = self._out_plan = self._going_out_now(side)
@@ -251,6 +251,8 @@ class Legality(StateBase):
         wild = (existing.wilds if existing else 0) + top_wild + sum(1 for c in used if is_wild(c))
         if not r.meld_ok(nat, wild):
             return "meld"
+        if r.closed_canastas and existing and existing.size >= CANASTA_SIZE and nat > existing.naturals:
+            return "blocking_add"  # (a wild card on top taken with two naturals onto a finished canasta)
         incoming = [c for c in self.pile[:-1] if not is_red_three(c)]
         hand_after = sum(self.hands[t.seat].values()) - len(used) + len(incoming)
         size_after = nat + wild
@@ -281,8 +283,8 @@ class Legality(StateBase):
             ms_remove(hand, used)
             countable = dict(hand)
             ms_add(hand, incoming)
-            pending = {m.rank: (m.naturals, m.wilds) for m in self.melds[side].values()}
-            pending[rank] = (nat, wild)
+            pending = self._pending_melds(side)
+            pending[self._take_key(side, rank, bool(used)) if r.closed_canastas else rank] = (nat, wild)
             exempt = r.concealed_going_out_exemption == "always"
             if not self._reachable(hand, countable, pending, self.minimum(side) - counted, exempt):
                 return "minimum"
@@ -486,7 +488,7 @@ class Legality(StateBase):
                 completes = 1 if meld.naturals + meld.wilds + 1 == CANASTA_SIZE else 0
                 if not self._floor_ok(size_after, canastas + completes, True, False):
                     continue
-            cards = by_rank.get(rank, [])
+            cards = by_rank.get(rank, []) if not (r.closed_canastas and meld.size >= CANASTA_SIZE) else []
             if wilds and (meld.room > 0 if rank == WILD else meld.wilds + 1 <= r.wild_caps[meld.naturals]):
                 cards = cards + wilds
             adds = _ADD[key]
@@ -626,8 +628,9 @@ class Legality(StateBase):
         return sig
 
     def _after_meld_check(self, side: int, cards: tuple[Card, ...], pending: dict[int, tuple[int, int]],
-                          canastas_after: int, rank: int, new_meld: bool = True) -> str | None:
-        """Shared tail of the meld/add checks: hand floor, going out and the initial-meld minimum."""
+                          canastas_after: int, rank: int, new_meld: bool = True, key: int | None = None) -> str | None:
+        """Shared tail of the meld/add checks: hand floor, going out and the initial-meld minimum
+        (``key``: the meld an add goes onto)."""
         t = self.turn
         hand_after = sum(self.hands[t.seat].values()) - len(cards)
         finisher = False
@@ -641,7 +644,7 @@ class Legality(StateBase):
         if rank == THREE and t.asked == "no":
             return "partner_no"  # black threes commit the turn to going out, which the "no" forbids
         if hand_after > 0 and (rank == THREE or THREE in self.melds[side] or t.asked == "yes"):
-            return self._going_out_check(side, cards, rank, new_meld, initial)
+            return self._going_out_check(side, cards, rank, new_meld, initial, key)
         if t.asked == "no":
             if rank == THREE or hand_after < 2:
                 return "partner_no"
@@ -682,7 +685,7 @@ class Legality(StateBase):
         return None
 
     def _going_out_check(self, side: int, cards: tuple[Card, ...], rank: int, new_meld: bool,
-                         initial: bool) -> str | None:
+                         initial: bool, key: int | None = None) -> str | None:
         """Black threes are melded only in the turn the player goes out (seed 000 'Schwarze
         Dreier', seed 001 'nur zur Meldung Ausmachen'), at any point of it: after melding them,
         and after every later move of that turn, the player must still be able to go out this
@@ -691,11 +694,14 @@ class Legality(StateBase):
         t = self.turn
         hand = dict(self.hands[t.seat])
         ms_remove(hand, cards)
-        pending = {m.rank: (m.naturals, m.wilds) for m in self.melds[side].values() if m.rank != THREE}
+        pending = self._pending_melds(side)
         if rank != THREE and cards:
             nat = sum(1 for c in cards if not is_wild(c))
-            pn, pw = pending.get(rank, (0, 0))
-            pending[rank] = (pn + nat, pw + len(cards) - nat)
+            target = rank
+            if self.rules.closed_canastas:
+                target = key if key is not None else self._new_key(side, rank) if new_meld else rank
+            pn, pw = pending.get(target, (0, 0))
+            pending[target] = (pn + nat, pw + len(cards) - nat)
         need, exempt, countable, uncounted = 0, True, {}, t.uncounted
         if initial:
             sig, pts, counts_after = self._usage(cards, rank, new_meld) if cards else ((), 0, True)
@@ -719,7 +725,7 @@ class Legality(StateBase):
         """The planner for going out from the hand as it is (no initial meld pending), as
         :meth:`_going_out_check` builds it after a move."""
         t = self.turn
-        pending = {m.rank: (m.naturals, m.wilds) for m in self.melds[side].values() if m.rank != THREE}
+        pending = self._pending_melds(side)
         return Plan(self.rules, dict(self.hands[t.seat]), {}, pending, t.uncounted,
                     blacks_melded=THREE in self.melds[side])
 
@@ -815,7 +821,9 @@ class Legality(StateBase):
             else:
                 need_w += opening
             if size + n >= CANASTA_SIZE:
-                canastas += 1
+                # (with blocking_card_adds = bury_only cards beyond a canasta open further melds:
+                # at most one canasta per seven cards, a bound)
+                canastas += (size + n) // CANASTA_SIZE if r.closed_canastas else 1
             elif CANASTA_SIZE - size - n <= r.wild_caps[nat] - held:
                 deficits.append(CANASTA_SIZE - size - n - opening)
         if lone:
@@ -838,7 +846,35 @@ class Legality(StateBase):
         """The side's melds as ``rank -> (naturals, wilds)`` (only needed while an initial meld is pending)."""
         if not self._initial_pending():
             return {}
+        return self._pending_melds(side)
+
+    def _pending_melds(self, side: int) -> dict[int, tuple[int, int]]:
+        """The side's melds but black threes as ``(naturals, wilds)`` for the planner: by rank
+        (a rank's last meld), or with option ``blocking_card_adds`` = ``bury_only`` by meld key
+        (see :meth:`Plan._split`)."""
+        if self.rules.closed_canastas:
+            return {k: (m.naturals, m.wilds) for k, m in self.melds[side].items() if m.rank != THREE}
         return {m.rank: (m.naturals, m.wilds) for m in self.melds[side].values() if m.rank != THREE}
+
+    def _closed_risk(self, side: int, by_rank: dict[int, list[tuple[Card, int]]]) -> bool:
+        """With option ``blocking_card_adds`` = ``bury_only``: whether some rank's natural cards in
+        hand may not all go onto one meld of it (a finished canasta of the rank on the side, or
+        more than seven cards with its meld): the planner's quick answer is off then."""
+        if not self.rules.closed_canastas:
+            return False
+        melds = self.melds[side]
+        for rank, items in by_rank.items():
+            if rank == THREE:
+                continue
+            n = sum(k for _, k in items)
+            size = 0
+            key = rank
+            while key in melds:
+                size = melds[key].size
+                key += KEY_STEP
+            if size + n > CANASTA_SIZE or key != rank + KEY_STEP and key != rank:
+                return True
+        return False
 
     def _meld_ok_now(self, rank: int, combo: tuple[Card, ...]) -> str | None:
         t = self.turn
@@ -851,7 +887,7 @@ class Legality(StateBase):
             for c in combo:
                 if c.rank != 0 and c.rank != 2:  # (not is_wild(c), without the calls)
                     nat += 1
-            pending[rank] = (nat, len(combo) - nat)
+            pending[self._new_key(side, rank) if self.rules.closed_canastas else rank] = (nat, len(combo) - nat)
         return self._after_meld_check(side, combo, pending, self.canastas(side), rank)
 
     def _add_ok_now(self, key: int, c: Card) -> str | None:
@@ -859,11 +895,12 @@ class Legality(StateBase):
         meld = self.melds[side][key]
         rank = meld.rank
         pending = self._pending(side)
+        target = key if self.rules.closed_canastas else rank
         if pending:
-            nat, wild = pending[rank]
-            pending[rank] = (nat, wild + 1) if is_wild(c) else (nat + 1, wild)
+            nat, wild = pending[target]
+            pending[target] = (nat, wild + 1) if is_wild(c) else (nat + 1, wild)
         canastas_after = self.canastas(side) + (1 if meld.size + 1 == CANASTA_SIZE else 0)
-        return self._after_meld_check(side, (c,), pending, canastas_after, rank, new_meld=False)
+        return self._after_meld_check(side, (c,), pending, canastas_after, rank, new_meld=False, key=key)
 
     def _discard_ok_now(self, c: Card) -> str | None:
         t = self.turn
@@ -1107,6 +1144,8 @@ class Legality(StateBase):
                 return no("add_rank", **p)
             if rank == THREE:
                 return no("black_threes_add")
+            if not is_wild(c) and self.rules.closed_canastas and meld.size >= CANASTA_SIZE:
+                return no("add_blocking_canasta", **p)
             if is_wild(c) and meld.wilds + 1 > self.rules.wild_caps[meld.naturals]:
                 return no("many_wilds", **p)
             return self._reason(self._add_ok_now(key, c), minimum, rank)
@@ -1128,6 +1167,8 @@ class Legality(StateBase):
             return no("discard_to_go_out")
         if reason == "meld":
             return no("meld_invalid")
+        if reason == "blocking_add":
+            return no("add_blocking_canasta", rank=RANKS[rank - 1] if rank and 1 <= rank <= 13 else "?")
         if reason == "black_threes_no_out" and THREE in self.melds[self.side_of(t.seat)]:
             return no("black_threes_committed", then="no_out")
         if reason in ("black_threes", "black_threes_no_out"):

@@ -4,12 +4,13 @@
 
 from __future__ import annotations
 
+from copy import copy
 from typing import Any, Callable, Iterable, Iterator
 
 from ..cards import Card
 from ..cards import Card as _Card
 from .rules import Rules
-from .values import CANASTA_SIZE, THREE, WILD, card_value
+from .values import CANASTA_SIZE, KEY_STEP, THREE, WILD, card_value
 
 def signature(cards: tuple[Card, ...], countable: dict[Card, int]) -> tuple[tuple[int, bool], ...]:
     """What the initial-meld checks see of the hand cards a move uses: each card's rank (0 for a
@@ -68,6 +69,9 @@ class Plan:
         """Ranks of ``pending`` melds that count nothing towards the minimum (made with a card
         from the discard pile: option ``initial_meld_counts`` = ``hand_melds``)."""
         self.hand_melds = rules.initial_meld_counts == "hand_melds"
+        self.closed = rules.closed_canastas
+        """Option ``blocking_card_adds`` = ``bury_only`` (see :meth:`_split`): ``pending`` is then
+        keyed by meld key (a rank's second meld ``rank + 16``, ...), not by rank."""
         c: dict[int, int] = {}
         u: dict[int, int] = {}
         jc = dc = ju = du = 0
@@ -95,10 +99,13 @@ class Plan:
         self.c, self.u, self.wild = c, u, {"jc": jc, "dc": dc, "ju": ju, "du": du}
         self.blacks = (blacks_c, blacks_u)
 
-    def prepare_quick(self, melded_ranks: Iterable[int]) -> None:
+    def prepare_quick(self, melded_ranks: Iterable[int], closed_risk: bool = False) -> None:
         """For :meth:`quick_reachable`: the countable points and the number of cards of this hand's
         natural groups that go onto the side's melds (``melded_ranks``, those that count) or form
-        melds without wild cards (with the ``hand_melds`` reading: of their countable cards)."""
+        melds without wild cards (with the ``hand_melds`` reading: of their countable cards).
+        ``closed_risk``: with option ``blocking_card_adds`` = ``bury_only``, some rank's natural
+        cards may not all fit onto one meld (see :meth:`_split`): :meth:`quick_reachable` then
+        always answers no (the exact planner decides)."""
         r = self.r
         on_table = set(melded_ranks)
         melded = on_table - self.uncounted - {WILD}
@@ -114,6 +121,7 @@ class Plan:
                 cards += n
                 self.plain.add(rank)
         self.quick = (points, cards)
+        self.quick_off = self.closed and closed_risk
 
     def quick_reachable(self, rank: int, cards: tuple[Card, ...], sig: tuple[tuple[int, bool], ...],
                         need: int, hand_after: int, counts_after: bool = True) -> bool:
@@ -124,7 +132,7 @@ class Plan:
         answers yes too (checked against it: tests/test_canasta_speed_paths.py, and 350,000
         cases in docs/performance.md); the planner runs only when this says no. ``counts_after``:
         whether the rank's meld still counts towards the minimum after the move."""
-        if rank == THREE or rank == WILD:
+        if rank == THREE or rank == WILD or self.quick_off:
             return False
         points, melded = self.quick
         c_r = self.c.get(rank, 0)
@@ -163,6 +171,7 @@ class Plan:
         p = Plan.__new__(Plan)
         p.r, p.pending, p.uncounted, p.hand_melds = self.r, pending, uncounted, self.hand_melds
         p.blacks_melded, p.going_out, p.wild_meld = self.blacks_melded, self.going_out, self.wild_meld
+        p.closed = self.closed
         c, u, wild = dict(self.c), dict(self.u), dict(self.wild)
         blacks_c, blacks_u = self.blacks
         hand = self.hand
@@ -220,12 +229,95 @@ class Plan:
         p.r, p.going_out, p.blacks_melded, p.uncounted, p.hand_melds, p.wild_meld = (
             self.r, self.going_out, self.blacks_melded, self.uncounted, self.hand_melds, self.wild_meld)
         p.c, p.u, p.blacks = self.c, self.u, self.blacks
+        p.closed = self.closed
         wild = p.wild = dict(self.wild)
         wild[wild_key] -= 1
         pending = p.pending = dict(self.pending)
         pn, pw = pending[rank]
         pending[rank] = (pn, pw + 1)
         return p
+
+    def _split(self, c: dict[int, int], u: dict[int, int]) -> tuple[dict[int, int], dict[int, int], "Plan"] | None:
+        """Option ``blocking_card_adds`` = ``bury_only`` (seed 004 'Sperrkarten ... unter den evtl.
+        passenden Kanaster angelegt', research C26): a natural card is never added to a meld of
+        seven cards or more, so a rank's natural cards fill its last meld up to seven (the
+        countable ones first where that meld counts towards the initial meld, else the others
+        first) and the rest open further melds of the rank, seven at most each, under keys
+        ``rank + 16``, ... with no pending meld (where option ``same_rank_melds`` = ``one`` allows
+        none, under a key ``rank + 1024`` that no meld takes: only a final discard or the hand
+        holds them). ``pending`` is keyed by meld key (the rank's earlier melds, all canastas,
+        keep wild-card room and count as canastas). Returns ``(c, u, plan)`` with ``plan`` a copy
+        of this plan over those keys (which does not split again), or ``None`` when every rank's
+        cards go onto one meld as without the option. The plans searched are those that add
+        natural cards to a meld before wild cards; every move of such a plan leaves a position
+        whose plans include the rest of it, so "the turn can still end legally" stays consistent
+        from move to move (the stall hunt, tests/test_canasta_stall_hunt.py)."""
+        pending = self.pending
+        split = False
+        for rank, ci in c.items():
+            n = ci + u[rank]
+            if n == 0:
+                continue
+            if rank + KEY_STEP in pending:
+                split = True
+                break
+            meld = pending.get(rank)
+            if (sum(meld) if meld else 0) + n > CANASTA_SIZE:
+                split = True
+                break
+        if not split:
+            return None
+        r = self.r
+        one = r.same_rank_melds == "one"
+        c2: dict[int, int] = {}
+        u2: dict[int, int] = {}
+        uncounted = set(self.uncounted)
+        for key in pending:
+            if key % KEY_STEP in self.uncounted:
+                uncounted.add(key)
+        for rank, ci in c.items():
+            ui = u[rank]
+            last = None
+            key = rank
+            while key in pending:
+                last = key
+                key += KEY_STEP
+            size = sum(pending[last]) if last is not None else 0
+            if last is not None and size < CANASTA_SIZE:
+                room = CANASTA_SIZE - size
+                if ci + ui <= room:
+                    c2[last], u2[last] = ci, ui
+                    continue
+                if last not in uncounted:
+                    tc = min(ci, room)
+                    tu = room - tc
+                else:
+                    tu = min(ui, room)
+                    tc = room - tu
+                c2[last], u2[last] = tc, tu
+                ci, ui = ci - tc, ui - tu
+            if one:  # (no further meld of the rank: the cards beyond its one meld stay out)
+                if last is None:
+                    tc = min(ci, CANASTA_SIZE)
+                    tu = min(ui, CANASTA_SIZE - tc)
+                    c2[rank], u2[rank] = tc, tu
+                    ci, ui = ci - tc, ui - tu
+                c2[rank + _DEAD], u2[rank + _DEAD] = ci, ui
+                continue
+            if self.hand_melds and rank in self.uncounted:
+                ci, ui = 0, ci + ui  # (adds to a rank whose meld counts nothing count nothing)
+            nxt = key
+            while ci + ui > CANASTA_SIZE:
+                tc = min(ci, CANASTA_SIZE)
+                tu = CANASTA_SIZE - tc
+                c2[nxt], u2[nxt] = tc, tu
+                ci, ui = ci - tc, ui - tu
+                nxt += KEY_STEP
+            c2[nxt], u2[nxt] = ci, ui
+        p = copy(self)
+        p.closed = False
+        p.uncounted = frozenset(uncounted)
+        return c2, u2, p
 
     def _best(self, c: dict[int, int], u: dict[int, int], wild: dict[str, int], blacks: int) -> tuple[int, int]:
         """Most countable points meldable from this hand, and how many cards stay in hand.
@@ -235,6 +327,10 @@ class Plan:
         countable naturals, completed to three by countable wild cards); its other cards are added
         afterwards. Melds that would count nothing are not made here (they only shrink the hand);
         :meth:`_all_melded` makes them when going out."""
+        if self.closed:
+            split = self._split(c, u)
+            if split is not None:
+                return split[2]._best(split[0], split[1], wild, blacks)
         r = self.r
         hand_melds = self.hand_melds
         pts = cap = left = 0
@@ -248,6 +344,9 @@ class Plan:
                 continue
             ci = c.get(rank, 0)
             n = ci + u.get(rank, 0)
+            if rank >= _DEAD:
+                left += n  # (cards of a rank that no meld takes: see _split)
+                continue
             gain = ci * _VALUE[rank]
             if rank in self.pending:
                 pn, pw = self.pending[rank]
@@ -390,7 +489,7 @@ class Plan:
         if not self.going_out:
             return set()
         options = self._out_options()
-        if exempt or need <= 0:
+        if (exempt or need <= 0) and not (self.closed and self._split(self.c, self.u) is not None):
             verdicts = self._out_verdicts(options)
         else:
             verdicts = (self._goes_out_with(picks, need, exempt) for picks in options)
@@ -536,6 +635,10 @@ class Plan:
         (``points_matter`` false: the points are not needed, only whether and how many canastas).
         With ``need`` the caller only asks whether those points reach ``need``: the points given
         back may then be a bound that lies on the same side of ``need`` as the exact figure."""
+        if self.closed:
+            split = self._split(c, u)
+            if split is not None:
+                return split[2]._all_melded(split[0], split[1], wild, points_matter, need)
         if points_matter and self.hand_melds and (self.uncounted or wild["ju"] or wild["du"] or any(u.values())):
             ok, top, canastas = self._all_melded_greedy(c, u, wild)
             if not ok or canastas < self.r.canastas_to_go_out:
@@ -578,6 +681,10 @@ class Plan:
                 continue
             ci = c.get(rank, 0)
             n = ci + u.get(rank, 0)
+            if rank >= _DEAD:
+                if n:
+                    return False, 0, 0  # (cards no meld takes: see _split)
+                continue
             pts += ci * _VALUE[rank]
             if rank in pending:
                 pn, pw = pending[rank]
@@ -675,6 +782,10 @@ class Plan:
                 continue
             ci = c.get(rank, 0)
             n = ci + u.get(rank, 0)
+            if rank >= _DEAD:
+                if n:
+                    return False, 0, 0  # (cards no meld takes: see _split)
+                continue
             if rank in self.pending:
                 pn, pw = self.pending[rank]
                 counts = rank not in self.uncounted
@@ -779,7 +890,10 @@ def _greedy_meld(r: Rules, pending: dict[int, tuple[int, int]], rank: int, n: in
     return None
 
 
-_VALUE = {rank: card_value(_Card(rank, "C")) for rank in range(1, 14)}
+_DEAD = 1024
+"""Keys ``rank + _DEAD`` of :meth:`Plan._split`: natural cards that no meld takes."""
+_VALUE = {rank + KEY_STEP * i: card_value(_Card(rank, "C")) for rank in range(1, 14) for i in range(12)}
+"""Card value by rank, also under the meld keys of a rank's further melds (``rank + 16``, ...)."""
 _EXACT: dict[tuple[Any, ...], tuple[bool, int, int]] = {}
 """Answers of :meth:`Plan._all_melded_exact` by rules and inputs (a pure function of them)."""
 

@@ -140,6 +140,13 @@ REASONS = Catalogue("canasta", {
     "wild_meld_full": (
         (), "The meld of wild cards is complete: seven cards at most.",
         "Die Meldung aus wilden Karten ist vollständig: höchstens sieben Karten."),
+    "add_blocking_canasta": (
+        ("rank",), "That canasta of {rank:ranks} is finished, and {rank:ranks} are blocking cards now: no more of "
+                   "them are added to it. Where the rules allow, lay them under it after taking the discard pile, "
+                   "start another meld of them, or discard one.",
+        "Dieser Kanaster aus {rank:ranks} ist fertig, und {rank:ranks} sind jetzt Sperrkarten: Es wird keine mehr "
+        "angelegt. Wo die Regeln es erlauben, lege sie nach dem Aufnehmen des Ablagestapels darunter, beginne eine "
+        "weitere Meldung daraus oder wirf eine ab."),
     "add_rank": (
         ("rank",), "Only {rank:ranks} or wild cards can be added to that meld.",
         "An diese Meldung passen nur {rank:ranks} oder wilde Karten."),
