@@ -108,3 +108,17 @@ def test_the_page_lays_four_blocking_cards_as_a_second_meld():
                  turn={"stage": "play"})
     seq = [str(m) for m in g.family.compose_action(g, {"type": "meld", "cards": ["QD", "QH", "QS", "JK"]})]
     assert seq == ["meld QD QH QS", "add Q#2 JK"]
+
+
+def test_an_eighth_card_of_a_rank_stays_out_of_the_canasta_in_the_initial_meld_turn():
+    """The initial meld (»mindestens 50 Punkte«) with eight queens: seven make the canasta, the
+    eighth is no longer added (a blocking card now), so the turn ends with a discard and two
+    cards left instead of going out with all eight on one meld."""
+    g = kanaster(hands=[["QC", "QC", "QD", "QD", "QH", "QH", "QS", "QS", "4C"], OTHER], turn={"stage": "play"})
+    for m in ("meld QC QC QD", "add Q QD", "add Q QH", "add Q QH", "add Q QS"):
+        assert m in moves(g), m
+        g.play(m)
+    assert refusal(g, "add Q QS")[0] == "add_blocking_canasta"
+    assert moves(g) == {"discard QS", "discard 4C"}
+    g.play("discard 4C")
+    assert not g.hand_over and g.view(0)["sides"][0]["melds"][0]["canasta"] == "natural"

@@ -1,5 +1,7 @@
 """Exact answer to "can the initial meld still be completed this turn?" (docs/architecture.md,
-"initial meld"), used by the legality checks while a side's initial meld is pending.
+"initial meld"), used by the legality checks while a side's initial meld is pending: ``Plan``
+(its initial-meld searches here; going out, which it also answers, in its base class
+:class:`~meldtable.canasta.planner_out.GoingOutPlan`).
 """
 
 from __future__ import annotations
