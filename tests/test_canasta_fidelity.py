@@ -188,7 +188,8 @@ def test_ask_is_allowed_whenever_the_player_can_go_out_this_turn():
     sevens = ["7C", "7C", "7D", "7D", "7H", "7H", "7S"]
     g = kanaster(4, hands=[["7S", "TH"], ["4C", "8D"], ["5C", "9D"], ["6C", "JD"]], melds=[[sevens], []],
                  turn={"stage": "play"},
-                 options={"going_out_permission": "ask_partner", "min_naturals_per_meld": 1})
+                 options={"going_out_permission": "ask_partner", "min_naturals_per_meld": 1,
+                          "blocking_card_adds": "add"})  # (7S onto the finished canasta: issue #24's 'add')
     assert "ask" in moves(g)
     g.play("ask")
     g.play("yes")

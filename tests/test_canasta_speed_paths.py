@@ -22,6 +22,7 @@ import pytest
 
 import meldtable
 import meldtable.canasta.planner as P
+import meldtable.canasta.planner_out as PO
 import meldtable.canasta.state as S
 from meldtable.cards import standard_deck
 from meldtable.moves import card_order
@@ -212,7 +213,7 @@ def test_combo_key_equals_usage_key():
     of the initial meld."""
     import itertools
 
-    from meldtable.canasta.legality import _combo_key
+    from meldtable.canasta.legal_meld import _combo_key
     checked = 0
     twice: Counter = Counter()
     for counts in ("hand_melds", "hand_cards"):
@@ -397,7 +398,7 @@ def test_new_melds_from_wild_cards_capped_at_what_a_meld_holds(min_nat):
     with fewer copies than that (``_meld_moves`` skips such a rank)."""
     import itertools
 
-    from meldtable.canasta.legality import _new_melds
+    from meldtable.canasta.legal_meld import _new_melds
     from meldtable.moves import Move
     r = meldtable.new_game("canasta-two-hand", players=2, seed=1, options={"min_naturals_per_meld": min_nat}).state.rules
     assert r.new_meld_wilds == 3 - min_nat
@@ -445,7 +446,7 @@ def test_pruned_hand_melds_programme_gives_the_same_plan(monkeypatch):
                 rng, rules, by_rank, ranks=7, copies=(1, 8), wilds=12, pending_ranks=3)
             pruned = plan._all_melded_exact(plan.c, plan.u, plan.wild)
             with monkeypatch.context() as m:
-                m.setattr(P, "_pareto", lambda states: states)
+                m.setattr(PO, "_pareto", lambda states: states)
                 every = plan._all_melded_exact(plan.c, plan.u, plan.wild)
             assert pruned == every, (variant, hand, countable, pending, uncounted)
             compared[pruned[0]] += 1

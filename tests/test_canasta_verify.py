@@ -94,3 +94,28 @@ def test_the_issue_examples_get_specific_reasons():
     g.play("take QH QS")
     key, text = refusal(g, "draw")
     assert key == "already_took" and "taken the discard pile" in text
+
+
+def test_the_rooms_refuse_only_with_declared_reasons():
+    """Issue #26: each move kind's room (``canasta/legal_*.py``) returns one verdict type, ``None``
+    or a ``Refusal`` made by ``refuse(key, ...)`` with a key the reason catalogue declares (in
+    English and German), never an intermediate string translated later; no canasta module is over
+    600 lines."""
+    import pathlib
+    import re
+
+    from meldtable.canasta.reasons import REASONS, refuse
+
+    root = pathlib.Path(meldtable.__file__).parent / "canasta"
+    rooms = sorted(root.glob("legal*.py"))
+    keys = set()
+    for f in rooms:
+        text = f.read_text(encoding="utf-8")
+        keys |= set(re.findall(r'refuse\("([a-z_0-9]+)"', text))
+        assert not re.search(r'return "[a-z_]+"', text), f  # (no undeclared verdict strings)
+    assert len(rooms) >= 8 and len(keys) > 60, (rooms, keys)
+    assert keys <= set(REASONS.keys()), keys - set(REASONS.keys())
+    with pytest.raises(KeyError):
+        refuse("minimum")
+    too_long = {f.name: n for f in root.glob("*.py") if (n := len(f.read_text(encoding="utf-8").splitlines())) > 600}
+    assert not too_long, too_long

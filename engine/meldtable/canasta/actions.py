@@ -89,6 +89,8 @@ def _meld_sequence(g: Any, cards: list[Any]) -> list[Move]:
         why = g.state._why(first) if not g.hand_over else None
         raise REASONS.error(why[0], **why[2]) if why else REASONS.error("mixed_ranks")
     rank = naturals[0].rank
+    # the adds go onto the meld the first three open (Q#2 where the side's queens are canastas)
+    key = rank if g.hand_over else g.state._new_key(g.state.side_of(g.state.turn.seat), rank)
     ordered = sorted(cards, key=lambda c: (c.rank in (0, 2),) + card_order(c))
     items = sorted(counted(ordered).items(), key=lambda x: (x[0].rank in (0, 2),) + card_order(x[0]))
 
@@ -97,7 +99,7 @@ def _meld_sequence(g: Any, cards: list[Any]) -> list[Move]:
             rest = list(ordered)
             for c in first3:
                 rest.remove(c)
-            yield [Move("meld", first3)] + [Move("add", (c,), rank) for c in rest]
+            yield [Move("meld", first3)] + [Move("add", (c,), key) for c in rest]
 
     return _first_that_plays(g, attempts())
 

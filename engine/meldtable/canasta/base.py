@@ -95,7 +95,7 @@ class StateBase:
             """Every legal move of the seat to act (:class:`~.legality.Legality`)."""
 
         def _take_moves(self) -> list[Move]:
-            """The legal pile takes (:class:`~.legality.Legality`)."""
+            """The legal pile takes (:class:`~.legal_take.TakeRoom`)."""
 
     # ------------------------------------------------------------------ queries
     def next_seat(self, seat: int) -> int:

@@ -110,6 +110,11 @@ SPECS: tuple[Spec, ...] = (
          "where they count nothing (move 'bury Q QH'): 'never', 'after_pile_take' (by the player who has just taken "
          "the pile, in that turn) or 'any_turn' (after drawing or taking, in any turn).", "C26",
          choices=("never", "after_pile_take", "any_turn")),
+    Spec("blocking_card_adds", "choice", "Cards of a blocking rank and the side's finished canasta of that rank "
+         "(with blocking_ranks other than 'none'): 'bury_only' (a natural card is no longer added to a canasta once it "
+         "has seven cards; it may be laid under it where bury_blocking_cards allows, start another meld of the rank "
+         "where same_rank_melds allows, or be discarded) or 'add' (it is added for its points like any card).", "C26",
+         choices=("bury_only", "add")),
     Spec("initial_take_minimum", "choice", "A pile take before the side's initial meld: 'take_meld' (the top card "
          "and the hand cards melded with it must reach the minimum by themselves) or 'turn' (melds that follow the "
          "take in that turn may complete it, where melds may follow: meld_after_pile_take).", "C8",
@@ -273,6 +278,7 @@ _TWO_HAND: dict[str, tuple[Any, str]] = {
     "meld_after_pile_take": (True, "seed 000: melds may follow the pile take in the same turn (research C27)"),
     "blocking_ranks": ("none", "seed 000 knows no blocking ranks (research C26)"),
     "bury_blocking_cards": ("never", "not applicable: no blocking ranks (research C26)"),
+    "blocking_card_adds": ("add", "not applicable: no blocking ranks (research C26)"),
     "partnerships": (None, "layout: seed 000 is played by two players, each for themselves"),
     "decks": (None, "layout: seed 000 'Der Kartensatz': two 52-card decks"),
     "jokers_per_deck": (2, "seed 000 'Der Kartensatz': four jokers, two from each deck"),
@@ -325,6 +331,7 @@ _CLASSIC: dict[str, tuple[Any, str]] = {
     "meld_after_pile_take": (True, "seed 001 is silent; pagat: melds may follow the pile take (research C27)"),
     "blocking_ranks": ("none", "seed 001 knows no blocking ranks (research C26)"),
     "bury_blocking_cards": ("never", "not applicable: no blocking ranks (research C26)"),
+    "blocking_card_adds": ("add", "not applicable: no blocking ranks (research C26)"),
     "partnerships": (None, "layout: seed 001 'Spielverlauf und Taktik' (2-3 each for themselves, 4 two sides, 5 one sits out, 6 two or three sides)"),
     "decks": (None, "layout: seed 001 'Spielkarten: 108 Karten (zwei Kartenspiele ...) und vier Joker' at every player count (6 players: 3 decks is rummy-games.com's value, research C29)"),
     "jokers_per_deck": (2, "seed 001 'zwei Kartenspiele zu je 52 Karten und vier Joker'"),
@@ -394,6 +401,7 @@ _KANASTER: dict[str, tuple[Any, str]] = {
     "meld_after_pile_take": (True, "seed 004 'Anschliessend muss er den Spielstapel einstecken und mit einer Karte, die er wegwirft, den neuen Spielstapel beginnen. ACHTUNG! Jetzt darf nicht mehr rausgelegt werden, denn der nächst Spieler ist nun an der Reihe. Natürlich kann man rauslegen und dann wegwerfen': 'Jetzt' is after the discard (the next player is on turn), and the next sentence allows melding, then discarding (research C27; false: the earlier reading, only a discard after the take)"),
     "blocking_ranks": ("any_canasta", "seed 004 'Alle Karten, von denen bereits ein Kanaster rausgelegt ist, gelten als Sperrkarten. D.h. liegt auf dem Spielstapel eine Sperrkarte, so darf der Spielstapel vom nächsten Spieler nicht genommen werden': any canasta on the table, whichever side's (research C26)"),
     "bury_blocking_cards": ("after_pile_take", "seed 004 'Diese Sperrkarten dürfen jedoch von jenem Spieler, der den Spielstapel an sich nehmen kann, zusätzlich (jedoch ohne Wirkung auf das Spiel) unter den evtl. passenden Kanaster angelegt werden': read as the player who has taken the pile, under the side's own canasta of that rank, counting nothing (research C26)"),
+    "blocking_card_adds": ("bury_only", "seed 004 'Diese Sperrkarten dürfen jedoch von jenem Spieler, der den Spielstapel an sich nehmen kann, zusätzlich (jedoch ohne Wirkung auf das Spiel) unter den evtl. passenden Kanaster angelegt werden' and 'Selbstverständlich können von einer Spielkarte mehrere Kanaster rausgelegt werden': a blocking card has no place on its finished canasta but underneath it, counting nothing, or in another meld of the rank (research C26; add: such cards still added for points)"),
     "initial_take_minimum": ("take_meld", "seed 004 'Wer eine Karte vom Spielstapel nimmt, muss sie mit zwei anderen rauslegen können, (Achtung, minimale Punktzahl! siehe unten)': the meld made with the top card must reach the minimum by itself (research C8)"),
     "take_pile_with_natural_and_wild": (True, "seed 004 'mit zwei anderen' (any two cards that make a valid meld with it; research C10); a pile with a wild card in it needs two naturals (pagat: the seed does not say whether discarded wild cards freeze the pile, research section 2.2)"),
     "initial_meld_table": (((0, 50), (1500, 90), (3000, 120)), "seed 004 'mindestens 50 Punkte. Ab 1'500 Punkten beim Aufschreiben, braucht man 90 Punkte und ab 3'000 Punkten 120 Punkte' (research C12)"),

@@ -5,6 +5,8 @@ them by the value of its first parameter (its form)."""
 
 from __future__ import annotations
 
+from typing import Any, NamedTuple
+
 from ..reasons import COMMON, Catalogue
 
 REASONS = Catalogue("canasta", {
@@ -140,6 +142,13 @@ REASONS = Catalogue("canasta", {
     "wild_meld_full": (
         (), "The meld of wild cards is complete: seven cards at most.",
         "Die Meldung aus wilden Karten ist vollständig: höchstens sieben Karten."),
+    "add_blocking_canasta": (
+        ("rank",), "That canasta of {rank:ranks} is finished, and {rank:ranks} are blocking cards now: no more of "
+                   "them are added to it. Where the rules allow, lay them under it after taking the discard pile, "
+                   "start another meld of them, or discard one.",
+        "Dieser Kanaster aus {rank:ranks} ist fertig, und {rank:ranks} sind jetzt Sperrkarten: Es wird keine mehr "
+        "angelegt. Wo die Regeln es erlauben, lege sie nach dem Aufnehmen des Ablagestapels darunter, beginne eine "
+        "weitere Meldung daraus oder wirf eine ab."),
     "add_rank": (
         ("rank",), "Only {rank:ranks} or wild cards can be added to that meld.",
         "An diese Meldung passen nur {rank:ranks} oder wilde Karten."),
@@ -251,3 +260,28 @@ REASONS = Catalogue("canasta", {
         "Drei Parteien zu zweit brauchen 6 Personen, nicht {players}."),
 }, base=COMMON)
 """The canasta family's refusal reasons."""
+
+
+class Refusal(NamedTuple):
+    """The one verdict type of the canasta legality rooms (:mod:`.legality`): why a move is not
+    legal now, as a ``key`` of :data:`REASONS` (this family's catalogue or ``COMMON``) and its
+    ``params``. A check returns ``None`` for a legal move, else a ``Refusal``; ``_why`` turns it
+    into ``(key, English message, params)`` (:meth:`Catalogue.why`). Made by :func:`refuse`."""
+
+    key: str
+    params: dict[str, Any]
+
+
+Verdict = Refusal | None
+"""What every check of a legality room returns: ``None`` (legal) or a :class:`Refusal`."""
+
+_KEYS = frozenset(REASONS.keys())
+
+
+def refuse(key: str, **params: Any) -> Refusal:
+    """A :class:`Refusal` with a declared reason ``key`` and its ``params``. Raises
+    ``KeyError`` for a key the catalogue does not declare (a programming error: no check may
+    refuse with words nobody wrote)."""
+    if key not in _KEYS:
+        raise KeyError(f"undeclared canasta reason {key!r}")
+    return Refusal(key, params)

@@ -49,6 +49,7 @@ class Rules:
     meld_after_pile_take: bool
     blocking_ranks: str
     bury_blocking_cards: str
+    blocking_card_adds: str
     take_pile_with_natural_and_wild: bool
     initial_take_minimum: str
     initial_meld_table: tuple[tuple[int, int], ...]
@@ -98,6 +99,11 @@ class Rules:
                                  {"players": active, "hand_size": self.hand_size, "need": need, "decks": self.decks})
         if self.bury_blocking_cards != "never" and self.blocking_ranks == "none":
             raise OptionError.of(REASONS, "option_bury_needs_blocking", {})
+        self.closed_canastas = self.blocking_ranks != "none" and self.blocking_card_adds == "bury_only"
+        """A natural card is never added to the side's canasta of its rank once it has seven cards
+        (option ``blocking_card_adds`` = ``bury_only`` with blocking ranks; seed 004 'Sperrkarten ...
+        unter den evtl. passenden Kanaster', research C26): cards beyond the seventh are buried,
+        open another meld of the rank (``same_rank_melds``) or are discarded."""
         steps = ["shuffle"]
         if self.cut_wilds != "none":
             steps.append("cut")  # seed 004: the player before the dealer cuts and keeps wild cards (research C28)
