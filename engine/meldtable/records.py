@@ -185,7 +185,7 @@ REASONS = Catalogue("record", {
                              "not replay from the table as dealt without the seed (the stock was reshuffled), and "
                              "the seed would deal the hands still to come.",
                              "Platz {seat} kann diese Runde teilen, sobald die Partie vorbei ist: Ihre Züge lassen "
-                             "sich ohne den Startwert nicht vom ausgeteilten Tisch nachspielen (der Stapel wurde "
+                             "sich ohne den Startwert nicht vom ausgeteilten Tisch nachspielen (der Talon wurde "
                              "neu gemischt), und der Startwert teilte die kommenden Hände aus."),
     "record_request": (("field",), "The request's '{field}' is not as docs/records.md describes.",
                        "Das Feld '{field}' der Anfrage ist nicht so, wie docs/records.md es beschreibt."),
