@@ -1,0 +1,294 @@
+"""Search over a seat's information (issue #27): determinization, a fast play interface, a
+heuristic evaluation and the strong computer player.
+
+- :func:`determinize` (``Game.determinize``): a game consistent with everything one seat has seen
+  (its own hand, every hand's size, the melds, the discards and piles it saw), the cards hidden
+  from it dealt again at random. The families' harness hooks (``shuffle_hidden`` in
+  ``<family>/testing.py``) do the dealing; the hidden cards are pooled in a canonical order first,
+  so the sample depends on what the seat knows and on ``rng`` only, never on where the hidden
+  cards really are.
+- :class:`Node` (``Game.search_node``): the family state behind a light interface for playouts:
+  copy, legal moves, apply by move index; no notation, no history, no undo record, no views.
+  ``tests/test_search.py`` plays the same moves through it and through ``Game.play`` and
+  compares the saved states.
+- :func:`evaluate`: a position's worth for one seat, in the game's points: the hand's score
+  change once it is over, else an estimate from the table (canasta: melded points, canasta
+  bonuses, red threes, minus cards in hand; Continental: cards in hand; 3 ist 50: minus piles).
+- :func:`strong_move`: determinized (perfect information) Monte Carlo: every iteration samples one
+  determinization and plays each candidate move in it, followed by the normal player for every
+  seat up to a horizon of turns, and evaluates; the candidate with the best mean wins (the normal
+  player's choice on a tie). Anytime: iterations run until ``budget_ms`` has passed, or exactly
+  ``iterations`` of them (deterministic, for tests).
+
+Reference: Long, Sturtevant, Buro, Furtak, "Understanding the Success of Perfect Information
+Monte Carlo Sampling in Game Tree Search" (AAAI 2010); Cowling, Powley, Whitehouse, "Information
+Set Monte Carlo Tree Search" (IEEE TCIAIG 4(2), 2012).
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+import time
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+MAX_CANDIDATES = 8
+"""Most moves the strong player compares in one decision (the normal player's choice always
+among them)."""
+HORIZON_TURNS = 2
+"""Playouts stop (and are evaluated) once every seat has had this many more turns (a seat change
+counts as a turn), or when the hand ends."""
+MAX_PLAYOUT_MOVES = 200
+"""Most moves of one playout."""
+TIE_MARGIN = 1.0
+"""Points by which a candidate's mean must beat the normal player's choice to be chosen instead."""
+LOWEST_WINS = {"canasta": False, "continental": True, "threefifty": True}
+"""Per family: whether the lowest score wins (then points count against a seat)."""
+
+
+def determinize_state(game: Game, seat: int, rng: random.Random) -> Any:
+    """The family state of ``game`` with every card hidden from ``seat`` dealt again (see the module
+    text); ``None`` when the family cannot do that consistently now (canasta and Continental:
+    another seat is half-way through a turn whose plan depends on its hand; 3 ist 50: no shuffle
+    kept the visible runs, rare)."""
+    testing = importlib.import_module(f"meldtable.{game.variant.family}.testing")
+    data = game.state.to_dict()
+    st = testing.shuffle_hidden(data, seat, rng)
+    if st is None:
+        return None
+    return game.family.State.from_dict(game.state.rules, game.seed, st)
+
+
+def determinize(game: Game, seat: int, rng: random.Random) -> Game:
+    """A new :class:`~meldtable.game.Game` (same variant, options, seed, history and scores) whose
+    cards hidden from ``seat`` are dealt again at random from ``rng``; what ``seat`` sees
+    (``view(seat)``) is unchanged. Raises :class:`~meldtable.errors.StateError` (key
+    ``determinize_now``) when that cannot be done consistently now (:func:`determinize_state`)."""
+    from ..errors import StateError
+    from ..game import Game as GameClass
+    from .hints import HINTS
+
+    state = determinize_state(game, seat, rng)
+    if state is None:
+        raise StateError.of(HINTS, "determinize_now", {"seat": seat})
+    g = GameClass(game.variant, game.players, game.seed, game.options, state)
+    g._done, g._head, g._tail = list(game._done), game._head, list(game._tail)
+    return g
+
+
+class Node:
+    """A family state behind the interface playouts need (``Game.search_node()``): ``copy()``,
+    ``moves()`` (the legal moves, sorted by notation as ``Game.legal_moves``), ``apply(i)`` (the
+    ``i``-th of ``moves()``, unchecked: ``IndexError`` outside), ``to_act`` (seat or ``None``),
+    ``over`` (the hand is over). No notation, history, undo record or view is made."""
+
+    __slots__ = ("state", "_moves")
+
+    def __init__(self, state: Any) -> None:
+        self.state = state
+        self._moves: list[Any] | None = None
+
+    def copy(self) -> Node:
+        """An independent copy."""
+        return Node(self.state.copy())
+
+    def moves(self) -> list[Any]:
+        """The legal moves of the seat to act (empty once the hand is over); the list is the node's
+        own (do not change it)."""
+        if self._moves is None:
+            self._moves = self.state.legal_moves()
+        return self._moves
+
+    def apply(self, index: int) -> None:
+        """Play the ``index``-th legal move."""
+        move = self.moves()[index]
+        self._moves = None
+        self.state.apply(move)
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat to act, ``None`` once the hand is over."""
+        return self.state.current_player  # type: ignore[no-any-return]
+
+    @property
+    def over(self) -> bool:
+        """Whether the hand is over."""
+        return bool(self.state.hand_over)
+
+
+def random_playout(node: Node, rng: random.Random, limit: int = 10_000) -> int:
+    """Play uniformly random legal moves on ``node`` until the hand is over (or ``limit`` moves);
+    the number of moves played."""
+    n = 0
+    while not node.over and n < limit:
+        k = len(node.moves())
+        if not k:
+            break
+        node.apply(rng.randrange(k))
+        n += 1
+    return n
+
+
+# ---------------------------------------------------------------------------------- evaluation
+
+def _canasta_side_values(state: Any, seat: int) -> tuple[int, list[float]]:
+    from ..canasta.values import card_value
+    from ..cards import Card
+
+    rules = state.rules
+    bonus = {"natural": getattr(rules, "natural_canasta_bonus", 500), "mixed": getattr(rules, "mixed_canasta_bonus", 300),
+             "wild": getattr(rules, "wild_canasta_bonus", 0)}
+    red_bonus = getattr(rules, "red_three_bonus", 100)
+    view = state.view(seat)
+    side_of = view["side_of_seat"]
+    values = [0.0] * len(view["sides"])
+    for sd in view["sides"]:
+        v = 0.0
+        for m in sd["melds"]:
+            v += m["points"]
+            kind = m.get("canasta")
+            if kind:
+                v += bonus.get(kind, 0)
+            else:
+                n = len(m["cards"])
+                if n >= 4:  # on the way to a canasta
+                    v += 0.1 * (n - 3) * bonus["mixed"]
+        reds = len(sd["red_threes"]) * red_bonus
+        v += reds if sd["melded"] else -reds
+        values[sd["side"]] = v
+    for s in range(len(side_of)):
+        hand = view["hand"] if s == seat else state.view(s)["hand"]
+        values[side_of[s]] -= sum(card_value(Card.parse(t)) for t in hand)
+    return side_of[seat], values
+
+
+def _lowest_seat_values(state: Any, family: str) -> list[float]:
+    rules = state.rules
+    if family == "threefifty":
+        return [float(sum(rules.value(c) for c in pile)) for pile in state.piles]
+    return [float(sum(rules.value(c) * n for c, n in hand.items())) for hand in state.hands]
+
+
+def evaluate(state: Any, family: str, seat: int, root_scores: list[int]) -> float:
+    """``seat``'s worth of family state ``state`` in the game's points, higher is better: its
+    side's score (or estimate) minus the mean of the other sides'. Once the hand is over, the
+    hand's score change since ``root_scores`` (the cumulative scores when the search began);
+    while it runs, the estimate of :mod:`meldtable.search` (module text)."""
+    if family == "canasta":
+        side_of = state.rules.side_of
+        me = side_of[seat]
+        if state.hand_over:
+            deltas = [a - b for a, b in zip(state.scores, root_scores)]
+        else:
+            me, deltas = _canasta_side_values(state, seat)
+        others = [d for i, d in enumerate(deltas) if i != me]
+        return float(deltas[me] - (sum(others) / len(others) if others else 0.0))
+    if state.hand_over:
+        deltas = [float(a - b) for a, b in zip(state.scores, root_scores)]
+    else:
+        deltas = _lowest_seat_values(state, family)
+    others = [d for i, d in enumerate(deltas) if i != seat]
+    return float((sum(others) / len(others) if others else 0.0) - deltas[seat])
+
+
+# ---------------------------------------------------------------------------------- the player
+
+def normal_policy(family: Any, state: Any, legal: list[Any]) -> Any:
+    """The normal player's move in ``state`` (a family state) among ``legal``, from the view of the
+    seat to act."""
+    if len(legal) == 1:
+        return legal[0]
+    return family.choose_move(state.view(state.current_player), legal)
+
+
+def playout(family: Any, state: Any, horizon: int) -> None:
+    """Play the normal player for every seat on ``state`` (changed in place) until the hand is over
+    or the seat to act has changed ``horizon`` times (at most :data:`MAX_PLAYOUT_MOVES` moves)."""
+    changes = 0
+    last = state.current_player
+    for _ in range(MAX_PLAYOUT_MOVES):
+        if state.hand_over:
+            return
+        legal = state.legal_moves()
+        if not legal:
+            return
+        state.apply(normal_policy(family, state, legal))
+        now = state.current_player
+        if now != last:
+            changes += 1
+            last = now
+            if changes >= horizon:
+                return
+
+
+def candidates(legal: list[Any], normal: Any, rng: random.Random) -> list[Any]:
+    """The moves the strong player compares: every legal move when there are at most
+    :data:`MAX_CANDIDATES`, else the normal player's choice, every take, draw, claim, pass and
+    answer, then discards and the other moves drawn from ``rng``, up to :data:`MAX_CANDIDATES`."""
+    if len(legal) <= MAX_CANDIDATES:
+        return list(legal)
+    first = [normal] + [m for m in legal if m != normal and m.kind in ("take", "draw", "claim", "pass", "yes", "no", "ask")]
+    rest = [m for m in legal if m not in first]
+    discards = [m for m in rest if m.kind == "discard"]
+    others = [m for m in rest if m.kind != "discard"]
+    rng.shuffle(discards)
+    rng.shuffle(others)
+    return (first + discards + others)[:MAX_CANDIDATES]
+
+
+def search(game: Game, rng: random.Random, *, budget_ms: float | None = 200.0, iterations: int | None = None,
+           horizon_turns: int = HORIZON_TURNS) -> list[tuple[Any, float, int]]:
+    """The strong player's evaluation of the seat to act's candidate moves: ``[(move, mean value,
+    playouts)]``, the normal player's choice first. ``iterations`` (an ``int``): exactly that many
+    determinizations (no clock); else as many as fit ``budget_ms`` milliseconds of wall time (at
+    least one). Reads only what the seat to act may know (:func:`determinize`); ``game`` is not
+    changed. A position that cannot be determinized now gives the normal choice alone."""
+    seat = game.current_player
+    assert seat is not None
+    legal = game.legal_moves()
+    family = game.family
+    fam_name = game.variant.family
+    normal = family.choose_move(game.view(seat), legal)
+    cands = candidates(legal, normal, rng)
+    totals = [0.0] * len(cands)
+    counts = [0] * len(cands)
+    if len(cands) == 1:
+        return [(cands[0], 0.0, 0)]
+    root_scores = list(game.state.scores)
+    horizon = max(1, horizon_turns * game.players)
+    start = time.perf_counter()
+    deadline = None if iterations is not None else start + (budget_ms or 0.0) / 1000.0
+    done = 0
+    while True:
+        if iterations is not None and done >= iterations:
+            break
+        if deadline is not None and done and time.perf_counter() >= deadline:
+            break
+        det = determinize_state(game, seat, rng)
+        if det is None:
+            break
+        for i, move in enumerate(cands):
+            s = det.copy()
+            if not s.is_legal(move):
+                continue
+            s.apply(move)
+            playout(family, s, horizon)
+            totals[i] += evaluate(s, fam_name, seat, root_scores)
+            counts[i] += 1
+        done += 1
+    return [(m, (totals[i] / counts[i]) if counts[i] else float("-inf"), counts[i]) for i, m in enumerate(cands)]
+
+
+def strong_move(game: Game, rng: random.Random, *, budget_ms: float | None = 200.0, iterations: int | None = None) -> Any:
+    """The strong player's move for the seat to act (see :func:`search`): the candidate with the
+    best mean value; the normal player's choice unless another beats it by :data:`TIE_MARGIN`."""
+    results = search(game, rng, budget_ms=budget_ms, iterations=iterations)
+    normal, base, _ = results[0]
+    best, value = normal, base
+    for move, mean, n in results[1:]:
+        if n and mean > value and mean > base + TIE_MARGIN:
+            best, value = move, mean
+    return best
