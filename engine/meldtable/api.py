@@ -301,8 +301,11 @@ MAX_BUDGET_MS = 2000
 
 
 def _level(req: dict[str, Any]) -> str:
-    """The request's ``level`` (default ``"normal"``); ``bad_request`` naming the levels else."""
-    level = req.get("level", "normal")
+    """The request's ``level`` (absent or ``null``: ``"normal"``); ``bad_request`` naming the
+    levels for anything but one of :data:`meldtable.bot.LEVELS`."""
+    level = req.get("level")
+    if level is None:
+        return "normal"
     if not isinstance(level, str) or level not in LEVELS:
         shown = repr(level) if len(repr(level)) <= 40 else repr(level)[:37] + "..."
         raise BadRequest(f"Unknown computer level {shown}: the levels are {', '.join(LEVELS)}.")

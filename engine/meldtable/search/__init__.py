@@ -271,6 +271,8 @@ def search(game: Game, rng: random.Random, *, budget_ms: float | None = 200.0, i
         if det is None:
             break
         for i, move in enumerate(cands):
+            if deadline is not None and done and time.perf_counter() >= deadline:
+                break  # anytime: a partial iteration counts for the candidates it reached
             s = det.copy()
             if not s.is_legal(move):
                 continue
