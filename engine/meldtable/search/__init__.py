@@ -38,13 +38,19 @@ if TYPE_CHECKING:
 MAX_CANDIDATES = 8
 """Most moves the strong player compares in one decision (the normal player's choice always
 among them)."""
-HORIZON_TURNS = 2
-"""Playouts stop (and are evaluated) once every seat has had this many more turns (a seat change
-counts as a turn), or when the hand ends."""
+HORIZON_TURNS = {"canasta": 2, "continental": 2, "threefifty": 2}
+"""Per family: playouts stop (and are evaluated) once every seat has had this many more turns (a
+seat change counts as a turn), or when the hand ends."""
+NOT_DOWN = 40.0
+"""Continental: points an estimate counts against a seat that has not laid its contract down yet
+(its jokers count nothing while it plays on: they are what gets it down)."""
 MAX_PLAYOUT_MOVES = 200
 """Most moves of one playout."""
 TIE_MARGIN = 1.0
 """Points by which a candidate's mean must beat the normal player's choice to be chosen instead."""
+EVIDENCE = 1.0
+"""Standard errors of the paired differences by which another candidate must beat the normal
+player's choice (a guard against noise with few samples)."""
 LOWEST_WINS = {"canasta": False, "continental": True, "threefifty": True}
 """Per family: whether the lowest score wins (then points count against a seat)."""
 
@@ -169,7 +175,9 @@ def _lowest_seat_values(state: Any, family: str) -> list[float]:
     rules = state.rules
     if family == "threefifty":
         return [float(sum(rules.value(c) for c in pile)) for pile in state.piles]
-    return [float(sum(rules.value(c) * n for c, n in hand.items())) for hand in state.hands]
+    down = state.down
+    return [float(sum(rules.value(c) * n for c, n in hand.items() if down[seat] or not c.is_joker))
+            + (0.0 if down[seat] else NOT_DOWN) for seat, hand in enumerate(state.hands)]
 
 
 def evaluate(state: Any, family: str, seat: int, root_scores: list[int]) -> float:
@@ -225,11 +233,11 @@ def playout(family: Any, state: Any, horizon: int) -> None:
 
 
 def candidates(legal: list[Any], normal: Any, rng: random.Random) -> list[Any]:
-    """The moves the strong player compares: every legal move when there are at most
-    :data:`MAX_CANDIDATES`, else the normal player's choice, every take, draw, claim, pass and
+    """The moves the strong player compares, the normal player's choice first: every legal move
+    when there are at most :data:`MAX_CANDIDATES`, else the normal player's choice, every take, draw, claim, pass and
     answer, then discards and the other moves drawn from ``rng``, up to :data:`MAX_CANDIDATES`."""
     if len(legal) <= MAX_CANDIDATES:
-        return list(legal)
+        return [normal] + [m for m in legal if m != normal]
     first = [normal] + [m for m in legal if m != normal and m.kind in ("take", "draw", "claim", "pass", "yes", "no", "ask")]
     rest = [m for m in legal if m not in first]
     discards = [m for m in rest if m.kind == "discard"]
@@ -240,12 +248,14 @@ def candidates(legal: list[Any], normal: Any, rng: random.Random) -> list[Any]:
 
 
 def search(game: Game, rng: random.Random, *, budget_ms: float | None = 200.0, iterations: int | None = None,
-           horizon_turns: int = HORIZON_TURNS) -> list[tuple[Any, float, int]]:
-    """The strong player's evaluation of the seat to act's candidate moves: ``[(move, mean value,
-    playouts)]``, the normal player's choice first. ``iterations`` (an ``int``): exactly that many
-    determinizations (no clock); else as many as fit ``budget_ms`` milliseconds of wall time (at
-    least one). Reads only what the seat to act may know (:func:`determinize`); ``game`` is not
-    changed. A position that cannot be determinized now gives the normal choice alone."""
+           horizon_turns: int | None = None) -> list[tuple[Any, list[float | None]]]:
+    """The strong player's evaluation of the seat to act's candidate moves: ``[(move, values)]``,
+    the normal player's choice first; ``values[j]`` is the move's value in the ``j``-th
+    determinization (the same for every candidate: paired samples), ``None`` where the time ran
+    out before it. ``iterations`` (an ``int``): exactly that many determinizations (no clock);
+    else as many as fit ``budget_ms`` milliseconds of wall time (at least one). Reads only what the
+    seat to act may know (:func:`determinize`); ``game`` is not changed. A position that cannot be
+    determinized now gives the candidates without values."""
     seat = game.current_player
     assert seat is not None
     legal = game.legal_moves()
@@ -253,44 +263,48 @@ def search(game: Game, rng: random.Random, *, budget_ms: float | None = 200.0, i
     fam_name = game.variant.family
     normal = family.choose_move(game.view(seat), legal)
     cands = candidates(legal, normal, rng)
-    totals = [0.0] * len(cands)
-    counts = [0] * len(cands)
+    values: list[list[float | None]] = [[] for _ in cands]
     if len(cands) == 1:
-        return [(cands[0], 0.0, 0)]
+        return [(cands[0], [])]
     root_scores = list(game.state.scores)
-    horizon = max(1, horizon_turns * game.players)
-    start = time.perf_counter()
-    deadline = None if iterations is not None else start + (budget_ms or 0.0) / 1000.0
+    turns = HORIZON_TURNS[fam_name] if horizon_turns is None else horizon_turns
+    horizon = max(1, turns * game.players)
+    deadline = None if iterations is not None else time.perf_counter() + (budget_ms or 0.0) / 1000.0
     done = 0
-    while True:
-        if iterations is not None and done >= iterations:
-            break
+    while iterations is None or done < iterations:
         if deadline is not None and done and time.perf_counter() >= deadline:
             break
         det = determinize_state(game, seat, rng)
         if det is None:
             break
         for i, move in enumerate(cands):
-            if deadline is not None and done and time.perf_counter() >= deadline:
-                break  # anytime: a partial iteration counts for the candidates it reached
-            s = det.copy()
-            if not s.is_legal(move):
-                continue
-            s.apply(move)
-            playout(family, s, horizon)
-            totals[i] += evaluate(s, fam_name, seat, root_scores)
-            counts[i] += 1
+            value: float | None = None
+            if not (deadline is not None and done and time.perf_counter() >= deadline):
+                s = det.copy()  # (anytime: past the deadline the iteration's other values stay None)
+                if s.is_legal(move):
+                    s.apply(move)
+                    playout(family, s, horizon)
+                    value = evaluate(s, fam_name, seat, root_scores)
+            values[i].append(value)
         done += 1
-    return [(m, (totals[i] / counts[i]) if counts[i] else float("-inf"), counts[i]) for i, m in enumerate(cands)]
+    return [(m, values[i]) for i, m in enumerate(cands)]
 
 
 def strong_move(game: Game, rng: random.Random, *, budget_ms: float | None = 200.0, iterations: int | None = None) -> Any:
-    """The strong player's move for the seat to act (see :func:`search`): the candidate with the
-    best mean value; the normal player's choice unless another beats it by :data:`TIE_MARGIN`."""
+    """The strong player's move for the seat to act (see :func:`search`): the normal player's
+    choice, unless another candidate beats it on the paired samples by more than
+    :data:`TIE_MARGIN` points on average and by :data:`EVIDENCE` standard errors (then the one
+    with the best average gain)."""
     results = search(game, rng, budget_ms=budget_ms, iterations=iterations)
-    normal, base, _ = results[0]
-    best, value = normal, base
-    for move, mean, n in results[1:]:
-        if n and mean > value and mean > base + TIE_MARGIN:
-            best, value = move, mean
+    normal, base = results[0]
+    best, gain = normal, 0.0
+    for move, vals in results[1:]:
+        diffs = [v - b for v, b in zip(vals, base) if v is not None and b is not None]
+        n = len(diffs)
+        if n < 2:
+            continue
+        mean = sum(diffs) / n
+        sd = (sum((d - mean) ** 2 for d in diffs) / (n - 1)) ** 0.5
+        if mean > TIE_MARGIN and mean > EVIDENCE * sd / n ** 0.5 and mean > gain:
+            best, gain = move, mean
     return best
