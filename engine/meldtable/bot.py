@@ -33,13 +33,13 @@ DEFAULT_BUDGET_MS = 200
 """Default time budget of one strong decision (milliseconds of wall time, where it runs): sized
 for at most 250 ms per decision in the browser's worker with the request around it."""
 
-EASY_MISS_TAKE = 0.6
+EASY_MISS_TAKE = 0.9
 """Chance the easy player draws (or passes) where the normal player takes or claims."""
-EASY_CARELESS_DISCARD = 0.5
+EASY_CARELESS_DISCARD = 0.9
 """Chance the easy player discards a card at random (never its last wild card on purpose)."""
-EASY_SKIP_MELD = 0.25
+EASY_SKIP_MELD = 0.6
 """Chance the easy player forgets a meld or an add and goes on to its discard."""
-EASY_RANDOM = 0.35
+EASY_RANDOM = 0.7
 """3 ist 50 (one card a turn): chance the easy player plays a random legal card."""
 
 

@@ -253,9 +253,10 @@ def search(game: Game, rng: random.Random, *, budget_ms: float | None = 200.0, i
     the normal player's choice first; ``values[j]`` is the move's value in the ``j``-th
     determinization (the same for every candidate: paired samples), ``None`` where the time ran
     out before it. ``iterations`` (an ``int``): exactly that many determinizations (no clock);
-    else as many as fit ``budget_ms`` milliseconds of wall time (at least one). Reads only what the
-    seat to act may know (:func:`determinize`); ``game`` is not changed. A position that cannot be
-    determinized now gives the candidates without values."""
+    else as many as fit ``budget_ms`` milliseconds of wall time (a decision overruns it by one
+    determinization and one playout at most; without paired samples the normal choice stands).
+    Reads only what the seat to act may know (:func:`determinize`); ``game`` is not changed. A
+    position that cannot be determinized now gives the candidates without values."""
     seat = game.current_player
     assert seat is not None
     legal = game.legal_moves()
@@ -279,7 +280,7 @@ def search(game: Game, rng: random.Random, *, budget_ms: float | None = 200.0, i
             break
         for i, move in enumerate(cands):
             value: float | None = None
-            if not (deadline is not None and done and time.perf_counter() >= deadline):
+            if deadline is None or time.perf_counter() < deadline:
                 s = det.copy()  # (anytime: past the deadline the iteration's other values stay None)
                 if s.is_legal(move):
                     s.apply(move)
