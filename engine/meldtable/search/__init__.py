@@ -48,9 +48,10 @@ MAX_PLAYOUT_MOVES = 200
 """Most moves of one playout."""
 TIE_MARGIN = 1.0
 """Points by which a candidate's mean must beat the normal player's choice to be chosen instead."""
-EVIDENCE = 1.0
-"""Standard errors of the paired differences by which another candidate must beat the normal
-player's choice (a guard against noise with few samples)."""
+EVIDENCE = {"canasta": 1.0, "continental": 2.0, "threefifty": 2.0}
+"""Per family: standard errors of the paired differences by which another candidate must beat
+the normal player's choice (a guard against noise with few samples). Stricter where the search
+gained nothing measurable over the normal player (docs/performance.md, "Playing strength")."""
 LOWEST_WINS = {"canasta": False, "continental": True, "threefifty": True}
 """Per family: whether the lowest score wins (then points count against a seat)."""
 
@@ -299,6 +300,7 @@ def strong_move(game: Game, rng: random.Random, *, budget_ms: float | None = 200
     results = search(game, rng, budget_ms=budget_ms, iterations=iterations)
     normal, base = results[0]
     best, gain = normal, 0.0
+    evidence = EVIDENCE[game.variant.family]
     for move, vals in results[1:]:
         diffs = [v - b for v, b in zip(vals, base) if v is not None and b is not None]
         n = len(diffs)
@@ -306,6 +308,6 @@ def strong_move(game: Game, rng: random.Random, *, budget_ms: float | None = 200
             continue
         mean = sum(diffs) / n
         sd = (sum((d - mean) ** 2 for d in diffs) / (n - 1)) ** 0.5
-        if mean > TIE_MARGIN and mean > EVIDENCE * sd / n ** 0.5 and mean > gain:
+        if mean > TIE_MARGIN and mean > evidence * sd / n ** 0.5 and mean > gain:
             best, gain = move, mean
     return best
