@@ -13,7 +13,8 @@ interleaved (both see the same machine load):
   and :class:`meldtable.search.Node` (``moves()`` + ``apply(index)``).
 
 Also the playouts alone (no determinization): ``Game.copy`` + ``play`` against
-``Node.copy`` + ``apply``; and the strong player's decision time at its default budget.
+``Node.copy`` + ``apply``; and the strong player's decision time at its default budget (wall
+time: median, p95 and max over ``--decisions`` positions of one hand).
 CPU time (``time.process_time``); medians over R repeats, the ratio fast/public from the same run,
 and the load average. ``--quick``: 1 repeat of 3 playouts (the CI smoke test: it asserts only
 that the bench runs).
@@ -32,7 +33,7 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "engine"))
 
 import meldtable  # noqa: E402
-from meldtable.bot import choose_move  # noqa: E402
+from meldtable.bot import DEFAULT_BUDGET_MS, choose_move  # noqa: E402
 from meldtable.search import Node, determinize_state, random_playout  # noqa: E402
 
 GAMES = {
@@ -92,17 +93,18 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--playouts", type=int, default=60)
     ap.add_argument("--repeats", type=int, default=5)
     ap.add_argument("--games", nargs="*", default=list(GAMES), choices=list(GAMES))
+    ap.add_argument("--decisions", type=int, default=40)
     ap.add_argument("--quick", action="store_true")
     args = ap.parse_args(argv)
-    n, repeats, games = args.playouts, args.repeats, args.games
+    n, repeats, games, decisions = args.playouts, args.repeats, args.games, args.decisions
     if args.quick:
-        n, repeats, games = 3, 1, ["two-hand", "3ist50-3"]
+        n, repeats, games, decisions = 3, 1, ["two-hand", "3ist50-3"], 1
     load = os.getloadavg()[0]
     print(f"search speed: {repeats} repeats of {n} random playouts from a mid-hand position, CPU time, "
           f"load average {load:.2f}")
     print("| game | public playouts/s (with determinization) | fast | ratio | public playouts/s (copy only) | fast | ratio "
-          "| strong decision ms (default budget, wall) |")
-    print("|---|---|---|---|---|---|---|---|")
+          "|")
+    print("|---|---|---|---|---|---|---|")
     for game in games:
         variant, players = GAMES[game]
         g = position(variant, players)
@@ -117,11 +119,27 @@ def main(argv: list[str] | None = None) -> int:
             fc.append(fast_playouts(g, n, random.Random(r), False))
         ratio_d = median([f / p for f, p in zip(fd, pd)])
         ratio_c = median([f / p for f, p in zip(fc, pc)])
-        t = time.perf_counter()
-        choose_move(g, level="strong")
-        ms = (time.perf_counter() - t) * 1000
         print(f"| {game} | {median(pd):.0f} | {median(fd):.0f} | {ratio_d:.2f}x | {median(pc):.0f} | {median(fc):.0f} "
-              f"| {ratio_c:.2f}x | {ms:.0f} |", flush=True)
+              f"| {ratio_c:.2f}x |", flush=True)
+    print()
+    print(f"strong decisions at the default budget ({DEFAULT_BUDGET_MS} ms), wall time, every decision with more than "
+          f"one legal move of the first {decisions} such positions of a hand (seed 5) the normal player plays")
+    print("| game | decisions | median ms | p95 ms | max ms |")
+    print("|---|---|---|---|---|")
+    for game in games:
+        variant, players = GAMES[game]
+        g = meldtable.new_game(variant, players=players, seed=5)
+        times: list[float] = []
+        while not g.hand_over and len(times) < decisions:
+            if len(g.legal_moves()) > 1:
+                t = time.perf_counter()
+                choose_move(g, level="strong")
+                times.append((time.perf_counter() - t) * 1000)
+            g.play(choose_move(g))
+        times.sort()
+        p95 = times[min(len(times) - 1, int(0.95 * len(times)))] if times else 0.0
+        print(f"| {game} | {len(times)} | {median(times) if times else 0:.0f} | {p95:.0f} | {max(times or [0]):.0f} |",
+              flush=True)
     print(f"load average at the end {os.getloadavg()[0]:.2f}")
     return 0
 
