@@ -4,7 +4,7 @@ docs/performance.md, "Playing strength").
     python bench/strength.py [--deals N] [--games G ...] [--pairs A:B ...] [--iterations K] [--quick]
 
 Plays level ``A`` against level ``B`` over ``N`` seeded deals per game and pairing (deal ``d``
-uses seed ``d``), one hand each (the first deal of a match), seats rotated:
+uses seed ``d``, from ``--first``), one hand each (the first deal of a match), seats rotated:
 
 - two-sided games (two-hand Canasta, Kanaster 2p, Classic 4p and Kanaster 4p in two
   partnerships): ``A`` holds side ``d % 2`` (both partners), ``B`` the other; a deal is won by the
@@ -89,13 +89,14 @@ def mean_ci(xs: list[float]) -> tuple[float, float]:
     return m, 1.96 * sd / math.sqrt(n)
 
 
-def measure(game: str, a: str, b: str, deals: int, iterations: int) -> dict[str, object]:
+def measure(game: str, a: str, b: str, deals: int, iterations: int, first: int = 0) -> dict[str, object]:
     variant, players = GAMES[game]
     two_sided = variant.startswith(("canasta", "kanaster")) and players in (2, 4)
     wins = 0.0
     margins: list[float] = []
+    outcomes: list[tuple[int, float]] = []
     start = time.perf_counter()
-    for d in range(deals):
+    for d in range(first, first + deals):
         if two_sided:
             a_side = d % 2
             g0 = meldtable.new_game(variant, players=players, seed=d)
@@ -114,11 +115,12 @@ def measure(game: str, a: str, b: str, deals: int, iterations: int) -> dict[str,
             others = [t for s, t in enumerate(totals) if s != a_seat]
             margin = sum(others) / len(others) - totals[a_seat]
         margins.append(float(margin))
+        outcomes.append((d, float(margin)))
     lo, hi = wilson(wins, deals)
     m, half = mean_ci(margins)
     return {"game": game, "pair": f"{a} vs {b}", "deals": deals, "win": wins / deals, "lo": lo, "hi": hi,
             "margin": m, "half": half, "seconds": time.perf_counter() - start, "two_sided": two_sided,
-            "players": players}
+            "players": players, "outcomes": outcomes}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -127,6 +129,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", nargs="*", default=list(GAMES), choices=list(GAMES))
     ap.add_argument("--pairs", nargs="*", default=list(PAIRS))
     ap.add_argument("--iterations", type=int, default=6)
+    ap.add_argument("--first", type=int, default=0, help="seed of the first deal (to add deals to a sample)")
+    ap.add_argument("--raw", action="store_true", help="per deal (seed, margin) on stderr")
     ap.add_argument("--quick", action="store_true", help="2 deals of two games (smoke test)")
     args = ap.parse_args(argv)
     games, deals, pairs = args.games, args.deals, args.pairs
@@ -139,11 +143,13 @@ def main(argv: list[str] | None = None) -> int:
     for game in games:
         for pair in pairs:
             a, b = pair.split(":")
-            r = measure(game, a, b, deals, args.iterations)
+            r = measure(game, a, b, deals, args.iterations, args.first)
             n = int(r["players"])  # type: ignore[call-overload]
             target = ("0.80" if a == "normal" else "0.60") if r["two_sided"] else f"{1.5 / n:.2f}"
             print(f"| {game} | {r['pair']} | {deals} | {r['win']:.2f} | {r['lo']:.2f}-{r['hi']:.2f} | "
                   f"{r['margin']:+.0f} | ±{r['half']:.0f} | {target} | {r['seconds']:.0f} |", flush=True)
+            if args.raw:  # per deal: (seed, margin) to pool samples of several runs
+                print(f"raw {game} {r['pair']} {r['outcomes']}", file=sys.stderr)
     return 0
 
 
