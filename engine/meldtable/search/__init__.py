@@ -46,6 +46,8 @@ NOT_DOWN = 40.0
 (its jokers count nothing while it plays on: they are what gets it down)."""
 MAX_PLAYOUT_MOVES = 200
 """Most moves of one playout."""
+CLOCK_EVERY = 4
+"""A playout under a time budget looks at the clock every this many moves."""
 TIE_MARGIN = 1.0
 """Points by which a candidate's mean must beat the normal player's choice to be chosen instead."""
 EVIDENCE = {"canasta": 1.0, "continental": 2.0, "threefifty": 2.0}
@@ -213,24 +215,29 @@ def normal_policy(family: Any, state: Any, legal: list[Any]) -> Any:
     return family.choose_move(state.view(state.current_player), legal)
 
 
-def playout(family: Any, state: Any, horizon: int) -> None:
+def playout(family: Any, state: Any, horizon: int, deadline: float | None = None) -> bool:
     """Play the normal player for every seat on ``state`` (changed in place) until the hand is over
-    or the seat to act has changed ``horizon`` times (at most :data:`MAX_PLAYOUT_MOVES` moves)."""
+    or the seat to act has changed ``horizon`` times (at most :data:`MAX_PLAYOUT_MOVES` moves).
+    ``False`` if ``deadline`` (a ``time.perf_counter()`` value) passed first (checked every
+    :data:`CLOCK_EVERY` moves): the playout is then unfinished."""
     changes = 0
     last = state.current_player
-    for _ in range(MAX_PLAYOUT_MOVES):
+    for k in range(MAX_PLAYOUT_MOVES):
         if state.hand_over:
-            return
+            return True
+        if deadline is not None and k % CLOCK_EVERY == CLOCK_EVERY - 1 and time.perf_counter() >= deadline:
+            return False
         legal = state.legal_moves()
         if not legal:
-            return
+            return True
         state.apply(normal_policy(family, state, legal))
         now = state.current_player
         if now != last:
             changes += 1
             last = now
             if changes >= horizon:
-                return
+                return True
+    return True
 
 
 def candidates(legal: list[Any], normal: Any, rng: random.Random) -> list[Any]:
@@ -255,7 +262,8 @@ def search(game: Game, rng: random.Random, *, budget_ms: float | None = 200.0, i
     determinization (the same for every candidate: paired samples), ``None`` where the time ran
     out before it. ``iterations`` (an ``int``): exactly that many determinizations (no clock);
     else as many as fit ``budget_ms`` milliseconds of wall time (a decision overruns it by one
-    determinization and one playout at most; without paired samples the normal choice stands).
+    determinization and :data:`CLOCK_EVERY` moves at most; without paired samples the normal
+    choice stands).
     Reads only what the seat to act may know (:func:`determinize`); ``game`` is not changed. A
     position that cannot be determinized now gives the candidates without values."""
     seat = game.current_player
@@ -285,8 +293,8 @@ def search(game: Game, rng: random.Random, *, budget_ms: float | None = 200.0, i
                 s = det.copy()  # (anytime: past the deadline the iteration's other values stay None)
                 if s.is_legal(move):
                     s.apply(move)
-                    playout(family, s, horizon)
-                    value = evaluate(s, fam_name, seat, root_scores)
+                    if playout(family, s, horizon, deadline):
+                        value = evaluate(s, fam_name, seat, root_scores)
             values[i].append(value)
         done += 1
     return [(m, values[i]) for i, m in enumerate(cands)]
