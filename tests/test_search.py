@@ -135,3 +135,51 @@ def test_strong_decides_from_the_seats_information_only(variant, players):
         assert a == b
         checked += 1
     assert checked >= 3
+
+
+def _known_after(variant: str, players: int, kinds: tuple[str, ...]) -> tuple[meldtable.Game, list]:
+    """A game of the normal players just after a seat took the discard pile (canasta) or took or
+    claimed a discard (Continental), with known cards left in that seat's hand."""
+    from meldtable.search.knowledge import known_cards
+
+    for seed in range(40):
+        g = meldtable.new_game(variant, players=players, seed=seed)
+        while not g.hand_over:
+            m = choose_move(g)
+            g.play(m)
+            if m.kind in kinds and not g.hand_over:
+                known = known_cards(g)
+                if known and any(known[s] for s in range(players) if s != g.current_player):
+                    return g, known
+    raise AssertionError("no take found")
+
+
+@pytest.mark.parametrize("variant,players,kinds", [("canasta-two-hand", 2, ("take",)), ("kanaster", 2, ("take",)),
+                                                   ("continental", 3, ("take", "claim"))])
+def test_cards_seen_going_into_a_hand_stay_there_in_every_determinization(variant, players, kinds):
+    from meldtable.search.knowledge import known_cards
+
+    g, known = _known_after(variant, players, kinds)
+    seat = g.current_player
+    for s in range(players):  # known cards are held (the real hands)
+        held = g.view(s)["hand"]
+        assert all(held.count(c) >= n for c, n in known[s].items())
+    holders = [s for s in range(players) if s != seat and known[s]]
+    assert holders
+    for k in range(6):
+        d = g.determinize(seat, random.Random(k))
+        assert d.view(seat) == g.view(seat) and _conservation(d) == _conservation(g)
+        for s in holders:
+            hand = d.view(s)["hand"]
+            assert all(hand.count(c) >= n for c, n in known[s].items()), (s, known[s], hand)
+    assert known_cards(g) == known  # cached: the same answer again
+
+
+def test_a_game_whose_history_does_not_lead_to_its_table_has_no_known_cards():
+    from meldtable.search.knowledge import known_cards
+
+    g = _midhand("canasta-two-hand", 2, 3, 30)
+    assert known_cards(g) is not None
+    other = meldtable.Game.from_position(g.to_position())
+    assert known_cards(other) is None
+    assert known_cards(_midhand("3-ist-50", 3, 1, 5)) is None

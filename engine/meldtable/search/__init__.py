@@ -2,8 +2,9 @@
 heuristic evaluation and the strong computer player.
 
 - :func:`determinize` (``Game.determinize``): a game consistent with everything one seat has seen
-  (its own hand, every hand's size, the melds, the discards and piles it saw), the cards hidden
-  from it dealt again at random. The families' harness hooks (``shuffle_hidden`` in
+  (its own hand, every hand's size, the melds, the discards and piles it saw, the cards others
+  took with a pile or claimed: :mod:`meldtable.search.knowledge`), the cards hidden from it dealt
+  again at random. The families' harness hooks (``shuffle_hidden`` in
   ``<family>/testing.py``) do the dealing; the hidden cards are pooled in a canonical order first,
   so the sample depends on what the seat knows and on ``rng`` only, never on where the hidden
   cards really are.
@@ -32,6 +33,8 @@ import random
 import time
 from typing import TYPE_CHECKING, Any
 
+from .knowledge import known_cards, place_known
+
 if TYPE_CHECKING:
     from ..game import Game
 
@@ -58,9 +61,14 @@ LOWEST_WINS = {"canasta": False, "continental": True, "threefifty": True}
 """Per family: whether the lowest score wins (then points count against a seat)."""
 
 
-def determinize_state(game: Game, seat: int, rng: random.Random) -> Any:
+_UNKNOWN: Any = object()
+
+
+def determinize_state(game: Game, seat: int, rng: random.Random, known: Any = _UNKNOWN) -> Any:
     """The family state of ``game`` with every card hidden from ``seat`` dealt again (see the module
-    text); ``None`` when the family cannot do that consistently now (canasta and Continental:
+    text), the cards known to be in other hands (:mod:`meldtable.search.knowledge`; ``known``: their
+    :func:`~meldtable.search.knowledge.known_cards`, found when not given) kept there; ``None``
+    when the family cannot do that consistently now (canasta and Continental:
     another seat is half-way through a turn whose plan depends on its hand; 3 ist 50: no shuffle
     kept the visible runs, rare)."""
     testing = importlib.import_module(f"meldtable.{game.variant.family}.testing")
@@ -68,6 +76,10 @@ def determinize_state(game: Game, seat: int, rng: random.Random) -> Any:
     st = testing.shuffle_hidden(data, seat, rng)
     if st is None:
         return None
+    if known is _UNKNOWN:
+        known = known_cards(game)
+    if known:
+        place_known(st, game.variant.family, seat, known)
     return game.family.State.from_dict(game.state.rules, game.seed, st)
 
 
@@ -277,6 +289,7 @@ def search(game: Game, rng: random.Random, *, budget_ms: float | None = 200.0, i
     if len(cands) == 1:
         return [(cands[0], [])]
     root_scores = list(game.state.scores)
+    known = known_cards(game)
     turns = HORIZON_TURNS[fam_name] if horizon_turns is None else horizon_turns
     horizon = max(1, turns * game.players)
     deadline = None if iterations is not None else time.perf_counter() + (budget_ms or 0.0) / 1000.0
@@ -284,7 +297,7 @@ def search(game: Game, rng: random.Random, *, budget_ms: float | None = 200.0, i
     while iterations is None or done < iterations:
         if deadline is not None and done and time.perf_counter() >= deadline:
             break
-        det = determinize_state(game, seat, rng)
+        det = determinize_state(game, seat, rng, known)
         if det is None:
             break
         for i, move in enumerate(cands):
