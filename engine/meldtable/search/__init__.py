@@ -278,6 +278,7 @@ def search(game: Game, rng: random.Random, *, budget_ms: float | None = 200.0, i
     choice stands).
     Reads only what the seat to act may know (:func:`determinize`); ``game`` is not changed. A
     position that cannot be determinized now gives the candidates without values."""
+    start = time.perf_counter()  # the budget counts everything below
     seat = game.current_player
     assert seat is not None
     legal = game.legal_moves()
@@ -292,7 +293,7 @@ def search(game: Game, rng: random.Random, *, budget_ms: float | None = 200.0, i
     known = known_cards(game)
     turns = HORIZON_TURNS[fam_name] if horizon_turns is None else horizon_turns
     horizon = max(1, turns * game.players)
-    deadline = None if iterations is not None else time.perf_counter() + (budget_ms or 0.0) / 1000.0
+    deadline = None if iterations is not None else start + (budget_ms or 0.0) / 1000.0
     done = 0
     while iterations is None or done < iterations:
         if deadline is not None and done and time.perf_counter() >= deadline:
