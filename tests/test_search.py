@@ -183,3 +183,14 @@ def test_a_game_whose_history_does_not_lead_to_its_table_has_no_known_cards():
     other = meldtable.Game.from_position(g.to_position())
     assert known_cards(other) is None
     assert known_cards(_midhand("3-ist-50", 3, 1, 5)) is None
+
+
+def test_a_history_longer_than_the_replay_limit_has_no_known_cards(monkeypatch):
+    from meldtable.search import knowledge
+
+    g = _midhand("canasta-two-hand", 2, 3, 30)
+    knowledge._CACHE.clear()
+    monkeypatch.setattr(knowledge, "MAX_REPLAY", 29)
+    assert knowledge.known_cards(g) is None
+    monkeypatch.setattr(knowledge, "MAX_REPLAY", 30)
+    assert knowledge.known_cards(g) is not None

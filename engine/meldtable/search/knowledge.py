@@ -20,6 +20,10 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from ..game import Game
 
+MAX_REPLAY = 4000
+"""Most moves :func:`known_cards` plays again to find the known cards (a long match is about
+2,000): a longer history (only a save played on far beyond a real match) has none, so a hint or
+a strong decision never waits for a replay."""
 CACHE_SIZE = 8
 """Matches whose replay is kept (the page plays one; tests and benches a few)."""
 _CACHE: dict[tuple[Any, ...], tuple[list[str], list[str], Game, list[dict[str, int]]]] = {}
@@ -64,6 +68,8 @@ def known_cards(game: Game) -> list[dict[str, int]] | None:
         return None
     done, current = list(game._done), game.history[-1]
     if len(done) != game.hand_number - 1 or any(not d for d in done):
+        return None
+    if sum(d.count("\n") + 1 for d in done) + len(current) > MAX_REPLAY:
         return None
     key = _key(game)
     cached = _CACHE.get(key)
