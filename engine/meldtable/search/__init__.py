@@ -57,8 +57,6 @@ EVIDENCE = {"canasta": 1.0, "continental": 2.0, "threefifty": 2.0}
 """Per family: standard errors of the paired differences by which another candidate must beat
 the normal player's choice (a guard against noise with few samples). Stricter where the search
 gained nothing measurable over the normal player (docs/performance.md, "Playing strength")."""
-LOWEST_WINS = {"canasta": False, "continental": True, "threefifty": True}
-"""Per family: whether the lowest score wins (then points count against a seat)."""
 
 
 _UNKNOWN: Any = object()
