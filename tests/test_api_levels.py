@@ -70,3 +70,8 @@ def test_hint_is_refused_while_the_computer_plays(s):
     _computer_to_act(s)
     r = req(s, op="hint")
     assert not r["ok"] and r["error"]["key"] == "computer_playing"
+
+
+def test_hello_names_the_levels():
+    r = req(api.Session(), op="hello")
+    assert r["ok"] and r["result"]["levels"] == ["easy", "normal", "strong"]

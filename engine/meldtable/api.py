@@ -107,7 +107,7 @@ class Session:
 
     # ------------------------------------------------------------------ ops
     def op_hello(self, req: dict[str, Any]) -> dict[str, Any]:
-        return {"version": __version__, "variants": [v.describe() for v in VARIANTS.values()]}
+        return {"version": __version__, "variants": [v.describe() for v in VARIANTS.values()], "levels": list(LEVELS)}
 
     def op_new(self, req: dict[str, Any]) -> dict[str, Any]:
         if "position" in req:  # a position a person wrote (docs/positions.md)
