@@ -17,9 +17,10 @@ heuristic evaluation and the strong computer player.
   bonuses, red threes, minus cards in hand; Continental: cards in hand; 3 ist 50: minus piles).
 - :func:`strong_move`: determinized (perfect information) Monte Carlo: every iteration samples one
   determinization and plays each candidate move in it, followed by the normal player for every
-  seat up to a horizon of turns, and evaluates; the candidate with the best mean wins (the normal
-  player's choice on a tie). Anytime: iterations run until ``budget_ms`` has passed, or exactly
-  ``iterations`` of them (deterministic, for tests).
+  seat up to a horizon of turns, and evaluates; another candidate replaces the normal player's
+  choice only when it beats it on the paired samples by enough evidence (:data:`EVIDENCE`).
+  Anytime: iterations run until ``budget_ms`` has passed, or exactly ``iterations`` of them
+  (deterministic, for tests).
 
 Reference: Long, Sturtevant, Buro, Furtak, "Understanding the Success of Perfect Information
 Monte Carlo Sampling in Game Tree Search" (AAAI 2010); Cowling, Powley, Whitehouse, "Information
