@@ -35,7 +35,8 @@ def _value(c: Card) -> int:
 class CanastaBot:
     """Rule-based canasta player (every preset and player count): makes its initial meld, takes the pile when it pays,
     builds canastas (wild cards saved for them), blocks with black threes and blocking ranks (Kanaster), lays
-    blocking cards under its canastas when it may, goes out when it can.
+    blocking cards under its canastas when it may, goes out when it can, and keeps at least :data:`KEEP` cards in
+    hand while its side lacks the canastas needed to go out (no melting down to one card: issue #27).
 
     ``decide(view, legal)`` takes the seat's view (``Game.view(seat)``) and its legal moves.
     """
