@@ -93,6 +93,16 @@ def test_same_moves(git_checkout: None) -> None:
     assert_lines(out, "differ from HEAD", "digest of all hands:")
 
 
+def test_strength_bench() -> None:
+    out = run_bench("strength.py", "--quick", "--iterations", "1")
+    assert_lines(out, "| game | pairing |", "| two-hand | normal vs easy |", "| 3ist50-3 | strong vs normal |")
+
+
+def test_search_bench() -> None:
+    out = run_bench("search_bench.py", "--quick")
+    assert_lines(out, "| game | public playouts/s", "| two-hand |", "| 3ist50-3 |")
+
+
 def test_hostile_bench() -> None:
     out = run_bench("hostile_bench.py", "--quick")
     assert_lines(out, "worst request of the fuzzers:")

@@ -22,7 +22,7 @@ import re
 from typing import Any
 
 from . import __version__
-from .bot import choose_move
+from .bot import LEVELS, choose_move, hint
 from .cards import ALL_CARDS
 from .errors import MeldtableError, NotYourTurnError
 from .fields import NonFiniteNumber, strict_json
@@ -107,7 +107,7 @@ class Session:
 
     # ------------------------------------------------------------------ ops
     def op_hello(self, req: dict[str, Any]) -> dict[str, Any]:
-        return {"version": __version__, "variants": [v.describe() for v in VARIANTS.values()]}
+        return {"version": __version__, "variants": [v.describe() for v in VARIANTS.values()], "levels": list(LEVELS)}
 
     def op_new(self, req: dict[str, Any]) -> dict[str, Any]:
         if "position" in req:  # a position a person wrote (docs/positions.md)
@@ -165,18 +165,33 @@ class Session:
         return {"undone": undone, "table": self.table()}
 
     def op_bot(self, req: dict[str, Any]) -> dict[str, Any]:
+        """The computer plays one move for the seat to act at ``level`` (``easy``, ``normal``
+        (default), ``strong``; optional ``budget_ms`` for ``strong``)."""
+        level, budget = _level(req), _budget_ms(req)
         g = self._game()
         if g.hand_over:
             raise COMMON.error("hand_over")
         seat = g.current_player
         if seat in self.human_seats:
             raise NotYourTurnError.of(COMMON, "your_turn", {})
-        move = choose_move(g, seat)
+        move = choose_move(g, seat, level=level, budget_ms=budget)
         work = g.copy()
         work.play(move, seat=seat)
         self.game = work
         label = work.state.last_moves[-1]["label"] if work.state.last_moves else str(move)
         return {"move": {"seat": seat, "text": str(move), "label": label}, "table": self.table()}
+
+    def op_hint(self, req: dict[str, Any]) -> dict[str, Any]:
+        """The suggested move for the person's seat to act, from that seat's information only
+        (:func:`meldtable.bot.hint`): ``{"hint": {"seat", "move", "kind", "cards", "key", "params",
+        "texts"}}``; the game is not changed."""
+        budget = _budget_ms(req)
+        g = self._game()
+        if g.hand_over:
+            raise COMMON.error("match_over" if g.match_over else "hand_over_next")
+        if g.current_player not in self.human_seats:
+            raise NotYourTurnError.of(COMMON, "computer_playing", {})
+        return {"hint": hint(g, budget_ms=budget)}
 
     def op_next_hand(self, req: dict[str, Any]) -> dict[str, Any]:
         work = self._game().copy()
@@ -279,6 +294,33 @@ def with_undo(game: Game, record: Any) -> Game | None:
     if work.to_json() != game.to_json() or work.undo_refusal() is not None:
         return None
     return work
+
+
+MAX_BUDGET_MS = 2000
+"""Longest time budget (milliseconds) a ``bot`` or ``hint`` request may give the strong player."""
+
+
+def _level(req: dict[str, Any]) -> str:
+    """The request's ``level`` (absent or ``null``: ``"normal"``); ``bad_request`` naming the
+    levels for anything but one of :data:`meldtable.bot.LEVELS`."""
+    level = req.get("level")
+    if level is None:
+        return "normal"
+    if not isinstance(level, str) or level not in LEVELS:
+        shown = repr(level) if len(repr(level)) <= 40 else repr(level)[:37] + "..."
+        raise BadRequest(f"Unknown computer level {shown}: the levels are {', '.join(LEVELS)}.")
+    return level
+
+
+def _budget_ms(req: dict[str, Any]) -> float | None:
+    """The request's ``budget_ms`` (optional, a number from 1 to :data:`MAX_BUDGET_MS`), else
+    ``None`` (the strong player's default); ``bad_request`` else."""
+    v = req.get("budget_ms")
+    if v is None:
+        return None
+    if isinstance(v, bool) or not isinstance(v, (int, float)) or not 1 <= v <= MAX_BUDGET_MS:
+        raise BadRequest(f"'budget_ms' must be a number of milliseconds from 1 to {MAX_BUDGET_MS}.")
+    return float(v)
 
 
 def _field(req: dict[str, Any], name: str, typ: type) -> Any:

@@ -274,6 +274,27 @@ class Game:
         g._undo = self._undo.copy()
         return g
 
+    # ------------------------------------------------------------------ search (issue #27)
+    def determinize(self, seat: int, rng: Any) -> "Game":
+        """A new game consistent with everything ``seat`` has seen (its own hand, every hand's
+        size, melds, discards, scores; ``view(seat)`` unchanged), the cards hidden from it dealt
+        again from ``rng`` (a ``random.Random``): :func:`meldtable.search.determinize`. The sample
+        depends on what ``seat`` knows and on ``rng`` only. Raises :class:`StateError` (key
+        ``determinize_now``) when another seat is half-way through a turn whose plan depends on
+        its hand, and ``ValueError`` for a seat not in the game."""
+        from .search import determinize
+
+        self.view(seat)  # refuses a seat not in the game
+        return determinize(self, seat, rng)
+
+    def search_node(self) -> Any:
+        """A copy of the game's state behind the fast interface of searches
+        (:class:`meldtable.search.Node`: ``copy()``, ``moves()``, ``apply(index)``, ``to_act``,
+        ``over``): no notation, history, undo record or views, and no request budget."""
+        from .search import Node
+
+        return Node(self._state.copy())
+
     # ------------------------------------------------------------------ persistence
     def to_json(self, *, past_history: bool = True) -> str:
         """The whole state as JSON text (schema: docs/state-format.md). ``past_history=False``

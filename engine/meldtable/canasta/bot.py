@@ -9,6 +9,11 @@ from ..cards import RANKS, Card
 from ..moves import Move
 
 
+KEEP = 3
+"""Cards the normal player keeps in hand after a meld or add while its side lacks the canastas
+needed to go out (issue #27)."""
+
+
 def _rank_of(text: str) -> int:
     return RANKS.index(text) + 1
 
@@ -30,7 +35,8 @@ def _value(c: Card) -> int:
 class CanastaBot:
     """Rule-based canasta player (every preset and player count): makes its initial meld, takes the pile when it pays,
     builds canastas (wild cards saved for them), blocks with black threes and blocking ranks (Kanaster), lays
-    blocking cards under its canastas when it may, goes out when it can.
+    blocking cards under its canastas when it may, goes out when it can, and keeps at least :data:`KEEP` cards in
+    hand while its side lacks the canastas needed to go out (no melting down to one card: issue #27).
 
     ``decide(view, legal)`` takes the seat's view (``Game.view(seat)``) and its legal moves.
     """
@@ -76,6 +82,19 @@ class CanastaBot:
                 return m
         canastas = me["canastas"]
         needed = view.get("canastas_to_go_out", 2)
+        if canastas < needed:
+            # no melting down without the canastas needed to go out (issue #27: a Kanaster hand
+            # melded down to one card can only draw and discard until the stock runs out): keep
+            # at least KEEP cards after a meld or add, unless it completes a canasta
+            def keeps(m: Move) -> bool:
+                if hand_size - len(m.cards) >= KEEP:
+                    return True
+                meld = my_melds.get(m.rank or 0) if m.kind == "add" else None
+                return meld is not None and len(meld["cards"]) + len(m.cards) >= 7 and not meld.get("canasta")
+
+            for kind in ("meld", "add"):
+                if kind in by_kind:
+                    by_kind[kind] = [m for m in by_kind[kind] if keeps(m)]
         # add naturals to own melds
         for m in by_kind.get("add", []):
             if not _wild(m.cards[0]):

@@ -68,6 +68,7 @@ def shuffle_hidden(data: dict[str, Any], seat: int, rng: Any) -> dict[str, Any] 
     pool = [c for c in st["stock"] if c not in red]
     for s in others:
         pool.extend(c for c in hands[s] if c not in red)
+    pool.sort()  # a canonical order first: the deal depends on rng alone (meldtable.search)
     rng.shuffle(pool)
     for s in others:
         # red threes not yet laid out (red_three_exposure = first_turn) stay in their hands

@@ -70,6 +70,7 @@ def shuffle_hidden(data: dict[str, Any], seat: int, rng: Any) -> dict[str, Any] 
         pool.extend(st["hands"][s])
     if keep_joker:
         pool.remove("JK")
+    pool.sort()  # a canonical order first: the deal depends on rng alone (meldtable.search)
     rng.shuffle(pool)
     for s in others:
         k = len(st["hands"][s])

@@ -83,7 +83,7 @@ def shuffle_hidden(data: dict[str, Any], seat: int, rng: Any, tries: int = 50) -
         slots += [(xs, i) for i in range(below)]
         if below:
             guards.append((xs, below - 1, xs[-1] if xs[-1] == "JK" else xs[-1][0]))
-    pool = [xs[i] for xs, i in slots]
+    pool = sorted(xs[i] for xs, i in slots)  # canonical order: the deal depends on rng alone (meldtable.search)
     for _ in range(tries):
         rng.shuffle(pool)
         for (xs, i), c in zip(slots, pool):

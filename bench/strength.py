@@ -1,0 +1,157 @@
+"""Playing strength of the computer levels (issue #27; not a test: figures go to
+docs/performance.md, "Playing strength").
+
+    python bench/strength.py [--deals N] [--games G ...] [--pairs A:B ...] [--iterations K] [--quick]
+
+Plays level ``A`` against level ``B`` over ``N`` seeded deals per game and pairing (deal ``d``
+uses seed ``d``, from ``--first``), one hand each (the first deal of a match), seats rotated:
+
+- two-sided games (two-hand Canasta, Kanaster 2p, Classic 4p and Kanaster 4p in two
+  partnerships): ``A`` holds side ``d % 2`` (both partners), ``B`` the other; a deal is won by the
+  side with the higher hand score (a tie counts half). Reported: ``A``'s win rate with its 95%
+  Wilson interval and the mean score margin ``A - B`` with its 95% interval (normal
+  approximation).
+- games of ``n`` seats (Continental 3p, 3 ist 50 3p): one ``A`` seat (seat ``d % n``) among
+  ``B`` seats; a deal is won by the seat with the lowest hand score (shared ties count
+  ``1/k``). Reported: ``A``'s win rate (target for a strong seat: at least ``1.5/n``) and the
+  mean margin (``B`` seats' mean minus ``A``'s points: higher is better for ``A``).
+
+``strong`` runs with a fixed number of search iterations (``--iterations``, default 6) so the
+figures do not depend on the machine's load. ``random`` is a level of this bench only (uniform
+over the legal moves). ``--quick``: 2 deals of two games (the CI smoke test: it asserts only that
+the bench runs).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import random
+import sys
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "engine"))
+
+import meldtable  # noqa: E402
+from meldtable.bot import choose_move  # noqa: E402
+
+GAMES = {
+    "two-hand": ("canasta-two-hand", 2),
+    "classic4": ("canasta-classic", 4),
+    "kanaster2": ("kanaster", 2),
+    "kanaster4": ("kanaster", 4),
+    "continental3": ("continental", 3),
+    "3ist50-3": ("3-ist-50", 3),
+}
+PAIRS = ("normal:easy", "normal:random", "strong:normal")
+
+
+def move_of(g: meldtable.Game, level: str, rng: random.Random, iterations: int) -> object:
+    if level == "random":
+        return rng.choice(g.legal_moves())
+    if level == "strong":
+        return choose_move(g, level="strong", rng=rng, iterations=iterations)
+    return choose_move(g, level=level, rng=rng)
+
+
+def play_deal(variant: str, players: int, seed: int, levels: list[str], iterations: int) -> list[int]:
+    """One hand with ``levels[seat]`` per seat; the hand's score per side (canasta) or seat."""
+    g = meldtable.new_game(variant, players=players, seed=seed)
+    rng = random.Random(seed * 7919 + 1)
+    moves = 0
+    while not g.hand_over:
+        g.play(move_of(g, levels[g.current_player], rng, iterations))
+        moves += 1
+        if moves > 20_000:
+            raise RuntimeError(f"{variant} seed {seed}: the hand does not end")
+    return [s["total"] for s in g.results[-1]["sides"]]
+
+
+def wilson(wins: float, n: int) -> tuple[float, float]:
+    """95% Wilson score interval of a proportion ``wins / n``."""
+    if n == 0:
+        return (0.0, 1.0)
+    z = 1.96
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def mean_ci(xs: list[float]) -> tuple[float, float]:
+    """Mean and the half width of its 95% interval (normal approximation)."""
+    n = len(xs)
+    m = sum(xs) / n
+    if n < 2:
+        return m, float("inf")
+    sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1))
+    return m, 1.96 * sd / math.sqrt(n)
+
+
+def measure(game: str, a: str, b: str, deals: int, iterations: int, first: int = 0) -> dict[str, object]:
+    variant, players = GAMES[game]
+    two_sided = variant.startswith(("canasta", "kanaster")) and players in (2, 4)
+    wins = 0.0
+    margins: list[float] = []
+    outcomes: list[tuple[int, float]] = []
+    start = time.perf_counter()
+    for d in range(first, first + deals):
+        if two_sided:
+            a_side = d % 2
+            g0 = meldtable.new_game(variant, players=players, seed=d)
+            side_of = g0.state.rules.side_of
+            levels = [a if side_of[s] == a_side else b for s in range(players)]
+            totals = play_deal(variant, players, d, levels, iterations)
+            margin = totals[a_side] - totals[1 - a_side]
+            wins += 1.0 if margin > 0 else 0.5 if margin == 0 else 0.0
+        else:
+            a_seat = d % players
+            levels = [a if s == a_seat else b for s in range(players)]
+            totals = play_deal(variant, players, d, levels, iterations)
+            best = min(totals)
+            winners = [s for s, t in enumerate(totals) if t == best]
+            wins += 1.0 / len(winners) if a_seat in winners else 0.0
+            others = [t for s, t in enumerate(totals) if s != a_seat]
+            margin = sum(others) / len(others) - totals[a_seat]
+        margins.append(float(margin))
+        outcomes.append((d, float(margin)))
+    lo, hi = wilson(wins, deals)
+    m, half = mean_ci(margins)
+    return {"game": game, "pair": f"{a} vs {b}", "deals": deals, "win": wins / deals, "lo": lo, "hi": hi,
+            "margin": m, "half": half, "seconds": time.perf_counter() - start, "two_sided": two_sided,
+            "players": players, "outcomes": outcomes}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--deals", type=int, default=40)
+    ap.add_argument("--games", nargs="*", default=list(GAMES), choices=list(GAMES))
+    ap.add_argument("--pairs", nargs="*", default=list(PAIRS))
+    ap.add_argument("--iterations", type=int, default=6)
+    ap.add_argument("--first", type=int, default=0, help="seed of the first deal (to add deals to a sample)")
+    ap.add_argument("--raw", action="store_true", help="per deal (seed, margin) on stderr")
+    ap.add_argument("--quick", action="store_true", help="2 deals of two games (smoke test)")
+    args = ap.parse_args(argv)
+    games, deals, pairs = args.games, args.deals, args.pairs
+    if args.quick:
+        games, deals, pairs = ["two-hand", "3ist50-3"], 2, ["normal:easy", "strong:normal"]
+    print(f"strength: {deals} deals per game and pairing, strong with {args.iterations} iterations, "
+          f"load average {os.getloadavg()[0]:.2f}")
+    print("| game | pairing | deals | win rate A | 95% interval | mean margin A-B | 95% interval | target | s |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for game in games:
+        for pair in pairs:
+            a, b = pair.split(":")
+            r = measure(game, a, b, deals, args.iterations, args.first)
+            n = int(r["players"])  # type: ignore[call-overload]
+            target = ("0.80" if a == "normal" else "0.60") if r["two_sided"] else f"{1.5 / n:.2f}"
+            print(f"| {game} | {r['pair']} | {deals} | {r['win']:.2f} | {r['lo']:.2f}-{r['hi']:.2f} | "
+                  f"{r['margin']:+.0f} | ±{r['half']:.0f} | {target} | {r['seconds']:.0f} |", flush=True)
+            if args.raw:  # per deal: (seed, margin) to pool samples of several runs
+                print(f"raw {game} {r['pair']} {r['outcomes']}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,334 @@
+"""Search over a seat's information (issue #27): determinization, a fast play interface, a
+heuristic evaluation and the strong computer player.
+
+- :func:`determinize` (``Game.determinize``): a game consistent with everything one seat has seen
+  (its own hand, every hand's size, the melds, the discards and piles it saw, the cards others
+  took with a pile or claimed: :mod:`meldtable.search.knowledge`), the cards hidden from it dealt
+  again at random. The families' harness hooks (``shuffle_hidden`` in
+  ``<family>/testing.py``) do the dealing; the hidden cards are pooled in a canonical order first,
+  so the sample depends on what the seat knows and on ``rng`` only, never on where the hidden
+  cards really are.
+- :class:`Node` (``Game.search_node``): the family state behind a light interface for playouts:
+  copy, legal moves, apply by move index; no notation, no history, no undo record, no views.
+  ``tests/test_search.py`` plays the same moves through it and through ``Game.play`` and
+  compares the saved states.
+- :func:`evaluate`: a position's worth for one seat, in the game's points: the hand's score
+  change once it is over, else an estimate from the table (canasta: melded points, canasta
+  bonuses, red threes, minus cards in hand; Continental: cards in hand; 3 ist 50: minus piles).
+- :func:`strong_move`: determinized (perfect information) Monte Carlo: every iteration samples one
+  determinization and plays each candidate move in it, followed by the normal player for every
+  seat up to a horizon of turns, and evaluates; another candidate replaces the normal player's
+  choice only when it beats it on the paired samples by enough evidence (:data:`EVIDENCE`).
+  Anytime: iterations run until ``budget_ms`` has passed, or exactly ``iterations`` of them
+  (deterministic, for tests).
+
+Reference: Long, Sturtevant, Buro, Furtak, "Understanding the Success of Perfect Information
+Monte Carlo Sampling in Game Tree Search" (AAAI 2010); Cowling, Powley, Whitehouse, "Information
+Set Monte Carlo Tree Search" (IEEE TCIAIG 4(2), 2012).
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+import time
+from typing import TYPE_CHECKING, Any
+
+from .knowledge import known_cards, place_known
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+MAX_CANDIDATES = 8
+"""Most moves the strong player compares in one decision (the normal player's choice always
+among them)."""
+HORIZON_TURNS = {"canasta": 2, "continental": 2, "threefifty": 2}
+"""Per family: playouts stop (and are evaluated) once every seat has had this many more turns (a
+seat change counts as a turn), or when the hand ends."""
+NOT_DOWN = 40.0
+"""Continental: points an estimate counts against a seat that has not laid its contract down yet
+(its jokers count nothing while it plays on: they are what gets it down)."""
+MAX_PLAYOUT_MOVES = 200
+"""Most moves of one playout."""
+CLOCK_EVERY = 4
+"""A playout under a time budget looks at the clock every this many moves."""
+TIE_MARGIN = 1.0
+"""Points by which a candidate's mean must beat the normal player's choice to be chosen instead."""
+EVIDENCE = {"canasta": 1.0, "continental": 2.0, "threefifty": 2.0}
+"""Per family: standard errors of the paired differences by which another candidate must beat
+the normal player's choice (a guard against noise with few samples). Stricter where the search
+gained nothing measurable over the normal player (docs/performance.md, "Playing strength")."""
+
+
+_UNKNOWN: Any = object()
+
+
+def determinize_state(game: Game, seat: int, rng: random.Random, known: Any = _UNKNOWN) -> Any:
+    """The family state of ``game`` with every card hidden from ``seat`` dealt again (see the module
+    text), the cards known to be in other hands (:mod:`meldtable.search.knowledge`; ``known``: their
+    :func:`~meldtable.search.knowledge.known_cards`, found when not given) kept there; ``None``
+    when the family cannot do that consistently now (canasta and Continental:
+    another seat is half-way through a turn whose plan depends on its hand; 3 ist 50: no shuffle
+    kept the visible runs, rare)."""
+    testing = importlib.import_module(f"meldtable.{game.variant.family}.testing")
+    data = game.state.to_dict()
+    st = testing.shuffle_hidden(data, seat, rng)
+    if st is None:
+        return None
+    if known is _UNKNOWN:
+        known = known_cards(game)
+    if known:
+        place_known(st, game.variant.family, seat, known)
+    return game.family.State.from_dict(game.state.rules, game.seed, st)
+
+
+def determinize(game: Game, seat: int, rng: random.Random) -> Game:
+    """A new :class:`~meldtable.game.Game` (same variant, options, seed, history and scores) whose
+    cards hidden from ``seat`` are dealt again at random from ``rng``; what ``seat`` sees
+    (``view(seat)``) is unchanged. Raises :class:`~meldtable.errors.StateError` (key
+    ``determinize_now``) when that cannot be done consistently now (:func:`determinize_state`)."""
+    from ..errors import StateError
+    from ..game import Game as GameClass
+    from .hints import HINTS
+
+    state = determinize_state(game, seat, rng)
+    if state is None:
+        raise StateError.of(HINTS, "determinize_now", {"seat": seat})
+    g = GameClass(game.variant, game.players, game.seed, game.options, state)
+    g._done, g._head, g._tail = list(game._done), game._head, list(game._tail)
+    return g
+
+
+class Node:
+    """A family state behind the interface playouts need (``Game.search_node()``): ``copy()``,
+    ``moves()`` (the legal moves, sorted by notation as ``Game.legal_moves``), ``apply(i)`` (the
+    ``i``-th of ``moves()``, unchecked: ``IndexError`` outside), ``to_act`` (seat or ``None``),
+    ``over`` (the hand is over). No notation, history, undo record or view is made."""
+
+    __slots__ = ("state", "_moves")
+
+    def __init__(self, state: Any) -> None:
+        self.state = state
+        self._moves: list[Any] | None = None
+
+    def copy(self) -> Node:
+        """An independent copy."""
+        return Node(self.state.copy())
+
+    def moves(self) -> list[Any]:
+        """The legal moves of the seat to act (empty once the hand is over); the list is the node's
+        own (do not change it)."""
+        if self._moves is None:
+            self._moves = self.state.legal_moves()
+        return self._moves
+
+    def apply(self, index: int) -> None:
+        """Play the ``index``-th legal move."""
+        move = self.moves()[index]
+        self._moves = None
+        self.state.apply(move)
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat to act, ``None`` once the hand is over."""
+        return self.state.current_player  # type: ignore[no-any-return]
+
+    @property
+    def over(self) -> bool:
+        """Whether the hand is over."""
+        return bool(self.state.hand_over)
+
+
+def random_playout(node: Node, rng: random.Random, limit: int = 10_000) -> int:
+    """Play uniformly random legal moves on ``node`` until the hand is over (or ``limit`` moves);
+    the number of moves played."""
+    n = 0
+    while not node.over and n < limit:
+        k = len(node.moves())
+        if not k:
+            break
+        node.apply(rng.randrange(k))
+        n += 1
+    return n
+
+
+# ---------------------------------------------------------------------------------- evaluation
+
+def _canasta_side_values(state: Any, seat: int) -> tuple[int, list[float]]:
+    from ..canasta.values import card_value
+    from ..cards import Card
+
+    rules = state.rules
+    bonus = {"natural": getattr(rules, "natural_canasta_bonus", 500), "mixed": getattr(rules, "mixed_canasta_bonus", 300),
+             "wild": getattr(rules, "wild_canasta_bonus", 0)}
+    red_bonus = getattr(rules, "red_three_bonus", 100)
+    view = state.view(seat)
+    side_of = view["side_of_seat"]
+    values = [0.0] * len(view["sides"])
+    for sd in view["sides"]:
+        v = 0.0
+        for m in sd["melds"]:
+            v += m["points"]
+            kind = m.get("canasta")
+            if kind:
+                v += bonus.get(kind, 0)
+            else:
+                n = len(m["cards"])
+                if n >= 4:  # on the way to a canasta
+                    v += 0.1 * (n - 3) * bonus["mixed"]
+        reds = len(sd["red_threes"]) * red_bonus
+        v += reds if sd["melded"] else -reds
+        values[sd["side"]] = v
+    for s in range(len(side_of)):
+        hand = view["hand"] if s == seat else state.view(s)["hand"]
+        values[side_of[s]] -= sum(card_value(Card.parse(t)) for t in hand)
+    return side_of[seat], values
+
+
+def _lowest_seat_values(state: Any, family: str) -> list[float]:
+    rules = state.rules
+    if family == "threefifty":
+        return [float(sum(rules.value(c) for c in pile)) for pile in state.piles]
+    down = state.down
+    return [float(sum(rules.value(c) * n for c, n in hand.items() if down[seat] or not c.is_joker))
+            + (0.0 if down[seat] else NOT_DOWN) for seat, hand in enumerate(state.hands)]
+
+
+def evaluate(state: Any, family: str, seat: int, root_scores: list[int]) -> float:
+    """``seat``'s worth of family state ``state`` in the game's points, higher is better: its
+    side's score (or estimate) minus the mean of the other sides'. Once the hand is over, the
+    hand's score change since ``root_scores`` (the cumulative scores when the search began);
+    while it runs, the estimate of :mod:`meldtable.search` (module text)."""
+    if family == "canasta":
+        side_of = state.rules.side_of
+        me = side_of[seat]
+        if state.hand_over:
+            deltas = [a - b for a, b in zip(state.scores, root_scores)]
+        else:
+            me, deltas = _canasta_side_values(state, seat)
+        others = [d for i, d in enumerate(deltas) if i != me]
+        return float(deltas[me] - (sum(others) / len(others) if others else 0.0))
+    if state.hand_over:
+        deltas = [float(a - b) for a, b in zip(state.scores, root_scores)]
+    else:
+        deltas = _lowest_seat_values(state, family)
+    others = [d for i, d in enumerate(deltas) if i != seat]
+    return float((sum(others) / len(others) if others else 0.0) - deltas[seat])
+
+
+# ---------------------------------------------------------------------------------- the player
+
+def normal_policy(family: Any, state: Any, legal: list[Any]) -> Any:
+    """The normal player's move in ``state`` (a family state) among ``legal``, from the view of the
+    seat to act."""
+    if len(legal) == 1:
+        return legal[0]
+    return family.choose_move(state.view(state.current_player), legal)
+
+
+def playout(family: Any, state: Any, horizon: int, deadline: float | None = None) -> bool:
+    """Play the normal player for every seat on ``state`` (changed in place) until the hand is over
+    or the seat to act has changed ``horizon`` times (at most :data:`MAX_PLAYOUT_MOVES` moves).
+    ``False`` if ``deadline`` (a ``time.perf_counter()`` value) passed first (checked every
+    :data:`CLOCK_EVERY` moves): the playout is then unfinished."""
+    changes = 0
+    last = state.current_player
+    for k in range(MAX_PLAYOUT_MOVES):
+        if state.hand_over:
+            return True
+        if deadline is not None and k % CLOCK_EVERY == CLOCK_EVERY - 1 and time.perf_counter() >= deadline:
+            return False
+        legal = state.legal_moves()
+        if not legal:
+            return True
+        state.apply(normal_policy(family, state, legal))
+        now = state.current_player
+        if now != last:
+            changes += 1
+            last = now
+            if changes >= horizon:
+                return True
+    return True
+
+
+def candidates(legal: list[Any], normal: Any, rng: random.Random) -> list[Any]:
+    """The moves the strong player compares, the normal player's choice first: every legal move
+    when there are at most :data:`MAX_CANDIDATES`, else the normal player's choice, every take, draw, claim, pass and
+    answer, then discards and the other moves drawn from ``rng``, up to :data:`MAX_CANDIDATES`."""
+    if len(legal) <= MAX_CANDIDATES:
+        return [normal] + [m for m in legal if m != normal]
+    first = [normal] + [m for m in legal if m != normal and m.kind in ("take", "draw", "claim", "pass", "yes", "no", "ask")]
+    rest = [m for m in legal if m not in first]
+    discards = [m for m in rest if m.kind == "discard"]
+    others = [m for m in rest if m.kind != "discard"]
+    rng.shuffle(discards)
+    rng.shuffle(others)
+    return (first + discards + others)[:MAX_CANDIDATES]
+
+
+def search(game: Game, rng: random.Random, *, budget_ms: float | None = 200.0, iterations: int | None = None,
+           horizon_turns: int | None = None) -> list[tuple[Any, list[float | None]]]:
+    """The strong player's evaluation of the seat to act's candidate moves: ``[(move, values)]``,
+    the normal player's choice first; ``values[j]`` is the move's value in the ``j``-th
+    determinization (the same for every candidate: paired samples), ``None`` where the time ran
+    out before it. ``iterations`` (an ``int``): exactly that many determinizations (no clock);
+    else as many as fit ``budget_ms`` milliseconds of wall time (a decision overruns it by one
+    determinization and :data:`CLOCK_EVERY` moves at most; without paired samples the normal
+    choice stands).
+    Reads only what the seat to act may know (:func:`determinize`); ``game`` is not changed. A
+    position that cannot be determinized now gives the candidates without values."""
+    start = time.perf_counter()  # the budget counts everything below
+    seat = game.current_player
+    assert seat is not None
+    legal = game.legal_moves()
+    family = game.family
+    fam_name = game.variant.family
+    normal = family.choose_move(game.view(seat), legal)
+    cands = candidates(legal, normal, rng)
+    values: list[list[float | None]] = [[] for _ in cands]
+    if len(cands) == 1:
+        return [(cands[0], [])]
+    root_scores = list(game.state.scores)
+    known = known_cards(game)
+    turns = HORIZON_TURNS[fam_name] if horizon_turns is None else horizon_turns
+    horizon = max(1, turns * game.players)
+    deadline = None if iterations is not None else start + (budget_ms or 0.0) / 1000.0
+    done = 0
+    while iterations is None or done < iterations:
+        if deadline is not None and done and time.perf_counter() >= deadline:
+            break
+        det = determinize_state(game, seat, rng, known)
+        if det is None:
+            break
+        for i, move in enumerate(cands):
+            value: float | None = None
+            if deadline is None or time.perf_counter() < deadline:
+                s = det.copy()  # (anytime: past the deadline the iteration's other values stay None)
+                if s.is_legal(move):
+                    s.apply(move)
+                    if playout(family, s, horizon, deadline):
+                        value = evaluate(s, fam_name, seat, root_scores)
+            values[i].append(value)
+        done += 1
+    return [(m, values[i]) for i, m in enumerate(cands)]
+
+
+def strong_move(game: Game, rng: random.Random, *, budget_ms: float | None = 200.0, iterations: int | None = None) -> Any:
+    """The strong player's move for the seat to act (see :func:`search`): the normal player's
+    choice, unless another candidate beats it on the paired samples by more than
+    :data:`TIE_MARGIN` points on average and by :data:`EVIDENCE` standard errors (then the one
+    with the best average gain)."""
+    results = search(game, rng, budget_ms=budget_ms, iterations=iterations)
+    normal, base = results[0]
+    best, gain = normal, 0.0
+    evidence = EVIDENCE[game.variant.family]
+    for move, vals in results[1:]:
+        diffs = [v - b for v, b in zip(vals, base) if v is not None and b is not None]
+        n = len(diffs)
+        if n < 2:
+            continue
+        mean = sum(diffs) / n
+        sd = (sum((d - mean) ** 2 for d in diffs) / (n - 1)) ** 0.5
+        if mean > TIE_MARGIN and mean > evidence * sd / n ** 0.5 and mean > gain:
+            best, gain = move, mean
+    return best

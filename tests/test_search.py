@@ -1,0 +1,196 @@
+"""The search interface (issue #27): ``Game.determinize(seat, rng)`` keeps everything the seat has
+seen and deals the hidden cards again; ``Game.search_node()`` plays the same moves as the public
+API; the strong player decides from the seat's information only."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import meldtable
+from meldtable.bot import choose_move
+from meldtable.errors import StateError
+from meldtable.search import Node, evaluate, random_playout
+
+GAMES = [("canasta-two-hand", 2), ("canasta-classic", 4), ("kanaster", 2), ("continental", 3), ("3-ist-50", 3)]
+
+
+def _midhand(variant: str, players: int, seed: int, moves: int) -> meldtable.Game:
+    g = meldtable.new_game(variant, players=players, seed=seed)
+    for _ in range(moves):
+        if g.hand_over:
+            break
+        g.play(choose_move(g))
+    return g
+
+
+def _conservation(g: meldtable.Game) -> dict:
+    return dict(g.state.conservation())
+
+
+@pytest.mark.parametrize("variant,players", GAMES)
+def test_determinize_keeps_the_seats_view_and_every_card(variant, players):
+    changed = 0
+    for k in range(12):
+        g = _midhand(variant, players, 3 + k, 6 + 5 * k)
+        if g.hand_over:
+            continue
+        seat = g.current_player
+        d = g.determinize(seat, random.Random(k))
+        assert d.view(seat) == g.view(seat)
+        assert _conservation(d) == _conservation(g)
+        assert d.legal_moves() == g.legal_moves()
+        assert d.history == g.history and d.scores == g.scores
+        others = [s for s in range(players) if s != seat]
+        changed += any(d.view(s)["hand"] != g.view(s)["hand"] for s in others)
+        assert g == _midhand(variant, players, 3 + k, 6 + 5 * k)  # the game itself is unchanged
+    assert changed >= 6
+
+
+def test_determinize_depends_on_what_the_seat_knows_and_the_rng_only():
+    """Two games that differ only in cards hidden from the seat give the same determinization for
+    the same rng."""
+    g = _midhand("canasta-two-hand", 2, 8, 30)
+    seat = g.current_player
+    other = g.determinize(seat, random.Random(99))  # the same table, other hidden cards
+    assert other.view(1 - seat)["hand"] != g.view(1 - seat)["hand"]
+    a = g.determinize(seat, random.Random(5))
+    b = other.determinize(seat, random.Random(5))
+    assert a.to_json() == b.to_json()
+
+
+def test_determinize_refuses_a_seat_not_in_the_game():
+    g = meldtable.new_game("kanaster", players=2, seed=1)
+    with pytest.raises(ValueError):
+        g.determinize(2, random.Random(1))
+
+
+def test_determinize_mid_turn_of_another_seat_is_a_state_error():
+    g = meldtable.new_game("canasta-two-hand", players=2, seed=1)
+    seat = g.current_player
+    g.play("draw")
+    with pytest.raises(StateError) as e:
+        g.determinize(1 - seat, random.Random(1))
+    assert e.value.key == "determinize_now"
+    assert g.determinize(seat, random.Random(1)).view(seat) == g.view(seat)
+
+
+@pytest.mark.parametrize("variant,players", GAMES)
+def test_search_node_plays_the_same_moves_as_the_public_api(variant, players):
+    """Same moves, by index in the node and by ``Game.play`` of ``legal_moves()[index]``: the same
+    legal moves at every step and the same saved state at the end."""
+    for seed in range(3):
+        g = _midhand(variant, players, seed, 10)
+        node = g.search_node()
+        rng = random.Random(seed)
+        for _ in range(400):
+            if g.hand_over:
+                break
+            legal = g.legal_moves()
+            assert node.moves() == legal and node.to_act == g.current_player
+            i = rng.randrange(len(legal))
+            node.apply(i)
+            g.play(legal[i])
+        assert node.over == g.hand_over
+        assert json.dumps(node.state.to_dict()) == json.dumps(g.state.to_dict())
+
+
+def test_search_node_copy_is_independent():
+    g = _midhand("continental", 3, 2, 5)
+    node = g.search_node()
+    before = json.dumps(node.state.to_dict())
+    c = node.copy()
+    random_playout(c, random.Random(1))
+    assert c.over
+    assert json.dumps(node.state.to_dict()) == before and isinstance(c, Node)
+
+
+def test_evaluate_scores_a_finished_hand_by_its_score_change():
+    g = _midhand("canasta-two-hand", 2, 4, 2000)
+    assert g.hand_over
+    seat = 0
+    totals = [s["total"] for s in g.results[-1]["sides"]]
+    assert evaluate(g.state, "canasta", seat, [0, 0]) == totals[0] - totals[1]
+    g3 = _midhand("3-ist-50", 3, 4, 2000)
+    t = [s["total"] for s in g3.results[-1]["sides"]]
+    assert evaluate(g3.state, "threefifty", 1, [0, 0, 0]) == (t[0] + t[2]) / 2 - t[1]
+
+
+@pytest.mark.parametrize("variant,players", GAMES)
+def test_strong_decides_from_the_seats_information_only(variant, players):
+    """The hidden cards dealt again (another determinization of the same table): the strong
+    player's choice for the same rng is the same."""
+    checked = 0
+    for k in range(4):
+        g = _midhand(variant, players, 20 + k, 4 + 7 * k)
+        if g.hand_over:
+            continue
+        seat = g.current_player
+        other = g.determinize(seat, random.Random(1000 + k))
+        assert other.view(seat) == g.view(seat)
+        a = choose_move(g, level="strong", rng=random.Random(k), iterations=2)
+        b = choose_move(other, level="strong", rng=random.Random(k), iterations=2)
+        assert a == b
+        checked += 1
+    assert checked >= 3
+
+
+def _known_after(variant: str, players: int, kinds: tuple[str, ...]) -> tuple[meldtable.Game, list]:
+    """A game of the normal players just after a seat took the discard pile (canasta) or took or
+    claimed a discard (Continental), with known cards left in that seat's hand."""
+    from meldtable.search.knowledge import known_cards
+
+    for seed in range(40):
+        g = meldtable.new_game(variant, players=players, seed=seed)
+        while not g.hand_over:
+            m = choose_move(g)
+            g.play(m)
+            if m.kind in kinds and not g.hand_over:
+                known = known_cards(g)
+                if known and any(known[s] for s in range(players) if s != g.current_player):
+                    return g, known
+    raise AssertionError("no take found")
+
+
+@pytest.mark.parametrize("variant,players,kinds", [("canasta-two-hand", 2, ("take",)), ("kanaster", 2, ("take",)),
+                                                   ("continental", 3, ("take", "claim"))])
+def test_cards_seen_going_into_a_hand_stay_there_in_every_determinization(variant, players, kinds):
+    from meldtable.search.knowledge import known_cards
+
+    g, known = _known_after(variant, players, kinds)
+    seat = g.current_player
+    for s in range(players):  # known cards are held (the real hands)
+        held = g.view(s)["hand"]
+        assert all(held.count(c) >= n for c, n in known[s].items())
+    holders = [s for s in range(players) if s != seat and known[s]]
+    assert holders
+    for k in range(6):
+        d = g.determinize(seat, random.Random(k))
+        assert d.view(seat) == g.view(seat) and _conservation(d) == _conservation(g)
+        for s in holders:
+            hand = d.view(s)["hand"]
+            assert all(hand.count(c) >= n for c, n in known[s].items()), (s, known[s], hand)
+    assert known_cards(g) == known  # cached: the same answer again
+
+
+def test_a_game_whose_history_does_not_lead_to_its_table_has_no_known_cards():
+    from meldtable.search.knowledge import known_cards
+
+    g = _midhand("canasta-two-hand", 2, 3, 30)
+    assert known_cards(g) is not None
+    other = meldtable.Game.from_position(g.to_position())
+    assert known_cards(other) is None
+    assert known_cards(_midhand("3-ist-50", 3, 1, 5)) is None
+
+
+def test_a_history_longer_than_the_replay_limit_has_no_known_cards(monkeypatch):
+    from meldtable.search import knowledge
+
+    g = _midhand("canasta-two-hand", 2, 3, 30)
+    knowledge._CACHE.clear()
+    monkeypatch.setattr(knowledge, "MAX_REPLAY", 29)
+    assert knowledge.known_cards(g) is None
+    monkeypatch.setattr(knowledge, "MAX_REPLAY", 30)
+    assert knowledge.known_cards(g) is not None
