@@ -103,6 +103,11 @@ def test_search_bench() -> None:
     assert_lines(out, "| game | public playouts/s", "| two-hand |", "| 3ist50-3 |")
 
 
+def test_records_bench() -> None:
+    out = run_bench("records_bench.py", "--quick", "--repeats", "1")
+    assert "from_record" in out and "ms" in out, out
+
+
 def test_hostile_bench() -> None:
     out = run_bench("hostile_bench.py", "--quick")
     assert_lines(out, "worst request of the fuzzers:")

@@ -36,19 +36,22 @@ def catalogues() -> dict[str, Catalogue]:
     out = {"common": COMMON}
     for family, module in FAMILIES.items():
         out[family] = importlib.import_module(module).REASONS
-    from meldtable import positions, undo
+    from meldtable import positions, records, undo
+    from meldtable.search import hints
 
     out["position"], out["undo"] = positions.REASONS, undo.REASONS
+    out["record"], out["hints"] = records.REASONS, hints.HINTS
     return out
 
 
 def test_every_family_declares_its_catalogue():
     cats = catalogues()
-    assert set(cats) == {"common", "canasta", "continental", "threefifty", "position", "undo"}
+    assert set(cats) == {"common", "canasta", "continental", "threefifty", "position", "undo", "record", "hints"}
     for name, cat in cats.items():
         assert cat.family == name and len(cat.reasons) >= (4 if name == "undo" else 8), name
 
 
+# "record" and "hints" have their own parameter samples (tests/test_records.py, tests/test_hint.py)
 @pytest.mark.parametrize("family", ["common", "canasta", "continental", "threefifty"])
 def test_every_key_has_both_texts_using_only_its_own_parameters(family):
     cat = catalogues()[family]

@@ -48,7 +48,7 @@ SESSION_MEMORY = 2_000_000
 characters. Measured: 32 sessions of the largest accepted save hold 19 MB (docs/protocol.md)."""
 SESSION_ID = re.compile(r"[A-Za-z0-9_.:-]{1,64}")
 """What a session id may be: 1 to 64 letters, digits, ``_ . : -``."""
-_STARTS = ("new", "load")
+_STARTS = ("new", "load", "load_record")
 """The ops that start (or restart) a named session."""
 
 
@@ -226,6 +226,20 @@ class Session:
         seats = self._seats(req.get("human_seats"), game.players)
         self.game, self.human_seats = game, seats
         return self.table()
+
+    def op_record(self, req: dict[str, Any]) -> dict[str, Any]:
+        """The game as a game record (docs/records.md, "Protocol")."""
+        from .records import api_record
+
+        return api_record(self._game(), req)
+
+    def op_load_record(self, req: dict[str, Any]) -> dict[str, Any]:
+        """Start the session from a game record (docs/records.md, "Protocol")."""
+        from .records import api_load_record
+
+        game, answer = api_load_record(req)
+        self.game, self.human_seats = game, self._seats(req.get("human_seats"), game.players)
+        return {**answer, "table": self.table()}
 
     def op_play(self, req: dict[str, Any]) -> dict[str, Any]:
         g = self._game()

@@ -387,6 +387,22 @@ class Game:
 
         return write_position(self)
 
+    def to_record(self, *, names: Any = None, comments: Any = None, seat: int | None = None,
+                  position: str | None = None) -> str:
+        """This game as a game record (docs/records.md): :func:`meldtable.records.to_record`.
+        Raises :class:`StateError` (with a ``record`` reason key) when it cannot be written."""
+        from .records import to_record
+
+        return to_record(self, names=names, comments=comments, seat=seat, position=position)
+
+    @staticmethod
+    def from_record(text: str) -> "Game":
+        """The game of a game record (docs/records.md): :func:`meldtable.records.from_record`; a
+        move that does not replay is refused with its number, text and the engine's reason."""
+        from .records import from_record
+
+        return from_record(text)
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Game) and self.to_json() == other.to_json()
 
