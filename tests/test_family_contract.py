@@ -9,10 +9,11 @@ import typing
 import pytest
 
 import meldtable
+from meldtable.canasta.moves import Move
 from meldtable.continental import ContinentalMove
 from meldtable.family import Family, FamilyState
 from meldtable.game import FAMILIES, family_module
-from meldtable.moves import Move, MoveValue
+from meldtable.moves import MoveValue
 from meldtable.threefifty import ThreeFiftyMove
 
 

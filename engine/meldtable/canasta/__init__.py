@@ -11,6 +11,7 @@ module                    what it holds
 ========================  ==================================================================
 :mod:`.values`            card kinds (wild, red/black three) and card points
 :mod:`.rules`             ``Rules``: the resolved rule options as typed attributes
+:mod:`.moves`             ``Move``: the family's move values, their notation, meld keys
 :mod:`.melds`             ``Meld``: a side's meld of one rank, canastas
 :mod:`.state`             ``CanastaState``: dealing, turns, applying moves, copies
 :mod:`.legality`          ``legal_moves`` and ``verify``/``explain``; ``_why`` dispatches to the

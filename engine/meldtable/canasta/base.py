@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Iterable
 
 from ..cards import Card
-from ..moves import Move
+from .moves import Move
 from .melds import Meld
 from .planner import Plan
 from .rules import Rules

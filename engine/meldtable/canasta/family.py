@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..moves import Move
+from .moves import Move
 from .actions import compose_action
 from .reasons import REASONS
 from .rules import Rules

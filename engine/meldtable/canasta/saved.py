@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, Iterable
 from ..cards import RANKS, Card, rank_name, standard_deck
 from ..errors import StateError
 from ..fields import check_saved_deck, saved_cards, saved_field, saved_hands, saved_last_moves, saved_outcome
-from ..moves import meld_key_text, parse_meld_key
+from .moves import meld_key_text, parse_meld_key
 from ..multiset import counted
 from .base import DRAWN_MAX, StateBase, Turn
 from .melds import Meld
