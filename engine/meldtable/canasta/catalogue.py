@@ -14,10 +14,10 @@ Option names here are the names users see in ``meldtable.VARIANTS`` and the attr
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any
 
-from ..options import Option
+from ..options import Option, Variant
 
 SEED_000 = "000_61593a5ffdab7f94.txt"
 SEED_001 = "001_d62449b4e08e177b.txt"
@@ -454,3 +454,37 @@ def options(preset: str) -> dict[str, Option]:
         out[s.name] = Option(s.name, s.kind, default, source, s.doc, choices=s.choices,
                              minimum=s.minimum, maximum=s.maximum, nullable=s.by_layout, row=s.row)
     return out
+
+
+def _variant(preset: str, name: str, seed_file: str, usual: int | None = None, usual_source: str = "") -> Variant:
+    """A canasta preset: the canasta catalogue's options with this preset's defaults and sources
+    (:mod:`meldtable.canasta.catalogue`), and its layout table by player count; ``usual`` players
+    (with its source) start a new game when nobody chooses a count."""
+    return Variant(
+        id=preset,
+        name=name,
+        seed_file=seed_file,
+        family="canasta",
+        players=preset_players(preset),
+        options=options(preset),
+        layout=tuple(asdict(r) for r in LAYOUTS[preset]),
+        usual_players=usual,
+        usual_players_source=usual_source,
+    )
+
+
+VARIANTS: dict[str, Variant] = {
+    "canasta-two-hand": _variant(
+        "canasta-two-hand", "Canasta for two (draw two, two canastas to go out)", SEED_000),
+    "canasta-classic": _variant(
+        "canasta-classic", "Classic Canasta (2 to 6 players, partnerships at 4 to 6)", SEED_001, 4,
+        "seed 001 'Bei vier Spielern werden zwei Parteien gebildet. Die Partner sitzen sich jeweils gegenüber.': "
+        "the partnership game the text describes"),
+    "kanaster": _variant(
+        "kanaster", "Kanaster (Swiss house rules: the cut, blocking ranks, blocking cards under a canasta)",
+        SEED_004, 4,
+        "seed 004 names no usual count; its decks' rule of thumb covers '4-5 Spieler' and its teams play "
+        "two against two (app policy)"),
+}
+"""The canasta presets as variants: id -> :class:`~meldtable.options.Variant` (``meldtable.VARIANTS``
+lists them)."""

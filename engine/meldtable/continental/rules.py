@@ -69,7 +69,7 @@ def hand_key(c: Card) -> tuple[int, int, int]:
 
 
 class Rules:
-    """The resolved rule options of one game as attributes (see :mod:`meldtable.variants`)."""
+    """The resolved rule options of one game as attributes (see :mod:`.catalogue`)."""
 
     def __init__(self, options: dict[str, Any], players: int) -> None:
         o = options

@@ -35,7 +35,7 @@ def card_sort_key(c: Card) -> tuple[int, int, str]:
 
 
 class Rules:
-    """The resolved rule options of one game, as attributes (see :mod:`meldtable.variants`)."""
+    """The resolved rule options of one game, as attributes (see :mod:`.catalogue`)."""
 
     def __init__(self, options: dict[str, Any], players: int) -> None:
         o = options
