@@ -11,7 +11,7 @@ import pytest
 import meldtable
 from meldtable.canasta.moves import Move
 from meldtable.continental import ContinentalMove
-from meldtable.family import Family, FamilyState
+from meldtable.family import Family, FamilyState, PositionRoom
 from meldtable.game import FAMILIES, family_module
 from meldtable.moves import MoveValue
 from meldtable.threefifty import ThreeFiftyMove
@@ -37,6 +37,15 @@ def test_every_family_module_provides_the_protocol(family):
     g = meldtable.new_game(variant.id, players=variant.players[0], seed=1)
     missing = sorted(n for n in members(FamilyState) if not hasattr(g.state, n))
     assert not missing, missing
+
+
+@pytest.mark.parametrize("family", sorted(FAMILIES))
+def test_every_family_names_a_position_room_with_keys_reader_and_writer(family):
+    room = importlib.import_module(family_module(family).POSITION)
+    assert room.__name__ == f"meldtable.{family}.position"
+    missing = sorted(n for n in members(PositionRoom) if not hasattr(room, n))
+    assert not missing, missing
+    assert isinstance(room.POSITION_KEYS, frozenset) and room.POSITION_KEYS
 
 
 @pytest.mark.parametrize("cls,text", [

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 if TYPE_CHECKING:
     from .cards import Card
     from .moves import MoveValue
+    from .positions import Position
     from .reasons import Catalogue
 
 
@@ -70,6 +71,10 @@ class Family(Protocol):
     REASONS: Catalogue
     """The family's declared refusal reasons (:mod:`meldtable.reasons`)."""
 
+    POSITION: str
+    """The module name of the family's position room (a :class:`PositionRoom`, e.g.
+    ``"meldtable.canasta.position"``), imported by :mod:`meldtable.positions` on first use."""
+
     def Rules(self, options: dict[str, Any], players: int) -> Any:  # noqa: N802 - a class in the module
         """The resolved rule options; ``OptionError`` for an impossible combination."""
 
@@ -103,6 +108,23 @@ class Family(Protocol):
 
     def results_add_up(self, state: Any) -> bool:
         """Harness hook: the last result matches the table it was scored from."""
+
+
+class PositionRoom(Protocol):
+    """A family's positions (docs/positions.md), the module its :attr:`Family.POSITION` names:
+    the family's keys, its reader and its writer. :mod:`meldtable.positions` holds the line format,
+    the refusals and the helpers every room uses."""
+
+    POSITION_KEYS: frozenset[str]
+    """The family's keys besides ``meldtable.positions.COMMON_KEYS`` (``pile``, ``meld``, ...)."""
+
+    def read_position(self, p: Position, rules: Any, players: int, seed: int) -> dict[str, Any]:
+        """The ``state`` of the saved-game data of position ``p`` (``NotationError`` /
+        ``StateError`` naming the line); the family's loader checks the rest."""
+
+    def write_position(self, state: dict[str, Any], players: int) -> list[str]:
+        """The family's lines of a position for the saved state ``state`` (``StateError`` for a
+        turn in a step no line describes)."""
 
 
 class CachedLegalMoves:

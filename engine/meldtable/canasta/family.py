@@ -14,7 +14,7 @@ from .state import CanastaState
 from .testing import expected_cards, hand_size_ok, move_bound, results_add_up, shuffle_hidden
 
 __all__ = [
-    "REASONS", "Rules", "State", "CanastaState", "new_state", "parse_move", "choose_move", "compose_action",
+    "POSITION", "REASONS", "Rules", "State", "CanastaState", "new_state", "parse_move", "choose_move", "compose_action",
     "expected_cards", "hand_size_ok", "move_bound", "shuffle_hidden", "results_add_up",
 ]
 
@@ -34,3 +34,6 @@ def choose_move(view: dict[str, Any], legal: list[Move]) -> Move:
     from .bot import CanastaBot
 
     return CanastaBot().decide(view, legal)
+
+POSITION = "meldtable.canasta.position"
+"""The family's position room (:mod:`.position`: keys, reader, writer), imported on first use."""

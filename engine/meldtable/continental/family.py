@@ -19,6 +19,9 @@ from .testing import (
 )
 
 __all__ = [
-    "REASONS", "Rules", "State", "ContinentalState", "new_state", "parse_move", "choose_move", "compose_action",
+    "POSITION", "REASONS", "Rules", "State", "ContinentalState", "new_state", "parse_move", "choose_move", "compose_action",
     "expected_cards", "hand_size_ok", "move_bound", "shuffle_hidden", "results_add_up",
 ]
+
+POSITION = "meldtable.continental.position"
+"""The family's position room (:mod:`.position`: keys, reader, writer), imported on first use."""
