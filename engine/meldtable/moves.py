@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import importlib
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .cards import Card
 from .reasons import COMMON
@@ -26,10 +26,13 @@ if TYPE_CHECKING:
 
 _EMPTY_BETWEEN_COMMAS = re.compile(r",\s*,")
 
+K = TypeVar("K", bound=str)
+"""A family's move kinds (its ``Literal`` type, e.g. ``meldtable.canasta.moves.Kind``)."""
+
 
 def move_words(
-    text: Any, kinds: tuple[str, ...], *, example: str, empty: str, known: str, commas: bool = True
-) -> tuple[str, list[str]]:
+    text: Any, kinds: tuple[K, ...], *, example: str, empty: str, known: str, commas: bool = True
+) -> tuple[K, list[str]]:
     """Split move notation of any family into its kind (lower case, one of ``kinds``) and the list
     of words after it. Notation is ASCII only: any other character is refused (``not_ascii``).
     Words are separated by spaces or commas (docs/notation.md, "Spaces and

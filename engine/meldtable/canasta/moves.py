@@ -7,22 +7,26 @@ A move is ``Move(kind, cards, rank)``: ``kind`` names the action, ``cards`` the 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Literal, get_args
 
 from ..cards import ALL_CARDS, RANKS, Card, parse_cards
 from ..moves import MoveValue, move_words
 from ..reasons import COMMON
 from .values import KEY_STEP
 
-KINDS = ("draw", "take", "meld", "add", "bury", "discard", "pass", "ask", "yes", "no")
+Kind = Literal["draw", "take", "meld", "add", "bury", "discard", "pass", "ask", "yes", "no"]
+"""A canasta move's kind, as a type: mypy refuses a comparison of a move's ``kind`` with any
+other text (``move.kind == "drow"``)."""
+KINDS: tuple[Kind, ...] = get_args(Kind)
 """Move kinds of the canasta family (``pass``: with the stock used up, decline the discard pile,
 which ends the hand, option ``stock_exhausted`` = ``play_on_discards``; ``ask``: ask the partner
 "may I go out?", answered by the partner's ``yes`` or ``no``, option ``going_out_permission``;
 ``bury``: lay a card of a blocking rank under the side's canasta of that rank, where it counts
 nothing, option ``bury_blocking_cards``)."""
 
-_NO_CARDS = ("draw", "pass", "ask", "yes", "no")
-_TARGETED = ("add", "bury")
-_ONE_CARD = ("discard",)
+_NO_CARDS: tuple[Kind, ...] = ("draw", "pass", "ask", "yes", "no")
+_TARGETED: tuple[Kind, ...] = ("add", "bury")
+_ONE_CARD: tuple[Kind, ...] = ("discard",)
 _KINDS_TEXT = ", ".join(KINDS)
 
 
@@ -46,7 +50,7 @@ def parse_meld_key(word: str, kind: str) -> int:
     return RANKS.index(r) + 1 + KEY_STEP * (n - 1)
 
 
-_MADE: dict[tuple[str, tuple[Card, ...], int | None], "Move"] = {}
+_MADE: dict[tuple[Kind, tuple[Card, ...], int | None], "Move"] = {}
 
 
 def card_order(c: Card) -> tuple[bool, bool, int, str]:
@@ -69,7 +73,7 @@ class Move(MoveValue):
     ``str(move)`` is the canonical notation and ``Move.parse(str(move)) == move``.
     """
 
-    kind: str
+    kind: Kind
     cards: tuple[Card, ...] = ()
     rank: int | None = None
     _text: str = field(default="", init=False, repr=False, compare=False, hash=False)
@@ -81,7 +85,7 @@ class Move(MoveValue):
             if ordered != cards:
                 object.__setattr__(self, "cards", ordered)
                 cards = ordered
-        parts = [self.kind]
+        parts: list[str] = [self.kind]
         if self.rank is not None:
             parts.append(meld_key_text(self.rank))
         if cards:
@@ -89,7 +93,7 @@ class Move(MoveValue):
         object.__setattr__(self, "_text", " ".join(parts))
 
     @staticmethod
-    def make(kind: str, cards: tuple[Card, ...] = (), rank: int | None = None) -> "Move":
+    def make(kind: Kind, cards: tuple[Card, ...] = (), rank: int | None = None) -> "Move":
         """The interned move for ``(kind, cards, rank)``; ``cards`` must already be in canonical
         order (as the move generators produce them). Equal to ``Move(kind, cards, rank)``, without
         building it again: legal-move generation creates the same moves over and over."""

@@ -4,13 +4,13 @@ K1-K18; docs/rules/continental.md)."""
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any, Final, Iterable
 
 from ..cards import SUITS, Card
 from ..errors import OptionError
 
-SET = "set"
-RUN = "run"
+SET: Final = "set"
+RUN: Final = "run"
 SET_SIZE = 3
 RUN_SIZE = 4
 RUN_MAX = 13

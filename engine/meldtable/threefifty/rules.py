@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal, get_args
 
 from ..cards import Card, rank_name, standard_deck
 
@@ -12,8 +12,13 @@ HAND_SIZE = 4
 CENTRE_SIZE = 4
 """Face-up centre cards after each deal (seed: 'Offen auf den Tisch werden 4 Karten ausgelegt')."""
 HISTORY_KEEP = 12
-KINDS = ("play", "discard")
-TARGETS = ("middle", "centre", "discard", "own", "pile")
+Kind = Literal["play", "discard"]
+"""A 3 ist 50 move's kind, as a type: mypy refuses a comparison of a move's ``kind`` with any
+other text."""
+KINDS: tuple[Kind, ...] = get_args(Kind)
+Target = Literal["middle", "centre", "discard", "own", "pile"]
+"""Where ``play`` puts a card, as a type (see :data:`TARGETS`)."""
+TARGETS: tuple[Target, ...] = get_args(Target)
 """Targets of ``play``: ``middle`` (centre cards and discard top together), ``centre`` and
 ``discard`` (one source, option ``capture_sources = center_or_discard_top``), ``own`` (with the
 run of the own minus pile), ``pile`` (onto a given seat's minus pile)."""
