@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .moves import Move
 from .actions import compose_action
@@ -37,3 +37,9 @@ def choose_move(view: dict[str, Any], legal: list[Move]) -> Move:
 
 POSITION = "meldtable.canasta.position"
 """The family's position room (:mod:`.position`: keys, reader, writer), imported on first use."""
+
+if TYPE_CHECKING:  # mypy --strict checks this module against the contract, with the family's types
+    from .. import family as _contract
+    from . import family as _this
+
+    _CONTRACT: _contract.FamilyOf[Rules, CanastaState, Move] = _this

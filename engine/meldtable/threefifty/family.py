@@ -4,9 +4,11 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .actions import compose_action
 from .bot import choose_move
-from .moves import parse_move
+from .moves import ThreeFiftyMove, parse_move
 from .reasons import REASONS
 from .rules import Rules
 from .state import State, ThreeFiftyState, new_state
@@ -25,3 +27,9 @@ __all__ = [
 
 POSITION = "meldtable.threefifty.position"
 """The family's position room (:mod:`.position`: keys, reader, writer), imported on first use."""
+
+if TYPE_CHECKING:  # mypy --strict checks this module against the contract, with the family's types
+    from .. import family as _contract
+    from . import family as _this
+
+    _CONTRACT: _contract.FamilyOf[Rules, ThreeFiftyState, ThreeFiftyMove] = _this
