@@ -6,6 +6,13 @@ from __future__ import annotations
 from typing import Any, Literal, get_args
 
 from ..cards import Card, rank_name, standard_deck
+from .catalogue import (
+    CaptureSources,
+    DiscardCaptureDepth,
+    DiscardRevealNext,
+    Option4Targets,
+    RefillOrder,
+)
 
 HAND_SIZE = 4
 """Cards dealt to each player per round (seed: 'Jeder Spieler erhält 4 Karten')."""
@@ -50,14 +57,14 @@ class Rules:
         self.jokers_per_deck: int = o["jokers_per_deck"]
         self.joker_value: int = o["joker_value"]
         self.three_value: int = o["three_value"]
-        self.capture_sources: str = o["capture_sources"]
+        self.capture_sources: CaptureSources = o["capture_sources"]
         self.capture_mandatory: bool = o["capture_mandatory"]
         self.take_all_matches: bool = o["take_all_matches"]
-        self.discard_reveal_next: str = o["discard_reveal_next"]
-        self.option4_targets: str = o["option4_targets"]
-        self.refill_order: str = o["refill_order"]
+        self.discard_reveal_next: DiscardRevealNext = o["discard_reveal_next"]
+        self.option4_targets: Option4Targets = o["option4_targets"]
+        self.refill_order: RefillOrder = o["refill_order"]
         self.leftovers_scored: bool = o["leftovers_scored"]
-        self.discard_capture_depth: str = o["discard_capture_depth"]
+        self.discard_capture_depth: DiscardCaptureDepth = o["discard_capture_depth"]
         self.games: int = o["games"]
         self.together = self.capture_sources == "center_and_discard_top"
 
