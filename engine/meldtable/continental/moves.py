@@ -18,6 +18,9 @@ other text."""
 KINDS: tuple[Kind, ...] = get_args(Kind)
 """Move kinds of Continental (docs/notation.md, "Continental")."""
 _NO_CARDS: tuple[Kind, ...] = ("draw", "take", "claim", "pass")
+End = Literal["low", "high"]
+"""The end of a run an ``add`` lays its card at, as a type."""
+ENDS: tuple[End, ...] = get_args(End)
 _KINDS_TEXT = ", ".join(KINDS)
 _TARGET_RE = re.compile(r"^(\d{1,2})\.(\d{1,3})$")
 
@@ -36,7 +39,7 @@ class ContinentalMove(MoveValue):
     kind: Kind
     cards: tuple[Card, ...] = ()
     target: str | None = None
-    end: str | None = None
+    end: End | None = None
     _text: str = field(default="", init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
@@ -88,8 +91,9 @@ class ContinentalMove(MoveValue):
                 raise REASONS.notation("combo_number")
             target = f"{seat}.{k}"
             rest = rest[1:]
-            if kind == "add" and rest and rest[-1].lower() in ("low", "high"):
-                end = rest[-1].lower()
+            word = rest[-1].lower() if rest else ""
+            if kind == "add" and word in ENDS:
+                end = word
                 rest = rest[:-1]
             if len(rest) != 1:
                 raise COMMON.notation("move_one_card", kind=kind, example=f"{kind} 1.2 7H")

@@ -4,7 +4,7 @@ K1-K18; docs/rules/continental.md)."""
 
 from __future__ import annotations
 
-from typing import Any, Final, Iterable
+from typing import Any, Final, Iterable, Literal
 
 from ..cards import SUITS, Card
 from ..errors import OptionError
@@ -30,6 +30,8 @@ from .catalogue import (
 
 SET: Final = "set"
 RUN: Final = "run"
+ComboKind = Literal["set", "run"]
+"""A laid-down combination's kind (:data:`SET` or :data:`RUN`), as a type."""
 SET_SIZE = 3
 RUN_SIZE = 4
 RUN_MAX = 13
