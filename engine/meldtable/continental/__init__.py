@@ -59,6 +59,8 @@ _WHERE = {
     "choose_move": "bot",
     "Combo": "combos",
     "KINDS": "moves",
+    "Kind": "moves",
+    "End": "moves",
     "ContinentalMove": "moves",
     "parse_move": "moves",
     "Packer": "planner",
@@ -88,7 +90,7 @@ _WHERE = {
 """Public name -> the module of this package that defines it (imported on first use)."""
 
 __all__ = [
-    "ACTION_BUDGET", "compose_action", "ContinentalBot", "choose_move", "Combo", "KINDS", "ContinentalMove",
+    "ACTION_BUDGET", "compose_action", "ContinentalBot", "choose_move", "Combo", "KINDS", "Kind", "End", "ContinentalMove",
     "parse_move", "Packer", "EXTENDED_CONTRACTS", "RUN", "RUN_MAX", "RUN_SIZE", "SET", "SET_SIZE",
     "SEVEN_CONTRACTS", "Rules", "card_key", "card_value", "contract_name", "hand_key", "pos_rank",
     "ContinentalState", "State", "Turn", "new_state", "expected_cards", "hand_size_ok", "move_bound",

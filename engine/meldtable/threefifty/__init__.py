@@ -61,6 +61,7 @@ _WHERE = {
     "CENTRE_SIZE": "rules",
     "HAND_SIZE": "rules",
     "KINDS": "rules",
+    "Kind": "rules",
     "SCORE_ITEMS": "rules",
     "TARGETS": "rules",
     "Rules": "rules",
@@ -79,7 +80,7 @@ _WHERE = {
 
 __all__ = [
     "ThreeFiftyMove", "ThreeFiftyState", "Rules", "State", "new_state", "parse_move", "choose_move",
-    "compose_action", "CENTRE_SIZE", "HAND_SIZE", "KINDS", "SCORE_ITEMS", "TARGETS", "a_rank", "card_sort_key",
+    "compose_action", "CENTRE_SIZE", "HAND_SIZE", "KINDS", "Kind", "SCORE_ITEMS", "TARGETS", "a_rank", "card_sort_key",
     "expected_cards", "hand_size_ok", "move_bound", "results_add_up", "shuffle_hidden",
 ]
 
