@@ -9,10 +9,11 @@ import typing
 import pytest
 
 import meldtable
+from meldtable.canasta.moves import Move
 from meldtable.continental import ContinentalMove
-from meldtable.family import Family, FamilyState
+from meldtable.family import FamilyOf, FamilyStateOf, PositionRoom
 from meldtable.game import FAMILIES, family_module
-from meldtable.moves import Move, MoveValue
+from meldtable.moves import MoveValue
 from meldtable.threefifty import ThreeFiftyMove
 
 
@@ -30,12 +31,21 @@ def test_the_registry_names_every_variant_family():
 @pytest.mark.parametrize("family", sorted(FAMILIES))
 def test_every_family_module_provides_the_protocol(family):
     module = importlib.import_module(FAMILIES[family])
-    missing = sorted(n for n in members(Family) if not hasattr(module, n))
+    missing = sorted(n for n in members(FamilyOf) if not hasattr(module, n))
     assert not missing, missing
     variant = next(v for v in meldtable.VARIANTS.values() if v.family == family)
     g = meldtable.new_game(variant.id, players=variant.players[0], seed=1)
-    missing = sorted(n for n in members(FamilyState) if not hasattr(g.state, n))
+    missing = sorted(n for n in members(FamilyStateOf) if not hasattr(g.state, n))
     assert not missing, missing
+
+
+@pytest.mark.parametrize("family", sorted(FAMILIES))
+def test_every_family_names_a_position_room_with_keys_reader_and_writer(family):
+    room = importlib.import_module(family_module(family).POSITION)
+    assert room.__name__ == f"meldtable.{family}.position"
+    missing = sorted(n for n in members(PositionRoom) if not hasattr(room, n))
+    assert not missing, missing
+    assert isinstance(room.POSITION_KEYS, frozenset) and room.POSITION_KEYS
 
 
 @pytest.mark.parametrize("cls,text", [

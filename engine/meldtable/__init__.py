@@ -23,7 +23,7 @@ from .errors import (
     StateError,
 )
 from .game import Game, new_game
-from .moves import Move
+from .canasta.moves import Move
 from .variants import VARIANTS
 
 __version__ = "0.1.0"

@@ -1,4 +1,5 @@
-"""The family contract (:class:`Family`, :class:`FamilyState`: typing protocols) and pieces of a
+"""The family contract (:class:`FamilyOf`, :class:`FamilyStateOf`, :class:`PositionRoom`: typing
+protocols, generic over the family's types; :data:`Family`, :data:`FamilyState`: any family's) and pieces of a
 family's state that the continental and 3 ist 50 families share word for word.
 
 Core module: it imports no family module (those are imported lazily by
@@ -8,16 +9,27 @@ is a base class, so its methods are found like the state's own.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, Self, TypeVar
 
 if TYPE_CHECKING:
     from .cards import Card
     from .moves import MoveValue
+    from .positions import Position
     from .reasons import Catalogue
 
 
-class FamilyState(Protocol):
-    """What :class:`meldtable.game.Game` and the api use of a family's match state (mutable)."""
+M = TypeVar("M", bound="MoveValue")
+"""A family's move type (``meldtable.canasta.moves.Move``, ``ContinentalMove``, ``ThreeFiftyMove``)."""
+R = TypeVar("R")
+"""A family's resolved rule options (its ``Rules`` class)."""
+S = TypeVar("S", bound="FamilyStateOf[Any]")
+"""A family's state type (``CanastaState``, ...)."""
+
+
+class FamilyStateOf(Protocol[M]):
+    """What :class:`meldtable.game.Game` and the api use of a family's match state (mutable),
+    generic over the family's move type ``M``. :data:`FamilyState` is the one ``Game`` holds
+    (any family)."""
 
     hand_over: bool
     match_over: bool
@@ -31,19 +43,19 @@ class FamilyState(Protocol):
     def current_player(self) -> int | None:
         """The seat to act, ``None`` once the hand is over."""
 
-    def legal_moves(self) -> list[Any]:
+    def legal_moves(self) -> list[M]:
         """Every legal move of the seat to act, sorted by notation (the fast enumeration)."""
 
-    def is_legal(self, move: Any) -> bool:
+    def is_legal(self, move: M) -> bool:
         """Whether ``move`` is one of :meth:`legal_moves`."""
 
-    def verify(self, move: Any, seat: int | None = None) -> None:
+    def verify(self, move: M, seat: int | None = None) -> None:
         """The one check of a move: raise ``IllegalMoveError`` with the reason, else return."""
 
-    def explain(self, move: Any, seat: int | None = None) -> tuple[str, str, dict[str, Any]]:
+    def explain(self, move: M, seat: int | None = None) -> tuple[str, str, dict[str, Any]]:
         """``(key, English message, params)`` of :meth:`verify`'s verdict."""
 
-    def apply(self, move: Any) -> None:
+    def apply(self, move: M) -> None:
         """Apply a move from :meth:`legal_moves` (unchecked)."""
 
     def view(self, seat: int) -> dict[str, Any]:
@@ -55,54 +67,87 @@ class FamilyState(Protocol):
     def next_hand(self) -> None:
         """Deal the next hand of the match."""
 
-    def copy(self) -> Any:
+    def copy(self) -> Self:
         """An independent copy."""
 
     def conservation(self) -> dict[Card, int]:
         """Every card in play, as a multiset."""
 
 
-class Family(Protocol):
-    """The contract of a game family: the module :data:`meldtable.game.FAMILIES` names (its
-    ``family`` module) provides these (docs/architecture.md, "How the five games map onto the core").
-    ``tests/test_reasons.py`` and ``tests/test_harness.py`` check every registered family has them."""
+FamilyState = FamilyStateOf["MoveValue"]
+"""The state of any family, as :class:`meldtable.game.Game` holds it."""
+
+
+class FamilyOf(Protocol[R, S, M]):
+    """The contract of a game family, generic over its rules type ``R``, state type ``S`` and move
+    type ``M``: the module :data:`meldtable.game.FAMILIES` names (its ``family`` module) provides
+    these (docs/architecture.md, "How the five games map onto the core"); each family module
+    states its types once (``FamilyOf[Rules, CanastaState, Move]``), and mypy --strict checks
+    the module against them. :data:`Family` is the one ``Game`` holds (any family).
+    ``tests/test_family_contract.py``, ``tests/test_reasons.py`` and ``tests/test_harness.py``
+    check every registered family has them."""
 
     REASONS: Catalogue
     """The family's declared refusal reasons (:mod:`meldtable.reasons`)."""
 
-    def Rules(self, options: dict[str, Any], players: int) -> Any:  # noqa: N802 - a class in the module
+    POSITION: str
+    """The module name of the family's position room (a :class:`PositionRoom`, e.g.
+    ``"meldtable.canasta.position"``), imported by :mod:`meldtable.positions` on first use."""
+
+    def Rules(self, options: dict[str, Any], players: int) -> R:  # noqa: N802 - a class in the module
         """The resolved rule options; ``OptionError`` for an impossible combination."""
 
     @property
-    def State(self) -> Any:  # noqa: N802 - a class in the module
+    def State(self) -> type[S]:  # noqa: N802 - a class in the module
         """The state class, with ``from_dict(rules, seed, data)`` (validating; ``StateError``)."""
 
-    def new_state(self, rules: Any, seed: int) -> FamilyState:
+    def new_state(self, rules: R, seed: int) -> S:
         """A new match, first hand dealt."""
 
-    def parse_move(self, text: str) -> MoveValue:
+    def parse_move(self, text: str) -> M:
         """The family's move value of ``text``; ``NotationError``."""
 
-    def choose_move(self, view: dict[str, Any], legal: list[Any]) -> Any:
+    def choose_move(self, view: dict[str, Any], legal: list[M]) -> M:
         """The family's computer player: one of ``legal``, from ``view`` only."""
 
-    def compose_action(self, game: Any, action: dict[str, Any]) -> list[Any]:
+    def compose_action(self, game: Any, action: dict[str, Any]) -> list[M]:
         """The page's action object as moves; ``IllegalMoveError`` / ``NotationError``."""
 
-    def expected_cards(self, state: Any) -> dict[Card, int]:
+    def expected_cards(self, state: S) -> dict[Card, int]:
         """Harness hook: every physical card in play."""
 
-    def hand_size_ok(self, state: Any) -> bool:
+    def hand_size_ok(self, state: S) -> bool:
         """Harness hook: the hand sizes are ones the rules allow."""
 
-    def move_bound(self, rules: Any) -> int:
+    def move_bound(self, rules: R) -> int:
         """Harness hook: most moves one hand can last."""
 
     def shuffle_hidden(self, data: dict[str, Any], seat: int, rng: Any) -> dict[str, Any] | None:
         """Harness hook: the saved state with every card hidden from ``seat`` dealt again."""
 
-    def results_add_up(self, state: Any) -> bool:
+    def results_add_up(self, state: S) -> bool:
         """Harness hook: the last result matches the table it was scored from."""
+
+
+Family = FamilyOf[Any, Any, "MoveValue"]
+"""Any family's module, as :func:`meldtable.game.family_module` returns it."""
+
+
+class PositionRoom(Protocol):
+    """A family's positions (docs/positions.md), the module its :attr:`Family.POSITION` names:
+    the family's keys, its reader and its writer. :mod:`meldtable.positions` holds the line format,
+    the refusals and the helpers every room uses."""
+
+    POSITION_KEYS: frozenset[str]
+    """The family's keys besides ``meldtable.positions.COMMON_KEYS`` (``pile``, ``meld``, ...)."""
+
+    def read_position(self, p: Position, rules: Any, players: int, seed: int) -> dict[str, Any]:
+        """The ``state`` of the saved-game data of position ``p`` (``NotationError`` /
+        ``StateError`` naming the line); the family's loader checks the rest."""
+
+    def write_position(self, state: dict[str, Any], players: int) -> list[str]:
+        """The family's lines of a position for the saved state ``state`` (``StateError`` for a
+        turn in a step no line describes)."""
 
 
 class CachedLegalMoves:

@@ -1,61 +1,38 @@
-"""Moves as frozen values with a canonical text form (see docs/notation.md).
+"""What the move values of every family share (see docs/notation.md): :class:`MoveValue`, their
+base type, and :func:`move_words`, the first step of every family's move parser.
 
-A move is ``Move(kind, cards, rank)``: ``kind`` names the action, ``cards`` the hand cards it uses
-(kept in canonical order), ``rank`` the target meld's rank where one is needed (``add``).
+Each family's move type lives in its package: the canasta family's ``Move`` in
+:mod:`meldtable.canasta.moves`, ``ContinentalMove`` in :mod:`meldtable.continental.moves`,
+``ThreeFiftyMove`` in :mod:`meldtable.threefifty.moves`. The canasta names that lived here before
+(``Move``, ``KINDS``, ``card_order``, ``meld_key_text``, ``parse_meld_key``) are still found
+here, imported from there on first use.
 """
 
 from __future__ import annotations
 
+import importlib
 import re
-from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from .cards import ALL_CARDS, RANKS, Card, parse_cards
+from .cards import Card
 from .reasons import COMMON
 
-KINDS = ("draw", "take", "meld", "add", "bury", "discard", "pass", "ask", "yes", "no")
-"""Move kinds of the canasta family (``pass``: with the stock used up, decline the discard pile,
-which ends the hand, option ``stock_exhausted`` = ``play_on_discards``; ``ask``: ask the partner
-"may I go out?", answered by the partner's ``yes`` or ``no``, option ``going_out_permission``;
-``bury``: lay a card of a blocking rank under the side's canasta of that rank, where it counts
-nothing, option ``bury_blocking_cards``)."""
-
-_NO_CARDS = ("draw", "pass", "ask", "yes", "no")
-_TARGETED = ("add", "bury")
-_KEY_STEP = 16  # as meldtable.canasta.values.KEY_STEP: the n-th meld of a rank has key rank + 16 * (n - 1)
-
-
-def meld_key_text(key: int) -> str:
-    """Notation of a meld key: ``Q`` for a side's first meld of queens, ``Q#2`` for its second."""
-    rank, number = key % _KEY_STEP, key // _KEY_STEP + 1
-    return RANKS[rank - 1] + (f"#{number}" if number > 1 else "")
-
-
-def parse_meld_key(word: str, kind: str) -> int:
-    """The meld key written ``Q`` or ``Q#2`` (see :func:`meld_key_text`). Raises
-    :class:`~meldtable.errors.NotationError`."""
-    r, _, number = word.upper().partition("#")
-    if len(r) != 1 or r not in RANKS:
-        raise COMMON.notation("meld_rank_first", kind=kind, word=word[:12])
-    n = 1
-    if _:
-        if not (number.isascii() and number.isdigit()) or not 1 <= int(number) <= 9:
-            raise COMMON.notation("meld_number", kind=kind, word=word[:12])
-        n = int(number)
-    return RANKS.index(r) + 1 + _KEY_STEP * (n - 1)
-_ONE_CARD = ("discard",)
-_KINDS_TEXT = ", ".join(KINDS)
-
-
-_MADE: dict[tuple[str, tuple[Card, ...], int | None], "Move"] = {}
-
+if TYPE_CHECKING:
+    from .canasta.moves import KINDS as KINDS
+    from .canasta.moves import Move as Move
+    from .canasta.moves import card_order as card_order
+    from .canasta.moves import meld_key_text as meld_key_text
+    from .canasta.moves import parse_meld_key as parse_meld_key
 
 _EMPTY_BETWEEN_COMMAS = re.compile(r",\s*,")
 
+K = TypeVar("K", bound=str)
+"""A family's move kinds (its ``Literal`` type, e.g. ``meldtable.canasta.moves.Kind``)."""
+
 
 def move_words(
-    text: Any, kinds: tuple[str, ...], *, example: str, empty: str, known: str, commas: bool = True
-) -> tuple[str, list[str]]:
+    text: Any, kinds: tuple[K, ...], *, example: str, empty: str, known: str, commas: bool = True
+) -> tuple[K, list[str]]:
     """Split move notation of any family into its kind (lower case, one of ``kinds``) and the list
     of words after it. Notation is ASCII only: any other character is refused (``not_ascii``).
     Words are separated by spaces or commas (docs/notation.md, "Spaces and
@@ -90,15 +67,6 @@ def move_words(
     return kind, words[1:]
 
 
-def card_order(c: Card) -> tuple[bool, bool, int, str]:
-    """Canonical order of cards inside a move: naturals by rank (ace first) and suit, then 2s, then jokers."""
-    return (c.rank == 0, c.rank == 2, c.rank, c.suit)
-
-
-_CARD_ORDER = {c: card_order(c) for c in ALL_CARDS}
-"""Each card's :func:`card_order` (cards are interned: every card is one of ``ALL_CARDS``)."""
-
-
 class MoveValue:
     """The base type of every family's move values (canasta :class:`Move`, ``ContinentalMove``,
     ``ThreeFiftyMove``): frozen, hashable, ``kind`` (``str``), ``cards`` (the hand cards it uses,
@@ -126,83 +94,12 @@ class MoveValue:
         raise NotImplementedError
 
 
-@dataclass(frozen=True, repr=False)
-class Move(MoveValue):
-    """One move of the canasta family.
+_CANASTA = ("Move", "KINDS", "card_order", "meld_key_text", "parse_meld_key")
 
-    ``kind``: one of :data:`KINDS`; ``cards``: tuple of :class:`~meldtable.cards.Card` (canonical
-    order, duplicates allowed when several decks are used); ``rank``: the target meld for ``add``
-    and ``bury`` (its rank, 1 = ace ... 13 = king, for a side's first meld of that rank; ``rank +
-    16 * (n - 1)`` for its n-th, written ``Q#2``: :func:`meld_key_text`), else ``None``.
-    ``str(move)`` is the canonical notation and ``Move.parse(str(move)) == move``.
-    """
 
-    kind: str
-    cards: tuple[Card, ...] = ()
-    rank: int | None = None
-    _text: str = field(default="", init=False, repr=False, compare=False, hash=False)
-
-    def __post_init__(self) -> None:
-        cards = self.cards
-        if len(cards) > 1:
-            ordered = tuple(sorted(cards, key=_CARD_ORDER.__getitem__))  # (card_order, looked up)
-            if ordered != cards:
-                object.__setattr__(self, "cards", ordered)
-                cards = ordered
-        parts = [self.kind]
-        if self.rank is not None:
-            parts.append(meld_key_text(self.rank))
-        if cards:
-            parts.append(" ".join([c.text for c in cards]))  # (cards_text, without a generator)
-        object.__setattr__(self, "_text", " ".join(parts))
-
-    @staticmethod
-    def make(kind: str, cards: tuple[Card, ...] = (), rank: int | None = None) -> "Move":
-        """The interned move for ``(kind, cards, rank)``; ``cards`` must already be in canonical
-        order (as the move generators produce them). Equal to ``Move(kind, cards, rank)``, without
-        building it again: legal-move generation creates the same moves over and over."""
-        key = (kind, cards, rank)
-        m = _MADE.get(key)
-        if m is None:
-            m = _MADE[key] = Move(kind, cards, rank)
-        return m
-
-    def to_json(self) -> dict[str, object]:
-        """JSON-ready form: ``{"text", "kind", "cards", "rank"}``."""
-        return {
-            "text": str(self),
-            "kind": self.kind,
-            "cards": [c.text for c in self.cards],
-            "rank": meld_key_text(self.rank) if self.rank is not None else None,
-        }
-
-    @staticmethod
-    def parse(text: str) -> "Move":
-        """Parse notation such as ``"draw"``, ``"take QH QS"``, ``"meld QH QS JK"``, ``"add Q JK"``,
-        ``"discard 4C"``, ``"add Q#2 QH"`` (onto the side's second meld of queens), ``"bury Q QH"``.
-
-        Raises :class:`~meldtable.errors.NotationError` (a ``ValueError``) with the reason.
-        """
-        if isinstance(text, Move):
-            return text
-        kind, rest = move_words(
-            text, KINDS, example="'discard 4C'", empty="'draw' or 'discard 4C'", known=_KINDS_TEXT
-        )
-        rank = None
-        if kind in _TARGETED:
-            if not rest:
-                raise COMMON.notation("meld_and_card", kind=kind)
-            rank = parse_meld_key(rest[0], kind)
-            rest = rest[1:]
-            if len(rest) != 1:
-                raise COMMON.notation("move_one_card", kind=kind, example=f"{kind} Q QH")
-        cards = tuple(parse_cards(rest))
-        if kind in _NO_CARDS and cards:
-            raise COMMON.notation("move_no_cards", kind=kind)
-        if kind in _ONE_CARD and len(cards) != 1:
-            raise COMMON.notation("move_one_card", kind=kind, example=f"{kind} 4C")
-        if kind == "meld" and len(cards) < 3:
-            raise COMMON.notation("meld_three_cards")
-        if kind == "take" and len(cards) not in (0, 2):
-            raise COMMON.notation("take_shape")
-        return Move(kind, cards, rank)
+def __getattr__(name: str) -> Any:
+    """The canasta family's move names, formerly defined here: imported from
+    :mod:`meldtable.canasta.moves` on first use (PEP 562)."""
+    if name in _CANASTA:
+        return getattr(importlib.import_module(".canasta.moves", __package__), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -6,17 +6,26 @@ stock in the engine's seeded order (``Rng(seed, "position")``).
 ``Game.from_position`` hands to the family's validating loader exactly like a saved game;
 ``write_position(game)`` is the inverse (it names every card, so it loads back exactly).
 
+This module holds what every family's positions share: the line format (:class:`Line`,
+:func:`parse_lines`, :class:`Position`), the keys of every family (:data:`COMMON_KEYS`), the
+refusals (:data:`REASONS`), the deck the named cards are taken from (:class:`Deck`), the helpers
+the readers share, and the plumbing of ``Game.from_position`` (:func:`load`: naming the line a
+loader's message is about) and ``Game.to_position``. Each family's keys, reader and writer are in
+its position room, ``<family>/position.py`` (:class:`~meldtable.family.PositionRoom`, named by the
+family module's ``POSITION``).
+
 Imported on first use only (by ``Game.from_position`` / ``Game.to_position``), so that
 ``import meldtable`` stays light.
 """
 
 from __future__ import annotations
 
+import importlib
 import json
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
-from .cards import RANKS, Card, rank_name, standard_deck
+from .cards import RANKS, Card, rank_name
 from .errors import MeldtableError, NotationError, OptionError, StateError
 from .fields import NonFiniteNumber, strict_json
 from .reasons import COMMON, Catalogue
@@ -24,18 +33,15 @@ from .rng import Rng
 from .variants import VARIANTS
 
 if TYPE_CHECKING:
+    from .family import PositionRoom
     from .game import Game
 
 MAX_POSITION = 20_000
 """Longest position text (characters); a full position of the largest game is far below it."""
 
-_COMMON = {"variant", "players", "seed", "option", "deal", "dealer", "turn", "score", "stock", "hand"}
-KEYS: dict[str, set[str]] = {
-    "canasta": _COMMON | {"pile", "meld", "red"},
-    "continental": _COMMON | {"pile", "penalty", "set", "run", "top from", "window", "claims"},
-    "threefifty": _COMMON | {"pile", "centre", "minus", "aside", "round", "round cards", "discard live"},
-}
-"""The keys of each family's positions (docs/positions.md)."""
+COMMON_KEYS = frozenset({"variant", "players", "seed", "option", "deal", "dealer", "turn", "score", "stock", "hand"})
+"""The keys of every family's positions (docs/positions.md); a family's position room
+(``<family>/position.py``, :class:`~meldtable.family.PositionRoom`) adds its own ``POSITION_KEYS``."""
 _SEATED = {"hand", "meld", "red", "set", "run", "minus"}
 """Keys followed by a seat (or, for ``meld`` and ``red``, a side) number: ``hand 0:``."""
 _REPEATED = {"option", "meld", "set", "run"}
@@ -293,8 +299,7 @@ class Position:
         if vid not in VARIANTS:
             raise variant[0].fail("variant_unknown", variant=repr(_short(vid)), known=", ".join(VARIANTS))
         self.variant = VARIANTS[vid]
-        family = self.variant.family
-        keys = KEYS[family]
+        keys = COMMON_KEYS | position_room(self.variant.family).POSITION_KEYS
         seen: set[tuple[str, int | None, str | None]] = set()
         for ln in lines:
             if ln.key not in keys:
@@ -372,8 +377,7 @@ def position_data(text: Any) -> dict[str, Any]:
         rules = fam.Rules(options, players)
     except OptionError as e:
         raise StateError.of(REASONS, "options_invalid", {"en": e.message("en"), "de": e.message("de")}) from None
-    build = {"canasta": _canasta, "continental": _continental, "threefifty": _threefifty}[v.family]
-    state = build(p, rules, players, seed)
+    state = position_room(v.family).read_position(p, rules, players, seed)
     return {
         "format": "meldtable-game", "version": 1, "variant": v.id, "players": players, "seed": seed,
         "options": {k: [list(r) for r in x] if isinstance(x, tuple) else x for k, x in options.items()},
@@ -381,22 +385,34 @@ def position_data(text: Any) -> dict[str, Any]:
     }
 
 
-def _texts(cards: list[Card]) -> list[str]:
+def position_room(family: str) -> PositionRoom:
+    """The position room of ``family`` (its module ``Family.POSITION``: keys, reader, writer),
+    imported with the family on first use."""
+    from .game import family_module
+
+    return cast("PositionRoom", importlib.import_module(family_module(family).POSITION))
+
+
+def texts(cards: list[Card]) -> list[str]:
+    """The cards' texts (``["QH", "JK"]``), for saved-game data."""
     return [c.text for c in cards]
 
 
-def _scores(p: Position, count: int) -> list[int]:
+def scores(p: Position, count: int, what: str = "seat") -> list[int]:
+    """The ``score`` line's ``count`` whole numbers (one per ``what``: ``"seat"`` or ``"side"``),
+    all 0 without the line. Raises :class:`NotationError` naming the line."""
     ln = p.one("score")
     if ln is None:
         return [0] * count
     v = ln.ints()
     if len(v) != count:
-        raise ln.fail("scores_sides" if p.variant.family == "canasta" else "scores_seats", count=count)
+        raise ln.fail(f"scores_{what}s", count=count)
     return v
 
 
-def _turn(p: Position, players: int, words_ok: tuple[str, ...], default: int) -> tuple[int, list[str], Line | None]:
-    """The ``turn`` line: its seat and its words (``draw``, ``play``, ``took``)."""
+def turn_line(p: Position, players: int, words_ok: tuple[str, ...], default: int) -> tuple[int, list[str], Line | None]:
+    """The ``turn`` line: its seat and its words (of ``words_ok``: ``draw``, ``play``, ``took``) and
+    the line, or ``(default, [], None)`` without one. Raises :class:`NotationError` naming the line."""
     ln = p.one("turn")
     if ln is None:
         return default, [], None
@@ -411,12 +427,15 @@ def _turn(p: Position, players: int, words_ok: tuple[str, ...], default: int) ->
     return int(words[0]), words[1:], ln
 
 
-def _stock_top(p: Position, deck: Deck) -> list[Card]:
+def stock_top(p: Position, deck: Deck) -> list[Card]:
+    """The cards of the ``stock`` line (the top of the stock, top first), taken from ``deck``."""
     ln = p.one("stock")
     return deck.take(ln, ln.cards()) if ln is not None else []
 
 
-def _seat_lines(p: Position, key: str, count: int, what: str = "seat") -> dict[int, Line]:
+def seat_lines(p: Position, key: str, count: int, what: str = "seat") -> dict[int, Line]:
+    """The lines ``key N:`` by their number ``N``, a ``what`` (``"seat"`` or ``"side"``) below
+    ``count``; raises :class:`StateError` naming a line with a number out of range."""
     out = {}
     for ln in p.all(key):
         assert ln.num is not None
@@ -426,7 +445,7 @@ def _seat_lines(p: Position, key: str, count: int, what: str = "seat") -> dict[i
     return out
 
 
-def _deal(rest: list[Card], n: int, ok: Any = None) -> list[Card]:
+def deal_from(rest: list[Card], n: int, ok: Any = None) -> list[Card]:
     """Take ``n`` cards from the end of ``rest`` (only those ``ok`` accepts)."""
     out: list[Card] = []
     i = len(rest) - 1
@@ -435,210 +454,6 @@ def _deal(rest: list[Card], n: int, ok: Any = None) -> list[Card]:
             out.append(rest.pop(i))
         i -= 1
     return out
-
-
-# ---------------------------------------------------------------------------- canasta family
-
-
-def _canasta_meld(ln: Line, deck: Deck, is_wild: Any) -> tuple[int, dict[str, Any]]:
-    """A ``meld S [KEY]: cards [buried cards]`` line as ``(number, saved-game meld)``: ``number``
-    is 2 for ``Q#2``; the rank is the key's, or else the first natural card's."""
-    body, _, under = ln.value.lower().partition("buried")
-    cards = deck.take(ln, ln.cards(body))
-    buried = deck.take(ln, ln.cards(under))
-    if ln.extra is not None:
-        rank_t, _, nth = ln.extra.partition("#")
-        if len(rank_t) != 1 or rank_t not in RANKS or (nth and not (nth.isdigit() and 2 <= int(nth) <= 9)):
-            raise ln.fail("meld_rank_name", extra=repr(ln.extra))
-        number = int(nth) if nth else 1
-    else:
-        naturals = [c for c in cards if not is_wild(c)]
-        if not naturals:
-            raise ln.fail("meld_wild_rank")
-        rank_t, number = naturals[0].rank_text, 1
-    if not cards:
-        raise ln.fail("meld_cards", StateError)
-    entry: dict[str, Any] = {"rank": rank_t, "cards": _texts(cards)}
-    if number > 1:
-        entry["key"] = f"{rank_t}#{number}"
-    if buried:
-        entry["buried"] = _texts(buried)
-    return number, entry
-
-
-def _canasta(p: Position, rules: Any, players: int, seed: int) -> dict[str, Any]:
-    from .canasta.state import play_order
-    from .canasta.values import is_red_three, is_wild
-
-    deck = Deck(standard_deck(rules.decks, rules.jokers_per_deck), rules.decks)
-    dl = p.one("deal")
-    hand_number = dl.number(1, 10_000) if dl else 1
-    order = play_order(rules, hand_number)
-    seat, words, tl = _turn(p, players, ("draw", "play", "took"), order[0])
-    if seat not in order:
-        assert tl is not None
-        raise tl.fail("sits_out", StateError, seat=seat, deal=hand_number)
-    if "took" in words and "draw" in words:
-        assert tl is not None
-        raise tl.fail("took_pile")
-    stage = "play" if ("play" in words or "took" in words) else "draw"
-    took = "took" in words
-    dr = p.one("dealer")
-    dealer = dr.seats(players, 1)[0] if dr else order[(order.index(seat) - 1) % len(order)]
-    nsides = len(rules.sides)
-    hand_lines = _seat_lines(p, "hand", players)
-    hands: dict[int, list[Card]] = {s: deck.take(ln, ln.cards()) for s, ln in hand_lines.items()}
-    pl = p.one("pile")
-    pile = deck.take(pl, pl.cards()) if pl else []
-    melds: list[list[tuple[int, dict[str, Any]]]] = [[] for _ in range(nsides)]
-    for ln in p.all("meld"):
-        assert ln.num is not None
-        if ln.num >= nsides:
-            raise ln.fail("sides_in_game", StateError, high=nsides - 1)
-        melds[ln.num].append(_canasta_meld(ln, deck, is_wild))
-    reds: list[list[str]] = [[] for _ in range(nsides)]
-    for s, ln in _seat_lines(p, "red", nsides, "side").items():
-        reds[s] = _texts(deck.take(ln, ln.cards()))
-    top = _stock_top(p, deck)
-    rest = deck.rest(seed)
-    for s in order:  # hands not named are dealt from the rest (red threes stay in the stock)
-        if s not in hands:
-            hands[s] = _deal(rest, rules.hand_size, lambda c: not is_red_three(c))
-    melded = [bool(m) for m in melds]
-    side = rules.side_of[seat]
-    initial = not melded[side]
-    if took and initial:
-        assert tl is not None
-        raise tl.fail("took_initial", StateError, seat=seat)
-    hand = hands.get(seat, [])
-    from .canasta.values import hand_sort_key
-
-    return {
-        "hand_number": hand_number, "dealer": dealer, "scores": _scores(p, nsides), "results": [],
-        "match_over": False, "winners": [],
-        "stock": _texts(list(reversed(top + rest))),
-        "discard_pile": _texts(pile),
-        "hands": [_texts(hands.get(s, [])) for s in range(players)],
-        "melds": [[e for _, e in sorted(side_melds, key=lambda x: x[0])] for side_melds in melds],
-        "red_threes": reds, "melded": melded,
-        "turn": {"seat": seat, "stage": stage, "took_pile": took, "from_stock": stage == "play" and not took,
-                 "initial": initial, "initial_points": 0,
-                 "countable": _texts(sorted(hand, key=hand_sort_key)) if stage == "play" and initial and not took else []},
-        "hand_over": False, "went_out": None, "went_out_concealed": False, "last_moves": [],
-    }
-
-
-# ---------------------------------------------------------------------------- continental
-
-
-def _continental(p: Position, rules: Any, players: int, seed: int) -> dict[str, Any]:
-    dl = p.one("deal")
-    hand_number = dl.number(1, rules.deals) if dl else 1
-    decks = rules.decks_for(hand_number)
-    deck = Deck(standard_deck(decks, rules.jokers_per_deck), decks)
-    seat, words, tl = _turn(p, players, ("draw", "play", "took"), 0)
-    if "took" in words and "draw" in words:
-        assert tl is not None
-        raise tl.fail("took_top")
-    stage = "play" if ("play" in words or "took" in words) else "draw"
-    drew = None if stage == "draw" else ("discard" if "took" in words else "stock")
-    dr = p.one("dealer")
-    dealer = dr.seats(players, 1)[0] if dr else (seat - 1) % players
-    hands = {s: deck.take(ln, ln.cards()) for s, ln in _seat_lines(p, "hand", players).items()}
-    pl = p.one("pile")
-    pile = deck.take(pl, pl.cards()) if pl else []
-    table: list[list[dict[str, Any]]] = [[] for _ in range(players)]
-    for ln in p.lines:
-        if ln.key in ("set", "run"):
-            assert ln.num is not None
-            if ln.num >= players:
-                raise ln.fail("seats_in_game", StateError, high=players - 1)
-            table[ln.num].append({"kind": ln.key, "cards": _texts(deck.take(ln, ln.cards()))})
-    pen = p.one("penalty")
-    penalty = deck.take(pen, pen.cards()) if pen else []
-    top = _stock_top(p, deck)
-    rest = deck.rest(seed)
-    for s in range(players):
-        if s not in hands:
-            hands[s] = _deal(rest, rules.hand_size(hand_number))
-    if pen is None:  # the penalty stock's share of the cards left after the deal, as at the deal
-        # (seed 002: »Dann teilt er den Rest des Decks in zwei Stapel auf ... Der Hauptstapel enthält
-        # in der Regel mehr Karten als der Strafstapel«; issue #24: not a share of the whole deck)
-        left = len(deck.order) - players * rules.hand_size(hand_number)
-        penalty = _deal(rest, max(0, left) * rules.penalty_percent // 100)
-    tf = p.one("top from")
-    top_from: int | None
-    if tf is not None and tf.value.strip().lower() in ("none", "upcard", "-"):
-        top_from = None
-    elif tf is not None:
-        top_from = tf.seats(players, 1)[0]
-    else:
-        top_from = (seat - 1) % players if pile else None
-    claimable = bool(pile) and drew != "discard" and (top_from is not None or rules.upcard_claimable)
-    wl = p.one("window")
-    window = wl.seats(players) if wl is not None and wl.value.strip().lower() not in ("none", "-") else None
-    cl = p.one("claims")
-    claims = cl.ints() if cl else [0] * players
-    if cl is not None and (len(claims) != players or min(claims) < 0):
-        raise cl.fail("claims_count", players=players)
-    return {
-        "hand_number": hand_number, "dealer": dealer, "decks": decks, "scores": _scores(p, players),
-        "results": [], "match_over": False, "winners": [],
-        "stock": _texts(list(reversed(top + rest))), "penalty_stock": _texts(list(reversed(penalty))),
-        "discard_pile": _texts(pile), "top_from": top_from, "top_claimable": claimable,
-        "hands": [_texts(hands[s]) for s in range(players)], "table": table,
-        "down": [bool(x) for x in table], "claims": claims, "reshuffles": 0,
-        "takes_in_a_row": 1 if drew == "discard" else 0,
-        "turn": {"seat": seat, "stage": stage, "drew": drew, "taken": None, "pending": None,
-                 "laid_ranks": [], "laid_suits": [], "went_down": False, "joker_from": None},
-        "claim_queue": window or None, "hand_over": False, "went_out": None, "last_moves": [],
-    }
-
-
-# ---------------------------------------------------------------------------- 3 ist 50
-
-
-def _threefifty(p: Position, rules: Any, players: int, seed: int) -> dict[str, Any]:
-    from .threefifty.rules import HAND_SIZE
-
-    deck = Deck(rules.deck(), rules.decks)
-    seat, _, _ = _turn(p, players, (), 0)
-    hand_lines = _seat_lines(p, "hand", players)
-    missing = [s for s in range(players) if s not in hand_lines]
-    if missing:
-        raise REASONS.notation("hands_missing", seat=missing[0])
-    hands = {s: deck.take(ln, ln.cards()) for s, ln in hand_lines.items()}
-    cl = p.one("centre")
-    centre = deck.take(cl, cl.cards()) if cl else []
-    pl = p.one("pile")
-    pile = deck.take(pl, pl.cards()) if pl else []
-    piles: list[list[Card]] = [[] for _ in range(players)]
-    for s, ln in _seat_lines(p, "minus", players).items():
-        piles[s] = deck.take(ln, ln.cards())
-    al = p.one("aside")
-    aside = deck.take(al, al.cards()) if al else []
-    top = _stock_top(p, deck)
-    rest = deck.rest(seed)
-    rl, rcl, dl, dll, dr = p.one("round"), p.one("round cards"), p.one("deal"), p.one("discard live"), p.one("dealer")
-    rnd = rl.number(1, 1000) if rl else 1
-    round_cards = rcl.number(1, HAND_SIZE) if rcl else HAND_SIZE
-    sizes = [len(hands[s]) for s in range(players)]
-    if dr is not None:
-        dealer = dr.seats(players, 1)[0]
-    else:  # the seats just before the seat to act holding one card fewer have played in this lap
-        c, k = sizes[seat], 0
-        while k < players - 1 and sizes[(seat - 1 - k) % players] == c - 1:
-            k += 1
-        dealer = (seat - k - 1) % players
-    return {
-        "hand_number": dl.number(1, 1000) if dl else 1, "first_dealer": (dealer - (rnd - 1)) % players,
-        "round": rnd, "round_cards": round_cards, "dealer": dealer, "to_act": seat,
-        "scores": _scores(p, players), "results": [], "match_over": False, "winners": [],
-        "stock": _texts(list(reversed(top + rest))), "centre": _texts(centre),
-        "discard_pile": _texts(pile), "discard_live": dll.flag() if dll else bool(pile),
-        "piles": [_texts(x) for x in piles], "hands": [_texts(hands[s]) for s in range(players)],
-        "set_aside": _texts(aside), "hand_over": False, "last_receiver": None, "last_moves": [],
-    }
 
 
 # ---------------------------------------------------------------------------- loading
@@ -728,7 +543,8 @@ def _as_position_de(e: StateError) -> str:
 # ---------------------------------------------------------------------------- writing
 
 
-def _cards_text(cards: list[str]) -> str:
+def cards_text(cards: list[str]) -> str:
+    """Card texts as a position line writes them: ``"QH QS JK"``."""
     return " ".join(cards)
 
 
@@ -754,66 +570,7 @@ def write_position(game: "Game") -> str:
             out.append(f"option {k}: {x if bare else shown}")
     if s["hand_number"] != 1:
         out.append(f"deal: {s['hand_number']}")
-    writer = {"canasta": _write_canasta, "continental": _write_continental, "threefifty": _write_threefifty}
-    out += writer[v.family](s, game.players)
+    out += position_room(v.family).write_position(s, game.players)
     if any(s["scores"]):
         out.append("score: " + " ".join(str(x) for x in s["scores"]))
     return "\n".join(out) + "\n"
-
-
-def _write_canasta(s: dict[str, Any], players: int) -> list[str]:
-    t = s["turn"]
-    if t["initial_points"] or t.get("uncounted") or t.get("asked") or (t["took_pile"] and t["initial"]):
-        raise StateError.of(REASONS, "write_mid_turn_canasta")
-    word = "took" if t["took_pile"] else t["stage"]
-    out = [f"dealer: {s['dealer']}", f"turn: {t['seat']} {word}"]
-    out += [f"hand {i}: {_cards_text(h)}" for i, h in enumerate(s["hands"]) if h]
-    if s["discard_pile"]:
-        out.append(f"pile: {_cards_text(s['discard_pile'])}")
-    for i, side in enumerate(s["melds"]):
-        for m in side:
-            key = m.get("key", m["rank"])
-            under = f" buried {_cards_text(m['buried'])}" if m.get("buried") else ""
-            out.append(f"meld {i} {key}: {_cards_text(m['cards'])}{under}")
-    out += [f"red {i}: {_cards_text(r)}" for i, r in enumerate(s["red_threes"]) if r]
-    if s["stock"]:
-        out.append(f"stock: {_cards_text(list(reversed(s['stock'])))}")
-    return out
-
-
-def _write_continental(s: dict[str, Any], players: int) -> list[str]:
-    t = s["turn"]
-    if t["pending"] is not None or t["went_down"] or t["joker_from"] is not None or t["taken"] is not None:
-        raise StateError.of(REASONS, "write_mid_turn_continental")
-    word = {"stock": "play", "discard": "took", None: "draw"}[t["drew"]]
-    out = [f"dealer: {s['dealer']}", f"turn: {t['seat']} {word}"]
-    out += [f"hand {i}: {_cards_text(h)}" for i, h in enumerate(s["hands"])]
-    for i, combos in enumerate(s["table"]):
-        out += [f"{cb['kind']} {i}: {_cards_text(cb['cards'])}" for cb in combos]
-    if s["discard_pile"]:
-        out.append(f"pile: {_cards_text(s['discard_pile'])}")
-    out.append("top from: " + ("none" if s["top_from"] is None else str(s["top_from"])))
-    if s["claim_queue"]:
-        out.append("window: " + " ".join(map(str, s["claim_queue"])))
-    if any(s["claims"]):
-        out.append("claims: " + " ".join(map(str, s["claims"])))
-    out.append(f"penalty: {_cards_text(list(reversed(s['penalty_stock'])))}")
-    if s["stock"]:
-        out.append(f"stock: {_cards_text(list(reversed(s['stock'])))}")
-    return out
-
-
-def _write_threefifty(s: dict[str, Any], players: int) -> list[str]:
-    out = [f"round: {s['round']}", f"round cards: {s['round_cards']}", f"dealer: {s['dealer']}", f"turn: {s['to_act']}"]
-    out += [f"hand {i}: {_cards_text(h)}" for i, h in enumerate(s["hands"])]
-    if s["centre"]:
-        out.append(f"centre: {_cards_text(s['centre'])}")
-    if s["discard_pile"]:
-        out.append(f"pile: {_cards_text(s['discard_pile'])}")
-    out.append(f"discard live: {'true' if s['discard_live'] else 'false'}")
-    out += [f"minus {i}: {_cards_text(x)}" for i, x in enumerate(s["piles"]) if x]
-    if s["set_aside"]:
-        out.append(f"aside: {_cards_text(s['set_aside'])}")
-    if s["stock"]:
-        out.append(f"stock: {_cards_text(list(reversed(s['stock'])))}")
-    return out

@@ -2,15 +2,18 @@
 freezes, the initial-meld minimum, canastas, going out, and scoring.
 
 Implements ``canasta-two-hand`` (seed ``000_61593a5ffdab7f94.txt``) and the other canasta presets
-as option values over the same code (:mod:`meldtable.variants`, ``docs/rules/<variant>.md``).
+as option values over the same code (:mod:`.catalogue`, ``docs/rules/<variant>.md``).
 
 One room per concern:
 
 ========================  ==================================================================
 module                    what it holds
 ========================  ==================================================================
+:mod:`.catalogue`         every rule option once; the presets (variants) as values over it,
+                          the layout table by player count
 :mod:`.values`            card kinds (wild, red/black three) and card points
 :mod:`.rules`             ``Rules``: the resolved rule options as typed attributes
+:mod:`.moves`             ``Move``: the family's move values, their notation, meld keys
 :mod:`.melds`             ``Meld``: a side's meld of one rank, canastas
 :mod:`.state`             ``CanastaState``: dealing, turns, applying moves, copies
 :mod:`.legality`          ``legal_moves`` and ``verify``/``explain``; ``_why`` dispatches to the

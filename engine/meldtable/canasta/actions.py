@@ -8,7 +8,7 @@ from typing import Any, Iterator
 from ..cards import Card, parse_cards
 from ..errors import IllegalMoveError, NotationError
 from ..fields import action_cards, action_text, shown
-from ..moves import Move, card_order, parse_meld_key
+from .moves import Move, card_order, parse_meld_key
 from .reasons import REASONS
 
 _text_field = action_text

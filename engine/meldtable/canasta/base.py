@@ -5,10 +5,10 @@ each is typed against the same fields (as ``continental/base.py`` and ``threefif
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable, Literal, get_args
 
 from ..cards import Card
-from ..moves import Move
+from .moves import Move
 from .melds import Meld
 from .planner import Plan
 from .rules import Rules
@@ -20,6 +20,15 @@ DRAWN_MAX = 1000
 matters (seed 001's early-out bonus), so play holds the count here and a saved game always reloads
 (issue #25, "ranges that play cannot leave")."""
 
+Stage = Literal["draw", "play"]
+"""A turn's stage: before the draw (or the pile take), or after it."""
+STAGES: tuple[Stage, ...] = get_args(Stage)
+Asked = Literal["pending", "yes", "no"]
+"""The partner's permission to go out in this turn (option ``going_out_permission``): asked and
+not answered yet, or the answer."""
+ASKED: tuple[Asked, ...] = get_args(Asked)
+
+
 class Turn:
     """What the seat to act has done in this turn so far."""
 
@@ -28,14 +37,14 @@ class Turn:
 
     def __init__(self, seat: int, initial: bool) -> None:
         self.seat = seat
-        self.stage = "draw"
+        self.stage: Stage = "draw"
         self.took_pile = False
         self.from_stock = False
         self.initial = initial  # the side had not made its initial meld when the turn began
         self.initial_points = 0  # points counted towards the minimum this turn
         self.countable: dict[Card, int] = {}  # hand cards whose value may count towards it
         self.uncounted: frozenset[int] = frozenset()  # ranks of melds made this turn that count nothing
-        self.asked: str | None = None  # "may I go out?": None, "pending" (partner to answer), "yes", "no"
+        self.asked: Asked | None = None  # "may I go out?": None, "pending" (partner to answer), "yes", "no"
         self.opened: frozenset[int] = frozenset()  # ranks of the melds this turn opened (hand canastas)
         self.fresh = initial  # the seat had laid no card on the table before this turn (concealed going out)
 

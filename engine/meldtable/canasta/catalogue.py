@@ -14,10 +14,10 @@ Option names here are the names users see in ``meldtable.VARIANTS`` and the attr
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import asdict, dataclass
+from typing import Any, Literal, get_args
 
-from ..options import Option
+from ..options import Option, Variant
 
 SEED_000 = "000_61593a5ffdab7f94.txt"
 SEED_001 = "001_d62449b4e08e177b.txt"
@@ -44,12 +44,42 @@ class Spec:
     by_layout: bool = False
 
 
+# The choices of each "choice" option, as types: the Rules attribute of the option has its type,
+# so mypy --strict refuses a comparison with a text that is not one of its choices, and the
+# option's choices are read from the type (one source).
+Partnerships = Literal["none", "two_sides", "three_sides"]
+ThreePlayerMode = Literal["individual"]
+CutWilds = Literal["none", "wilds", "wilds_and_red_threes"]
+RedThreeExposure = Literal["at_deal", "first_turn"]
+UpcardCover = Literal["wild_and_red_three", "red_three_first", "joker_and_red_three", "wild", "none"]
+WildCanasta = Literal["forbidden", "allowed"]
+WildMeldInitial = Literal["counts", "after_initial"]
+SameRankMelds = Literal["one", "after_canasta"]
+BlackThreeMeld = Literal["going_out_only", "never"]
+PileBeforeInitialMeld = Literal["natural_pair", "forbidden"]
+PileFreezing = Literal["wild_or_initial", "none"]
+WildTopTake = Literal["never", "two_naturals"]
+BlockingRanks = Literal["none", "any_canasta", "own_canasta"]
+BuryBlockingCards = Literal["never", "after_pile_take", "any_turn"]
+BlockingCardAdds = Literal["bury_only", "add"]
+InitialTakeMinimum = Literal["take_meld", "turn"]
+InitialMeldCounts = Literal["hand_melds", "hand_cards"]
+ConcealedGoingOutCanasta = Literal["own", "side"]
+ConcealedGoingOutExemption = Literal["stock_draw", "always", "never"]
+GoingOutDiscard = Literal["optional", "required"]
+GoingOutPermission = Literal["ask_partner", "none"]
+RedThreePositiveIf = Literal["melded", "canasta", "always"]
+StockExhausted = Literal["ends_hand", "play_on_discards"]
+LastRedThree = Literal["ends_hand", "turn_goes_on"]
+MatchEnd = Literal["target", "deals"]
+
+
 SPECS: tuple[Spec, ...] = (
     # --- players, cards, deal (C22, C29, C33)
     Spec("partnerships", "choice", "Who plays together: 'none' (each seat for itself), 'two_sides' (two sides, "
          "partners sit alternately; with 5 players one seat of the larger side sits out each deal, in turn) or "
          "'three_sides' (6 players: three sides of two). null: as the layout for the player count.", "C29",
-         choices=("none", "two_sides", "three_sides"), by_layout=True),
+         choices=get_args(Partnerships), by_layout=True),
     Spec("decks", "int", "Number of 52-card decks. null: as the layout for the player count.", "C29",
          minimum=1, maximum=4, by_layout=True),
     Spec("jokers_per_deck", "int", "Jokers per deck.", "C29", minimum=0, maximum=4),
@@ -58,67 +88,67 @@ SPECS: tuple[Spec, ...] = (
     Spec("draw_count", "int", "Cards drawn from the stock per turn. null: as the layout for the player count.", "C22",
          minimum=1, maximum=2, by_layout=True),
     Spec("three_player_mode", "choice", "Three players play each for themselves ('individual'); the cutthroat "
-         "game (a temporary partnership against the first pile-taker) is not offered.", "C33", choices=("individual",)),
+         "game (a temporary partnership against the first pile-taker) is not offered.", "C33", choices=get_args(ThreePlayerMode)),
     Spec("cut_wilds", "choice", "The cut before the deal: 'none' (no cut is played out), 'wilds' (the player "
          "before the dealer cuts and keeps a two or joker turned up at the cut, again while the next card is one too, "
          "and is dealt that many fewer cards) or 'wilds_and_red_threes' (red threes are kept the same way).", "C28",
-         choices=("none", "wilds", "wilds_and_red_threes")),
+         choices=get_args(CutWilds)),
     Spec("red_three_exposure", "choice", "When dealt red threes are laid out and replaced from the stock: 'at_deal' "
          "(at once, after the deal) or 'first_turn' (at the start of the player's first turn).", "C21",
-         choices=("at_deal", "first_turn")),
+         choices=get_args(RedThreeExposure)),
     Spec("upcard_cover", "choice", "Which upcards are covered by the next card, as long as one of them shows: "
          "'wild_and_red_three' (jokers, twos, red threes), 'red_three_first' (a red three upcard is covered, and the "
          "covering goes on while a wild card or red three shows; a wild card as the first upcard stays), "
          "'joker_and_red_three' (jokers and red threes, not twos), 'wild' (jokers and twos) or 'none'.", "C6",
-         choices=("wild_and_red_three", "red_three_first", "joker_and_red_three", "wild", "none")),
+         choices=get_args(UpcardCover)),
     # --- melds (C1, C2, C5, C25)
     Spec("max_wilds_per_meld", "int", "Most wild cards in one meld (0 = no fixed cap).", "C1", minimum=0, maximum=7),
     Spec("min_naturals_per_meld", "int", "Fewest natural cards in a meld.", "C1", minimum=1, maximum=3),
     Spec("naturals_must_outnumber_wilds", "bool", "Natural cards must outnumber wild cards in every meld.", "C1"),
     Spec("wild_canasta", "choice", "Melds of wild cards only: 'forbidden' or 'allowed' (three to seven jokers and "
          "twos, opened with three and added to one by one; seven make a wild canasta, exempt from the naturals rules; "
-         "notation: 'meld JK JK 2C', 'add 2 JK').", "C2", choices=("forbidden", "allowed")),
+         "notation: 'meld JK JK 2C', 'add 2 JK').", "C2", choices=get_args(WildCanasta)),
     Spec("wild_meld_initial", "choice", "Melds of wild cards only (wild_canasta = allowed) and the initial meld: "
          "'counts' (such a meld may be laid while the side's initial meld is pending and counts towards its minimum, "
          "like any meld) or 'after_initial' (only once the side's initial meld is made; it counts nothing towards it).",
-         "C2", choices=("counts", "after_initial")),
+         "C2", choices=get_args(WildMeldInitial)),
     Spec("same_rank_melds", "choice", "Several melds of one rank per side: 'one' (a side has at most one meld of a "
          "rank; cards of that rank are added to it) or 'after_canasta' (a side may start another meld of a rank once "
          "each of its melds of that rank is a canasta; notation 'add Q#2 QH' for the second).", "C25",
-         choices=("one", "after_canasta")),
+         choices=get_args(SameRankMelds)),
     Spec("black_three_meld", "choice", "When black threes may be melded (3 or 4, no wild cards): "
-         "'going_out_only' (in the turn the player goes out) or 'never'.", "C5", choices=("going_out_only", "never")),
+         "'going_out_only' (in the turn the player goes out) or 'never'.", "C5", choices=get_args(BlackThreeMeld)),
     # --- the discard pile (C4, C8, C9, C10, C11)
     Spec("pile_before_initial_meld", "choice", "Whether a side that has not made its initial meld may take the "
          "discard pile: 'natural_pair' (with two natural cards matching the top card, the initial meld reached) "
-         "or 'forbidden'.", "C8", choices=("natural_pair", "forbidden")),
+         "or 'forbidden'.", "C8", choices=get_args(PileBeforeInitialMeld)),
     Spec("pile_freezing", "choice", "When the discard pile is frozen (its top card then taken only with two natural "
          "cards of its rank): 'wild_or_initial' (pagat: while a wild card lies in it, or the side has not made its "
          "initial meld) or 'none' (never: any two hand cards that make a valid meld with the top card).", "C11",
-         choices=("wild_or_initial", "none")),
+         choices=get_args(PileFreezing)),
     Spec("wild_top_take", "choice", "A wild card on top of the discard pile: 'never' (the pile cannot be taken) "
          "or 'two_naturals' (taken with two natural hand cards of one rank, a meld of that rank with the wild "
-         "card; notation 'take 9C 9D').", "C11", choices=("never", "two_naturals")),
+         "card; notation 'take 9C 9D').", "C11", choices=get_args(WildTopTake)),
     Spec("take_pile_onto_own_meld", "bool", "An unfrozen pile may be taken by adding its top card to the side's "
          "meld of that rank.", "C9"),
     Spec("meld_after_pile_take", "bool", "After taking the discard pile the player may still meld and add "
          "(false: only discard, and bury blocking cards if allowed).", "C27"),
     Spec("blocking_ranks", "choice", "Ranks of which a canasta lies on the table block the discard pile when on "
          "top, like a black three: 'none', 'any_canasta' (any side's canasta) or 'own_canasta' (only for a player "
-         "whose own side has that canasta).", "C26", choices=("none", "any_canasta", "own_canasta")),
+         "whose own side has that canasta).", "C26", choices=get_args(BlockingRanks)),
     Spec("bury_blocking_cards", "choice", "Cards of a blocking rank may be laid under the side's canasta of that rank, "
          "where they count nothing (move 'bury Q QH'): 'never', 'after_pile_take' (by the player who has just taken "
          "the pile, in that turn) or 'any_turn' (after drawing or taking, in any turn).", "C26",
-         choices=("never", "after_pile_take", "any_turn")),
+         choices=get_args(BuryBlockingCards)),
     Spec("blocking_card_adds", "choice", "Cards of a blocking rank and the side's finished canasta of that rank "
          "(with blocking_ranks other than 'none'): 'bury_only' (a natural card is no longer added to a canasta once it "
          "has seven cards; it may be laid under it where bury_blocking_cards allows, start another meld of the rank "
          "where same_rank_melds allows, or be discarded) or 'add' (it is added for its points like any card).", "C26",
-         choices=("bury_only", "add")),
+         choices=get_args(BlockingCardAdds)),
     Spec("initial_take_minimum", "choice", "A pile take before the side's initial meld: 'take_meld' (the top card "
          "and the hand cards melded with it must reach the minimum by themselves) or 'turn' (melds that follow the "
          "take in that turn may complete it, where melds may follow: meld_after_pile_take).", "C8",
-         choices=("take_meld", "turn")),
+         choices=get_args(InitialTakeMinimum)),
     Spec("take_pile_with_natural_and_wild", "bool", "An unfrozen pile may be taken with one natural and one wild "
          "card (not only with two naturals).", "C10"),
     # --- initial meld (C12, C13, C15)
@@ -129,22 +159,22 @@ SPECS: tuple[Spec, ...] = (
     Spec("initial_meld_counts", "choice", "What counts towards the initial-meld minimum: 'hand_melds' (the top "
          "card of a pile taken, the hand cards melded with it and melds made of hand cards only; a meld that holds a "
          "card from the pile counts nothing) or 'hand_cards' (every hand card, wherever it is melded).", "C8",
-         choices=("hand_melds", "hand_cards")),
+         choices=get_args(InitialMeldCounts)),
     Spec("concealed_going_out_canasta", "choice", "Which canasta going out concealed (all cards at once, no "
          "earlier meld by that player) needs for its bonus: 'own' (a canasta the player opened in that turn; else it "
          "is an ordinary going out) or 'side' (the side's canastas, also a partner's, suffice).", "C14",
-         choices=("own", "side")),
+         choices=get_args(ConcealedGoingOutCanasta)),
     Spec("concealed_going_out_exemption", "choice", "When going out concealed (all cards at once, no earlier meld) "
          "ignores the initial-meld minimum: 'stock_draw' (after drawing from the stock), 'always' or 'never'.",
-         "C15", choices=("stock_draw", "always", "never")),
+         "C15", choices=get_args(ConcealedGoingOutExemption)),
     # --- going out (C14, C17, C18)
     Spec("canastas_to_go_out", "int", "Canastas a side needs to go out. null: as the layout for the player count.",
          "C17", minimum=1, maximum=3, by_layout=True),
     Spec("going_out_discard", "choice", "'optional': going out by melding the last card or by discarding it; "
-         "'required': the last card is always discarded.", "C18", choices=("optional", "required")),
+         "'required': the last card is always discarded.", "C18", choices=get_args(GoingOutDiscard)),
     Spec("going_out_permission", "choice", "Partnerships: 'ask_partner' (pagat: before going out a player may ask "
          "a partner 'may I go out?'; the answer binds: yes - the player must go out this turn, no - may not) or "
-         "'none' (nobody asks).", "C18", choices=("ask_partner", "none")),
+         "'none' (nobody asks).", "C18", choices=get_args(GoingOutPermission)),
     Spec("going_out_bonus", "int", "Bonus for going out (points).", "C14", minimum=0, maximum=10000),
     Spec("concealed_going_out_bonus", "int", "Total bonus for going out concealed (replaces the going-out bonus).",
          "C14", minimum=0, maximum=10000),
@@ -167,18 +197,18 @@ SPECS: tuple[Spec, ...] = (
          "four times the single value (0: no such bonus).", "C20", minimum=0, maximum=10000),
     Spec("red_three_positive_if", "choice", "When red threes count for rather than against the side: 'melded' "
          "(the side has melded), 'canasta' (the side has a canasta) or 'always'.", "C20",
-         choices=("melded", "canasta", "always")),
+         choices=get_args(RedThreePositiveIf)),
     # --- end of hand, end of match (C24, C30)
     Spec("stock_exhausted", "choice", "What happens when the stock is used up: 'ends_hand' (the hand ends when "
          "the next player finds it empty) or 'play_on_discards' (play goes on while each player takes the discard "
          "pile: a player must take it when its top card goes onto the side's meld of that rank, may take it "
          "otherwise if allowed, and ends the hand by passing or when unable to take it).", "C24",
-         choices=("ends_hand", "play_on_discards")),
+         choices=get_args(StockExhausted)),
     Spec("last_red_three", "choice", "A red three drawn as the last card of the stock: 'ends_hand' (the hand ends "
          "at once, the player plays no further) or 'turn_goes_on' (the player plays the turn with the cards drawn; "
-         "the stock is then used up for the next turn).", "C24", choices=("ends_hand", "turn_goes_on")),
+         "the stock is then used up for the next turn).", "C24", choices=get_args(LastRedThree)),
     Spec("match_end", "choice", "How the match ends: 'target' (a side reaches the target score) or 'deals' "
-         "(after a fixed number of deals).", "C30", choices=("target", "deals")),
+         "(after a fixed number of deals).", "C30", choices=get_args(MatchEnd)),
     Spec("target_score", "int", "Score that ends the match (match_end = target). null: as the layout for the "
          "player count.", "C30", minimum=100, maximum=100000, by_layout=True),
     Spec("deals", "int", "Number of deals (match_end = deals).", "C30", minimum=1, maximum=50),
@@ -454,3 +484,37 @@ def options(preset: str) -> dict[str, Option]:
         out[s.name] = Option(s.name, s.kind, default, source, s.doc, choices=s.choices,
                              minimum=s.minimum, maximum=s.maximum, nullable=s.by_layout, row=s.row)
     return out
+
+
+def _variant(preset: str, name: str, seed_file: str, usual: int | None = None, usual_source: str = "") -> Variant:
+    """A canasta preset: the canasta catalogue's options with this preset's defaults and sources
+    (:mod:`meldtable.canasta.catalogue`), and its layout table by player count; ``usual`` players
+    (with its source) start a new game when nobody chooses a count."""
+    return Variant(
+        id=preset,
+        name=name,
+        seed_file=seed_file,
+        family="canasta",
+        players=preset_players(preset),
+        options=options(preset),
+        layout=tuple(asdict(r) for r in LAYOUTS[preset]),
+        usual_players=usual,
+        usual_players_source=usual_source,
+    )
+
+
+VARIANTS: dict[str, Variant] = {
+    "canasta-two-hand": _variant(
+        "canasta-two-hand", "Canasta for two (draw two, two canastas to go out)", SEED_000),
+    "canasta-classic": _variant(
+        "canasta-classic", "Classic Canasta (2 to 6 players, partnerships at 4 to 6)", SEED_001, 4,
+        "seed 001 'Bei vier Spielern werden zwei Parteien gebildet. Die Partner sitzen sich jeweils gegenüber.': "
+        "the partnership game the text describes"),
+    "kanaster": _variant(
+        "kanaster", "Kanaster (Swiss house rules: the cut, blocking ranks, blocking cards under a canasta)",
+        SEED_004, 4,
+        "seed 004 names no usual count; its decks' rule of thumb covers '4-5 Spieler' and its teams play "
+        "two against two (app policy)"),
+}
+"""The canasta presets as variants: id -> :class:`~meldtable.options.Variant` (``meldtable.VARIANTS``
+lists them)."""

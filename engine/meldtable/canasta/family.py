@@ -4,9 +4,9 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..moves import Move
+from .moves import Move
 from .actions import compose_action
 from .reasons import REASONS
 from .rules import Rules
@@ -14,7 +14,7 @@ from .state import CanastaState
 from .testing import expected_cards, hand_size_ok, move_bound, results_add_up, shuffle_hidden
 
 __all__ = [
-    "REASONS", "Rules", "State", "CanastaState", "new_state", "parse_move", "choose_move", "compose_action",
+    "POSITION", "REASONS", "Rules", "State", "CanastaState", "new_state", "parse_move", "choose_move", "compose_action",
     "expected_cards", "hand_size_ok", "move_bound", "shuffle_hidden", "results_add_up",
 ]
 
@@ -34,3 +34,12 @@ def choose_move(view: dict[str, Any], legal: list[Move]) -> Move:
     from .bot import CanastaBot
 
     return CanastaBot().decide(view, legal)
+
+POSITION = "meldtable.canasta.position"
+"""The family's position room (:mod:`.position`: keys, reader, writer), imported on first use."""
+
+if TYPE_CHECKING:  # mypy --strict checks this module against the contract, with the family's types
+    from .. import family as _contract
+    from . import family as _this
+
+    _CONTRACT: _contract.FamilyOf[Rules, CanastaState, Move] = _this

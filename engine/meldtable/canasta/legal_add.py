@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import ALL_CARDS, RANKS, Card
-from ..moves import Move, meld_key_text
+from .moves import Move, meld_key_text
 from .legal_going_out import TurnEnd
 from .legal_kit import _ANY_WILD
 from .planner import signature

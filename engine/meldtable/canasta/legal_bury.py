@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 from ..cards import RANKS, Card
-from ..moves import Move
+from .moves import Move
 from .legal_going_out import TurnEnd
 from .reasons import Verdict, refuse
 from .values import CANASTA_SIZE, KEY_STEP, THREE, is_wild

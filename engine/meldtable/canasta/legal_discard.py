@@ -5,7 +5,7 @@ check side by side.
 from __future__ import annotations
 
 from ..cards import ALL_CARDS, Card
-from ..moves import Move
+from .moves import Move
 from .legal_going_out import TurnEnd
 from .reasons import Verdict, refuse
 from .values import THREE

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import RANKS, Card
-from ..moves import Move
+from .moves import Move
 from .legal_going_out import TurnEnd
 from .legal_kit import _ANY_WILD, _CACHE_LIMIT, _CardKeys, _combos, _item_index
 from .planner import signature

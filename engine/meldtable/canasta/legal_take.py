@@ -6,7 +6,7 @@ card with two hand cards, or onto the side's meld; blocked, frozen, the initial 
 from __future__ import annotations
 
 from ..cards import RANKS, Card
-from ..moves import Move
+from .moves import Move
 from ..multiset import add as ms_add
 from ..multiset import remove as ms_remove
 from .legal_going_out import TurnEnd

@@ -24,7 +24,7 @@ from bisect import bisect_left
 from typing import Any
 
 from ..cards import Card
-from ..moves import Move
+from .moves import Move
 from ..multiset import counted
 from .legal_add import AddRoom
 from .legal_bury import BuryRoom

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from ..cards import ALL_CARDS, RANKS, Card
-from ..moves import card_order, meld_key_text
+from .moves import card_order, meld_key_text
 from .values import ACE, CANASTA_SIZE, THREE, WILD, card_value, is_wild
 
 class Meld:
@@ -82,7 +82,7 @@ class Meld:
         }
 
 _ORDER = {c: card_order(c) for c in ALL_CARDS}
-"""Each card's :func:`~meldtable.moves.card_order` (cards are interned: looked up, not computed)."""
+"""Each card's :func:`~meldtable.canasta.moves.card_order` (cards are interned: looked up, not computed)."""
 _VALUE = {c: card_value(c) for c in ALL_CARDS}
 """Each card's :func:`~.values.card_value`."""
 

@@ -5,7 +5,34 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import OptionError
-from .catalogue import SPEC
+from .catalogue import (
+    BlackThreeMeld,
+    BlockingCardAdds,
+    BlockingRanks,
+    BuryBlockingCards,
+    ConcealedGoingOutCanasta,
+    ConcealedGoingOutExemption,
+    CutWilds,
+    GoingOutDiscard,
+    GoingOutPermission,
+    InitialMeldCounts,
+    InitialTakeMinimum,
+    LastRedThree,
+    MatchEnd,
+    Partnerships,
+    PileBeforeInitialMeld,
+    PileFreezing,
+    RedThreeExposure,
+    RedThreePositiveIf,
+    SPEC,
+    SameRankMelds,
+    StockExhausted,
+    ThreePlayerMode,
+    UpcardCover,
+    WildCanasta,
+    WildMeldInitial,
+    WildTopTake,
+)
 from .reasons import REASONS
 
 
@@ -26,40 +53,40 @@ class Rules:
     hand lasts more than about one round; it refuses e.g. 6 players with 2 decks).
     """
 
-    partnerships: str
+    partnerships: Partnerships
     decks: int
     jokers_per_deck: int
     hand_size: int
     draw_count: int
-    three_player_mode: str
-    cut_wilds: str
-    red_three_exposure: str
-    upcard_cover: str
+    three_player_mode: ThreePlayerMode
+    cut_wilds: CutWilds
+    red_three_exposure: RedThreeExposure
+    upcard_cover: UpcardCover
     max_wilds_per_meld: int
     min_naturals_per_meld: int
     naturals_must_outnumber_wilds: bool
-    wild_canasta: str
-    wild_meld_initial: str
-    same_rank_melds: str
-    black_three_meld: str
-    pile_before_initial_meld: str
-    pile_freezing: str
-    wild_top_take: str
+    wild_canasta: WildCanasta
+    wild_meld_initial: WildMeldInitial
+    same_rank_melds: SameRankMelds
+    black_three_meld: BlackThreeMeld
+    pile_before_initial_meld: PileBeforeInitialMeld
+    pile_freezing: PileFreezing
+    wild_top_take: WildTopTake
     take_pile_onto_own_meld: bool
     meld_after_pile_take: bool
-    blocking_ranks: str
-    bury_blocking_cards: str
-    blocking_card_adds: str
+    blocking_ranks: BlockingRanks
+    bury_blocking_cards: BuryBlockingCards
+    blocking_card_adds: BlockingCardAdds
     take_pile_with_natural_and_wild: bool
-    initial_take_minimum: str
+    initial_take_minimum: InitialTakeMinimum
     initial_meld_table: tuple[tuple[int, int], ...]
     initial_meld_negative_score: int
-    initial_meld_counts: str
-    concealed_going_out_exemption: str
-    concealed_going_out_canasta: str
+    initial_meld_counts: InitialMeldCounts
+    concealed_going_out_exemption: ConcealedGoingOutExemption
+    concealed_going_out_canasta: ConcealedGoingOutCanasta
     canastas_to_go_out: int
-    going_out_discard: str
-    going_out_permission: str
+    going_out_discard: GoingOutDiscard
+    going_out_permission: GoingOutPermission
     going_out_bonus: int
     concealed_going_out_bonus: int
     wild_canasta_bonus: int
@@ -70,10 +97,10 @@ class Rules:
     loser_canasta_bonus: bool
     red_three_bonus: int
     red_three_all_four_bonus: int
-    red_three_positive_if: str
-    stock_exhausted: str
-    last_red_three: str
-    match_end: str
+    red_three_positive_if: RedThreePositiveIf
+    stock_exhausted: StockExhausted
+    last_red_three: LastRedThree
+    match_end: MatchEnd
     target_score: int
     deals: int
 

@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING, Any, Iterable
 from ..cards import RANKS, Card, rank_name, standard_deck
 from ..errors import StateError
 from ..fields import check_saved_deck, saved_cards, saved_field, saved_hands, saved_last_moves, saved_outcome
-from ..moves import meld_key_text, parse_meld_key
+from .moves import meld_key_text, parse_meld_key
 from ..multiset import counted
-from .base import DRAWN_MAX, StateBase, Turn
+from .base import ASKED, DRAWN_MAX, STAGES, StateBase, Turn
 from .melds import Meld
 from .rules import Rules
 from .values import CANASTA_SIZE, HISTORY_KEEP, KEY_STEP, THREE, WILD, hand_sort_key, is_black_three, is_red_three, is_wild
@@ -198,9 +198,10 @@ class Saved(StateBase):
         if seat not in s.order:
             raise StateError("The turn belongs to a seat that does not play this deal.")
         t = Turn(seat, need(td, "initial", bool))
-        t.stage = need(td, "stage", str)
-        if t.stage not in ("draw", "play"):
+        stage = need(td, "stage", str)
+        if stage not in STAGES:
             raise StateError("The turn stage must be 'draw' or 'play'.")
+        t.stage = stage
         t.took_pile = need(td, "took_pile", bool)
         t.from_stock = need(td, "from_stock", bool)
         t.initial_points = need(td, "initial_points", int)
@@ -210,7 +211,7 @@ class Saved(StateBase):
             raise StateError("'uncounted' must list meld ranks such as 'Q'.")
         t.uncounted = frozenset(RANKS.index(x) + 1 for x in uncounted)
         asked = td.get("asked")  # absent in games saved before this field existed
-        if asked not in (None, "pending", "yes", "no") or (asked is not None and t.stage != "play"):
+        if (asked is not None and asked not in ASKED) or (asked is not None and t.stage != "play"):
             raise StateError("'asked' must be null, or 'pending', 'yes' or 'no' after drawing.")
         if asked is not None and rules.going_out_permission != "ask_partner":
             raise StateError("Nobody asks a partner in this game, so 'asked' must be null.")

@@ -19,7 +19,7 @@ from typing import Any
 
 from ..cards import Card, rank_name, standard_deck
 from ..errors import IllegalMoveError
-from ..moves import Move
+from .moves import Move
 from ..multiset import add as ms_add
 from ..multiset import remove as ms_remove
 from ..rng import Rng

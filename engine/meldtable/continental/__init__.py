@@ -2,7 +2,7 @@
 penalty stock, and taking a discard out of turn.
 
 Implements ``continental`` (seed ``002_424f334b6be724ce.txt``, the Spanish "Continental" of
-Fournier); every point the seed leaves open is a rule option (:mod:`meldtable.variants`,
+Fournier); every point the seed leaves open is a rule option (:mod:`.catalogue`,
 ``docs/rules/continental.md``, research rows K1-K18).
 
 A deal is a sequence of moves; :attr:`ContinentalState.current_player` is always exactly one seat:
@@ -26,6 +26,7 @@ One room per concern (the canasta family's shape):
 ========================  ==================================================================
 module                    what it holds
 ========================  ==================================================================
+:mod:`.catalogue`         the rule options (defaults, sources, research rows) and the variant
 :mod:`.rules`             constants, contracts, card values, ``Rules`` (the resolved options)
 :mod:`.moves`             ``ContinentalMove``: move values and their notation
 :mod:`.combos`            ``Combo``: a laid-down set or run
@@ -41,8 +42,9 @@ module                    what it holds
 :mod:`.family`            the family protocol the engine's ``Game`` uses
 ========================  ==================================================================
 
-Importing :mod:`meldtable` does not import this package; ``meldtable.game`` loads
-:mod:`.family` when a continental game starts.
+Importing :mod:`meldtable` does not import this package; ``meldtable.VARIANTS`` loads
+:mod:`.catalogue` when the variant is first looked up, ``meldtable.game`` loads :mod:`.family`
+when a continental game starts.
 """
 
 from __future__ import annotations
@@ -57,6 +59,8 @@ _WHERE = {
     "choose_move": "bot",
     "Combo": "combos",
     "KINDS": "moves",
+    "Kind": "moves",
+    "End": "moves",
     "ContinentalMove": "moves",
     "parse_move": "moves",
     "Packer": "planner",
@@ -86,7 +90,7 @@ _WHERE = {
 """Public name -> the module of this package that defines it (imported on first use)."""
 
 __all__ = [
-    "ACTION_BUDGET", "compose_action", "ContinentalBot", "choose_move", "Combo", "KINDS", "ContinentalMove",
+    "ACTION_BUDGET", "compose_action", "ContinentalBot", "choose_move", "Combo", "KINDS", "Kind", "End", "ContinentalMove",
     "parse_move", "Packer", "EXTENDED_CONTRACTS", "RUN", "RUN_MAX", "RUN_SIZE", "SET", "SET_SIZE",
     "SEVEN_CONTRACTS", "Rules", "card_key", "card_value", "contract_name", "hand_key", "pos_rank",
     "ContinentalState", "State", "Turn", "new_state", "expected_cards", "hand_size_ok", "move_bound",

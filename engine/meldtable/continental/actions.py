@@ -8,7 +8,7 @@ from ..cards import JOKER, RANKS, Card, parse_cards
 from ..errors import IllegalMoveError
 from ..fields import action_cards, action_text, shown
 from ..multiset import combinations, counted
-from .moves import ContinentalMove
+from .moves import ContinentalMove, End
 from .reasons import REASONS
 from .rules import (
     RUN,
@@ -364,7 +364,7 @@ def compose_action(g: Any, action: dict[str, Any]) -> list[ContinentalMove]:
             return [ContinentalMove("add", (c,), target) for c in sorted(cards, key=card_key)]
         if len(cb.cards) + len(cards) > RUN_MAX:
             raise _error("run_room", max=RUN_MAX, held=len(cb.cards), room=RUN_MAX - len(cb.cards))
-        ends = [end] if end else ["high", "low"]
+        ends: list[End] = [end] if end else ["high", "low"]
         # each card at the end where it fits; try the orders that place naturals before jokers
         orders = (_run_add_order(st, target, cards, e) for e in ends)
         return _try(g, (s for s in orders if s))
@@ -384,7 +384,7 @@ def compose_action(g: Any, action: dict[str, Any]) -> list[ContinentalMove]:
     raise REASONS.notation("action_unknown", type=shown(kind))
 
 
-def _run_add_order(st: ContinentalState, target: str, cards: list[Card], prefer: str) -> list[ContinentalMove]:
+def _run_add_order(st: ContinentalState, target: str, cards: list[Card], prefer: End) -> list[ContinentalMove]:
     """Adds of ``cards`` to the run ``target``, each natural card at the end where it fits
     (simulated on the run's ends), jokers at the ``prefer`` end when nothing else fits."""
     cb = st.combo(target)
@@ -393,10 +393,11 @@ def _run_add_order(st: ContinentalState, target: str, cards: list[Card], prefer:
     lo, n = cb.lo, len(cb.cards)
     left = list(cards)
     out = []
+    other: End = "low" if prefer == "high" else "high"
     while left:
         placed = False
         for c in [x for x in left if not x.is_joker]:
-            for e in (prefer, "low" if prefer == "high" else "high"):
+            for e in (prefer, other):
                 pos = lo - 1 if e == "low" else lo + n
                 if Card(pos_rank(pos), cb.suit) is c:
                     out.append(ContinentalMove("add", (c,), target, e))

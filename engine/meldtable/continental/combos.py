@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from ..cards import RANK_NAMES, RANKS, Card
-from .rules import RUN, SET, pos_rank
+from .rules import RUN, SET, ComboKind, pos_rank
 
 
 class Combo:
@@ -15,7 +15,7 @@ class Combo:
 
     __slots__ = ("kind", "cards", "lo", "rank", "suit")
 
-    def __init__(self, kind: str, cards: Iterable[Card], lo: int = 0, rank: int = 0, suit: str = "") -> None:
+    def __init__(self, kind: ComboKind, cards: Iterable[Card], lo: int = 0, rank: int = 0, suit: str = "") -> None:
         self.kind = kind
         self.cards: list[Card] = list(cards)
         self.lo = lo

@@ -4,9 +4,11 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .actions import compose_action
 from .bot import choose_move
-from .moves import parse_move
+from .moves import ContinentalMove, parse_move
 from .reasons import REASONS
 from .rules import Rules
 from .state import ContinentalState, State, new_state
@@ -19,6 +21,15 @@ from .testing import (
 )
 
 __all__ = [
-    "REASONS", "Rules", "State", "ContinentalState", "new_state", "parse_move", "choose_move", "compose_action",
+    "POSITION", "REASONS", "Rules", "State", "ContinentalState", "new_state", "parse_move", "choose_move", "compose_action",
     "expected_cards", "hand_size_ok", "move_bound", "shuffle_hidden", "results_add_up",
 ]
+
+POSITION = "meldtable.continental.position"
+"""The family's position room (:mod:`.position`: keys, reader, writer), imported on first use."""
+
+if TYPE_CHECKING:  # mypy --strict checks this module against the contract, with the family's types
+    from .. import family as _contract
+    from . import family as _this
+
+    _CONTRACT: _contract.FamilyOf[Rules, ContinentalState, ContinentalMove] = _this

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Literal, get_args
 
 from ..cards import Card, parse_cards
 from ..moves import MoveValue, move_words
@@ -11,8 +12,15 @@ from ..reasons import COMMON
 from .reasons import REASONS
 from .rules import RUN, RUN_SIZE, SET, SET_SIZE, card_key
 
-KINDS = ("draw", "take", "claim", "pass", "set", "run", "add", "swap", "discard")
-_NO_CARDS = ("draw", "take", "claim", "pass")
+Kind = Literal["draw", "take", "claim", "pass", "set", "run", "add", "swap", "discard"]
+"""A continental move's kind, as a type: mypy refuses a comparison of a move's ``kind`` with any
+other text."""
+KINDS: tuple[Kind, ...] = get_args(Kind)
+"""Move kinds of Continental (docs/notation.md, "Continental")."""
+_NO_CARDS: tuple[Kind, ...] = ("draw", "take", "claim", "pass")
+End = Literal["low", "high"]
+"""The end of a run an ``add`` lays its card at, as a type."""
+ENDS: tuple[End, ...] = get_args(End)
 _KINDS_TEXT = ", ".join(KINDS)
 _TARGET_RE = re.compile(r"^(\d{1,2})\.(\d{1,3})$")
 
@@ -28,10 +36,10 @@ class ContinentalMove(MoveValue):
     ``ContinentalMove.parse(str(m)) == m``.
     """
 
-    kind: str
+    kind: Kind
     cards: tuple[Card, ...] = ()
     target: str | None = None
-    end: str | None = None
+    end: End | None = None
     _text: str = field(default="", init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
@@ -39,7 +47,7 @@ class ContinentalMove(MoveValue):
             ordered = tuple(sorted(self.cards, key=card_key))
             if ordered != self.cards:
                 object.__setattr__(self, "cards", ordered)
-        parts = [self.kind]
+        parts: list[str] = [self.kind]
         if self.target is not None:
             parts.append(self.target)
         parts.extend(c.text for c in self.cards)
@@ -83,8 +91,9 @@ class ContinentalMove(MoveValue):
                 raise REASONS.notation("combo_number")
             target = f"{seat}.{k}"
             rest = rest[1:]
-            if kind == "add" and rest and rest[-1].lower() in ("low", "high"):
-                end = rest[-1].lower()
+            word = rest[-1].lower() if rest else ""
+            if kind == "add" and word in ENDS:
+                end = word
                 rest = rest[:-1]
             if len(rest) != 1:
                 raise COMMON.notation("move_one_card", kind=kind, example=f"{kind} 1.2 7H")

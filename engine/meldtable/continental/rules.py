@@ -4,13 +4,34 @@ K1-K18; docs/rules/continental.md)."""
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any, Final, Iterable, Literal
 
 from ..cards import SUITS, Card
 from ..errors import OptionError
+from .catalogue import (
+    Ace,
+    CardValues,
+    ClaimBy,
+    ClaimOrder,
+    ClaimWindow,
+    DealSizes,
+    DeckSchedule,
+    Direction,
+    ExchangedJoker,
+    FirstDealer,
+    GameLength,
+    GoingOutDiscard,
+    JokerExchange,
+    JokerExchangeFrom,
+    LayoffFrom,
+    PenaltyStockExhausted,
+    StockExhausted,
+)
 
-SET = "set"
-RUN = "run"
+SET: Final = "set"
+RUN: Final = "run"
+ComboKind = Literal["set", "run"]
+"""A laid-down combination's kind (:data:`SET` or :data:`RUN`), as a type."""
 SET_SIZE = 3
 RUN_SIZE = 4
 RUN_MAX = 13
@@ -69,30 +90,30 @@ def hand_key(c: Card) -> tuple[int, int, int]:
 
 
 class Rules:
-    """The resolved rule options of one game as attributes (see :mod:`meldtable.variants`)."""
+    """The resolved rule options of one game as attributes (see :mod:`.catalogue`)."""
 
     def __init__(self, options: dict[str, Any], players: int) -> None:
         o = options
         self.options = dict(options)
         self.players = players
-        self.deck_schedule: str = o["deck_schedule"]
+        self.deck_schedule: DeckSchedule = o["deck_schedule"]
         self.constant_decks: int = o["decks"]
         self.third_deck_after: int = o["third_deck_after_deal_4p"]
         self.jokers_per_deck: int = o["jokers_per_deck"]
-        self.deal_sizes: str = o["deal_sizes"]
-        self.game_length: str = o["game_length"]
+        self.deal_sizes: DealSizes = o["deal_sizes"]
+        self.game_length: GameLength = o["game_length"]
         self.contracts = SEVEN_CONTRACTS if self.game_length == "seven_deals" else EXTENDED_CONTRACTS
         self.deals = len(self.contracts)
-        self.card_values: str = o["card_values"]
-        self.direction: str = o["direction"]
-        self.first_dealer: str = o["first_dealer"]
+        self.card_values: CardValues = o["card_values"]
+        self.direction: Direction = o["direction"]
+        self.first_dealer: FirstDealer = o["first_dealer"]
         self.penalty_percent: int = o["penalty_stock_percent"]
-        self.stock_exhausted: str = o["stock_exhausted"]
+        self.stock_exhausted: StockExhausted = o["stock_exhausted"]
         self.max_reshuffles: int = o["max_reshuffles"]
-        self.penalty_exhausted: str = o["penalty_stock_exhausted"]
-        self.claim_by: str = o["claim_by"]
-        self.claim_order: str = o["claim_order"]
-        self.claim_window: str = o["claim_window"]
+        self.penalty_exhausted: PenaltyStockExhausted = o["penalty_stock_exhausted"]
+        self.claim_by: ClaimBy = o["claim_by"]
+        self.claim_order: ClaimOrder = o["claim_order"]
+        self.claim_window: ClaimWindow = o["claim_window"]
         self.max_claims: int = o["max_claims_per_deal"]
         self.upcard_claimable: bool = o["upcard_claimable"]
         self.same_rank_sets: bool = o["same_rank_sets"]
@@ -100,16 +121,16 @@ class Rules:
         self.max_jokers_set: int = o["max_jokers_per_set"]
         self.max_jokers_run: int = o["max_jokers_per_run"]
         self.no_adjacent_jokers: bool = o["no_adjacent_jokers_in_run"]
-        self.ace: str = o["ace"]
+        self.ace: Ace = o["ace"]
         self.extra_melds: bool = o["extra_melds_when_down"]
-        self.layoff_from: str = o["layoff_from"]
-        self.joker_exchange: str = o["joker_exchange"]
-        self.exchange_from: str = o["joker_exchange_from"]
-        self.exchanged_joker: str = o["exchanged_joker"]
+        self.layoff_from: LayoffFrom = o["layoff_from"]
+        self.joker_exchange: JokerExchange = o["joker_exchange"]
+        self.exchange_from: JokerExchangeFrom = o["joker_exchange_from"]
+        self.exchanged_joker: ExchangedJoker = o["exchanged_joker"]
         self.forbid_playable_discard: bool = o["forbid_playable_discard"]
         self.forbid_discarding_taken: bool = o["forbid_discarding_taken_card"]
         self.max_takes_in_a_row: int = o["max_takes_in_a_row"]
-        self.going_out_discard: str = o["going_out_discard"]
+        self.going_out_discard: GoingOutDiscard = o["going_out_discard"]
         self.down_and_out_bonus: int = o["down_and_out_bonus"]
         self.wrap = self.ace == "around_the_corner"
         self.sides = [[s] for s in range(players)]

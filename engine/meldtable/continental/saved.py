@@ -30,7 +30,7 @@ from .rules import (
     hand_key,
     pos_rank,
 )
-from .turn import Turn
+from .turn import STAGES, Turn
 
 if TYPE_CHECKING:
     from .state import ContinentalState
@@ -186,9 +186,10 @@ class Saved(StateBase):
         if not 0 <= seat < n:
             raise StateError("The turn belongs to a seat that is not in the game.")
         t = Turn(seat)
-        t.stage = need(td, "stage", str)
-        if t.stage not in ("draw", "play"):
+        stage = need(td, "stage", str)
+        if stage not in STAGES:
             raise StateError("The turn stage must be 'draw' or 'play'.")
+        t.stage = stage
         drew = td.get("drew")
         if drew not in (None, "stock", "discard") or (drew is None) != (t.stage == "draw"):
             raise StateError("'turn.drew' must be null before the draw and 'stock' or 'discard' after it.")

@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Literal, get_args
+
 from ..cards import Card
+
+Stage = Literal["draw", "play"]
+"""A turn's stage: before the draw (or the take), or after it."""
+STAGES: tuple[Stage, ...] = get_args(Stage)
+Drew = Literal["stock", "discard"]
+"""Where the seat to act drew from this turn."""
 
 
 class Turn:
@@ -13,8 +21,8 @@ class Turn:
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
-        self.stage = "draw"  # "draw" or "play"
-        self.drew: str | None = None  # "stock" or "discard" once the seat has drawn
+        self.stage: Stage = "draw"
+        self.drew: Drew | None = None  # once the seat has drawn
         self.taken: Card | None = None  # the card taken from the discard pile this turn
         self.pending: tuple[int, int] | None = None  # (sets, runs) of the contract still to lay this turn
         self.laid_ranks: list[int] = []  # ranks of the contract's sets laid this turn

@@ -18,7 +18,7 @@ is used up; then each player's minus pile is counted (threes 50, aces 11, pictur
 face value) and the fewest points win. A *match* is ``games`` such games (default 1) with the
 first dealer moving one seat to the left each game. Scores are minus points (lower is better).
 
-Every open point of the seed is a rule option (``variants.py``; ``docs/rules/3-ist-50.md``).
+Every open point of the seed is a rule option (:mod:`.catalogue`; ``docs/rules/3-ist-50.md``).
 :meth:`ThreeFiftyState.verify` (its ``_why``) is the one check of a move and its reason;
 :meth:`ThreeFiftyState.legal_moves` is the fast enumeration of exactly the moves it accepts;
 :meth:`ThreeFiftyState.apply` trusts that list.
@@ -28,6 +28,7 @@ One room per concern (the canasta family's shape):
 ========================  ==================================================================
 module                    what it holds
 ========================  ==================================================================
+:mod:`.catalogue`         the rule options (defaults, sources, research rows) and the variant
 :mod:`.rules`             constants, card values, ``Rules`` (the resolved options)
 :mod:`.moves`             ``ThreeFiftyMove``: move values and their notation
 :mod:`.state`             ``ThreeFiftyState``: dealing rounds, applying moves, copies
@@ -42,8 +43,9 @@ module                    what it holds
 :mod:`.family`            the family protocol the engine's ``Game`` uses
 ========================  ==================================================================
 
-Importing :mod:`meldtable` does not import this package; ``meldtable.game`` loads
-:mod:`.family` when a game of 3 ist 50 starts.
+Importing :mod:`meldtable` does not import this package; ``meldtable.VARIANTS`` loads
+:mod:`.catalogue` when the variant is first looked up, ``meldtable.game`` loads :mod:`.family`
+when a game of 3 ist 50 starts.
 """
 
 from __future__ import annotations
@@ -59,6 +61,7 @@ _WHERE = {
     "CENTRE_SIZE": "rules",
     "HAND_SIZE": "rules",
     "KINDS": "rules",
+    "Kind": "rules",
     "SCORE_ITEMS": "rules",
     "TARGETS": "rules",
     "Rules": "rules",
@@ -77,7 +80,7 @@ _WHERE = {
 
 __all__ = [
     "ThreeFiftyMove", "ThreeFiftyState", "Rules", "State", "new_state", "parse_move", "choose_move",
-    "compose_action", "CENTRE_SIZE", "HAND_SIZE", "KINDS", "SCORE_ITEMS", "TARGETS", "a_rank", "card_sort_key",
+    "compose_action", "CENTRE_SIZE", "HAND_SIZE", "KINDS", "Kind", "SCORE_ITEMS", "TARGETS", "a_rank", "card_sort_key",
     "expected_cards", "hand_size_ok", "move_bound", "results_add_up", "shuffle_hidden",
 ]
 

@@ -9,7 +9,7 @@ from ..cards import Card
 from ..moves import MoveValue, move_words
 from ..reasons import COMMON
 from .reasons import REASONS
-from .rules import _EXAMPLE, _TARGET_ALIASES, KINDS, TARGETS
+from .rules import _EXAMPLE, _TARGET_ALIASES, KINDS, TARGETS, Kind
 
 # ---------------------------------------------------------------------- moves
 
@@ -24,7 +24,7 @@ class ThreeFiftyMove(MoveValue):
     ``parse_move(str(m)) == m``.
     """
 
-    kind: str
+    kind: Kind
     card: Card
     target: str | None = None
     pile: int | None = None

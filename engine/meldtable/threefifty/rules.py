@@ -3,17 +3,29 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal, get_args
 
 from ..cards import Card, rank_name, standard_deck
+from .catalogue import (
+    CaptureSources,
+    DiscardCaptureDepth,
+    DiscardRevealNext,
+    Option4Targets,
+    RefillOrder,
+)
 
 HAND_SIZE = 4
 """Cards dealt to each player per round (seed: 'Jeder Spieler erhält 4 Karten')."""
 CENTRE_SIZE = 4
 """Face-up centre cards after each deal (seed: 'Offen auf den Tisch werden 4 Karten ausgelegt')."""
 HISTORY_KEEP = 12
-KINDS = ("play", "discard")
-TARGETS = ("middle", "centre", "discard", "own", "pile")
+Kind = Literal["play", "discard"]
+"""A 3 ist 50 move's kind, as a type: mypy refuses a comparison of a move's ``kind`` with any
+other text."""
+KINDS: tuple[Kind, ...] = get_args(Kind)
+Target = Literal["middle", "centre", "discard", "own", "pile"]
+"""Where ``play`` puts a card, as a type (see :data:`TARGETS`)."""
+TARGETS: tuple[Target, ...] = get_args(Target)
 """Targets of ``play``: ``middle`` (centre cards and discard top together), ``centre`` and
 ``discard`` (one source, option ``capture_sources = center_or_discard_top``), ``own`` (with the
 run of the own minus pile), ``pile`` (onto a given seat's minus pile)."""
@@ -35,7 +47,7 @@ def card_sort_key(c: Card) -> tuple[int, int, str]:
 
 
 class Rules:
-    """The resolved rule options of one game, as attributes (see :mod:`meldtable.variants`)."""
+    """The resolved rule options of one game, as attributes (see :mod:`.catalogue`)."""
 
     def __init__(self, options: dict[str, Any], players: int) -> None:
         o = options
@@ -45,14 +57,14 @@ class Rules:
         self.jokers_per_deck: int = o["jokers_per_deck"]
         self.joker_value: int = o["joker_value"]
         self.three_value: int = o["three_value"]
-        self.capture_sources: str = o["capture_sources"]
+        self.capture_sources: CaptureSources = o["capture_sources"]
         self.capture_mandatory: bool = o["capture_mandatory"]
         self.take_all_matches: bool = o["take_all_matches"]
-        self.discard_reveal_next: str = o["discard_reveal_next"]
-        self.option4_targets: str = o["option4_targets"]
-        self.refill_order: str = o["refill_order"]
+        self.discard_reveal_next: DiscardRevealNext = o["discard_reveal_next"]
+        self.option4_targets: Option4Targets = o["option4_targets"]
+        self.refill_order: RefillOrder = o["refill_order"]
         self.leftovers_scored: bool = o["leftovers_scored"]
-        self.discard_capture_depth: str = o["discard_capture_depth"]
+        self.discard_capture_depth: DiscardCaptureDepth = o["discard_capture_depth"]
         self.games: int = o["games"]
         self.together = self.capture_sources == "center_and_discard_top"
 
