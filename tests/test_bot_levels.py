@@ -69,7 +69,7 @@ def test_easy_is_repeatable_for_the_same_rng_and_sometimes_differs_from_normal()
 def test_easy_misses_takes_and_discards_carelessly():
     """From the normal player's take the easy player draws in about EASY_MISS_TAKE of the cases;
     from its discard it picks a card at random (never a wild one) in EASY_CARELESS_DISCARD of them."""
-    from meldtable.moves import Move
+    from meldtable.canasta.moves import Move
     from meldtable.cards import Card
 
     take, draw = Move("take", (Card.parse("QH"), Card.parse("QS"))), Move("draw")

@@ -25,7 +25,7 @@ import meldtable.canasta.planner as P
 import meldtable.canasta.planner_out as PO
 import meldtable.canasta.state as S
 from meldtable.cards import standard_deck
-from meldtable.moves import card_order
+from meldtable.canasta.moves import card_order
 from meldtable.multiset import counted, remove
 
 
@@ -399,7 +399,7 @@ def test_new_melds_from_wild_cards_capped_at_what_a_meld_holds(min_nat):
     import itertools
 
     from meldtable.canasta.legal_meld import _new_melds
-    from meldtable.moves import Move
+    from meldtable.canasta.moves import Move
     r = meldtable.new_game("canasta-two-hand", players=2, seed=1, options={"min_naturals_per_meld": min_nat}).state.rules
     assert r.new_meld_wilds == 3 - min_nat
     deck = standard_deck(2, 2)

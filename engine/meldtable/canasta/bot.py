@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import RANKS, Card
-from ..moves import Move
+from .moves import Move
 
 
 KEEP = 3
