@@ -1032,8 +1032,25 @@ function renderControls() {
  */
 async function act(action, entry, before) {
   if (state.busy || !isMyTurn()) return false;
-  const warnings = warningsFor(action, state.table, state.gameModule.families[0]);
-  if (warnings.length && !await confirmWarnings(warnings)) return false;
+  const family = state.gameModule.families[0];
+  if (warningsFor(action, state.table, family).length) {
+    // Issue #29 item 2: a refused action never shows a warning first. The action is tried on a
+    // scratch copy of the game; a refusal shows the engine's reason, and only an action the
+    // engine takes gets the warnings (worded from the engine's answer).
+    const gen = state.gen;
+    state.busy = true;
+    let probe;
+    try { probe = await probeAction(action); } finally { state.busy = false; }
+    if (gen !== state.gen) return false;
+    if (probe.err) {
+      setStatus({ err: probe.err }, "error");
+      sound("error");
+      renderControls();
+      return false;
+    }
+    const warnings = warningsFor(action, state.table, family, probe.table);
+    if (warnings.length && !await confirmWarnings(warnings)) return false;
+  }
   if (state.busy || !isMyTurn()) return false;
   state.busy = true;
   renderControls();
@@ -1061,6 +1078,27 @@ async function act(action, entry, before) {
     sound("error");
     renderControls();
     return false;
+  }
+}
+
+const PROBE_SESSION = "probe";
+
+/**
+ * Try `action` on a scratch copy of the running game (the engine's named session "probe", loaded
+ * from the game's saved text and dropped again): resolves to {table} (the engine's answer had the
+ * action been played) or {err} (its refusal, with the reason). The running game is not touched.
+ */
+async function probeAction(action) {
+  const saved = await state.engine.request("save", {});
+  const fields = { session: PROBE_SESSION, state: saved.state, human_seats: saved.human_seats };
+  if (saved.undo) fields.undo = saved.undo;
+  try {
+    await state.engine.request("load", fields);
+    return { table: await state.engine.request("act", { session: PROBE_SESSION, action }) };
+  } catch (err) {
+    return { err };
+  } finally {
+    state.engine.request("end", { session: PROBE_SESSION }).catch(() => {});
   }
 }
 

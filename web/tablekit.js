@@ -82,7 +82,6 @@ export function sound(kind) {
 // ------------------------------------------------------------------ warnings
 
 const WILD = (card, family) => card === "JK" || (family === "canasta" && rankOf(card) === "2");
-const CANASTA_VALUE = { JK: 50, 2: 20, A: 20, K: 10, Q: 10, J: 10, T: 10, 9: 10, 8: 10 };
 
 function discardedCard(action) {
   if (!action) return null;
@@ -93,9 +92,14 @@ function discardedCard(action) {
 
 /**
  * The warnings an action of the person deserves before it is sent: a list of
- * {setting, text}. `table` is the current table (docs/protocol.md), `family` the engine family.
+ * {setting, text}. `table` is the current table (docs/protocol.md), `family` the engine family,
+ * `after` the table the engine answered when the action was tried on a scratch copy of the game
+ * (app.js probeAction): a refused action never gets here (issue #29 item 2: the reason comes
+ * first), and the initial-meld warning takes its points from the engine's answer, not from card
+ * values in JavaScript. Without `after` the list says which warnings may apply (then the action
+ * is tried first).
  */
-export function warningsFor(action, table, family) {
+export function warningsFor(action, table, family, after = null) {
   const s = settings();
   const out = [];
   const card = discardedCard(action);
@@ -112,10 +116,10 @@ export function warningsFor(action, table, family) {
     const cards = action.type === "meld" ? action.cards
       : action.type === "move" && /^meld\s/.test(action.text || "") ? action.text.split(/\s+/).slice(1) : null;
     if (cards && turn.needs_initial_meld && turn.minimum > 0) {
-      const pts = cards.reduce((n, c) => n + (CANASTA_VALUE[rankOf(c)] ?? 5), 0);
-      const have = (turn.initial_meld_points || 0) + pts;
-      if (have < turn.minimum) {
-        out.push({ setting: "warnInitial", text: t("kit.warn.initial", { have, minimum: turn.minimum }) });
+      const next = after && after.view && after.view.turn;
+      const have = next ? next.initial_meld_points || 0 : null;
+      if (!after || (next && next.needs_initial_meld && have < turn.minimum)) {
+        out.push({ setting: "warnInitial", text: t("kit.warn.initial", { have: have ?? "?", minimum: turn.minimum }) });
       }
     }
   }
