@@ -1272,9 +1272,12 @@ function openSettings() {
   if (!$("settings-dialog").open) $("settings-dialog").showModal();
 }
 
-/** The settings that show on the page: the animation speed as <html data-speed>. */
+/** The settings that show on the page: the animation speed as <html data-speed>, the suits'
+ * colours as <html data-suits="four|two">. */
 function applySettings() {
-  root.dataset.speed = settings().speed;
+  const s = settings();
+  root.dataset.speed = s.speed;
+  root.dataset.suits = s.fourColour ? "four" : "two";
 }
 
 /**

@@ -14,6 +14,7 @@ const DEFAULTS = {
   warnNewGame: true,    // starting a new game over a running one
   sound: false,         // sound effects (off by default)
   speed: "normal",      // animation speed: slow | normal | fast | instant
+  fourColour: false,    // four-colour suits: clubs green, diamonds blue (issue #29, accessibility)
 };
 
 /** The settings, merged over the defaults (a broken stored value gives the defaults). */

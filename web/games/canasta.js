@@ -14,7 +14,7 @@ import { cardBack, isWild, rankText } from "../cards.js";
 import {
   scopedLookup, activeIn, freshIndices, focusItem, wireRovingKeys, wireHand, syncHandButtons, mountTable, focusFirstCard,
   fillScoreTable, lastResult, cumulativeScore,
-  face, slot, fillDiscardCards, stockCountText, discardSizeText, handCountText,
+  face, slot, fillDiscardCards, stockCountText, discardSizeText, handCountText, nameFromSeen,
 } from "./common.js";
 
 export const families = ["canasta"];
@@ -498,7 +498,6 @@ export function create(shell) {
     pile.classList.toggle("can", mine && legalOfKind("take").length > 0);
     const ds = discardSizeText(d.size);
     $("discard-size").textContent = ds;
-    pile.setAttribute("aria-label", d.top ? t("cn.discardLabel", { count: ds, top: cardName(d.top) }) : t("cn.discardLabelEmpty"));
     $("frozen-marker").hidden = !d.frozen;
     $("frozen-marker").title = t("table.frozenTitle");
     $("closed-marker").hidden = !closed;
@@ -509,6 +508,9 @@ export function create(shell) {
     $("blocked-marker").title = d.blocked_by === "blocking_rank"
       ? t("cn.blockingRankTitle", { ranks: (d.blocking_ranks || []).map((r) => rankPlural(r)).join(", ") })
       : t("table.blockedTitle");
+    // spoken: "Discard pile, 14 cards, Frozen, top: seven of clubs, take it" (what is seen first)
+    nameFromSeen(pile, d.top ? t("pile.top", { card: cardName(d.top) }) : "",
+      mine && legalOfKind("take").length ? t("pile.take") : "");
   }
 
   function turnText() {
