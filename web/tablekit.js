@@ -290,22 +290,43 @@ export function wireContinentalReasons(shell) {
       const r = x.getBoundingClientRect();
       return ev.clientX >= r.left && ev.clientX <= r.right && ev.clientY >= r.top && ev.clientY <= r.bottom;
     });
-    if (!b) return;
-    const tb = shell.table();
-    if (!tb || shell.busy()) return;
-    if (tb.hand_over) { shell.setStatus({ key: "hint.handOver" }, "error"); return; }
-    if (!shell.isMyTurn()) { shell.setStatus({ key: "hint.waitTurn", params: { name: shell.seatName(tb.to_act) } }, "error"); return; }
-    const sel = selectedInHand();
-    const kind = { "ct-btn-draw": "draw", "ct-btn-take": "take", "ct-btn-set": "set", "ct-btn-run": "run", "ct-btn-discard": "discard" }[b.id];
-    if (kind === "draw" || kind === "take") shell.act({ type: "move", text: kind }, { text: kind });
-    else if (kind === "discard") {
-      if (sel.length !== 1) shell.setStatus({ key: "hint.selectOneDiscard" }, "error");
-      else shell.act({ type: "discard", card: sel[0] }, { text: "discard " + sel[0] });
-    } else if (kind) {
-      if (!sel.length) shell.setStatus({ key: "ct.hint.pickCards" }, "error");
-      else shell.act({ type: kind, cards: sel }, { text: [kind, ...sel].join(" ") });
-    }
+    if (b) explainContinental(shell, b.id);
   });
+}
+
+const CT_KINDS = { "ct-btn-draw": "draw", "ct-btn-take": "take", "ct-btn-set": "set", "ct-btn-run": "run", "ct-btn-discard": "discard" };
+
+/**
+ * Say why Continental's action `id` (a button id of its action bar) cannot be done now, when the
+ * button is disabled or not shown (a key pressed at the wrong time: X before drawing, R when the
+ * contract holds no run): the page's hint when it knows (not your turn, nothing selected), else
+ * the engine's reason for the action, sent as is (a refusal changes nothing). Returns false for
+ * an id that is not one of the bar's actions.
+ */
+export function explainContinental(shell, id) {
+  const kind = CT_KINDS[id];
+  if (!kind) return false;
+  const tb = shell.table();
+  if (!tb || shell.busy()) return true;
+  if (tb.hand_over) { shell.setStatus({ key: "hint.handOver" }, "error"); return true; }
+  if (!shell.isMyTurn()) { shell.setStatus({ key: "hint.waitTurn", params: { name: shell.seatName(tb.to_act) } }, "error"); return true; }
+  const sel = selectedInHand();
+  const v = tb.view || {}, turn = v.turn || {};
+  const need = turn.laying_down || (v.contract && { sets: v.contract.sets, runs: v.contract.runs });
+  if ((kind === "set" || kind === "run") && turn.stage !== "draw" && need && !need[kind + "s"]) {
+    // R (S) when this deal's contract holds no run (set): the engine checks the cards' shape
+    // first, so its "no_run_needed" comes only for a well-formed run; say it from its view
+    shell.setStatus({ key: kind === "run" ? "ct.hint.noRun" : "ct.hint.noSet",
+      params: { contract: contractText(need.sets, need.runs) } }, "error");
+    return true;
+  }
+  if (kind === "draw" || kind === "take") shell.act({ type: "move", text: kind }, { text: kind });
+  else if (kind === "discard") {
+    if (sel.length !== 1) shell.setStatus({ key: "hint.selectOneDiscard" }, "error");
+    else shell.act({ type: "discard", card: sel[0] }, { text: "discard " + sel[0] });
+  } else if (!sel.length) shell.setStatus({ key: "ct.hint.pickCards" }, "error");
+  else shell.act({ type: kind, cards: sel }, { text: [kind, ...sel].join(" ") });
+  return true;
 }
 
 // ------------------------------------------------------------------ drag and drop

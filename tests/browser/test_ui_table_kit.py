@@ -331,8 +331,8 @@ def test_plurals_by_intl_plural_rules(page, site_url):
 
 
 def test_statistics_per_game_are_kept_and_reset(page, site_url):
-    """A finished match counts for its game (played, won, best score; Continental's best is the
-    lowest); the settings dialog shows them and "Reset statistics" empties them."""
+    """A finished hand counts for its game, so does a finished match (played, won, best score;
+    Continental's best is the lowest); the settings dialog shows them and "Reset statistics" empties them."""
     page.goto(f"{site_url}?fast=1")
     page.wait_for_selector("html[data-engine-state=ready]", timeout=90_000)
     page.evaluate("""async () => {
@@ -343,23 +343,25 @@ def test_statistics_per_game_are_kept_and_reset(page, site_url):
       s.recordMatch(done('canasta-two-hand', [2100, 5050], [1], {side_of_seat: [0, 1]}), 'canasta');
       s.recordMatch(done('continental', [40, 12, 90], [1]), 'continental');
       s.recordMatch(done('continental', [25, 60, 90], [0]), 'continental');
+      for (let i = 0; i < 3; i++) s.recordDeal({hand_over: true, view: {variant: 'canasta-two-hand'}});
+      s.recordDeal({hand_over: false, view: {variant: 'canasta-two-hand'}});  // not finished: not counted
     }""")
     page.wait_for_selector("#newgame-dialog[open]")
     page.evaluate("() => document.getElementById('newgame-dialog').close()")  # no game needed here
     page.click("#btn-settings")
     rows = page.eval_on_selector_all("#stats-table tbody tr",
                                      "trs => trs.map(tr => [tr.dataset.variant, ...[...tr.cells].slice(1).map(td => td.textContent)])")
-    assert ["canasta-two-hand", "2", "1", "5200"] in rows
-    assert ["continental", "2", "1", "25"] in rows
+    # hands (every finished deal, #29 item 9), matches played, won, best score
+    assert ["canasta-two-hand", "3", "2", "1", "5200"] in rows
+    assert ["continental", "0", "2", "1", "25"] in rows
     page.click("#btn-stats-reset")
     assert "No match finished yet" in page.inner_text("#stats-table")
     assert page.evaluate("() => localStorage.getItem('meldtable.stats')") is None
 
 
 def test_three_ist_50_drag_a_card_onto_a_target(page, site_url):
-    """3 ist 50: drag a hand card onto the target of its play: the play is made (a card with one
-    play is played as soon as it is chosen, as a touch on it does; one with several is played
-    onto the target it was dropped on)."""
+    """3 ist 50: drag a hand card onto the target of its play: the play is made onto the target
+    it was dropped on (choosing a card alone plays nothing: #29 item 8)."""
     open_game(page, site_url, game="3-ist-50", seed=5, players=3)
     page.wait_for_function("() => document.querySelector('#felt').dataset.toActHuman === 'true'", timeout=90_000)
     playable = page.locator('#hand .hand-card.tf-playable')
@@ -367,9 +369,15 @@ def test_three_ist_50_drag_a_card_onto_a_target(page, site_url):
     card = playable.first.get_attribute("data-card")
     moves = playable.first.get_attribute("data-legal").split(";")
     same = f'#hand .hand-card[data-card="{card}"]'
-    where = {"discard": "#tf-discard", "middle": "#tf-discard", "centre": "#tf-centre"}
-    kind = moves[0].split()
-    target = where.get(kind[-1], "#tf-discard") if kind[0] == "play" else "#tf-discard"
+    page.locator(same).first.click()  # chosen: its targets light up (no one-tap play, #29 item 8)
+    target = page.evaluate("""(move) => {
+      const els = [...document.querySelectorAll('#felt .tf-target')];
+      const el = els.find((e) => (e.dataset.moves || '').split(';').includes(move));
+      if (!el) return null;
+      el.setAttribute('data-test-drop', '1');
+      return '[data-test-drop="1"]';
+    }""", moves[0])
+    assert target, f"no target offers {moves[0]}"
     k = page.locator(same).count()
     n = serial(page)
     a = page.locator(same).first.bounding_box()

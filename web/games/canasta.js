@@ -337,7 +337,8 @@ export function create(shell) {
     const can = head.querySelector(".side-canastas");
     const need = v.canastas_to_go_out;
     if (can && need) {
-      can.textContent = t("cn.canastasShort", { n: s.canastas ?? 0, need });
+      const made = s.canastas ?? 0; // "Canastas: 2 ✓" once enough, not "2/1" (#29 item 9)
+      can.textContent = made >= need ? t("cn.canastasEnough", { n: made }) : t("cn.canastasShort", { n: made, need });
       can.title = t("cn.canastasTitle", { n: s.canastas ?? 0, need });
       can.classList.toggle("enough", (s.canastas ?? 0) >= need);
     }
@@ -518,7 +519,9 @@ export function create(shell) {
     if (tb.match_over) return t("turn.matchOver");
     if (tb.hand_over) return t("turn.handOver");
     if (isMyTurn() && legalOfKind("yes").length) return t("turn.yoursAnswer");
-    if (isMyTurn()) return t(stage() === "draw" ? "turn.yoursDraw" : "turn.yoursPlay");
+    // the pile is offered only when the engine lists taking it (not while "closed for you")
+    if (isMyTurn() && stage() === "draw") return t(legalOfKind("take").length ? "turn.yoursDraw" : "turn.yoursDrawOnly");
+    if (isMyTurn()) return t("turn.yoursPlay");
     if (view().players <= 2) return t("turn.computer");
     const name = shell.seatName(tb.to_act);
     return partnerOf(tb.to_act) ? t("turn.partner", { name }) : t("turn.other", { name });
