@@ -131,3 +131,17 @@ def test_four_colour_suits_option(page, site_url):
     page.reload()
     page.wait_for_selector("html[data-engine-state=ready]", timeout=90_000)
     assert page.get_attribute("html", "data-suits") == "four"
+
+
+def test_focus_comes_back_after_a_dialog(page, site_url):
+    """Settings opened from its button and closed with Escape: focus is back on the button; a
+    new game started from the dialog puts focus on the table's first card."""
+    start(page, site_url, "canasta-two-hand", "2", "en")
+    assert page.evaluate("() => document.activeElement.closest('#hand') !== null")
+    page.focus("#btn-settings")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#settings-dialog[open]")
+    assert page.evaluate("() => document.querySelector('#settings-dialog').contains(document.activeElement)")
+    page.keyboard.press("Escape")
+    page.wait_for_function("() => !document.querySelector('#settings-dialog[open]')")
+    assert page.evaluate("() => document.activeElement.id") == "btn-settings"
