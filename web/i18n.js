@@ -1067,7 +1067,7 @@ const MESSAGES = {
     "turn.matchOver": "Die Partie ist vorbei",
 
     "action.draw": "Ziehen",
-    "action.take": "Aufnehmen",
+    "action.take": "Auf\u00adnehmen",
     "action.meld": "Melden",
     "action.add": "Anlegen",
     "action.bury": "Unter Kanaster legen",

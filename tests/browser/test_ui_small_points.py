@@ -65,3 +65,21 @@ def test_hint_and_selected_look_different(page, site_url):
     s = page.locator('#hand .hand-card[aria-pressed="true"]').first.evaluate(style)
     assert h[0] == "dashed" and s[0] != "dashed", (h, s)
     assert h[2] != s[2], (h, s)  # the selected card is lifted, the hinted one is not
+
+
+def test_german_action_row_stays_on_the_felt_at_390(browser, site_url):
+    """With "Rückgängig" (the glossary's word for undo, longer than "Zurück") the row of actions
+    at 390x844 stays inside the table's felt: the long labels break at their soft hyphens."""
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    ctx.add_init_script("localStorage.setItem('meldtable.settings', JSON.stringify({speed: 'instant'}));"
+                        "localStorage.setItem('meldtable.lang', 'de')")
+    page = ctx.new_page()
+    try:
+        open_position(page, site_url, CLOSED.replace("turn: 0 draw", "turn: 0 play"))
+        select(page, ["5C"])
+        felt = page.locator("#felt").bounding_box()
+        for b in page.locator("#actions .btn-action:visible").all():
+            r = b.bounding_box()
+            assert r["x"] >= felt["x"] - 1 and r["x"] + r["width"] <= felt["x"] + felt["width"] + 1, (b.text_content(), r, felt)
+    finally:
+        ctx.close()
