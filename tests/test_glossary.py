@@ -163,3 +163,12 @@ def test_rules_pages_follow_the_glossary(name, request):
                                           strict=False))
     found = violations(rules_page_texts(WEB / "rules" / name))
     assert not found, f"web/rules/{name}:\n" + "\n".join(found)
+
+
+def test_hints_name_no_mouse_click():
+    """#29 item 9: the page's hints (also shown in the guides on touch screens) say "choose",
+    not "click", in either language."""
+    source = (WEB / "i18n.js").read_text(encoding="utf-8")
+    pairs = re.findall(r'"([\w.\-]+)":\s*"((?:[^"\\]|\\.)*)"', source)
+    found = [f"{k}: {v}" for k, v in pairs if re.search(r"\b([Cc]lick|[Kk]licke)\b", v)]
+    assert not found, "\n".join(found)

@@ -11,9 +11,9 @@ import { startPwa } from "./pwa.js";
 // --- /PWA ---
 import {
   mountUndo, renderUndo, warningsFor, confirmWarnings, fillHelp, shortcutButton, press, settings, saveSetting,
-  sound, wireContinentalReasons, wireDrag,
+  sound, wireContinentalReasons, explainContinental, wireDrag,
 } from "./tablekit.js";
-import { recordMatch, fillStats, resetStats } from "./stats.js";
+import { recordMatch, recordDeal, fillStats, resetStats } from "./stats.js";
 import { snapshot, flights, extraFlights, play as fly, motionMs } from "./motion.js";
 
 const params = new URLSearchParams(location.search);
@@ -202,6 +202,7 @@ function engineReadyInDialog(changed) {
 // --- PWA: restore the autosaved game (web/persist.js) ---
 async function resumeSavedGame() {
   const seed = savedGame()?.seed ?? null;
+  const log = savedGame()?.log; // the move log as it was shown (#29 item 9)
   let table;
   try {
     table = await restore(state.engine);
@@ -212,7 +213,7 @@ async function resumeSavedGame() {
     return false;
   }
   if (!table) return false;
-  return enterGame(table, seed);
+  return enterGame(table, seed, Array.isArray(log) ? log : null);
 }
 // --- /PWA ---
 
@@ -824,14 +825,15 @@ async function startNewGame(ev) {
 }
 
 /** Show a freshly started or restored game: pick its renderer, reset the shell, draw the table. */
-function enterGame(table, seed) {
+function enterGame(table, seed, log = null) {
   const descriptor = state.variants.find((v) => variantId(v) === table.view.variant) || { id: table.view.variant };
   const module = gameFor(descriptor);
   if (!module) return false;
   state.gen += 1;
   clearTimeout(state.botTimer);
   state.seed = seed;
-  state.log = [{ who: "sep", text: "", label: "", hand: table.view.hand_number }];
+  state.log = log && log.length ? log.filter((e) => e && typeof e.who === "string" && typeof e.text === "string")
+    : [{ who: "sep", text: "", label: "", hand: table.view.hand_number }];
   state.ticker = null;
   state.scoresShownFor = null;
   state.busy = false;
@@ -885,7 +887,8 @@ function setTable(table) {
   for (const e of entries) state.log.push(e);
   render();
   scheduleBot();
-  autosave(state.engine, table); // PWA: web/persist.js
+  autosave(state.engine, table, state.log); // PWA: web/persist.js
+  if (table.hand_over && prev && !prev.hand_over) recordDeal(table);
   if (table.match_over && (!prev || !prev.match_over)) recordMatch(table, state.gameModule.families[0]);
   keepFocus();
   return entries;
@@ -1032,8 +1035,25 @@ function renderControls() {
  */
 async function act(action, entry, before) {
   if (state.busy || !isMyTurn()) return false;
-  const warnings = warningsFor(action, state.table, state.gameModule.families[0]);
-  if (warnings.length && !await confirmWarnings(warnings)) return false;
+  const family = state.gameModule.families[0];
+  if (warningsFor(action, state.table, family).length) {
+    // Issue #29 item 2: a refused action never shows a warning first. The action is tried on a
+    // scratch copy of the game; a refusal shows the engine's reason, and only an action the
+    // engine takes gets the warnings (worded from the engine's answer).
+    const gen = state.gen;
+    state.busy = true;
+    let probe;
+    try { probe = await probeAction(action); } finally { state.busy = false; }
+    if (gen !== state.gen) return false;
+    if (probe.err) {
+      setStatus({ err: probe.err }, "error");
+      sound("error");
+      renderControls();
+      return false;
+    }
+    const warnings = warningsFor(action, state.table, family, probe.table);
+    if (warnings.length && !await confirmWarnings(warnings)) return false;
+  }
   if (state.busy || !isMyTurn()) return false;
   state.busy = true;
   renderControls();
@@ -1061,6 +1081,27 @@ async function act(action, entry, before) {
     sound("error");
     renderControls();
     return false;
+  }
+}
+
+const PROBE_SESSION = "probe";
+
+/**
+ * Try `action` on a scratch copy of the running game (the engine's named session "probe", loaded
+ * from the game's saved text and dropped again): resolves to {table} (the engine's answer had the
+ * action been played) or {err} (its refusal, with the reason). The running game is not touched.
+ */
+async function probeAction(action) {
+  const saved = await state.engine.request("save", {});
+  const fields = { session: PROBE_SESSION, state: saved.state, human_seats: saved.human_seats };
+  if (saved.undo) fields.undo = saved.undo;
+  try {
+    await state.engine.request("load", fields);
+    return { table: await state.engine.request("act", { session: PROBE_SESSION, action }) };
+  } catch (err) {
+    return { err };
+  } finally {
+    state.engine.request("end", { session: PROBE_SESSION }).catch(() => {});
   }
 }
 
@@ -1234,9 +1275,12 @@ function openSettings() {
   if (!$("settings-dialog").open) $("settings-dialog").showModal();
 }
 
-/** The settings that show on the page: the animation speed as <html data-speed>. */
+/** The settings that show on the page: the animation speed as <html data-speed>, the suits'
+ * colours as <html data-suits="four|two">. */
 function applySettings() {
-  root.dataset.speed = settings().speed;
+  const s = settings();
+  root.dataset.speed = s.speed;
+  root.dataset.suits = s.fourColour ? "four" : "two";
 }
 
 /**
@@ -1259,7 +1303,10 @@ function onKey(ev) {
   if (ev.key.toLowerCase() === "u" && family !== "threefifty") { ev.preventDefault(); undo(); return; }
   if (ev.key.toLowerCase() === "h") { ev.preventDefault(); $("btn-rules").click(); return; }
   const b = shortcutButton(family, ev.key);
-  if (b && press(b)) ev.preventDefault();
+  if (b && press(b)) { ev.preventDefault(); return; }
+  // Continental: a key whose action is not offered now (X before drawing, R without a run in the
+  // contract) says why, with the engine's reason, instead of doing nothing (#29 item 8)
+  if (b && family === "continental" && explainContinental(shell, b.id)) ev.preventDefault();
 }
 
 function onLanguage() {

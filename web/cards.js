@@ -16,28 +16,40 @@ function span(cls, text) {
   return el;
 }
 
+/**
+ * A glyph of a card's face: its text is drawn by CSS (style.css, `.face [data-t]::before`) and is
+ * not text of the page, so that a card's accessible name (its aria-label, "queen of hearts") is
+ * all a screen reader or a check of "label in name" (WCAG 2.5.3) finds in it.
+ */
+function glyph(cls, text) {
+  const el = document.createElement("span");
+  el.className = cls;
+  el.dataset.t = text;
+  return el;
+}
+
 /** Fill `el` with the face of `card` and give it the right classes. */
 export function paintFace(el, card) {
   el.replaceChildren();
   el.classList.add("card");
-  el.classList.remove("red", "black", "joker", "wild", "face-card", "ten");
+  el.classList.remove("red", "black", "joker", "wild", "face-card", "ten", "suit-C", "suit-D", "suit-H", "suit-S");
   el.dataset.card = card;
   const face = span("face");
   face.setAttribute("aria-hidden", "true");
   if (card === "JK") {
     el.classList.add("joker", "wild");
-    face.append(span("corner", "★"), span("pip", "★"), span("joker-word", "JOKER"));
+    face.append(glyph("corner", "★"), glyph("pip", "★"), glyph("joker-word", "JOKER"));
   } else {
     const r = rankOf(card), s = suitOf(card);
-    el.classList.add(isRed(card) ? "red" : "black");
+    el.classList.add(isRed(card) ? "red" : "black", "suit-" + s); // suit-*: the four-colour option (style.css)
     if (r === "2") el.classList.add("wild");
     if (r === "T") el.classList.add("ten");
     if (r === "J" || r === "Q" || r === "K") el.classList.add("face-card");
     const corner = span("corner");
-    corner.append(span("rank", rankText(r)), span("suit", SUIT_SYMBOL[s]));
+    corner.append(glyph("rank", rankText(r)), glyph("suit", SUIT_SYMBOL[s]));
     const br = span("corner corner-br");
-    br.append(span("rank", rankText(r)), span("suit", SUIT_SYMBOL[s]));
-    const pip = span("pip", r === "J" || r === "Q" || r === "K" || r === "A" ? (r === "A" ? SUIT_SYMBOL[s] : r) : SUIT_SYMBOL[s]);
+    br.append(glyph("rank", rankText(r)), glyph("suit", SUIT_SYMBOL[s]));
+    const pip = glyph("pip", r === "J" || r === "Q" || r === "K" || r === "A" ? (r === "A" ? SUIT_SYMBOL[s] : r) : SUIT_SYMBOL[s]);
     face.append(corner, pip, br);
   }
   el.append(face);

@@ -50,8 +50,12 @@ function storage() {
   }
 }
 
-/** Save the engine's current game (see the module comment). */
-export function autosave(engine, table) {
+/** The most log lines a saved game keeps (the log shown after a resume, #29 item 9). */
+const LOG_KEPT = 200;
+
+/** Save the engine's current game (see the module comment) and the page's move log `log`
+ * (its last LOG_KEPT entries, as shown again after a resume). */
+export function autosave(engine, table, log = null) {
   if (!engine || !table) return chain;
   if (table.match_over) {
     discard();
@@ -59,6 +63,7 @@ export function autosave(engine, table) {
   }
   const mine = ++generation;
   const view = table.view || {};
+  const lines = Array.isArray(log) ? log.slice(-LOG_KEPT).map((e) => ({ ...e })) : null;
   chain = chain.then(async () => {
     if (mine !== generation) return; // a newer call saves a newer state
     const saved = await engine.request("save", {});
@@ -74,6 +79,7 @@ export function autosave(engine, table) {
     // the turn's undo history (the game before its first undoable move and the moves since):
     // `load` rebuilds it, so Undo still works after a reload within the same turn
     if (saved.undo && typeof saved.undo === "object") record.undo = saved.undo;
+    if (lines) record.log = lines;
     storage()?.setItem(KEY, JSON.stringify(record));
   }).catch((err) => console.warn("autosave failed:", err));
   return chain;

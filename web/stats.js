@@ -1,5 +1,6 @@
-// Statistics per game, kept in this browser (localStorage "meldtable.stats"): matches played
-// and won and the best score, shown in the settings dialog and resettable (issue #13).
+// Statistics per game, kept in this browser (localStorage "meldtable.stats"): hands played
+// (every finished deal: a Canasta match to 5000 takes hours, #29 item 9), matches played and won
+// and the best score, shown in the settings dialog and resettable (issue #13).
 import { t } from "./i18n.js";
 
 const KEY = "meldtable.stats";
@@ -12,6 +13,17 @@ function load() {
   } catch (_) {
     return {};
   }
+}
+
+/** Count a finished hand (deal played out) of the variant of `table` (its hand_over turned true). */
+export function recordDeal(table) {
+  const v = table && table.view;
+  if (!v || !table.hand_over || !v.variant) return;
+  const all = load();
+  const s = all[v.variant] && typeof all[v.variant] === "object" ? all[v.variant] : { played: 0, won: 0, best: null };
+  s.deals = (Number(s.deals) || 0) + 1;
+  all[v.variant] = s;
+  try { localStorage.setItem(KEY, JSON.stringify(all)); } catch (_) { /* storage may be off */ }
 }
 
 /** Count a finished match (`table` with match_over) of `family` for its variant. */
@@ -39,7 +51,7 @@ export function fillStats(el) {
   const all = load();
   el.replaceChildren();
   const head = el.createTHead().insertRow();
-  for (const k of ["kit.stats.game", "kit.stats.played", "kit.stats.won", "kit.stats.best"]) {
+  for (const k of ["kit.stats.game", "kit.stats.deals", "kit.stats.played", "kit.stats.won", "kit.stats.best"]) {
     const th = document.createElement("th");
     th.scope = "col";
     th.textContent = t(k);
@@ -49,7 +61,7 @@ export function fillStats(el) {
   const ids = Object.keys(all);
   if (!ids.length) {
     const td = body.insertRow().insertCell();
-    td.colSpan = 4;
+    td.colSpan = 5;
     td.textContent = t("kit.stats.none");
     return;
   }
@@ -58,7 +70,7 @@ export function fillStats(el) {
     const tr = body.insertRow();
     tr.dataset.variant = id;
     const name = t("variant." + id);
-    for (const val of [name === "variant." + id ? id : name, s.played ?? 0, s.won ?? 0, s.best ?? "–"]) {
+    for (const val of [name === "variant." + id ? id : name, s.deals ?? 0, s.played ?? 0, s.won ?? 0, s.best ?? "–"]) {
       tr.insertCell().textContent = String(val);
     }
   }

@@ -14,6 +14,7 @@ const DEFAULTS = {
   warnNewGame: true,    // starting a new game over a running one
   sound: false,         // sound effects (off by default)
   speed: "normal",      // animation speed: slow | normal | fast | instant
+  fourColour: false,    // four-colour suits: clubs green, diamonds blue (issue #29, accessibility)
 };
 
 /** The settings, merged over the defaults (a broken stored value gives the defaults). */
@@ -82,7 +83,6 @@ export function sound(kind) {
 // ------------------------------------------------------------------ warnings
 
 const WILD = (card, family) => card === "JK" || (family === "canasta" && rankOf(card) === "2");
-const CANASTA_VALUE = { JK: 50, 2: 20, A: 20, K: 10, Q: 10, J: 10, T: 10, 9: 10, 8: 10 };
 
 function discardedCard(action) {
   if (!action) return null;
@@ -93,9 +93,14 @@ function discardedCard(action) {
 
 /**
  * The warnings an action of the person deserves before it is sent: a list of
- * {setting, text}. `table` is the current table (docs/protocol.md), `family` the engine family.
+ * {setting, text}. `table` is the current table (docs/protocol.md), `family` the engine family,
+ * `after` the table the engine answered when the action was tried on a scratch copy of the game
+ * (app.js probeAction): a refused action never gets here (issue #29 item 2: the reason comes
+ * first), and the initial-meld warning takes its points from the engine's answer, not from card
+ * values in JavaScript. Without `after` the list says which warnings may apply (then the action
+ * is tried first).
  */
-export function warningsFor(action, table, family) {
+export function warningsFor(action, table, family, after = null) {
   const s = settings();
   const out = [];
   const card = discardedCard(action);
@@ -112,10 +117,10 @@ export function warningsFor(action, table, family) {
     const cards = action.type === "meld" ? action.cards
       : action.type === "move" && /^meld\s/.test(action.text || "") ? action.text.split(/\s+/).slice(1) : null;
     if (cards && turn.needs_initial_meld && turn.minimum > 0) {
-      const pts = cards.reduce((n, c) => n + (CANASTA_VALUE[rankOf(c)] ?? 5), 0);
-      const have = (turn.initial_meld_points || 0) + pts;
-      if (have < turn.minimum) {
-        out.push({ setting: "warnInitial", text: t("kit.warn.initial", { have, minimum: turn.minimum }) });
+      const next = after && after.view && after.view.turn;
+      const have = next ? next.initial_meld_points || 0 : null;
+      if (!after || (next && next.needs_initial_meld && have < turn.minimum)) {
+        out.push({ setting: "warnInitial", text: t("kit.warn.initial", { have: have ?? "?", minimum: turn.minimum }) });
       }
     }
   }
@@ -285,22 +290,43 @@ export function wireContinentalReasons(shell) {
       const r = x.getBoundingClientRect();
       return ev.clientX >= r.left && ev.clientX <= r.right && ev.clientY >= r.top && ev.clientY <= r.bottom;
     });
-    if (!b) return;
-    const tb = shell.table();
-    if (!tb || shell.busy()) return;
-    if (tb.hand_over) { shell.setStatus({ key: "hint.handOver" }, "error"); return; }
-    if (!shell.isMyTurn()) { shell.setStatus({ key: "hint.waitTurn", params: { name: shell.seatName(tb.to_act) } }, "error"); return; }
-    const sel = selectedInHand();
-    const kind = { "ct-btn-draw": "draw", "ct-btn-take": "take", "ct-btn-set": "set", "ct-btn-run": "run", "ct-btn-discard": "discard" }[b.id];
-    if (kind === "draw" || kind === "take") shell.act({ type: "move", text: kind }, { text: kind });
-    else if (kind === "discard") {
-      if (sel.length !== 1) shell.setStatus({ key: "hint.selectOneDiscard" }, "error");
-      else shell.act({ type: "discard", card: sel[0] }, { text: "discard " + sel[0] });
-    } else if (kind) {
-      if (!sel.length) shell.setStatus({ key: "ct.hint.pickCards" }, "error");
-      else shell.act({ type: kind, cards: sel }, { text: [kind, ...sel].join(" ") });
-    }
+    if (b) explainContinental(shell, b.id);
   });
+}
+
+const CT_KINDS = { "ct-btn-draw": "draw", "ct-btn-take": "take", "ct-btn-set": "set", "ct-btn-run": "run", "ct-btn-discard": "discard" };
+
+/**
+ * Say why Continental's action `id` (a button id of its action bar) cannot be done now, when the
+ * button is disabled or not shown (a key pressed at the wrong time: X before drawing, R when the
+ * contract holds no run): the page's hint when it knows (not your turn, nothing selected), else
+ * the engine's reason for the action, sent as is (a refusal changes nothing). Returns false for
+ * an id that is not one of the bar's actions.
+ */
+export function explainContinental(shell, id) {
+  const kind = CT_KINDS[id];
+  if (!kind) return false;
+  const tb = shell.table();
+  if (!tb || shell.busy()) return true;
+  if (tb.hand_over) { shell.setStatus({ key: "hint.handOver" }, "error"); return true; }
+  if (!shell.isMyTurn()) { shell.setStatus({ key: "hint.waitTurn", params: { name: shell.seatName(tb.to_act) } }, "error"); return true; }
+  const sel = selectedInHand();
+  const v = tb.view || {}, turn = v.turn || {};
+  const need = turn.laying_down || (v.contract && { sets: v.contract.sets, runs: v.contract.runs });
+  if ((kind === "set" || kind === "run") && turn.stage !== "draw" && need && !need[kind + "s"]) {
+    // R (S) when this deal's contract holds no run (set): the engine checks the cards' shape
+    // first, so its "no_run_needed" comes only for a well-formed run; say it from its view
+    shell.setStatus({ key: kind === "run" ? "ct.hint.noRun" : "ct.hint.noSet",
+      params: { contract: contractText(need.sets, need.runs) } }, "error");
+    return true;
+  }
+  if (kind === "draw" || kind === "take") shell.act({ type: "move", text: kind }, { text: kind });
+  else if (kind === "discard") {
+    if (sel.length !== 1) shell.setStatus({ key: "hint.selectOneDiscard" }, "error");
+    else shell.act({ type: "discard", card: sel[0] }, { text: "discard " + sel[0] });
+  } else if (!sel.length) shell.setStatus({ key: "ct.hint.pickCards" }, "error");
+  else shell.act({ type: kind, cards: sel }, { text: [kind, ...sel].join(" ") });
+  return true;
 }
 
 // ------------------------------------------------------------------ drag and drop

@@ -162,8 +162,8 @@ def test_new_game_dialog_offers_kanaster_with_its_options_in_german(page, site_u
     counts = page.eval_on_selector_all("#ng-players option", "els => els.map(e => Number(e.value))")
     assert counts == [2, 3, 4, 5]
     text = page.text_content("#newgame-dialog")
-    for label in ("Abheben vor dem Geben", "Ränge mit Kanaster sperren den Stapel", "Sperrkarten unter einen Kanaster",
-                  "Auslegen nach dem Aufnehmen des Stapels", "Mehrere Meldungen eines Rangs"):
+    for label in ("Abheben vor dem Geben", "Ränge mit Kanaster sperren den Ablagestapel", "Sperrkarten unter einen Kanaster",
+                  "Auslegen nach dem Aufnehmen des Ablagestapels", "Mehrere Meldungen eines Rangs"):
         assert label in text, label
     for raw in ("cut_wilds", "blocking_ranks", "bury_blocking_cards", "same_rank_melds", "meld_after_pile_take"):
         assert raw not in text, raw

@@ -67,14 +67,23 @@ def select(page, cards):
         loc.click()
 
 
+def go_through_warning(page, n):
+    """After an action sent at serial n: wait until the table moved on, a warning asks (the action
+    is tried on a scratch copy first, so a warning comes after a moment) or a reason shows; go
+    ahead if a warning asks."""
+    page.wait_for_function("""(s) => Number(document.querySelector('#felt').dataset.serial) > s
+        || document.querySelector('#warn-dialog[open]') || document.querySelector('#status.error')""", arg=n)
+    if page.is_visible("#warn-dialog[open]"):
+        page.click("#warn-go")
+
+
 def discard_something(page):
     page.wait_for_function("() => document.querySelector('#hand').dataset.legalDiscards")
     card = page.get_attribute("#hand", "data-legal-discards").split()[0]
     n = serial(page)
     select(page, [card])
     page.click("#btn-discard")
-    if page.is_visible("#warn-dialog[open]"):
-        page.click("#warn-go")
+    go_through_warning(page, n)
     page.wait_for_function("(s) => Number(document.querySelector('#felt').dataset.serial) > s", arg=n)
 
 
@@ -103,6 +112,8 @@ def test_undo_a_meld_restores_the_state_and_is_refused_after_a_draw(page, site_u
         select(page, cards)
         n = serial(page)
         page.click("#btn-meld")
+        page.wait_for_function("""(s) => Number(document.querySelector('#felt').dataset.serial) > s
+            || document.querySelector('#warn-dialog[open]')""", arg=n)
         if page.is_visible("#warn-dialog[open]"):
             assert "initial meld" in page.inner_text("#warn-text")
             page.click("#warn-go")
@@ -217,10 +228,8 @@ def drag(page, source, target):
     page.mouse.up()
 
 
-def confirm_if_warned(page):
-    page.wait_for_timeout(200)
-    if page.is_visible("#warn-dialog[open]"):
-        page.click("#warn-go")
+def confirm_if_warned(page, n):
+    go_through_warning(page, n)
 
 
 def test_drag_and_drop_a_meld_and_a_discard(page, site_url):
@@ -241,7 +250,7 @@ def test_drag_and_drop_a_meld_and_a_discard(page, site_url):
         before = page.locator("#my-melds .meld").count()
         n = serial(page)
         drag(page, f'#hand .hand-card[data-card="{cards[-1]}"][aria-pressed="true"]', "#my-side .side-head")
-        confirm_if_warned(page)
+        confirm_if_warned(page, n)
         page.wait_for_function("(s) => Number(document.querySelector('#felt').dataset.serial) > s", arg=n)
         assert page.locator("#my-melds .meld").count() == before + 1
         assert page.inner_text("#log li:first-child").startswith("You meld")
@@ -257,7 +266,7 @@ def test_drag_and_drop_a_meld_and_a_discard(page, site_url):
         k = page.locator(same).count()
         n = serial(page)
         drag(page, same, "#discard")
-        confirm_if_warned(page)
+        confirm_if_warned(page, n)
         page.wait_for_function("(s) => Number(document.querySelector('#felt').dataset.serial) > s", arg=n)
         assert page.locator(same).count() == k - 1  # that card, and only it, left the hand
         assert page.inner_text("#log li:first-child").startswith("You discard") or \
@@ -269,12 +278,14 @@ def test_drag_and_drop_a_meld_and_a_discard(page, site_url):
 def test_each_warning_rule(page, site_url):
     """The page's warning rules (web/tablekit.js warningsFor) on tables made for the purpose:
     a wild card, a card the legal moves could add to a meld (Canasta) or lay off (Continental),
-    a meld below the initial-meld minimum, and none for a plain discard or a meld that reaches it."""
+    a meld below the initial-meld minimum (by the points of the engine's answer to the meld tried
+    on a scratch copy), and none for a plain discard or a meld that reaches it; a meld not yet
+    tried may deserve the warning (app.js then tries it first: issue #29 item 2)."""
     page.goto(f"{site_url}?fast=1")
     page.wait_for_selector("html[data-engine-state=ready]", timeout=90_000)
     got = page.evaluate("""async () => {
       const k = await import('./tablekit.js');
-      const keys = (a, tb, f) => k.warningsFor(a, tb, f).map((w) => w.setting).sort().join(',');
+      const keys = (a, tb, f, after) => k.warningsFor(a, tb, f, after).map((w) => w.setting).sort().join(',');
       const canasta = {legal: [{kind: 'add', cards: ['QH'], text: 'add Q QH'}, {kind: 'discard', cards: ['QH']}],
                        view: {turn: {needs_initial_meld: true, minimum: 50, initial_meld_points: 0}}};
       const ct = {legal: [{kind: 'add', cards: ['7S'], text: 'add 1 7S'}], view: {}};
@@ -285,13 +296,16 @@ def test_each_warning_rule(page, site_url):
         addable: keys({type: 'discard', card: 'QH'}, canasta, 'canasta'),
         layoff: keys({type: 'discard', card: '7S'}, ct, 'continental'),
         plain: keys({type: 'discard', card: '9D'}, canasta, 'canasta'),
-        small: keys({type: 'move', text: 'meld 9D 9S 9H'}, canasta, 'canasta'),
-        enough: keys({type: 'meld', cards: ['AD', 'AS', 'AH']}, canasta, 'canasta'),
+        small: keys({type: 'move', text: 'meld 9D 9S 9H'}, canasta, 'canasta',
+                    {view: {turn: {needs_initial_meld: true, minimum: 50, initial_meld_points: 30}}}),
+        enough: keys({type: 'meld', cards: ['AD', 'AS', 'AH']}, canasta, 'canasta',
+                     {view: {turn: {needs_initial_meld: false, minimum: 50, initial_meld_points: 60}}}),
+        untried: keys({type: 'meld', cards: ['AD', 'AS', 'AH']}, canasta, 'canasta'),
         done: keys({type: 'move', text: 'meld 9D 9S 9H'}, {legal: [], view: {turn: {needs_initial_meld: false, minimum: 50}}}, 'canasta'),
       };
     }""")
     assert got == {"wild2": "warnWild", "joker": "warnWild", "ct2": "", "addable": "warnPlayable",
-                   "layoff": "warnPlayable", "plain": "", "small": "warnInitial", "enough": "", "done": ""}
+                   "layoff": "warnPlayable", "plain": "", "small": "warnInitial", "enough": "", "untried": "warnInitial", "done": ""}
 
 
 def test_plurals_by_intl_plural_rules(page, site_url):
@@ -317,8 +331,8 @@ def test_plurals_by_intl_plural_rules(page, site_url):
 
 
 def test_statistics_per_game_are_kept_and_reset(page, site_url):
-    """A finished match counts for its game (played, won, best score; Continental's best is the
-    lowest); the settings dialog shows them and "Reset statistics" empties them."""
+    """A finished hand counts for its game, so does a finished match (played, won, best score;
+    Continental's best is the lowest); the settings dialog shows them and "Reset statistics" empties them."""
     page.goto(f"{site_url}?fast=1")
     page.wait_for_selector("html[data-engine-state=ready]", timeout=90_000)
     page.evaluate("""async () => {
@@ -329,23 +343,25 @@ def test_statistics_per_game_are_kept_and_reset(page, site_url):
       s.recordMatch(done('canasta-two-hand', [2100, 5050], [1], {side_of_seat: [0, 1]}), 'canasta');
       s.recordMatch(done('continental', [40, 12, 90], [1]), 'continental');
       s.recordMatch(done('continental', [25, 60, 90], [0]), 'continental');
+      for (let i = 0; i < 3; i++) s.recordDeal({hand_over: true, view: {variant: 'canasta-two-hand'}});
+      s.recordDeal({hand_over: false, view: {variant: 'canasta-two-hand'}});  // not finished: not counted
     }""")
     page.wait_for_selector("#newgame-dialog[open]")
     page.evaluate("() => document.getElementById('newgame-dialog').close()")  # no game needed here
     page.click("#btn-settings")
     rows = page.eval_on_selector_all("#stats-table tbody tr",
                                      "trs => trs.map(tr => [tr.dataset.variant, ...[...tr.cells].slice(1).map(td => td.textContent)])")
-    assert ["canasta-two-hand", "2", "1", "5200"] in rows
-    assert ["continental", "2", "1", "25"] in rows
+    # hands (every finished deal, #29 item 9), matches played, won, best score
+    assert ["canasta-two-hand", "3", "2", "1", "5200"] in rows
+    assert ["continental", "0", "2", "1", "25"] in rows
     page.click("#btn-stats-reset")
     assert "No match finished yet" in page.inner_text("#stats-table")
     assert page.evaluate("() => localStorage.getItem('meldtable.stats')") is None
 
 
 def test_three_ist_50_drag_a_card_onto_a_target(page, site_url):
-    """3 ist 50: drag a hand card onto the target of its play: the play is made (a card with one
-    play is played as soon as it is chosen, as a touch on it does; one with several is played
-    onto the target it was dropped on)."""
+    """3 ist 50: drag a hand card onto the target of its play: the play is made onto the target
+    it was dropped on (choosing a card alone plays nothing: #29 item 8)."""
     open_game(page, site_url, game="3-ist-50", seed=5, players=3)
     page.wait_for_function("() => document.querySelector('#felt').dataset.toActHuman === 'true'", timeout=90_000)
     playable = page.locator('#hand .hand-card.tf-playable')
@@ -353,9 +369,15 @@ def test_three_ist_50_drag_a_card_onto_a_target(page, site_url):
     card = playable.first.get_attribute("data-card")
     moves = playable.first.get_attribute("data-legal").split(";")
     same = f'#hand .hand-card[data-card="{card}"]'
-    where = {"discard": "#tf-discard", "middle": "#tf-discard", "centre": "#tf-centre"}
-    kind = moves[0].split()
-    target = where.get(kind[-1], "#tf-discard") if kind[0] == "play" else "#tf-discard"
+    page.locator(same).first.click()  # chosen: its targets light up (no one-tap play, #29 item 8)
+    target = page.evaluate("""(move) => {
+      const els = [...document.querySelectorAll('#felt .tf-target')];
+      const el = els.find((e) => (e.dataset.moves || '').split(';').includes(move));
+      if (!el) return null;
+      el.setAttribute('data-test-drop', '1');
+      return '[data-test-drop="1"]';
+    }""", moves[0])
+    assert target, f"no target offers {moves[0]}"
     k = page.locator(same).count()
     n = serial(page)
     a = page.locator(same).first.bounding_box()

@@ -14,7 +14,7 @@ import { cardBack, isWild, rankText } from "../cards.js";
 import {
   scopedLookup, activeIn, freshIndices, focusItem, wireRovingKeys, wireHand, syncHandButtons, mountTable, focusFirstCard,
   fillScoreTable, lastResult, cumulativeScore,
-  face, slot, fillDiscardCards, stockCountText, discardSizeText, handCountText,
+  face, slot, fillDiscardCards, stockCountText, discardSizeText, handCountText, nameFromSeen,
 } from "./common.js";
 
 export const families = ["canasta"];
@@ -337,7 +337,8 @@ export function create(shell) {
     const can = head.querySelector(".side-canastas");
     const need = v.canastas_to_go_out;
     if (can && need) {
-      can.textContent = t("cn.canastasShort", { n: s.canastas ?? 0, need });
+      const made = s.canastas ?? 0; // "Canastas: 2 ✓" once enough, not "2/1" (#29 item 9)
+      can.textContent = made >= need ? t("cn.canastasEnough", { n: made }) : t("cn.canastasShort", { n: made, need });
       can.title = t("cn.canastasTitle", { n: s.canastas ?? 0, need });
       can.classList.toggle("enough", (s.canastas ?? 0) >= need);
     }
@@ -498,7 +499,6 @@ export function create(shell) {
     pile.classList.toggle("can", mine && legalOfKind("take").length > 0);
     const ds = discardSizeText(d.size);
     $("discard-size").textContent = ds;
-    pile.setAttribute("aria-label", d.top ? t("cn.discardLabel", { count: ds, top: cardName(d.top) }) : t("cn.discardLabelEmpty"));
     $("frozen-marker").hidden = !d.frozen;
     $("frozen-marker").title = t("table.frozenTitle");
     $("closed-marker").hidden = !closed;
@@ -509,6 +509,9 @@ export function create(shell) {
     $("blocked-marker").title = d.blocked_by === "blocking_rank"
       ? t("cn.blockingRankTitle", { ranks: (d.blocking_ranks || []).map((r) => rankPlural(r)).join(", ") })
       : t("table.blockedTitle");
+    // spoken: "Discard pile, 14 cards, Frozen, top: seven of clubs, take it" (what is seen first)
+    nameFromSeen(pile, d.top ? t("pile.top", { card: cardName(d.top) }) : "",
+      mine && legalOfKind("take").length ? t("pile.take") : "");
   }
 
   function turnText() {
@@ -516,7 +519,9 @@ export function create(shell) {
     if (tb.match_over) return t("turn.matchOver");
     if (tb.hand_over) return t("turn.handOver");
     if (isMyTurn() && legalOfKind("yes").length) return t("turn.yoursAnswer");
-    if (isMyTurn()) return t(stage() === "draw" ? "turn.yoursDraw" : "turn.yoursPlay");
+    // the pile is offered only when the engine lists taking it (not while "closed for you")
+    if (isMyTurn() && stage() === "draw") return t(legalOfKind("take").length ? "turn.yoursDraw" : "turn.yoursDrawOnly");
+    if (isMyTurn()) return t("turn.yoursPlay");
     if (view().players <= 2) return t("turn.computer");
     const name = shell.seatName(tb.to_act);
     return partnerOf(tb.to_act) ? t("turn.partner", { name }) : t("turn.other", { name });

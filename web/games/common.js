@@ -335,3 +335,49 @@ export function discardSizeText(n) {
 export function handCountText(n) {
   return tp("table.cardsInHand", n);
 }
+
+/**
+ * The words a person sees on `el` (its rendered text; card faces are glyphs drawn by CSS and not
+ * part of it), with separators and symbols turned into commas: the start of a spoken name, so
+ * that the name holds the visible label (WCAG 2.5.3 "label in name": a voice-control user says
+ * what they see).
+ */
+export function seenWords(el) {
+  const parts = [];
+  const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    const host = n.parentElement;
+    if (host && host.checkVisibility && !host.checkVisibility()) continue;
+    parts.push(n.nodeValue);
+  }
+  return parts.join(" ")
+    .replace(/[^\p{L}\p{N}\s'’()-]+/gu, ",")
+    .replace(/\s+/g, " ")
+    .replace(/(\s*,\s*)+/g, ", ")
+    .replace(/^[,\s]+|[,\s]+$/g, "");
+}
+
+/**
+ * Give `el` the spoken name "<what is seen on it>, <extra>, ...": e.g. "Discard pile, 14 cards,
+ * Frozen, top: seven of clubs" (the state words come from the engine's view through the markers
+ * shown, not from rules in JavaScript).
+ */
+export function nameFromSeen(el, ...extras) {
+  el.setAttribute("aria-label", [seenWords(el), ...extras].filter(Boolean).join(", "));
+}
+
+/**
+ * Fill the button `btn` with `template` (an i18n text holding "{card}") where the card is shown
+ * as a glyph (`shown`, e.g. "7♣", drawn by CSS) and is not text of the page: the visible words
+ * stay part of the button's spoken name, which names the card in words.
+ */
+export function fillWithCardGlyph(btn, template, shown) {
+  const [before, after = ""] = template.split("{card}");
+  const g = document.createElement("span");
+  g.className = "face card-glyph";
+  g.setAttribute("aria-hidden", "true");
+  const inner = document.createElement("span");
+  inner.dataset.t = shown;
+  g.append(inner);
+  btn.replaceChildren(...[before, g, after].filter((x) => x !== ""));
+}

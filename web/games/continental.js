@@ -12,7 +12,7 @@ import {
   scopedLookup, activeIn, freshIndices, focusItem, wireRovingKeys, wireHand, syncHandButtons, mountTable, focusFirstCard,
   lastResult, cumulativeScore, showMatchResult,
   otherSeats, syncSeatSections, seatSection, textButton, showChoiceBar,
-  shortCard, face, slot, fillDiscardCards, stockCountText, discardSizeText, handCountText,
+  shortCard, face, slot, fillDiscardCards, stockCountText, discardSizeText, handCountText, nameFromSeen, fillWithCardGlyph,
 } from "./common.js";
 
 export const families = ["continental"];
@@ -589,9 +589,7 @@ export function create(shell) {
     const from = btn.querySelector(".ct-discard-from");
     from.textContent = !d.top ? "" : by === null ? t("ct.upcard") : by === me() ? t("ct.fromYou") : t("ct.fromSeat", { name: shell.seatName(by) });
     btn.dataset.from = by === null ? "" : String(by);
-    btn.setAttribute("aria-label", d.top
-      ? t("ct.discardLabel", { n: d.size, top: cardName(d.top), from: from.textContent })
-      : t("ct.discardEmpty"));
+    nameFromSeen(btn, d.top ? t("pile.top", { card: cardName(d.top) }) : "");
   }
 
   /** Who discarded the top card (null: the upcard or unknown). */
@@ -700,7 +698,8 @@ export function create(shell) {
     take.hidden = !drawStage || !turnNow;
     draw.disabled = !(mine && lg.some((m) => m.kind === "draw"));
     take.disabled = !(mine && lg.some((m) => m.kind === "take"));
-    take.textContent = v.discard.top ? t("ct.action.take", { card: shortCard(v.discard.top) }) : t("ct.action.takeNone");
+    if (v.discard.top) fillWithCardGlyph(take, t("ct.action.take", { card: "{card}" }), shortCard(v.discard.top));
+    else take.textContent = t("ct.action.takeNone");
     if (v.discard.top) take.setAttribute("aria-label", t("ct.action.takeLabel", { card: cardName(v.discard.top) }));
 
     const setBtn = $("ct-btn-set"), runBtn = $("ct-btn-run");

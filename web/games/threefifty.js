@@ -528,12 +528,10 @@ export function create(shell) {
     state.selected = i;
     const card = hand[i];
     if (!shell.isMyTurn()) { render(); return; } // choosing ahead; targets show when the turn comes
+    // No one-tap play (#29 item 8): a card with a single legal play is only chosen; its target
+    // (highlighted) plays it, so a mis-tap on a phone is taken back by tapping the card again.
+    // A play cannot be undone: it ends the turn and the next player moves at once.
     const moves = movesOf(card);
-    if (moves.length === 1) {
-      render();
-      play(moves[0]);
-      return;
-    }
     shell.setStatus(moves.length ? { key: "tf.hint.chooseTarget", params: { card: cardName(card) } }
       : { key: "tf.hint.noPlay", params: { card: cardName(card) } });
     render();
