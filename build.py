@@ -104,7 +104,7 @@ NOT_PRECACHED = (SERVICE_WORKER, "version.json")
 # Paths relative to the site: a folder ends with "/". None of these may be imported by the page
 # itself (tests/browser/test_pwa.py checks the page's module graph).
 PRECACHED_LATER = ("rules/", "guides/", "rules.css", "guide.html", "guide.js", "guide.css",
-                   "embed.js", "embed-position.js", "embed.css")
+                   "embed.js", "embed-position.js", "embed.css", "embed-loader.js")
 SHELL_PAGE = "index.html"
 
 

@@ -64,7 +64,7 @@ def test_a_refusal_in_one_session_leaves_every_session_as_it_was():
     w.ok("new", session="b", position=POSITION)
     err = w.error("act", session="a", action={"type": "discard", "card": "QH"})
     assert err["code"] == "illegal_move" and err["key"] == "draw_first"
-    assert err["texts"]["de"] == "Ziehe zuerst vom Stapel oder nimm den Ablagestapel auf."
+    assert err["texts"]["de"] == "Ziehe zuerst vom Talon oder nimm den Ablagestapel auf."
     assert w.ok("table", session="a") == w.ok("table", session="b")
 
 

@@ -135,15 +135,10 @@ def test_page_catalogue_follows_the_glossary():
     assert not found, "web/i18n.js (German):\n" + "\n".join(found)
 
 
-OWNED_ELSEWHERE = {"canasta"}  # engine/meldtable/canasta/reasons.py: texts applied by the integrator (#29)
 
 
 @pytest.mark.parametrize("family", sorted(catalogues()))
-def test_engine_reasons_follow_the_glossary(family, request):
-    if family in OWNED_ELSEWHERE:
-        request.applymarker(pytest.mark.xfail(
-            reason="canasta/reasons.py is edited by another helper; the integrator applies the German "
-                   "text changes listed in the #29 report, then removes this mark", strict=False))
+def test_engine_reasons_follow_the_glossary(family):
     found = violations(catalogue_texts(catalogues()[family]))
     assert not found, f"reason catalogue {family!r} (German):\n" + "\n".join(found)
 
@@ -155,12 +150,7 @@ def test_guides_follow_the_glossary(name):
 
 
 @pytest.mark.parametrize("name", sorted(p.name for p in (WEB / "rules").glob("*.de.md")))
-def test_rules_pages_follow_the_glossary(name, request):
-    # web/rules/ is rewritten in player words by another helper of #29 (item 5) at the same time;
-    # the integrator removes this mark once both branches are merged and the pages follow
-    # docs/glossary.md.
-    request.applymarker(pytest.mark.xfail(reason="web/rules/ is edited on the `pages` branch (#29 item 5)",
-                                          strict=False))
+def test_rules_pages_follow_the_glossary(name):
     found = violations(rules_page_texts(WEB / "rules" / name))
     assert not found, f"web/rules/{name}:\n" + "\n".join(found)
 

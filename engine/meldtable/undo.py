@@ -48,7 +48,7 @@ REASONS = Catalogue("undo", {
 """The refusals of :meth:`meldtable.game.Game.undo`, in English and German (:mod:`meldtable.reasons`)."""
 
 UNDOABLE: dict[str, frozenset[str]] = {
-    # canasta family (moves.py KINDS): melds and adds after the draw or the pile take
+    # canasta family (canasta/moves.py KINDS): melds and adds after the draw or the pile take
     "canasta": frozenset({"meld", "add"}),
     # continental (continental.KINDS): sets and runs laid down, lay-offs, joker exchanges
     "continental": frozenset({"set", "run", "add", "swap"}),

@@ -22,7 +22,7 @@ REASONS = Catalogue("canasta", {
     "ask_once": ((), "You have already asked your partner this turn.", "Du hast deinen Partner in diesem Zug schon gefragt."),
     "draw_first": (
         (), "First draw from the stock or take the discard pile.",
-        "Ziehe zuerst vom Stapel oder nimm den Ablagestapel auf."),
+        "Ziehe zuerst vom Talon oder nimm den Ablagestapel auf."),
     "black_threes_ask": (
         (), "You have melded black threes: you go out this turn without asking.",
         "Du hast schwarze Dreien ausgelegt: Du machst in diesem Zug aus, ohne zu fragen."),
@@ -32,24 +32,24 @@ REASONS = Catalogue("canasta", {
     "no_question": ((), "Nobody has asked you whether they may go out.", "Niemand hat dich gefragt, ob er ausmachen darf."),
     "pass_not_now": (
         (), "You can pass only at the start of a turn once the stock is used up.",
-        "Passen kannst du nur zu Beginn eines Zuges, wenn der Stapel aufgebraucht ist."),
+        "Passen kannst du nur zu Beginn eines Zuges, wenn der Talon aufgebraucht ist."),
     "take_forced": (
         (), "The top card goes onto your side's meld: with the stock used up you must take the pile.",
-        "Die oberste Karte passt zu einer Meldung deiner Partei: Bei aufgebrauchtem Stapel musst du den Ablagestapel "
+        "Die oberste Karte passt zu einer Meldung deiner Partei: Bei aufgebrauchtem Talon musst du den Ablagestapel "
         "nehmen."),
     "already_took": ((), "You have already taken the discard pile this turn.",
                      "Du hast in diesem Zug schon den Ablagestapel genommen."),
     "already_drew": ((), "You have already drawn this turn.", "Du hast in diesem Zug schon gezogen."),
     "stock_empty": (
         (), "The stock is used up: take the discard pile or pass.",
-        "Der Stapel ist aufgebraucht: Nimm den Ablagestapel oder passe."),
+        "Der Talon ist aufgebraucht: Nimm den Ablagestapel oder passe."),
     "pile_empty": ((), "The discard pile is empty.", "Der Ablagestapel ist leer."),
     "pile_red_three": (
         (), "A red three lies on top: the pile cannot be taken now.",
         "Oben liegt eine rote Drei: Der Ablagestapel kann jetzt nicht aufgenommen werden."),
     "pile_blocked": (
         (), "A black three blocks the pile: draw from the stock.",
-        "Eine schwarze Drei sperrt den Ablagestapel: Ziehe vom Stapel."),
+        "Eine schwarze Drei sperrt den Ablagestapel: Ziehe vom Talon."),
     "pile_wild_top": (
         (), "A wild card lies on top: the pile cannot be taken now.",
         "Oben liegt eine wilde Karte: Der Ablagestapel kann jetzt nicht aufgenommen werden."),
@@ -96,7 +96,7 @@ REASONS = Catalogue("canasta", {
          "turn": "Your initial meld must be worth at least {minimum} points (this turn so far: {points})."},
         {"take": "Deine erste Meldung muss mindestens {minimum} Punkte wert sein. Beim Aufnehmen zählen die oberste "
                  "Karte und die Karten, die du mit ihr auslegst (hier {points} Punkte), und Meldungen aus deinen "
-                 "Handkarten, nie andere Karten des Stapels: {minimum} sind in diesem Zug nicht erreichbar.",
+                 "Handkarten, nie andere Karten des Ablagestapels: {minimum} sind in diesem Zug nicht erreichbar.",
          "turn": "Deine erste Meldung muss mindestens {minimum} Punkte wert sein (in diesem Zug bisher: {points})."}),
     "all_wild": ((), "A meld cannot be made of wild cards only.", "Eine Meldung darf nicht nur aus wilden Karten bestehen."),
     "wild_melded": (
@@ -193,7 +193,7 @@ REASONS = Catalogue("canasta", {
     # Kanaster (seed 004)
     "pile_blocking_rank": (
         ("rank",), "A canasta of {rank:ranks} lies on the table, so {rank:ranks} block the pile: draw from the stock.",
-        "Ein Kanaster aus {rank:ranks} liegt auf dem Tisch, also sperren {rank:ranks} den Ablagestapel: Ziehe vom Stapel."),
+        "Ein Kanaster aus {rank:ranks} liegt auf dem Tisch, also sperren {rank:ranks} den Ablagestapel: Ziehe vom Talon."),
     "initial_minimum_take": (
         ("minimum", "points"), "Your initial meld must be worth at least {minimum} points, and after taking the pile you "
                                "may not meld any more: the top card and the cards you meld with it make only {points}.",
@@ -246,7 +246,7 @@ REASONS = Catalogue("canasta", {
         "{players} players with {hand_size} cards each need at least {need:plural:deck:decks} (the stock must start "
         "with as many cards as the hands), not {decks}.",
         "{players} Personen mit je {hand_size} Karten brauchen mindestens {need:plural:Kartenspiel:Kartenspiele} (der "
-        "Stapel muss mit so vielen Karten beginnen wie die Hände), nicht {decks}."),
+        "Talon muss mit so vielen Karten beginnen wie die Hände), nicht {decks}."),
     "option_bury_needs_blocking": (
         (), "Laying blocking cards under a canasta (bury_blocking_cards) needs blocking ranks: set blocking_ranks to "
             "'any_canasta' or 'own_canasta', or bury_blocking_cards to 'never'.",
