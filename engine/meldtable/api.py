@@ -26,7 +26,6 @@ from .bot import LEVELS, choose_move, hint
 from .cards import ALL_CARDS
 from .errors import MeldtableError, NotYourTurnError
 from .fields import NonFiniteNumber, strict_json
-from .events import deal_events
 from .game import BUDGET, Game, new_game
 from .reasons import COMMON
 from .variants import VARIANTS
@@ -133,7 +132,6 @@ class Session:
         if options is not None and not isinstance(options, dict):
             raise BadRequest("'options' must be an object.")
         game = new_game(variant, players=players, seed=seed, options=options)
-        game.events = deal_events(game.variant.family, game.state)  # (the first deal)
         seats = self._seats(req.get("human_seats"), players)
         self.game, self.human_seats = game, seats
         return self.table()

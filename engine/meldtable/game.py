@@ -211,6 +211,8 @@ class Game:
         if before is not None:
             self.last_events = move_events(self.variant.family, before, places_of(self.variant.family, state), seat_before, m)
             self.events.extend(self.last_events)
+        elif self.events:  # (events of earlier changes no longer describe the table)
+            self.events, self.last_events = [], []
         self._tail.append(m._text)  # (str(m): the notation, without a call)
         undo.after(kept, seat_before, state, m)
         if state.hand_over:
@@ -275,6 +277,8 @@ class Game:
         if self.record_events:
             self.last_events = deal_events(self.variant.family, self._state)
             self.events.extend(self.last_events)
+        else:
+            self.events, self.last_events = [], []
         self._done.append("\n".join(self._current()))
         self._head, self._tail = "", []
         self._undo.clear()
