@@ -106,3 +106,29 @@ def test_api_table_carries_events_of_the_request_with_computer_moves_hidden() ->
     seen = moved["table"]["events"]
     assert seen and all(e["seat"] == 1 for e in seen if e["key"] in ("draw", "take"))
     assert all(e["cards"] == [] for e in seen if e["key"] == "draw")
+
+
+def test_api_next_hand_and_play_carry_events() -> None:
+    s = Session()
+    handle(json.dumps({"id": 1, "op": "new", "variant": "continental", "players": 3, "seed": 4}), s)
+    g = s.game
+    assert g is not None
+    rng = random.Random(4)
+    while not g.hand_over:
+        legal = g.legal_moves()
+        g.play(legal[rng.randrange(len(legal))])
+    t = json.loads(handle(json.dumps({"id": 2, "op": "next_hand"}), s))["result"]
+    keys = {e["key"] for e in t["events"]}
+    assert {"deal", "upcard", "penalty_stock"} <= keys
+    for e in t["events"]:
+        if e["key"] == "deal":
+            assert (e["cards"] != []) == (e["to"]["seat"] == t["seat"])
+    assert all(e["cards"] == [] for e in t["events"] if e["key"] == "penalty_stock")
+    moves = []
+    work = s.game.copy()
+    for _ in range(5):
+        m = work.legal_moves()[0]
+        moves.append(str(m))
+        work.play(m)
+    t = json.loads(handle(json.dumps({"id": 3, "op": "play", "moves": moves}), s))["result"]
+    assert t["events"] and t["events"][0]["key"] in ("draw", "take")

@@ -56,6 +56,11 @@ MAX_EVENTS = 500
 """Events one table answer carries at most (the last ones; a long ``play`` request moves more)."""
 
 
+PLAY_EVENT_MOVES = 100
+"""A ``play`` request records the events of its last this many moves (working events out costs
+some 50 microseconds a move)."""
+
+
 class BadRequest(MeldtableError):
     code = "bad_request"
 
@@ -260,7 +265,10 @@ class Session:
         if len(moves) > MAX_PLAY_MOVES:
             raise BadRequest(f"'play' takes at most {MAX_PLAY_MOVES:,} moves at a time, not {len(moves):,}.")
         work = _recording(g)
-        for text in moves:
+        work.record_events = len(moves) <= PLAY_EVENT_MOVES  # (a long play records its last moves only)
+        for i, text in enumerate(moves):
+            if i == len(moves) - PLAY_EVENT_MOVES:
+                work.record_events = True
             if text == "next_hand":
                 work.next_hand()
             else:
