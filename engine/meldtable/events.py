@@ -26,7 +26,7 @@ seat's hand): it keeps the count and the places.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal, Mapping
+from typing import Any, Iterable, Literal, Mapping
 
 from .cards import Card
 from .reasons import Catalogue
@@ -261,7 +261,7 @@ def _group(flights: list[tuple[PlaceRef, PlaceRef, Card]], kind: str, actor: int
     return events
 
 
-def move_events(family: str, before: Places, after: Places, actor: int | None, move: Any) -> list[Event]:
+def move_events(family: str, before: Places, after: Places, actor: int | None, move: Any) -> tuple[Event, ...]:
     """The events of ``move`` by seat ``actor``: every card that left a place of ``before`` for
     another place of ``after`` (:func:`places_of`), grouped by the pair of places. The cards the
     move names leave ``actor``'s hand first. Raises ``KeyError`` if the two do not hold the same
@@ -284,10 +284,10 @@ def move_events(family: str, before: Places, after: Places, actor: int | None, m
                 arrivals.extend([(p, c)] * d)
             elif d < 0:
                 leaves.extend([(p, c)] * -d)
-    return _group(_flights(leaves, arrivals), move.kind if family != "threefifty" else "play", actor, before, family)
+    return tuple(_group(_flights(leaves, arrivals), move.kind if family != "threefifty" else "play", actor, before, family))
 
 
-def deal_events(family: str, state: Any) -> list[Event]:
+def deal_events(family: str, state: Any) -> tuple[Event, ...]:
     """The events of the deal ``state`` has just made: every card outside the stock came out of
     it (to each hand, the upcard, the cut cards kept, red threes laid out and replaced, the
     penalty stock, the centre, cards set aside)."""
@@ -320,10 +320,10 @@ def deal_events(family: str, state: Any) -> list[Event]:
             seat = p[1] if p[0] in ("hand", "minus_pile") else None
             events.append(Event(key, seat, tuple(c.text for c in cards), stock, p))
     events.sort(key=lambda e: _ORDER[e.key])
-    return events
+    return tuple(events)
 
 
-def replay(before: Places, events: list[Event]) -> Places:
+def replay(before: Places, events: Iterable[Event]) -> Places:
     """``before`` with the cards of ``events`` moved (for tests: a move's events turn the places
     before it into the places after it). Raises ``KeyError`` if a card is not where an event takes
     it from."""

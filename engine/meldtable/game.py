@@ -98,8 +98,8 @@ class Game:
         # api's games): last_events of the last play or next_hand, events of every one since the
         # reader cleared the list
         self.record_events = False
-        self.last_events: list[Event] = []
-        self.events: list[Event] = []
+        self.last_events: tuple[Event, ...] = ()  # (tuples: a copy of the game allocates nothing for them)
+        self.events: tuple[Event, ...] = ()
 
     # ------------------------------------------------------------------ queries
     @property
@@ -210,9 +210,9 @@ class Game:
         state.apply(m)
         if before is not None:
             self.last_events = move_events(self.variant.family, before, places_of(self.variant.family, state), seat_before, m)
-            self.events.extend(self.last_events)
+            self.events += self.last_events
         elif self.events:  # (events of earlier changes no longer describe the table)
-            self.events, self.last_events = [], []
+            self.events = self.last_events = ()
         self._tail.append(m._text)  # (str(m): the notation, without a call)
         undo.after(kept, seat_before, state, m)
         if state.hand_over:
@@ -276,9 +276,9 @@ class Game:
         self._state.next_hand()
         if self.record_events:
             self.last_events = deal_events(self.variant.family, self._state)
-            self.events.extend(self.last_events)
+            self.events += self.last_events
         else:
-            self.events, self.last_events = [], []
+            self.events = self.last_events = ()
         self._done.append("\n".join(self._current()))
         self._head, self._tail = "", []
         self._undo.clear()
