@@ -28,7 +28,7 @@ def _hidden_ok(g: Game, e: Event) -> None:
         hidden = {"stock", "penalty_stock", "set_aside"}
         def closed(p: dict) -> bool:
             return p["place"] in hidden or (p["place"] == "hand" and p.get("seat") != viewer)
-        if closed(j["from"]) and closed(j["to"]):
+        if closed(j["from"]) and closed(j["to"]) and e.key != "cut":  # (the cut's cards are turned up)
             assert j["cards"] == [], (viewer, j)
             for t in j["texts"].values():
                 assert not any(c in t.split() for c in e.cards if len(c) > 1 and c not in ("10",)), t
@@ -75,6 +75,20 @@ def test_events_account_for_every_card_random_play(variant: str, players: int) -
         for seed in (1, 2):
             moved += _play(variant, players, seed, options, 400)
     assert moved > 0
+
+
+def test_kanaster_cut_names_the_kept_cards_to_every_seat() -> None:
+    """Seed 004: the cutter keeps the wild cards turned up at the cut: everyone saw them."""
+    found = 0
+    for seed in range(1, 40):
+        g = new_game("kanaster", players=4, seed=seed)
+        cut = g.state.cut
+        if cut and cut["cards"]:
+            (e,) = [e for e in deal_events("canasta", g.state) if e.key == "cut"]
+            for viewer in range(4):
+                assert e.to_json(viewer)["cards"] == cut["cards"]
+            found += 1
+    assert found > 0
 
 
 def test_event_keys_have_english_and_german_texts() -> None:

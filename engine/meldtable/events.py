@@ -88,7 +88,8 @@ as text; a hidden flight's ``cards`` param is its count)."""
 class Event:
     """One flight of cards: ``key`` (of :data:`EVENTS`), the ``seat`` it belongs to (the seat that
     moved or received the cards; ``None`` for a deal's shared cards), ``cards`` (texts, in the
-    order they moved), ``src``/``dst`` (:data:`PlaceRef`) and extra ``params`` (sorted pairs)."""
+    order they moved), ``src``/``dst`` (:data:`PlaceRef`), extra ``params`` (sorted pairs) and
+    ``shown`` (cards everyone saw, e.g. the cut's, named to every seat)."""
 
     key: str
     seat: int | None
@@ -96,11 +97,12 @@ class Event:
     src: PlaceRef
     dst: PlaceRef
     params: tuple[tuple[str, Any], ...] = field(default=())
+    shown: bool = False  # the cards were turned up for everyone (the cut), wherever they went
 
     def hidden_from(self, viewer: int | None) -> bool:
         """Whether ``viewer`` (a seat; ``None``: every card shown) may not see the cards: both
         places are hidden from it (stock, penalty stock, set-aside cards, another seat's hand)."""
-        if viewer is None:
+        if viewer is None or self.shown:
             return False
         return _place_hidden(self.src, viewer) and _place_hidden(self.dst, viewer)
 
@@ -309,7 +311,7 @@ def deal_events(family: str, state: Any) -> tuple[Event, ...]:
                     counts[c] -= 1
                     named.append(c)
             if named:
-                events.append(Event("cut", p[1], tuple(c.text for c in named), stock, p))
+                events.append(Event("cut", p[1], tuple(c.text for c in named), stock, p, shown=True))
                 rest = dict(cs)
                 for c in named:
                     rest[c] -= 1
