@@ -208,15 +208,15 @@ class Game:
         kept = undo.before(m.kind, seat_before, state)
         before = places_of(self.variant.family, state) if self.record_events else None
         state.apply(m)
-        if before is not None:
-            self.last_events = move_events(self.variant.family, before, places_of(self.variant.family, state), seat_before, m)
-            self.events += self.last_events
-        elif self.events:  # (events of earlier changes no longer describe the table)
-            self.events = self.last_events = ()
         self._tail.append(m._text)  # (str(m): the notation, without a call)
         undo.after(kept, seat_before, state, m)
         if state.hand_over:
             _hold_scores(state)
+        if before is not None:  # (after the bookkeeping: the game stays whole whatever happens here)
+            self.last_events = move_events(self.variant.family, before, places_of(self.variant.family, state), seat_before, m)
+            self.events += self.last_events
+        elif self.events:  # (events of earlier changes no longer describe the table)
+            self.events = self.last_events = ()
         return m
 
     def undo_error(self, *, seat: int | None = None) -> IllegalMoveError | None:
