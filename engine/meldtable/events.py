@@ -26,7 +26,7 @@ seat's hand): it keeps the count and the places.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Literal, Mapping
+from typing import Any, Iterable, Literal
 
 from .cards import Card
 from .reasons import Catalogue
@@ -203,7 +203,7 @@ _ORDER = {k: i for i, k in enumerate(
      "centre", "set_aside", "move"])}
 
 
-def _key(src: PlaceRef, dst: PlaceRef, kind: str, actor: int | None, before: Places) -> str:
+def _key(src: PlaceRef, dst: PlaceRef, kind: str, actor: int | None, before: Places, family: str) -> str:
     s, d = src[0], dst[0]
     if d == "red_threes":
         return "red_three"
@@ -218,7 +218,7 @@ def _key(src: PlaceRef, dst: PlaceRef, kind: str, actor: int | None, before: Pla
             return "penalty_card"
         if kind == "draw" and dst[1] == actor:
             return "draw"
-        return "deal" if kind == "threefifty" else "replacement"
+        return "deal" if family == "threefifty" else "replacement"
     if d == "meld":
         if s == "pile":
             return "take_to_meld"
@@ -257,7 +257,7 @@ def _group(flights: list[tuple[PlaceRef, PlaceRef, Card]], kind: str, actor: int
         groups.setdefault((src, dst), []).append(c)
     events = []
     for (src, dst), cards in groups.items():
-        key = _key(src, dst, "threefifty" if family == "threefifty" and kind != "claim" else kind, actor, before)
+        key = _key(src, dst, kind, actor, before, family)
         events.append(Event(key, _seat_of(src, dst, actor), tuple(c.text for c in cards), src, dst))
     events.sort(key=lambda e: _ORDER[e.key])
     return events
@@ -286,7 +286,7 @@ def move_events(family: str, before: Places, after: Places, actor: int | None, m
                 arrivals.extend([(p, c)] * d)
             elif d < 0:
                 leaves.extend([(p, c)] * -d)
-    return tuple(_group(_flights(leaves, arrivals), move.kind if family != "threefifty" else "play", actor, before, family))
+    return tuple(_group(_flights(leaves, arrivals), move.kind, actor, before, family))
 
 
 def deal_events(family: str, state: Any) -> tuple[Event, ...]:
@@ -342,8 +342,3 @@ def replay(before: Places, events: Iterable[Event]) -> Places:
             out.setdefault(e.dst, {})
             out[e.dst][c] = out[e.dst].get(c, 0) + 1
     return {p: cs for p, cs in out.items() if cs}
-
-
-def texts(key: str, params: Mapping[str, Any]) -> dict[str, str]:
-    """The event ``key``'s text in every language."""
-    return EVENTS.texts(key, params)
