@@ -12,6 +12,7 @@ import random
 import pytest
 
 from meldtable.api import Session, handle
+from meldtable.bot import choose_move
 from meldtable.events import EVENTS, Event, deal_events, places_of, replay
 from meldtable.game import Game, new_game
 from meldtable.variants import VARIANTS
@@ -36,7 +37,7 @@ def _hidden_ok(g: Game, e: Event) -> None:
             assert j["cards"] == list(e.cards)
 
 
-def _play(variant: str, players: int, seed: int, options: dict, steps: int) -> int:
+def _play(variant: str, players: int, seed: int, options: dict, steps: int, computer: bool = False) -> int:
     g = new_game(variant, players=players, seed=seed, options=options)
     g.record_events = True
     rng = random.Random(seed)
@@ -58,7 +59,7 @@ def _play(variant: str, players: int, seed: int, options: dict, steps: int) -> i
             continue
         before = places_of(fam, g.state)
         legal = g.legal_moves()
-        g.play(legal[rng.randrange(len(legal))])
+        g.play(choose_move(g, level="normal") if computer else legal[rng.randrange(len(legal))])
         after = places_of(fam, g.state)
         assert replay(before, g.last_events) == after, (variant, players, seed, g.history[-1][-1], g.last_events)
         for e in g.last_events:
@@ -75,6 +76,11 @@ def test_events_account_for_every_card_random_play(variant: str, players: int) -
         for seed in (1, 2):
             moved += _play(variant, players, seed, options, 400)
     assert moved > 0
+
+
+@pytest.mark.parametrize("variant,players", [(v.id, n) for v in VARIANTS.values() for n in (v.players[0], v.players[-1])])
+def test_events_account_for_every_card_computer_play(variant: str, players: int) -> None:
+    assert _play(variant, players, 5, {}, 300, computer=True) > 0
 
 
 def test_kanaster_cut_names_the_kept_cards_to_every_seat() -> None:
