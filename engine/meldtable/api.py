@@ -52,6 +52,15 @@ _STARTS = ("new", "load", "load_record")
 """The ops that start (or restart) a named session."""
 
 
+MAX_EVENTS = 500
+"""Events one table answer carries at most (the last ones; a long ``play`` request moves more)."""
+
+
+PLAY_EVENT_MOVES = 100
+"""A ``play`` request records the events of its last this many moves (working events out costs
+some 50 microseconds a move)."""
+
+
 class BadRequest(MeldtableError):
     code = "bad_request"
 
@@ -77,6 +86,10 @@ class Session:
         return self.game
 
     def table(self) -> dict[str, Any]:
+        """The table answer (docs/protocol.md, "table"); ``events`` holds what the moves this
+        request applied did (:mod:`meldtable.events`), as the answer's ``seat`` may see them (the
+        last :data:`MAX_EVENTS`); ``table`` repeats those of the last request that changed the game
+        (each change works on a copy of the game, which starts with no events)."""
         g = self._game()
         seat = self.human_seats[0]
         to_act = g.current_player
@@ -84,9 +97,12 @@ class Session:
         legal = []
         if human and not g.hand_over:
             legal = [m.to_json() for m in g.legal_moves()]
+        shown_seat = seat if not human or to_act is None else to_act
+        events = [e.to_json(shown_seat) for e in g.events[-MAX_EVENTS:]]
         return {
-            "view": g.view(seat if not human or to_act is None else to_act),
-            "seat": seat if not human or to_act is None else to_act,
+            "view": g.view(shown_seat),
+            "seat": shown_seat,
+            "events": events,
             "human_seats": list(self.human_seats),
             "to_act": to_act,
             "to_act_is_human": bool(human),
@@ -159,7 +175,7 @@ class Session:
         refusal = g.undo_error(seat=g.current_player)
         if refusal is not None:  # refused before anything is copied
             raise refusal
-        work = g.copy()
+        work = _recording(g)
         undone = work.undo(seat=g.current_player)
         self.game = work
         return {"undone": undone, "table": self.table()}
@@ -175,7 +191,7 @@ class Session:
         if seat in self.human_seats:
             raise NotYourTurnError.of(COMMON, "your_turn", {})
         move = choose_move(g, seat, level=level, budget_ms=budget)
-        work = g.copy()
+        work = _recording(g)
         work.play(move, seat=seat)
         self.game = work
         label = work.state.last_moves[-1]["label"] if work.state.last_moves else str(move)
@@ -194,7 +210,7 @@ class Session:
         return {"hint": hint(g, budget_ms=budget)}
 
     def op_next_hand(self, req: dict[str, Any]) -> dict[str, Any]:
-        work = self._game().copy()
+        work = _recording(self._game())
         work.next_hand()
         self.game = work
         return self.table()
@@ -248,8 +264,11 @@ class Session:
             raise BadRequest("'moves' must be a list of move texts.")
         if len(moves) > MAX_PLAY_MOVES:
             raise BadRequest(f"'play' takes at most {MAX_PLAY_MOVES:,} moves at a time, not {len(moves):,}.")
-        work = g.copy()
-        for text in moves:
+        work = _recording(g)
+        work.record_events = len(moves) <= PLAY_EVENT_MOVES  # (a long play records its last moves only)
+        for i, text in enumerate(moves):
+            if i == len(moves) - PLAY_EVENT_MOVES:
+                work.record_events = True
             if text == "next_hand":
                 work.next_hand()
             else:
@@ -381,9 +400,16 @@ def _named_in_text(text: str) -> int:
 _CARD_TEXTS = frozenset(c.text for c in ALL_CARDS)
 
 
+def _recording(g: Game) -> Game:
+    """A copy of ``g`` that records the events of its moves (:mod:`meldtable.events`)."""
+    work = g.copy()
+    work.record_events = True
+    return work
+
+
 def _apply_all(g: Game, moves: list[Any]) -> Game:
     """Apply ``moves`` to a copy of ``g`` and return it; raises on the first illegal one."""
-    work = g.copy()
+    work = _recording(g)
     for m in moves:
         work.play(m)
     return work

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any, cast
 
+from .events import Event, deal_events, move_events, places_of
 from .errors import IllegalMoveError, MeldtableError, NotationError, NotYourTurnError, OptionError, StateError
 from .fields import NonFiniteNumber, is_int, shown, strict_json
 from .moves import MoveValue
@@ -93,6 +94,12 @@ class Game:
         self._head = ""
         self._tail: list[str] = []
         self._undo = UndoRecord(variant.family)
+        # what the moves did (meldtable.events), worked out only while record_events is on (the
+        # api's games): last_events of the last play or next_hand, events of every one since the
+        # reader cleared the list
+        self.record_events = False
+        self.last_events: tuple[Event, ...] = ()  # (tuples: a copy of the game allocates nothing for them)
+        self.events: tuple[Event, ...] = ()
 
     # ------------------------------------------------------------------ queries
     @property
@@ -183,6 +190,8 @@ class Game:
         If ``seat`` is given it must be the seat to act. Raises :class:`NotationError` for bad
         notation, :class:`NotYourTurnError` for another seat, :class:`IllegalMoveError` (message in a
         player's words, e.g. "The pile is frozen ...") for an illegal move; the game is then unchanged.
+        While ``record_events`` is on, ``last_events`` holds what the move did (cards from where to
+        where, :mod:`meldtable.events`) and ``events`` gains them.
         """
         if BUDGET.limit is not None:
             BUDGET.charge(1)
@@ -197,11 +206,17 @@ class Game:
             raise self._refusal(*state.explain(m))
         undo = self._undo
         kept = undo.before(m.kind, seat_before, state)
+        before = places_of(self.variant.family, state) if self.record_events else None
         state.apply(m)
         self._tail.append(m._text)  # (str(m): the notation, without a call)
         undo.after(kept, seat_before, state, m)
         if state.hand_over:
             _hold_scores(state)
+        if before is not None:  # (after the bookkeeping: the game stays whole whatever happens here)
+            self.last_events = move_events(self.variant.family, before, places_of(self.variant.family, state), seat_before, m)
+            self.events += self.last_events
+        elif self.events:  # (events of earlier changes no longer describe the table)
+            self.events = self.last_events = ()
         return m
 
     def undo_error(self, *, seat: int | None = None) -> IllegalMoveError | None:
@@ -259,12 +274,18 @@ class Game:
         """Deal the next hand of the match. Raises ``IllegalMoveError`` if the hand is not over or
         the match is."""
         self._state.next_hand()
+        if self.record_events:
+            self.last_events = deal_events(self.variant.family, self._state)
+            self.events += self.last_events
+        else:
+            self.events = self.last_events = ()
         self._done.append("\n".join(self._current()))
         self._head, self._tail = "", []
         self._undo.clear()
 
     def copy(self) -> "Game":
-        """An independent copy (for bots and what-if analysis)."""
+        """An independent copy (for bots and what-if analysis; it records no events until its
+        ``record_events`` is set)."""
         if BUDGET.limit is not None:
             BUDGET.charge(COPY_COST)
         g = Game(self.variant, self.players, self.seed, self.options, self._state.copy())
