@@ -98,9 +98,6 @@ def test_rules_page_dark_scheme_and_phone_have_no_serious_axe_violations(page, s
     assert not outside, f"{name} (dark, 390x844):\n" + listing(outside)
 
 
-@pytest.mark.xfail(strict=False, reason="the game tables are drawn by the app's renderers (web/games/*.js, "
-                   "cards.js, style.css: issue #29's app accessibility, another helper's files): card buttons "
-                   "whose name lacks their visible text, a canasta badge at 3.4:1")
 @pytest.mark.parametrize("name", PAGES)
 def test_the_demos_game_tables_have_no_serious_axe_violations(page, site_url, name):
     page.set_viewport_size({"width": 1280, "height": 800})

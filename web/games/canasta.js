@@ -467,6 +467,8 @@ export function create(shell) {
         info.append(badge);
       }
       el.append(fan, info);
+      // a button's spoken name starts with its visible words (WCAG 2.5.3, label in name)
+      if (mine) el.setAttribute("aria-label", info.textContent.replace("×", " ×").trim() + " – " + label);
       box.append(el);
     });
     if (hadFocus) {

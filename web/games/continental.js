@@ -424,7 +424,6 @@ export function create(shell) {
     $("ct-claim-penalty-text").textContent = t(c.penalty_from === "main_stock" ? "ct.claim.penaltyMain" : "ct.claim.penalty");
     const take = $("ct-btn-claim");
     take.textContent = t("ct.claim.take", { card: shortCard(c.card) });
-    take.setAttribute("aria-label", t("ct.claim.takeLabel", { card: cardName(c.card) }));
     take.disabled = shell.busy();
     $("ct-btn-pass").disabled = shell.busy();
     renderClaimTimer();
