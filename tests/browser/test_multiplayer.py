@@ -43,10 +43,12 @@ TIMEOUT = 90_000
 
 def hidden_cards(state_text: str, seat: int) -> set[str]:
     """Cards `seat` cannot know at a saved state: those in another hand or in the stock, less
-    any card of the same name in its own hand or face up (melds, red threes, discard pile)."""
-    st = json.loads(state_text)["state"]
+    any card of the same name in its own hand or ever face up (melds, red threes, discard pile,
+    and every card a move of the game's history named: discards, pile takes, melds)."""
+    game = json.loads(state_text)
+    st = game["state"]
     own = set(st["hands"][seat])
-    public = set(st["discard_pile"])
+    public = set(st["discard_pile"]) | set(CARD.findall(json.dumps(game["history"])))
     for side in st["melds"]:
         for meld in side:
             public.update(meld["cards"])
@@ -100,7 +102,7 @@ def leaks(messages: list[str], states: dict, seat: int, sent: str = "") -> list[
 
 
 def test_the_leak_check_finds_another_hand_and_the_stock(tmp_path):
-    state = {"state": {"hands": [["4C", "5D", "QH"], ["KS", "KH", "7C"]], "stock": ["9S", "8H"],
+    state = {"history": [["discard 7C"]], "state": {"hands": [["4C", "5D", "QH"], ["KS", "KH", "7C"]], "stock": ["9S", "8H"],
                        "discard_pile": ["3C"], "melds": [[], []], "red_threes": [[], []]}}
     states = {"1": json.dumps(state)}
     fine = json.dumps({"v": 1, "t": "table", "at": 1, "table": {"view": {"hand": ["4C", "5D", "QH"],
@@ -110,6 +112,7 @@ def test_the_leak_check_finds_another_hand_and_the_stock(tmp_path):
     saved = json.dumps({"v": 1, "t": "table", "at": 1, "table": {"view": {}, "state": "..."}})
     quoted = json.dumps({"v": 1, "t": "refused", "n": 3, "key": "not_in_hand", "text": "You do not hold KS."})
     assert leaks([fine], states, 0) == []
+    assert leaks([fine.replace("5D", "7C")], states, 0) == []  # 7C was discarded once: seen by all
     assert leaks([other_hand], states, 0) == ["table at 1 shows hidden cards ['KS']"]
     assert any("stock" in x for x in leaks([stock_list], states, 0))
     assert any("state" in x for x in leaks([saved], states, 0))
@@ -224,12 +227,24 @@ def guest_turn(guest):
     assert r["ok"], r
 
 
+NEXT = """() => { const m = H.host.main;
+  return m && (m.hand_over || m.to_act === 2 || m.to_act === 0 && H.table.to_act === 0 && H.table.to_act_is_human); }"""
+
+
+def next_person(host) -> dict:
+    """Wait until the hand is over or a person is to act (by the host's engine, not a page's
+    last table): {"over", "to_act", "at"} (at: the serial of the table the guest is sent)."""
+    host.wait_for_function(NEXT)
+    return host.evaluate("({over: H.host.main.hand_over, to_act: H.host.main.to_act, at: H.host.serial})")
+
+
 def play_until_guest_turn(host, guest):
     """Let the host play its turns (the computers play theirs) until the guest is to act."""
     for _ in range(8):
-        host.wait_for_function("() => H.table && (H.table.to_act === 0 && H.table.to_act_is_human || "
-                               "H.table.to_act === 2)")
-        if host.evaluate("H.table.to_act") == GUEST_SEAT:
+        t = next_person(host)
+        assert not t["over"]
+        if t["to_act"] == GUEST_SEAT:
+            guest.wait_for_function("(at) => G.guest.at >= at", arg=t["at"])
             wait_guest_turn(guest)
             return
         host_turn(host)
@@ -424,6 +439,30 @@ def test_a_used_or_foreign_reply_code_is_refused(table):
     assert guest.evaluate("G.guest.table !== null")
 
 
+def test_a_whole_hand_to_the_score_sheet_and_the_next_deal(table):
+    host, guest = table["host"], table["guest"]
+    turns = 0
+    for turns in range(1, 800):
+        t = next_person(host)
+        if t["over"]:
+            break
+        if t["to_act"] == GUEST_SEAT:
+            guest.wait_for_function("(at) => G.guest.at >= at", arg=t["at"])
+            guest.evaluate("G.playTurn()")
+        else:
+            host.evaluate("H.playTurn()")
+    guest.wait_for_function("() => G.guest.table.hand_over")
+    view = guest.evaluate("G.guest.table.view")
+    assert view["phase"] in ("hand_over", "match_over") and len(view["results"]) == 1, (turns, view["phase"])
+    assert view["results"] == host.evaluate("H.table.view.results")
+    assert host.evaluate("H.host.errors") == []
+    assert leaks(guest.evaluate("G.received"), host.evaluate("H.states"), GUEST_SEAT) == []
+    # the guest's engine waits for the next deal; the host deals it
+    guest.evaluate("() => { G.next = G.engine.request('next_hand'); }")
+    host.evaluate("H.nextHand()")
+    assert guest.evaluate("G.next.then((t) => t.view.hand_number)") == 2
+
+
 def test_a_gone_seat_is_handed_to_the_computer(table):
     host, guest = table["host"], table["guest"]
     play_until_guest_turn(host, guest)
@@ -505,3 +544,41 @@ def test_codes_refuse_what_is_not_a_code(net_browser, net_url):
                     "good": {"type": "offer", "sdp": "v=0", "seat": 1, "game": "abcdef0123"},
                     "hash": "M1abc", "nohash": None}
     context.close()
+
+
+def test_a_continental_claim_by_a_guest_out_of_turn(net_browser, net_url):
+    host_ctx, guest_ctx = net_browser.new_context(), net_browser.new_context()
+    try:
+        host, guest = host_ctx.new_page(), guest_ctx.new_page()
+        for page in (host, guest):
+            page.set_default_timeout(TIMEOUT)
+        host.goto(net_url + "host.html?remote=2")
+        host.wait_for_selector("#status:text('ready')", timeout=TIMEOUT)
+        host.evaluate("H.start({variant: 'continental', players: 3, seed: 1, human_seats: [0]})")
+        guest.goto(invite(host, GUEST_SEAT))
+        connect(host, guest)
+        claimed = None
+        for _ in range(60):
+            t = next_person(host)
+            if t["to_act"] == GUEST_SEAT:
+                guest.wait_for_function("(at) => G.guest.at >= at", arg=t["at"])
+                view = guest.evaluate("G.guest.table.view")
+                if view["phase"] == "claim":
+                    assert view["turn"]["seat"] != GUEST_SEAT  # another seat's turn: out of turn
+                    claimed = guest.evaluate("G.playTurn(['claim'])")
+                    break
+                guest.evaluate("G.playTurn(['draw', 'discard'])")
+            else:
+                host.evaluate("H.playTurn(['pass', 'draw', 'discard'])")
+        assert claimed and claimed[0] == "claim", claimed
+        host.wait_for_function("() => H.host.main.view.last_moves.some((m) => m.seat === 2 && m.text === 'claim')")
+        # a claim with no window open for the guest: refused, the game unchanged
+        while next_person(host)["to_act"] == GUEST_SEAT:  # the guest's own turn may follow its claim
+            guest.evaluate("G.playTurn(['draw', 'discard'])")
+        before = save(host)
+        r = guest.evaluate("G.act({type: 'move', text: 'claim'})")
+        assert r["ok"] is False and r["key"] == "not_your_turn", r
+        assert save(host) == before
+    finally:
+        host_ctx.close()
+        guest_ctx.close()

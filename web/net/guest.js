@@ -24,6 +24,7 @@ import { unpackInvite, packReply } from "./signal.js";
 import { encode, readHostMessage, refusalText, newEntries, LIMITS, LANGS } from "./protocol.js";
 
 const REMEMBER = "meldtable.net.guest";
+const ANSWER_TIMEOUT_MS = 20000;  // an action the host has not answered by then is given up ("no_answer")
 
 export class Guest {
   /**
@@ -195,7 +196,12 @@ export class Guest {
         const message = op === "act" ? encode("act", { n, at: this.at, action: fields.action })
           : encode("undo", { n, at: this.at });
         return new Promise((resolve, reject) => {
-          this.pending.set(n, { resolve, reject, op });
+          const timer = setTimeout(() => {
+            if (!this.pending.delete(n)) return;
+            reject(new EngineError("internal", refusalText("no_answer", this.lang), "no_answer"));
+          }, ANSWER_TIMEOUT_MS);
+          const done = (f) => (value) => { clearTimeout(timer); f(value); };
+          this.pending.set(n, { resolve: done(resolve), reject: done(reject), op });
           this.peer.send(message);
         });
       }

@@ -59,6 +59,7 @@ export class Host {
     this.main = null;           // the engine's last table of the game (all seats' authority)
     this.lastMoves = [];
     this.waiters = [];
+    this.errors = [];           // what went wrong inside (texts), for diagnostics
     this.queue = Promise.resolve();
     const self = this;
     this.engine = {
@@ -142,7 +143,12 @@ export class Host {
     const save = this.conns.size || this.remote.has(main.seat) ? await this.raw.request("save") : null;
     for (const conn of this.conns.values()) {
       if (!conn.joined || !conn.peer.open) continue;
-      await this._sendTable(conn, save, by && by.seat === conn.seat ? by.n : null);
+      try {
+        await this._sendTable(conn, save, by && by.seat === conn.seat ? by.n : null);
+      } catch (err) {
+        this._trouble(`table for seat ${conn.seat}`, err);
+        if (by && by.seat === conn.seat) this._refuse(conn, by.n, "internal");
+      }
     }
     const local = await this._localTable(main, save);
     const waiters = this.waiters;
@@ -237,8 +243,16 @@ export class Host {
     if (this.conns.get(conn.seat) !== conn) return;
     if (conn.pending >= MAX_PENDING) return this._refuse(conn, null, "busy");
     conn.pending++;
-    this._run(() => this._handle(conn, text)).catch((err) => console.error("host:", err))
-      .finally(() => { conn.pending--; });
+    this._run(() => this._handle(conn, text)).catch((err) => {
+      this._trouble(`message of seat ${conn.seat}`, err);
+      this._refuse(conn, null, "internal");
+    }).finally(() => { conn.pending--; });
+  }
+
+  _trouble(what, err) {
+    const text = `${what}: ${err && (err.key || err.code) || ""} ${err && err.message || err}`;
+    if (this.errors.length < 50) this.errors.push(text);
+    console.error("host:", text);
   }
 
   _refuse(conn, n, key, code = "refused", text = null) {

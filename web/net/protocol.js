@@ -65,6 +65,14 @@ export const REFUSALS = Object.freeze({
   },
   host_only: { en: "Only the host can do that.", de: "Das kann nur der Gastgeber." },
   host_gone: { en: "The connection to the host is lost.", de: "Die Verbindung zum Gastgeber ist unterbrochen." },
+  no_answer: {
+    en: "The host did not answer: try again.",
+    de: "Der Gastgeber hat nicht geantwortet: versuche es noch einmal.",
+  },
+  internal: {
+    en: "Something went wrong on the host's side: try again.",
+    de: "Beim Gastgeber ist etwas schiefgegangen: versuche es noch einmal.",
+  },
 });
 
 /** The text of a REFUSALS key in `lang` (English when the language is not known). */

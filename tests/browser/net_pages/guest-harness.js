@@ -46,3 +46,17 @@ G.act = async (action) => {
 
 window.addEventListener("hashchange", join);
 join();
+
+/** Play the guest's moves while it is to act (see H.playTurn); the texts played. */
+G.playTurn = async (prefer = ["draw", "discard"]) => {
+  const played = [];
+  let t = guest.table;
+  while (t && !t.hand_over && t.to_act === guest.seat && t.legal.length && played.length < 40) {
+    const move = prefer.map((k) => t.legal.find((m) => m.kind === k)).find(Boolean) || t.legal[0];
+    const r = await G.act({ type: "move", text: move.text });
+    if (!r.ok) throw new Error(`refused ${move.text}: ${r.key}`);
+    played.push(move.text);
+    t = r.table;
+  }
+  return played;
+};

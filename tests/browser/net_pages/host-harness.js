@@ -97,3 +97,24 @@ $("accept").addEventListener("click", async () => {
   }
 });
 $("status").textContent = "ready";
+
+/** Play the host's moves while it is to act: the first legal move of the first kind in
+ * `prefer` that it has, else its first legal move. The texts played. */
+H.playTurn = async (prefer = ["draw", "discard"]) => {
+  const played = [];
+  while (H.table && !H.table.hand_over && H.table.to_act_is_human && H.table.legal.length && played.length < 40) {
+    const legal = H.table.legal;
+    const move = prefer.map((k) => legal.find((m) => m.kind === k)).find(Boolean) || legal[0];
+    const r = await H.act({ type: "move", text: move.text });
+    if (!r.ok) throw new Error(`refused ${move.text}: ${r.key}`);
+    played.push(move.text);
+  }
+  return played;
+};
+
+/** Deal the next hand (the host's app does after the score sheet). */
+H.nextHand = async () => {
+  H.table = await host.engine.request("next_hand");
+  kick();
+  return H.table;
+};
