@@ -120,6 +120,18 @@ def test_the_leak_check_finds_another_hand_and_the_stock(tmp_path):
     assert leaks([quoted], states, 0, sent="") != []
 
 
+FUNCTION = re.compile(r"^\s*(async\s*)?\([^)]*\)\s*=>")
+
+
+def ev(page, js: str, arg=None):
+    """page.evaluate(js, arg) that gives up after 60 s (an answer that never comes fails the
+    test instead of stopping the suite): js is an expression or a function of `arg`."""
+    body = f"({js})(a)" if FUNCTION.match(js) else js
+    return page.evaluate(
+        f"(a) => Promise.race([Promise.resolve({body}), new Promise((_, reject) => "
+        "setTimeout(() => reject(new Error('no answer within 60 s')), 60000))])", arg)
+
+
 # ----------------------------------------------------------------------------- fixtures
 
 @pytest.fixture(scope="module")
@@ -172,7 +184,7 @@ def table(net_browser, net_url):
     guest = watched(guest_ctx, origin)
     host.goto(net_url + f"host.html?remote={GUEST_SEAT}")
     host.wait_for_selector("#status:text('ready')", timeout=TIMEOUT)
-    host.evaluate("H.start({variant: 'canasta-classic', players: 4, seed: 11, human_seats: [0]})")
+    ev(host, "H.start({variant: 'canasta-classic', players: 4, seed: 11, human_seats: [0]})")
     link = invite(host, GUEST_SEAT)
     guest.goto(link.replace("guest.html", f"guest.html?lang=de&name={quote(GUEST_NAME)}"))
     connect(host, guest)
@@ -200,16 +212,16 @@ def connect(host, guest):
 
 
 def save(host) -> str:
-    return host.evaluate("H.raw.request('save').then((s) => s.state)")
+    return ev(host, "H.raw.request('save').then((s) => s.state)")
 
 
 def host_turn(host):
     """The host (seat 0) draws and discards its first legal discard."""
     host.wait_for_function("() => H.table && !H.table.hand_over && H.table.to_act === 0 && H.table.to_act_is_human")
-    r = host.evaluate("H.act({type: 'draw'})")
+    r = ev(host, "H.act({type: 'draw'})")
     assert r["ok"], r
-    text = host.evaluate("H.table.legal.find((m) => m.kind === 'discard').text")
-    r = host.evaluate("(text) => H.act({type: 'move', text})", text)
+    text = ev(host, "H.table.legal.find((m) => m.kind === 'discard').text")
+    r = ev(host, "(text) => H.act({type: 'move', text})", text)
     assert r["ok"], r
 
 
@@ -220,10 +232,10 @@ def wait_guest_turn(guest):
 def guest_turn(guest):
     """The guest (seat 2) draws and discards its first legal discard, through the host."""
     wait_guest_turn(guest)
-    r = guest.evaluate("G.act({type: 'draw'})")
+    r = ev(guest, "G.act({type: 'draw'})")
     assert r["ok"], r
-    text = guest.evaluate("G.guest.table.legal.find((m) => m.kind === 'discard').text")
-    r = guest.evaluate("(text) => G.act({type: 'move', text})", text)
+    text = ev(guest, "G.guest.table.legal.find((m) => m.kind === 'discard').text")
+    r = ev(guest, "(text) => G.act({type: 'move', text})", text)
     assert r["ok"], r
 
 
@@ -235,7 +247,7 @@ def next_person(host) -> dict:
     """Wait until the hand is over or a person is to act (by the host's engine, not a page's
     last table): {"over", "to_act", "at"} (at: the serial of the table the guest is sent)."""
     host.wait_for_function(NEXT)
-    return host.evaluate("({over: H.host.main.hand_over, to_act: H.host.main.to_act, at: H.host.serial})")
+    return ev(host, "({over: H.host.main.hand_over, to_act: H.host.main.to_act, at: H.host.serial})")
 
 
 def play_until_guest_turn(host, guest):
@@ -255,10 +267,10 @@ def play_until_guest_turn(host, guest):
 
 def test_invitation_and_reply_connect_with_host_candidates_only(table):
     host, guest = table["host"], table["guest"]
-    sdp = host.evaluate("import('/net/signal.js').then((s) => s.unpackInvite(H.invite.code)).then((o) => o.sdp)")
+    sdp = ev(host, "import('/net/signal.js').then((s) => s.unpackInvite(H.invite.code)).then((o) => o.sdp)")
     candidates = re.findall(r"^a=candidate:.* typ (\w+)", sdp, re.M)
     assert candidates and set(candidates) == {"host"}, candidates
-    assert host.evaluate("H.iceServers") == []
+    assert ev(host, "H.iceServers") == []
     assert len(table["link"].split("#join=")[1]) < 2000
     seat = host.locator("#seats li[data-seat='2']")
     assert seat.get_attribute("data-kind") == "guest"
@@ -272,7 +284,7 @@ def test_a_name_with_markup_is_shown_as_text_on_the_host(table):
     host.wait_for_function("() => document.querySelector(\"#seats li[data-seat='2']\").textContent.includes('onerror')")
     assert host.locator("#seats li[data-seat='2']").text_content() == "2: guest " + GUEST_NAME
     assert host.locator("#seats img").count() == 0
-    assert host.evaluate("window.pwned === undefined")
+    assert ev(host, "window.pwned === undefined")
 
 
 def test_the_guest_plays_its_seat_and_the_host_engine_checks_it(table):
@@ -280,14 +292,14 @@ def test_the_guest_plays_its_seat_and_the_host_engine_checks_it(table):
     play_until_guest_turn(host, guest)
     # the engine's own refusal, in the guest's language (German)
     before = save(host)
-    r = guest.evaluate("G.act({type: 'discard', card: G.guest.table.view.hand[0]})")
+    r = ev(guest, "G.act({type: 'discard', card: G.guest.table.view.hand[0]})")
     assert r == {"ok": False, "code": "illegal_move", "key": "draw_first",
                  "text": "Ziehe zuerst vom Stapel oder nimm den Ablagestapel auf."}
     assert save(host) == before
     guest_turn(guest)
-    moves = host.evaluate("H.host.main.view.last_moves.filter((m) => m.seat === 2).map((m) => m.text)")
+    moves = ev(host, "H.host.main.view.last_moves.filter((m) => m.seat === 2).map((m) => m.text)")
     assert moves[:1] == ["draw"] and moves[-1].startswith("discard ")
-    assert host.evaluate("H.errors") == []
+    assert ev(host, "H.errors") == []
 
 
 def test_the_guest_receives_only_its_seat_view(table):
@@ -295,8 +307,8 @@ def test_the_guest_receives_only_its_seat_view(table):
     play_until_guest_turn(host, guest)
     guest_turn(guest)
     play_until_guest_turn(host, guest)
-    received = guest.evaluate("G.received")
-    states = host.evaluate("H.states")
+    received = ev(guest, "G.received")
+    states = ev(host, "H.states")
     tables = [json.loads(t) for t in received if json.loads(t)["t"] == "table"]
     assert len(tables) >= 6
     assert {t["table"]["view"]["seat"] for t in tables} == {GUEST_SEAT}
@@ -309,17 +321,17 @@ def test_the_guest_receives_only_its_seat_view(table):
 
 def send(guest, text, whole=True):
     """Send a raw message from the guest; the host's answer (a refusal) as a dict."""
-    count = guest.evaluate("G.received.filter((t) => JSON.parse(t).t === 'refused').length")
-    guest.evaluate("([text, whole]) => G.guest.sendRaw(text, whole)", [text, whole])
+    count = ev(guest, "G.received.filter((t) => JSON.parse(t).t === 'refused').length")
+    ev(guest, "([text, whole]) => G.guest.sendRaw(text, whole)", [text, whole])
     guest.wait_for_function("(c) => G.received.filter((t) => JSON.parse(t).t === 'refused').length > c", arg=count)
-    return json.loads(guest.evaluate("G.received.filter((t) => JSON.parse(t).t === 'refused').at(-1)"))
+    return json.loads(ev(guest, "G.received.filter((t) => JSON.parse(t).t === 'refused').at(-1)"))
 
 
 def test_hostile_messages_are_refused_and_change_nothing(table):
     host, guest = table["host"], table["guest"]
     play_until_guest_turn(host, guest)
-    at = guest.evaluate("G.guest.at")
-    n = guest.evaluate("G.guest.n")
+    at = ev(guest, "G.guest.at")
+    n = ev(guest, "G.guest.n")
     before = save(host)
     act = lambda **kw: json.dumps({"v": 1, "t": "act", "n": n + 100, "at": at, "action": {"type": "draw"}, **kw})  # noqa: E731
     cases = {
@@ -342,17 +354,17 @@ def test_hostile_messages_are_refused_and_change_nothing(table):
     assert send(guest, "x" * 40000, whole=False)["key"] == "too_large"  # in parts: the host takes none
     assert send(guest, json.dumps({"v": 1, "t": "hello", "lang": "xx"}))["key"] == "bad_message"
     assert save(host) == before
-    assert guest.evaluate("G.guest.at") == at
-    assert host.evaluate("window.pwned === undefined") and host.locator("img").count() == 0
+    assert ev(guest, "G.guest.at") == at
+    assert ev(host, "window.pwned === undefined") and host.locator("img").count() == 0
     assert host.errors == []
-    guest.evaluate("G.guest.n += 200")  # the numbers used above are spent
+    ev(guest, "G.guest.n += 200")  # the numbers used above are spent
 
 
 def test_fuzzed_messages_never_pass_the_checks_and_change_nothing(table):
     host, guest = table["host"], table["guest"]
     play_until_guest_turn(host, guest)
     # in the page: 5,000 mutations of a valid message through the reader
-    result = host.evaluate("""async () => {
+    result = ev(host, """async () => {
       const { readGuestMessage, isAction } = await import('/net/protocol.js');
       let seed = 7; const rnd = (k) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % k; };
       const base = JSON.stringify({v: 1, t: 'act', n: 5, at: 3, action: {type: 'meld', cards: ['QH', 'QS', 'JK']}});
@@ -372,10 +384,10 @@ def test_fuzzed_messages_never_pass_the_checks_and_change_nothing(table):
     assert isinstance(result, int), result
     # over the connection: 60 mutations, each refused, the game unchanged
     before = save(host)
-    at = guest.evaluate("G.guest.at")
+    at = ev(guest, "G.guest.at")
     refused = "G.received.filter((t) => JSON.parse(t).t === 'refused')"
-    start = guest.evaluate(f"{refused}.length")
-    guest.evaluate("""(at) => {
+    start = ev(guest, f"{refused}.length")
+    ev(guest, """(at) => {
       let seed = 3; const rnd = (k) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % k; };
       const base = JSON.stringify({v: 1, t: 'act', n: 1, at: at + 1, action: {type: 'discard', card: 'QH'}});
       for (let i = 0; i < 60; i++) {
@@ -384,24 +396,24 @@ def test_fuzzed_messages_never_pass_the_checks_and_change_nothing(table):
       }
     }""", at)
     guest.wait_for_function(f"() => {refused}.length >= {start + 60}")
-    keys = guest.evaluate(f"{refused}.slice({start}).map((t) => JSON.parse(t).key)")
+    keys = ev(guest, f"{refused}.slice({start}).map((t) => JSON.parse(t).key)")
     assert len(keys) == 60 and all(isinstance(k, str) and k for k in keys)
     assert save(host) == before
-    assert guest.evaluate("G.guest.at") == at
-    guest.evaluate("G.guest.n += 1000")  # numbers a mutation may have spent
+    assert ev(guest, "G.guest.at") == at
+    ev(guest, "G.guest.n += 1000")  # numbers a mutation may have spent
 
 
 def test_out_of_turn_is_refused_and_the_host_cannot_play_the_guest_seat(table):
     host, guest = table["host"], table["guest"]
     play_until_guest_turn(host, guest)
     before = save(host)
-    r = host.evaluate("H.act({type: 'draw'})")  # the host may not act while the guest is to act
+    r = ev(host, "H.act({type: 'draw'})")  # the host may not act while the guest is to act
     assert r == {"ok": False, "code": "not_your_turn", "key": "not_your_turn"}
     assert save(host) == before
     guest_turn(guest)
     host.wait_for_function("() => H.table.to_act === 0 && H.table.to_act_is_human")
     before = save(host)
-    r = guest.evaluate("G.act({type: 'draw'})")
+    r = ev(guest, "G.act({type: 'draw'})")
     assert r == {"ok": False, "code": "not_your_turn", "key": "not_your_turn", "text": "Du bist nicht am Zug."}
     assert save(host) == before
 
@@ -409,18 +421,18 @@ def test_out_of_turn_is_refused_and_the_host_cannot_play_the_guest_seat(table):
 def test_a_guest_that_reloads_rejoins_its_seat_with_a_fresh_code(table):
     host, guest = table["host"], table["guest"]
     play_until_guest_turn(host, guest)
-    hand = guest.evaluate("G.guest.table.view.hand")
+    hand = ev(guest, "G.guest.table.view.hand")
     guest.reload()
     guest.wait_for_function("() => window.G && G.joins === 1")  # answered the old link: nobody takes that reply
     link = invite(host, GUEST_SEAT)
     guest.goto(link.replace("guest.html", "guest.html?lang=de&name=Anna"))
     connect(host, guest)
     wait_guest_turn(guest)
-    assert guest.evaluate("G.guest.table.view.hand") == hand
+    assert ev(guest, "G.guest.table.view.hand") == hand
     host.wait_for_function("() => document.querySelector(\"#seats li[data-seat='2']\").dataset.connected === 'true'")
     guest_turn(guest)
-    assert host.evaluate("H.host.main.view.last_moves.filter((m) => m.seat === 2).at(-1).text").startswith("discard ")
-    assert leaks(guest.evaluate("G.received"), host.evaluate("H.states"), GUEST_SEAT) == []
+    assert ev(host, "H.host.main.view.last_moves.filter((m) => m.seat === 2).at(-1).text").startswith("discard ")
+    assert leaks(ev(guest, "G.received"), ev(host, "H.states"), GUEST_SEAT) == []
 
 
 def test_a_used_or_foreign_reply_code_is_refused(table):
@@ -436,7 +448,7 @@ def test_a_used_or_foreign_reply_code_is_refused(table):
     host.fill("#reply", reply[:-40])
     host.click("#accept")
     host.wait_for_selector("#accept-error:text('bad_code')")
-    assert guest.evaluate("G.guest.table !== null")
+    assert ev(guest, "G.guest.table !== null")
 
 
 def test_a_whole_hand_to_the_score_sheet_and_the_next_deal(table):
@@ -448,30 +460,30 @@ def test_a_whole_hand_to_the_score_sheet_and_the_next_deal(table):
             break
         if t["to_act"] == GUEST_SEAT:
             guest.wait_for_function("(at) => G.guest.at >= at", arg=t["at"])
-            guest.evaluate("G.playTurn()")
+            ev(guest, "G.playTurn()")
         else:
-            host.evaluate("H.playTurn()")
+            ev(host, "H.playTurn()")
     guest.wait_for_function("() => G.guest.table.hand_over")
-    view = guest.evaluate("G.guest.table.view")
+    view = ev(guest, "G.guest.table.view")
     assert view["phase"] in ("hand_over", "match_over") and len(view["results"]) == 1, (turns, view["phase"])
-    assert view["results"] == host.evaluate("H.table.view.results")
-    assert host.evaluate("H.host.errors") == []
-    assert leaks(guest.evaluate("G.received"), host.evaluate("H.states"), GUEST_SEAT) == []
+    assert view["results"] == ev(host, "H.table.view.results")
+    assert ev(host, "H.host.errors") == []
+    assert leaks(ev(guest, "G.received"), ev(host, "H.states"), GUEST_SEAT) == []
     # the guest's engine waits for the next deal; the host deals it
-    guest.evaluate("() => { G.next = G.engine.request('next_hand'); }")
-    host.evaluate("H.nextHand()")
-    assert guest.evaluate("G.next.then((t) => t.view.hand_number)") == 2
+    ev(guest, "() => { G.next = G.engine.request('next_hand'); }")
+    ev(host, "H.nextHand()")
+    assert ev(guest, "G.next.then((t) => t.view.hand_number)") == 2
 
 
 def test_a_gone_seat_is_handed_to_the_computer(table):
     host, guest = table["host"], table["guest"]
     play_until_guest_turn(host, guest)
-    host.evaluate("H.host.release(2)")
+    ev(host, "H.host.release(2)")
     guest.wait_for_function("() => G.guest.closedReason === 'seat_to_computer'")
     host.wait_for_function("() => H.table.to_act === 0 && H.table.to_act_is_human")  # the computer played seat 2
     assert host.locator("#seats li[data-seat='2']").get_attribute("data-kind") == "computer"
-    assert host.evaluate("H.host.main.view.last_moves.filter((m) => m.seat === 2).at(-1).text").startswith("discard ")
-    assert host.evaluate("H.errors") == []
+    assert ev(host, "H.host.main.view.last_moves.filter((m) => m.seat === 2).at(-1).text").startswith("discard ")
+    assert ev(host, "H.errors") == []
 
 
 def test_the_invitation_qr_code_reads_back(table, net_browser, net_url):
@@ -479,15 +491,15 @@ def test_the_invitation_qr_code_reads_back(table, net_browser, net_url):
     svg = host.locator("#qr svg")
     assert svg.get_attribute("role") == "img" and "seat 3" in svg.get_attribute("aria-label")
     link = host.text_content("#invite-link")
-    markup = host.evaluate("new XMLSerializer().serializeToString(document.querySelector('#qr svg'))")
+    markup = ev(host, "new XMLSerializer().serializeToString(document.querySelector('#qr svg'))")
     # no BarcodeDetector in Chromium on Linux: reading falls back to paste, never throws
-    assert host.evaluate("import('/net/qr.js').then(async (q) => [await q.canScan(), await q.scanQr(document.body)])") == [False, None]
+    assert ev(host, "import('/net/qr.js').then(async (q) => [await q.canScan(), await q.scanQr(document.body)])") == [False, None]
     # read the code as drawn, with jsQR, on a page that may show a data: image (the harness' policy forbids it)
     context = net_browser.new_context(bypass_csp=True)
     page = context.new_page()
     page.goto(net_url + "guest.html")
     page.add_script_tag(url="/vendor/jsQR.js")
-    text = page.evaluate("""async (xml) => {
+    text = ev(page, """async (xml) => {
       const img = new Image();
       img.src = 'data:image/svg+xml;base64,' + btoa(xml);
       await img.decode();
@@ -510,11 +522,11 @@ def test_config_json_lists_the_servers_the_host_chose(net_browser, net_url):
                              {"urls": ["turn:127.0.0.1:3479"], "username": "u", "credential": "c"}]}
     page.route("**/config.json", lambda route: route.fulfill(json=config))
     page.goto(net_url + "guest.html")
-    got = page.evaluate("import('/net/peer.js').then((p) => p.loadIceServers(new URL('/config.json', location.href)))")
+    got = ev(page, "import('/net/peer.js').then((p) => p.loadIceServers(new URL('/config.json', location.href)))")
     assert got == [{"urls": ["stun:127.0.0.1:3478"]}, {"urls": ["turn:127.0.0.1:3479"], "username": "u", "credential": "c"}]
     page.unroute("**/config.json")
     page.route("**/config.json", lambda route: route.fulfill(status=404))
-    assert page.evaluate("import('/net/peer.js').then((p) => p.loadIceServers(new URL('/config.json', location.href)))") == []
+    assert ev(page, "import('/net/peer.js').then((p) => p.loadIceServers(new URL('/config.json', location.href)))") == []
     context.close()
 
 
@@ -522,7 +534,7 @@ def test_codes_refuse_what_is_not_a_code(net_browser, net_url):
     context = net_browser.new_context()
     page = context.new_page()
     page.goto(net_url + "guest.html")
-    keys = page.evaluate("""async () => {
+    keys = ev(page, """async () => {
       const s = await import('/net/signal.js');
       const key = (p) => p.then(() => 'accepted', (e) => e.key);
       const bomb = await s.pack({v: 1, k: 'offer', sdp: 'v=0' + ' '.repeat(200000), seat: 0, game: 'abcdef0123'});
@@ -554,7 +566,7 @@ def test_a_continental_claim_by_a_guest_out_of_turn(net_browser, net_url):
             page.set_default_timeout(TIMEOUT)
         host.goto(net_url + "host.html?remote=2")
         host.wait_for_selector("#status:text('ready')", timeout=TIMEOUT)
-        host.evaluate("H.start({variant: 'continental', players: 3, seed: 1, human_seats: [0]})")
+        ev(host, "H.start({variant: 'continental', players: 3, seed: 1, human_seats: [0]})")
         guest.goto(invite(host, GUEST_SEAT))
         connect(host, guest)
         claimed = None
@@ -562,21 +574,21 @@ def test_a_continental_claim_by_a_guest_out_of_turn(net_browser, net_url):
             t = next_person(host)
             if t["to_act"] == GUEST_SEAT:
                 guest.wait_for_function("(at) => G.guest.at >= at", arg=t["at"])
-                view = guest.evaluate("G.guest.table.view")
+                view = ev(guest, "G.guest.table.view")
                 if view["phase"] == "claim":
                     assert view["turn"]["seat"] != GUEST_SEAT  # another seat's turn: out of turn
-                    claimed = guest.evaluate("G.playTurn(['claim'])")
+                    claimed = ev(guest, "G.playTurn(['claim'])")
                     break
-                guest.evaluate("G.playTurn(['draw', 'discard'])")
+                ev(guest, "G.playTurn(['draw', 'discard'])")
             else:
-                host.evaluate("H.playTurn(['pass', 'draw', 'discard'])")
+                ev(host, "H.playTurn(['pass', 'draw', 'discard'])")
         assert claimed and claimed[0] == "claim", claimed
         host.wait_for_function("() => H.host.main.view.last_moves.some((m) => m.seat === 2 && m.text === 'claim')")
         # a claim with no window open for the guest: refused, the game unchanged
         while next_person(host)["to_act"] == GUEST_SEAT:  # the guest's own turn may follow its claim
-            guest.evaluate("G.playTurn(['draw', 'discard'])")
+            ev(guest, "G.playTurn(['draw', 'discard'])")
         before = save(host)
-        r = guest.evaluate("G.act({type: 'move', text: 'claim'})")
+        r = ev(guest, "G.act({type: 'move', text: 'claim'})")
         assert r["ok"] is False and r["key"] == "not_your_turn", r
         assert save(host) == before
     finally:
