@@ -43,6 +43,10 @@ import time
 import zipfile
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent / "tools"))
+import npm_vendor  # noqa: E402  (tools/npm_vendor.py: pinned npm files, integrity-checked)
+from npm_vendor import sri_matches  # noqa: E402
+
 ROOT = Path(__file__).resolve().parent
 WEB = ROOT / "web"
 DIST = ROOT / "dist"
@@ -54,12 +58,6 @@ PYODIDE_VERSION = "314.0.7"
 # What `npm view pyodide@314.0.7 dist.integrity` reports; the tarball is checked against it.
 PYODIDE_INTEGRITY = (
     "sha512-0YvXxEhfEdpLfb/XkM2BFAeMROq0iMUX2bzzH9pOttyMcWkwq+HbE5uyuGD82LN7y2q+SNvi/6V5JEsOlD2R1A=="
-)
-# The browser tests check the page with axe-core (npm package `axe-core`, pinned; only the
-# tests use it, the site never ships it): `npm view axe-core@4.14.1 dist.integrity`.
-AXE_VERSION = "4.14.1"
-AXE_INTEGRITY = (
-    "sha512-FHfa+lmNjQZfJz1q8wKqIDwC6DExcHt/pkjNQb09a3NPjCKg2rhu5qb2S4r76ASyFNNtuFooJpZe37OgudVGtQ=="
 )
 # The only Pyodide files the site needs (research: docs/../pyodide-pwa.md section 0).
 # The page's JavaScript and CSS are minified at build time by esbuild (npm package `esbuild`,
@@ -104,7 +102,9 @@ NOT_PRECACHED = (SERVICE_WORKER, "version.json")
 # Paths relative to the site: a folder ends with "/". None of these may be imported by the page
 # itself (tests/browser/test_pwa.py checks the page's module graph).
 PRECACHED_LATER = ("rules/", "guides/", "rules.css", "guide.html", "guide.js", "guide.css",
-                   "embed.js", "embed-position.js", "embed.css", "embed-loader.js")
+                   "embed.js", "embed-position.js", "embed.css", "embed-loader.js",
+                   # play with friends (issue #28): not imported by the page until it is wired in
+                   "net/", "vendor/")
 SHELL_PAGE = "index.html"
 
 
@@ -264,16 +264,6 @@ def wheel_version(wheel: Path) -> str:
 
 # --------------------------------------------------------------------------- Pyodide
 
-def sri_matches(path: Path, integrity: str) -> bool:
-    """True if the file matches an npm/SRI integrity string such as 'sha512-<base64>'."""
-    algo, _, expected = integrity.partition("-")
-    digest = hashlib.new(algo)
-    with path.open("rb") as fh:
-        for block in iter(lambda: fh.read(1 << 20), b""):
-            digest.update(block)
-    return base64.b64encode(digest.digest()).decode() == expected
-
-
 def pyodide_tarball() -> Path:
     """The verified npm tarball of Pyodide in .cache/, fetched with `npm pack` when missing."""
     CACHE.mkdir(exist_ok=True)
@@ -298,31 +288,17 @@ def pyodide_tarball() -> Path:
 
 def axe_script() -> Path:
     """.cache/axe-core-<version>.min.js, the accessibility checker the browser tests inject
-    (tests/browser/a11y.py): extracted from the npm tarball fetched with `npm pack` and checked
-    against AXE_INTEGRITY. Raises BuildError when npm is missing or the tarball does not match."""
-    CACHE.mkdir(exist_ok=True)
-    script = CACHE / f"axe-core-{AXE_VERSION}.min.js"
+    (tests/browser/a11y.py): the pinned npm file of ``tools/npm_vendor.py`` (``PINS["axe-core"]``:
+    fetched with `npm pack`, checked against the registry's integrity; only the tests use it, the
+    site never ships it). Raises BuildError when npm is missing or the tarball does not match."""
+    pin = npm_vendor.PINS["axe-core"]
+    script = CACHE / pin.name
     if script.exists():
         return script
-    tarball = CACHE / f"axe-core-{AXE_VERSION}.tgz"
-    if not (tarball.exists() and sri_matches(tarball, AXE_INTEGRITY)):
-        tarball.unlink(missing_ok=True)
-        npm = shutil.which("npm")
-        if not npm:
-            raise BuildError("npm not found: install Node.js and npm (Debian: apt-get install npm)")
-        run([npm, "pack", f"axe-core@{AXE_VERSION}", "--pack-destination", str(CACHE), "--silent"],
-            stdout=subprocess.DEVNULL)
-        if not tarball.exists() or not sri_matches(tarball, AXE_INTEGRITY):
-            tarball.unlink(missing_ok=True)
-            raise BuildError(f"axe-core@{AXE_VERSION} tarball missing or not matching {AXE_INTEGRITY}")
-    with tarfile.open(tarball, "r:gz") as tar:
-        member = tar.extractfile("package/axe.min.js")
-        if member is None:
-            raise BuildError(f"axe.min.js missing from {tarball.name}")
-        partial = script.with_suffix(".partial")
-        partial.write_bytes(member.read())
-        partial.replace(script)
-    return script
+    try:
+        return npm_vendor.vendor("axe-core", CACHE)
+    except npm_vendor.VendorError as e:
+        raise BuildError(str(e)) from None
 
 
 def extract_pyodide(tarball: Path, out_dir: Path, names=PYODIDE_FILES) -> None:
@@ -783,6 +759,10 @@ def build(stdlib: str = "trimmed", wheel_form: str = "min", precompress: bool = 
                      else compiled_wheel(tarball, wheel, info["python"], staging / "wheels", wheel_form))
         write_app_lock(staging / "pyodide", info, app_wheel, stdlib)
         copy_web(staging)
+        try:  # web/net/qr.js imports it: QR codes of invitations (issue #28, docs/multiplayer.md)
+            npm_vendor.vendor("qrcode-generator", staging / "vendor")
+        except npm_vendor.VendorError as e:
+            raise BuildError(str(e)) from None
         write_hello(staging)
         # The rules pages: web/rules/*.md -> rules/*.html (docs/rules-pages.md); the tool installs
         # its pinned Python-Markdown (requirements-rules.txt) into .venv/ as the tests' tools are.

@@ -47,6 +47,11 @@ PINS: dict[str, Pin] = {
         "qrcode-generator", "2.0.4",
         "sha512-mZSiP6RnbHl4xL2Ap5HfkjLnmxfKcPWpWe/c+5XxCuetEenqmNFf1FH/ftXPCtFG5/TDobjsjz6sSNL0Sr8Z9g==",
         "package/dist/qrcode.mjs", "qrcode-generator.mjs", "MIT", True),
+    # The accessibility checker of the browser tests (tests/browser/a11y.py, build.axe_script); MPL-2.0.
+    "axe-core": Pin(
+        "axe-core", "4.14.1",
+        "sha512-FHfa+lmNjQZfJz1q8wKqIDwC6DExcHt/pkjNQb09a3NPjCKg2rhu5qb2S4r76ASyFNNtuFooJpZe37OgudVGtQ==",
+        "package/axe.min.js", "axe-core-4.14.1.min.js", "MPL-2.0", False),
     # Reading QR codes in the browser tests (tests/browser/test_multiplayer.py); Apache-2.0.
     "jsqr": Pin(
         "jsqr", "1.4.0",

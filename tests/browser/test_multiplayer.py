@@ -294,7 +294,7 @@ def test_the_guest_plays_its_seat_and_the_host_engine_checks_it(table):
     before = save(host)
     r = ev(guest, "G.act({type: 'discard', card: G.guest.table.view.hand[0]})")
     assert r == {"ok": False, "code": "illegal_move", "key": "draw_first",
-                 "text": "Ziehe zuerst vom Stapel oder nimm den Ablagestapel auf."}
+                 "text": "Ziehe zuerst vom Talon oder nimm den Ablagestapel auf."}
     assert save(host) == before
     guest_turn(guest)
     moves = ev(host, "H.host.main.view.last_moves.filter((m) => m.seat === 2).map((m) => m.text)")

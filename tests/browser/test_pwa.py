@@ -22,6 +22,7 @@ from urllib.parse import urlsplit
 import pytest
 
 import build
+import npm_vendor  # tools/npm_vendor.py, on sys.path once build is imported
 
 CHROMIUM_ARGS = ["--disable-gpu", "--disable-background-networking", "--no-first-run",
                  "--disable-component-update", "--disable-sync", "--disable-quic"]
@@ -339,8 +340,12 @@ def test_manifest_icons_csp_and_precache_list(site_dir, version):
         not_needed.add("pyodide/pyodide.mjs")
     assert set(files) == (shipped - not_needed) | {"./"}
     # Every shipped script or style sheet comes from web/ under its own name (esbuild once
-    # wrote engine-worker.js beside the unminified engine-worker.mjs).
+    # wrote engine-worker.js beside the unminified engine-worker.mjs), or is a pinned npm file
+    # the build vendors (tools/npm_vendor.py: the QR code library of issue #28).
     for rel in shipped:
+        if rel.startswith("vendor/"):
+            assert rel.removeprefix("vendor/") in {pin.name for pin in npm_vendor.PINS.values() if pin.shipped}, rel
+            continue
         if rel.endswith((".js", ".mjs", ".css")) and not rel.startswith("pyodide/") and rel != "sw.js":
             assert (build.WEB / rel).exists(), f"{rel} is shipped but web/{rel} does not exist"
     # The documentation tier holds the rules pages, guided hands and demos, and nothing the
@@ -368,10 +373,12 @@ def test_manifest_icons_csp_and_precache_list(site_dir, version):
     own += [site_dir / "index.html", site_dir / "sw.js"]
     raw = sum(path.stat().st_size for path in own)
     wire = sum(wire_bytes(path) for path in own)
-    # Budget 450 KB (300 KB before Classic Canasta, 400 KB before Kanaster, the reason catalogues,
-    # the table work and the position format of issues #11-#14: 437 KB then; figures and what
-    # would shrink it in docs/performance.md, "Page load").
-    assert wire < 450_000, f"the app's own files: {wire} bytes gzipped ({raw} raw); budget under 450 KB"
+    # Budget 500 KB (300 KB before Classic Canasta, 400 KB before Kanaster, the reason catalogues,
+    # the table work and the position format of issues #11-#14: 437 KB then; 450 KB before the
+    # computer levels, events, game records and play with friends of issues #26-#30: 456 KB with
+    # them, of which net/ and vendor/ are 18 KB in the second tier, not on a first visit; figures
+    # and what would shrink it in docs/performance.md, "Page load").
+    assert wire < 500_000, f"the app's own files: {wire} bytes gzipped ({raw} raw); budget under 500 KB"
 
 
 # --------------------------------------------------------------------------- in the browser
