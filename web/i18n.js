@@ -395,6 +395,16 @@ const MESSAGES = {
     "cn.canastasTitle": "A side may go out only with {need} canastas; it has {n}.",
     "cn.melded": "Initial meld made ✓",
     "cn.canastasMelded": "Melded ✓ · canastas: {n} of {need} to go out",
+    // Kanaster's own word (seed 004, docs/glossary.md): tv() looks up `<key>.kanaster` first on a
+    // Kanaster table; English keeps "canasta"
+    "meld.canasta.natural.kanaster": "Natural canasta",
+    "meld.canasta.mixed.kanaster": "Mixed canasta",
+    "cn.canastasShort.kanaster": "Canastas: {n} of {need}",
+    "cn.canastasEnough.kanaster": "Canastas: {n} ✓",
+    "cn.canastasTitle.kanaster": "A side may go out only with {need} canastas; it has {n}.",
+    "cn.canastasMelded.kanaster": "Melded ✓ · canastas: {n} of {need} to go out",
+    "score.natural_canastas.kanaster": "Natural canastas",
+    "score.mixed_canastas.kanaster": "Mixed canastas",
     "cn.needMeld": "Initial meld: at least {n} points",
     "cn.meldProgress": "Initial meld: {have} of {n} points this turn",
     "cn.meldDone": "Initial meld reached: {have} points",
@@ -1241,6 +1251,15 @@ const MESSAGES = {
     "cn.canastasTitle": "Eine Partei darf erst mit {need} Canastas ausmachen; sie hat {n}.",
     "cn.melded": "Erste Meldung geschafft ✓",
     "cn.canastasMelded": "Gemeldet ✓ · Canastas: {n} von {need} zum Ausmachen",
+    // Kanasters eigenes Wort (Seed 004, docs/glossary.md)
+    "meld.canasta.natural.kanaster": "Reiner Kanaster",
+    "meld.canasta.mixed.kanaster": "Gemischter Kanaster",
+    "cn.canastasShort.kanaster": "Kanaster: {n} von {need}",
+    "cn.canastasEnough.kanaster": "Kanaster: {n} ✓",
+    "cn.canastasTitle.kanaster": "Eine Partei darf erst mit {need} Kanastern ausmachen; sie hat {n}.",
+    "cn.canastasMelded.kanaster": "Gemeldet ✓ · Kanaster: {n} von {need} zum Ausmachen",
+    "score.natural_canastas.kanaster": "Reine Kanaster",
+    "score.mixed_canastas.kanaster": "Gemischte Kanaster",
     "cn.needMeld": "Erste Meldung: mindestens {n} Punkte",
     "cn.meldProgress": "Erste Meldung: {have} von {n} Punkten in diesem Zug",
     "cn.meldDone": "Erste Meldung erreicht: {have} Punkte",
@@ -1765,6 +1784,15 @@ export function engineMessage(err, family = null) { // eslint-disable-line no-un
   const message = err && err.message ? err.message : String(err);
   if (err && err.texts && typeof err.texts[current] === "string") return err.texts[current];
   return message;
+}
+
+/**
+ * t() with a variant's own words: `<key>.<variant>` when the catalogue has it (Kanaster's
+ * "Kanaster" for a canasta, seed 004), else `key`. `variant` is the variant id of the table being
+ * drawn (each renderer passes its own, so demos of several variants on one page keep theirs).
+ */
+export function tv(variant, key, params = {}) {
+  return variant && has(`${key}.${variant}`) ? t(`${key}.${variant}`, params) : t(key, params);
 }
 
 /** Translate `key`, filling `{name}` placeholders from `params`. */

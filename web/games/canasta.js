@@ -9,7 +9,7 @@
 // refuses, it never changes the game for it).
 // A game renderer for the page shell (web/app.js); the contract is described in
 // web/games/registry.js.
-import { t, tp, cardName, rankOf, rankPlural, moveSentence, has } from "../i18n.js";
+import { t, tp, tv, cardName, rankOf, rankPlural, moveSentence, has } from "../i18n.js";
 import { cardBack, isWild, rankText } from "../cards.js";
 import {
   scopedLookup, activeIn, freshIndices, focusItem, wireRovingKeys, wireHand, syncHandButtons, mountTable, focusFirstCard,
@@ -129,6 +129,8 @@ export function create(shell) {
   // ---------------------------------------------------------------- table state helpers
 
   const view = (tb = shell.table()) => tb && tb.view;
+  /** t() with the words of this table's variant (Kanaster says "Kanaster", i18n.js tv). */
+  const tw = (key, params = {}) => { const v = view(); return tv(v && v.variant, key, params); };
   const legal = () => shell.legal();
   const legalOfKind = (kind) => legal().filter((m) => m.kind === kind);
   function moveCards(m) {
@@ -338,8 +340,8 @@ export function create(shell) {
     const need = v.canastas_to_go_out;
     if (can && need) {
       const made = s.canastas ?? 0; // "Canastas: 2 ✓" once enough, not "2/1" (#29 item 9)
-      can.textContent = made >= need ? t("cn.canastasEnough", { n: made }) : t("cn.canastasShort", { n: made, need });
-      can.title = t("cn.canastasTitle", { n: s.canastas ?? 0, need });
+      can.textContent = made >= need ? tw("cn.canastasEnough", { n: made }) : tw("cn.canastasShort", { n: made, need });
+      can.title = tw("cn.canastasTitle", { n: s.canastas ?? 0, need });
       can.classList.toggle("enough", (s.canastas ?? 0) >= need);
     }
     const min = head.querySelector(".side-minimum");
@@ -429,7 +431,7 @@ export function create(shell) {
         : m.rank === "2" ? t("meld.wild") : rankPlural(m.rank);
       const cardsText = m.cards.map(cardName).join(", ");
       let label = m.canasta
-        ? t("meld.labelCanasta", { canasta: t("meld.canasta." + m.canasta), rank: rankWords, cards: cardsText })
+        ? t("meld.labelCanasta", { canasta: tw("meld.canasta." + m.canasta), rank: rankWords, cards: cardsText })
         : t("meld.label", { rank: rankWords, cards: cardsText });
       if (mine) {
         const fits = selecting && addsTo(key);
@@ -598,8 +600,8 @@ export function create(shell) {
     delete box.dataset.have;
     box.dataset.minimum = "0";
     const need = v.canastas_to_go_out;
-    const el = pill("meld-made", need ? t("cn.canastasMelded", { n: s.canastas ?? 0, need }) : t("cn.melded"),
-      need ? t("cn.canastasTitle", { n: s.canastas ?? 0, need }) : "");
+    const el = pill("meld-made", need ? tw("cn.canastasMelded", { n: s.canastas ?? 0, need }) : t("cn.melded"),
+      need ? tw("cn.canastasTitle", { n: s.canastas ?? 0, need }) : "");
     el.classList.toggle("enough", Boolean(need) && (s.canastas ?? 0) >= need);
   }
 
@@ -721,7 +723,7 @@ export function create(shell) {
     for (const r of Object.values(bySide)) for (const k of Object.keys(r.items || {})) if (!keys.includes(k)) keys.push(k);
     const rows = keys.map((k) => ({
       item: k,
-      label: has("score." + k) ? t("score." + k) : k.replace(/_/g, " "),
+      label: has("score." + k) ? tw("score." + k) : k.replace(/_/g, " "),
       values: sides.map((s) => (bySide[s] && bySide[s].items ? bySide[s].items[k] ?? 0 : null)),
     }));
     rows.push({ item: "total", cls: "row-total", label: t("score.total"),
