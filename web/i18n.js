@@ -862,6 +862,21 @@ const MESSAGES = {
     "embed.combosOf": "On the table from {name}",
     "embed.notNamed": "cards not named: dealt when the game starts",
     // --- /live demos ---
+
+    // --- seats (en): only the seats work adds keys here ---
+    // --- /seats ---
+
+    // --- hint (en): only the hint work adds keys here ---
+    // --- /hint ---
+
+    // --- replay (en): only the replay work adds keys here ---
+    // --- /replay ---
+
+    // --- friends (en): only the friends work adds keys here ---
+    // --- /friends ---
+
+    // --- phone (en): only the phone work adds keys here ---
+    // --- /phone ---
   },
 
   de: {
@@ -1717,6 +1732,21 @@ const MESSAGES = {
     "embed.combosOf": "Ausgelegt von {name}",
     "embed.notNamed": "nicht genannte Karten: werden beim Start verteilt",
     // --- /live demos ---
+
+    // --- seats (de): only the seats work adds keys here ---
+    // --- /seats ---
+
+    // --- hint (de): only the hint work adds keys here ---
+    // --- /hint ---
+
+    // --- replay (de): only the replay work adds keys here ---
+    // --- /replay ---
+
+    // --- friends (de): only the friends work adds keys here ---
+    // --- /friends ---
+
+    // --- phone (de): only the phone work adds keys here ---
+    // --- /phone ---
   },
 };
 
