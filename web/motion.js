@@ -80,7 +80,7 @@ function collect() {
     put([d.place, d.side ?? d.seat, d.meld].filter((x) => x !== undefined && x !== "").join(":"), rectOf(el));
   }
   for (const [name, sels] of Object.entries(SHARED)) put(name, firstDrawn(felt, sels));
-  for (const b of felt.querySelectorAll("#hand [data-card]")) put("card:" + b.dataset.card, rectOf(b));
+  for (const b of felt.querySelectorAll("#hand .hand-card[data-card]")) put("card:" + b.dataset.card, rectOf(b));
   for (const c of felt.querySelectorAll("#tf-centre [data-card]")) put("centre:" + c.dataset.card, rectOf(c));
   for (const el of felt.querySelectorAll("[data-seat]")) {
     if (el.closest("#log, dialog, table")) continue;
@@ -124,7 +124,9 @@ function namesFor(place, table, seat, card) {
   const me = table.seat ?? 0;
   const sideOf = (table.view && table.view.side_of_seat) || [];
   const side = (d) => (d === (sideOf[me] ?? me) ? "mine" : String(d));
-  const seatNames = (s) => (s === undefined || s === null ? [] : s === me ? ["hand"] : ["seat-hand:" + s, "seat:" + s]);
+  // another seat: its card count, its chip or section, else its side's section (canasta family)
+  const seatNames = (s) => (s === undefined || s === null ? [] : s === me ? ["hand"]
+    : ["seat-hand:" + s, "seat:" + s, sideOf[s] === undefined ? null : "side:" + side(sideOf[s])]);
   const own = [p.place, p.side ?? p.seat, p.meld].filter((x) => x !== undefined && x !== null).join(":");
   // a named card: its own element first (the person's hand card, a centre card)
   const first = !card ? null : p.place === "hand" && p.seat === me ? "card:" + card : p.place === "centre" ? "centre:" + card : null;

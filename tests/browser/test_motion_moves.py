@@ -152,7 +152,9 @@ pile: 9H
     assert page.locator("#my-red-threes .card").count() >= 1
 
 
-def test_canasta_pile_take_onto_a_meld_and_the_rest_into_the_hand(page, site_url):
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=["desktop", "phone"])
+def test_canasta_pile_take_onto_a_meld_and_the_rest_into_the_hand(page, site_url, size):
+    page.set_viewport_size({"width": size[0], "height": size[1]})
     game = start(page, site_url, """variant: canasta-two-hand
 turn: 0 draw
 hand 0: QH QS 4C 5D 6H 7S 8C 9D TS
