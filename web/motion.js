@@ -180,12 +180,22 @@ const placeKey = (p) => JSON.stringify([p && p.place, p && (p.seat ?? p.side), p
 export function flights(entry, human, before, prev, next) {
   if (!before || !next || !prev || !Array.isArray(next.events) || !next.events.length) return [];
   if (!before.places || !before.places.size) return [];
+  try {
+    return eventFlights(next.events, before.places, prev, next);
+  } catch (err) { // cards that move are decoration: they never stop the game
+    console.warn("motion:", err);
+    return [];
+  }
+}
+
+/** The flights of `events` (flights()); `places` the page before (collect()). */
+function eventFlights(events, places, prev, next) {
   const after = collect();
   const usedBefore = new Map(), usedAfter = new Map();
-  const landed = new Map(); // card or place of this wave's arrivals -> box (for a card moving on)
+  const landed = new Map(); // place + card -> where that card landed (a card moving on starts there)
   const out = [];
   let wave = 0, arrived = new Set();
-  for (const ev of next.events) {
+  for (const ev of events) {
     const named = Array.isArray(ev.cards) && ev.cards.length ? ev.cards : null;
     const n = Math.min(named ? named.length : Number(ev.count) || 0, MAX_PER_EVENT);
     const src = placeKey(ev.from);
@@ -195,7 +205,7 @@ export function flights(entry, human, before, prev, next) {
     for (let i = 0; i < n; i++) {
       const card = named ? named[i] : null;
       const moved = card && landed.get(src + card);
-      const from = moved || pick(before.places, namesFor(ev.from, prev, ev.seat, card), usedBefore);
+      const from = moved || pick(places, namesFor(ev.from, prev, ev.seat, card), usedBefore);
       const to = pick(after, namesFor(ev.to, next, ev.seat, card), usedAfter);
       if (!from || !to) continue;
       out.push({ from: from.rect, to: to.rect, card, key: ev.key, wave, fromName: from.name, toName: to.name });
