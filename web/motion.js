@@ -1,20 +1,26 @@
-// Cards that move (issue #13): a move's cards fly from where they were to where they go, for the
-// person and for the computer players: the draw (stock -> hand or seat), the pile take (discard
-// pile -> hand or seat), melds, adds, lay-downs and lay-offs (hand or seat -> the side's melds or
-// the player's combinations), the discard (-> discard pile), Continental's claims (discard pile ->
-// the claimer, with its penalty card from the penalty stock), 3 ist 50's plays (hand or seat, and
-// the centre cards it captures -> the minus pile that receives them; a gift onto another minus
-// pile), the canasta family's pile take (the top card and the hand cards it is melded with -> the
-// meld, the rest of the pile -> the hand or seat), red threes laid out (-> the side's red threes,
-// their replacements from the stock) and Kanaster's blocking cards buried under a canasta. Each flight takes at most 400 ms
-// (setting "Card movement": slow 400, normal 260, fast 140 ms, instant: none); with
-// prefers-reduced-motion nothing moves. play() resolves when the flight has landed: the page
+// Cards that move (issues #13 and #26): each flight of cards the engine reports for a move (the
+// table answer's `events`, docs/protocol.md "Events": cards from one place to another) flies on
+// the page from the element standing for its `from` place to the element standing for its `to`
+// place: the stock, the discard pile (or Continental's claim prompt standing where the piles were,
+// issue #29), the penalty stock, the person's hand (each card from and to its own hand card), an
+// other seat's chip or section, a side's meld by its key (also for cards laid under a canasta),
+// a Continental combination by its id, the red threes, 3 ist 50's minus piles and centre cards.
+// Named cards fly face up; cards hidden from the person (`cards: []`, only a `count`) fly as backs.
+// Events fly in their order: an event waits for the ones before it only when it moves a card
+// they brought (a red three drawn, then laid out). Each flight takes at most 400 ms (setting
+// "Card movement": slow 400, normal 260, fast 140 ms, instant: none); with
+// prefers-reduced-motion nothing moves. play() resolves when the flights have landed: the page
 // shows the computer's next move then (web/app.js), so its moves are paced by the animation.
-// Only positions are read from the page; nothing here decides anything about the game.
+// Only positions are read from the page; nothing here reads move notation or knows a rule: what
+// moved, from where, to where, is the engine's word. Answers that replace the table without a move
+// (`new`, `load`, `undo`) carry `events: []` and nothing flies.
 import { paintFace, cardBack } from "./cards.js";
 import { settings } from "./tablekit.js";
 
 export const DURATION = { slow: 400, normal: 260, fast: 140, instant: 0 };
+
+/** At most this many cards of one event fly (a big pile taken: its first ones stand for it). */
+const MAX_PER_EVENT = 8;
 
 const params = new URLSearchParams(location.search);
 // ?fast=1 (tests) means no motion unless ?motion=1 asks for it
@@ -28,24 +34,16 @@ export function motionMs() {
   return ms === undefined ? DURATION.normal : ms;
 }
 
-// Each pile by its selectors, the first one drawn counts: while Continental's claim prompt is open
-// it stands where the piles were (issue #29), so the card asked about and its penalty card start
-// from the prompt's card and its "+1 penalty card" badge.
-const PILES = {
-  canasta: { stock: "#stock", discard: "#discard" },
-  continental: { stock: "#ct-stock", discard: ["#ct-discard", "#ct-claim-card", "#ct-claim"],
-                 penalty: ["#ct-penalty", "#ct-claim .ct-penalty-badge", "#ct-claim"] },
-  threefifty: { stock: "#tf-stock", discard: "#tf-discard" },
+// The elements of the shared places, by selectors: the first one drawn counts. While
+// Continental's claim prompt is open it stands where the piles were (issue #29), so the card asked
+// about and its penalty card start from the prompt's card and its "+1 penalty card" badge.
+const SHARED = {
+  stock: ["#stock", "#ct-stock", "#tf-stock"],
+  pile: ["#discard", "#ct-discard", "#tf-discard", "#ct-claim-card", "#ct-claim"],
+  penalty_stock: ["#ct-penalty", "#ct-claim .ct-penalty-badge", "#ct-claim"],
+  centre: ["#tf-centre"],
+  hand: ["#hand"],
 };
-
-/** The box of the first of `selectors` (one selector, or a list tried in order) that is drawn, or null. */
-function firstDrawn(selectors) {
-  for (const sel of [].concat(selectors || [])) {
-    const r = rectOf(document.querySelector(sel));
-    if (r) return r;
-  }
-  return null;
-}
 
 function rectOf(el) {
   if (!el) return null;
@@ -53,189 +51,209 @@ function rectOf(el) {
   return r.width && r.height ? { x: r.left, y: r.top, w: r.width, h: r.height } : null;
 }
 
-/** The visible element for `seat` (a seat chip, a seat's section, a minus pile), or null. */
-function seatEl(seat) {
-  for (const el of document.querySelectorAll(`#felt [data-seat="${seat}"]`)) {
-    if (el.closest("#log") || !rectOf(el)) continue;
-    return el;
+/** The box of the first drawn element of `selectors` under `root`, or null. */
+function firstDrawn(root, selectors) {
+  for (const sel of selectors) {
+    for (const el of root.querySelectorAll(sel)) {
+      const r = rectOf(el);
+      if (r) return r;
+    }
   }
   return null;
 }
 
 /**
- * Positions on the page before a new table is drawn: the piles, every hand card (by card text)
- * and every seat's element. Call it just before the table is replaced.
+ * Every place of the page now, by name (a Map name -> list of boxes): "stock", "pile",
+ * "penalty_stock", "centre", "hand", "card:<c>" (the person's hand cards), "centre:<c>",
+ * "seat:<s>" and "seat-hand:<s>" (another seat's chip or section, and its card count in it),
+ * "minus_pile:<s>", "side:<d>", "melds:<d>", "meld:<d>:<key>", "red_threes:<d>" (<d> a side,
+ * or "mine" for the person's own side), "combo:<id>", "combos:<s>" / "combos:mine"
+ * (Continental). An element with `data-place` (and `data-seat`, `data-side`, `data-meld`) names
+ * its place itself and comes first.
+ */
+function collect() {
+  const felt = document.getElementById("felt") || document.body;
+  const map = new Map();
+  const put = (name, r) => { if (r) (map.get(name) || map.set(name, []).get(name)).push(r); };
+  for (const el of felt.querySelectorAll("[data-place]")) {
+    const d = el.dataset;
+    put([d.place, d.side ?? d.seat, d.meld].filter((x) => x !== undefined && x !== "").join(":"), rectOf(el));
+  }
+  for (const [name, sels] of Object.entries(SHARED)) put(name, firstDrawn(felt, sels));
+  for (const b of felt.querySelectorAll("#hand .hand-card[data-card]")) put("card:" + b.dataset.card, rectOf(b));
+  for (const c of felt.querySelectorAll("#tf-centre [data-card]")) put("centre:" + c.dataset.card, rectOf(c));
+  for (const el of felt.querySelectorAll("[data-seat]")) {
+    if (el.closest("#log, dialog, table")) continue;
+    const s = el.dataset.seat;
+    if (el.classList.contains("tf-pile")) { put("minus_pile:" + s, rectOf(el)); continue; }
+    if (map.has("seat:" + s) || !rectOf(el)) continue;
+    put("seat:" + s, rectOf(el));
+    put("seat-hand:" + s, firstDrawn(el, [".opp-hand", ".ct-count", ".seat-count"]));
+    put("combos:" + s, firstDrawn(el, [".ct-combos"]));
+  }
+  const sides = [["mine", document.getElementById("my-side")],
+    ...[...felt.querySelectorAll(".side-opponent[data-side]")].map((el) => [el.dataset.side, el])];
+  for (const [d, sec] of sides) {
+    if (!sec) continue;
+    put("side:" + d, rectOf(sec));
+    put("melds:" + d, firstDrawn(sec, [".melds"]));
+    put("red_threes:" + d, firstDrawn(sec, [".red-threes"]));
+    for (const m of sec.querySelectorAll(".meld[data-rank]")) put(`meld:${d}:${m.dataset.rank}`, rectOf(m));
+  }
+  put("combos:mine", firstDrawn(felt, ["#ct-my-combos"]));
+  for (const el of felt.querySelectorAll(".ct-combo[data-id]")) put("combo:" + el.dataset.id, rectOf(el));
+  return map;
+}
+
+/**
+ * Positions on the page before a new table is drawn (every place of `collect`). Call it just
+ * before the table is replaced. `family` is kept for callers; nothing depends on it.
  */
 export function snapshot(family) {
-  const p = PILES[family] || {};
-  const hand = {};
-  for (const b of document.querySelectorAll("#hand .hand-card")) {
-    (hand[b.dataset.card] = hand[b.dataset.card] || []).push(rectOf(b));
+  return { family, places: motionMs() ? collect() : new Map() };
+}
+
+/**
+ * The names of the page elements that may stand for `place` (an event's `from` or `to`:
+ * {place, seat | side, meld}), best first, as `table` (the table shown then) draws them: the
+ * place's own name ("meld:1:Q", for an element with `data-place`), then the elements the
+ * renderers draw for it; `seat` is the event's seat (the last resort), `card` the card (or null).
+ */
+function namesFor(place, table, seat, card) {
+  const p = place || {};
+  const me = table.seat ?? 0;
+  const sideOf = (table.view && table.view.side_of_seat) || [];
+  const side = (d) => (d === (sideOf[me] ?? me) ? "mine" : String(d));
+  // another seat: its card count, its chip or section, else its side's section (canasta family)
+  const seatNames = (s) => (s === undefined || s === null ? [] : s === me ? ["hand"]
+    : ["seat-hand:" + s, "seat:" + s, sideOf[s] === undefined ? null : "side:" + side(sideOf[s])]);
+  const own = [p.place, p.side ?? p.seat, p.meld].filter((x) => x !== undefined && x !== null).join(":");
+  // a named card: its own element first (the person's hand card, a centre card)
+  const first = !card ? null : p.place === "hand" && p.seat === me ? "card:" + card : p.place === "centre" ? "centre:" + card : null;
+  return [first, own, ...drawnFor(p, seat, side, seatNames)];
+}
+
+/** The names of the elements the renderers draw for place `p` (namesFor). */
+function drawnFor(p, seat, side, seatNames) {
+  switch (p.place) {
+    case "stock": case "set_aside": return ["stock"];
+    case "pile": return ["pile"];
+    case "penalty_stock": return ["penalty_stock", "stock"];
+    case "centre": return ["centre"];
+    case "hand": return seatNames(p.seat);
+    case "minus_pile": return ["minus_pile:" + p.seat, ...seatNames(p.seat)];
+    case "red_threes": return ["red_threes:" + side(p.side), "side:" + side(p.side), ...seatNames(seat)];
+    case "meld": case "under":
+      if (p.side !== undefined) { // the canasta family: a side's meld by its key
+        const d = side(p.side);
+        return [`meld:${d}:${p.meld}`, "melds:" + d, "side:" + d, ...seatNames(seat)];
+      }
+      return ["combo:" + p.meld, ...(seatNames(p.seat)[0] === "hand" ? ["combos:mine"] : ["combos:" + p.seat]), ...seatNames(p.seat)];
+    default: return seatNames(seat);
   }
-  const centre = {};
-  for (const c of document.querySelectorAll("#tf-centre [data-card]")) centre[c.dataset.card] = rectOf(c);
-  return {
-    family, hand, centre,
-    stock: firstDrawn(p.stock),
-    discard: firstDrawn(p.discard),
-    penalty: firstDrawn(p.penalty),
-    handBox: rectOf(document.getElementById("hand")),
-    seat: (s) => rectOf(seatEl(s)),
-  };
 }
 
-function words(text) { return String(text || "").trim().split(/\s+/); }
-const isCard = (w) => /^(JK|[A2-9TJQK][CDHS])$/.test(w);
-
-/** Where the melds of `seat` lie now (after the table was drawn). */
-function meldPlace(family, seat, human, table) {
-  if (family === "canasta") {
-    const side = table.view.side_of_seat ? table.view.side_of_seat[seat] : seat;
-    const mine = table.view.side_of_seat ? table.view.side_of_seat[table.seat ?? 0] : 0;
-    if (side === mine) return document.getElementById("my-melds") || document.getElementById("my-side");
-    return document.querySelector(`#opponents .side-opponent[data-side="${side}"] .melds`)
-      || document.querySelector(`#opponents .side-opponent[data-side="${side}"]`) || seatEl(seat);
+/**
+ * The box of the first of `names` on the page `map` (collect()), or null; a name standing for
+ * several boxes (two decks' equal hand cards) gives the next one not yet `used`.
+ */
+function pick(map, names, used) {
+  for (const name of names) {
+    const list = name && map.get(name);
+    if (!list || !list.length) continue;
+    const i = used.get(name) || 0;
+    if (list.length > 1) used.set(name, i + 1);
+    return { name, rect: list[Math.min(i, list.length - 1)] };
   }
-  if (family === "continental") {
-    if (human) return document.getElementById("ct-my-combos");
-    return seatEl(seat);
+  return null;
+}
+
+const placeKey = (p) => JSON.stringify([p && p.place, p && (p.seat ?? p.side), p && p.meld]);
+
+/**
+ * The flights of the moves behind the new table `next` (now shown), from its `events`:
+ * [{from, to, card, key, wave, fromName, toName}] (boxes {x, y, w, h}; card null: face down; key
+ * the event's key; wave: the flights of wave n start when those of wave n-1 have landed).
+ * `before` is the snapshot taken before `next` replaced `prev`. `entry` and `human` are not
+ * needed any more (kept so that web/app.js calls it as before).
+ */
+export function flights(entry, human, before, prev, next) {
+  if (!before || !next || !prev || !Array.isArray(next.events) || !next.events.length) return [];
+  if (!before.places || !before.places.size) return [];
+  try {
+    return eventFlights(next.events, before.places, prev, next);
+  } catch (err) { // cards that move are decoration: they never stop the game
+    console.warn("motion:", err);
+    return [];
   }
-  return seatEl(seat);
 }
 
-/** The canasta family's meld `key` ("Q", "Q#2") of `seat`'s side, or null. */
-function meldOf(family, seat, human, table, key) {
-  const box = meldPlace(family, seat, human, table);
-  if (!box || !key || family !== "canasta") return null;
-  return [...box.querySelectorAll(".meld")].find((el) => el.dataset.rank === key) || null;
-}
-
-/** Where the red threes of `seat`'s side lie now (canasta family). */
-function redThreesPlace(seat, table) {
-  const sideOf = table.view.side_of_seat || [];
-  const side = sideOf[seat] ?? seat;
-  const mine = sideOf[table.seat ?? 0] ?? 0;
-  if (side === mine) return document.getElementById("my-red-threes");
-  return document.querySelector(`#opponents .side-opponent[data-side="${side}"] .red-threes`) || seatEl(seat);
-}
-
-/** Cards in `next`'s hand that `prev`'s did not hold (multisets), leaving out `used`. */
-function gained(prev, next, used = []) {
-  const pool = [...(prev.view.hand || []), ...used];
+/** The flights of `events` (flights()); `places` the page before (collect()). */
+function eventFlights(events, places, prev, next) {
+  const after = collect();
+  const usedBefore = new Map(), usedAfter = new Map();
+  const landed = new Map(); // place + card -> where that card landed (a card moving on starts there)
   const out = [];
-  for (const c of next.view.hand || []) {
-    const i = pool.indexOf(c);
-    if (i >= 0) pool.splice(i, 1); else out.push(c);
+  let wave = 0, arrived = new Set();
+  for (const ev of events) {
+    const named = Array.isArray(ev.cards) && ev.cards.length ? ev.cards : null;
+    const n = Math.min(named ? named.length : Number(ev.count) || 0, MAX_PER_EVENT);
+    const src = placeKey(ev.from);
+    // a card this wave brings to the place this event takes it from waits for it to land
+    const waits = named ? arrived.has(src + "?") || named.some((c) => arrived.has(src + c)) : arrived.has(src + "*");
+    if (waits) { wave += 1; arrived = new Set(); }
+    for (let i = 0; i < n; i++) {
+      const card = named ? named[i] : null;
+      const moved = card && landed.get(src + card);
+      const from = moved || pick(places, namesFor(ev.from, prev, ev.seat, card), usedBefore);
+      const to = pick(after, namesFor(ev.to, next, ev.seat, card), usedAfter);
+      if (!from || !to) continue;
+      out.push({ from: from.rect, to: to.rect, card, key: ev.key, wave, fromName: from.name, toName: to.name });
+      const dst = placeKey(ev.to);
+      arrived.add(dst + (card || "?")).add(dst + "*");
+      if (card) landed.set(dst + card, to);
+    }
   }
   return out;
 }
 
-/** The seat whose minus pile grew from `prev` to `next` (3 ist 50), or null. */
-function grownPile(prev, next) {
-  const a = (prev && prev.view.piles) || [], b = (next && next.view.piles) || [];
-  const size = (p) => (p == null ? 0 : typeof p.size === "number" ? p.size : Array.isArray(p.cards) ? p.cards.length : Array.isArray(p) ? p.length : 0);
-  let best = null;
-  b.forEach((p, i) => { if (size(p) > size(a[i])) best = i; });
-  return best;
-}
-
 /**
- * The flights of one move: [{from, to, card}] (card null: face down). `entry` is the log entry
- * ({seat, text}), `human` whether the person made it, `before` the snapshot taken before the new
- * table `next` (now shown) replaced `prev`.
+ * Kept for web/app.js: what came with a move (red threes laid out and replaced, Kanaster's cut)
+ * is among the events `flights` flies, so nothing is left to fly here: always [].
  */
-export function flights(entry, human, before, prev, next) {
-  if (!entry || !before || !next || !prev) return [];
-  const family = before.family;
-  const w = words(entry.text);
-  const kind = w[0];
-  const cards = w.slice(1).filter(isCard);
-  const seat = entry.seat;
-  const p = PILES[family] || {};
-  const handNow = rectOf(document.getElementById("hand"));
-  const seatNow = () => rectOf(seatEl(seat));
-  const from = (card) => {
-    if (human && before.hand[card] && before.hand[card].length) return before.hand[card].shift();
-    return human ? before.handBox : before.seat(seat);
-  };
-  const out = [];
-  if (kind === "draw") {
-    const n = Math.max(1, Math.min(3, (next.view.hand || []).length - (prev.view.hand || []).length));
-    for (let i = 0; i < (human ? n : 1); i++) out.push({ from: before.stock, to: human ? handNow : seatNow(), card: null });
-  } else if (kind === "take" || kind === "claim") {
-    const top = prev.view.discard && prev.view.discard.top;
-    const canasta = kind === "take" && family === "canasta";
-    const to = canasta ? rectOf(meldPlace(family, seat, human, next)) : human ? handNow : seatNow();
-    out.push({ from: before.discard, to, card: top || null });
-    if (canasta) {
-      // the hand cards melded with the top card, then the rest of the pile into the hand
-      for (const c of cards.slice(0, 6)) out.push({ from: from(c), to, card: c });
-      const rest = Math.max(0, ((prev.view.discard && prev.view.discard.size) || 0) - 1);
-      const faces = human ? gained(prev, next) : [];
-      for (let i = 0; i < Math.min(rest, 8); i++) {
-        out.push({ from: before.discard, to: human ? handNow : seatNow(), card: faces[i] || null, what: "pile" });
-      }
-    }
-    if (kind === "claim" && family === "continental") {
-      // taken out of turn: the penalty card comes along, face down (seed 002)
-      const main = prev.view.claim && prev.view.claim.penalty_from === "main_stock";
-      out.push({ from: main ? before.stock : before.penalty, to: human ? handNow : seatNow(), card: null, what: "penalty" });
-    }
-  } else if (["meld", "add", "set", "run", "swap", "bury"].includes(kind)) {
-    const key = ["add", "bury"].includes(kind) && w[1] && !isCard(w[1]) ? w[1] : null;
-    const to = rectOf(meldOf(family, seat, human, next, key) || meldPlace(family, seat, human, next));
-    for (const c of cards.slice(0, 6)) out.push({ from: from(c), to, card: c, what: kind === "bury" ? "bury" : undefined });
-  } else if (kind === "discard") {
-    const c = cards[0];
-    out.push({ from: from(c), to: rectOf(document.querySelector(p.discard)), card: c || null });
-  } else if (kind === "play" && family === "threefifty") {
-    const c = cards[0];
-    const receiver = grownPile(prev, next);
-    const target = receiver === null ? null : document.querySelector(`#felt .tf-pile[data-seat="${receiver}"]`) || seatEl(receiver);
-    const to = rectOf(target);
-    out.push({ from: from(c), to, card: c });
-    // centre captures: the centre cards of that rank that left the middle go along
-    const gone = (prev.view.centre || []).filter((x) => !(next.view.centre || []).includes(x));
-    for (const x of gone) if (before.centre[x]) out.push({ from: before.centre[x], to, card: x });
-  }
-  return out.filter((f) => f.from && f.to);
+export function extraFlights() {
+  return [];
 }
 
-/**
- * The flights of what happened besides the move itself, from the renderer's extra log entries
- * (`onTable`): red threes laid out (canasta family: from the hand, or from the stock when they
- * came with a draw, to the side's red threes; each replaced from the stock). `move` is the log
- * entry of the move that came with them (or null).
- */
-export function extraFlights(entries, move, before, prev, next) {
-  if (!before || !next || !prev || !entries || !entries.length) return [];
-  const out = [];
-  const handNow = rectOf(document.getElementById("hand"));
-  const drew = Boolean(move && /^draw\b/.test(move.text || ""));
-  for (const e of entries) {
-    const w = words(e.text);
-    if (w[0] !== "red3") continue;
-    const human = e.who === "you";
-    const to = rectOf(redThreesPlace(e.seat, next));
-    const seatNow = rectOf(seatEl(e.seat));
-    for (const c of w.slice(1).filter(isCard)) {
-      const inHand = human && before.hand[c] && before.hand[c].length ? before.hand[c].shift() : null;
-      out.push({ from: inHand || (drew ? before.stock : human ? before.handBox : before.seat(e.seat)), to, card: c, what: "red3" });
-      out.push({ from: before.stock, to: human ? handNow : seatNow, card: null, what: "replacement" });
-    }
-  }
-  return out.filter((f) => f.from && f.to);
-}
-
-/** Fly `list` ({from, to, card}) at once; resolves when they have landed (at once without motion). */
+/** Fly `list` ({from, to, card, wave}), wave after wave; resolves when all have landed (at once without motion). */
 export function play(list) {
   const ms = motionMs();
   document.documentElement.dataset.motionMs = String(ms);
-  if (!ms || !list.length) return Promise.resolve();
+  if (!ms || !list || !list.length) return Promise.resolve();
+  const waves = [];
+  for (const f of list) (waves[f.wave || 0] = waves[f.wave || 0] || []).push(f);
+  const root = document.documentElement;
+  root.dataset.flying = String((Number(root.dataset.flying) || 0) + 1);
+  const done = () => {
+    const left = (Number(root.dataset.flying) || 1) - 1;
+    if (left > 0) root.dataset.flying = String(left); else delete root.dataset.flying;
+  };
+  return waves.filter(Boolean)
+    .reduce((p, w) => p.then(() => flyWave(w, ms)), Promise.resolve())
+    .finally(done);
+}
+
+/** Fly one wave at once (a little apart); resolves when it has landed. */
+function flyWave(list, ms) {
   const els = list.map((f, i) => {
     const el = f.card ? paintFace(document.createElement("span"), f.card) : cardBack();
     el.classList.add("fly");
-    if (f.what) el.dataset.what = f.what; // what moves besides the move's own cards (tests, styles)
+    // what moves from where to where (tests, styles): the event's key and the places' names
+    if (f.key) el.dataset.key = f.key;
+    if (f.fromName) el.dataset.from = f.fromName;
+    if (f.toName) el.dataset.to = f.toName;
+    el.dataset.toX = String(Math.round(f.to.x + f.to.w / 2));
+    el.dataset.toY = String(Math.round(f.to.y + f.to.h / 2));
     el.setAttribute("aria-hidden", "true");
     const w = Math.min(f.from.w, 64), h = Math.min(f.from.h, 90);
     Object.assign(el.style, {
@@ -243,15 +261,14 @@ export function play(list) {
       width: w + "px", height: h + "px", transitionDuration: ms + "ms", transitionDelay: Math.min(i * 30, 120) + "ms",
     });
     document.body.append(el);
-    return { el, f, w, h };
+    return { el, f };
   });
   // the next frame: move each flying card onto its destination's centre
   return new Promise((resolve) => {
     requestAnimationFrame(() => {
-      for (const { el, f, w, h } of els) {
+      for (const { el, f } of els) {
         const dx = f.to.x + f.to.w / 2 - (f.from.x + f.from.w / 2);
         const dy = f.to.y + f.to.h / 2 - (f.from.y + f.from.h / 2);
-        void w; void h;
         el.style.transform = `translate(${dx}px, ${dy}px)`;
       }
       setTimeout(() => { for (const { el } of els) el.remove(); resolve(); }, ms + Math.min((els.length - 1) * 30, 120) + 20);
