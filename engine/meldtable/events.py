@@ -201,6 +201,9 @@ _ORDER = {k: i for i, k in enumerate(
     ["deal", "cut", "upcard", "penalty_stock", "claim", "penalty_card", "draw", "take_to_meld", "take",
      "red_three", "replacement", "joker_back", "meld", "add", "bury", "play", "capture", "discard", "reshuffle",
      "centre", "set_aside", "move"])}
+# Within a move the cards it deals (3 ist 50's refill of the hands from the stock) come after the
+# play that emptied them, so a page showing the events in order shows the play first.
+_MOVE_ORDER = {**_ORDER, "deal": _ORDER["reshuffle"] + 0.5}
 
 
 def _key(src: PlaceRef, dst: PlaceRef, kind: str, actor: int | None, before: Places, family: str) -> str:
@@ -251,7 +254,7 @@ def _flights(leaves: list[tuple[PlaceRef, Card]], arrivals: list[tuple[PlaceRef,
 
 
 def _group(flights: list[tuple[PlaceRef, PlaceRef, Card]], kind: str, actor: int | None, before: Places,
-           family: str) -> list[Event]:
+           family: str, order: dict[str, float]) -> list[Event]:
     groups: dict[tuple[PlaceRef, PlaceRef], list[Card]] = {}
     for src, dst, c in flights:
         groups.setdefault((src, dst), []).append(c)
@@ -259,7 +262,7 @@ def _group(flights: list[tuple[PlaceRef, PlaceRef, Card]], kind: str, actor: int
     for (src, dst), cards in groups.items():
         key = _key(src, dst, kind, actor, before, family)
         events.append(Event(key, _seat_of(src, dst, actor), tuple(c.text for c in cards), src, dst))
-    events.sort(key=lambda e: _ORDER[e.key])
+    events.sort(key=lambda e: order[e.key])
     return events
 
 
@@ -274,19 +277,21 @@ def move_events(family: str, before: Places, after: Places, actor: int | None, m
     hand: PlaceRef = ("hand", actor, None)
     for c in forced:
         leaves.append((hand, c))
-    for p in before.keys() | after.keys():
+    # places and cards in a fixed order (``before``'s first, then the new ones), never a set's
+    # order: the events must not depend on PYTHONHASHSEED (CPython and Pyodide give the same)
+    for p in [*before, *(q for q in after if q not in before)]:
         b = dict(before.get(p, {}))
         if p == hand:
             for c in forced:
                 b[c] -= 1
         a = after.get(p, {})
-        for c in b.keys() | a.keys():
+        for c in [*b, *(x for x in a if x not in b)]:
             d = a.get(c, 0) - b.get(c, 0)
             if d > 0:
                 arrivals.extend([(p, c)] * d)
             elif d < 0:
                 leaves.extend([(p, c)] * -d)
-    return tuple(_group(_flights(leaves, arrivals), move.kind, actor, before, family))
+    return tuple(_group(_flights(leaves, arrivals), move.kind, actor, before, family, _MOVE_ORDER))
 
 
 def deal_events(family: str, state: Any) -> tuple[Event, ...]:
