@@ -18,6 +18,7 @@ example database; ``FUZZ_SCALE=20`` multiplies the number of examples for a long
 from __future__ import annotations
 
 import copy
+import importlib
 import json
 import os
 import random
@@ -377,7 +378,7 @@ def check_loaded_game(g: Game, moves: int = 6) -> None:
     """A saved game the loader accepted keeps the invariants, shows strict JSON views and can be
     played on (``moves`` computer moves, each with a legal move to choose from)."""
     st_ = g.state
-    fam = g.family
+    fam = importlib.import_module(g.family.TESTING)  # the family's harness hooks
     assert {c: n for c, n in st_.conservation().items() if n} == {c: n for c, n in fam.expected_cards(st_).items() if n}
     assert fam.hand_size_ok(st_), "loaded a game whose hand sizes the rules do not allow"
     text = g.to_json()

@@ -8,6 +8,7 @@ sets, exact card movements, exact scores and exact refusal keys.
 """
 from __future__ import annotations
 
+import importlib
 import json
 import subprocess
 import sys
@@ -491,7 +492,7 @@ def test_every_deal_ends_within_the_move_bound_even_when_players_loop(players, f
     with a take and the stocks are finite."""
     import random
 
-    fam = meldtable.game.family_module(V)
+    fam = importlib.import_module(meldtable.game.family_module(V).TESTING)  # the harness hooks
     g = new(players, seed=11, forbid_discarding_taken_card=forbid, max_takes_in_a_row=5)
     bound = fam.move_bound(g.state.rules)
     player = _looper(random.Random(players))
