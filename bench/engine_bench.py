@@ -310,7 +310,8 @@ def run_all(variants: list[str] | None = None, hands: int = 20, repeats: int = 3
 
 
 def format_report(res: dict[str, Any], ratios: dict[str, dict[str, float]] | None = None, label: str = "") -> str:
-    lines = [f"| variant, players | random playouts (moves/s) | computer vs computer (moves/s) | legal_moves median | p99 | max | states |"
+    lines = ["| variant, players | random playouts (moves/s) | computer vs computer (moves/s) | legal_moves median "
+             "| p99 | max | states |"
              + (" random vs baseline | bot vs baseline |" if ratios else ""),
              "|---|---:|---:|---:|---:|---:|---:|" + ("---:|---:|" if ratios else "")]
     for k, r in res["rates"].items():
@@ -373,7 +374,8 @@ def main() -> None:
     current = os.path.join(here, "..", "engine")
     variants = a.variants or list(meldtable.VARIANTS)
     load0 = os.getloadavg()
-    print(f"python {sys.version.split()[0]}, {a.repeats} x {a.hands} hands and {a.moves} moves per player count, clock {a.clock}, "
+    print(f"python {sys.version.split()[0]}, {a.repeats} x {a.hands} hands and {a.moves} moves per player count, "
+          f"clock {a.clock}, "
           f"load average {load0[0]:.2f} {load0[1]:.2f} {load0[2]:.2f}", flush=True)
 
     def child(engine: str, r: int) -> dict:

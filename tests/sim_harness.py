@@ -224,14 +224,15 @@ class Harness:
         hand = Counter(g.view(actor)["hand"])
         for m in legal:
             used = Counter(m.to_json()["cards"])
-            r.check(not (used - hand), "legal_move_not_in_hand", lambda: f"{where}: seat {actor} plays {m} with hand {sorted(hand.elements())}")
+            r.check(not (used - hand), "legal_move_not_in_hand",
+                    lambda m=m: f"{where}: seat {actor} plays {m} with hand {sorted(hand.elements())}")
             try:
                 back = g.parse_move(str(m))
                 ok = back == m and str(back) == str(m)
             except Exception as e:  # noqa: BLE001 - any failure is the finding
                 ok = False
                 back = f"{type(e).__name__}: {e}"
-            r.check(ok, "notation_round_trip", lambda: f"{where}: {m!s} parses to {back!s}")
+            r.check(ok, "notation_round_trip", lambda m=m, back=back: f"{where}: {m!s} parses to {back!s}")
         return legal
 
     # ------------------------------------------------------------------ refused moves
@@ -266,6 +267,36 @@ class Harness:
             out.append(cand)
         return out
 
+    def check_refusal(self, g: Game, cand: Any, where: str) -> None:
+        """``cand`` (a move that must be refused now) raises a ``MeldtableError`` with a message
+        and, for an illegal move, a declared specific reason; ``explain`` gives a reason for it."""
+        r = self.r
+        try:
+            g.play(cand)
+        except MeldtableError as e:
+            r.check(isinstance(e, ValueError) and bool(str(e)), "refusal_without_message", f"{where}: {cand!r}")
+            if isinstance(e, IllegalMoveError):
+                # issue #14: every refusal has a specific reason of the family's declared
+                # catalogue, with its text in every language
+                catalogue = getattr(g.family, "REASONS", None)
+                r.check(e.key is not None and e.key not in GENERIC_REASONS, "refusal_generic_reason",
+                        f"{where}: {cand!r} -> {e.key!r}: {e}")
+                if catalogue is not None:
+                    r.check(e.key in set(catalogue.keys()) and set(e.texts) >= {"en", "de"},
+                            "refusal_undeclared_reason", f"{where}: {cand!r} -> {e.key!r}")
+        except Exception as e:  # noqa: BLE001
+            r.fail("refusal_wrong_exception", f"{where}: {cand!r} raised {type(e).__name__}: {e}")
+        else:
+            r.fail("illegal_move_accepted", f"{where}: {cand!r}")
+            raise Abandon
+        if isinstance(cand, str) and _parse_text(g, cand) is not None:
+            try:
+                why = g.explain(cand)
+            except Exception as e:  # noqa: BLE001
+                why = None
+                r.fail("explain_raised", f"{where}: {cand!r}: {type(e).__name__}: {e}")
+            r.check(isinstance(why, str) and bool(why), "explain_no_reason", f"{where}: {cand!r}")
+
     def check_refusals(self, g: Game, rng: random.Random, text: str, k: int, where: str) -> None:
         """Play ``k`` inputs that must be refused, a legal move for a seat not to act, and
         ``next_hand`` mid-hand; each must raise a ``MeldtableError`` with a message, and the game
@@ -275,31 +306,7 @@ class Harness:
         for cand in self.illegal_candidates(g, rng, k):
             r.counts["refusals_checked"] += 1
             tried.append(cand)
-            try:
-                g.play(cand)
-            except MeldtableError as e:
-                r.check(isinstance(e, ValueError) and bool(str(e)), "refusal_without_message", f"{where}: {cand!r}")
-                if isinstance(e, IllegalMoveError):
-                    # issue #14: every refusal has a specific reason of the family's declared
-                    # catalogue, with its text in every language
-                    catalogue = getattr(g.family, "REASONS", None)
-                    r.check(e.key is not None and e.key not in GENERIC_REASONS, "refusal_generic_reason",
-                            f"{where}: {cand!r} -> {e.key!r}: {e}")
-                    if catalogue is not None:
-                        r.check(e.key in set(catalogue.keys()) and set(e.texts) >= {"en", "de"},
-                                "refusal_undeclared_reason", f"{where}: {cand!r} -> {e.key!r}")
-            except Exception as e:  # noqa: BLE001
-                r.fail("refusal_wrong_exception", f"{where}: {cand!r} raised {type(e).__name__}: {e}")
-            else:
-                r.fail("illegal_move_accepted", f"{where}: {cand!r}")
-                raise Abandon
-            if isinstance(cand, str) and _parse_text(g, cand) is not None:
-                try:
-                    why = g.explain(cand)
-                except Exception as e:  # noqa: BLE001
-                    why = None
-                    r.fail("explain_raised", f"{where}: {cand!r}: {type(e).__name__}: {e}")
-                r.check(isinstance(why, str) and bool(why), "explain_no_reason", f"{where}: {cand!r}")
+            self.check_refusal(g, cand, where)
         # the seats not to act may not play, even a legal move
         legal = g.legal_moves()
         if legal and g.players > 1:

@@ -190,22 +190,26 @@ SCALARS = (
 )
 JSON = st.recursive(
     SCALARS,
-    lambda ch: st.lists(ch, max_size=4) | st.dictionaries(st.sampled_from(FIELDS + ACTION_KEYS) | st.text(max_size=6), ch, max_size=4),
+    lambda ch: st.lists(ch, max_size=4)
+    | st.dictionaries(st.sampled_from(FIELDS + ACTION_KEYS) | st.text(max_size=6), ch, max_size=4),
     max_leaves=16,
 )
 ACTION = st.fixed_dictionaries(
-    {}, optional={k: (JSON if k != "type" else st.sampled_from(["draw", "take", "meld", "add", "discard", "move", "play", "set", "run", "swap", "claim", "pass"]) | JSON)
+    {}, optional={k: (JSON if k != "type" else st.sampled_from(
+        ["draw", "take", "meld", "add", "discard", "move", "play", "set", "run", "swap", "claim", "pass"]) | JSON)
                   for k in ACTION_KEYS})
 REQUEST = st.fixed_dictionaries(
     {"op": st.sampled_from(OPS) | st.text(max_size=10)},
     optional={"id": SCALARS, "variant": st.sampled_from(VARIANTS) | JSON, "players": st.integers(-3, 12) | JSON,
               "seed": st.integers() | JSON, "options": JSON, "human_seats": st.lists(st.integers(-2, 9), max_size=4) | JSON,
-              "action": ACTION | JSON, "state": JSON, "moves": st.lists(st.text(max_size=14) | st.sampled_from(["next_hand", "draw", "take"]), max_size=4) | JSON},
+              "action": ACTION | JSON, "state": JSON,
+              "moves": st.lists(st.text(max_size=14) | st.sampled_from(["next_hand", "draw", "take"]), max_size=4) | JSON},
 )
 
 
 def _deep(n: int, field: str) -> str:
-    return '{"id": 3, "op": "new", "variant": "canasta-two-hand", "players": 2, "seed": 1, "' + field + '": ' + "[" * n + "]" * n + "}"
+    return ('{"id": 3, "op": "new", "variant": "canasta-two-hand", "players": 2, "seed": 1, "' + field + '": '
+            + "[" * n + "]" * n + "}")
 
 
 MESSAGE = st.one_of(
