@@ -13,7 +13,8 @@ Which move kinds are undoable is declared by each game family, in its package: `
 code), so a new family touches only its package. :data:`UNDOABLE` and :data:`REVEALING` here read
 them by family name. Every other kind ends the undo record: after it there is nothing to take
 back until the next undoable move. A family whose ``UNDOABLE`` is empty (3 ist 50) has no undo at
-all: the single declared fact the page reads (the table's ``can_undo`` is never true for it).
+all: that declaration is the one place the fact lives (the api's table says ``can_undo`` false
+throughout such a game).
 
 An undo restores the state exactly as it was before the move (a copy taken before the move was
 applied) and removes the move from the game's history, so ``Game.to_json()`` after an undo equals
