@@ -352,6 +352,69 @@ def engine_imports(wheel: Path) -> list[str]:
     return sorted(n for n in names if n.split(".")[0] not in (ENGINE_PACKAGE, "__future__"))
 
 
+PAGE_LEFT_OUT = re.compile(r"^meldtable/\w+/testing\.py$")
+"""Members of the engine wheel that the page's wheel (forms "min" and "pyc") leaves out: each
+family's harness hooks (``<family>/testing.py``), which only the test harness imports, through
+the family module's ``TESTING`` (issue #26). The universal wheel (micropip, pip) keeps them, so
+the library's users can run the harness."""
+
+
+def hooks_importers(wheel: Path) -> list[str]:
+    """The .py members of `wheel` that PAGE_LEFT_OUT keeps but that name a left-out module: an
+    import of a ``testing`` module, or a string ending in ``.testing`` (``importlib``) other than
+    a family module's declaration ``TESTING = "meldtable.<family>.testing"``."""
+    found = []
+    with zipfile.ZipFile(wheel) as zf:
+        for member in zf.namelist():
+            if not member.endswith(".py") or PAGE_LEFT_OUT.match(member):
+                continue
+            declared = set()  # ast.walk visits an assignment before its value
+            for node in ast.walk(ast.parse(zf.read(member), member)):
+                if isinstance(node, ast.Assign) and [getattr(x, "id", None) for x in node.targets] == ["TESTING"]:
+                    declared.add(id(node.value))
+                    continue
+                if id(node) in declared:
+                    continue
+                if isinstance(node, ast.ImportFrom):
+                    named = [node.module or ""] + [a.name for a in node.names]
+                elif isinstance(node, ast.Import):
+                    named = [a.name for a in node.names]
+                elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+                    named = [node.value] if node.value.endswith(".testing") else []
+                else:
+                    continue
+                if any(n == "testing" or n.endswith(".testing") for n in named):
+                    found.append(member)
+                    break
+    return found
+
+
+def page_wheel(wheel: Path, out_dir: Path) -> Path:
+    """`wheel` without the PAGE_LEFT_OUT members and their RECORD lines, same name, in out_dir
+    (members and dates kept, deflated at level 9). `wheel` itself, with a warning, while a module
+    the page loads still names one of them (hooks_importers): leaving it out would break it."""
+    importers = hooks_importers(wheel)
+    if importers:
+        log(f"warning: the page's wheel keeps the harness hooks: {', '.join(importers)} import(s) them "
+            "(use the family module's shuffle_hidden; issue #26)")
+        return wheel
+    out_dir.mkdir(parents=True, exist_ok=True)
+    out = out_dir / wheel.name
+    with zipfile.ZipFile(wheel) as zin, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zout:
+        for info in zin.infolist():
+            if PAGE_LEFT_OUT.match(info.filename):
+                continue
+            data = zin.read(info)
+            if info.filename.endswith(".dist-info/RECORD"):
+                lines = data.decode().splitlines(keepends=True)
+                data = "".join(line for line in lines if not PAGE_LEFT_OUT.match(line.split(",", 1)[0])).encode()
+            member = zipfile.ZipInfo(info.filename, date_time=info.date_time)
+            member.compress_type = zipfile.ZIP_DEFLATED
+            member.external_attr = info.external_attr
+            zout.writestr(member, data, compresslevel=9)
+    return out
+
+
 def traced_modules(tarball: Path, stdlib: Path, wheel: Path) -> dict:
     """What tools/trace-stdlib.mjs reports for this engine wheel (py3-none-any, sources) on
     Pyodide with the given stdlib zip: {"modules": [names], "phases": {...}, "games": n, ...}.
@@ -756,9 +819,12 @@ def build(stdlib: str = "trimmed", wheel_form: str = "min", precompress: bool = 
         wheel = build_wheel(staging / "wheels")
         log(f"wheel {wheel.name} ({wheel.stat().st_size} bytes)")
         tarball = pyodide_tarball()
-        info = vendor_pyodide(tarball, staging / "pyodide", stdlib, wheel)
+        # the page's wheel: without the harness hooks (PAGE_LEFT_OUT), traced and compiled as shipped
+        shipped = wheel if wheel_form == "source" else page_wheel(wheel, staging / "page-wheel")
+        info = vendor_pyodide(tarball, staging / "pyodide", stdlib, shipped)
         app_wheel = (wheel if wheel_form == "source"
-                     else compiled_wheel(tarball, wheel, info["python"], staging / "wheels", wheel_form))
+                     else compiled_wheel(tarball, shipped, info["python"], staging / "wheels", wheel_form))
+        shutil.rmtree(staging / "page-wheel", ignore_errors=True)
         write_app_lock(staging / "pyodide", info, app_wheel, stdlib)
         copy_web(staging)
         try:  # web/net/qr.js imports it: QR codes of invitations (issue #28, docs/multiplayer.md)
@@ -954,16 +1020,23 @@ def ensure_test_env() -> Path:
     return python
 
 
-LINT_PATHS = ("engine",)
-"""What the static checks cover: mypy --strict and ruff, configured in pyproject.toml."""
+MYPY_PATHS = ("engine", "tools/npm_vendor.py", "tools/option_tables.py", "tools/make_icons.py", "bench/engine_bench.py",
+              "bench/continental_bench.py", "bench/records_bench.py")
+"""What ``mypy --strict`` covers (configured in pyproject.toml): the engine and the tools that
+are clean so far (issue #26: bench/, build.py, tools/rules_pages.py and tests/ are to follow)."""
+
+RUFF_PATHS = ("engine", "tests", "bench", "tools", "build.py")
+"""What ``ruff check`` covers: the engine and the Python tooling around it, one rule set
+(pyproject.toml, ``[tool.ruff]``: its ``include`` names the same)."""
 
 
 def lint(python: Path) -> int:
-    """Run the static checks on :data:`LINT_PATHS`: ``mypy`` (``strict = true``) and ``ruff check``
-    (pyflakes, pycodestyle, bugbear, McCabe complexity), both pinned in requirements-test.txt and
-    configured in pyproject.toml. Returns 0 when both are clean, else 1 (their reports are printed)."""
+    """Run the static checks: ``mypy`` (``strict = true``) on :data:`MYPY_PATHS` and ``ruff check``
+    (pyflakes, pycodestyle, bugbear, McCabe complexity) on :data:`RUFF_PATHS`, both pinned in
+    requirements-test.txt and configured in pyproject.toml. Returns 0 when both are clean, else 1
+    (their reports are printed)."""
     failed = 0
-    for cmd in ([str(python), "-m", "mypy", *LINT_PATHS], [str(python), "-m", "ruff", "check", *LINT_PATHS]):
+    for cmd in ([str(python), "-m", "mypy", *MYPY_PATHS], [str(python), "-m", "ruff", "check", *RUFF_PATHS]):
         log("$ " + " ".join(cmd))
         if subprocess.run(cmd, cwd=ROOT).returncode != 0:
             failed = 1
@@ -1014,7 +1087,8 @@ def main(argv: list[str]) -> int:
                  ("--stock-stdlib", "ship Pyodide's python_stdlib.zip as is (whole, not byte-compiled; slower start)"),
                  ("--source-wheel", "the page loads the engine wheel's .py sources as built (with docstrings and comments)"),
                  ("--no-minify", "ship the page's JavaScript and CSS as written (for debugging)"),
-                 ("--pyc-wheel", "the page loads the engine byte-compiled (283 KB instead of 132 KB; imports faster on a first visit)"),
+                 ("--pyc-wheel",
+                  "the page loads the engine byte-compiled (283 KB instead of 132 KB; imports faster on a first visit)"),
                  ("--precompress", "also write .br and .gz copies of the large files for hosts that serve them"))
         for flag, text in flags:
             parser.add_argument(flag, action="store_true", help=text)

@@ -17,6 +17,7 @@ import random
 import statistics
 import sys
 import time
+from typing import Any
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "engine"))
 
@@ -29,7 +30,7 @@ from meldtable.multiset import counted  # noqa: E402
 V = "continental"
 
 
-def random_move(g, rng):
+def random_move(g: meldtable.Game, rng: random.Random) -> Any:
     legal = g.legal_moves()
     if legal[0].kind in ("claim", "pass"):
         want = "claim" if rng.random() < 0.25 else "pass"

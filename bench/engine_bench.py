@@ -41,6 +41,7 @@ import os
 import random
 import sys
 import time
+from functools import partial
 from typing import Any, Callable
 
 if __name__ == "__main__":  # run as a script from a checkout: the engine next to it
@@ -247,7 +248,7 @@ WORST_CASES: dict[str, list[tuple[str, Callable[[], Any]]]] = {
         ("44 cards with all 12 wild cards, initial meld pending", canasta_all_wilds),
     ],
     "continental": [
-        (f"{n}-card hand, {j} jokers, contract four runs", (lambda n=n, j=j: continental_big_hand(n, j, n * 10 + j)))
+        (f"{n}-card hand, {j} jokers, contract four runs", partial(continental_big_hand, n, j, n * 10 + j))
         for n, j in ((25, 2), (30, 4), (40, 8))
     ],
 }
@@ -310,7 +311,8 @@ def run_all(variants: list[str] | None = None, hands: int = 20, repeats: int = 3
 
 
 def format_report(res: dict[str, Any], ratios: dict[str, dict[str, float]] | None = None, label: str = "") -> str:
-    lines = [f"| variant, players | random playouts (moves/s) | computer vs computer (moves/s) | legal_moves median | p99 | max | states |"
+    lines = ["| variant, players | random playouts (moves/s) | computer vs computer (moves/s) | legal_moves median "
+             "| p99 | max | states |"
              + (" random vs baseline | bot vs baseline |" if ratios else ""),
              "|---|---:|---:|---:|---:|---:|---:|" + ("---:|---:|" if ratios else "")]
     for k, r in res["rates"].items():
@@ -373,13 +375,15 @@ def main() -> None:
     current = os.path.join(here, "..", "engine")
     variants = a.variants or list(meldtable.VARIANTS)
     load0 = os.getloadavg()
-    print(f"python {sys.version.split()[0]}, {a.repeats} x {a.hands} hands and {a.moves} moves per player count, clock {a.clock}, "
+    print(f"python {sys.version.split()[0]}, {a.repeats} x {a.hands} hands and {a.moves} moves per player count, "
+          f"clock {a.clock}, "
           f"load average {load0[0]:.2f} {load0[1]:.2f} {load0[2]:.2f}", flush=True)
 
-    def child(engine: str, r: int) -> dict:
+    def child(engine: str, r: int) -> dict[str, Any]:
         out = subprocess.run([sys.executable, "-c", _CHILD, engine, here, json.dumps([variants, a.hands, r, a.clock, a.moves])],
                              check=True, capture_output=True, text=True).stdout
-        return json.loads(out)
+        answer: dict[str, Any] = json.loads(out)
+        return answer
 
     if not a.baseline:
         res = run_all(variants, a.hands, a.repeats, a.clock, a.moves)
@@ -388,15 +392,15 @@ def main() -> None:
         base = None
     else:
         engine = _baseline_engine(a.baseline)
-        reps: list[dict] = []
-        base_reps: list[dict] = []
+        reps: list[dict[str, Any]] = []
+        base_reps: list[dict[str, Any]] = []
         for r in range(a.repeats):  # interleaved: current, baseline, current, ...
             reps.append(child(current, r))
             base_reps.append(child(engine, r))
             print(f"repeat {r + 1}/{a.repeats} done", file=sys.stderr, flush=True)
         cur_lat, base_lat = child(current, -1), child(engine, -1)
 
-        def fold(rs: list[dict], lat: dict) -> dict:
+        def fold(rs: list[dict[str, Any]], lat: dict[str, Any]) -> dict[str, Any]:
             rates = {k: {"random": median(x[k]["random"] for x in rs), "bot": median(x[k]["bot"] for x in rs),
                          "random_moves": sum(x[k]["random_moves"] for x in rs), "bot_moves": sum(x[k]["bot_moves"] for x in rs)}
                      for k in rs[0]}

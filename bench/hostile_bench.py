@@ -222,7 +222,7 @@ def _monster_hand() -> str:
 # ---------------------------------------------------------------------------- 2. the fuzzers' worst
 
 
-def fuzzer_requests(examples: int) -> list[tuple[str, Session, str]]:
+def fuzzer_requests(examples: int) -> list[tuple[str, Session, str]]:  # noqa: C901 - see pyproject.toml
     """(description, session factory, request text) of every request the fuzzers' strategies
     generate with ``examples`` examples per strategy and case."""
     from hypothesis import HealthCheck, given, settings

@@ -435,6 +435,40 @@ def visit(counter, fn, *args):
     return result, counter.take()
 
 
+def first_visits(browser, profile: str, runs: int, out: dict, urls: tuple[str, str, str]) -> tuple:
+    """:func:`measure`'s first visits: ``runs`` rounds of a fresh profile's visit to the app, the
+    bare page and the stock page (``urls``), in rotating order, into ``out``; returns the last app
+    context and page and the last stock context and page (the warm visits go on in them)."""
+    app_url, bare_url, stock_url = urls
+    counter = BenchHandler.counter
+    context = page = stock_context = stock_page = None
+    for i in range(runs):
+        for step in range(3):
+            kind = ("app", "bare", "stock")[(i + step) % 3]
+            if kind == "app":
+                if context:
+                    context.close()
+                context, page = fresh(browser, profile)
+                counter.take()
+                out["first"].append(app_visit(page, app_url))
+                offline_capable(page)
+                out["bytes_first"].append(counter.take())
+            elif kind == "bare":
+                bare_context, bare_page = fresh(browser, profile)
+                result, sent = visit(counter, bare_visit, bare_page, bare_url)
+                out["bare_first"].append(result)
+                out["bytes_bare_first"].append(sent)
+                bare_context.close()
+            else:
+                if stock_context:
+                    stock_context.close()
+                stock_context, stock_page = fresh(browser, profile)
+                result, sent = visit(counter, bare_visit, stock_page, stock_url)
+                out["stock_first"].append(result)
+                out["bytes_stock_first"].append(sent)
+    return context, page, stock_context, stock_page
+
+
 def measure(browser, directory: Path, stock: Path, profile: str, runs: int, warmups: int) -> dict:
     """For one network profile: first visits (fresh profiles) of the app, the bare page and the
     stock page, in rotating order; then, in the app's profile, warm visits of the app and the
@@ -451,39 +485,15 @@ def measure(browser, directory: Path, stock: Path, profile: str, runs: int, warm
     counter = BenchHandler.counter
     contexts = []
     try:
-        context = page = stock_context = stock_page = None
-        for i in range(runs):
-            for step in range(3):
-                kind = ("app", "bare", "stock")[(i + step) % 3]
-                if kind == "app":
-                    if context:
-                        context.close()
-                    context, page = fresh(browser, profile)
-                    counter.take()
-                    out["first"].append(app_visit(page, app_url))
-                    offline_capable(page)
-                    out["bytes_first"].append(counter.take())
-                elif kind == "bare":
-                    bare_context, bare_page = fresh(browser, profile)
-                    result, sent = visit(counter, bare_visit, bare_page, bare_url)
-                    out["bare_first"].append(result)
-                    out["bytes_bare_first"].append(sent)
-                    bare_context.close()
-                else:
-                    if stock_context:
-                        stock_context.close()
-                    stock_context, stock_page = fresh(browser, profile)
-                    result, sent = visit(counter, bare_visit, stock_page, stock_url)
-                    out["stock_first"].append(result)
-                    out["bytes_stock_first"].append(sent)
+        context, page, stock_context, stock_page = first_visits(browser, profile, runs, out, (app_url, bare_url, stock_url))
         contexts = [context, stock_context]
         out["storage"] = page.evaluate("() => navigator.storage.estimate().then((e) => e.usage)")
-        for i in range(warmups):
+        for _ in range(warmups):
             app_visit(page, app_url)
             bare_visit(page, bare_url)
             bare_visit(page, worker_url)
             bare_visit(stock_page, stock_url)
-        for i in range(runs):
+        for _ in range(runs):
             counter.take()
             out["warm"].append(app_visit(page, app_url))
             time.sleep(0.2)
@@ -494,7 +504,7 @@ def measure(browser, directory: Path, stock: Path, profile: str, runs: int, warm
                 out[key].append(result)
                 out["bytes_" + key].append(sent)
         context.set_offline(True)
-        for i in range(runs):
+        for _ in range(runs):
             counter.take()
             out["offline"].append(app_visit(page, app_url))
             out["bytes_offline"].append(counter.take())
@@ -559,7 +569,7 @@ def measure_pair(browser, shipped: Path, changed: Path, runs: int, warmups: int,
     counter = BenchHandler.counter
     try:
         pages, contexts = [None, None], [None, None]
-        for i in range(max(min(3, runs), runs // 2)):  # at least 3 unless fewer runs are asked for
+        for _ in range(max(min(3, runs), runs // 2)):  # at least 3 unless fewer runs are asked for
             for k in (0, 1):
                 if contexts[k]:
                     contexts[k].close()
@@ -568,7 +578,7 @@ def measure_pair(browser, shipped: Path, changed: Path, runs: int, warmups: int,
                 out["first"][k].append(app_visit(pages[k], urls[k])["ready"])
                 offline_capable(pages[k])
                 out["bytes_first"][k].append(counter.take())
-        for i in range(warmups):
+        for _ in range(warmups):
             for k in (0, 1):
                 app_visit(pages[k], urls[k])
         interleaved(out["warm"], pages, urls, runs)
@@ -682,8 +692,9 @@ def report_profile(profile: str, r: dict, runs: int) -> list[str]:
 
 def report(results: dict, args, directory: Path, load: tuple[float, float]) -> str:
     version = json.loads((directory / "version.json").read_text())
+    host = "gzip on the fly (level 6)" if args.host == "gzip" else "precompressed .br/.gz copies, else gzip"
     lines = [f"Build {version['build_id']}, Pyodide {version['pyodide']}, stdlib {version['stdlib']}, engine "
-             f"{version['engine']}; host: {'gzip on the fly (level 6)' if args.host == 'gzip' else 'precompressed .br/.gz copies, else gzip'}; "
+             f"{version['engine']}; host: {host}; "
              f"headless Chromium; warm: after {args.warmups} warm-up visits; {os.cpu_count()} CPUs, "
              f"load average {load[0]:.2f} at the start, {load[1]:.2f} at the end.", ""]
     for profile, r in results["profiles"].items():
@@ -709,7 +720,8 @@ def report(results: dict, args, directory: Path, load: tuple[float, float]) -> s
         lines += ["", f"Startup work, each removed (or added) alone, measured side by side with the shipped "
                   f"site ({PROFILE_LABELS[args.ablation_profile]}; engine ready, medians; paired difference = "
                   f"median over the interleaved pairs of changed minus shipped):", "",
-                  "| change | warm: shipped → changed | ratio | paired difference | first visit: shipped → changed | bytes, first visit |",
+                  "| change | warm: shipped → changed | ratio | paired difference "
+                  "| first visit: shipped → changed | bytes, first visit |",
                   "|---|---|---|---|---|---|"]
         for kind, label in ABLATIONS.items():
             a = results["ablations"].get(kind)

@@ -67,6 +67,47 @@ def sources() -> dict[str, str]:
     return files
 
 
+def rates(page, a, variants: list[str]) -> tuple[list[dict], list[dict]]:
+    """Moves per second of random and computer playouts, per variant and player count, on CPython
+    and in Pyodide (``page``), each measurement on both sides back to back: one dict per repeat
+    and side."""
+    cp_reps: list[dict] = []
+    py_reps: list[dict] = []
+    for r in range(a.repeats):
+        cp_rep: dict = {}
+        py_rep: dict = {}
+        for v in variants:
+            for players in B.player_counts(v):
+                k = f"{v} {players}p"
+                cp_rep[k], py_rep[k] = {}, {}
+                for mode, hands, moves in (("random", a.hands, a.moves), ("bot", max(1, a.hands // 4), a.moves // 3)):
+                    args = (v, players, hands, r * 1000, mode == "bot", "wall", moves)
+                    m, t = B.playouts(*args)
+                    pm, pt = json.loads(page.evaluate(CALL, f"json.dumps(engine_bench.playouts(*{args!r}))"))
+                    cp_rep[k][mode], cp_rep[k][mode + "_moves"] = m / t, m
+                    py_rep[k][mode], py_rep[k][mode + "_moves"] = pm / pt, pm
+        cp_reps.append(cp_rep)
+        py_reps.append(py_rep)
+        print(f"repeat {r + 1}/{a.repeats} done", file=sys.stderr, flush=True)
+    return cp_reps, py_reps
+
+
+def latencies(page, variants: list[str], lat_hands: int) -> tuple[dict, dict]:
+    """``legal_moves`` latency summaries and the constructed worst cases per variant, on CPython
+    and in Pyodide (``page``): ``{"latency": {...}, "worst": {variant: [...]}}`` per side."""
+    cp_lat: dict = {"latency": {}, "worst": {}}
+    py_lat: dict = {"latency": {}, "worst": {}}
+    for v in variants:
+        cp_lat["latency"].update(B.latency_summary([v], lat_hands, "wall"))
+        cp_lat["worst"][v] = B.worst_cases(v, "wall")
+        got = json.loads(page.evaluate(CALL, (
+            f"json.dumps([engine_bench.latency_summary([{json.dumps(v)}], {lat_hands}, 'wall'), "
+            f"engine_bench.worst_cases({json.dumps(v)}, 'wall')])")))
+        py_lat["latency"].update(got[0])
+        py_lat["worst"][v] = got[1]
+    return cp_lat, py_lat
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--hands", type=int, default=8)
@@ -86,7 +127,8 @@ def main() -> int:
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/__tests__/blank.html"
     load0 = os.getloadavg()
-    print(f"CPython {sys.version.split()[0]} vs Pyodide in Chromium; {a.repeats} x {a.hands} hands and {a.moves} moves per player count; "
+    print(f"CPython {sys.version.split()[0]} vs Pyodide in Chromium; {a.repeats} x {a.hands} hands and {a.moves} moves "
+          "per player count; "
           f"load average {load0[0]:.2f} {load0[1]:.2f} {load0[2]:.2f}", flush=True)
     variants = a.variants
     with sync_playwright() as p:
@@ -96,49 +138,19 @@ def main() -> int:
         page.set_default_timeout(0)
         page.goto(url)
         boot = page.evaluate(BOOT, {"files": sources()})
-        print(f"Pyodide Python {boot['python']} booted in {boot['bootMs'] / 1000:.1f} s; engine from {boot['where']}", flush=True)
+        print(f"Pyodide Python {boot['python']} booted in {boot['bootMs'] / 1000:.1f} s; engine from {boot['where']}",
+              flush=True)
         page.evaluate(CALL, f"engine_bench.warm_up({json.dumps(variants)})")
         B.warm_up(variants)
-        cp_reps: list[dict] = []
-        py_reps: list[dict] = []
-        for r in range(a.repeats):  # each measurement on both sides back to back
-            cp_rep: dict = {}
-            py_rep: dict = {}
-            for v in variants:
-                for players in B.player_counts(v):
-                    k = f"{v} {players}p"
-                    cp_rep[k], py_rep[k] = {}, {}
-                    for mode, hands, moves in (("random", a.hands, a.moves), ("bot", max(1, a.hands // 4), a.moves // 3)):
-                        args = (v, players, hands, r * 1000, mode == "bot", "wall", moves)
-                        m, t = B.playouts(*args)
-                        pm, pt = json.loads(page.evaluate(CALL, f"json.dumps(engine_bench.playouts(*{args!r}))"))
-                        cp_rep[k][mode], cp_rep[k][mode + "_moves"] = m / t, m
-                        py_rep[k][mode], py_rep[k][mode + "_moves"] = pm / pt, pm
-            cp_reps.append(cp_rep)
-            py_reps.append(py_rep)
-            print(f"repeat {r + 1}/{a.repeats} done", file=sys.stderr, flush=True)
-        cp_lat: dict = {"latency": {}, "worst": {}}
-        py_lat: dict = {"latency": {}, "worst": {}}
-        lat_hands = max(1, a.hands // 4)
-        for v in variants:
-            for side, run in (("cp", None), ("py", page)):
-                if run is None:
-                    lat = B.latency_summary([v], lat_hands, "wall")
-                    worst = B.worst_cases(v, "wall")
-                    cp_lat["latency"].update(lat)
-                    cp_lat["worst"][v] = worst
-                else:
-                    got = json.loads(page.evaluate(CALL, (
-                        f"json.dumps([engine_bench.latency_summary([{json.dumps(v)}], {lat_hands}, 'wall'), "
-                        f"engine_bench.worst_cases({json.dumps(v)}, 'wall')])")))
-                    py_lat["latency"].update(got[0])
-                    py_lat["worst"][v] = got[1]
+        cp_reps, py_reps = rates(page, a, variants)
+        cp_lat, py_lat = latencies(page, variants, max(1, a.hands // 4))
         browser.close()
     server.shutdown()
     load1 = os.getloadavg()
 
     keys = list(cp_reps[0])
-    rows = ["| variant, players | CPython random (moves/s) | Pyodide random | ratio | CPython computer (moves/s) | Pyodide computer | ratio | "
+    rows = ["| variant, players | CPython random (moves/s) | Pyodide random | ratio | CPython computer (moves/s) "
+            "| Pyodide computer | ratio | "
             "legal_moves median CPython / Pyodide | p99 CPython / Pyodide | max CPython / Pyodide |",
             "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     result: dict = {"rates": {}, "latency": {"cpython": cp_lat["latency"], "pyodide": py_lat["latency"]},
@@ -159,7 +171,8 @@ def main() -> int:
     rows += ["", "| worst case (constructed) | legal moves | CPython | Pyodide | ratio |", "|---|---:|---:|---:|---:|"]
     for v in variants:
         for cw, pw in zip(cp_lat["worst"][v], py_lat["worst"][v]):
-            rows.append(f"| {v}: {cw['case']} | {cw['legal_moves']} | {cw['ms']:.2f} ms | {pw['ms']:.2f} ms | {pw['ms'] / cw['ms']:.2f} |")
+            rows.append(f"| {v}: {cw['case']} | {cw['legal_moves']} | {cw['ms']:.2f} ms | {pw['ms']:.2f} ms "
+                        f"| {pw['ms'] / cw['ms']:.2f} |")
     print("\n".join(rows))
     print(f"\nload average at the end {load1[0]:.2f} {load1[1]:.2f} {load1[2]:.2f}")
     if a.json:

@@ -24,6 +24,7 @@ import os
 import statistics
 import sys
 import time
+from functools import partial
 from typing import Callable
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -90,12 +91,12 @@ def main() -> None:
         text = to_record(g)
         assert from_record(text) == g
         moves = sum(map(len, g.history))
-        base = median_ms(lambda g=g: replay_plain(g), repeats, clock)
-        load = median_ms(lambda text=text: from_record(text), repeats, clock)
-        write = median_ms(lambda g=g: to_record(g), repeats, clock)
+        base = median_ms(partial(replay_plain, g), repeats, clock)
+        load = median_ms(partial(from_record, text), repeats, clock)
+        write = median_ms(partial(to_record, g), repeats, clock)
         e = early(vid, players)
         try:
-            seat = f"{median_ms(lambda e=e: to_record(e, seat=0), repeats, clock):.1f}"
+            seat = f"{median_ms(partial(to_record, e, seat=0), repeats, clock):.1f}"
         except ValueError:  # a point of the turn a position cannot express
             seat = "refused"
         print(f"| {vid} {players}p | {moves} | {len(text):,} | {base:.1f} | {load:.1f} | {load / base:.2f} | "

@@ -3,8 +3,10 @@ players and computer players, checking the engine's invariants after every move 
 OpenSpiel's random-simulation test). Used by ``tests/test_harness.py`` (a CI-sized sample) and
 ``bench/harness.py`` (100,000+ moves per variant, counts of moves and violations).
 
-Nothing here knows a game by name. Game knowledge comes from each family module's harness hooks
-(docs/architecture.md, "harness hooks"): ``expected_cards(state)``, ``hand_size_ok(state)``,
+Nothing here knows a game by name. Game knowledge comes from each family's harness hooks, the module
+its family module names in ``TESTING`` (``meldtable.<family>.testing``, imported here on first use
+only: the engine never imports it and the page's wheel leaves it out; docs/architecture.md,
+"harness hooks"): ``expected_cards(state)``, ``hand_size_ok(state)``,
 ``move_bound(rules)``, ``shuffle_hidden(data, seat, rng)`` and ``results_add_up(state)``; moves are
 handled through their notation (``str(m)``, ``game.parse_move``) and ``m.to_json()["cards"]`` (the
 hand cards a move uses).
@@ -40,6 +42,7 @@ exception from a legal move) abandons that match, so that the run goes on with t
 """
 from __future__ import annotations
 
+import importlib
 import json
 import random
 import re
@@ -143,13 +146,19 @@ def random_options(variant_id: str, players: int, rng: random.Random, tries: int
 # ---------------------------------------------------------------------------- helpers
 
 
+def hooks(g: Game) -> Any:
+    """The harness hooks of ``g``'s family: the module its family module names in ``TESTING``
+    (a :class:`meldtable.family.HarnessRoom`), imported on first use."""
+    return importlib.import_module(g.family.TESTING)
+
+
 def _positive(ms: dict) -> dict:
     return {k: n for k, n in ms.items() if n}
 
 
 def card_texts(g: Game) -> list[str]:
     """Every card value in play (text), for random cards."""
-    return sorted({c.text for c in g.family.expected_cards(g.state)})
+    return sorted({c.text for c in hooks(g).expected_cards(g.state)})
 
 
 def redistributed(g: Game, seat: int, rng: random.Random) -> Game | None:
@@ -157,7 +166,7 @@ def redistributed(g: Game, seat: int, rng: random.Random) -> Game | None:
     family's ``shuffle_hidden`` hook, loaded through the public JSON path; ``None`` when the
     family says it cannot be done consistently."""
     d = json.loads(g.to_json())
-    state = g.family.shuffle_hidden(d["state"], seat, rng)
+    state = hooks(g).shuffle_hidden(d["state"], seat, rng)
     return None if state is None else Game.from_json(json.dumps({**d, "state": state}))
 
 
@@ -191,11 +200,11 @@ class Harness:
     def check_cards(self, g: Game, where: str) -> None:
         st = g.state
         got = _positive(st.conservation())
-        want = _positive(g.family.expected_cards(st))
+        want = _positive(hooks(g).expected_cards(st))
         self.r.check(got == want, "conservation", lambda: f"{where}: cards in play differ from the deck: "
                      f"extra {sorted(c.text for c in got if got[c] > want.get(c, 0))}, "
                      f"missing {sorted(c.text for c in want if want[c] > got.get(c, 0))}")
-        self.r.check(bool(g.family.hand_size_ok(st)), "hand_sizes",
+        self.r.check(bool(hooks(g).hand_size_ok(st)), "hand_sizes",
                      lambda: f"{where}: hand sizes {g.view(0)['hand_counts']}")
 
     def check_legal(self, g: Game, where: str) -> list:
@@ -215,14 +224,15 @@ class Harness:
         hand = Counter(g.view(actor)["hand"])
         for m in legal:
             used = Counter(m.to_json()["cards"])
-            r.check(not (used - hand), "legal_move_not_in_hand", lambda: f"{where}: seat {actor} plays {m} with hand {sorted(hand.elements())}")
+            r.check(not (used - hand), "legal_move_not_in_hand",
+                    lambda m=m: f"{where}: seat {actor} plays {m} with hand {sorted(hand.elements())}")
             try:
                 back = g.parse_move(str(m))
                 ok = back == m and str(back) == str(m)
             except Exception as e:  # noqa: BLE001 - any failure is the finding
                 ok = False
                 back = f"{type(e).__name__}: {e}"
-            r.check(ok, "notation_round_trip", lambda: f"{where}: {m!s} parses to {back!s}")
+            r.check(ok, "notation_round_trip", lambda m=m, back=back: f"{where}: {m!s} parses to {back!s}")
         return legal
 
     # ------------------------------------------------------------------ refused moves
@@ -257,6 +267,36 @@ class Harness:
             out.append(cand)
         return out
 
+    def check_refusal(self, g: Game, cand: Any, where: str) -> None:
+        """``cand`` (a move that must be refused now) raises a ``MeldtableError`` with a message
+        and, for an illegal move, a declared specific reason; ``explain`` gives a reason for it."""
+        r = self.r
+        try:
+            g.play(cand)
+        except MeldtableError as e:
+            r.check(isinstance(e, ValueError) and bool(str(e)), "refusal_without_message", f"{where}: {cand!r}")
+            if isinstance(e, IllegalMoveError):
+                # issue #14: every refusal has a specific reason of the family's declared
+                # catalogue, with its text in every language
+                catalogue = getattr(g.family, "REASONS", None)
+                r.check(e.key is not None and e.key not in GENERIC_REASONS, "refusal_generic_reason",
+                        f"{where}: {cand!r} -> {e.key!r}: {e}")
+                if catalogue is not None:
+                    r.check(e.key in set(catalogue.keys()) and set(e.texts) >= {"en", "de"},
+                            "refusal_undeclared_reason", f"{where}: {cand!r} -> {e.key!r}")
+        except Exception as e:  # noqa: BLE001
+            r.fail("refusal_wrong_exception", f"{where}: {cand!r} raised {type(e).__name__}: {e}")
+        else:
+            r.fail("illegal_move_accepted", f"{where}: {cand!r}")
+            raise Abandon
+        if isinstance(cand, str) and _parse_text(g, cand) is not None:
+            try:
+                why = g.explain(cand)
+            except Exception as e:  # noqa: BLE001
+                why = None
+                r.fail("explain_raised", f"{where}: {cand!r}: {type(e).__name__}: {e}")
+            r.check(isinstance(why, str) and bool(why), "explain_no_reason", f"{where}: {cand!r}")
+
     def check_refusals(self, g: Game, rng: random.Random, text: str, k: int, where: str) -> None:
         """Play ``k`` inputs that must be refused, a legal move for a seat not to act, and
         ``next_hand`` mid-hand; each must raise a ``MeldtableError`` with a message, and the game
@@ -266,31 +306,7 @@ class Harness:
         for cand in self.illegal_candidates(g, rng, k):
             r.counts["refusals_checked"] += 1
             tried.append(cand)
-            try:
-                g.play(cand)
-            except MeldtableError as e:
-                r.check(isinstance(e, ValueError) and bool(str(e)), "refusal_without_message", f"{where}: {cand!r}")
-                if isinstance(e, IllegalMoveError):
-                    # issue #14: every refusal has a specific reason of the family's declared
-                    # catalogue, with its text in every language
-                    catalogue = getattr(g.family, "REASONS", None)
-                    r.check(e.key is not None and e.key not in GENERIC_REASONS, "refusal_generic_reason",
-                            f"{where}: {cand!r} -> {e.key!r}: {e}")
-                    if catalogue is not None:
-                        r.check(e.key in set(catalogue.keys()) and set(e.texts) >= {"en", "de"},
-                                "refusal_undeclared_reason", f"{where}: {cand!r} -> {e.key!r}")
-            except Exception as e:  # noqa: BLE001
-                r.fail("refusal_wrong_exception", f"{where}: {cand!r} raised {type(e).__name__}: {e}")
-            else:
-                r.fail("illegal_move_accepted", f"{where}: {cand!r}")
-                raise Abandon
-            if isinstance(cand, str) and _parse_text(g, cand) is not None:
-                try:
-                    why = g.explain(cand)
-                except Exception as e:  # noqa: BLE001
-                    why = None
-                    r.fail("explain_raised", f"{where}: {cand!r}: {type(e).__name__}: {e}")
-                r.check(isinstance(why, str) and bool(why), "explain_no_reason", f"{where}: {cand!r}")
+            self.check_refusal(g, cand, where)
         # the seats not to act may not play, even a legal move
         legal = g.legal_moves()
         if legal and g.players > 1:
@@ -358,7 +374,7 @@ class Harness:
                            | set(rng.sample(seats, self.max_leak_seats - (actor is not None))))
         d = json.loads(text)
         for seat in seats:
-            alt_state = g.family.shuffle_hidden(d["state"], seat, rng)
+            alt_state = hooks(g).shuffle_hidden(d["state"], seat, rng)
             if alt_state is None:
                 r.counts["leak_skipped"] += 1
                 continue
@@ -389,7 +405,7 @@ class Harness:
         hand_index = len(g.history) - 1
         prev_scores = g.scores
         prev_results = len(g.results)
-        bound = g.family.move_bound(g.state.rules)
+        bound = hooks(g).move_bound(g.state.rules)
         n = 0
         while not g.hand_over:
             here = f"{where} hand {g.hand_number} move {n}"
@@ -444,7 +460,7 @@ class Harness:
             for s in res["sides"])
         r.check(ok, "results_add_up", lambda: f"{here}: {res}")
         r.check(g.scores == [s["cumulative"] for s in res["sides"]], "scores_not_cumulative", here)
-        r.check(bool(g.family.results_add_up(g.state)), "results_match_table", lambda: f"{here}: {res}")
+        r.check(bool(hooks(g).results_add_up(g.state)), "results_match_table", lambda: f"{here}: {res}")
         if g.match_over:
             r.check(bool(g.winners) and set(g.winners) <= set(range(len(g.scores))), "winners", here)
 

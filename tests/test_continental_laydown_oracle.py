@@ -186,7 +186,7 @@ def test_half_laid_contract_matches_brute_force():
     """After the first step the remaining steps are exactly the brute-force ones too."""
     rng = random.Random(7)
     n = 0
-    for trial in range(300):
+    for _ in range(300):
         deal = rng.choice([2, 5, 6, 7])
         g0 = position(hands=[["4C"], ["5C"]], turn=PLAY_STAGE)
         sets, runs = g0.state.rules.contract(deal)

@@ -13,6 +13,7 @@ every save reloads (and the reloaded game plays on).
 """
 from __future__ import annotations
 
+import importlib
 import random
 
 import pytest
@@ -26,7 +27,7 @@ import sim_harness as H
 
 V = "continental"
 PLAYERS = meldtable.VARIANTS[V].players
-FAM = family_module(V)
+FAM = importlib.import_module(family_module(V).TESTING)  # the family's harness hooks
 
 
 def _take_and_throw_back(rng: random.Random):

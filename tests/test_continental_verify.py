@@ -116,8 +116,10 @@ def _malformed(state) -> list:
     for s in range(len(state.table)):
         for k in range(len(state.table[s])):
             for card in hand:
-                out += [ContinentalMove("add", (card,), f"0{s}.{k + 1}", "high"), ContinentalMove("add", (card,), f"{s}.{k + 1}", "middle"),
-                        ContinentalMove("add", (card, card), f"{s}.{k + 1}", "low"), ContinentalMove("swap", (card,), f"{s}.{k + 1}", "low"),
+                out += [ContinentalMove("add", (card,), f"0{s}.{k + 1}", "high"),
+                        ContinentalMove("add", (card,), f"{s}.{k + 1}", "middle"),
+                        ContinentalMove("add", (card, card), f"{s}.{k + 1}", "low"),
+                        ContinentalMove("swap", (card,), f"{s}.{k + 1}", "low"),
                         ContinentalMove("add", (card,), f"{s}.0{k + 1}")]
     assert all(isinstance(x, Card) for x in hand)
     return out

@@ -27,7 +27,7 @@ def _hidden_ok(g: Game, e: Event) -> None:
         j = e.to_json(viewer)
         assert j["count"] == len(e.cards)
         hidden = {"stock", "penalty_stock", "set_aside"}
-        def closed(p: dict) -> bool:
+        def closed(p: dict, hidden: set[str] = hidden, viewer: int = viewer) -> bool:
             return p["place"] in hidden or (p["place"] == "hand" and p.get("seat") != viewer)
         if closed(j["from"]) and closed(j["to"]) and e.key != "cut":  # (the cut's cards are turned up)
             assert j["cards"] == [], (viewer, j)

@@ -18,6 +18,7 @@ example database; ``FUZZ_SCALE=20`` multiplies the number of examples for a long
 from __future__ import annotations
 
 import copy
+import importlib
 import json
 import os
 import random
@@ -189,22 +190,26 @@ SCALARS = (
 )
 JSON = st.recursive(
     SCALARS,
-    lambda ch: st.lists(ch, max_size=4) | st.dictionaries(st.sampled_from(FIELDS + ACTION_KEYS) | st.text(max_size=6), ch, max_size=4),
+    lambda ch: st.lists(ch, max_size=4)
+    | st.dictionaries(st.sampled_from(FIELDS + ACTION_KEYS) | st.text(max_size=6), ch, max_size=4),
     max_leaves=16,
 )
 ACTION = st.fixed_dictionaries(
-    {}, optional={k: (JSON if k != "type" else st.sampled_from(["draw", "take", "meld", "add", "discard", "move", "play", "set", "run", "swap", "claim", "pass"]) | JSON)
+    {}, optional={k: (JSON if k != "type" else st.sampled_from(
+        ["draw", "take", "meld", "add", "discard", "move", "play", "set", "run", "swap", "claim", "pass"]) | JSON)
                   for k in ACTION_KEYS})
 REQUEST = st.fixed_dictionaries(
     {"op": st.sampled_from(OPS) | st.text(max_size=10)},
     optional={"id": SCALARS, "variant": st.sampled_from(VARIANTS) | JSON, "players": st.integers(-3, 12) | JSON,
               "seed": st.integers() | JSON, "options": JSON, "human_seats": st.lists(st.integers(-2, 9), max_size=4) | JSON,
-              "action": ACTION | JSON, "state": JSON, "moves": st.lists(st.text(max_size=14) | st.sampled_from(["next_hand", "draw", "take"]), max_size=4) | JSON},
+              "action": ACTION | JSON, "state": JSON,
+              "moves": st.lists(st.text(max_size=14) | st.sampled_from(["next_hand", "draw", "take"]), max_size=4) | JSON},
 )
 
 
 def _deep(n: int, field: str) -> str:
-    return '{"id": 3, "op": "new", "variant": "canasta-two-hand", "players": 2, "seed": 1, "' + field + '": ' + "[" * n + "]" * n + "}"
+    return ('{"id": 3, "op": "new", "variant": "canasta-two-hand", "players": 2, "seed": 1, "' + field + '": '
+            + "[" * n + "]" * n + "}")
 
 
 MESSAGE = st.one_of(
@@ -377,7 +382,7 @@ def check_loaded_game(g: Game, moves: int = 6) -> None:
     """A saved game the loader accepted keeps the invariants, shows strict JSON views and can be
     played on (``moves`` computer moves, each with a legal move to choose from)."""
     st_ = g.state
-    fam = g.family
+    fam = importlib.import_module(g.family.TESTING)  # the family's harness hooks
     assert {c: n for c, n in st_.conservation().items() if n} == {c: n for c, n in fam.expected_cards(st_).items() if n}
     assert fam.hand_size_ok(st_), "loaded a game whose hand sizes the rules do not allow"
     text = g.to_json()

@@ -18,10 +18,11 @@ decides whether the turn can end legally:
   with it, and melds made of hand cards only. A new meld that holds any card from the pile counts
   nothing, and neither do later adds to it; adds of hand cards to a meld that counts do count; pile
   cards never count. (The oracle tries every choice of copies; for a concrete move the engine uses
-  the copies that count when the meld counts, else the ones that do not.) The turn ends legally by a discard that leaves a card, with the minimum met (or no meld made at all),
-  or by going out: empty hand (after a meld, or after discarding the last card) with two canastas
-  and the minimum met - or without the minimum when the turn began with a stock draw and the side
-  had no meld ("Es gibt nur eine Ausnahme ...").
+  the copies that count when the meld counts, else the ones that do not.) The turn ends legally
+  by a discard that leaves a card, with the minimum met (or no meld made at all), or by going out:
+  empty hand (after a meld, or after discarding the last card) with two canastas and the minimum
+  met - or without the minimum when the turn began with a stock draw and the side had no meld ("Es
+  gibt nur eine Ausnahme ...").
 
 The floor is the seed's (``"seed"``): it only forbids *ending* a turn with an empty hand before two
 canastas, so in between a single card may stay in hand if melding it completes the second canasta.
@@ -32,16 +33,14 @@ from __future__ import annotations
 
 import json
 import random
-import time
 from collections import Counter
 from itertools import combinations_with_replacement
 
 import pytest
 
-import meldtable
 from meldtable import Move
 from meldtable.cards import Card
-from positions import position, position_state, skeleton
+from positions import position
 from meldtable import Game
 
 V = "canasta-two-hand"
@@ -577,7 +576,6 @@ def test_oracle_agrees_with_engine():
     never empty. Floor as in the seed: "Vor dem Ablegen von zwei Canasta, ist es unmöglich ..., einen
     Zug ohne Karten in seiner Hand zu beenden" - only the end of the turn matters, so a single card
     may stay in hand when melding it completes the second canasta and goes out."""
-    t0 = time.perf_counter()
     problems, stats = run_oracle(700, seed=20240611, floor="seed")
     # the sample covers what it should: pending initial melds, pile cards, the exemption, going out
     # (also below the minimum), melded sides with one card left
@@ -585,7 +583,7 @@ def test_oracle_agrees_with_engine():
     assert stats["with_pile_cards"] >= 50 and stats["exempt"] >= 500 and stats["went_out"] >= 20
     assert stats["went_out_below_minimum"] >= 3 and stats["one_card_left"] >= 30
     assert not problems, f"{len(problems)} disagreements, first: {problems[0]}"
-    assert time.perf_counter() - t0 < 30
+    # (no time limit here: it failed on a loaded machine; timing belongs in bench/, issue #26)
 
 
 @pytest.mark.parametrize(

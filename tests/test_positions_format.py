@@ -401,14 +401,16 @@ BAD = [
     ("variant: canasta-two-hand\nmeld 0: QH JK JK\n", StateError, "Line 2 (meld 0): Side 0's meld of queens is not a valid meld"),
     ("variant: canasta-two-hand\nmeld 0: 2C 2D JK\n", NotationError, "Line 2 (meld 0): name the rank"),
     ("variant: canasta-two-hand\nmeld 2: QH QS QD\n", StateError, "Line 2 (meld 2): sides are numbered 0 to 1"),
-    ("variant: canasta-two-hand\nmeld 0 Q#2: QH QS QD\n", StateError, "Line 2 (meld 0 Q#2): Side 0 has two melds of queens: this game allows one"),
+    ("variant: canasta-two-hand\nmeld 0 Q#2: QH QS QD\n", StateError,
+     "Line 2 (meld 0 Q#2): Side 0 has two melds of queens: this game allows one"),
     ("variant: canasta-two-hand\nhand 0: 3H 4C 5C\n", StateError, "Line 2 (hand 0): A red three cannot be in a hand"),
     ("variant: canasta-two-hand\nturn: 0 dance\n", NotationError, "Line 2 (turn): after the seat write"),
     ("variant: canasta-two-hand\nturn: 0 took\n", StateError, "Line 2 (turn): a pile taken before the side's initial meld"),
     ("variant: canasta-two-hand\nturn: 0 took\nmeld 0: KC KD KH\n", None, None),
     ("variant: canasta-two-hand\nturn: 7 draw\n", NotationError, "Line 2 (turn): write the seat to act (0 to 1)"),
     ("variant: canasta-two-hand\nscore: 1 2 3\n", NotationError, "Line 2 (score): write 2 scores"),
-    ("variant: canasta-two-hand\noption draw_count: 3\n", StateError, "Line 2 (option draw_count): Rule option 'draw_count' must be at most 2"),
+    ("variant: canasta-two-hand\noption draw_count: 3\n", StateError,
+     "Line 2 (option draw_count): Rule option 'draw_count' must be at most 2"),
     ("variant: canasta-two-hand\noption colour: red\n", StateError, "Line 2 (option colour)"),
     ("variant: canasta-two-hand\nplayers: 3\n", StateError, "Line 2 (players): Canasta"),
     ("variant: canasta-two-hand\nhand 0 QH QS\n", NotationError, "Line 2: 'hand 0 QH QS' is not 'key: value'"),
@@ -417,16 +419,20 @@ BAD = [
     ("variant: poker\n", NotationError, "Line 1 (variant): unknown variant 'poker'"),
     ("hand 0: QH\n", NotationError, "A position starts with its variant"),
     ("variant: canasta-two-hand\nturn: 0 play\nhand 0: 4C 5D\nmeld 1: KC KD KH\npile: 3S\n", None, None),
-    ("variant: continental\nhand 0: 7C 7D 7H\nset 0: 9C 9D\n", StateError, "Line 3 (set 0): Seat 0's set 9C 9D is not a valid set"),
-    ("variant: continental\nhand 0: 7C\nset 0: 9C 9D 9H\n", StateError, "Line 3 (set 0): Seat 0 is marked as down, but its combinations do not hold"),
+    ("variant: continental\nhand 0: 7C 7D 7H\nset 0: 9C 9D\n", StateError,
+     "Line 3 (set 0): Seat 0's set 9C 9D is not a valid set"),
+    ("variant: continental\nhand 0: 7C\nset 0: 9C 9D 9H\n", StateError,
+     "Line 3 (set 0): Seat 0 is marked as down, but its combinations do not hold"),
     ("variant: continental\ndeal: 9\n", NotationError, "Line 2 (deal): write one whole number from 1 to 7"),
     ("variant: continental\nwindow: 1\n", StateError, "Line 2 (window): A claim window opens only after"),
     ("variant: continental\nmeld 0: 7C 7D 7H\n", NotationError, "'meld' is not a key of a continental position"),
     ("variant: 3-ist-50\nhand 0: 5H\n", NotationError, "Name every seat's hand in 3 ist 50 (missing: hand 1)"),
     ("variant: 3-ist-50\nhand 0: 5H 6H 7H 8H 9H\nhand 1: 5C 6C 7C 8C 9C\n", StateError, "The hands do not fit the turn order"),
     ("variant: 3-ist-50\nturn: 0\nhand 0: 5H\nhand 1: 5C 6C 7C\n", StateError, "Line 2 (turn): The hands do not fit"),
-    ("variant: 3-ist-50\nturn: 0\nhand 0: 5H\nhand 1: 5C\ncentre: 2C 3C 4C 5D 6D\n", StateError, "Line 5 (centre): At most 4 cards"),
-    ("variant: 3-ist-50\nturn: 0\nhand 0: 5H\nhand 1: 5C\ndiscard live: true\n", StateError, "Line 5 (discard live): An empty discard pile"),
+    ("variant: 3-ist-50\nturn: 0\nhand 0: 5H\nhand 1: 5C\ncentre: 2C 3C 4C 5D 6D\n", StateError,
+     "Line 5 (centre): At most 4 cards"),
+    ("variant: 3-ist-50\nturn: 0\nhand 0: 5H\nhand 1: 5C\ndiscard live: true\n", StateError,
+     "Line 5 (discard live): An empty discard pile"),
 ]
 
 
@@ -550,7 +556,9 @@ def _mutations(draw, text: str) -> str:
             lines[i], lines[j] = lines[j], lines[i]
         elif op == "value":
             head, _, _ = lines[i].partition(":")
-            lines[i] = f"{head}: {draw(st.sampled_from(['0 play', '1 took', '2', 'none', 'true', '7', '1500 0', 'QH QS JK', '', '[1]', 'x' * 50]))}"
+            value = draw(st.sampled_from(['0 play', '1 took', '2', 'none', 'true', '7', '1500 0', 'QH QS JK', '', '[1]',
+                                          'x' * 50]))
+            lines[i] = f"{head}: {value}"
         else:
             lines[i] = lines[i][: draw(st.integers(0, len(lines[i])))]
     return "\n".join(lines)

@@ -25,7 +25,8 @@ SAMPLE = {
     "examples": ["'draw'", "'discard 4C'"], "known": ["play", "discard"], "word": "go", "example": "discard 4C",
     "type": "int", "text": "10H", "suit": "'X'", "name": "draw_count", "value": "'x'", "maximum": 3,
     "choices": "none, wild", "variant": "canasta-two-hand", "version": "7", "expected": 1,
-    "detail": "'melded' must be true/false per side.", "seed": "'x'", "char": "U+00B2", "line": 3, "rows": 50, "label": "hand 1", "en": "x", "de": "x", "low": 0,
+    "detail": "'melded' must be true/false per side.", "seed": "'x'", "char": "U+00B2", "line": 3, "rows": 50,
+    "label": "hand 1", "en": "x", "de": "x", "low": 0,
     "high": 3, "deal": 2, "extra": "'X'", "keys": "hand, seed", "key": "hand", "words": ["draw", "play"], "limit": 20000,
     "length": 20001, "most": 4, "first": 1, "games": 5, "hand_size": 9, "need": 2, "decks": 1,
 }
@@ -108,7 +109,7 @@ def test_a_german_user_gets_german_reasons_for_every_refusal(variant, players):
     g = meldtable.new_game(variant, players=players, seed=3)
     family = importlib.import_module(FAMILIES[g.variant.family])
     seen: set[str] = set()
-    for step in range(120):
+    for _ in range(120):
         if g.hand_over:
             break
         legal = g.legal_moves()

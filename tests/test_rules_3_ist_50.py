@@ -547,14 +547,18 @@ def test_notation_round_trip_and_aliases():
     assert g.parse_move("play 7H own").rule == 2 and g.parse_move("play 7H middle").rule == 1
 
 
+PLAY_FORM = ("'play' is written 'play <card> <target>' with target middle, centre, discard, own or 'pile <seat>', "
+             "e.g. 'play 7H middle'.")
+
+
 @pytest.mark.parametrize("text,message", [
     ("", "Empty move: write for example 'play 7H middle' or 'discard 7H'."),
     ("draw", "Unknown move 'draw': moves are play and discard."),
     ("discard", "'discard' takes exactly one card, e.g. 'discard 7H'."),
     ("discard 7H 8H", "'discard' takes exactly one card, e.g. 'discard 7H'."),
-    ("play 7H", "'play' is written 'play <card> <target>' with target middle, centre, discard, own or 'pile <seat>', e.g. 'play 7H middle'."),
-    ("play 7H table", "'play' is written 'play <card> <target>' with target middle, centre, discard, own or 'pile <seat>', e.g. 'play 7H middle'."),
-    ("play 7H own 2", "'play' is written 'play <card> <target>' with target middle, centre, discard, own or 'pile <seat>', e.g. 'play 7H middle'."),
+    ("play 7H", PLAY_FORM),
+    ("play 7H table", PLAY_FORM),
+    ("play 7H own 2", PLAY_FORM),
     ("play 7H pile", "'pile' needs the seat whose minus pile it is, e.g. 'play 7H pile 2'."),
     ("play 7H pile x", "'pile' needs the seat whose minus pile it is, e.g. 'play 7H pile 2'."),
     ("play 7X middle", "'7X' is not a card: write rank (A 2-9 T J Q K) and suit (C D H S), e.g. QH, or JK for a joker."),
@@ -687,7 +691,8 @@ def test_api_compose_action_targets():
     assert [str(m) for m in tf.compose_action(g, {"type": "play", "card": "9C", "target": "discard"})] == ["play 9C middle"]
     assert [str(m) for m in tf.compose_action(g, {"type": "play", "card": "9C", "target": "centre"})] == ["play 9C middle"]
     assert [str(m) for m in tf.compose_action(g, {"type": "play", "card": "JH", "target": "pile:2"})] == ["play JH pile 2"]
-    assert [str(m) for m in tf.compose_action(g, {"type": "play", "card": "JH", "target": "pile", "pile": 2})] == ["play JH pile 2"]
+    moves = tf.compose_action(g, {"type": "play", "card": "JH", "target": "pile", "pile": 2})
+    assert [str(m) for m in moves] == ["play JH pile 2"]
     assert [str(m) for m in tf.compose_action(g, {"type": "play", "card": "9C"})] == ["play 9C middle"]
     assert [str(m) for m in tf.compose_action(g, {"type": "discard", "card": "4S"})] == ["discard 4S"]
     with pytest.raises(IllegalMoveError):

@@ -15,7 +15,7 @@ import pytest
 
 import meldtable
 from meldtable import IllegalMoveError, OptionError
-from positions import FULL_DECK, deck_count, filler_hand, kinds, moves, position, position_state, refusal, skeleton, state_of
+from positions import FULL_DECK, deck_count, kinds, moves, position, position_state, refusal, skeleton, state_of
 
 V = "canasta-two-hand"
 
@@ -541,7 +541,8 @@ def test_canasta_natural_and_mixed():
     wilde Karten"."""
     six = ["QC", "QC", "QD", "QD", "QH", "QH"]
     g = position(hands=[["QS", "JK", "5H", "9S", "8C"], OPP], melds=[[KINGS3, six], []], turn=PLAY)
-    q = lambda: next(m for m in g.view(0)["sides"][0]["melds"] if m["rank"] == "Q")
+    def q() -> dict:
+        return next(m for m in g.view(0)["sides"][0]["melds"] if m["rank"] == "Q")
     assert q()["canasta"] is None
     g.play("add Q QS")
     assert q()["canasta"] == "natural" and g.view(0)["sides"][0]["canastas"] == 1
@@ -1203,6 +1204,7 @@ def test_only_two_players():
 # ---------------------------------------------------------------------------- what counts after a pile take
 
 _TAKE_HAND = "QH QS AH 4C 5D 6H 7S 8C 9D TH JS KC 4D 5H".split()
+_TAKE_OPP = ["8D", "8H", "9C", "9S", "TC", "TD", "JC", "JD", "KD", "KH", "6C", "6D", "7C", "7D", "QC"]
 
 
 def test_pile_take_counts_only_the_top_card_and_melds_from_the_hand():
@@ -1212,7 +1214,7 @@ def test_pile_take_counts_only_the_top_card_and_melds_from_the_hand():
     The outside audit's example: no meld yet, score 0 (minimum 50), pile AD AC QD (QD on top).
     Taking with QH QS counts 30 (three queens); the only other meld, AC AD AH, holds two aces from
     the pile, so it is not a meld 'aus seiner Hand' and counts nothing: the take must be refused."""
-    g = position(hands=[_TAKE_HAND, ["8D", "8H", "9C", "9S", "TC", "TD", "JC", "JD", "KD", "KH", "6C", "6D", "7C", "7D", "QC"]], pile=["AD", "AC", "QD"], scores=[0, 0])
+    g = position(hands=[_TAKE_HAND, _TAKE_OPP], pile=["AD", "AC", "QD"], scores=[0, 0])
     assert "take QH QS" not in moves(g)
     key, text = refusal(g, "take QH QS")
     assert key == "initial_minimum" and "50" in text and "30 points" in text
@@ -1221,7 +1223,7 @@ def test_pile_take_counts_only_the_top_card_and_melds_from_the_hand():
 def test_hand_cards_reading_is_an_option():
     """The engine's earlier reading (every hand card counts wherever it is melded) stays available as
     ``initial_meld_counts = hand_cards``: then the take is offered and AC AD AH completes 50."""
-    g = position(hands=[_TAKE_HAND, ["8D", "8H", "9C", "9S", "TC", "TD", "JC", "JD", "KD", "KH", "6C", "6D", "7C", "7D", "QC"]], pile=["AD", "AC", "QD"], scores=[0, 0],
+    g = position(hands=[_TAKE_HAND, _TAKE_OPP], pile=["AD", "AC", "QD"], scores=[0, 0],
                  options={"initial_meld_counts": "hand_cards"})
     assert "take QH QS" in moves(g)
     g.play("take QH QS")
@@ -1234,7 +1236,8 @@ def test_after_a_take_a_meld_with_pile_cards_counts_nothing_and_one_of_hand_card
     meld 9C 9D 9H holds two nines from the pile, so it counts nothing (and the minimum, 50, is still
     reachable through the aces); the meld AC AH AS of hand cards then counts 60, completing it."""
     hand = "KH KS 9D AH AS AC 4C 5D 6H 7S 8C TH".split()
-    g = position(hands=[hand, ["8D", "8H", "9S", "TC", "TD", "JC", "JD", "QD", "QH", "6C", "6D", "7C", "7D", "QC", "5C"]], pile=["9C", "9H", "KD"], scores=[0, 0])
+    opp = ["8D", "8H", "9S", "TC", "TD", "JC", "JD", "QD", "QH", "6C", "6D", "7C", "7D", "QC", "5C"]
+    g = position(hands=[hand, opp], pile=["9C", "9H", "KD"], scores=[0, 0])
     assert "take KH KS" in moves(g)
     g.play("take KH KS")
     assert state_of(g)["turn"]["initial_points"] == 30

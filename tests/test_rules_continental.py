@@ -8,6 +8,7 @@ sets, exact card movements, exact scores and exact refusal keys.
 """
 from __future__ import annotations
 
+import importlib
 import json
 import subprocess
 import sys
@@ -20,10 +21,13 @@ import meldtable
 from meldtable import Game, IllegalMoveError, NotationError, OptionError, StateError
 from meldtable.rng import Rng
 from meldtable.cards import standard_deck
-from positions_continental import full_deck, kinds, moves, play, position, position_json, refusal, state_of
+from positions_continental import full_deck, kinds, moves, play, position, refusal, state_of
 
 V = "continental"
 PLAY = {"stage": "play"}
+
+THREE_RUNS = [["9C", "TC", "JC", "QC"], ["4H", "5H", "6H", "7H"], ["TS", "JS", "QS", "KS"]]
+"""Seat 0's three runs of four (the last deal's contract laid down)."""
 
 
 def new(players: int = 2, seed: int = 1, **options):
@@ -149,7 +153,7 @@ def test_seven_deals_with_fixed_contracts_and_hand_sizes():
 def test_match_ends_after_the_seventh_deal():
     """Seed "Punkte": "Am Ende der letzten Runde gewinnt der Spieler mit den wenigsten gesammelten
     Punkten das Spiel" — the match ends after deal 7."""
-    g = position(hands=[["5C"], ["KC", "KD", "7S"]], table=[[["9C", "TC", "JC", "QC"], ["4H", "5H", "6H", "7H"], ["TS", "JS", "QS", "KS"]], []],
+    g = position(hands=[["5C"], ["KC", "KD", "7S"]], table=[THREE_RUNS, []],
                  hand_number=7, turn=PLAY, scores=[100, 90], options={"first_dealer": "last_seat"})
     play(g, "discard 5C")
     assert g.hand_over and g.match_over
@@ -355,7 +359,8 @@ def test_only_the_contract_is_laid_down_not_more():
     """Seed: "kann der Spieler dann seine Kombinationen ablegen, vorausgesetzt sie entsprechen der
     aktuellen Spielanforderung" — once down, no new combinations (option ``extra_melds_when_down``
     = false, K11; true allows them)."""
-    kw = dict(hands=[["4C", "4D", "4H", "9S", "TS"], ["9C", "8D"]], table=[[["KS", "KD", "KH"], ["QS", "QD", "QH"]], []], turn=PLAY)
+    kw = dict(hands=[["4C", "4D", "4H", "9S", "TS"], ["9C", "8D"]], table=[[["KS", "KD", "KH"], ["QS", "QD", "QH"]], []],
+              turn=PLAY)
     g = position(**kw)
     assert kinds(g, "set", "run") == set()
     assert refusal(g, "set 4C 4D 4H")[0] == "contract_done"
@@ -491,7 +496,7 @@ def test_every_deal_ends_within_the_move_bound_even_when_players_loop(players, f
     with a take and the stocks are finite."""
     import random
 
-    fam = meldtable.game.family_module(V)
+    fam = importlib.import_module(meldtable.game.family_module(V).TESTING)  # the harness hooks
     g = new(players, seed=11, forbid_discarding_taken_card=forbid, max_takes_in_a_row=5)
     bound = fam.move_bound(g.state.rules)
     player = _looper(random.Random(players))
@@ -546,7 +551,8 @@ def test_layoff_from_next_turn_option():
     """Option ``layoff_from = next_turn`` (K12): in the turn it goes down a player adds only to its
     own combinations."""
     kw = dict(hands=[["9C", "4H", "5C"], ["2C", "3C"]],
-              table=[[["9S", "9D", "9H"], ["KS", "KD", "KH"]], [["5H", "6H", "7H", "8H"], ["QC", "QD", "QS"], ["JC", "JD", "JS"]]],
+              table=[[["9S", "9D", "9H"], ["KS", "KD", "KH"]],
+                     [["5H", "6H", "7H", "8H"], ["QC", "QD", "QS"], ["JC", "JD", "JS"]]],
               turn={"stage": "play", "went_down": True, "laid_ranks": ["9", "K"]})
     assert kinds(position(**kw), "add") == {"add 0.1 9C", "add 1.1 4H low"}
     g = position(options={"layoff_from": "next_turn"}, **kw)
@@ -775,7 +781,8 @@ def test_going_out_and_the_others_score_their_hands():
     assert [s["items"] for s in r["sides"]] == [
         {"hand_cards": 0, "down_and_out": 0}, {"hand_cards": 100, "down_and_out": 0}, {"hand_cards": 25, "down_and_out": 0}]
     assert g.scores == [10, 120, 55]
-    g = position(hands=hands, table=[[["9C", "9D", "9H"], ["KS", "KH", "KC"]], [], []], turn=PLAY, options={"card_values": "face_value"})
+    g = position(hands=hands, table=[[["9C", "9D", "9H"], ["KS", "KH", "KC"]], [], []], turn=PLAY,
+                 options={"card_values": "face_value"})
     play(g, "discard 9S")
     assert [s["total"] for s in g.results[-1]["sides"]] == [0, 50 + 20 + 10 + 8 + 7 + 2, 10 + 9 + 3]
 
@@ -808,11 +815,11 @@ def test_down_and_out_in_one_turn_bonus_option():
 def test_lowest_total_wins_ties_share():
     """Seed "Ziel des Spiels": "Gewinner des Spiels ist derjenige, der am Ende des Spiels die wenigsten
     Punkte hat." Ties (K18): every seat with the lowest total wins."""
-    g = position(hands=[["5C"], ["KC"], ["7S"]], table=[[["9C", "TC", "JC", "QC"], ["4H", "5H", "6H", "7H"], ["TS", "JS", "QS", "KS"]], [], []],
+    g = position(hands=[["5C"], ["KC"], ["7S"]], table=[THREE_RUNS, [], []],
                  hand_number=7, turn=PLAY, scores=[100, 95, 90])
     play(g, "discard 5C")
     assert g.scores == [100, 105, 95] and g.winners == [2]
-    g = position(hands=[["5C"], ["KC"], ["7S"]], table=[[["9C", "TC", "JC", "QC"], ["4H", "5H", "6H", "7H"], ["TS", "JS", "QS", "KS"]], [], []],
+    g = position(hands=[["5C"], ["KC"], ["7S"]], table=[THREE_RUNS, [], []],
                  hand_number=7, turn=PLAY, scores=[100, 90, 95])
     play(g, "discard 5C")
     assert g.scores == [100, 100, 100] and g.winners == [0, 1, 2]

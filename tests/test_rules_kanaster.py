@@ -458,7 +458,8 @@ def test_scoring_table_plus_hand_minus_and_red_threes_by_canasta():
 # ============================================================================ every player count
 
 
-@pytest.mark.parametrize("players,options", [(2, {}), (3, {"decks": 3}), (4, {}), (4, {"decks": 2, "partnerships": "none"}), (5, {})])
+@pytest.mark.parametrize("players,options", [
+    (2, {}), (3, {"decks": 3}), (4, {}), (4, {"decks": 2, "partnerships": "none"}), (5, {})])
 def test_simulation_harness_every_player_count_two_and_three_decks(players, options, monkeypatch):
     """Random and computer players through the simulation harness (conservation, hand sizes, the
     legal moves' notation, refusals, hidden cards) at every player count, with 2 and 3 decks."""

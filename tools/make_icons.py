@@ -24,7 +24,11 @@ import math
 import struct
 import sys
 import zlib
+from collections.abc import Sequence
 from pathlib import Path
+
+RGBA = tuple[float, float, float, float]
+"""A pixel: red, green, blue, alpha."""
 
 OUT = Path(__file__).resolve().parents[1] / "web" / "icons"
 
@@ -55,7 +59,7 @@ def sd_circle(x: float, y: float, cx: float, cy: float, r: float) -> float:
     return math.hypot(x - cx, y - cy) - r
 
 
-def sd_polygon(x: float, y: float, points) -> float:
+def sd_polygon(x: float, y: float, points: Sequence[tuple[float, float]]) -> float:
     """Signed distance to a simple polygon (iq's formula; negative inside)."""
     px, py = points[0]
     d = (x - px) ** 2 + (y - py) ** 2
@@ -76,7 +80,7 @@ def sd_polygon(x: float, y: float, points) -> float:
     return sign * math.sqrt(d)
 
 
-def _heart_points(a: float, b: float, r: float, tip: float):
+def _heart_points(a: float, b: float, r: float, tip: float) -> tuple[float, float]:
     """Tangent points from the tip (0, tip) to the lobes (+-a, -b) of radius r (right one)."""
     dx, dy = a, -b - tip                 # from the tip to the right lobe's centre
     dist = math.hypot(dx, dy)
@@ -115,7 +119,7 @@ def coverage(d_pixels: float) -> float:
     return max(0.0, min(1.0, 0.5 - d_pixels))
 
 
-def over(dst, color, alpha):
+def over(dst: RGBA, color: Sequence[float], alpha: float) -> RGBA:
     """Composite a straight-alpha colour over a premultiplied RGBA pixel."""
     if alpha <= 0.0:
         return dst
@@ -132,7 +136,7 @@ CARDS = (  # (centre x, centre y, rotation degrees, symbol) in the content frame
 CARD_HW, CARD_HH, CARD_R = 0.205, 0.29, 0.04
 
 
-def pixel(u: float, v: float, px: float, full_bleed: bool, scale: float):
+def pixel(u: float, v: float, px: float, full_bleed: bool, scale: float) -> RGBA:
     """RGBA (premultiplied, 0..255 floats) of the point (u, v) in [0, 1]^2; px = 1 pixel in u units."""
     rgba = (0.0, 0.0, 0.0, 0.0)
     # Background: the felt, a rounded square (or the full square). Flat: a radial shade cost
@@ -172,7 +176,7 @@ def pixel(u: float, v: float, px: float, full_bleed: bool, scale: float):
     return rgba
 
 
-def render(size: int, full_bleed: bool, scale: float) -> bytes:
+def render(size: int, full_bleed: bool, scale: float) -> list[bytes]:
     """Raw RGBA rows (straight alpha) of the icon."""
     rows = []
     px = 1.0 / size
@@ -209,7 +213,7 @@ def quantize(rows: list[bytes], colors: int = 256) -> tuple[list[bytes], list[tu
     palette = sorted(counts, key=lambda c: (-counts[c], c))[:colors]
     index = {c: i for i, c in enumerate(palette)}
 
-    def nearest(c):
+    def nearest(c: tuple[int, ...]) -> int:
         return min(range(len(palette)), key=lambda i: sum((a - b) ** 2 for a, b in zip(c, palette[i])))
 
     for c in counts:

@@ -243,8 +243,8 @@ def main(argv: Iterable[str] | None = None) -> int:
     except ValueError as e:
         print(e, file=sys.stderr)
         return 1
-    for p in changed:
-        print(f"wrote {p.relative_to(ROOT)}")
+    for path in changed:
+        print(f"wrote {path.relative_to(ROOT)}")
     if not changed:
         print("option tables up to date")
     return 0

@@ -1,6 +1,7 @@
-"""The family contract (:class:`FamilyOf`, :class:`FamilyStateOf`, :class:`PositionRoom`: typing
-protocols, generic over the family's types; :data:`Family`, :data:`FamilyState`: any family's) and pieces of a
-family's state that the continental and 3 ist 50 families share word for word.
+"""The family contract (:class:`FamilyOf`, :class:`FamilyStateOf`, :class:`PositionRoom`,
+:class:`HarnessRoom`: typing protocols, generic over the family's types; :data:`Family`,
+:data:`FamilyState`: any family's) and pieces of a family's state that the continental and 3 ist
+50 families share word for word.
 
 Core module: it imports no family module (those are imported lazily by
 :func:`meldtable.game.family_module`), and adds no step to a move: :class:`CachedLegalMoves`
@@ -22,8 +23,12 @@ M = TypeVar("M", bound="MoveValue")
 """A family's move type (``meldtable.canasta.moves.Move``, ``ContinentalMove``, ``ThreeFiftyMove``)."""
 R = TypeVar("R")
 """A family's resolved rule options (its ``Rules`` class)."""
-S = TypeVar("S", bound="FamilyStateOf[Any]")
-"""A family's state type (``CanastaState``, ...)."""
+S = TypeVar("S", bound="FamilyStateOf[Any]", covariant=True)
+"""A family's state type (``CanastaState``, ...); the contract only hands it out (covariant)."""
+R_in = TypeVar("R_in", contravariant=True)
+"""A family's rules type, as the harness hooks take it (:class:`HarnessRoom`)."""
+S_in = TypeVar("S_in", contravariant=True)
+"""A family's state type, as the harness hooks take it (:class:`HarnessRoom`)."""
 
 
 class FamilyStateOf(Protocol[M]):
@@ -85,7 +90,8 @@ class FamilyOf(Protocol[R, S, M]):
     states its types once (``FamilyOf[Rules, CanastaState, Move]``), and mypy --strict checks
     the module against them. :data:`Family` is the one ``Game`` holds (any family).
     ``tests/test_family_contract.py``, ``tests/test_reasons.py`` and ``tests/test_harness.py``
-    check every registered family has them."""
+    check every registered family has them; the harness hooks are a room of their own
+    (:class:`HarnessRoom`, named by :attr:`TESTING`), imported only by the test harness."""
 
     REASONS: Catalogue
     """The family's declared refusal reasons (:mod:`meldtable.reasons`)."""
@@ -113,24 +119,51 @@ class FamilyOf(Protocol[R, S, M]):
     def compose_action(self, game: Any, action: dict[str, Any]) -> list[M]:
         """The page's action object as moves; ``IllegalMoveError`` / ``NotationError``."""
 
-    def expected_cards(self, state: S) -> dict[Card, int]:
-        """Harness hook: every physical card in play."""
-
-    def hand_size_ok(self, state: S) -> bool:
-        """Harness hook: the hand sizes are ones the rules allow."""
-
-    def move_bound(self, rules: R) -> int:
-        """Harness hook: most moves one hand can last."""
-
     def shuffle_hidden(self, data: dict[str, Any], seat: int, rng: Any) -> dict[str, Any] | None:
-        """Harness hook: the saved state with every card hidden from ``seat`` dealt again."""
+        """The saved state ``data`` (``to_dict()``) with every card hidden from ``seat`` dealt again
+        (``rng.shuffle``), or ``None`` when the family cannot do that consistently now: the
+        family's ``hidden`` module, used by :mod:`meldtable.search` and the test harness."""
 
-    def results_add_up(self, state: S) -> bool:
-        """Harness hook: the last result matches the table it was scored from."""
+    @property
+    def UNDOABLE(self) -> frozenset[str]:  # noqa: N802 - a constant of the module
+        """The move kinds (``MoveValue.kind``) that can be taken back within the turn
+        (:mod:`meldtable.undo`); empty for a family without undo (3 ist 50)."""
+
+    @property
+    def REVEALING(self) -> frozenset[str]:  # noqa: N802 - a constant of the module
+        """The move kinds that showed a hidden card: an undo right after one is refused with
+        ``undo_revealed`` rather than ``undo_nothing`` (:mod:`meldtable.undo`)."""
+
+    TESTING: str
+    """The module name of the family's harness hooks (a :class:`HarnessRoom`, e.g.
+    ``"meldtable.canasta.testing"``). Only the test harness imports it (tests/sim_harness.py):
+    the engine never does, and the page's wheel leaves it out (build.py, ``BROWSER_LEFT_OUT``)."""
 
 
 Family = FamilyOf[Any, Any, "MoveValue"]
 """Any family's module, as :func:`meldtable.game.family_module` returns it."""
+
+
+class HarnessRoom(Protocol[R_in, S_in]):
+    """A family's harness hooks, the module its :attr:`FamilyOf.TESTING` names: game knowledge
+    for the family-independent simulation harness (tests/sim_harness.py, bench/harness.py;
+    docs/architecture.md, "harness hooks"), generic over the family's rules type and state
+    type. Read-only: none of them changes a state."""
+
+    def expected_cards(self, state: S_in) -> dict[Card, int]:
+        """Every physical card in play."""
+
+    def hand_size_ok(self, state: S_in) -> bool:
+        """The hand sizes are ones the rules allow."""
+
+    def move_bound(self, rules: R_in) -> int:
+        """Most moves one hand can last."""
+
+    def shuffle_hidden(self, data: dict[str, Any], seat: int, rng: Any) -> dict[str, Any] | None:
+        """The family's ``shuffle_hidden`` (see :class:`FamilyOf`)."""
+
+    def results_add_up(self, state: S_in) -> bool:
+        """The last result matches the table it was scored from."""
 
 
 class PositionRoom(Protocol):

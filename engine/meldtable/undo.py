@@ -8,9 +8,13 @@ card or a claim (Continental), not a discard (it ends the turn and the next play
 on it), nor anything once the hand is over. A question to the partner ("may I go out?") and its
 answer involve another seat and cannot be taken back either.
 
-Which move kinds are undoable is declared per game family in :data:`UNDOABLE` (data, not code in
-the family modules). Every other kind ends the undo record: after it there is nothing to take
-back until the next undoable move.
+Which move kinds are undoable is declared by each game family, in its package: ``UNDOABLE`` and
+``REVEALING`` of its family module (the :class:`~meldtable.family.FamilyOf` protocol; data, not
+code), so a new family touches only its package. :data:`UNDOABLE` and :data:`REVEALING` here read
+them by family name. Every other kind ends the undo record: after it there is nothing to take
+back until the next undoable move. A family whose ``UNDOABLE`` is empty (3 ist 50) has no undo at
+all: that declaration is the one place the fact lives (the api's table says ``can_undo`` false
+throughout such a game).
 
 An undo restores the state exactly as it was before the move (a copy taken before the move was
 applied) and removes the move from the game's history, so ``Game.to_json()`` after an undo equals
@@ -21,6 +25,7 @@ object only; a saved and reloaded game starts with an empty record (nothing to u
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from .errors import IllegalMoveError
@@ -47,23 +52,40 @@ REASONS = Catalogue("undo", {
 }, base=COMMON)
 """The refusals of :meth:`meldtable.game.Game.undo`, in English and German (:mod:`meldtable.reasons`)."""
 
-UNDOABLE: dict[str, frozenset[str]] = {
-    # canasta family (canasta/moves.py KINDS): melds and adds after the draw or the pile take
-    "canasta": frozenset({"meld", "add"}),
-    # continental (continental.KINDS): sets and runs laid down, lay-offs, joker exchanges
-    "continental": frozenset({"set", "run", "add", "swap"}),
-    # 3 ist 50: a turn is a single play, there is nothing to take back within it
-    "threefifty": frozenset(),
-}
-"""Move kinds per game family (``Variant.family``) that can be taken back within the turn."""
+class _FamilyTable(Mapping[str, frozenset[str]]):
+    """Family name (``Variant.family``) -> one of the family module's move-kind tables (its
+    attribute ``attr``), read from the family on first use (:func:`meldtable.game.family_module`)."""
 
-REVEALING: dict[str, frozenset[str]] = {
-    "canasta": frozenset({"draw", "take"}),
-    "continental": frozenset({"draw", "take", "claim"}),
-    "threefifty": frozenset(),
-}
-"""Move kinds that showed a hidden card; an undo right after one is refused with key
-``undo_revealed`` (the other non-undoable kinds give ``undo_nothing``)."""
+    def __init__(self, attr: str) -> None:
+        self._attr = attr
+
+    def __getitem__(self, family: str) -> frozenset[str]:
+        from .game import FAMILIES, family_module
+
+        if family not in FAMILIES:
+            raise KeyError(family)
+        table: frozenset[str] = getattr(family_module(family), self._attr)
+        return table
+
+    def __iter__(self) -> Iterator[str]:
+        from .game import FAMILIES
+
+        return iter(FAMILIES)
+
+    def __len__(self) -> int:
+        from .game import FAMILIES
+
+        return len(FAMILIES)
+
+
+UNDOABLE: Mapping[str, frozenset[str]] = _FamilyTable("UNDOABLE")
+"""Move kinds per game family (``Variant.family``) that can be taken back within the turn: each
+family module's ``UNDOABLE`` (e.g. canasta: ``meld``, ``add``; 3 ist 50: none)."""
+
+REVEALING: Mapping[str, frozenset[str]] = _FamilyTable("REVEALING")
+"""Move kinds per game family that showed a hidden card (each family module's ``REVEALING``); an
+undo right after one is refused with key ``undo_revealed`` (the other non-undoable kinds give
+``undo_nothing``)."""
 
 
 class UndoRecord:
@@ -74,18 +96,21 @@ class UndoRecord:
     Canasta's random playouts about a third slower; docs/performance.md). Empty after any move
     that is not undoable (:data:`UNDOABLE`) and after a move that ended the hand."""
 
-    __slots__ = ("family", "steps", "base", "undoable")
+    __slots__ = ("family", "steps", "base", "undoable", "revealing")
 
     def __init__(self, family: str) -> None:
         self.family = family
         self.steps: list[tuple[int, Any]] = []
         self.base: Any = None
+        # the family's own tables (its module: UNDOABLE, REVEALING); none for an unknown name
         self.undoable = UNDOABLE.get(family, frozenset())
+        self.revealing = REVEALING.get(family, frozenset())
 
-    def copy(self) -> "UndoRecord":
+    def copy(self) -> UndoRecord:
         """An independent record (the moves are never changed, so they are shared; the stored
         state is copied)."""
-        r = UndoRecord(self.family)
+        r = UndoRecord.__new__(UndoRecord)
+        r.family, r.undoable, r.revealing = self.family, self.undoable, self.revealing
         r.steps = list(self.steps)
         # a family's cheaper ``undo_copy`` shares parts with the live state it was taken from,
         # which the other game goes on changing: the copy gets a base of its own
@@ -142,6 +167,6 @@ class UndoRecord:
             return None
         move = game.last_move()
         last = move.split(" ", 1)[0].lower() if move else ""
-        if last in REVEALING.get(self.family, frozenset()):
+        if last in self.revealing:
             return REASONS.error("undo_revealed", move=last)
         return REASONS.error("undo_nothing")

@@ -35,7 +35,8 @@ module                    what it holds
 :mod:`.saved`             saved games: ``to_dict`` and the validating loader
 :mod:`.actions`           the page's actions turned into moves
 :mod:`.bot`               the computer player
-:mod:`.testing`           harness hooks for the simulation harness
+:mod:`.hidden`            ``shuffle_hidden``: the cards one seat cannot see dealt again
+:mod:`.testing`           harness hooks for the simulation harness (never imported by the engine)
 :mod:`.family`            the family protocol the engine's ``Game`` uses
 ========================  ==================================================================
 

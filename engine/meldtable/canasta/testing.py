@@ -4,10 +4,11 @@ Read-only helpers: none of them changes a state, and the engine itself never cal
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..cards import Card, standard_deck
 from ..multiset import counted
+from .hidden import shuffle_hidden  # the harness reads it here too
 from .rules import Rules
 from .state import CanastaState
 from .values import card_value, is_red_three
@@ -16,6 +17,8 @@ def expected_cards(state: CanastaState) -> dict[Card, int]:
     """Every physical card in play, as a multiset: ``decks`` x (52 cards + ``jokers_per_deck``
     jokers), the same in every hand of the match. Compare with ``state.conservation()``."""
     return counted(standard_deck(state.rules.decks, state.rules.jokers_per_deck))
+
+__all__ = ["expected_cards", "hand_size_ok", "move_bound", "shuffle_hidden", "results_add_up"]
 
 
 def hand_size_ok(state: CanastaState) -> bool:
@@ -45,46 +48,6 @@ def move_bound(rules: Rules) -> int:
     discard, so discards are at most ``2 * N``; a ``pass`` (stock used up, play on discards)
     ends the hand, so there is at most one."""
     return 4 * rules.decks * (52 + rules.jokers_per_deck) + 1
-
-
-def shuffle_hidden(data: dict[str, Any], seat: int, rng: Any) -> dict[str, Any] | None:
-    """The ``state`` part of a saved game (``to_dict()``) with every card hidden from ``seat``
-    dealt out again at random (``rng.shuffle``): the other seats' hands and the stock order. Hand
-    sizes stay; red threes keep their stock places (a red three never rests in a hand). ``None``
-    when this cannot be done consistently: another seat is half-way through its turn (its plan,
-    e.g. an initial meld under way, depends on the hand it holds), or another seat is to act with
-    the stock used up (stock_exhausted = play_on_discards: the hand goes on only because that
-    seat can take the discard pile, which depends on the hand it holds)."""
-    import copy
-
-    st = copy.deepcopy(data)
-    hands = st["hands"]
-    t = st["turn"]
-    acting = None if st["hand_over"] else t["seat"]
-    if acting is not None and acting != seat and (t["stage"] == "play" or not st["stock"]):
-        return None
-    others = [s for s in range(len(hands)) if s != seat and hands[s]]
-    red = ("3D", "3H")
-    pool = [c for c in st["stock"] if c not in red]
-    for s in others:
-        pool.extend(c for c in hands[s] if c not in red)
-    pool.sort()  # a canonical order first: the deal depends on rng alone (meldtable.search)
-    rng.shuffle(pool)
-    for s in others:
-        # red threes not yet laid out (red_three_exposure = first_turn) stay in their hands
-        keep = [c for c in hands[s] if c in red]
-        k = len(hands[s]) - len(keep)
-        hands[s], pool = keep + pool[:k], pool[k:]
-    st["stock"] = [c if c in red else pool.pop() for c in st["stock"]]
-    if acting is not None and acting != seat:
-        have = counted(hands[acting])
-        kept: list[str] = []
-        for c in t["countable"]:
-            if have.get(c, 0) > 0:
-                have[c] -= 1
-                kept.append(c)
-        t["countable"] = kept
-    return st
 
 
 def results_add_up(state: CanastaState) -> bool:
@@ -128,3 +91,9 @@ def results_add_up(state: CanastaState) -> bool:
             return False
     return [s["cumulative"] for s in state.results[-1]["sides"]] == list(state.scores)
 
+
+if TYPE_CHECKING:  # mypy --strict checks this module against the harness's contract
+    from .. import family as _contract
+    from . import testing as _this
+
+    _CONTRACT: _contract.HarnessRoom[Rules, CanastaState] = _this

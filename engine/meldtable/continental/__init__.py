@@ -38,7 +38,8 @@ module                    what it holds
 :mod:`.saved`             saved games: ``to_dict`` and the validating loader
 :mod:`.actions`           the page's actions turned into moves
 :mod:`.bot`               the computer player
-:mod:`.testing`           harness hooks for the simulation harness
+:mod:`.hidden`            ``shuffle_hidden``: the cards one seat cannot see dealt again
+:mod:`.testing`           harness hooks for the simulation harness (never imported by the engine)
 :mod:`.family`            the family protocol the engine's ``Game`` uses
 ========================  ==================================================================
 
@@ -80,11 +81,7 @@ _WHERE = {
     "ContinentalState": "state",
     "State": "state",
     "new_state": "state",
-    "expected_cards": "testing",
-    "hand_size_ok": "testing",
-    "move_bound": "testing",
-    "results_add_up": "testing",
-    "shuffle_hidden": "testing",
+    "shuffle_hidden": "hidden",
     "Turn": "turn",
 }
 """Public name -> the module of this package that defines it (imported on first use)."""
@@ -93,8 +90,8 @@ __all__ = [
     "ACTION_BUDGET", "compose_action", "ContinentalBot", "choose_move", "Combo", "KINDS", "Kind", "End", "ContinentalMove",
     "parse_move", "Packer", "EXTENDED_CONTRACTS", "RUN", "RUN_MAX", "RUN_SIZE", "SET", "SET_SIZE",
     "SEVEN_CONTRACTS", "Rules", "card_key", "card_value", "contract_name", "hand_key", "pos_rank",
-    "ContinentalState", "State", "Turn", "new_state", "expected_cards", "hand_size_ok", "move_bound",
-    "results_add_up", "shuffle_hidden",
+    "ContinentalState", "State", "Turn", "new_state",
+    "shuffle_hidden",
 ]
 
 

@@ -1,6 +1,7 @@
 """The continental family as the engine's :class:`~meldtable.game.Game` sees it (docs/architecture.md,
 "family protocol"): ``Rules``, ``State``, ``new_state``, ``parse_move``, ``choose_move``,
-``compose_action`` and the harness hooks (from :mod:`.testing`)."""
+``compose_action``, the undo tables, ``shuffle_hidden``
+(:mod:`.hidden`) and the name of the harness hooks' module (:data:`TESTING`)."""
 
 from __future__ import annotations
 
@@ -8,25 +9,31 @@ from typing import TYPE_CHECKING
 
 from .actions import compose_action
 from .bot import choose_move
-from .moves import ContinentalMove, parse_move
+from .hidden import shuffle_hidden
+from .moves import Kind, ContinentalMove, parse_move
 from .reasons import REASONS
 from .rules import Rules
 from .state import ContinentalState, State, new_state
-from .testing import (
-    expected_cards,
-    hand_size_ok,
-    move_bound,
-    results_add_up,
-    shuffle_hidden,
-)
 
 __all__ = [
-    "POSITION", "REASONS", "Rules", "State", "ContinentalState", "new_state", "parse_move", "choose_move", "compose_action",
-    "expected_cards", "hand_size_ok", "move_bound", "shuffle_hidden", "results_add_up",
+    "POSITION", "REASONS", "UNDOABLE", "REVEALING", "Rules", "State", "ContinentalState", "new_state",
+    "parse_move", "choose_move", "compose_action", "TESTING", "shuffle_hidden",
 ]
 
 POSITION = "meldtable.continental.position"
 """The family's position room (:mod:`.position`: keys, reader, writer), imported on first use."""
+
+TESTING = "meldtable.continental.testing"
+"""The family's harness hooks (:mod:`.testing`), imported only by the test harness
+(tests/sim_harness.py, bench/harness.py): the page's wheel leaves the module out (build.py)."""
+
+UNDOABLE: frozenset[Kind] = frozenset({"set", "run", "add", "swap"})
+"""The move kinds that can be taken back within the turn (:mod:`meldtable.undo`): sets and runs laid
+down, lay-offs and joker exchanges after the draw (issue #13)."""
+
+REVEALING: frozenset[Kind] = frozenset({"draw", "take", "claim"})
+"""The move kinds that showed a hidden card: an undo right after one is refused with the key
+``undo_revealed`` (after the other kinds that cannot be taken back: ``undo_nothing``)."""
 
 if TYPE_CHECKING:  # mypy --strict checks this module against the contract, with the family's types
     from .. import family as _contract

@@ -4,12 +4,15 @@ Read-only helpers: none of them changes a state, and the engine itself never cal
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..cards import Card, standard_deck
 from ..multiset import counted
+from .hidden import shuffle_hidden  # the harness reads it here too
 from .rules import Rules
 from .state import ContinentalState
+
+__all__ = ["expected_cards", "hand_size_ok", "move_bound", "shuffle_hidden", "results_add_up"]
 
 
 def expected_cards(state: ContinentalState) -> dict[Card, int]:
@@ -51,40 +54,6 @@ def move_bound(rules: Rules) -> int:
     return draws * rules.players + 2 * takes + draws + 3 * n
 
 
-def shuffle_hidden(data: dict[str, Any], seat: int, rng: Any) -> dict[str, Any] | None:
-    """The ``state`` part of a saved game (``to_dict()``) with every card hidden from ``seat``
-    dealt out again at random (``rng.shuffle``): the other seats' hands, the main and penalty
-    stocks and the discards below the top card. Sizes stay; a seat that must place an exchanged
-    joker keeps a joker. ``None`` when this cannot be done consistently: another seat is half-way
-    through laying down its contract (the rest of the contract depends on the hand it holds)."""
-    import copy
-
-    st = copy.deepcopy(data)
-    t = st["turn"]
-    if not st["hand_over"] and t["seat"] != seat and t["pending"] is not None:
-        return None
-    keep_joker = not st["hand_over"] and t["joker_from"] is not None and t["seat"] != seat
-    others = [s for s in range(len(st["hands"])) if s != seat]
-    pool = list(st["stock"]) + list(st["penalty_stock"]) + list(st["discard_pile"][:-1])
-    for s in others:
-        pool.extend(st["hands"][s])
-    if keep_joker:
-        pool.remove("JK")
-    pool.sort()  # a canonical order first: the deal depends on rng alone (meldtable.search)
-    rng.shuffle(pool)
-    for s in others:
-        k = len(st["hands"][s])
-        if keep_joker and s == t["seat"]:
-            st["hands"][s], pool = ["JK"] + pool[:k - 1], pool[k - 1:]
-        else:
-            st["hands"][s], pool = pool[:k], pool[k:]
-    ks, kp = len(st["stock"]), len(st["penalty_stock"])
-    st["stock"], pool = pool[:ks], pool[ks:]
-    st["penalty_stock"], pool = pool[:kp], pool[kp:]
-    st["discard_pile"] = pool + st["discard_pile"][-1:]
-    return st
-
-
 def results_add_up(state: ContinentalState) -> bool:
     """Whether the last finished deal's itemised result matches the table it was scored from:
     every seat's ``hand_cards`` is the value of the cards left in its hand (0 for the seat that
@@ -108,3 +77,10 @@ def results_add_up(state: ContinentalState) -> bool:
     if out is not None and res["sides"][out]["items"]["hand_cards"] != 0:
         return False
     return [s["cumulative"] for s in res["sides"]] == list(state.scores)
+
+
+if TYPE_CHECKING:  # mypy --strict checks this module against the harness's contract
+    from .. import family as _contract
+    from . import testing as _this
+
+    _CONTRACT: _contract.HarnessRoom[Rules, ContinentalState] = _this

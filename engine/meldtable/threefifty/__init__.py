@@ -39,7 +39,8 @@ module                    what it holds
 :mod:`.saved`             saved games: ``to_dict`` and the validating loader
 :mod:`.actions`           the page's actions turned into moves
 :mod:`.bot`               the computer player
-:mod:`.testing`           harness hooks for the simulation harness
+:mod:`.hidden`            ``shuffle_hidden``: the cards one seat cannot see dealt again
+:mod:`.testing`           harness hooks for the simulation harness (never imported by the engine)
 :mod:`.family`            the family protocol the engine's ``Game`` uses
 ========================  ==================================================================
 
@@ -70,18 +71,14 @@ _WHERE = {
     "State": "state",
     "ThreeFiftyState": "state",
     "new_state": "state",
-    "expected_cards": "testing",
-    "hand_size_ok": "testing",
-    "move_bound": "testing",
-    "results_add_up": "testing",
-    "shuffle_hidden": "testing",
+    "shuffle_hidden": "hidden",
 }
 """Public name -> the module of this package that defines it (imported on first use)."""
 
 __all__ = [
     "ThreeFiftyMove", "ThreeFiftyState", "Rules", "State", "new_state", "parse_move", "choose_move",
     "compose_action", "CENTRE_SIZE", "HAND_SIZE", "KINDS", "Kind", "SCORE_ITEMS", "TARGETS", "a_rank", "card_sort_key",
-    "expected_cards", "hand_size_ok", "move_bound", "results_add_up", "shuffle_hidden",
+    "shuffle_hidden",
 ]
 
 

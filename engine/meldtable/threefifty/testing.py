@@ -4,10 +4,11 @@ Read-only helpers: none of them changes a state, and the engine itself never cal
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..cards import Card
 from ..multiset import counted
+from .hidden import shuffle_hidden  # the harness reads it here too
 from .rules import SCORE_ITEMS, Rules
 from .state import ThreeFiftyState
 
@@ -15,6 +16,8 @@ from .state import ThreeFiftyState
 # Game knowledge for the family-independent simulation harness (tests/sim_harness.py,
 # bench/harness.py; docs/architecture.md, "harness hooks"). Read-only helpers: none of them
 # changes a state, and the engine itself never calls them.
+
+__all__ = ["expected_cards", "hand_size_ok", "move_bound", "shuffle_hidden", "results_add_up"]
 
 
 def expected_cards(state: ThreeFiftyState) -> dict[Card, int]:
@@ -51,48 +54,6 @@ def move_bound(rules: Rules) -> int:
     return rules.decks * (52 + rules.jokers_per_deck)
 
 
-def _run_len(xs: list[str]) -> int:
-    if not xs:
-        return 0
-    rank = xs[-1] if xs[-1] == "JK" else xs[-1][0]
-    k = 1
-    while k < len(xs) and (xs[-1 - k] if xs[-1 - k] == "JK" else xs[-1 - k][0]) == rank:
-        k += 1
-    return k
-
-
-def shuffle_hidden(data: dict[str, Any], seat: int, rng: Any, tries: int = 50) -> dict[str, Any] | None:
-    """The ``state`` part of a saved game (``to_dict()``) with every card hidden from ``seat``
-    shuffled among the hidden places (``rng.shuffle``): the other hands, the stock, the set-aside
-    cards, and the cards below the top run of the discard pile and (while the game runs) of every
-    minus pile. Sizes stay, and the card just below a top run never gets the run's rank, so the
-    runs stay as they are. ``None`` if no such shuffle was found in ``tries`` attempts (rare)."""
-    import copy
-
-    st = copy.deepcopy(data)
-    slots: list[tuple[list[str], int]] = []
-    guards: list[tuple[list[str], int, str]] = []
-    for p, h in enumerate(st["hands"]):
-        if p != seat:
-            slots += [(h, i) for i in range(len(h))]
-    slots += [(st["stock"], i) for i in range(len(st["stock"]))]
-    slots += [(st["set_aside"], i) for i in range(len(st["set_aside"]))]
-    covered = [st["discard_pile"]] + ([] if st["hand_over"] else st["piles"])
-    for xs in covered:
-        below = len(xs) - _run_len(xs)
-        slots += [(xs, i) for i in range(below)]
-        if below:
-            guards.append((xs, below - 1, xs[-1] if xs[-1] == "JK" else xs[-1][0]))
-    pool = sorted(xs[i] for xs, i in slots)  # canonical order: the deal depends on rng alone (meldtable.search)
-    for _ in range(tries):
-        rng.shuffle(pool)
-        for (xs, i), c in zip(slots, pool):
-            xs[i] = c
-        if all((xs[i] if xs[i] == "JK" else xs[i][0]) != r for xs, i, r in guards):
-            return st
-    return None
-
-
 def results_add_up(state: ThreeFiftyState) -> bool:
     """Whether the last finished game's itemised result matches the table: items add up to the
     total, each total is the value of that seat's minus pile, the totals plus the unscored
@@ -113,3 +74,10 @@ def results_add_up(state: ThreeFiftyState) -> bool:
         if sum(totals) + leftovers != sum(r.value(c) for c in r.deck()):
             return False
     return [s["cumulative"] for s in res["sides"]] == list(state.scores)
+
+
+if TYPE_CHECKING:  # mypy --strict checks this module against the harness's contract
+    from .. import family as _contract
+    from . import testing as _this
+
+    _CONTRACT: _contract.HarnessRoom[Rules, ThreeFiftyState] = _this
