@@ -15,7 +15,6 @@ laid under a canasta. Flights are watched as they are added to the page; the tes
 page's state (its serial, `html[data-flying]`), never on time."""
 from __future__ import annotations
 
-import meldtable
 import pytest
 
 from saved_positions import open_position, select, serial, wait_serial
@@ -79,7 +78,9 @@ def canasta_place(place, card):
     """Where a canasta-family place is drawn for seat 0 (side 0)."""
     p = place["place"]
     if p == "hand":
-        return f'#hand .hand-card[data-card="{card}"]' if place["seat"] == 0 and card else f'#seat-map [data-seat="{place["seat"]}"]'
+        if place["seat"] == 0 and card:
+            return f'#hand .hand-card[data-card="{card}"]'
+        return f'#seat-map [data-seat="{place["seat"]}"]'
     if p in ("meld", "under"):
         box = "#my-melds" if place["side"] == 0 else f'#opponents [data-side="{place["side"]}"]'
         return f'{box} .meld[data-rank="{place["meld"]}"]'
@@ -91,7 +92,9 @@ def canasta_place(place, card):
 def continental_place(place, card):
     p = place["place"]
     if p == "hand":
-        return f'#hand .hand-card[data-card="{card}"]' if place["seat"] == 0 and card else f'.ct-seat[data-seat="{place["seat"]}"]'
+        if place["seat"] == 0 and card:
+            return f'#hand .hand-card[data-card="{card}"]'
+        return f'.ct-seat[data-seat="{place["seat"]}"]'
     if p == "meld":
         return f'.ct-combo[data-id="{place["meld"]}"]'
     # the claim prompt stands where the piles were (issue #29): the card asked about and its badge
@@ -102,7 +105,9 @@ def continental_place(place, card):
 def threefifty_place(place, card):
     p = place["place"]
     if p == "hand":
-        return f'#hand .hand-card[data-card="{card}"]' if place["seat"] == 0 and card else f'.tf-seat[data-seat="{place["seat"]}"] .opp-hand'
+        if place["seat"] == 0 and card:
+            return f'#hand .hand-card[data-card="{card}"]'
+        return f'.tf-seat[data-seat="{place["seat"]}"] .opp-hand'
     if p == "minus_pile":
         return f'.tf-pile[data-seat="{place["seat"]}"]'
     if p == "centre":
@@ -122,7 +127,8 @@ def play_and_check(page, game, move, where, act):
     assert want, events
     expect = {f"{k}:{c}": {"from": f, "to": t} for k, c, f, t in want}
     page.evaluate("(w) => { window.__expect = w; window.__flights = []; }", expect)
-    from_boxes = page.evaluate("(w) => Object.fromEntries(Object.entries(w).map(([k, v]) => [k, window.__boxes(v.from)]))", expect)
+    from_boxes = page.evaluate(
+        "(w) => Object.fromEntries(Object.entries(w).map(([k, v]) => [k, window.__boxes(v.from)]))", expect)
     n = serial(page)
     act()
     wait_serial(page, n)
