@@ -13,14 +13,17 @@
 // Renderers (web/games/*.js) call registerHint(root, pick) once when they mount, and
 // paintHint(root, table) at the end of every render; pick(hint, move) returns the elements of
 // their table that show the hint (`move` is the matching legal move of the table, or null).
-// The page shell calls installHintKey(shell, request) once (key I, the #btn-hint button,
-// Esc); the guided hands (web/guide.js) call showHint() with a hint they asked for themselves.
-import { getLang } from "./i18n.js";
+// The page shell calls installHintKey(shell, request) once: the key I, a Hint button on the table
+// (#btn-hint: in the action bar beside Undo, in 3 ist 50 above the status line; shown while the
+// person is to act) and Esc. The guided hands (web/guide.js) call showHint() with a hint they
+// asked for themselves and offer their own button.
+import { getLang, t } from "./i18n.js";
 
 const HINTED = "hinted";
 const shown = new WeakMap(); // table object -> hint answer ({seat, move, kind, cards, key, params, texts})
 const painters = new Map();  // root element -> pick(hint, move) -> elements
 let cleared = null;          // the table whose hint Esc dropped (not shown again on a repaint)
+let installed = null;        // {shell, ask}: the page's hint controls (installHintKey), or null
 
 /** The hint shown for `table` (the table object it was asked on), or null. */
 export function hintFor(table) {
@@ -83,7 +86,7 @@ export function paintHint(root, table) {
   for (const el of marked) el.classList.add(HINTED);
   root.dataset.hint = hint ? hint.move : "";
   root.dataset.hintCards = hint ? (hint.cards || []).join(" ") : "";
-  if (root.getRootNode && root.getRootNode() === document) syncButton(table);
+  if (installed && root.getRootNode && root.getRootNode() === document) syncButton(root, table);
 }
 
 /** Show `hint` (the engine's answer) for `table` on every registered table showing it. */
@@ -145,23 +148,41 @@ function statusShows(shell, hint) {
   return Boolean(hint && text && Object.values(hint.texts || {}).includes(text));
 }
 
-function syncButton(table) {
-  const b = document.getElementById("btn-hint");
-  if (!b) return;
-  b.hidden = !table || Boolean(table.hand_over);
-  b.setAttribute("aria-disabled", String(!(table && table.to_act_is_human && !table.hand_over)));
+/**
+ * The Hint button of the table drawn in `root` (made when missing: in the renderer's action bar
+ * before its ghost button, as the Undo button is, else just above the status line), in step with
+ * `table`: shown while the person is to act; pressed while a hint is shown.
+ */
+function syncButton(root, table) {
+  let b = root.querySelector("#btn-hint");
+  if (!b) {
+    b = document.createElement("button");
+    b.type = "button";
+    b.id = "btn-hint";
+    b.className = "btn btn-action btn-hint";
+    b.setAttribute("aria-keyshortcuts", "I");
+    b.addEventListener("click", () => installed && installed.ask());
+    const bar = root.querySelector('.actions[role="toolbar"]');
+    const status = installed.shell.parts && installed.shell.parts.status;
+    if (bar) bar.insertBefore(b, bar.querySelector(".btn-ghost"));
+    else if (status && root.contains(status)) status.before(b);
+    else return;
+  }
+  b.textContent = t("hint.ask");
+  b.title = t("hint.askTitle");
+  b.hidden = !(table && table.to_act_is_human && !table.hand_over);
   b.setAttribute("aria-pressed", String(Boolean(hintFor(table))));
 }
 
 /**
- * The page's hint controls for `shell` (web/app.js): the key I and a button #btn-hint (when the
- * page has one) ask for a hint; Esc drops a hint shown. Keys are ignored while typing in a field,
- * while a dialog is open and with Ctrl, Alt or Meta. `request(op, fields)` as for requestHint.
+ * The page's hint controls for `shell` (web/app.js): the key I and the Hint button on the table
+ * (#btn-hint, made by paintHint) ask for a hint; Esc drops a hint shown. Keys are ignored while
+ * typing in a field, while a dialog is open and with Ctrl, Alt or Meta. `request(op, fields)` as
+ * for requestHint.
  */
 export function installHintKey(shell, request = shell.request) {
   const ask = () => requestHint(shell, typeof request === "function" ? request : shell.request);
-  const button = document.getElementById("btn-hint");
-  if (button) button.addEventListener("click", ask);
+  installed = { shell, ask };
   document.addEventListener("keydown", (ev) => {
     if (ev.altKey || ev.metaKey || ev.ctrlKey) return;
     const el = ev.target;

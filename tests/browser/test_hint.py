@@ -164,7 +164,9 @@ def wait_my_turn(page) -> None:
 
 
 def hint_wired(page) -> bool:
-    return page.locator("#btn-hint").count() == 1
+    """Whether web/app.js installs the hint controls (the Hint button on the table)."""
+    wait_my_turn(page)
+    return page.locator("#felt #btn-hint").count() == 1
 
 
 def press_hint(page) -> str:
@@ -209,6 +211,11 @@ def test_app_hint_key_marks_the_move_and_says_why_in_both_languages(page, site_u
     hand = hand_cards(page, "#felt")
     assert all(hand.count(c) >= marked.count(c) for c in marked)
     assert page.locator("#felt .hinted").count() >= 1
+    SHOTS.mkdir(exist_ok=True)
+    for w, h in ((1280, 800), (390, 844)):
+        page.set_viewport_size({"width": w, "height": h})
+        page.screenshot(path=str(SHOTS / f"hint-app-{variant}-en-{w}x{h}.png"))
+    page.set_viewport_size({"width": 1280, "height": 800})
     status = page.locator("#status").inner_text()
     keys = [k for k in HINTS.reasons if template_rx(k, "en").match(status)]
     assert keys, status
@@ -219,12 +226,12 @@ def test_app_hint_key_marks_the_move_and_says_why_in_both_languages(page, site_u
     german = page.locator("#status").inner_text()
     assert any(template_rx(k, "de").match(german) for k in keys), german
     assert page.get_attribute("#felt", "data-hint") == move  # still marked after the redraw
-    assert page.get_attribute("#btn-hint", "aria-pressed") == "true"
+    assert page.get_attribute("#felt #btn-hint", "aria-pressed") == "true"
     # Esc takes it away; the button asks again; the next move takes it away
     page.keyboard.press("Escape")
     page.wait_for_function("() => !document.querySelector('#felt').dataset.hint")
     assert page.locator("#felt .hinted").count() == 0 and page.locator("#status").inner_text() == ""
-    page.locator("#btn-hint").click()
+    page.locator("#felt #btn-hint").click()
     page.wait_for_function("() => document.querySelector('#felt').dataset.hint", timeout=STEP_MS)
     follow_hint(page)
     page.wait_for_function("() => !document.querySelector('#felt').dataset.hint")
@@ -244,8 +251,8 @@ def test_app_hint_in_german_and_in_the_help(page, site_url):
     names = page.locator("#help-keys dd").all_text_contents()
     assert names[keys.index("I")] == "Tipp: ein guter Zug, auf dem Tisch gezeigt"
     page.keyboard.press("Escape")
-    assert page.locator("#btn-hint").inner_text() == "Tipp"
     wait_my_turn(page)
+    assert page.locator("#felt #btn-hint").inner_text() == "Tipp"
     press_hint(page)
     SHOTS.mkdir(exist_ok=True)
     for w, h in ((1280, 800), (390, 844)):
