@@ -201,7 +201,7 @@ APP_GAMES = [("canasta-two-hand", 2, "canasta"), ("continental", 3, "continental
 def test_app_hint_key_marks_the_move_and_says_why_in_both_languages(page, site_url, variant, players, family):
     open_app_game(page, site_url, variant, players)
     if not hint_wired(page):
-        pytest.skip("web/app.js and web/index.html do not wire the hint yet (integration lines in the hint report)")
+        pytest.skip("web/app.js does not call installHintKey yet (integration line in the hint report)")
     wait_my_turn(page)
     move = press_hint(page)
     legal = page.get_attribute("#felt", "data-legal").split(";")
@@ -243,7 +243,7 @@ def test_app_hint_in_german_and_in_the_help(page, site_url):
     """The help overlay lists the key I; the button and the marked card in a German table."""
     open_app_game(page, site_url, "3-ist-50", 3, lang="de")
     if not hint_wired(page):
-        pytest.skip("web/app.js and web/index.html do not wire the hint yet (integration lines in the hint report)")
+        pytest.skip("web/app.js does not call installHintKey yet (integration line in the hint report)")
     page.locator("#game").click(position={"x": 2, "y": 2})
     page.keyboard.press("?")
     page.wait_for_selector("#help-dialog[open]")
