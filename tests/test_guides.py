@@ -22,7 +22,7 @@ GUIDES = Path(__file__).resolve().parent.parent / "web" / "guides"
 LANGS = ("en", "de")
 
 GUIDE_KEYS = {"variant", "title", "position", "human_seats", "steps"}
-STEP_KEYS = {"say", "do", "moves", "nudge", "refusals", "computer", "end", "totals"}
+STEP_KEYS = {"say", "ask", "do", "moves", "nudge", "refusals", "computer", "end", "totals"}
 REFUSAL_KEYS = {"do", "key", "say"}
 
 
@@ -125,6 +125,7 @@ def test_guide_shape_and_languages(variant):
         elif k == "computer":
             assert step["computer"], i
         assert not (step.get("end") and k != "end"), i
+        assert not (step.get("ask") and k != "human"), (i, "only the player's move asks 'what would you do?'")
     assert kind(steps[-1]) == "end", "the guide ends with the end of the hand"
     assert sum(kind(s) == "end" for s in steps) == 1
     assert sum(kind(s) == "human" for s in steps) >= 3, "the player makes the moves"
@@ -182,6 +183,35 @@ def test_guide_replays_to_the_end_of_the_hand(variant):
             c.ok("act", action=action(alt))
             assert c.history()[len(before):] == step["moves"], (where, alt, c.history()[len(before):])
     assert c.ok("table")["hand_over"]
+
+
+@pytest.mark.parametrize("variant", PRESENT)
+def test_each_guide_asks_what_the_player_would_do_and_its_hint_is_the_steps_move(variant):
+    """Issue #27: the guided hands ask "what would you do?" and offer a hint there. Every guide
+    has such a step (``ask``: a question in both languages that names the Hint button); the
+    engine's hint at that step (the `hint` op the page sends, the strong player from the seat's
+    information only) is the step's move, at short and at the page's time budget."""
+    g = load(variant)
+    c = start(g)
+    asked = 0
+    for i, step in enumerate(g["steps"]):
+        k = kind(step)
+        if k == "computer":
+            while not c.ok("table")["to_act_is_human"] and not c.ok("table")["hand_over"]:
+                c.ok("bot")
+        if k != "human":
+            continue
+        if step.get("ask"):
+            asked += 1
+            assert "?" in step["say"]["en"] and "?" in step["say"]["de"], i
+            assert "“Hint”" in step["say"]["en"] and "„Tipp“" in step["say"]["de"], i
+            assert len(step["moves"]) == 1, (i, "a hint names one move")
+            for budget in (30, 200):
+                h = c.ok("hint", budget_ms=budget)["hint"]
+                assert h["move"] == step["moves"][0], (variant, i + 1, budget, h["move"])
+                assert h["texts"]["en"] and h["texts"]["de"]
+        c.ok("act", action=action(step["do"][0]))
+    assert asked >= 1
 
 
 @pytest.mark.parametrize("variant", PRESENT)

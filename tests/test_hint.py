@@ -4,13 +4,14 @@ German, from the seat's information only; the hint catalogue is complete in both
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
 import meldtable
 from meldtable.bot import choose_move, hint
 from meldtable.reasons import LANGUAGES, fields
-from meldtable.search.hints import HINTS, explain
+from meldtable.search.hints import HINTS, card_phrase, explain
 
 GAMES = [("canasta-two-hand", 2), ("canasta-classic", 4), ("kanaster", 2), ("continental", 3), ("3-ist-50", 3)]
 SAMPLE = {"level": "'hard'", "levels": "easy, normal, strong", "seat": 1, "size": 14, "rank": "Q", "points": 60,
@@ -31,8 +32,41 @@ def test_every_hint_reason_has_both_texts_over_its_own_parameters():
 def test_the_example_reasons_of_the_issue():
     assert HINTS.texts("take_pile", {"size": 14, "rank": "Q"})["en"] == "Take the pile: 14 cards and a meld of queens."
     assert HINTS.texts("keep_opponent", {"card": "4C", "keep": "9"})["en"] == \
-        "Discard 4C. Keep your nines: your opponent collects them."
+        "Discard the four of clubs. Keep your nines: your opponent collects them."
     assert "Neunen" in HINTS.texts("keep_opponent", {"card": "4C", "keep": "9"})["de"]
+
+
+def test_hints_name_cards_in_the_players_words_never_in_notation():
+    """"Discard the king of spades." / "Wirf den Pik-König ab." (docs/glossary.md: the German card
+    names of the refusal reasons, with the article of the rank's gender and case)."""
+    assert HINTS.texts("discard_safe", {"card": "KS"}) == {
+        "en": "Discard the king of spades: nobody has melded that rank.",
+        "de": "Wirf den Pik-König ab: Niemand hat diesen Rang gemeldet."}
+    assert card_phrase("TH", "en") == "the ten of hearts" and card_phrase("JK", "en") == "the joker"
+    assert card_phrase("TH", "de") == "die Herz-Zehn" and card_phrase("AC", "de") == "das Kreuz-Ass"
+    assert card_phrase("JC", "de") == "den Kreuz-Buben" and card_phrase("JC", "de", nominative=True) == "der Kreuz-Bube"
+    assert HINTS.texts("draw_card", {"card": "QD"})["de"] == "Zieh vom Talon: Dir hilft die Karo-Dame nicht."
+    assert HINTS.texts("draw_card", {"card": "KD"})["de"] == "Zieh vom Talon: Dir hilft der Karo-König nicht."
+    notation = re.compile(r"\b(JK|[A2-9TJQK][CDHS])\b")
+    for key, reason in HINTS.reasons.items():
+        if "card" in reason.params:
+            texts = HINTS.texts(key, {p: SAMPLE[p] for p in reason.params})
+            assert not notation.search(texts["en"]) and not notation.search(texts["de"]), (key, texts)
+            assert "the nine of hearts" in texts["en"] and "Herz-Neun" in texts["de"], (key, texts)
+
+
+@pytest.mark.parametrize("variant,players", GAMES)
+def test_hint_texts_in_played_games_show_no_card_notation(variant, players):
+    g = meldtable.new_game(variant, players=players, seed=11)
+    notation = re.compile(r"\b(JK|[A2-9TJQK][CDHS])\b")
+    for i in range(30):
+        if g.hand_over:
+            break
+        h = hint(g, rng=random.Random(i), iterations=1)
+        if h["key"] != "play":
+            assert not notation.search(h["texts"]["en"]) and not notation.search(h["texts"]["de"]), h
+        g.play(h["move"])
+    assert i > 0
 
 
 @pytest.mark.parametrize("variant,players", GAMES)

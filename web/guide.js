@@ -4,8 +4,12 @@
 // step says what to do and why and waits for the player's move: the step's move goes to the
 // engine; a legal move that is not the step's is held back with a nudge; an illegal one goes to
 // the engine, whose reason is shown with the step's explanation and nudge. The computer's replies
-// are played by the engine and explained once they are on the table.
-import { mountDemo } from "./embed.js";
+// are played by the engine and explained once they are on the table. A step that asks "what
+// would you do?" (`ask: true`) offers a Hint: the engine's `hint` op, shown on the table as in
+// the app (web/hint.js) with its reason in the panel.
+import { mountDemo, sharedEngine } from "./embed.js";
+import { useLang } from "./i18n.js";
+import { showHint, clearHint, hintFor } from "./hint.js";
 
 export const VARIANTS = ["canasta-two-hand", "canasta-classic", "kanaster", "continental", "3-ist-50"];
 const LANGS = ["en", "de"];
@@ -30,6 +34,8 @@ const UI = {
     noGuide: "There is no guide for “{variant}”. Guides: {list}.",
     failed: "The guide could not be loaded: {message}",
     loading: "The game engine is starting…",
+    hint: "Hint",
+    hintTitle: "Hint: a good move, shown on the table (key I)",
   },
   de: {
     title: "Eine geführte erste Runde",
@@ -50,6 +56,8 @@ const UI = {
     noGuide: "Für „{variant}“ gibt es keine Anleitung. Anleitungen: {list}.",
     failed: "Die Anleitung ließ sich nicht laden: {message}",
     loading: "Die Spiel-Engine startet …",
+    hint: "Tipp",
+    hintTitle: "Tipp: ein guter Zug, auf dem Tisch gezeigt (Taste I)",
   },
 };
 
@@ -136,6 +144,23 @@ function langFromPage(params) {
   return nav.startsWith("de") ? "de" : "en";
 }
 
+/**
+ * The page's engine for the guide's demo: the shared engine worker, remembering the demo's
+ * session so that the guide can ask for a hint in it ({request(op, fields), hello, session}).
+ */
+export function guideEngine() {
+  let real = null;
+  return {
+    session: null,
+    get hello() { return real ? real.hello : undefined; },
+    async request(op, fields = {}) {
+      real = real || await sharedEngine();
+      if (fields.session && !this.session) this.session = fields.session;
+      return real.request(op, fields);
+    },
+  };
+}
+
 function positionText(guide) {
   return Array.isArray(guide.position) ? guide.position.join("\n") + "\n" : String(guide.position);
 }
@@ -149,9 +174,11 @@ export function runGuide(guide, els, lang) {
   const ui = UI[lang];
   const steps = guide.steps;
   const text = (t) => (t && (t[lang] || t.en)) || "";
-  const st = { i: 0, computer: [], offTrack: false, ready: false };
+  const st = { i: 0, computer: [], offTrack: false, ready: false, asking: false };
+  const engine = guideEngine();
 
   const demo = mountDemo(els.table, {
+    engine,
     variant: guide.variant,
     position: positionText(guide),
     lang,
@@ -197,6 +224,7 @@ export function runGuide(guide, els, lang) {
     els.say.textContent = state === "computer-playing" ? ui.computerPlaying : text(s.say);
     els.next.hidden = !(k === "say" || state === "computer");
     els.play.hidden = k !== "end";
+    if (els.hint) els.hint.hidden = !(k === "human" && st.ready && s.ask && !st.offTrack);
     if (k === "human" && st.ready) els.say.append(document.createElement("br"), Object.assign(document.createElement("span"), { className: "g-cue", textContent: ui.yourMove }));
     if (st.offTrack) feedback([["g-off", ui.offTrack]], "error");
   }
@@ -272,6 +300,48 @@ export function runGuide(guide, els, lang) {
     go(st.i + 1);
   });
   els.restart.addEventListener("click", () => restart());
+  if (els.hint) {
+    els.hint.textContent = ui.hint;
+    els.hint.title = ui.hintTitle;
+    els.hint.addEventListener("click", () => askHint());
+  }
+  document.addEventListener("keydown", (ev) => {
+    if (ev.altKey || ev.metaKey || ev.ctrlKey) return;
+    const el = ev.composedPath ? ev.composedPath()[0] : ev.target;
+    if (el && el.closest && el.closest("input, select, textarea")) return;
+    if (ev.key === "Escape" && hintFor(demo.table())) {
+      clearHint(demo.table());
+      if (els.feedback.dataset.tone === "hint") feedback(null);
+    } else if (ev.key.length === 1 && ev.key.toLowerCase() === "i" && els.hint && !els.hint.hidden) {
+      ev.preventDefault();
+      askHint();
+    }
+  });
+
+  /**
+   * Ask the engine for a hint in the demo's session (the move the app's Hint would show) and show
+   * it: marked on the table, its reason in the panel. A refusal shows the engine's reason.
+   */
+  async function askHint() {
+    const tb = demo.table();
+    if (!tb || st.asking || !engine.session) return null;
+    st.asking = true;
+    els.hint.setAttribute("aria-busy", "true");
+    try {
+      const r = await engine.request("hint", { session: engine.session });
+      if (demo.table() !== tb || !r || !r.hint) return null;
+      showHint(tb, r.hint);
+      feedback([["g-hint-text", r.hint.texts[lang] || r.hint.texts.en]], "hint");
+      return r.hint;
+    } catch (err) {
+      const reason = (err && err.texts && err.texts[lang]) || (err && err.message) || String(err);
+      feedback([["g-reason", `${ui.reason} ${reason}`]], "error");
+      return null;
+    } finally {
+      st.asking = false;
+      els.hint.removeAttribute("aria-busy");
+    }
+  }
 
   async function restart() {
     st.offTrack = false;
@@ -281,7 +351,7 @@ export function runGuide(guide, els, lang) {
   }
 
   show();
-  return { demo, step: () => st.i, restart };
+  return { demo, step: () => st.i, restart, hint: askHint };
 }
 
 async function main() {
@@ -290,10 +360,12 @@ async function main() {
   const ui = UI[lang];
   const variant = params.get("variant") || "canasta-two-hand";
   document.documentElement.lang = lang;
+  useLang(lang); // the renderers' own texts (the demo gets the guide's engine, so it does not set it)
   const $ = (id) => document.getElementById(id);
   const els = {
     panel: $("g-panel"), progress: $("g-progress"), bar: $("g-bar-fill"), say: $("g-say"),
     feedback: $("g-feedback"), next: $("g-next"), play: $("g-play"), restart: $("g-restart"), table: $("g-table"),
+    hint: $("g-hint"),
   };
   els.next.textContent = ui.next;
   els.restart.textContent = ui.restart;

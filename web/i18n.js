@@ -867,6 +867,9 @@ const MESSAGES = {
     // --- /seats ---
 
     // --- hint (en): only the hint work adds keys here ---
+    "hint.ask": "Hint",
+    "hint.askTitle": "Hint: a good move for you and why (key I)",
+    "hint.askKey": "Hint: a good move, shown on the table",
     // --- /hint ---
 
     // --- replay (en): only the replay work adds keys here ---
@@ -1737,6 +1740,9 @@ const MESSAGES = {
     // --- /seats ---
 
     // --- hint (de): only the hint work adds keys here ---
+    "hint.ask": "Tipp",
+    "hint.askTitle": "Tipp: ein guter Zug für dich und warum (Taste I)",
+    "hint.askKey": "Tipp: ein guter Zug, auf dem Tisch gezeigt",
     // --- /hint ---
 
     // --- replay (de): only the replay work adds keys here ---

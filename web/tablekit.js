@@ -226,7 +226,7 @@ export function fillHelp(family) {
   const list = document.getElementById("help-keys");
   list.replaceChildren();
   const rows = [...(SHORTCUTS[family] || []).filter(([, id]) => id !== "btn-undo" || family !== "threefifty"),
-    ["Ctrl+Z", null, "action.undo"], ["h", null, "kit.key.rules"], ["Esc", null, "kit.key.escape"], ["←→", null, "kit.key.arrows"],
+    ["Ctrl+Z", null, "action.undo"], ["i", null, "hint.askKey"], ["h", null, "kit.key.rules"], ["Esc", null, "kit.key.escape"], ["←→", null, "kit.key.arrows"],
     ["Enter", null, "kit.key.enter"], ["?", null, "kit.help"]];
   for (const [key, , name] of rows) {
     if (family === "threefifty" && name === "action.undo") continue;

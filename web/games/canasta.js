@@ -16,6 +16,7 @@ import {
   fillScoreTable, lastResult, cumulativeScore,
   face, slot, fillDiscardCards, stockCountText, discardSizeText, handCountText, nameFromSeen,
 } from "./common.js";
+import { registerHint, paintHint, handCardsFor } from "../hint.js";
 
 export const families = ["canasta"];
 
@@ -267,6 +268,25 @@ export function create(shell) {
     renderHand();
     renderProgress();
     renderButtons();
+    paintHint(root, shell.table());
+  }
+
+  /**
+   * The elements that show a hint (web/hint.js) of `kind` with `cards`: the hand cards it uses,
+   * the stock or the discard pile, the meld it adds to or buries under, and the action's button.
+   */
+  function hintTargets(hint, move) {
+    const out = handCardsFor($("hand"), hint.cards);
+    const kind = hint.kind;
+    if (kind === "draw") out.push($("stock"));
+    if (kind === "take" || kind === "discard") out.push($("discard"));
+    const rank = move && move.rank;
+    if ((kind === "add" || kind === "bury") && rank) {
+      out.push($("my-melds").querySelector(`.meld[data-rank="${CSS.escape(rank)}"]`));
+    }
+    const b = $("btn-" + kind);
+    if (b && !b.hidden) out.push(b);
+    return out;
   }
 
   function renderSeatMap() {
@@ -961,7 +981,7 @@ export function create(shell) {
     $("discard").addEventListener("click", clickDiscard);
   }
 
-  const mount = (felt) => { root = felt; mountTable(felt, TEMPLATE, shell.parts, wireInput); };
+  const mount = (felt) => { root = felt; mountTable(felt, TEMPLATE, shell.parts, wireInput); registerHint(felt, hintTargets); };
 
   return {
     mount, reset, onTable, render, renderControls: renderButtons, turnText, describe, annotate,

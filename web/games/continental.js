@@ -14,6 +14,7 @@ import {
   otherSeats, syncSeatSections, seatSection, textButton, showChoiceBar,
   shortCard, face, slot, fillDiscardCards, stockCountText, discardSizeText, handCountText, nameFromSeen, fillWithCardGlyph,
 } from "./common.js";
+import { registerHint, paintHint, handCardsFor } from "../hint.js";
 
 export const families = ["continental"];
 
@@ -451,6 +452,28 @@ export function create(shell) {
     renderTargets();
     renderButtons();
     renderChoices();
+    paintHint(root, shell.table());
+  }
+
+  /**
+   * The elements that show a hint (web/hint.js): the hand cards it uses, the stock or the discard
+   * pile, the combination it lays off to or takes a joker from, the claim prompt's button, and the
+   * action's button.
+   */
+  function hintTargets(hint, move) {
+    const out = handCardsFor($("hand"), hint.cards);
+    const kind = hint.kind;
+    const buttons = { draw: "ct-btn-draw", take: "ct-btn-take", set: "ct-btn-set", run: "ct-btn-run",
+      discard: "ct-btn-discard", claim: "ct-btn-claim", pass: "ct-btn-pass" };
+    if (kind === "draw") out.push($("ct-stock"));
+    if (kind === "take" || kind === "discard") out.push($("ct-discard"));
+    const target = move && move.target;
+    if ((kind === "add" || kind === "swap") && target !== null && target !== undefined) {
+      out.push(root.querySelector(`.ct-combo[data-id="${CSS.escape(String(target))}"]`));
+    }
+    const b = buttons[kind] && $(buttons[kind]);
+    if (b && !b.hidden) out.push(b);
+    return out;
   }
 
   function renderContract(v) {
@@ -1012,7 +1035,7 @@ export function create(shell) {
     });
   }
 
-  const mount = (felt) => { root = felt; mountTable(felt, TEMPLATE, shell.parts, wireInput); };
+  const mount = (felt) => { root = felt; mountTable(felt, TEMPLATE, shell.parts, wireInput); registerHint(felt, hintTargets); };
 
   /** Pause before a computer's move: none for claim decisions (mostly passes), else the usual. */
   function botDelay(tb, normal) {

@@ -11,6 +11,7 @@ import {
   fillScoreTable, lastResult, cumulativeScore, showMatchResult,
   shortCard, face, slot, fillDiscardCards, stockCountText, discardSizeText, handCountText,
 } from "./common.js";
+import { registerHint, paintHint, handCardsFor } from "../hint.js";
 
 export const families = ["threefifty"];
 
@@ -256,6 +257,14 @@ export function create(shell) {
     renderTargets();
     renderChoices();
     state.flash = false;
+    paintHint(root, shell.table());
+  }
+
+  /** The elements that show a hint (web/hint.js): the card to play and where it goes. */
+  function hintTargets(hint, move) {
+    const out = handCardsFor($("hand"), hint.cards);
+    if (move) out.push(...targets().filter((el) => movesVia(el, [move]).length > 0));
+    return out;
   }
 
   function pileButton(seat) {
@@ -580,7 +589,7 @@ export function create(shell) {
     });
   }
 
-  const mount = (felt) => { root = felt; mountTable(felt, TEMPLATE, shell.parts, wireInput); };
+  const mount = (felt) => { root = felt; mountTable(felt, TEMPLATE, shell.parts, wireInput); registerHint(felt, hintTargets); };
 
   return {
     mount, reset, onTable, render, renderControls, turnText, describe, annotate, meta, fillScoreSheet,

@@ -8,14 +8,82 @@ hidden card.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import string
+from typing import TYPE_CHECKING, Any, Mapping
 
-from ..reasons import COMMON, Catalogue
+from ..reasons import COMMON, LANGUAGES, Catalogue, Reason, card_words
 
 if TYPE_CHECKING:
     from ..game import Game
 
-HINTS = Catalogue("hints", {
+_RANKS = "A23456789TJQK"
+_EN_RANKS = ("ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king")
+_EN_SUITS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+# German article of a card by its rank word's gender: das Ass, die Zwei ... die Zehn, der Bube, die
+# Dame, der König, der Joker (docs/glossary.md); (nominative, accusative)
+_DE_ARTICLES = {"n": ("das", "das"), "f": ("die", "die"), "m": ("der", "den")}
+_DE_GENDER = {"A": "n", "J": "m", "K": "m", "JK": "m"}
+
+CARD_RENDERERS = ("the_card", "the_card_nom")
+"""The hint catalogue's own placeholder renderers, beside those of :mod:`meldtable.reasons`: a card
+text (``"KS"``) named in the player's words with its article: ``{card:the_card}`` ("the king of
+spades" / accusative "den Pik-König") and ``{card:the_card_nom}`` (German nominative "der
+Pik-König"). Hints name cards as a person says them, never in notation."""
+
+
+def card_phrase(card: str, lang: str, nominative: bool = False) -> str:
+    """``card`` (a card text: ``"KS"``, ``"TH"``, ``"JK"``) in words of ``lang`` with its article:
+    ``"the king of spades"``, ``"the joker"``; German ``"den Pik-König"`` (accusative) or with
+    ``nominative`` ``"der Pik-König"``, ``"die Herz-Zehn"``, ``"das Kreuz-Ass"`` (a jack:
+    ``"den Kreuz-Buben"``, ``"der Kreuz-Bube"``). An unknown text
+    is returned as it is."""
+    text = str(card)
+    rank = "JK" if text == "JK" else text[:1]
+    if text != "JK" and not (len(text) == 2 and rank in _RANKS and text[1] in _EN_SUITS):
+        return text
+    if lang == "de":
+        article = _DE_ARTICLES[_DE_GENDER.get(rank, "f")][0 if nominative else 1]
+        name = card_words(text, "de")
+        return f"{article} {name}{'' if nominative or rank != 'J' else 'n'}"  # den Kreuz-Buben
+    if text == "JK":
+        return "the joker"
+    return f"the {_EN_RANKS[_RANKS.index(rank)]} of {_EN_SUITS[text[1]]}"
+
+
+def _with_cards(template: str, params: Mapping[str, Any], lang: str) -> str:
+    """``template`` with every ``{x:the_card}`` / ``{x:the_card_nom}`` placeholder replaced by the
+    card's words (:func:`card_phrase`); the other placeholders are kept for :class:`Reason`."""
+    out = []
+    for literal, name, spec, conv in string.Formatter().parse(template):
+        out.append(literal.replace("{", "{{").replace("}", "}}"))
+        if name is None:
+            continue
+        if spec in CARD_RENDERERS:
+            words = card_phrase(params[name], lang, nominative=spec == "the_card_nom")
+            out.append(words.replace("{", "{{").replace("}", "}}"))
+        else:
+            out.append("{" + name + ("!" + conv if conv else "") + (":" + spec if spec else "") + "}")
+    return "".join(out)
+
+
+class _HintCatalogue(Catalogue):
+    """A :class:`~meldtable.reasons.Catalogue` whose own texts may also name cards with
+    :data:`CARD_RENDERERS`."""
+
+    def texts(self, key: str, params: Mapping[str, Any]) -> dict[str, str]:
+        """The reason's text in every language: ``{"en": ..., "de": ...}``."""
+        reason = self.reasons.get(key)
+        if reason is None:
+            return super().texts(key, params)
+        out = {}
+        for lang in LANGUAGES:
+            template = reason.texts[lang]
+            if not isinstance(template, str):  # a reason with forms: no hint has one
+                return super().texts(key, params)
+            out[lang] = Reason(key, reason.params, {lang: _with_cards(template, params, lang)}).text(params, lang)
+        return out
+
+HINTS = _HintCatalogue("hints", {
     # errors of the computer levels and the search interface
     "bot_level": (("level", "levels"), "Unknown computer level {level}: the levels are {levels}.",
                   "Unbekannte Spielstärke {level}: Es gibt {levels}."),
@@ -38,14 +106,14 @@ HINTS = Catalogue("hints", {
     "keep_cards": (("canastas",), "Keep cards in hand: you need {canastas:plural:canasta:canastas} before you can go out.",
                    "Behalte Karten auf der Hand: Du brauchst erst {canastas:plural:Canasta:Canastas}, "
                    "bevor du ausmachen kannst."),
-    "black_three": (("card",), "Discard {card:card}: a black three blocks the pile for the next player.",
-                    "Wirf {card:card} ab: Eine schwarze Drei sperrt den Ablagestapel für den nächsten Spieler."),
-    "discard_safe": (("card",), "Discard {card:card}: nobody has melded that rank.",
-                     "Wirf {card:card} ab: Niemand hat diesen Rang gemeldet."),
-    "keep_opponent": (("card", "keep"), "Discard {card:card}. Keep your {keep:ranks}: your opponent collects them.",
-                      "Wirf {card:card} ab. Behalte deine {keep:ranks}: Dein Gegner sammelt sie."),
-    "discard_single": (("card",), "Discard {card:card}: a single card that fits none of your melds.",
-                       "Wirf {card:card} ab: Eine einzelne Karte, die zu keiner deiner Meldungen passt."),
+    "black_three": (("card",), "Discard {card:the_card}: a black three blocks the pile for the next player.",
+                    "Wirf {card:the_card} ab: Eine schwarze Drei sperrt den Ablagestapel für den nächsten Spieler."),
+    "discard_safe": (("card",), "Discard {card:the_card}: nobody has melded that rank.",
+                     "Wirf {card:the_card} ab: Niemand hat diesen Rang gemeldet."),
+    "keep_opponent": (("card", "keep"), "Discard {card:the_card}. Keep your {keep:ranks}: your opponent collects them.",
+                      "Wirf {card:the_card} ab. Behalte deine {keep:ranks}: Dein Gegner sammelt sie."),
+    "discard_single": (("card",), "Discard {card:the_card}: a single card that fits none of your melds.",
+                       "Wirf {card:the_card} ab: Eine einzelne Karte, die zu keiner deiner Meldungen passt."),
     "bury": ((), "Lay the blocking cards under your canasta: they no longer count against you.",
              "Leg die Sperrkarten unter deine Canasta: Sie zählen dann nicht mehr gegen dich."),
     "answer_yes": ((), "Say yes: your partner may go out.", "Sag ja: Dein Partner darf ausmachen."),
@@ -53,30 +121,31 @@ HINTS = Catalogue("hints", {
                   "Sag nein: Deine Handkarten würden deine Seite zu viel kosten."),
     "ask": ((), "Ask your partner whether you may go out.", "Frag deinen Partner, ob du ausmachen darfst."),
     # Continental
-    "claim": (("card",), "Claim {card:card}: it helps your contract enough to pay for the penalty card.",
-              "Melde dich für {card:card}: Sie hilft deinem Vertrag genug für die Strafkarte."),
-    "let_go": (("card",), "Let {card:card} go: it does not pay for a penalty card.",
-               "Lass {card:card} liegen: Sie ist keine Strafkarte wert."),
-    "take_card": (("card",), "Take {card:card}: it helps your contract.", "Nimm {card:card}: Sie hilft deinem Vertrag."),
-    "draw_card": (("card",), "Draw from the stock: {card:card} does not help you.",
-                  "Zieh vom Talon: {card:card} hilft dir nicht."),
+    "claim": (("card",), "Claim {card:the_card}: it helps your contract enough to pay for the penalty card.",
+              "Melde dich für {card:the_card}: Die Karte hilft deinem Vertrag genug für die Strafkarte."),
+    "let_go": (("card",), "Let {card:the_card} go: it does not pay for a penalty card.",
+               "Lass {card:the_card} liegen: Die Karte ist keine Strafkarte wert."),
+    "take_card": (("card",), "Take {card:the_card}: it helps your contract.",
+                  "Nimm {card:the_card}: Die Karte hilft deinem Vertrag."),
+    "draw_card": (("card",), "Draw from the stock: {card:the_card} does not help you.",
+                  "Zieh vom Talon: Dir hilft {card:the_card_nom} nicht."),
     "lay_down": (("contract",), "Lay down your contract: {contract:contract}.",
                  "Leg deinen Vertrag aus: {contract:contract}."),
-    "lay_off": (("card",), "Lay off {card:card}: every card on the table no longer counts against you.",
-                "Leg {card:card} an: Jede Karte auf dem Tisch zählt nicht mehr gegen dich."),
+    "lay_off": (("card",), "Lay off {card:the_card}: a card on the table no longer counts against you.",
+                "Leg {card:the_card} an: Eine Karte auf dem Tisch zählt nicht mehr gegen dich."),
     "swap": ((), "Exchange a joker from the table: it fits anywhere.",
              "Tausch einen Joker vom Tisch: Er passt überall."),
-    "discard_points": (("card", "points"), "Discard {card:card}: it does not help and counts {points} points against you.",
-                       "Wirf {card:card} ab: Sie hilft nicht und zählt {points} Punkte gegen dich."),
+    "discard_points": (("card", "points"), "Discard {card:the_card}: it does not help and counts {points} points against you.",
+                       "Wirf {card:the_card} ab: Die Karte hilft nicht und zählt {points} Punkte gegen dich."),
     # 3 ist 50
-    "play_capture": (("card", "points"), "Play {card:card}: you pass on {points} points.",
-                     "Spiel {card:card}: Du gibst {points} Punkte weiter."),
-    "play_pile": (("card", "seat"), "Play {card:card} onto seat {seat}'s minus pile.",
-                  "Spiel {card:card} auf den Minushaufen von Platz {seat}."),
-    "play_discard": (("card",), "Discard {card:card}: it captures nothing and costs least.",
-                     "Wirf {card:card} ab: Sie fängt nichts und kostet am wenigsten."),
-    "play_own": (("card",), "Play {card:card} onto your own pile: you pass its top run on.",
-                 "Spiel {card:card} auf deinen eigenen Minushaufen: Du gibst seine obere Reihe weiter."),
+    "play_capture": (("card", "points"), "Play {card:the_card}: you pass on {points} points.",
+                     "Spiel {card:the_card}: Du gibst {points} Punkte weiter."),
+    "play_pile": (("card", "seat"), "Play {card:the_card} onto seat {seat}'s minus pile.",
+                  "Spiel {card:the_card} auf den Minushaufen von Platz {seat}."),
+    "play_discard": (("card",), "Discard {card:the_card}: it captures nothing and costs least.",
+                     "Wirf {card:the_card} ab: Die Karte fängt nichts und kostet am wenigsten."),
+    "play_own": (("card",), "Play {card:the_card} onto your own pile: you pass its top run on.",
+                 "Spiel {card:the_card} auf deinen eigenen Minushaufen: Du gibst seine obere Reihe weiter."),
     # any game
     "play": (("move",), "Play '{move}'.", "Spiel '{move}'."),
 }, base=COMMON)
