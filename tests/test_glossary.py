@@ -162,3 +162,20 @@ def test_hints_name_no_mouse_click():
     pairs = re.findall(r'"([\w.\-]+)":\s*"((?:[^"\\]|\\.)*)"', source)
     found = [f"{k}: {v}" for k, v in pairs if re.search(r"\b([Cc]lick|[Kk]licke)\b", v)]
     assert not found, "\n".join(found)
+
+
+def test_canasta_option_texts_say_canasta_outside_kanaster():
+    """Seed 004 names the canasta "Kanaster"; seeds 000 and 001 say "Canasta" (docs/glossary.md).
+    The rule options' labels and explanations are shown for every canasta-family game (Classic
+    Canasta's new-game dialog and rules page among them), so their German text says "Canasta";
+    only a Kanaster text (`<key>.kanaster`, looked up by `tv`) says "Kanaster"."""
+    texts = page_texts()
+    options = {k: v for k, v in texts.items() if re.match(r"i18n opt(doc)?\.", k)}
+    assert len(options) > 50
+    found = [f"{k}: {v}" for k, v in options.items() if re.search(r"Kanaster", v) and not k.endswith(".kanaster")]
+    assert not found, "German option texts outside Kanaster saying Kanaster:\n" + "\n".join(found)
+    # Kanaster keeps its own word where the text names the canasta
+    for key in ("opt.blocking_ranks", "opt.bury_blocking_cards", "optdoc.canasta.blocking_ranks"):
+        assert "Canasta" in texts[f"i18n {key}"], key
+        assert "Kanaster" in texts[f"i18n {key}.kanaster"], key
+

@@ -879,6 +879,18 @@ const MESSAGES = {
     // --- /friends ---
 
     // --- phone (en): only the phone work adds keys here ---
+    // Kanaster's option texts (tv(variant, key) looks up <key>.kanaster first); English keeps "canasta"
+    "opt.same_rank_melds.after_canasta.kanaster": "another one once the first is a canasta",
+    "opt.blocking_ranks.kanaster": "Ranks with a canasta block the pile",
+    "opt.blocking_ranks.any_canasta.kanaster": "any side's canasta",
+    "opt.blocking_ranks.own_canasta.kanaster": "only your own side's canasta",
+    "opt.bury_blocking_cards.kanaster": "Blocking cards under a canasta",
+    "opt.blocking_card_adds.kanaster": "Blocking cards onto a finished canasta",
+    "optdoc.canasta.same_rank_melds.kanaster": "Whether a side may start a second meld of a rank (written Q#2) once the first is a canasta.",
+    "optdoc.canasta.meld_after_pile_take.kanaster": "Off: after taking the pile you only discard (and may lay blocking cards under a canasta).",
+    "optdoc.canasta.blocking_ranks.kanaster": "A card of a rank with a canasta on the table blocks the pile when on top, like a black three.",
+    "optdoc.canasta.bury_blocking_cards.kanaster": "Cards of a blocking rank laid under your canasta count nothing, neither for nor against you.",
+    "optdoc.canasta.blocking_card_adds.kanaster": "Whether a natural card of a blocking rank may still be added to a finished canasta of that rank; if not, more of them open another meld of the rank or are discarded.",
     // --- /phone ---
   },
 
@@ -1213,26 +1225,26 @@ const MESSAGES = {
     "opt.red_three_exposure.first_turn": "beim ersten Zug des Spielers",
     "opt.same_rank_melds": "Mehrere Meldungen eines Rangs",
     "opt.same_rank_melds.one": "nein: eine pro Rang",
-    "opt.same_rank_melds.after_canasta": "eine weitere, sobald die erste ein Kanaster ist",
+    "opt.same_rank_melds.after_canasta": "eine weitere, sobald die erste ein Canasta ist",
     "opt.meld_after_pile_take": "Auslegen nach dem Aufnehmen des Ablagestapels",
-    "opt.blocking_ranks": "Ränge mit Kanaster sperren den Ablagestapel",
+    "opt.blocking_ranks": "Ränge mit Canasta sperren den Ablagestapel",
     "opt.blocking_ranks.none": "nein",
-    "opt.blocking_ranks.any_canasta": "Kanaster irgendeiner Partei",
-    "opt.blocking_ranks.own_canasta": "nur Kanaster der eigenen Partei",
-    "opt.bury_blocking_cards": "Sperrkarten unter einen Kanaster",
+    "opt.blocking_ranks.any_canasta": "Canasta irgendeiner Partei",
+    "opt.blocking_ranks.own_canasta": "nur Canasta der eigenen Partei",
+    "opt.bury_blocking_cards": "Sperrkarten unter einen Canasta",
     "opt.bury_blocking_cards.never": "nie",
     "opt.bury_blocking_cards.after_pile_take": "nach dem Aufnehmen des Ablagestapels",
     "opt.bury_blocking_cards.any_turn": "in jedem Zug",
-    "opt.blocking_card_adds": "Sperrkarten an einen fertigen Kanaster",
+    "opt.blocking_card_adds": "Sperrkarten an einen fertigen Canasta",
     "opt.blocking_card_adds.bury_only": "nein: nur darunter",
     "opt.blocking_card_adds.add": "ja, mit Punkten",
     "optdoc.canasta.cut_wilds": "Der Spieler vor dem Geber hebt ab, behält aufgedeckte wilde Karten und erhält entsprechend weniger Karten.",
     "optdoc.canasta.red_three_exposure": "Wann rote Dreien der ausgeteilten Hand ausgelegt und vom Talon ersetzt werden.",
-    "optdoc.canasta.same_rank_melds": "Ob eine Partei eine zweite Meldung eines Rangs (Q#2) beginnen darf, sobald die erste ein Kanaster ist.",
-    "optdoc.canasta.meld_after_pile_take": "Aus: nach dem Aufnehmen wird nur abgeworfen (und Sperrkarten dürfen unter einen Kanaster).",
-    "optdoc.canasta.blocking_ranks": "Eine Karte eines Rangs mit Kanaster auf dem Tisch sperrt den Ablagestapel wie eine schwarze Drei.",
-    "optdoc.canasta.bury_blocking_cards": "Sperrkarten unter dem eigenen Kanaster zählen nichts, weder plus noch minus.",
-    "optdoc.canasta.blocking_card_adds": "Ob eine natürliche Sperrkarte noch an einen fertigen Kanaster ihres Werts angelegt werden darf; sonst eröffnen weitere eine neue Meldung dieses Werts oder werden abgeworfen.",
+    "optdoc.canasta.same_rank_melds": "Ob eine Partei eine zweite Meldung eines Rangs (Q#2) beginnen darf, sobald die erste ein Canasta ist.",
+    "optdoc.canasta.meld_after_pile_take": "Aus: nach dem Aufnehmen wird nur abgeworfen (und Sperrkarten dürfen unter einen Canasta).",
+    "optdoc.canasta.blocking_ranks": "Eine Karte eines Rangs mit Canasta auf dem Tisch sperrt den Ablagestapel wie eine schwarze Drei.",
+    "optdoc.canasta.bury_blocking_cards": "Sperrkarten unter dem eigenen Canasta zählen nichts, weder plus noch minus.",
+    "optdoc.canasta.blocking_card_adds": "Ob eine natürliche Sperrkarte noch an einen fertigen Canasta ihres Werts angelegt werden darf; sonst eröffnen weitere eine neue Meldung dieses Werts oder werden abgeworfen.",
     "who.short": "C{n}",
     "who.youShort": "Du",
     "move.other.draw": "{name} zieht vom Talon",
@@ -1752,6 +1764,18 @@ const MESSAGES = {
     // --- /friends ---
 
     // --- phone (de): only the phone work adds keys here ---
+    // die Optionstexte mit Kanasters eigenem Wort (Seed 004; tv(variant, key) nimmt <key>.kanaster zuerst)
+    "opt.same_rank_melds.after_canasta.kanaster": "eine weitere, sobald die erste ein Kanaster ist",
+    "opt.blocking_ranks.kanaster": "Ränge mit Kanaster sperren den Ablagestapel",
+    "opt.blocking_ranks.any_canasta.kanaster": "Kanaster irgendeiner Partei",
+    "opt.blocking_ranks.own_canasta.kanaster": "nur Kanaster der eigenen Partei",
+    "opt.bury_blocking_cards.kanaster": "Sperrkarten unter einen Kanaster",
+    "opt.blocking_card_adds.kanaster": "Sperrkarten an einen fertigen Kanaster",
+    "optdoc.canasta.same_rank_melds.kanaster": "Ob eine Partei eine zweite Meldung eines Rangs (Q#2) beginnen darf, sobald die erste ein Kanaster ist.",
+    "optdoc.canasta.meld_after_pile_take.kanaster": "Aus: nach dem Aufnehmen wird nur abgeworfen (und Sperrkarten dürfen unter einen Kanaster).",
+    "optdoc.canasta.blocking_ranks.kanaster": "Eine Karte eines Rangs mit Kanaster auf dem Tisch sperrt den Ablagestapel wie eine schwarze Drei.",
+    "optdoc.canasta.bury_blocking_cards.kanaster": "Sperrkarten unter dem eigenen Kanaster zählen nichts, weder plus noch minus.",
+    "optdoc.canasta.blocking_card_adds.kanaster": "Ob eine natürliche Sperrkarte noch an einen fertigen Kanaster ihres Werts angelegt werden darf; sonst eröffnen weitere eine neue Meldung dieses Werts oder werden abgeworfen.",
     // --- /phone ---
   },
 };
