@@ -442,29 +442,30 @@ function naturalPlayers(v, counts) {
 }
 
 /**
- * The seatings (values of the `partnerships` option) the engine's layout (hello's `layout`
- * rows, meldtable.options.Variant.layout_for) gives for `players` seats, in the order of the
- * option's choices; null when the descriptor has no layout row for that count (then every
- * choice is offered and the engine judges at Start).
+ * The seatings (values of the `partnerships` option) the engine accepts for `players` seats and
+ * the one a game gets when none is chosen: hello's `seatings` row for that count
+ * (meldtable.options.Variant.seatings), as {choices, def}; null when the descriptor has no row
+ * for that count (then every choice is offered and the engine judges at Start).
  */
 function seatingsFor(v, o, players) {
-  const rows = (v && Array.isArray(v.layout) ? v.layout : []).filter((r) => r.players === players);
-  const named = new Set(rows.map((r) => r.partnerships).filter((x) => typeof x === "string"));
-  if (!named.size) return null;
-  return o.choices.map(choiceValue).filter((c) => named.has(c));
+  const rows = (v && Array.isArray(v.seatings) ? v.seatings : []).filter((r) => r && r.players === players);
+  if (!rows.length || !Array.isArray(rows[0].choices)) return null;
+  const accepted = new Set(rows[0].choices);
+  return { choices: o.choices.map(choiceValue).filter((c) => accepted.has(c)), def: rows[0].default ?? null };
 }
 
 /**
- * Option `o` as offered at `players` seats: the sides (`partnerships`) only as the engine's
- * layout seats that count, a single seating shown as fixed text (not sent: the engine's layout
- * applies it); every other option unchanged.
+ * Option `o` as offered at `players` seats: the sides (`partnerships`) exactly as the engine
+ * accepts them at that count (a single seating shown as fixed text and not sent: the engine's
+ * layout applies it); every other option unchanged.
  */
 function offeredOption(v, o, players) {
   if (o.name !== "partnerships" || o.type !== "choice") return o;
   const seatings = seatingsFor(v, o, players);
   if (seatings === null) return o;
-  if (seatings.length <= 1) return { ...o, choices: seatings.length ? seatings : o.choices.slice(0, 1), nullable: false, def: seatings[0] ?? o.def };
-  return { ...o, choices: seatings };
+  const { choices, def } = seatings;
+  if (choices.length <= 1) return { ...o, choices: choices.length ? choices : o.choices.slice(0, 1), nullable: false, def: choices[0] ?? o.def };
+  return { ...o, choices, seatingDefault: def };
 }
 
 /** Whether an int option is offered as a list of its values (small ranges) rather than a number field. */
@@ -678,8 +679,10 @@ function renderOptionFields() {
   const sides = opts.find((o) => o.name === "partnerships");
   const sidesOnTop = Boolean(sides) && variantPlayerCounts(v).length > 1;
   if (sidesOnTop) {
-    // "by player count" means the player count's default row, whichever sides are chosen
-    const f = optionField(sides, { ...ctx, radios: sides.choices.length > 1, effective: layoutRow(v, players, null) || {} }, prev);
+    // "by player count" means the seating the engine gives this count when none is chosen
+    const byCount = { ...(layoutRow(v, players, null) || {}) };
+    if (sides.seatingDefault !== undefined) byCount.partnerships = sides.seatingDefault;
+    const f = optionField(sides, { ...ctx, radios: sides.choices.length > 1, effective: byCount }, prev);
     f.classList.add("field-sides");
     box.append(f);
   }
