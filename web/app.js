@@ -1504,7 +1504,7 @@ function wireInput() {
   // closed without a game (Cancel, Esc): the empty table offers a new game
   $("newgame-dialog").addEventListener("close", () => {
     offeredNow.clear();
-    $("idle").hidden = Boolean(state.table) || !state.engine;
+    $("idle").hidden = Boolean(state.table || state.covered) || !state.engine; // a game behind the cover too
   });
   $("idle-newgame").addEventListener("click", openNewGameDialog);
 

@@ -13,6 +13,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_ui_threefifty import choose, play_move  # noqa: E402
 from test_ui_continental import play_turn_step  # noqa: E402
+from a11y import format_violations, serious_violations  # noqa: E402
 
 pytestmark = pytest.mark.browser
 
@@ -58,6 +59,7 @@ def uncover(page):
     page.wait_for_selector("#pass-cover", state="hidden")
     page.wait_for_function("(s) => document.querySelector('#felt').dataset.serial !== s", arg=before)
     assert page.evaluate("() => getComputedStyle(document.querySelector('#felt')).visibility") == "visible"
+    assert page.is_hidden("#idle")  # the game is on the table ("No game on the table" is gone)
 
 
 def test_three_people_at_3_ist_50(page, site_url):
@@ -89,6 +91,8 @@ def test_two_partners_at_classic_canasta(page, site_url):
     seat = wait_cover_or_over(page)
     assert seat == 0
     check_cover(page, 0, "Anna")
+    found = serious_violations(page)  # the cover is usable with a screen reader (axe-core)
+    assert not found, format_violations(found)
     uncover(page)
     assert page.text_content("#my-side-title").strip() == "Anna & Cleo (partner)"
     page.click("#btn-draw")

@@ -6,8 +6,13 @@ the statistics keep results per opponent level."""
 from __future__ import annotations
 
 import json
+import sys
+from pathlib import Path
 
 import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from a11y import format_violations, serious_violations  # noqa: E402
 
 pytestmark = pytest.mark.browser
 
@@ -70,6 +75,8 @@ def test_each_seat_person_or_computer_with_level_and_name(context, site_url):
     page.select_option("#ng-seat-0-level", "easy")
     page.select_option("#ng-seat-2-level", "strong")
     assert "Anna" in page.text_content("#ng-seats-summary")
+    found = serious_violations(page)  # every seat's controls labelled (axe-core)
+    assert not found, format_violations(found)
     page.click("#ng-start")
     page.wait_for_selector("#game:not([hidden]) #hand .hand-card")
     new = [m for m in page.evaluate("window.__posted") if m.get("op") == "new"][-1]
