@@ -139,3 +139,44 @@ def test_continental_claim_out_of_turn_by_a_person(page, site_url):
     else:
         pytest.fail("no claim was offered to a person")
     assert not page.console_errors, page.console_errors
+
+
+def test_partner_asked_to_go_out_behind_the_cover(page, site_url):
+    """Classic Canasta, seats 0 (Anna) and 2 (Cleo) people and partners: Cleo can go out and
+    asks "may I go out?"; the question goes to Anna behind the cover, her answer back to Cleo
+    behind another one (seed 001 going out with the partner's permission, option
+    going_out_permission)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from test_ui_canasta_partner import QUEENS, saved_game  # noqa: PLC0415
+
+    hands = [["4C", "5D", "6H", "7S"], ["4H", "5H", "6H", "7H"], ["KD", "KD", "4S"], ["8H", "9H", "TH", "JH"]]
+    state = saved_game(hands, [[QUEENS, ["KC", "KH", "KS"]], []],
+                       {"seat": 2, "stage": "play", "from_stock": True, "initial": False})
+    page.goto(f"{site_url}?fast=1")
+    page.wait_for_selector("html[data-engine-state=ready]", timeout=90_000)
+    page.evaluate(
+        """(state) => {
+          const path = new URL("./", location.href).pathname;
+          const seats = [{kind: "person", level: "normal", name: "Anna"}, {kind: "computer", level: "normal", name: ""},
+                         {kind: "person", level: "normal", name: "Cleo"}, {kind: "computer", level: "normal", name: ""}];
+          localStorage.setItem("meldtable:saved-game:" + path, JSON.stringify({format: 1, savedAt: Date.now(), state,
+            human_seats: [0, 2], seats, seed: 3, variant: "canasta-classic", hand: 1}));
+        }""", state)
+    page.reload()
+    page.wait_for_selector("html[data-engine-state=ready]", timeout=90_000)
+    page.click("#btn-resume")
+    assert wait_cover_or_over(page) == 2
+    check_cover(page, 2, "Cleo")
+    uncover(page)
+    page.click("#btn-ask")
+    assert wait_cover_or_over(page) == 0
+    assert page.text_content("#pass-ask") == "Anna, your partner Cleo asks whether they may go out."
+    check_cover(page, 0, "Anna")
+    uncover(page)
+    assert page.is_visible("#btn-yes") and "asks" in page.text_content("#partner-question")
+    page.click("#btn-yes")
+    assert wait_cover_or_over(page) == 2
+    check_cover(page, 2, "Cleo")
+    assert page.is_hidden("#pass-ask")
+    uncover(page)
+    assert not page.console_errors, page.console_errors
