@@ -51,6 +51,11 @@ const state = {
   status: null,          // {key, params} | {text} | {err}, plus kind
   players: {},           // variant id -> last chosen number of players
   drawnFrom: null,       // the built variants (JSON) the new-game dialog was drawn from before ready
+  levels: ["easy", "normal", "strong"], // the computer levels the engine's `bot` takes (hello.levels)
+  seats: null,           // the running game's seats: [{kind: "person"|"computer", level, name}]
+  dialogSeats: null,     // the new-game dialog's seats as edited: {key, seats}
+  holder: null,          // pass-and-play: the person's seat the device was last given to
+  covered: null,         // pass-and-play: the table waiting behind the cover for the next person
 };
 
 // ------------------------------------------------------------------ boot
@@ -134,6 +139,7 @@ async function prerenderDialog(engineReady) {
   await nextTask();
   if (!starting()) return;
   state.variants = variants;
+  takeLevels(hello);
   state.drawnFrom = JSON.stringify(hello.variants);
   fillNewGameDialog();
   await nextTask();
@@ -164,6 +170,7 @@ async function boot() {
     const hello = engine.hello || await engine.request("hello", {});
     state.engine = engine;
     state.variants = playableVariants(hello);
+    takeLevels(hello);
     clearInterval(elapsedTimer);
     $("boot").hidden = true;
     $("btn-newgame").disabled = false;
@@ -213,7 +220,8 @@ async function resumeSavedGame() {
     return false;
   }
   if (!table) return false;
-  return enterGame(table, seed, Array.isArray(log) ? log : null);
+  const seats = savedGame()?.seats;
+  return enterGame(table, seed, Array.isArray(log) ? log : null, seats);
 }
 // --- /PWA ---
 
@@ -442,29 +450,30 @@ function naturalPlayers(v, counts) {
 }
 
 /**
- * The seatings (values of the `partnerships` option) the engine's layout (hello's `layout`
- * rows, meldtable.options.Variant.layout_for) gives for `players` seats, in the order of the
- * option's choices; null when the descriptor has no layout row for that count (then every
- * choice is offered and the engine judges at Start).
+ * The seatings (values of the `partnerships` option) the engine accepts for `players` seats and
+ * the one a game gets when none is chosen: hello's `seatings` row for that count
+ * (meldtable.options.Variant.seatings), as {choices, def}; null when the descriptor has no row
+ * for that count (then every choice is offered and the engine judges at Start).
  */
 function seatingsFor(v, o, players) {
-  const rows = (v && Array.isArray(v.layout) ? v.layout : []).filter((r) => r.players === players);
-  const named = new Set(rows.map((r) => r.partnerships).filter((x) => typeof x === "string"));
-  if (!named.size) return null;
-  return o.choices.map(choiceValue).filter((c) => named.has(c));
+  const rows = (v && Array.isArray(v.seatings) ? v.seatings : []).filter((r) => r && r.players === players);
+  if (!rows.length || !Array.isArray(rows[0].choices)) return null;
+  const accepted = new Set(rows[0].choices);
+  return { choices: o.choices.map(choiceValue).filter((c) => accepted.has(c)), def: rows[0].default ?? null };
 }
 
 /**
- * Option `o` as offered at `players` seats: the sides (`partnerships`) only as the engine's
- * layout seats that count, a single seating shown as fixed text (not sent: the engine's layout
- * applies it); every other option unchanged.
+ * Option `o` as offered at `players` seats: the sides (`partnerships`) exactly as the engine
+ * accepts them at that count (a single seating shown as fixed text and not sent: the engine's
+ * layout applies it); every other option unchanged.
  */
 function offeredOption(v, o, players) {
   if (o.name !== "partnerships" || o.type !== "choice") return o;
   const seatings = seatingsFor(v, o, players);
   if (seatings === null) return o;
-  if (seatings.length <= 1) return { ...o, choices: seatings.length ? seatings : o.choices.slice(0, 1), nullable: false, def: seatings[0] ?? o.def };
-  return { ...o, choices: seatings };
+  const { choices, def } = seatings;
+  if (choices.length <= 1) return { ...o, choices: choices.length ? choices : o.choices.slice(0, 1), nullable: false, def: choices[0] ?? o.def };
+  return { ...o, choices, seatingDefault: def };
 }
 
 /** Whether an int option is offered as a list of its values (small ranges) rather than a number field. */
@@ -649,6 +658,7 @@ function markChanged() {
 
 function renderOptionFields() {
   renderPlayerField();
+  renderSeatFields();
   renderLearnLinks();
   const box = $("ng-options");
   const v = currentVariant();
@@ -678,8 +688,10 @@ function renderOptionFields() {
   const sides = opts.find((o) => o.name === "partnerships");
   const sidesOnTop = Boolean(sides) && variantPlayerCounts(v).length > 1;
   if (sidesOnTop) {
-    // "by player count" means the player count's default row, whichever sides are chosen
-    const f = optionField(sides, { ...ctx, radios: sides.choices.length > 1, effective: layoutRow(v, players, null) || {} }, prev);
+    // "by player count" means the seating the engine gives this count when none is chosen
+    const byCount = { ...(layoutRow(v, players, null) || {}) };
+    if (sides.seatingDefault !== undefined) byCount.partnerships = sides.seatingDefault;
+    const f = optionField(sides, { ...ctx, radios: sides.choices.length > 1, effective: byCount }, prev);
     f.classList.add("field-sides");
     box.append(f);
   }
@@ -807,15 +819,24 @@ async function startNewGame(ev) {
   const seedText = $("ng-seed").value.trim();
   const seed = /^\d+$/.test(seedText) ? parseInt(seedText, 10) : Math.floor(Math.random() * 2 ** 31);
   const players = Number($("ng-players").value) || variantPlayerCounts(v)[0];
+  const seats = dialogSeats(v, players);
+  const human = seats.map((x, i) => (x.kind === "person" ? i : -1)).filter((i) => i >= 0);
+  if (!human.length) {
+    $("ng-error").textContent = t("seats.noPerson");
+    $("ng-seats").open = true;
+    $("ng-seat-0-kind").focus();
+    return;
+  }
   $("ng-start").disabled = true;
   $("ng-error").textContent = t("newgame.starting");
   try {
     const table = await state.engine.request("new", {
-      variant: variantId(v), players, seed, options: optionValues(), human_seats: [HUMAN_SEAT],
+      variant: variantId(v), players, seed, options: optionValues(), human_seats: human,
     });
     state.players[variantId(v)] = players;
+    rememberSeats(variantId(v), players, seats);
     markGuided(variantId(v)); // the guided first hand was offered when it was chosen
-    enterGame(table, seed);
+    enterGame(table, seed, null, seats);
   } catch (err) {
     const message = err && err.message ? err.message : String(err);
     $("ng-error").textContent = err && err.code === "bad_option" ? t("newgame.refused", { message }) : message;
@@ -825,7 +846,7 @@ async function startNewGame(ev) {
 }
 
 /** Show a freshly started or restored game: pick its renderer, reset the shell, draw the table. */
-function enterGame(table, seed, log = null) {
+function enterGame(table, seed, log = null, seats = null) {
   const descriptor = state.variants.find((v) => variantId(v) === table.view.variant) || { id: table.view.variant };
   const module = gameFor(descriptor);
   if (!module) return false;
@@ -837,6 +858,9 @@ function enterGame(table, seed, log = null) {
   state.ticker = null;
   state.scoresShownFor = null;
   state.busy = false;
+  state.seats = gameSeats(seats, table);
+  state.holder = null; // several people: the first one's turn starts behind the cover too
+  hideCover();
   if (module !== state.gameModule) mountGame(module);
   state.game.reset();
   if ($("newgame-dialog").open) $("newgame-dialog").close();
@@ -864,6 +888,217 @@ function mountGame(module) {
   applyStatic(felt);
 }
 
+// ------------------------------------------------------------------ seats: person or computer, level, name
+
+const SEATS_KEY = "meldtable.seats"; // localStorage: "<variant>:<players>" -> [{kind, level, name}]
+const NAME_MAX = 24;
+
+/** The computer levels of hello (`levels`, weakest first), when it lists any. */
+function takeLevels(hello) {
+  const lv = hello && Array.isArray(hello.levels) ? hello.levels.filter((x) => typeof x === "string") : [];
+  if (lv.length) state.levels = lv;
+}
+
+const levelText = (level) => (has("seats.level." + level) ? t("seats.level." + level) : level);
+const defaultLevel = () => (state.levels.includes("normal") ? "normal" : state.levels[0]);
+
+/** The default seats for `players`: the person at seat 0, computers at `normal` elsewhere. */
+function defaultSeats(players) {
+  return Array.from({ length: players }, (_, i) => ({ kind: i === 0 ? "person" : "computer", level: defaultLevel(), name: "" }));
+}
+
+/** `list` checked and shaped as seats for `players` (else null): kinds, known levels, names cut short. */
+function cleanSeats(list, players) {
+  if (!Array.isArray(list) || list.length !== players) return null;
+  return list.map((x) => ({
+    kind: x && x.kind === "computer" ? "computer" : "person",
+    level: x && state.levels.includes(x.level) ? x.level : defaultLevel(),
+    name: x && typeof x.name === "string" ? x.name.trim().slice(0, NAME_MAX) : "",
+  }));
+}
+
+function storedSeats() {
+  try {
+    const all = JSON.parse(localStorage.getItem(SEATS_KEY) || "{}");
+    return all && typeof all === "object" && !Array.isArray(all) ? all : {};
+  } catch (_) {
+    return {};
+  }
+}
+
+/** Remember the seats chosen for a variant and player count (localStorage). */
+function rememberSeats(id, players, seats) {
+  const all = storedSeats();
+  all[`${id}:${players}`] = seats.map((x) => ({ ...x }));
+  try { localStorage.setItem(SEATS_KEY, JSON.stringify(all)); } catch (_) { /* storage may be off */ }
+}
+
+/** The seats of a game being entered: those given (dialog, saved game) when they fit the table,
+ * else from its human seats (a saved game from before seats: the computers at `normal`). */
+function gameSeats(seats, table) {
+  const players = table && table.view ? table.view.players : 2;
+  const fit = cleanSeats(seats, players);
+  const human = (table && table.human_seats) || [HUMAN_SEAT];
+  if (fit && fit.every((x, i) => (x.kind === "person") === human.includes(i))) return fit;
+  return Array.from({ length: players }, (_, i) => ({ kind: human.includes(i) ? "person" : "computer", level: defaultLevel(), name: "" }));
+}
+
+/** A seat's name when none was given: "You" (the only person), "Player 3", "Computer", "Computer 2". */
+function defaultSeatName(seats, seat) {
+  const s = seats[seat];
+  const same = seats.filter((x) => x.kind === s.kind).length;
+  if (s.kind === "person") return same > 1 ? t("seats.playerN", { n: seat + 1 }) : t("who.you");
+  // numbered from 1 after the person at seat 0 ("You", "Computer 1", ...), else by seat from 1
+  return same > 1 ? t("who.computerN", { n: seats[0].kind === "person" ? seat : seat + 1 }) : t("who.computer");
+}
+
+/** The level the computer at `seat` plays (the engine's `bot` request). */
+function seatLevel(seat) {
+  const s = state.seats && state.seats[seat];
+  return s && s.kind === "computer" ? s.level : defaultLevel();
+}
+
+/** The opponents' level of the running game for the statistics: the computers' one level,
+ * "mixed" when they differ, "people" when every seat is a person. */
+function opponentLevel() {
+  const levels = [...new Set((state.seats || []).filter((x) => x.kind === "computer").map((x) => x.level))];
+  return levels.length === 1 ? levels[0] : levels.length ? "mixed" : "people";
+}
+
+/** The seats edited in the dialog for variant `v` at `players`: as edited, else as remembered,
+ * else the defaults. */
+function dialogSeats(v, players) {
+  const key = `${v ? variantId(v) : ""}:${players}`;
+  if (!state.dialogSeats || state.dialogSeats.key !== key) {
+    state.dialogSeats = { key, seats: cleanSeats(storedSeats()[key], players) || defaultSeats(players) };
+  }
+  return state.dialogSeats.seats;
+}
+
+/** The dialog's seat rows (who plays each seat: person or computer, its level, a name). */
+function renderSeatFields() {
+  const v = currentVariant();
+  const players = Number($("ng-players").value) || variantPlayerCounts(v)[0];
+  const seats = dialogSeats(v, players);
+  const list = $("ng-seats-list");
+  const focused = list.contains(document.activeElement) ? document.activeElement.id : null;
+  list.replaceChildren();
+  seats.forEach((s, i) => {
+    const row = document.createElement("div");
+    row.className = "seat-row";
+    row.dataset.seat = String(i);
+    row.dataset.kind = s.kind;
+    const head = document.createElement("span");
+    head.className = "seat-row-n";
+    head.textContent = t("seats.seat", { n: i + 1 });
+    const name = document.createElement("input");
+    name.type = "text";
+    name.id = `ng-seat-${i}-name`;
+    name.className = "seat-name";
+    name.maxLength = NAME_MAX;
+    name.autocomplete = "off";
+    name.value = s.name;
+    name.placeholder = defaultSeatName(seats, i);
+    name.setAttribute("aria-label", t("seats.name", { n: i + 1 }));
+    name.addEventListener("input", () => { s.name = name.value.trim().slice(0, NAME_MAX); renderSeatSummary(); });
+    const kind = document.createElement("select");
+    kind.id = `ng-seat-${i}-kind`;
+    kind.className = "seat-kind";
+    kind.setAttribute("aria-label", t("seats.kind", { n: i + 1 }));
+    for (const k of ["person", "computer"]) kind.append(new Option(t("seats." + k), k));
+    kind.value = s.kind;
+    kind.addEventListener("change", () => { s.kind = kind.value; $("ng-error").textContent = ""; renderSeatFields(); });
+    const level = document.createElement("select");
+    level.id = `ng-seat-${i}-level`;
+    level.className = "seat-level";
+    level.setAttribute("aria-label", t("seats.level", { n: i + 1 }));
+    for (const l of state.levels) level.append(new Option(levelText(l), l));
+    level.value = s.level;
+    level.hidden = s.kind !== "computer";
+    level.addEventListener("change", () => { s.level = level.value; renderSeatSummary(); });
+    row.append(head, kind, level, name);
+    list.append(row);
+  });
+  if (focused && $(focused)) $(focused).focus();
+  renderSeatSummary();
+}
+
+/** The closed seats section's one line: "You · 3 computers (normal)". */
+function renderSeatSummary() {
+  const seats = state.dialogSeats ? state.dialogSeats.seats : [];
+  const people = seats.map((x, i) => [x, i]).filter(([x]) => x.kind === "person");
+  const computers = seats.filter((x) => x.kind === "computer");
+  const parts = [];
+  if (people.length) parts.push(people.length <= 2 ? people.map(([x, i]) => x.name || defaultSeatName(seats, i)).join(", ") : tp("seats.summary.people", people.length));
+  if (computers.length) {
+    const levels = [...new Set(computers.map((x) => x.level))].map(levelText).join(", ");
+    parts.push(tp("seats.summary.computers", computers.length, { levels }));
+  }
+  $("ng-seats-summary").textContent = parts.join(" · ");
+}
+
+// ------------------------------------------------------------------ pass-and-play: the cover
+
+/** Whether `table` must wait behind the cover: two or more people at this device and a person's
+ * turn other than the one holding it (issue #28). */
+function needsCover(table) {
+  const people = Array.isArray(table.human_seats) ? table.human_seats.length : 1;
+  return people > 1 && Boolean(table.to_act_is_human) && !table.hand_over
+    && table.to_act !== null && table.to_act !== undefined && table.to_act !== state.holder;
+}
+
+/**
+ * Between two people's turns: the table is not painted (#felt[data-covered]) and not handed to
+ * the renderer (a Continental claim's countdown starts only when the person is there); a modal
+ * asks to pass the device to the person to act, with their name and seat (and, when they are
+ * asked out of turn, why: the partner's "may I go out?", a claim); their button shows the table.
+ * Escape does not dismiss it.
+ */
+function showCover(table) {
+  state.covered = table;
+  clearTimeout(state.botTimer);
+  $("felt").dataset.covered = "true";
+  state.serial += 1; // a table arrived (#felt[data-serial], for tests), shown when uncovered
+  $("felt").dataset.serial = String(state.serial);
+  autosave(state.engine, table, state.log, state.seats); // the game is saved as after any move
+  const seat = table.to_act;
+  const prevTable = state.table;
+  state.table = table; // names as this table seats them (seatName reads view())
+  const name = seatName(seat);
+  const asker = table.view && table.view.turn ? table.view.turn.seat : null;
+  const answering = (table.legal || []).some((m) => m.kind === "yes");
+  const claim = table.view && table.view.phase === "claim";
+  const ask = answering && asker !== null ? t("seats.cover.ask", { name, partner: seatName(asker) })
+    : claim ? t("seats.cover.claim", { name }) : "";
+  state.table = prevTable;
+  $("pass-title").textContent = t("seats.cover.title", { name });
+  $("pass-seat").textContent = t("seats.cover.seat", { name, n: seat + 1 });
+  $("pass-ask").textContent = ask;
+  $("pass-ask").hidden = !ask;
+  $("pass-go").textContent = t("seats.cover.go", { name });
+  const dlg = $("pass-cover");
+  dlg.dataset.seat = String(seat);
+  for (const d of document.querySelectorAll("dialog[open]")) if (d !== dlg && d.id !== "score-dialog") d.close();
+  if (!dlg.open) dlg.showModal();
+  $("pass-go").focus();
+}
+
+function hideCover() {
+  state.covered = null;
+  $("felt").dataset.covered = "false";
+  if ($("pass-cover").open) $("pass-cover").close();
+}
+
+/** The person to act pressed their button: they hold the device now; show their table. */
+function uncover() {
+  const table = state.covered;
+  if (!table) return;
+  state.holder = table.to_act;
+  hideCover();
+  setTable(table);
+  state.game.focusFirst();
+}
+
 // ------------------------------------------------------------------ table
 
 const view = () => state.table && state.table.view;
@@ -871,15 +1106,28 @@ const legal = () => (state.table && Array.isArray(state.table.legal) ? state.tab
 const isMyTurn = () => Boolean(state.table && state.table.to_act_is_human && !state.table.hand_over);
 const humanSeats = () => (state.table && state.table.human_seats) || [HUMAN_SEAT];
 
+/**
+ * The name of `seat` on the table, in sentences and on the score sheet: the name given in the
+ * new-game dialog, else "You" (the only person), "Player 2", "Computer" (the only computer) or
+ * "Computer 2"; a computer playing at another level than `normal` has it beside its name
+ * ("Computer 2 · strong").
+ */
 function seatName(seat) {
-  if (humanSeats().includes(seat)) return t("who.you");
   const v = view();
-  const computers = v ? v.players - humanSeats().length : 1;
-  return computers > 1 ? t("who.computerN", { n: seat }) : t("who.computer");
+  const players = v ? v.players : 2;
+  const seats = state.seats && state.seats.length === players ? state.seats : gameSeats(null, state.table);
+  const s = seats[seat] || { kind: humanSeats().includes(seat) ? "person" : "computer", level: "normal", name: "" };
+  const name = s.name || defaultSeatName(seats, seat);
+  return s.kind === "computer" && s.level !== "normal" ? t("seats.named", { name, level: levelText(s.level) }) : name;
 }
 
-/** Show `table`; returns the renderer's extra log entries (what happened besides the move: red threes, ...). */
+/** Show `table`; returns the renderer's extra log entries (what happened besides the move: red threes, ...).
+ * With several people at the table, another person's turn waits behind the cover (showCover). */
 function setTable(table) {
+  if (needsCover(table)) {
+    showCover(table);
+    return [];
+  }
   const prev = state.table;
   state.table = table;
   state.serial += 1;
@@ -887,9 +1135,9 @@ function setTable(table) {
   for (const e of entries) state.log.push(e);
   render();
   scheduleBot();
-  autosave(state.engine, table, state.log); // PWA: web/persist.js
-  if (table.hand_over && prev && !prev.hand_over) recordDeal(table);
-  if (table.match_over && (!prev || !prev.match_over)) recordMatch(table, state.gameModule.families[0]);
+  autosave(state.engine, table, state.log, state.seats); // PWA: web/persist.js
+  if (table.hand_over && prev && !prev.hand_over) recordDeal(table, opponentLevel());
+  if (table.match_over && (!prev || !prev.match_over)) recordMatch(table, state.gameModule.families[0], opponentLevel());
   keepFocus();
   return entries;
 }
@@ -1034,7 +1282,7 @@ function renderControls() {
  * move, `before()` runs and the new table is shown; a refusal shows the engine's reason.
  */
 async function act(action, entry, before) {
-  if (state.busy || !isMyTurn()) return false;
+  if (state.busy || state.covered || !isMyTurn()) return false;
   const family = state.gameModule.families[0];
   if (warningsFor(action, state.table, family).length) {
     // Issue #29 item 2: a refused action never shows a warning first. The action is tried on a
@@ -1062,7 +1310,10 @@ async function act(action, entry, before) {
   try {
     const table = await state.engine.request("act", { action });
     if (gen !== state.gen) return false;
-    const e = { who: "you", seat, label: "", ...entry };
+    // several people at the table: their moves are logged under their names where the game
+    // words other seats' moves by name (the log is read by the next person too)
+    const named = humanSeats().length > 1 && table.view.players > 2;
+    const e = { who: named ? "computer" : "you", seat, label: "", ...entry };
     if (!e.text) e.text = ((table.view.last_moves || []).slice(-1)[0] || {}).text || action.type;
     if (state.game.annotate) state.game.annotate(e, state.table, table);
     if (!e.quiet) { state.log.push(e); state.ticker = e; } // quiet: not worth a log line (a pass)
@@ -1107,7 +1358,7 @@ async function probeAction(action) {
 
 /** Take back the person's last move of the turn (op "undo"); a refusal shows the engine's reason. */
 async function undo() {
-  if (state.busy || !state.table) return;
+  if (state.busy || state.covered || !state.table) return;
   if (!isMyTurn()) {
     setStatus(state.table.hand_over ? { key: "hint.handOver" }
       : { key: "hint.waitTurn", params: { name: seatName(state.table.to_act) } }, "error");
@@ -1154,7 +1405,7 @@ function scheduleBot() {
   state.botTimer = setTimeout(async () => {
     if (gen !== state.gen) return;
     try {
-      const r = await state.engine.request("bot", {});
+      const r = await state.engine.request("bot", { level: seatLevel(tb.to_act) });
       if (gen !== state.gen) return;
       await state.animation;
       if (gen !== state.gen) return;
@@ -1226,6 +1477,10 @@ function wireInput() {
     renderOptionFields(); // "by player count" values follow the number of players
   });
   $("ng-cancel").addEventListener("click", () => $("newgame-dialog").close());
+  $("pass-go").addEventListener("click", uncover);
+  // Escape does not dismiss the cover; were it closed otherwise, it opens again
+  $("pass-cover").addEventListener("cancel", (ev) => ev.preventDefault());
+  $("pass-cover").addEventListener("close", () => { if (state.covered) $("pass-cover").showModal(); });
   $("ng-offer-dismiss").addEventListener("click", () => {
     markGuided($("ng-offer").dataset.variant);
     offeredNow.delete($("ng-offer").dataset.variant); // answered: not shown again in this dialog
@@ -1249,7 +1504,7 @@ function wireInput() {
   // closed without a game (Cancel, Esc): the empty table offers a new game
   $("newgame-dialog").addEventListener("close", () => {
     offeredNow.clear();
-    $("idle").hidden = Boolean(state.table) || !state.engine;
+    $("idle").hidden = Boolean(state.table || state.covered) || !state.engine; // a game behind the cover too
   });
   $("idle-newgame").addEventListener("click", openNewGameDialog);
 

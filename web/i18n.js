@@ -864,6 +864,32 @@ const MESSAGES = {
     // --- /live demos ---
 
     // --- seats (en): only the seats work adds keys here ---
+    "seats.title": "Who plays",
+    "seats.hint": "Each seat is a person or a computer. Several people share this device: it asks for the device to be passed between their turns.",
+    "seats.seat": "Seat {n}",
+    "seats.kind": "Seat {n}: who plays",
+    "seats.level": "Seat {n}: computer level",
+    "seats.name": "Seat {n}: name",
+    "seats.person": "Person",
+    "seats.computer": "Computer",
+    "seats.level.easy": "easy",
+    "seats.level.normal": "normal",
+    "seats.level.strong": "strong",
+    "seats.playerN": "Player {n}",
+    "seats.named": "{name} · {level}",
+    "seats.summary.people.one": "{n} person",
+    "seats.summary.people.other": "{n} people",
+    "seats.summary.computers.one": "{n} computer ({levels})",
+    "seats.summary.computers.other": "{n} computers ({levels})",
+    "seats.noPerson": "At least one seat must be a person.",
+    "seats.stats.level": "{game} · against {level}",
+    "seats.stats.people": "people only",
+    "seats.stats.mixed": "mixed levels",
+    "seats.cover.title": "Pass the device to {name}",
+    "seats.cover.seat": "{name} sits at seat {n}. Nobody else should look now.",
+    "seats.cover.ask": "{name}, your partner {partner} asks whether they may go out.",
+    "seats.cover.claim": "{name}, you may take the discard out of turn.",
+    "seats.cover.go": "I am {name}: show my cards",
     // --- /seats ---
 
     // --- hint (en): only the hint work adds keys here ---
@@ -1749,6 +1775,32 @@ const MESSAGES = {
     // --- /live demos ---
 
     // --- seats (de): only the seats work adds keys here ---
+    "seats.title": "Wer spielt",
+    "seats.hint": "Jeder Platz ist eine Person oder ein Computer. Teilen sich mehrere Personen dieses Gerät, wird zwischen ihren Zügen um die Weitergabe gebeten.",
+    "seats.seat": "Platz {n}",
+    "seats.kind": "Platz {n}: wer spielt",
+    "seats.level": "Platz {n}: Spielstärke des Computers",
+    "seats.name": "Platz {n}: Name",
+    "seats.person": "Person",
+    "seats.computer": "Computer",
+    "seats.level.easy": "leicht",
+    "seats.level.normal": "normal",
+    "seats.level.strong": "stark",
+    "seats.playerN": "Spieler {n}",
+    "seats.named": "{name} · {level}",
+    "seats.summary.people.one": "{n} Person",
+    "seats.summary.people.other": "{n} Personen",
+    "seats.summary.computers.one": "{n} Computer ({levels})",
+    "seats.summary.computers.other": "{n} Computer ({levels})",
+    "seats.noPerson": "Mindestens ein Platz muss eine Person sein.",
+    "seats.stats.level": "{game} · gegen {level}",
+    "seats.stats.people": "nur Personen",
+    "seats.stats.mixed": "gemischte Stärken",
+    "seats.cover.title": "Gib das Gerät an {name} weiter",
+    "seats.cover.seat": "{name} sitzt auf Platz {n}. Niemand sonst sollte jetzt hinsehen.",
+    "seats.cover.ask": "{name}, dein Partner {partner} fragt, ob er ausmachen darf.",
+    "seats.cover.claim": "{name}, du darfst die abgelegte Karte außer der Reihe nehmen.",
+    "seats.cover.go": "Ich bin {name}: meine Karten zeigen",
     // --- /seats ---
 
     // --- hint (de): only the hint work adds keys here ---

@@ -3,10 +3,13 @@
 // its `save` op returns Game.to_json() text, its `load` op restores it (docs/protocol.md).
 //
 //   import { autosave, savedGame, restore, discard, offerResume, prepareReload, takeResume } from "./persist.js";
-//   autosave(engine, table)   after every table the page shows; saves the engine's current game
+//   autosave(engine, table, log, seats)
+//                             after every table the page shows; saves the engine's current game
+//                             with the move log and the seats (who plays each: person or
+//                             computer, its level, a name; web/app.js)
 //                             (only the newest of quick successive calls), or forgets it once the
 //                             match is over. Returns a promise that never rejects.
-//   savedGame()               {state, human_seats, seed, variant, hand, savedAt, undo?} or null
+//   savedGame()               {state, human_seats, seed, variant, hand, savedAt, undo?, log?, seats?} or null
 //                             (undo: the turn's undo history from the engine's `save`, given back
 //                             to `load` by restore(), so Undo works after a reload)
 //   restore(engine)           resolves with the restored table, or null when there is no saved
@@ -53,9 +56,10 @@ function storage() {
 /** The most log lines a saved game keeps (the log shown after a resume, #29 item 9). */
 const LOG_KEPT = 200;
 
-/** Save the engine's current game (see the module comment) and the page's move log `log`
- * (its last LOG_KEPT entries, as shown again after a resume). */
-export function autosave(engine, table, log = null) {
+/** Save the engine's current game (see the module comment), the page's move log `log`
+ * (its last LOG_KEPT entries, as shown again after a resume) and the `seats` ([{kind, level,
+ * name}], web/app.js). */
+export function autosave(engine, table, log = null, seats = null) {
   if (!engine || !table) return chain;
   if (table.match_over) {
     discard();
@@ -80,6 +84,7 @@ export function autosave(engine, table, log = null) {
     // `load` rebuilds it, so Undo still works after a reload within the same turn
     if (saved.undo && typeof saved.undo === "object") record.undo = saved.undo;
     if (lines) record.log = lines;
+    if (Array.isArray(seats)) record.seats = seats.map((x) => ({ ...x })); // who plays each seat (web/app.js)
     storage()?.setItem(KEY, JSON.stringify(record));
   }).catch((err) => console.warn("autosave failed:", err));
   return chain;

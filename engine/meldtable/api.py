@@ -77,6 +77,9 @@ class Session:
     def __init__(self) -> None:
         self.game: Game | None = None
         self.human_seats: list[int] = [0]
+        self.viewer: int | None = None
+        """The person's seat last shown to act: while computers play, the table shows its view
+        (pass-and-play: the device stays with the person who played last, issue #28)."""
         self.named: dict[str, Session] = {}
 
     # ------------------------------------------------------------------ helpers
@@ -86,17 +89,20 @@ class Session:
         return self.game
 
     def table(self) -> dict[str, Any]:
-        """The table answer (docs/protocol.md, "table"); ``events`` holds what the moves this
+        """The table answer (docs/protocol.md, "table"): the view of the person's seat to act, else
+        (a computer to act, the hand over) of the person's seat last to act; ``events`` holds what the moves this
         request applied did (:mod:`meldtable.events`), as the answer's ``seat`` may see them (the
         last :data:`MAX_EVENTS`); ``table`` repeats those of the last request that changed the game
         (each change works on a copy of the game, which starts with no events)."""
         g = self._game()
-        seat = self.human_seats[0]
         to_act = g.current_player
         human = to_act in self.human_seats
         legal = []
         if human and not g.hand_over:
             legal = [m.to_json() for m in g.legal_moves()]
+        if human and to_act is not None:
+            self.viewer = to_act
+        seat = self.viewer if self.viewer is not None and self.viewer in self.human_seats else self.human_seats[0]
         shown_seat = seat if not human or to_act is None else to_act
         events = [e.to_json(shown_seat) for e in g.events[-MAX_EVENTS:]]
         return {
@@ -128,7 +134,7 @@ class Session:
     def op_new(self, req: dict[str, Any]) -> dict[str, Any]:
         if "position" in req:  # a position a person wrote (docs/positions.md)
             game = Game.from_position(_field(req, "position", str))
-            self.game, self.human_seats = game, self._seats(req.get("human_seats"), game.players)
+            self.game, self.human_seats, self.viewer = game, self._seats(req.get("human_seats"), game.players), None
             return self.table()
         variant = _field(req, "variant", str)
         players = _field(req, "players", int)
@@ -138,7 +144,7 @@ class Session:
             raise BadRequest("'options' must be an object.")
         game = new_game(variant, players=players, seed=seed, options=options)
         seats = self._seats(req.get("human_seats"), players)
-        self.game, self.human_seats = game, seats
+        self.game, self.human_seats, self.viewer = game, seats, None
         return self.table()
 
     def op_table(self, req: dict[str, Any]) -> dict[str, Any]:
@@ -240,7 +246,7 @@ class Session:
         if req.get("undo") is not None:
             game = with_undo(game, req["undo"]) or game
         seats = self._seats(req.get("human_seats"), game.players)
-        self.game, self.human_seats = game, seats
+        self.game, self.human_seats, self.viewer = game, seats, None
         return self.table()
 
     def op_record(self, req: dict[str, Any]) -> dict[str, Any]:
@@ -254,7 +260,7 @@ class Session:
         from .records import api_load_record
 
         game, answer = api_load_record(req)
-        self.game, self.human_seats = game, self._seats(req.get("human_seats"), game.players)
+        self.game, self.human_seats, self.viewer = game, self._seats(req.get("human_seats"), game.players), None
         return {**answer, "table": self.table()}
 
     def op_play(self, req: dict[str, Any]) -> dict[str, Any]:

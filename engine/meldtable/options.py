@@ -18,6 +18,9 @@ TABLE_ROWS = 50
 """Most rows of a ``"table"`` option."""
 TABLE_LIMIT = INT_LIMIT
 """Largest absolute value in a ``"table"`` option (scores and minimums)."""
+SEATING_OPTION = "partnerships"
+"""The option that chooses who plays together (the partnership: each seat for itself, two or
+three sides), in every variant that has one; variants without it seat everyone for themselves."""
 
 
 @dataclass(frozen=True)
@@ -195,8 +198,39 @@ class Variant:
         """The name without its parenthesis (``"Classic Canasta"``), for sentences in any language."""
         return self.name.split(" (", 1)[0]
 
+    def seatings(self) -> list[dict[str, Any]]:
+        """Per player count, the seatings (values of :data:`SEATING_OPTION`) a new game accepts:
+        ``[{"players": n, "choices": [value, ...], "default": value}]`` in the order of
+        ``players``, ``choices`` in the option's order, ``default`` the seating a game gets when
+        none is chosen (the layout row's for ``n``). A value is listed exactly when
+        :func:`meldtable.new_game` accepts it at ``n`` with the other options at their
+        defaults: the variant's layout (:meth:`with_layout`) and the family's ``Rules`` decide
+        (seats it cannot seat, too few cards for the hands). Variants without the option list
+        ``"choices": []`` and ``"default": None`` (everyone plays for themselves). Seed sources:
+        those of the layout rows (e.g. seed 001 'Zu sechst spielen entweder zwei oder drei
+        Parteien')."""
+        opt = self.options.get(SEATING_OPTION)
+        if opt is None:
+            return [{"players": n, "choices": [], "default": None} for n in self.players]
+        from .game import family_module  # the family decides; imported when first asked
+
+        rules = family_module(self.family).Rules
+        out = []
+        for n in self.players:
+            accepted = []
+            for value in opt.choices:
+                try:
+                    rules(self.with_layout(self.resolve({SEATING_OPTION: value}), n), n)
+                except OptionError:
+                    continue
+                accepted.append(value)
+            default = self.with_layout(self.resolve(None), n)[SEATING_OPTION]
+            out.append({"players": n, "choices": accepted, "default": default})
+        return out
+
     def describe(self) -> dict[str, Any]:
-        """JSON-ready description of the variant and its options."""
+        """JSON-ready description of the variant and its options; ``seatings`` as
+        :meth:`seatings` (docs/protocol.md, "hello")."""
         return {
             "id": self.id,
             "name": self.name,
@@ -206,5 +240,6 @@ class Variant:
             "usual_players": self.usual_players if self.usual_players is not None else self.players[0],
             "usual_players_source": self.usual_players_source,
             "options": [o.describe() for o in self.options.values()],
+            "seatings": self.seatings(),
             **({"layout": [dict(r) for r in self.layout]} if self.layout else {}),
         }

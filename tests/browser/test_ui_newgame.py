@@ -42,23 +42,26 @@ def test_each_game_opens_at_its_natural_player_count(page, site_url, variant, pl
 
 def test_sides_offered_are_those_the_player_count_seats(page, site_url):
     """Seed 001 'Spielverlauf und Taktik': "Bei zwei oder drei Spielern spielt jeder gegen jeden.
-    Bei vier Spielern werden zwei Parteien gebildet. ... Zu sechst spielen entweder zwei oder drei
-    Parteien gegeneinander." The dialog offers no choice of sides where the engine's layout seats
-    a count one way (shown as text: "two sides" never at 2, "three sides of two" never at 4), and
-    at 6 two sides of three ("by player count") or three sides of two; Start then starts the game
-    without an objection."""
+    Bei vier Spielern werden zwei Parteien gebildet. ... Bei fünf Spielern setzt jeweils einer aus.
+    Zu sechst spielen entweder zwei oder drei Parteien gegeneinander." Seed 004 (Kanaster) names
+    no sides: each for themselves or, at 4 and 5, two sides (option `partnerships`). The dialog
+    offers exactly the seatings the engine accepts (hello's `seatings`), the player count's own
+    one as "by player count": no choice where a count is seated one way (shown as text: "two
+    sides" never at 2, "three sides of two" never at 4), "each for themselves" beside two sides
+    at 4 (Classic and Kanaster; main offered only two sides there) and two sides beside each for
+    themselves at Kanaster 5; Start then starts the game without an objection."""
     open_dialog(page, f"{site_url}?fast=1&seed=3&game=canasta-classic")
-    fixed = {"2": "each for themselves", "3": "each for themselves", "4": "two sides of two",
-             "5": "two sides of two and three"}
+    fixed = {"2": "each for themselves", "3": "each for themselves", "5": "two sides of two and three"}
     for n, text in fixed.items():
         page.select_option("#ng-players", n)
         assert sides_offered(page) == [], n
         assert page.locator('#ng-options [data-radio-for="partnerships"]').count() == 0, n
         assert text in page.text_content("output#ng-opt-partnerships"), n
-    page.select_option("#ng-players", "6")
-    assert sides_offered(page) == ["three_sides"]
-    assert "two sides of three" in page.text_content("label:has(#ng-opt-partnerships-auto)")
-    for variant, counts in [("kanaster", {"2": "each for themselves", "4": "two sides of two", "5": "each for themselves"}),
+    for n, auto, others in [("4", "two sides of two", ["none"]), ("6", "two sides of three", ["three_sides"])]:
+        page.select_option("#ng-players", n)
+        assert sides_offered(page) == others, n
+        assert auto in page.text_content("label:has(#ng-opt-partnerships-auto)"), n
+    for variant, counts in [("kanaster", {"2": "each for themselves", "3": "each for themselves"}),
                             ("canasta-two-hand", {"2": "each for themselves"})]:
         page.select_option("#ng-variant", variant)
         for n, text in counts.items():
@@ -67,7 +70,18 @@ def test_sides_offered_are_those_the_player_count_seats(page, site_url):
             assert page.locator('#ng-options [data-radio-for="partnerships"]').count() == 0, (variant, n)
             assert page.locator('#ng-options select[data-option="partnerships"]').count() == 0, (variant, n)
             assert text in page.locator("output#ng-opt-partnerships").text_content(), (variant, n)
-    page.select_option("#ng-variant", "canasta-classic")
+    page.select_option("#ng-variant", "kanaster")
+    page.select_option("#ng-players", "5")
+    assert sides_offered(page) == ["two_sides"]
+    assert "each for themselves" in page.text_content("label:has(#ng-opt-partnerships-auto)")
+    page.select_option("#ng-players", "4")
+    assert sides_offered(page) == ["none"]
+    assert "two sides of two" in page.text_content("label:has(#ng-opt-partnerships-auto)")
+    page.check('#ng-options [data-radio-for="partnerships"][value="none"]')
+    page.click("#ng-start")
+    page.wait_for_selector("#game:not([hidden]) #hand .hand-card")
+    assert page.get_attribute("#felt", "data-partnerships") == "none"
+    open_dialog(page, f"{site_url}?fast=1&seed=3&game=canasta-classic")
     page.select_option("#ng-players", "6")
     page.check('#ng-options [data-radio-for="partnerships"][value="three_sides"]')
     page.click("#ng-start")
