@@ -15,6 +15,7 @@ import {
 } from "./tablekit.js";
 import { recordMatch, recordDeal, fillStats, resetStats } from "./stats.js";
 import { snapshot, flights, extraFlights, play as fly, motionMs } from "./motion.js";
+import { installHintKey } from "./hint.js";
 
 const params = new URLSearchParams(location.search);
 const FAST = params.get("fast") === "1";
@@ -278,8 +279,15 @@ function variantOptions(v) {
 }
 
 /** The first catalogue text of `opt.<family>.<rest>` and `opt.<rest>`, or null. */
+/** The keys to try for a text of the dialog's variant: a variant's own text (`<key>.<variant>`,
+ *  e.g. Kanaster's own word: `opt.blocking_ranks.kanaster`) before the family's and the shared one. */
+function textKeys(keys) {
+  const v = currentVariant(), vid = v ? variantId(v) : null;
+  return vid ? [...keys.map((k) => `${k}.${vid}`), ...keys] : keys;
+}
+
 function optText(family, rest, params = {}) {
-  for (const k of [`opt.${family}.${rest}`, `opt.${rest}`]) if (has(k)) return t(k, params);
+  for (const k of textKeys([`opt.${family}.${rest}`, `opt.${rest}`])) if (has(k)) return t(k, params);
   return null;
 }
 
@@ -287,7 +295,7 @@ function optionLabel(o, family) { return optText(family, o.name) ?? (o.label || 
 
 /** The option's one-line explanation in the page's language ("" when the catalogue has none). */
 function optionDoc(o, family) {
-  const k = [`optdoc.${family}.${o.name}`, `optdoc.${o.name}`].find((x) => has(x));
+  const k = textKeys([`optdoc.${family}.${o.name}`, `optdoc.${o.name}`]).find((x) => has(x));
   return k ? t(k) : "";
 }
 
@@ -1601,6 +1609,7 @@ function main() {
   root.lang = getLang();
   applyStatic();
   wireInput();
+  installHintKey(shell, (op, fields) => state.engine.request(op, fields)); // key I, the table's Hint button, Esc
   onLangChange(onLanguage);
   startPwa({ beforeUpdate: prepareReload }); // PWA: web/pwa.js
   boot();

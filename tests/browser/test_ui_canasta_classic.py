@@ -202,12 +202,12 @@ def test_new_game_dialog_offers_players_sides_and_grouped_options(page, site_url
     assert page.input_value("#ng-opt-target_score") == "5000"   # ... and for three sides
     assert page.is_checked("#ng-opt-partnerships-three_sides")
     # the other player counts show their layout's sides and values
-    # (one seating at 5 and at 4: shown as text, no choice)
+    # (one seating at 5: shown as text, no choice; at 4 two sides or each for themselves)
     page.select_option("#ng-players", "5")
     assert page.locator("[data-radio-for=partnerships]").count() == 0
     assert "sits out" in page.text_content("output#ng-opt-partnerships")
     page.select_option("#ng-players", "4")
-    assert "two sides of two" in page.text_content("output#ng-opt-partnerships")
+    assert "two sides of two" in page.text_content("label:has(#ng-opt-partnerships-auto)")
 
     # rule options in groups; the match group is open, the others fold
     titles = page.eval_on_selector_all("#ng-options details.opt-group > summary .opt-group-title", "els => els.map(e => e.textContent)")
