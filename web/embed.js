@@ -209,6 +209,7 @@ export function mountDemo(root, options = {}) {
   frame.innerHTML = TEMPLATE;
   const box = frame.firstElementChild;
   box.lang = lang;
+  if (record) box.classList.add("mt-replaying"); // embed.css: a table to watch, not to play at
   box.hidden = true; // until the style sheets are in (no unstyled flash)
   let sheetsLeft = sheets.length;
   for (const link of sheets) {
