@@ -165,8 +165,10 @@ EXAMPLE_HANDS: dict[str, dict[str, Any]] = {
     # variant -> the seeded deal the engine's computer players play out (``players``, ``seed``), the
     # names shown, and the comments (move number -> (English, German); 0: on the whole record)
     "canasta-two-hand": {"players": 2, "seed": 22, "names": ["Anna", "Ben"], "comments": {
-        0: ("An example hand of Canasta for two, played by the computer. Step through it with the buttons, or press play.",
-            "Eine Beispielrunde Canasta zu zweit, vom Computer gespielt. Geh sie mit den Knöpfen Zug für Zug durch oder drücke auf Abspielen."),
+        0: ("An example hand of Canasta for two, played by the computer. Step through it with the buttons, "
+            "or press play.",
+            "Eine Beispielrunde Canasta zu zweit, vom Computer gespielt. Geh sie mit den Knöpfen Zug für Zug "
+            "durch oder drücke auf Abspielen."),
         1: ("Anna takes the discard pile at once: she melds its top card with 7D and 7H from her hand.",
             "Anna nimmt gleich den Ablagestapel: Sie meldet die oberste Karte mit 7D und 7H aus ihrer Hand."),
         2: ("A meld with a wild card: the two stands in for an eight.",

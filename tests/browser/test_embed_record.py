@@ -47,7 +47,8 @@ def test_the_rules_page_example_hand_replays_with_its_comments(page, site_url, v
     sh(page, ".mt-last").click()
     page.wait_for_selector(f"{DEMO}[data-move='{rec.moves}']", state="attached", timeout=60_000)
     assert sh(page, ".mt-comment").inner_text() == rec.comments.get(rec.moves, "")
-    over = {"en": ("The deal is over", "The match is over"), "de": ("Die Runde ist vorbei", "Die Partie ist vorbei")}[lang]
+    over = {"en": ("The deal is over", "The match is over"),
+            "de": ("Die Runde ist vorbei", "Die Partie ist vorbei")}[lang]
     assert sh(page, ".turn-text").inner_text() in over
     assert sh(page, ".mt-next").is_disabled()
     sh(page, ".mt-first").click()
@@ -67,7 +68,8 @@ def test_play_and_pause_and_a_hostile_record(page, site_url):
     page.evaluate("""() => {
         const el = document.createElement('meldtable-demo');
         el.id = 'bad'; el.setAttribute('lang', 'de'); el.setAttribute('start', 'now');
-        el.setAttribute('record', '[meldtable record 1]\\nvariant: kanaster\\nplayers: 4\\nseed: 1\\n[deal 1]\\ndraw {<img src=x onerror=alert(1)>}\\ndiscard QX\\n');
+        el.setAttribute('record', '[meldtable record 1]\\nvariant: kanaster\\nplayers: 4\\nseed: 1\\n'
+          + '[deal 1]\\ndraw {<img src=x onerror=alert(1)>}\\ndiscard QX\\n');
         document.querySelector('main, body').append(el);
     }""")
     page.wait_for_selector("#bad[data-state=error]", state="attached", timeout=60_000)
