@@ -567,7 +567,24 @@ export function mountDemo(root, options = {}) {
 
   /** The sentence for move `e` of the log ({seat, text, label}) in the demo's language. */
   function describeMove(e) {
-    return inLang(() => moveSentence(e.text, "other", e.label, { name: seatName(e.seat) }));
+    const entry = { who: "other", seat: e.seat, text: e.text, label: e.label, name: seatName(e.seat) };
+    return inLang(() => {
+      if (state.game && state.game.describe && state.tb) {
+        // the renderer's own words for its game's moves (Continental's sets and runs, 3 ist 50's
+        // plays), said of a named player: while it speaks, no seat at the table is "you"
+        const shown = state.tb;
+        state.tb = { ...shown, seat: -1 };
+        try {
+          const said = state.game.describe(entry);
+          if (said) return said;
+        } catch (err) {
+          console.warn(err);
+        } finally {
+          state.tb = shown;
+        }
+      }
+      return moveSentence(e.text, "other", e.label, { name: seatName(e.seat) });
+    });
   }
 
   function commentAt(k) {
