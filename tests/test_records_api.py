@@ -190,3 +190,22 @@ def test_load_record_opens_every_hand_only_for_a_record_that_names_them() -> Non
     assert view["open"] is False and view["hands"] is None
     bad = api.handle(json.dumps({"op": "load_record", "record": to_record(g), "open": "yes"}), api.Session())
     assert json.loads(bad)["error"]["key"] == "record_request"
+
+
+def test_the_log_names_the_card_taken_and_who_went_out() -> None:
+    """A log entry of ``take`` names the discard pile's top card it took and the pile's size; the
+    move that ends the hand with its player going out says so (``out``)."""
+    from meldtable.records import parse_record, replay_log
+
+    g = new_game("continental", players=3, seed=21)
+    tops = []
+    while not g.hand_over:
+        s = g.current_player
+        assert s is not None
+        m = choose_move(g, s)
+        tops.append(g.view(s)["discard"]["top"] if str(m).startswith("take") else None)
+        g.play(m, seat=s)
+    _, log = replay_log(parse_record(to_record(g)))
+    assert [e.get("card") for e in log] == tops and any(tops)
+    assert [e["move"] for e in log if e.get("out")] == [len(log)]
+    assert log[-1]["seat"] == g.results[-1]["went_out"]

@@ -115,6 +115,15 @@ export function recordVariant(text) {
   return m ? m[1].toLowerCase() : null;
 }
 
+/** A log entry for the renderers' describe() from the engine's log of a record (load_record, `log`). */
+function moveFields(e) {
+  const out = { who: "other", seat: e.seat, text: e.text, label: e.label };
+  if (e.card) out.card = e.card;
+  if (Number.isInteger(e.n) && e.n > 0) out.n = e.n;
+  if (e.out === true) out.out = true;
+  return out;
+}
+
 /** A seat's name in a replay: the record's name, else "Player N" (seats counted from 1). */
 export function replaySeatName(info, s) {
   const names = (info && info.names) || [];
@@ -562,12 +571,12 @@ export function mountDemo(root, options = {}) {
   }
 
   function logEntry(e) {
-    return { who: "other", seat: e.seat, text: e.text, label: e.label, name: seatName(e.seat), replay: true };
+    return { ...moveFields(e), name: seatName(e.seat), replay: true };
   }
 
   /** The sentence for move `e` of the log ({seat, text, label}) in the demo's language. */
   function describeMove(e) {
-    const entry = { who: "other", seat: e.seat, text: e.text, label: e.label, name: seatName(e.seat) };
+    const entry = { ...moveFields(e), name: seatName(e.seat) };
     return inLang(() => {
       if (state.game && state.game.describe && state.tb) {
         // the renderer's own words for its game's moves (Continental's sets and runs, 3 ist 50's
@@ -583,7 +592,7 @@ export function mountDemo(root, options = {}) {
           state.tb = shown;
         }
       }
-      return moveSentence(e.text, "other", e.label, { name: seatName(e.seat) });
+      return moveSentence(e.text, "other", e.label, { n: e.n, name: seatName(e.seat) });
     });
   }
 

@@ -372,7 +372,9 @@ def replay_log(rec: Record, *, moves: int | None = None) -> tuple["Game", list[d
     the log of every move of the record (one replay of the whole record: the game at ``moves`` is
     a copy taken on the way): ``[{"move": number from 1, "deal", "seat": the seat that played it,
     "text": the move as written, "label": the engine's words (English)}, ...]``, for a replay
-    view's move log. Raises as :func:`replay`."""
+    view's move log; a move taking the discard pile's top card adds ``card`` and ``n`` (the pile's
+    size before it), a move that ends the hand with its player going out ``out: true``. Raises as
+    :func:`replay`."""
     g = start_game(rec)
     limit = -1 if moves is None else moves
     at: "Game | None" = g.copy() if limit == 0 else None
@@ -390,6 +392,8 @@ def replay_log(rec: Record, *, moves: int | None = None) -> tuple["Game", list[d
                                                                   "en": e.message("en"), "de": e.message("de")}) from None
         for text in deal:
             n += 1
+            extra = _taken(g, text)
+            was_over = g.hand_over
             try:
                 g.play(text)
             except MeldtableError as e:
@@ -399,13 +403,31 @@ def replay_log(rec: Record, *, moves: int | None = None) -> tuple["Game", list[d
                     "move": n, "deal": number, "text": _short(text), "reason": e.key,
                     "en": e.message("en"), "de": e.message("de")}) from None
             last = g.state.last_moves[-1] if g.state.last_moves else {}
-            log.append({"move": n, "deal": number, "seat": last.get("seat"), "text": text,
-                        "label": last.get("label", text)})
+            entry = {"move": n, "deal": number, "seat": last.get("seat"), "text": text,
+                     "label": last.get("label", text), **extra}
+            if g.hand_over and not was_over and g.results and g.results[-1].get("went_out") == entry["seat"]:
+                entry["out"] = True
+            log.append(entry)
             if n == limit:
                 at = g.copy()
     if at is None:  # moves=None: the whole game (a last deal dealt but empty begun, as replay() does)
         at = g
     return at, log
+
+
+def _taken(g: "Game", text: str) -> dict[str, Any]:
+    """For a move taking the discard pile's top card (``take``, Continental's ``claim``): the card
+    (``card``) and the pile's size before it (``n``), as the table showed them face up; else ``{}``."""
+    kind = text.split(" ", 1)[0].lower()
+    if kind not in ("take", "claim"):
+        return {}
+    seat = g.current_player if g.current_player is not None else 0
+    view = g.view(seat)
+    found, asked = view.get("discard"), view.get("claim")
+    pile: dict[str, Any] = found if isinstance(found, dict) else {}
+    claim: dict[str, Any] = asked if isinstance(asked, dict) else {}
+    card = (claim.get("card") if kind == "claim" else None) or pile.get("top")
+    return {"card": card, "n": pile.get("size")}
 
 
 def open_hands(rec: Record, game: "Game") -> list[list[str]] | None:
