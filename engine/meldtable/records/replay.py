@@ -62,26 +62,36 @@ def replay(rec: Record, *, moves: int | None = None) -> "Game":
             break
         number = rec.first_deal + k
         if k:
-            try:
-                g.next_hand()
-            except MeldtableError as e:
-                if e.key == "request_budget":
-                    raise
-                raise StateError.of(REASONS, "record_next_deal", {"deal": number, "reason": e.key,
-                                                                  "en": e.message("en"), "de": e.message("de")}) from None
+            _begin_deal(g, number)
         for text in deal:
             if n >= limit:
                 break
             n += 1
-            try:
-                g.play(text)
-            except MeldtableError as e:
-                if e.key == "request_budget":
-                    raise
-                raise StateError.of(REASONS, "record_replay", {
-                    "move": n, "deal": number, "text": _short(text), "reason": e.key,
-                    "en": e.message("en"), "de": e.message("de")}) from None
+            _play(g, text, n, number)
     return g
+
+
+def _begin_deal(g: "Game", number: int) -> None:
+    """Begin deal ``number`` of a record (``Game.next_hand``): ``record_next_deal`` when it cannot."""
+    try:
+        g.next_hand()
+    except MeldtableError as e:
+        if e.key == "request_budget":
+            raise
+        raise StateError.of(REASONS, "record_next_deal", {"deal": number, "reason": e.key,
+                                                          "en": e.message("en"), "de": e.message("de")}) from None
+
+
+def _play(g: "Game", text: str, n: int, number: int) -> None:
+    """Play move ``n`` (deal ``number``) of a record: ``record_replay`` naming it when it does not replay."""
+    try:
+        g.play(text)
+    except MeldtableError as e:
+        if e.key == "request_budget":
+            raise
+        raise StateError.of(REASONS, "record_replay", {
+            "move": n, "deal": number, "text": _short(text), "reason": e.key,
+            "en": e.message("en"), "de": e.message("de")}) from None
 
 
 def from_record(text: Any) -> "Game":
@@ -383,25 +393,12 @@ def replay_log(rec: Record, *, moves: int | None = None) -> tuple["Game", list[d
     for k, deal in enumerate(rec.deals):
         number = rec.first_deal + k
         if k:
-            try:
-                g.next_hand()
-            except MeldtableError as e:
-                if e.key == "request_budget":
-                    raise
-                raise StateError.of(REASONS, "record_next_deal", {"deal": number, "reason": e.key,
-                                                                  "en": e.message("en"), "de": e.message("de")}) from None
+            _begin_deal(g, number)
         for text in deal:
             n += 1
             extra = _taken(g, text)
             was_over = g.hand_over
-            try:
-                g.play(text)
-            except MeldtableError as e:
-                if e.key == "request_budget":
-                    raise
-                raise StateError.of(REASONS, "record_replay", {
-                    "move": n, "deal": number, "text": _short(text), "reason": e.key,
-                    "en": e.message("en"), "de": e.message("de")}) from None
+            _play(g, text, n, number)
             last = g.state.last_moves[-1] if g.state.last_moves else {}
             entry = {"move": n, "deal": number, "seat": last.get("seat"), "text": text,
                      "label": last.get("label", text), **extra}
