@@ -13,7 +13,7 @@ import pytest
 
 from meldtable import Game, api, new_game
 from meldtable.bot import choose_move
-from meldtable.records import MAX_RECORD_MOVES, api_load_record, api_record, from_record
+from meldtable.records import MAX_RECORD_MOVES, api_load_record, api_record, from_record, to_record
 
 
 def _op_record(self: api.Session, req: dict[str, Any]) -> dict[str, Any]:
@@ -146,3 +146,66 @@ def test_the_game_methods_delegate() -> None:
         g.play(choose_move(g))
     text = g.to_record(names=["A"], comments={1: "one"})
     assert Game.from_record(text) == g and "name 0: A" in text and "{one}" in text
+
+
+def test_load_record_log_names_every_move_and_its_seat() -> None:
+    """The replay view's move log (docs/records.md, "Protocol": ``log``): one entry per move of
+    the whole record with the seat that played it, whatever ``moves`` the game stops at."""
+    from meldtable.bot import choose_move
+    from meldtable.records import parse_record, replay_log
+
+    g = new_game("continental", players=3, seed=5)
+    seats = []
+    for _ in range(30):
+        s = g.current_player
+        assert s is not None
+        m = choose_move(g, s)
+        g.play(m, seat=s)
+        seats.append(s)
+    text = to_record(g)
+    rec = parse_record(text)
+    at, log = replay_log(rec, moves=7)
+    assert [e["seat"] for e in log] == seats
+    assert [e["move"] for e in log] == list(range(1, 31))
+    assert at == from_record_prefix(rec, 7)
+    whole, _ = replay_log(rec)
+    assert whole == g
+
+
+def from_record_prefix(rec: Any, moves: int) -> Any:
+    from meldtable.records import replay
+
+    return replay(rec, moves=moves)
+
+
+def test_load_record_opens_every_hand_only_for_a_record_that_names_them() -> None:
+    """``open``: every hand for a seed record; none for a seat's view record (stand-ins)."""
+    g = new_game("canasta-two-hand", players=2, seed=7)
+    g.play("draw")
+    full = call(api.Session(), "load_record", record=to_record(g), open=True, log=True)["result"]
+    assert full["open"] is True
+    assert full["hands"] == [g.view(0)["hand"], g.view(1)["hand"]]
+    assert len(full["log"]) == 1 and full["log"][0]["seat"] == 0
+    view = call(api.Session(), "load_record", record=to_record(g, seat=0), open=True)["result"]
+    assert view["open"] is False and view["hands"] is None
+    bad = api.handle(json.dumps({"op": "load_record", "record": to_record(g), "open": "yes"}), api.Session())
+    assert json.loads(bad)["error"]["key"] == "record_request"
+
+
+def test_the_log_names_the_card_taken_and_who_went_out() -> None:
+    """A log entry of ``take`` names the discard pile's top card it took and the pile's size; the
+    move that ends the hand with its player going out says so (``out``)."""
+    from meldtable.records import parse_record, replay_log
+
+    g = new_game("continental", players=3, seed=21)
+    tops = []
+    while not g.hand_over:
+        s = g.current_player
+        assert s is not None
+        m = choose_move(g, s)
+        tops.append(g.view(s)["discard"]["top"] if str(m).startswith("take") else None)
+        g.play(m, seat=s)
+    _, log = replay_log(parse_record(to_record(g)))
+    assert [e.get("card") for e in log] == tops and any(tops)
+    assert [e["move"] for e in log if e.get("out")] == [len(log)]
+    assert log[-1]["seat"] == g.results[-1]["went_out"]

@@ -159,6 +159,97 @@ def sources() -> list[tuple[str, str, Path]]:
     return out
 
 
+# --------------------------------------------------------------------------- example hands
+
+EXAMPLE_HANDS: dict[str, dict[str, Any]] = {
+    # variant -> the seeded deal the engine's computer players play out (``players``, ``seed``), the
+    # names shown, and the comments (move number -> (English, German); 0: on the whole record)
+    "canasta-two-hand": {"players": 2, "seed": 22, "names": ["Anna", "Ben"], "comments": {
+        0: ("An example hand of Canasta for two, played by the computer. Step through it with the buttons, "
+            "or press play.",
+            "Eine Beispielrunde Canasta zu zweit, vom Computer gespielt. Geh sie mit den Knöpfen Zug für Zug "
+            "durch oder drücke auf Abspielen."),
+        1: ("Anna takes the discard pile at once: she melds its top card with 7D and 7H from her hand.",
+            "Anna nimmt gleich den Ablagestapel: Sie meldet die oberste Karte mit 7D und 7H aus ihrer Hand."),
+        2: ("A meld with a wild card: the two stands in for an eight.",
+            "Eine Meldung mit einer wilden Karte: Die Zwei steht für eine Acht."),
+        4: ("In Canasta for two a player draws two cards from the stock.",
+            "Bei Canasta zu zweit zieht man zwei Karten vom Talon."),
+        15: ("Adding a card to a meld already on the table.", "Eine Karte an eine Meldung anlegen, die schon ausliegt."),
+        68: ("Anna discards her last card and goes out: the hand is over and is scored.",
+             "Anna wirft ihre letzte Karte ab und macht aus: Die Runde ist vorbei und wird gewertet."),
+    }},
+    "canasta-classic": {"players": 4, "seed": 5, "names": ["Anna", "Ben", "Cleo", "Dan"], "comments": {
+        0: ("An example hand of Canasta for four: Anna and Cleo play against Ben and Dan. Played by the computer.",
+            "Eine Beispielrunde Canasta zu viert: Anna und Cleo spielen gegen Ben und Dan. Vom Computer gespielt."),
+        2: ("Anna's first meld: three sixes.", "Annas erste Meldung: drei Sechsen."),
+        4: ("A wild two added to the sixes.", "Eine wilde Zwei an die Sechsen angelegt."),
+        29: ("Dan asks his partner Ben whether he may go out.", "Dan fragt seinen Partner Ben, ob er ausmachen darf."),
+        30: ("Ben says yes: Dan may go out.", "Ben sagt Ja: Dan darf ausmachen."),
+        35: ("Dan discards his last card and goes out.", "Dan wirft seine letzte Karte ab und macht aus."),
+    }},
+    "kanaster": {"players": 4, "seed": 22, "names": ["Anna", "Ben", "Cleo", "Dan"], "comments": {
+        0: ("An example hand of Kanaster for four: Anna and Cleo play against Ben and Dan. Played by the computer.",
+            "Eine Beispielrunde Kanaster zu viert: Anna und Cleo spielen gegen Ben und Dan. Vom Computer gespielt."),
+        2: ("The first meld of the hand: three fives.", "Die erste Meldung der Runde: drei Fünfen."),
+        14: ("Cleo lays out a red three and draws a replacement card.",
+             "Cleo legt eine rote Drei aus und zieht eine Ersatzkarte."),
+        15: ("Dan takes the discard pile: four cards.", "Dan nimmt den Ablagestapel: vier Karten."),
+        27: ("Anna discards her last card and goes out.", "Anna wirft ihre letzte Karte ab und macht aus."),
+    }},
+    "continental": {"players": 3, "seed": 21, "names": ["Anna", "Ben", "Cleo"], "comments": {
+        0: ("An example deal of Continental for three, played by the computer.",
+            "Eine Beispielrunde Continental zu dritt, vom Computer gespielt."),
+        1: ("Anna takes the joker from the discard pile.", "Anna nimmt den Joker vom Ablagestapel."),
+        6: ("Anna passes: she does not want the discarded card.", "Anna passt: Sie will die abgeworfene Karte nicht."),
+        12: ("Ben lays down a set of three aces.", "Ben legt einen Satz aus drei Assen aus."),
+        14: ("Ben discards his last card and goes out: the others count the cards in their hands.",
+             "Ben wirft seine letzte Karte ab und macht aus: Die anderen zählen die Karten in ihrer Hand."),
+    }},
+    "3-ist-50": {"players": 3, "seed": 1, "names": ["Anna", "Ben", "Cleo"], "comments": {
+        0: ("An example game of 3 ist 50 for three, played by the computer.",
+            "Ein Beispielspiel 3 ist 50 zu dritt, vom Computer gespielt."),
+        2: ("Ben matches the ace in the middle: both cards go to Cleo's minus pile.",
+            "Ben spielt sein Ass auf das Ass in der Mitte: Beide Karten kommen auf Cleos Minushaufen."),
+        4: ("Anna plays onto her own minus pile: three cards go to Ben's.",
+            "Anna spielt auf ihren eigenen Minushaufen: Drei Karten gehen auf Bens."),
+        84: ("The stock is used up: the game is over.", "Der Talon ist aufgebraucht: Das Spiel ist vorbei."),
+    }},
+}
+"""The commented example hand of each rules page (docs/rules-pages.md, "Example hands"): a
+``<meldtable-demo record="...">`` written by :func:`example_record`."""
+
+
+def example_record(variant: str, lang: str) -> str:
+    """The record (docs/records.md) of the example hand of ``variant`` with the comments in
+    ``lang``: the seeded deal of :data:`EXAMPLE_HANDS` played by the engine's computer players
+    (``meldtable.bot.choose_move``, level normal) to the end of the hand, without blank lines (a
+    Markdown HTML block ends at one). Raises ``RulesPageError`` when a comment names a move the
+    hand does not have."""
+    from meldtable import new_game
+    from meldtable.bot import choose_move
+    from meldtable.records import to_record
+
+    spec = EXAMPLE_HANDS[variant]
+    g = new_game(variant, players=spec["players"], seed=spec["seed"])
+    while not g.hand_over:
+        seat = g.current_player
+        assert seat is not None
+        g.play(choose_move(g, seat), seat=seat)
+    moves = sum(map(len, g.history))
+    comments = {k: (v[0] if lang == "en" else v[1]) for k, v in spec["comments"].items()}
+    if max(comments) > moves:
+        raise RulesPageError(f"the example hand of {variant} has {moves} moves, a comment is on move {max(comments)}")
+    text = to_record(g, names=spec["names"], comments=comments)
+    return "\n".join(line for line in text.splitlines() if line.strip()) + "\n"
+
+
+def example_element(variant: str, lang: str) -> str:
+    """The ``<meldtable-demo>`` of the example hand as a rules page holds it."""
+    return (f'<meldtable-demo variant="{variant}" lang="{lang}" data-example="example-hand" '
+            f'record="{html.escape(example_record(variant, lang), quote=True)}"></meldtable-demo>')
+
+
 def check_demos(page: str, lang: str, path: Path, text: str) -> list[Demo]:
     """The demos of a source, each checked to load (``Game.from_position``) and to name the page's
     variant and language. Raises ``RulesPageError`` naming the file and line."""
@@ -172,6 +263,17 @@ def check_demos(page: str, lang: str, path: Path, text: str) -> list[Demo]:
             raise RulesPageError(f"{where}: a demo on a {lang} page needs lang=\"{lang}\"")
         if page != INDEX and demo.attrs.get("variant") != page:
             raise RulesPageError(f"{where}: a demo on the {page} page needs variant=\"{page}\"")
+        if "record" in demo.attrs:  # a recorded hand (docs/records.md): it must replay
+            from meldtable.records import from_record
+
+            try:
+                game = from_record(demo.attrs["record"])
+            except ValueError as exc:
+                raise RulesPageError(f"{where}: the demo's record does not replay: {exc}") from None
+            if game.variant.id != demo.attrs.get("variant"):
+                raise RulesPageError(f"{where}: the record is a {game.variant.id} record, the element says "
+                                     f"variant=\"{demo.attrs.get('variant')}\"")
+            continue
         try:
             game = Game.from_position(demo.text)
         except ValueError as exc:

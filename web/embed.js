@@ -4,12 +4,13 @@
 // own session (docs/protocol.md, "Sessions"); then the app's renderers (web/games/*.js) draw the
 // game in the demo's shadow root, with the app's style sheet.
 import { startEngine } from "./engine-client.js";
-import { t, engineMessage, withLang, useLang, applyStatic, LANGUAGES } from "./i18n.js";
+import { t, engineMessage, withLang, useLang, applyStatic, LANGUAGES, moveSentence } from "./i18n.js";
 import { gameFor } from "./games/registry.js";
 import { parsePosition, drawPreview } from "./embed-position.js";
 
 const BASE = new URL("./", import.meta.url); // dist/: everything else is found relative to it
 const BOT_DELAY_MS = 700;                     // the pause before each computer move
+export const REPLAY_STEP_MS = 1200;           // a replay's pause between moves while it plays
 const MAX_SESSIONS = 32;                      // meldtable.api.MAX_SESSIONS
 // When dist/ is on another origin and the engine does not start, the likely cause (issue #29
 // item 10): a file the worker fetches (engine-worker.mjs, Pyodide's .wasm and standard library,
@@ -108,6 +109,27 @@ function positionWithVariant(text, variant) {
   return `variant: ${variant}\n${text}`;
 }
 
+/** The `variant:` of a record's header or [position] (docs/records.md), or null. */
+export function recordVariant(text) {
+  const m = /^\s*variant\s*:\s*([a-z0-9-]{1,40})\s*$/im.exec(String(text).slice(0, 5000));
+  return m ? m[1].toLowerCase() : null;
+}
+
+/** A log entry for the renderers' describe() from the engine's log of a record (load_record, `log`). */
+function moveFields(e) {
+  const out = { who: "other", seat: e.seat, text: e.text, label: e.label };
+  if (e.card) out.card = e.card;
+  if (Number.isInteger(e.n) && e.n > 0) out.n = e.n;
+  if (e.out === true) out.out = true;
+  return out;
+}
+
+/** A seat's name in a replay: the record's name, else "Player N" (seats counted from 1). */
+export function replaySeatName(info, s) {
+  const names = (info && info.names) || [];
+  return (typeof names[s] === "string" && names[s]) || t("replay.player", { n: Number(s) + 1 });
+}
+
 const TEMPLATE = `
   <div class="mt-demo" part="demo">
     <div class="mt-bar">
@@ -117,6 +139,18 @@ const TEMPLATE = `
         <span class="mt-progress-text"></span>
       </span>
       <button type="button" class="btn btn-small mt-reset" data-i18n="embed.reset" hidden>Start again</button>
+    </div>
+    <div class="mt-replay" hidden>
+      <div class="mt-replay-buttons">
+        <button type="button" class="btn btn-small mt-first" data-i18n-attr="aria-label:replay.first;title:replay.first">«</button>
+        <button type="button" class="btn btn-small mt-prev" data-i18n-attr="aria-label:replay.prev;title:replay.prev">‹</button>
+        <button type="button" class="btn btn-small mt-play" data-i18n-attr="aria-label:replay.play;title:replay.play">▶</button>
+        <button type="button" class="btn btn-small mt-next" data-i18n-attr="aria-label:replay.next;title:replay.next">›</button>
+        <button type="button" class="btn btn-small mt-last" data-i18n-attr="aria-label:replay.last;title:replay.last">»</button>
+        <span class="mt-move" aria-live="polite"></span>
+      </div>
+      <p class="mt-said"></p>
+      <p class="mt-comment"></p>
     </div>
     <div class="mt-stage felt"></div>
     <section class="mt-scores" hidden>
@@ -156,12 +190,14 @@ const TEMPLATE = `
 export function mountDemo(root, options = {}) {
   const lang = LANGUAGES.includes(options.lang) ? options.lang : langOf(root);
   const hooks = options.hooks || {};
-  const text0 = String(options.position || "");
+  // a game record (docs/records.md): the demo replays it move by move instead of playing a position
+  const record = typeof options.record === "string" && options.record.trim() ? options.record : null;
+  const text0 = record ? "" : String(options.position || "");
   const pos = parsePosition(text0);
-  const variant = options.variant || pos.variant || null;
+  const variant = options.variant || pos.variant || (record && recordVariant(record)) || null;
   const position = positionWithVariant(text0, variant);
-  const seat = Number.isInteger(options.seat) ? options.seat : (pos.window ?? pos.turnSeat ?? 0);
-  const autoplay = options.autoplay !== false;
+  let seat = Number.isInteger(options.seat) ? options.seat : (pos.window ?? pos.turnSeat ?? 0);
+  const autoplay = record ? false : options.autoplay !== false;
   const resetButton = options.resetButton !== false;
   const claimTimeoutMs = Number.isFinite(options.claimTimeoutMs) && options.claimTimeoutMs >= 0 ? options.claimTimeoutMs : null;
   const sid = `demo-${++demoCount}`;
@@ -182,6 +218,7 @@ export function mountDemo(root, options = {}) {
   frame.innerHTML = TEMPLATE;
   const box = frame.firstElementChild;
   box.lang = lang;
+  if (record) box.classList.add("mt-replaying"); // embed.css: a table to watch, not to play at
   box.hidden = true; // until the style sheets are in (no unstyled flash)
   let sheetsLeft = sheets.length;
   for (const link of sheets) {
@@ -206,6 +243,9 @@ export function mountDemo(root, options = {}) {
   const state = {
     engine: null, tb: null, busy: false, game: null, module: null, status: null, ticker: null,
     gen: 0, botTimer: null, started: null, destroyed: false, serial: 0, evicted: false,
+    // a replay: the move shown (0: the start), the record as the engine read it, its log, the open hands
+    move: Number.isInteger(options.move) && options.move >= 0 ? options.move : 0, info: null, log: [],
+    hands: null, open: false, playing: false, playTimer: null,
   };
   const setHostState = (s) => { root.dataset.state = s; };
   const emit = (name, detail) => root.dispatchEvent(new CustomEvent(name, { detail }));
@@ -224,9 +264,10 @@ export function mountDemo(root, options = {}) {
   // ---------------------------------------------------------------- the shell for the renderer
   const view = () => state.tb && state.tb.view;
   const legal = () => (state.tb && Array.isArray(state.tb.legal) ? state.tb.legal : []);
-  const isMyTurn = () => Boolean(state.tb && state.tb.to_act_is_human && !state.tb.hand_over);
+  const isMyTurn = () => Boolean(!record && state.tb && state.tb.to_act_is_human && !state.tb.hand_over);
   const humanSeats = () => (state.tb && state.tb.human_seats) || [seat];
   function seatName(s) {
+    if (record) return replaySeatName(state.info, s);
     if (humanSeats().includes(s)) return t("who.you");
     const v = view();
     const computers = v ? v.players - humanSeats().length : 1;
@@ -255,12 +296,18 @@ export function mountDemo(root, options = {}) {
       stage.dataset.legal = legal().map((m) => m.text).join(";");
       stage.dataset.serial = String(state.serial);
       state.game.render();
-      turnText.textContent = state.game.turnText();
+      turnText.textContent = record ? replayTurnText(tb) : state.game.turnText();
       turnText.classList.toggle("mine", isMyTurn());
       ticker.textContent = state.ticker ? state.game.describe(state.ticker) : "";
       renderStatus();
       if (!q(".mt-scores").hidden) fillScores();
     });
+  }
+  /** A replay's turn line: who plays next (the renderers' own line speaks to a player at the table). */
+  function replayTurnText(tb) {
+    if (tb.match_over) return t("turn.matchOver");
+    if (tb.hand_over) return t("turn.handOver");
+    return Number.isInteger(tb.to_act) ? t("embed.toAct", { name: seatName(tb.to_act) }) : "";
   }
   const renderControls = () => inLang(() => (state.game.renderControls ? state.game.renderControls() : state.game.render()));
 
@@ -302,7 +349,7 @@ export function mountDemo(root, options = {}) {
 
   /** Send one of the reader's actions (the renderer's shell.act, and the controller's act). */
   async function act(action, entry = {}, before = null) {
-    if (state.busy || !isMyTurn() || state.destroyed) return false;
+    if (record || state.busy || !isMyTurn() || state.destroyed) return false;
     if (hooks.beforeAct) {
       let verdict;
       try { verdict = hooks.beforeAct(action, state.tb); } catch (err) { console.error(err); verdict = true; }
@@ -373,6 +420,17 @@ export function mountDemo(root, options = {}) {
   // ---------------------------------------------------------------- preview, start, reset
 
   function showPreview() {
+    if (record) {
+      inLang(() => {
+        const p = document.createElement("p");
+        p.className = "mt-hint";
+        p.textContent = t("replay.embedPreview");
+        stage.replaceChildren(p);
+      });
+      stage.dataset.family = "preview";
+      setHostState("preview");
+      return;
+    }
     inLang(() => {
       stage.replaceChildren(drawPreview(pos, seat));
       stage.dataset.family = "preview";
@@ -416,12 +474,15 @@ export function mountDemo(root, options = {}) {
     const gen = state.gen;
     let table;
     try {
-      table = await request("new", { position, human_seats: [seat] });
+      table = record ? await loadMove(state.move) : await request("new", { position, human_seats: [seat] });
     } catch (err) {
       if (gen !== state.gen) return;
       state.busy = false;
       const message = engineMessage(err);
-      if (!state.game) showError(inLang(() => t("embed.badPosition", { message })));
+      if (record) {
+        showError(inLang(() => t("replay.bad", { message })));
+        emit("meldtable-refused", { error: err, action: null });
+      } else if (!state.game) showError(inLang(() => t("embed.badPosition", { message })));
       else setStatus({ text: inLang(() => t("embed.badPosition", { message })) }, "error");
       throw err;
     }
@@ -444,10 +505,151 @@ export function mountDemo(root, options = {}) {
     state.status = evicted ? { key: "embed.restarted", kind: "info" } : null;
     q(".mt-scores").hidden = true;
     q(".mt-progress").hidden = true;
-    q(".mt-reset").hidden = !resetButton;
+    q(".mt-reset").hidden = !resetButton || Boolean(record);
+    q(".mt-replay").hidden = !record || options.controls === false;
     setHostState("ready");
     setTable(table, []);
+    if (record) showStep();
     return table;
+  }
+
+  // ---------------------------------------------------------------- a replay (options.record)
+
+  /** The table after the record's first `k` moves from the engine (load_record), as a watcher sees it. */
+  async function loadMove(k) {
+    const info = state.info;
+    const fields = { record, human_seats: [seat], open: true };
+    if (info) fields.moves = Math.min(k, info.moves);
+    else fields.log = true; // the first load: the whole record (its end), with the move log
+    const r = await request("load_record", fields);
+    if (!info) {
+      state.info = r.record;
+      state.log = Array.isArray(r.log) ? r.log : [];
+      state.open = r.open === true;
+      if (state.info.view !== null && state.info.view !== undefined) seat = state.info.view; // a seat's view: that seat only
+      if (seat >= state.info.players) seat = 0;
+      if (state.move > state.info.moves) state.move = state.info.moves;
+      if (state.move !== state.info.moves || seat !== (r.table.human_seats || [0])[0]) return loadMove(state.move);
+    }
+    state.hands = Array.isArray(r.hands) ? r.hands : null;
+    return watching(r.table);
+  }
+
+  /** A table the renderer shows without offering any move: nobody at it is "you" (a replay only watches). */
+  function watching(table) {
+    return { ...table, to_act_is_human: false, legal: [], can_undo: false };
+  }
+
+  /** Show move `k` of the record (clamped); resolves with the table. One request at a time; the last asked wins. */
+  async function goto(k) {
+    await start();
+    if (!record || !state.info) return state.tb;
+    const target = Math.max(0, Math.min(state.info.moves, Math.trunc(Number(k) || 0)));
+    const gen = ++state.gen;
+    const prevMove = state.move;
+    state.move = target;
+    let table;
+    try {
+      table = await loadMove(target);
+    } catch (err) {
+      if (gen === state.gen) { state.move = prevMove; setStatus({ err }, "error"); }
+      throw err;
+    }
+    if (gen !== state.gen) return state.tb;
+    const entries = [];
+    if (target === prevMove + 1 && state.log[target - 1]) {
+      entries.push(logEntry(state.log[target - 1]));
+    } else {
+      state.tb = null; // a jump: no animation from an unrelated table
+      state.ticker = null;
+      inLang(() => state.game.reset());
+    }
+    state.status = null;
+    setTable(table, entries);
+    showStep();
+    return table;
+  }
+
+  function logEntry(e) {
+    return { ...moveFields(e), name: seatName(e.seat), replay: true };
+  }
+
+  /** The sentence for move `e` of the log ({seat, text, label}) in the demo's language. */
+  function describeMove(e) {
+    const entry = { ...moveFields(e), name: seatName(e.seat) };
+    return inLang(() => {
+      if (state.game && state.game.describe && state.tb) {
+        // the renderer's own words for its game's moves (Continental's sets and runs, 3 ist 50's
+        // plays), said of a named player: while it speaks, no seat at the table is "you"
+        const shown = state.tb;
+        state.tb = { ...shown, seat: -1 };
+        try {
+          const said = state.game.describe(entry);
+          if (said) return said;
+        } catch (err) {
+          console.warn(err);
+        } finally {
+          state.tb = shown;
+        }
+      }
+      return moveSentence(e.text, "other", e.label, { n: e.n, name: seatName(e.seat) });
+    });
+  }
+
+  function commentAt(k) {
+    const info = state.info;
+    if (!info) return "";
+    if (k === 0) return info.comment || "";
+    return (info.comments && info.comments[String(k)]) || "";
+  }
+
+  function showStep() {
+    if (!record || !state.info) return;
+    const k = state.move, n = state.info.moves;
+    inLang(() => {
+      q(".mt-move").textContent = t("replay.moveOf", { k, n });
+      q(".mt-said").textContent = k > 0 && state.log[k - 1] ? describeMove(state.log[k - 1]) : t("replay.start");
+      q(".mt-play").textContent = state.playing ? "❚❚" : "▶";
+      q(".mt-play").setAttribute("aria-label", t(state.playing ? "replay.pause" : "replay.play"));
+      q(".mt-play").title = t(state.playing ? "replay.pause" : "replay.play");
+    });
+    q(".mt-comment").textContent = commentAt(k); // the record's words, as text (never markup)
+    q(".mt-comment").hidden = !commentAt(k);
+    q(".mt-first").disabled = q(".mt-prev").disabled = k <= 0;
+    q(".mt-next").disabled = q(".mt-last").disabled = k >= n;
+    root.dataset.move = String(k);
+    emit("meldtable-step", { move: k, total: n, table: state.tb, playing: state.playing });
+  }
+
+  function play() {
+    if (!record || !state.info) return;
+    if (state.move >= state.info.moves) return;
+    state.playing = true;
+    showStep();
+    const tick = () => {
+      clearTimeout(state.playTimer);
+      state.playTimer = setTimeout(async () => {
+        if (!state.playing) return;
+        try { await goto(state.move + 1); } catch { pause(); return; }
+        if (state.move >= state.info.moves) pause();
+        else if (state.playing) tick();
+      }, options.stepMs ?? REPLAY_STEP_MS);
+    };
+    tick();
+  }
+  function pause() {
+    state.playing = false;
+    clearTimeout(state.playTimer);
+    showStep();
+  }
+
+  async function setSeat(s) {
+    if (!record || !state.info) return;
+    if (state.info.view !== null && state.info.view !== undefined) return; // a seat's view record: that seat only
+    if (!Number.isInteger(s) || s < 0 || s >= state.info.players || s === seat) return;
+    seat = s;
+    shell.humanSeat = s;
+    await goto(state.move);
   }
 
   /** Start the engine (the shared one unless options.engine) and this demo's session; once. */
@@ -493,6 +695,14 @@ export function mountDemo(root, options = {}) {
   showPreview();
   q(".mt-reset").addEventListener("click", () => { reset().catch(() => {}); });
   q(".mt-scores-close").addEventListener("click", () => { q(".mt-scores").hidden = true; });
+  if (record) {
+    const stepTo = (fn) => () => { pause(); goto(fn()).catch(() => {}); };
+    q(".mt-first").addEventListener("click", stepTo(() => 0));
+    q(".mt-prev").addEventListener("click", stepTo(() => state.move - 1));
+    q(".mt-next").addEventListener("click", stepTo(() => state.move + 1));
+    q(".mt-last").addEventListener("click", stepTo(() => (state.info ? state.info.moves : 0)));
+    q(".mt-play").addEventListener("click", () => { start().then(() => (state.playing ? pause() : play())).catch(() => {}); });
+  }
 
   const when = options.start || "visible";
   let observer = null;
@@ -521,9 +731,35 @@ export function mountDemo(root, options = {}) {
     table: () => state.tb,
     /** Show `text` in the demo's status line (kind "info" or "error"); null clears it. */
     setStatus: (text, kind = "info") => setStatus(text === null ? null : { text: String(text) }, kind),
+    // ---- a replay (options.record): docs/embedding.md, "A recorded hand"
+    /** Show the record's move `k` (0: the start); resolves with the table. */
+    goto,
+    /** Play the record on from here (one move every options.stepMs, default REPLAY_STEP_MS); pause() stops. */
+    play,
+    pause,
+    get playing() { return state.playing; },
+    /** The move shown (0 to total). */
+    get move() { return state.move; },
+    /** The record as the engine read it (docs/records.md, Record.to_json()), once loaded. */
+    get info() { return state.info; },
+    /** The record's moves: [{move, deal, seat, text, label}]. */
+    get log() { return state.log; },
+    /** Every seat's hand at the move shown, or null (a seat's view record). */
+    get hands() { return state.hands; },
+    /** Whether the record names every card (no seat's view): all hands may be shown. */
+    get open() { return state.open; },
+    /** The seat whose view is shown. */
+    get viewSeat() { return seat; },
+    setSeat,
+    seatName: (s) => seatName(s),
+    describeMove,
+    commentAt,
+    /** A request to this demo's engine session (e.g. "save" or "record" of the game shown). */
+    request: async (op, fields = {}) => { await start(); return request(op, fields); },
     /** Stop: end the session, stop the computer, remove the observer. */
     destroy() {
       state.destroyed = true;
+      clearTimeout(state.playTimer);
       state.gen += 1;
       clearTimeout(state.botTimer);
       if (observer) observer.disconnect();
@@ -548,7 +784,9 @@ class MeldtableDemo extends HTMLElement {
       if (this._demo || !this.isConnected) return;
       const attr = this.getAttribute("position");
       const seat = this.getAttribute("seat");
+      const rec = this.getAttribute("record");
       this._demo = mountDemo(this, {
+        record: rec !== null ? rec : undefined,
         variant: this.getAttribute("variant") || undefined,
         position: attr !== null ? attr : contentText(this),
         lang: this.getAttribute("lang") || undefined,

@@ -28,11 +28,12 @@ stays light.
 """
 
 from .reasons import FORMAT_VERSION, MAX_COMMENT, MAX_NAME, MAX_RECORD, MAX_RECORD_MOVES, REASONS
-from .replay import api_load_record, api_record, from_record, replay, stand_in_position, start_game, to_record
+from .replay import (api_load_record, api_record, from_record, open_hands, replay, replay_log, stand_in_position,
+                     start_game, to_record)
 from .syntax import Record, escape, parse_record, unescape
 
 __all__ = [
     "FORMAT_VERSION", "MAX_RECORD", "MAX_RECORD_MOVES", "MAX_NAME", "MAX_COMMENT", "REASONS", "Record",
     "parse_record", "from_record", "to_record", "replay", "start_game", "stand_in_position", "escape", "unescape",
-    "api_record", "api_load_record",
+    "api_record", "api_load_record", "replay_log", "open_hands",
 ]

@@ -62,26 +62,36 @@ def replay(rec: Record, *, moves: int | None = None) -> "Game":
             break
         number = rec.first_deal + k
         if k:
-            try:
-                g.next_hand()
-            except MeldtableError as e:
-                if e.key == "request_budget":
-                    raise
-                raise StateError.of(REASONS, "record_next_deal", {"deal": number, "reason": e.key,
-                                                                  "en": e.message("en"), "de": e.message("de")}) from None
+            _begin_deal(g, number)
         for text in deal:
             if n >= limit:
                 break
             n += 1
-            try:
-                g.play(text)
-            except MeldtableError as e:
-                if e.key == "request_budget":
-                    raise
-                raise StateError.of(REASONS, "record_replay", {
-                    "move": n, "deal": number, "text": _short(text), "reason": e.key,
-                    "en": e.message("en"), "de": e.message("de")}) from None
+            _play(g, text, n, number)
     return g
+
+
+def _begin_deal(g: "Game", number: int) -> None:
+    """Begin deal ``number`` of a record (``Game.next_hand``): ``record_next_deal`` when it cannot."""
+    try:
+        g.next_hand()
+    except MeldtableError as e:
+        if e.key == "request_budget":
+            raise
+        raise StateError.of(REASONS, "record_next_deal", {"deal": number, "reason": e.key,
+                                                          "en": e.message("en"), "de": e.message("de")}) from None
+
+
+def _play(g: "Game", text: str, n: int, number: int) -> None:
+    """Play move ``n`` (deal ``number``) of a record: ``record_replay`` naming it when it does not replay."""
+    try:
+        g.play(text)
+    except MeldtableError as e:
+        if e.key == "request_budget":
+            raise
+        raise StateError.of(REASONS, "record_replay", {
+            "move": n, "deal": number, "text": _short(text), "reason": e.key,
+            "en": e.message("en"), "de": e.message("de")}) from None
 
 
 def from_record(text: Any) -> "Game":
@@ -348,8 +358,80 @@ def api_load_record(req: Mapping[str, Any]) -> tuple["Game", dict[str, Any]]:
     moves = req.get("moves")
     if moves is not None and (isinstance(moves, bool) or not isinstance(moves, int) or not 0 <= moves <= rec.moves):
         raise OptionError.of(REASONS, "record_request", {"field": "moves"})
-    game = replay(rec, moves=moves)
+    want_log = req.get("log") is True
+    want_open = req.get("open") is True
+    for field in ("log", "open"):
+        if req.get(field) not in (None, True, False):
+            raise OptionError.of(REASONS, "record_request", {"field": field})
+    if want_log:
+        game, log = replay_log(rec, moves=moves)
+    else:
+        game, log = replay(rec, moves=moves), None
     if rec.players != game.players:  # a position without a 'players' line: known once loaded
         rec = _replace(rec, players=game.players)
-    return game, {"record": rec.to_json()}
+    answer: dict[str, Any] = {"record": rec.to_json(), "open": rec.view is None}
+    if log is not None:
+        answer["log"] = log
+    if want_open:
+        answer["hands"] = open_hands(rec, game)
+    return game, answer
+
+
+def replay_log(rec: Record, *, moves: int | None = None) -> tuple["Game", list[dict[str, Any]]]:
+    """The game of ``rec`` after its first ``moves`` moves (all by default, as :func:`replay`) and
+    the log of every move of the record (one replay of the whole record: the game at ``moves`` is
+    a copy taken on the way): ``[{"move": number from 1, "deal", "seat": the seat that played it,
+    "text": the move as written, "label": the engine's words (English)}, ...]``, for a replay
+    view's move log; a move taking the discard pile's top card adds ``card`` and ``n`` (the pile's
+    size before it), a move that ends the hand with its player going out ``out: true``. Raises as
+    :func:`replay`."""
+    g = start_game(rec)
+    limit = -1 if moves is None else moves
+    at: "Game | None" = g.copy() if limit == 0 else None
+    log: list[dict[str, Any]] = []
+    n = 0
+    for k, deal in enumerate(rec.deals):
+        number = rec.first_deal + k
+        if k:
+            _begin_deal(g, number)
+        for text in deal:
+            n += 1
+            extra = _taken(g, text)
+            was_over = g.hand_over
+            _play(g, text, n, number)
+            last = g.state.last_moves[-1] if g.state.last_moves else {}
+            entry = {"move": n, "deal": number, "seat": last.get("seat"), "text": text,
+                     "label": last.get("label", text), **extra}
+            if g.hand_over and not was_over and g.results and g.results[-1].get("went_out") == entry["seat"]:
+                entry["out"] = True
+            log.append(entry)
+            if n == limit:
+                at = g.copy()
+    if at is None:  # moves=None: the whole game (a last deal dealt but empty begun, as replay() does)
+        at = g
+    return at, log
+
+
+def _taken(g: "Game", text: str) -> dict[str, Any]:
+    """For a move taking the discard pile's top card (``take``, Continental's ``claim``): the card
+    (``card``) and the pile's size before it (``n``), as the table showed them face up; else ``{}``."""
+    kind = text.split(" ", 1)[0].lower()
+    if kind not in ("take", "claim"):
+        return {}
+    seat = g.current_player if g.current_player is not None else 0
+    view = g.view(seat)
+    found, asked = view.get("discard"), view.get("claim")
+    pile: dict[str, Any] = found if isinstance(found, dict) else {}
+    claim: dict[str, Any] = asked if isinstance(asked, dict) else {}
+    card = (claim.get("card") if kind == "claim" else None) or pile.get("top")
+    return {"card": card, "n": pile.get("size")}
+
+
+def open_hands(rec: Record, game: "Game") -> list[list[str]] | None:
+    """Every seat's hand in ``game`` (``[[card, ...], ...]`` by seat), or ``None`` for a view record
+    (its other hands are stand-ins, docs/records.md "Sharing from a seat"): a seed or position
+    record names every card, so showing them opens nothing its text does not hold."""
+    if rec.view is not None:
+        return None
+    return [list(game.view(s)["hand"]) for s in range(game.players)]
 

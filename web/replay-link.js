@@ -1,0 +1,124 @@
+// Records in links (issue #30, docs/records.md "Links"): replay.html#r=<record> with the record
+// compressed (deflate-raw, CompressionStream) and written in base64url, so a link holds a whole
+// match and works on any static host: the fragment is never sent to a server.
+//
+//   import { replayUrl, openReplay, encodeRecord, decodeRecord } from "./replay-link.js";
+//   await replayUrl(text, {move, seat})   "…/replay.html#r=z…&m=12&s=0" (absolute URL)
+//   await openReplay(answer, {move, seat, newTab})
+//                                         open the replay of the engine's `record` answer
+//                                         ({record, moves, view}); e.g. "Replay this deal" on the
+//                                         score sheet (web/app.js)
+//   await encodeRecord(text)              "z<base64url>" (or "t<base64url>" without CompressionStream)
+//   await decodeRecord(code)              the record text; throws LinkError (.key: "replay.linkBad"
+//                                         | "replay.linkLong") for anything else, reading at most
+//                                         MAX_LINK_TEXT characters whatever the link claims
+export const MAX_LINK_TEXT = 250000;  // meldtable.records.MAX_RECORD: the longest record
+export const MAX_FRAGMENT = 400000;   // the longest fragment read at all (characters)
+const PAGE = new URL("./replay.html", import.meta.url);
+
+export class LinkError extends Error {
+  constructor(key) { super(key); this.name = "LinkError"; this.key = key; }
+}
+
+function toBase64Url(bytes) {
+  let bin = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+function fromBase64Url(text) {
+  if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new LinkError("replay.linkBad");
+  const b64 = text.replace(/-/g, "+").replace(/_/g, "/") + "===".slice((text.length + 3) % 4);
+  let bin;
+  try { bin = atob(b64); } catch { throw new LinkError("replay.linkBad"); }
+  const out = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+  return out;
+}
+
+async function streamBytes(stream, limit) {
+  const reader = stream.getReader();
+  const parts = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > limit) { reader.cancel().catch(() => {}); throw new LinkError("replay.linkLong"); }
+    parts.push(value);
+  }
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const p of parts) { out.set(p, at); at += p.length; }
+  return out;
+}
+
+/** The record text as a link's code: "z" + base64url(deflate-raw(text)), or "t" + base64url(text). */
+export async function encodeRecord(text) {
+  const bytes = new TextEncoder().encode(String(text));
+  if (typeof CompressionStream === "function") {
+    const packed = await streamBytes(new Blob([bytes]).stream().pipeThrough(new CompressionStream("deflate-raw")), Infinity);
+    return "z" + toBase64Url(packed);
+  }
+  return "t" + toBase64Url(bytes);
+}
+
+/** The record text of a link's code (encodeRecord); LinkError for anything that is not one. */
+export async function decodeRecord(code) {
+  const text = String(code || "");
+  if (text.length < 2 || text.length > MAX_FRAGMENT) throw new LinkError(text.length > MAX_FRAGMENT ? "replay.linkLong" : "replay.linkBad");
+  const bytes = fromBase64Url(text.slice(1));
+  let raw;
+  if (text[0] === "t") raw = bytes;
+  else if (text[0] === "z" && typeof DecompressionStream === "function") {
+    try {
+      raw = await streamBytes(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw")), MAX_LINK_TEXT);
+    } catch (err) {
+      if (err instanceof LinkError) throw err;
+      throw new LinkError("replay.linkBad");
+    }
+  } else throw new LinkError("replay.linkBad");
+  if (raw.length > MAX_LINK_TEXT) throw new LinkError("replay.linkLong");
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(raw);
+  } catch {
+    throw new LinkError("replay.linkBad");
+  }
+}
+
+/** The fragment's parts: {code, move, seat} (seat: a number, "all" or null). */
+export function readFragment(hash) {
+  const params = new URLSearchParams(String(hash || "").replace(/^#/, ""));
+  const m = params.get("m") === null || params.get("m") === "" ? NaN : Number(params.get("m"));
+  const s = params.get("s");
+  return {
+    code: params.get("r"),
+    move: Number.isInteger(m) && m >= 0 ? m : null,
+    seat: s === "a" ? "all" : /^\d{1,2}$/.test(s || "") ? Number(s) : null,
+  };
+}
+
+/** The replay page's URL for record `text` at move `move` from seat `seat` (a number, "all" or null). */
+export async function replayUrl(text, { move = null, seat = null, lang = null } = {}) {
+  const url = new URL(PAGE);
+  if (lang) url.searchParams.set("lang", lang);
+  let hash = "r=" + await encodeRecord(text);
+  if (Number.isInteger(move)) hash += `&m=${move}`;
+  if (seat === "all") hash += "&s=a";
+  else if (Number.isInteger(seat)) hash += `&s=${seat}`;
+  url.hash = hash;
+  return url.href;
+}
+
+/**
+ * Open the replay of the engine's `record` answer ({record, moves, view}, docs/records.md
+ * "Protocol"): at its last move unless `move` says otherwise, all hands open unless `seat`.
+ * newTab (default false) opens it in a new tab. Resolves with the URL.
+ */
+export async function openReplay(answer, { move = null, seat = null, newTab = false } = {}) {
+  const text = answer && typeof answer.record === "string" ? answer.record : String(answer || "");
+  const url = await replayUrl(text, { move: move ?? (answer && Number.isInteger(answer.moves) ? answer.moves : null), seat });
+  if (newTab) window.open(url, "_blank", "noopener");
+  else location.href = url;
+  return url;
+}
