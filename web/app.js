@@ -16,6 +16,7 @@ import {
 import { recordMatch, recordDeal, fillStats, resetStats } from "./stats.js";
 import { snapshot, flights, extraFlights, play as fly, motionMs } from "./motion.js";
 import { installHintKey } from "./hint.js";
+import { openReplay } from "./replay-link.js";
 
 const params = new URLSearchParams(location.search);
 const FAST = params.get("fast") === "1";
@@ -1258,6 +1259,14 @@ function fillScoreSheet() {
   $("btn-score-newgame").hidden = !tb.match_over;
 }
 
+/** "Replay this deal" (issue #30): the game so far as a record, in the replay page in a new tab. */
+async function replayDeal() {
+  try {
+    const names = Array.from({ length: state.table.view.players }, (_, s) => seatName(s).slice(0, 40));
+    await openReplay(await state.engine.request("record", { names }), { newTab: true });
+  } catch (err) { setStatus({ err }, "error"); }
+}
+
 async function nextHand() {
   if (state.busy) return;
   state.busy = true;
@@ -1471,6 +1480,7 @@ function labelLanguages() {
 
 function wireInput() {
   $("btn-next").addEventListener("click", nextHand);
+  $("btn-replay-deal").addEventListener("click", replayDeal);
   $("btn-score-newgame").addEventListener("click", () => { $("score-dialog").close(); openNewGameDialog(); });
   $("btn-newgame").addEventListener("click", openNewGameDialog);
   $("btn-reload").addEventListener("click", () => location.reload());
