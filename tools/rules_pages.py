@@ -391,7 +391,11 @@ def options_table(variant_id: str, lang: str, labels: dict[str, dict[str, str]])
     no sources: those stay in docs/rules/<variant>.md."""
     from meldtable import VARIANTS
 
-    esc, chrome, lab = html.escape, CHROME[lang], labels[lang]
+    esc, chrome = html.escape, CHROME[lang]
+    # a variant's own text (`<key>.<variant>`, e.g. Kanaster's own word) wins over the shared one,
+    # as in the new-game dialog (web/app.js textKeys)
+    suffix = "." + variant_id
+    lab = {**labels[lang], **{k[: -len(suffix)]: v for k, v in labels[lang].items() if k.endswith(suffix)}}
     d = VARIANTS[variant_id].describe()
     family, layout = d["family"], d.get("layout") or []
     head = f"<tr><th scope=\"col\">{chrome['option']}</th><th scope=\"col\">{chrome['preset']}</th></tr>"
