@@ -49,6 +49,9 @@ export class Guest {
     this.closedReason = null;
     this.pending = new Map();   // n -> {resolve, reject, op}
     this.waiters = [];          // (msg) => boolean: true when done
+    // a page closed or reloaded says goodbye at once (the host sees the seat gone now, not
+    // after WebRTC's 30 s of silence)
+    if (typeof addEventListener === "function") addEventListener("pagehide", () => this.close());
     const self = this;
     this.engine = {
       hello,
@@ -101,6 +104,15 @@ export class Guest {
       return r && typeof r.game === "string" && Number.isSafeInteger(r.seat) ? r : null;
     } catch (_) {
       return null;
+    }
+  }
+
+  /** Forget the game this tab joined (remembered() gives null until the next join). */
+  static forget() {
+    try {
+      sessionStorage.removeItem(REMEMBER);
+    } catch (_) {
+      /* no storage */
     }
   }
 

@@ -77,6 +77,11 @@ export class Host {
 
   /** The engine request of the app (see the module comment). */
   async request(op, fields = {}) {
+    // a named session of the app's own (the warnings' scratch copy, "probe") is not the game:
+    // straight to the engine, nothing sent to the guests
+    if (fields && typeof fields.session === "string" && !fields.session.startsWith(SHADOW(""))) {
+      return this.raw.request(op, fields);
+    }
     switch (op) {
       case "new":
       case "load":
