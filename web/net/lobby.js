@@ -413,7 +413,8 @@ function hostPanel(hosting, { seatName, remote }) {
     const replyPart = el("div", { class: "net-codebox" },
       el("label", { for: replyId, class: "net-label", text: t("friends.reply", params) }), reply,
       el("div", { class: "net-row" }, connect, scan), error);
-    return el("div", { class: "net-invite" }, el("div", { class: "net-invite-codes" }, box, replyPart), qr);
+    return el("div", { class: "net-invite-all" },
+      el("div", { class: "net-invite" }, el("div", { class: "net-invite-codes" }, box), qr), replyPart);
   }
 
   function fill() {
