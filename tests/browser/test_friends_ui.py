@@ -133,6 +133,7 @@ def test_a_friend_joins_by_link_and_reply_code(devices):
     assert seat(host, 2).locator("h3").text_content() == "Seat 2: " + GUEST_NAME
     assert host.locator(".net-host b").count() == 0
     assert host.locator("#badges li[data-seat='2']").get_attribute("data-state") == "connected"
+    assert host.locator(".net-host .net-live[role='status']").text_content() == f"Seat 2: {GUEST_NAME}: connected"
     # Esc closes the panel, the focus is back on the Players button
     host.keyboard.press("Escape")
     panel.wait_for(state="hidden")
@@ -200,6 +201,27 @@ def test_a_lost_connection_says_how_to_rejoin_and_takes_a_new_invitation(devices
     guest.locator(".net-guest").wait_for(state="detached")
     host.wait_for_selector(".net-host .net-seat[data-seat='2'][data-state='connected']")
     assert guest.text_content("#status") == "playing" and guest.text_content("#seat") == "2"
+    assert host.errors == [] and guest.errors == []
+
+
+def test_a_host_that_reloads_invites_the_same_seats_into_the_same_game(devices):
+    host, guest = devices["host"], devices["guest"]
+    game = ev(host, "L.hosting.game")
+    host.goto(devices["net_url"] + "lobby-host.html?resume=1")  # the page opened again on this device
+    host.wait_for_selector("#status:text('ready')", timeout=TIMEOUT)
+    assert ev(host, "L.hosting.game") == game
+    assert ev(host, "[...L.hosting.host.remote]") == [2]  # seat 3 went to the computer before
+    guest.locator(".net-guest .net-lost-reason").wait_for()  # the guest's connection went with the page
+    host.click("#btn-players")
+    assert seat(host, 2).get_attribute("data-state") == "waiting"
+    assert seat(host, 2).locator("h3").text_content() == "Seat 2: Anna"  # as the host named the seat
+    link = copy_invitation(host, 2)
+    guest.fill(".net-guest .net-paste", link)
+    guest.click(".net-guest .net-rejoin")
+    paste_reply(host, 2, guest.locator(".net-guest .net-reply-code").input_value())
+    host.wait_for_selector(".net-host .net-seat[data-seat='2'][data-state='connected']")
+    guest.locator(".net-guest").wait_for(state="detached")
+    assert guest.text_content("#seat") == "2"
     assert host.errors == [] and guest.errors == []
 
 

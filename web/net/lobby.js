@@ -219,6 +219,7 @@ export async function startHosting({ engine, seats, names = {}, lang = null, onC
     engine, remoteSeats: remote, names, iceServers: servers, pageUrl, ...(game ? { game } : {}),
     onChange: (what) => {
       if (what === "seats") {
+        if (current === hosting) store(); // a seat handed to the computer stays so after a reload
         for (const s of host.seats()) if (s.kind === "guest" && s.connected) everJoined.add(s.seat);
         if (panel) panel.refresh();
       }
@@ -228,14 +229,16 @@ export async function startHosting({ engine, seats, names = {}, lang = null, onC
   const everJoined = new Set();
   const plainNames = {};
   for (const [k, v] of Object.entries(names)) plainNames[k] = String(v).slice(0, 24);
-  storeHosting({ game: host.game, seats: remote, names: plainNames });
+  const store = () => storeHosting({ game: host.game, seats: [...host.remote].sort((a, b) => a - b), names: plainNames });
+  store();
 
   const seatsNow = () => host.seats().map((s) => ({
     ...s,
     state: s.kind === "local" || s.kind === "computer" ? s.kind
       : s.connected ? "connected" : everJoined.has(s.seat) ? "gone" : "waiting",
   }));
-  const hosting = {
+  let hosting = null;
+  hosting = {
     engine: host.engine,
     host,
     game: host.game,
@@ -286,7 +289,8 @@ function hostPanel(hosting, { seatName, remote }) {
   const list = el("ul", { class: "net-seats" });
   const closeBtn = el("button", { type: "button", class: "btn btn-primary net-close" });
   closeBtn.addEventListener("click", () => dialog.close());
-  dialog.append(title, intro, list, el("div", { class: "dialog-buttons" }, closeBtn));
+  const live = el("p", { class: "net-live", role: "status" }); // "Seat 2: Anna: connected", read out
+  dialog.append(title, intro, list, live, el("div", { class: "dialog-buttons" }, closeBtn));
   document.body.append(dialog);
   let opener = null;
   dialog.addEventListener("close", () => {
@@ -445,7 +449,12 @@ function hostPanel(hosting, { seatName, remote }) {
     },
     close() { if (dialog.open) dialog.close(); },
     refresh() {
-      for (const [seat, block] of blocks) if (stateOf(seat).state !== block.lastState) render(seat);
+      for (const [seat, block] of blocks) {
+        const before = block.lastState;
+        if (stateOf(seat).state === before) continue;
+        render(seat);
+        if (before) live.textContent = `${block.li.querySelector(".net-seat-name").textContent}: ${t(`friends.state.${block.lastState}`)}`;
+      }
     },
     destroy() {
       if (dialog.open) dialog.close();
