@@ -82,6 +82,18 @@ def paste_reply(host, n, reply):
     seat(host, n).locator(".net-connect").click()
 
 
+def wait_connected(host, n=2):
+    """Wait until seat n shows as connected on the host's panel; on a timeout print what the
+    host's connections were doing (a loaded machine can make WebRTC slow)."""
+    try:
+        host.wait_for_selector(f".net-host .net-seat[data-seat='{n}'][data-state='connected']", timeout=TIMEOUT)
+    except Exception:
+        print("DEBUG seat", seat(host, n).text_content())
+        print("DEBUG host", ev(host, "[...L.hosting.host.conns.values()].map((c) => [c.seat, c.joined, c.peer.pc.connectionState, c.peer.pc.iceConnectionState, c.peer.channel.readyState, c.peer.closed])"), ev(host, "L.hosting.host.errors"))
+        print("DEBUG invites", ev(host, "[...L.hosting.host.invites.values()].map((i) => [i.seat, i.used])"))
+        raise
+
+
 @pytest.fixture(scope="module")
 def devices(net_browser, net_url):
     origin = net_url.split("/__net__/")[0]
@@ -125,7 +137,7 @@ def test_a_friend_joins_by_link_and_reply_code(devices):
     assert guest.locator(".net-waiting").text_content() == "Warte auf den Gastgeber…"
     assert "#join=" not in guest.url  # a spent invitation is not answered again on a reload
     paste_reply(host, 2, reply)
-    host.wait_for_selector(".net-host .net-seat[data-seat='2'][data-state='connected']")
+    wait_connected(host)
     guest.wait_for_selector("#status:text('playing')")
     assert guest.text_content("#seat") == "2"
     assert guest.locator(".net-guest").count() == 0
@@ -157,7 +169,7 @@ def test_a_dropped_guest_is_gone_and_a_new_invitation_brings_it_back(devices):
     reply = join(again, link)  # the name is remembered on that device
     assert again.locator(".net-offer").text_content().startswith("Du bist zu Platz 2")
     paste_reply(host, 2, reply)
-    host.wait_for_selector(".net-host .net-seat[data-seat='2'][data-state='connected']")
+    wait_connected(host)
     again.wait_for_selector("#status:text('playing')")
     assert again.text_content("#seat") == "2" and again.text_content("#hand") == hand
     assert seat(host, 2).locator("h3").text_content() == "Seat 2: " + GUEST_NAME
@@ -197,9 +209,15 @@ def test_a_lost_connection_says_how_to_rejoin_and_takes_a_new_invitation(devices
     guest.click(".net-guest .net-rejoin")
     reply = guest.locator(".net-guest .net-reply-code").input_value()
     paste_reply(host, 2, reply)
-    guest.wait_for_function("() => G.changes.includes('rejoined')")
+    try:
+        guest.wait_for_function("() => G.changes.includes('rejoined')")
+    except Exception:
+        print("DEBUG guest changes", ev(guest, "G.changes"), ev(guest, "[G.session.guest.closedReason, G.session.guest.peer.pc.connectionState, G.session.guest.peer.channel.readyState, G.session.guest.seat]"))
+        print("DEBUG guest dialog", guest.locator(".net-guest").all_text_contents())
+        print("DEBUG host", ev(host, "[...L.hosting.host.conns.values()].map((c) => [c.joined, c.peer.pc.connectionState, c.peer.channel.readyState, c.peer.closed])"), ev(host, "L.hosting.host.errors"), seat(host, 2).text_content())
+        raise
     guest.locator(".net-guest").wait_for(state="detached")
-    host.wait_for_selector(".net-host .net-seat[data-seat='2'][data-state='connected']")
+    wait_connected(host)
     assert guest.text_content("#status") == "playing" and guest.text_content("#seat") == "2"
     assert host.errors == [] and guest.errors == []
 
@@ -219,7 +237,7 @@ def test_a_host_that_reloads_invites_the_same_seats_into_the_same_game(devices):
     guest.fill(".net-guest .net-paste", link)
     guest.click(".net-guest .net-rejoin")
     paste_reply(host, 2, guest.locator(".net-guest .net-reply-code").input_value())
-    host.wait_for_selector(".net-host .net-seat[data-seat='2'][data-state='connected']")
+    wait_connected(host)
     guest.locator(".net-guest").wait_for(state="detached")
     assert guest.text_content("#seat") == "2"
     assert host.errors == [] and guest.errors == []
