@@ -109,6 +109,17 @@ function codeBox(labelKey, copyKey, text, params = {}) {
     el("label", { for: id, class: "net-label", text: t(labelKey, params) }), field, row);
 }
 
+/** The guest's reply code as text (Copy) and QR code, with "Waiting for the host…": [nodes], status. */
+function replyView(reply) {
+  const box = codeBox("friends.join.reply", "friends.join.copy", reply);
+  box.querySelector("textarea").classList.add("net-reply-code");
+  const status = el("p", { class: "net-waiting", role: "status", text: t("friends.join.waiting") });
+  const nodes = [el("p", { class: "net-hint", text: t("friends.join.replyHint") }),
+    el("div", { class: "net-invite" }, el("div", { class: "net-invite-codes" }, box), qrFigure(reply, "friends.join.qr")),
+    status];
+  return { nodes, status, copy: box.querySelector(".net-copy") };
+}
+
 function qrFigure(text, labelKey, params = {}) {
   try {
     return el("div", { class: "net-qr" }, qrSvg(text, { label: t(labelKey, params) }));
@@ -532,10 +543,13 @@ export async function joinFromFragment({ hello = null, lang = null, hash = locat
       finish(null);
     });
 
-    if (!offer) {
-      body.append(el("p", { class: "net-error", role: "alert", text: badReason }),
+    const fail = (text) => {
+      body.replaceChildren(el("p", { class: "net-error", role: "alert", text }),
         el("p", { text: t("friends.join.askAgain") }), el("div", { class: "dialog-buttons" }, alone));
       alone.focus();
+    };
+    if (!offer) {
+      fail(badReason);
       return;
     }
 
@@ -578,9 +592,7 @@ export async function joinFromFragment({ hello = null, lang = null, hash = locat
       try {
         ({ reply } = await guest.join(code));
       } catch (err) {
-        body.replaceChildren(el("p", { class: "net-error", role: "alert", text: codeError(err, "guest") }),
-          el("p", { text: t("friends.join.askAgain") }), el("div", { class: "dialog-buttons" }, alone));
-        alone.focus();
+        fail(codeError(err, "guest"));
         return;
       }
       dropHash();
@@ -588,9 +600,7 @@ export async function joinFromFragment({ hello = null, lang = null, hash = locat
       try {
         await guest.joined;
       } catch (_) {
-        body.replaceChildren(el("p", { class: "net-error", role: "alert", text: refusalText("host_gone", getLang()) }),
-          el("p", { text: t("friends.join.askAgain") }), el("div", { class: "dialog-buttons" }, alone));
-        alone.focus();
+        fail(refusalText("host_gone", getLang()));
         return;
       }
       session = {
@@ -606,14 +616,9 @@ export async function joinFromFragment({ hello = null, lang = null, hash = locat
 
     function showReply(reply) {
       const head = el("p", { class: "net-offer", text: t("friends.join.offer", { seat: defaultSeatName(offer.seat), game: offer.game.slice(0, 6) }) });
-      const box = codeBox("friends.join.reply", "friends.join.copy", reply);
-      box.querySelector("textarea").classList.add("net-reply-code");
-      const qr = qrFigure(reply, "friends.join.qr");
-      const status = el("p", { class: "net-waiting", role: "status", text: t("friends.join.waiting") });
-      body.replaceChildren(head, el("p", { class: "net-hint", text: t("friends.join.replyHint") }),
-        el("div", { class: "net-invite" }, el("div", { class: "net-invite-codes" }, box), qr), status,
-        el("div", { class: "dialog-buttons" }, alone));
-      box.querySelector(".net-copy").focus();
+      const view = replyView(reply);
+      body.replaceChildren(head, ...view.nodes, el("div", { class: "dialog-buttons" }, alone));
+      view.copy.focus();
     }
 
     function showLost() {
@@ -666,14 +671,10 @@ function lostDialog(reason, rejoin) {
     go.disabled = true;
     try {
       const { reply, joined } = await rejoin(paste.value);
-      const box = codeBox("friends.join.reply", "friends.join.copy", reply);
-      box.querySelector("textarea").classList.add("net-reply-code");
-      const status = el("p", { class: "net-waiting", role: "status", text: t("friends.join.waiting") });
-      form.replaceChildren(el("p", { class: "net-hint", text: t("friends.join.replyHint") }),
-        el("div", { class: "net-invite" }, el("div", { class: "net-invite-codes" }, box), qrFigure(reply, "friends.join.qr")),
-        status, el("div", { class: "dialog-buttons" }, later));
-      box.querySelector(".net-copy").focus();
-      joined.then(() => dialog.close(), () => { status.textContent = refusalText("host_gone", getLang()); });
+      const view = replyView(reply);
+      form.replaceChildren(...view.nodes, el("div", { class: "dialog-buttons" }, later));
+      view.copy.focus();
+      joined.then(() => dialog.close(), () => { view.status.textContent = refusalText("host_gone", getLang()); });
     } catch (err) {
       error.textContent = codeError(err, "guest");
       go.disabled = false;
