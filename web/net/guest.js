@@ -24,6 +24,8 @@ import { unpackInvite, packReply } from "./signal.js";
 import { encode, readHostMessage, refusalText, newEntries, LIMITS, LANGS } from "./protocol.js";
 
 const REMEMBER = "meldtable.net.guest";
+const HELLO_AGAIN_MS = 1500;      // no welcome yet: say hello again after this, at most HELLO_TRIES times
+const HELLO_TRIES = 8;
 const ANSWER_TIMEOUT_MS = 20000;  // an action the host has not answered by then is given up ("no_answer")
 
 export class Guest {
@@ -49,6 +51,9 @@ export class Guest {
     this.closedReason = null;
     this.pending = new Map();   // n -> {resolve, reject, op}
     this.waiters = [];          // (msg) => boolean: true when done
+    // a page closed or reloaded says goodbye at once (the host sees the seat gone now, not
+    // after WebRTC's 30 s of silence)
+    if (typeof addEventListener === "function") addEventListener("pagehide", () => this.close());
     const self = this;
     this.engine = {
       hello,
@@ -85,7 +90,19 @@ export class Guest {
       this._failAll(this.closedReason);
       this.onChange("closed");
     };
-    peer.opened.then(() => peer.send(encode("hello", { lang: this.lang, name: this.name })), () => {});
+    // hello until the host welcomes this connection: a message sent the moment a negotiated
+    // channel opens can be lost before the host's side of it has opened (seen in Chromium)
+    this._welcomed = false;
+    peer.opened.then(() => {
+      const hello = encode("hello", { lang: this.lang, name: this.name });
+      let tries = 0;
+      const say = () => {
+        if (this.peer !== peer || this._welcomed || !peer.open || tries++ >= HELLO_TRIES) return;
+        peer.send(hello);
+        setTimeout(say, HELLO_AGAIN_MS);
+      };
+      say();
+    }, () => {});
     try {
       sessionStorage.setItem(REMEMBER, JSON.stringify({ game: offer.game, seat: offer.seat }));
     } catch (_) {
@@ -101,6 +118,15 @@ export class Guest {
       return r && typeof r.game === "string" && Number.isSafeInteger(r.seat) ? r : null;
     } catch (_) {
       return null;
+    }
+  }
+
+  /** Forget the game this tab joined (remembered() gives null until the next join). */
+  static forget() {
+    try {
+      sessionStorage.removeItem(REMEMBER);
+    } catch (_) {
+      /* no storage */
     }
   }
 
@@ -132,6 +158,7 @@ export class Guest {
     if (!read.ok) return;
     const msg = read.msg;
     if (msg.t === "welcome") {
+      this._welcomed = true;
       this.seat = msg.seat;
       this.game = msg.game;
     } else if (msg.t === "seats") {

@@ -77,6 +77,11 @@ export class Host {
 
   /** The engine request of the app (see the module comment). */
   async request(op, fields = {}) {
+    // a named session of the app's own (the warnings' scratch copy, "probe") is not the game:
+    // straight to the engine, nothing sent to the guests
+    if (fields && typeof fields.session === "string" && !fields.session.startsWith(SHADOW(""))) {
+      return this.raw.request(op, fields);
+    }
     switch (op) {
       case "new":
       case "load":
@@ -221,7 +226,23 @@ export class Host {
 
   _connect(seat, peer, joined) {
     const conn = { peer, seat, lang: "en", name: "", lastN: 0, joined: false, pending: 0, onJoin: joined };
-    peer.onmessage = (text) => this._receive(conn, text);
+    // the seat is this connection's once its channel is open, or once its first message comes:
+    // the guest's hello can be delivered before this side's own "open" event has run
+    let registered = false;
+    const register = () => {
+      if (registered || peer.closed) return;
+      registered = true;
+      const old = this.conns.get(seat);
+      this.conns.set(seat, conn);
+      if (old && old !== conn) {
+        old.peer.send(encode("bye", { key: "seat_taken", text: refusalText("seat_taken", old.lang) }));
+        old.peer.close();
+      }
+    };
+    peer.onmessage = (text) => {
+      register();
+      this._receive(conn, text);
+    };
     peer.onrefused = (why) => this._refuse(conn, null, why === "too_large" || why === "parts" ? "too_large" : "bad_message");
     peer.onclose = () => {
       if (this.conns.get(seat) === conn) {
@@ -229,14 +250,7 @@ export class Host {
         this._sendSeats();
       }
     };
-    peer.opened.then(() => {
-      const old = this.conns.get(seat);
-      this.conns.set(seat, conn);
-      if (old && old !== conn) {
-        old.peer.send(encode("bye", { key: "seat_taken", text: refusalText("seat_taken", old.lang) }));
-        old.peer.close();
-      }
-    }, () => {});
+    peer.opened.then(register, () => {});
   }
 
   _receive(conn, text) {
