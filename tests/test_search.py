@@ -12,7 +12,7 @@ import pytest
 import meldtable
 from meldtable.bot import choose_move
 from meldtable.errors import StateError
-from meldtable.search import Node, evaluate, random_playout
+from meldtable.search import Node, evaluate, quick_playout, random_playout
 
 GAMES = [("canasta-two-hand", 2), ("canasta-classic", 4), ("kanaster", 2), ("continental", 3), ("3-ist-50", 3)]
 
@@ -95,6 +95,54 @@ def test_search_node_plays_the_same_moves_as_the_public_api(variant, players):
             g.play(legal[i])
         assert node.over == g.hand_over
         assert json.dumps(node.state.to_dict()) == json.dumps(g.state.to_dict())
+
+
+@pytest.mark.parametrize("variant,players", GAMES + [("kanaster", 4)])
+def test_quick_playouts_play_only_legal_moves_the_same_as_the_public_api(variant, players):
+    """The cheap random policy (meldtable.search.rollout: a draw or a random discard proposed
+    first and checked by the family's verdict) plays only moves of ``legal_moves()``, and the same
+    moves through ``Game.play`` give the same saved state; its proposals are refused where the rules
+    refuse them (it also plays moves of other kinds)."""
+    kinds: set[str] = set()
+    for seed in range(4):
+        g = _midhand(variant, players, seed, 6 + 4 * seed)
+        node = g.search_node()
+        rng = random.Random(seed)
+        for _ in range(600):
+            if g.hand_over:
+                break
+            move = node.quick_move(rng)
+            assert move in g.legal_moves()
+            kinds.add(move.kind)
+            node.play(move)
+            g.play(move)
+            assert node.to_act == g.current_player
+        assert node.over == g.hand_over
+        assert json.dumps(node.state.to_dict()) == json.dumps(g.state.to_dict())
+    assert "discard" in kinds and len(kinds) >= 2
+
+
+def test_quick_proposals_follow_the_familys_verdict():
+    """A proposed discard the rules refuse (canasta: before the draw) is never played."""
+    from meldtable.search.rollout import quick_move
+
+    g = meldtable.new_game("canasta-two-hand", players=2, seed=4)
+    st = g.search_node().state
+    for k in range(50):
+        m = quick_move(g.family, st, random.Random(k))
+        assert m.kind in ("draw", "take") and m in g.legal_moves()
+    g.play("draw")
+    st = g.search_node().state
+    seen = {quick_move(g.family, st, random.Random(k)).kind for k in range(60)}
+    assert "discard" in seen and seen <= {m.kind for m in g.legal_moves()}
+
+
+def test_quick_playout_ends_the_hand_and_leaves_the_game_alone():
+    g = _midhand("kanaster", 2, 5, 12)
+    before = g.to_json()
+    node = g.search_node()
+    n = quick_playout(node, random.Random(3))
+    assert node.over and n > 0 and g.to_json() == before
 
 
 def test_search_node_copy_is_independent():

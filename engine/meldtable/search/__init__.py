@@ -34,6 +34,7 @@ import random
 import time
 from typing import TYPE_CHECKING, Any
 
+from . import rollout as _rollout
 from .knowledge import known_cards, place_known
 
 if TYPE_CHECKING:
@@ -137,6 +138,32 @@ class Node:
     def over(self) -> bool:
         """Whether the hand is over."""
         return bool(self.state.hand_over)
+
+    def quick_move(self, rng: random.Random) -> Any:
+        """A legal move of the seat to act by the cheap random policy of
+        :mod:`meldtable.search.rollout` (a draw or a discard proposed first, checked by the family's
+        ``verify``); ``None`` when there is none."""
+        return _rollout.quick_move(family_of(self.state), self.state, rng)
+
+    def play(self, move: Any) -> None:
+        """Play ``move``, a legal move of the seat to act (unchecked: from :meth:`moves` or
+        :meth:`quick_move`)."""
+        self._moves = None
+        self.state.apply(move)
+
+
+def family_of(state: Any) -> Any:
+    """The family module of family state ``state`` (``meldtable.<family>.family``)."""
+    from ..game import family_module
+
+    return family_module(type(state).__module__.split(".")[1])
+
+
+def quick_playout(node: Node, rng: random.Random, limit: int = 10_000) -> int:
+    """Play the cheap random policy (:mod:`meldtable.search.rollout`) on ``node`` until the hand is
+    over (or ``limit`` moves); the number of moves played."""
+    node._moves = None
+    return _rollout.quick_playout(family_of(node.state), node.state, rng, limit)
 
 
 def random_playout(node: Node, rng: random.Random, limit: int = 10_000) -> int:
