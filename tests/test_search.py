@@ -145,6 +145,47 @@ def test_quick_playout_ends_the_hand_and_leaves_the_game_alone():
     assert node.over and n > 0 and g.to_json() == before
 
 
+def _side_values_by_view(state, seat):
+    """The estimate of meldtable.search for canasta, summed over what ``state.view`` shows (the
+    reference the fast reading of the state's fields must equal)."""
+    from meldtable.canasta.values import card_value
+    from meldtable.cards import Card
+
+    r = state.rules
+    bonus = {"natural": r.natural_canasta_bonus, "mixed": r.mixed_canasta_bonus, "wild": getattr(r, "wild_canasta_bonus", 0)}
+    view = state.view(seat)
+    values = [0.0] * len(view["sides"])
+    for sd in view["sides"]:
+        v = 0.0
+        for m in sd["melds"]:
+            v += m["points"] + (bonus[m["canasta"]] if m["canasta"] else
+                                (0.1 * (len(m["cards"]) - 3) * bonus["mixed"] if len(m["cards"]) >= 4 else 0.0))
+        reds = len(sd["red_threes"]) * r.red_three_bonus
+        values[sd["side"]] = v + (reds if sd["melded"] else -reds)
+    for s in range(len(view["side_of_seat"])):
+        values[view["side_of_seat"][s]] -= sum(card_value(Card.parse(t)) for t in state.view(s)["hand"])
+    return view["side_of_seat"][seat], values
+
+
+@pytest.mark.parametrize("variant,players", [("canasta-two-hand", 2), ("canasta-classic", 4), ("kanaster", 2),
+                                             ("kanaster", 4), ("canasta-classic", 3)])
+def test_canasta_estimate_reads_the_state_as_the_view_shows_it(variant, players):
+    from meldtable.search import _canasta_side_values
+
+    seen = 0
+    for seed in range(3):
+        g = meldtable.new_game(variant, players=players, seed=seed)
+        while not g.hand_over:
+            if len(g.history[-1]) % 7 == 0:
+                for seat in range(players):
+                    side, values = _canasta_side_values(g.state, seat)
+                    ref_side, ref = _side_values_by_view(g.state, seat)
+                    assert side == ref_side and values == pytest.approx(ref)
+                    seen += 1
+            g.play(choose_move(g))
+    assert seen > 20
+
+
 def test_search_node_copy_is_independent():
     g = _midhand("continental", 3, 2, 5)
     node = g.search_node()

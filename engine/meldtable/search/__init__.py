@@ -182,33 +182,32 @@ def random_playout(node: Node, rng: random.Random, limit: int = 10_000) -> int:
 # ---------------------------------------------------------------------------------- evaluation
 
 def _canasta_side_values(state: Any, seat: int) -> tuple[int, list[float]]:
+    """``(seat's side, the estimate per side)`` read from the state's fields (no view is made:
+    tests/test_search.py checks it against the same sums over ``state.view``)."""
     from ..canasta.values import card_value
-    from ..cards import Card
 
     rules = state.rules
     bonus = {"natural": getattr(rules, "natural_canasta_bonus", 500), "mixed": getattr(rules, "mixed_canasta_bonus", 300),
              "wild": getattr(rules, "wild_canasta_bonus", 0)}
     red_bonus = getattr(rules, "red_three_bonus", 100)
-    view = state.view(seat)
-    side_of = view["side_of_seat"]
-    values = [0.0] * len(view["sides"])
-    for sd in view["sides"]:
+    side_of = rules.side_of
+    values = [0.0] * len(state.melds)
+    for side, melds in enumerate(state.melds):
         v = 0.0
-        for m in sd["melds"]:
-            v += m["points"]
-            kind = m.get("canasta")
+        for m in melds.values():
+            v += m.points()
+            kind = m.canasta_kind
             if kind:
                 v += bonus.get(kind, 0)
             else:
-                n = len(m["cards"])
+                n = len(m.cards)
                 if n >= 4:  # on the way to a canasta
                     v += 0.1 * (n - 3) * bonus["mixed"]
-        reds = len(sd["red_threes"]) * red_bonus
-        v += reds if sd["melded"] else -reds
-        values[sd["side"]] = v
-    for s in range(len(side_of)):
-        hand = view["hand"] if s == seat else state.view(s)["hand"]
-        values[side_of[s]] -= sum(card_value(Card.parse(t)) for t in hand)
+        reds = len(state.red_threes[side]) * red_bonus
+        v += reds if state.melded[side] else -reds
+        values[side] = v
+    for s, hand in enumerate(state.hands):
+        values[side_of[s]] -= sum(card_value(c) * k for c, k in hand.items())
     return side_of[seat], values
 
 
