@@ -186,6 +186,28 @@ def test_canasta_estimate_reads_the_state_as_the_view_shows_it(variant, players)
     assert seen > 20
 
 
+@pytest.mark.parametrize("variant,players", [("canasta-two-hand", 2), ("canasta-classic", 4), ("kanaster", 2),
+                                             ("kanaster", 4), ("canasta-classic", 3)])
+def test_the_normal_player_decides_the_same_from_the_search_view(variant, players):
+    """canasta.bot.search_view (what the searches' playouts show the normal player) gives the same
+    decision as the whole view, in every position of whole hands played by every level."""
+    from meldtable.canasta.bot import CanastaBot, search_view
+
+    bot = CanastaBot()
+    seen = 0
+    for seed in range(4):
+        g = meldtable.new_game(variant, players=players, seed=seed)
+        rng = random.Random(seed)
+        while not g.hand_over:
+            seat = g.current_player
+            legal = g.legal_moves()
+            if len(legal) > 1:
+                assert bot.decide(search_view(g.state, seat), legal) == bot.decide(g.view(seat), legal)
+                seen += 1
+            g.play(choose_move(g, level=("easy", "normal")[seed % 2], rng=rng) if rng.random() < 0.8 else rng.choice(legal))
+    assert seen > 50
+
+
 def test_search_node_copy_is_independent():
     g = _midhand("continental", 3, 2, 5)
     node = g.search_node()

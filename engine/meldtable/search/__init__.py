@@ -249,7 +249,21 @@ def normal_policy(family: Any, state: Any, legal: list[Any]) -> Any:
     seat to act."""
     if len(legal) == 1:
         return legal[0]
-    return family.choose_move(state.view(state.current_player), legal)
+    seat = state.current_player
+    light = _light_view(family)
+    return family.choose_move(state.view(seat) if light is None else light(state, seat), legal)
+
+
+_LIGHT: dict[str, Any] = {}
+
+
+def _light_view(family: Any) -> Any:
+    """The family bot module's ``search_view(state, seat)`` (the part of the view its normal
+    player reads, made cheaply), or ``None`` where there is none (the whole view is made)."""
+    name = family.__name__.split(".")[1]
+    if name not in _LIGHT:
+        _LIGHT[name] = getattr(importlib.import_module(f"meldtable.{name}.bot"), "search_view", None)
+    return _LIGHT[name]
 
 
 def playout(family: Any, state: Any, horizon: int, deadline: float | None = None) -> bool:
