@@ -117,6 +117,7 @@ def main(argv: list[str] | None = None) -> int:
             seed = a.seed
             searched: list[float] = []
             single: list[float] = []
+            first = None
             while len(searched) < decisions and seed < a.seed + 50:
                 page.evaluate(NEW, [variant, players, seed])
                 g = meldtable.new_game(variant, players=players, seed=seed)
@@ -128,11 +129,14 @@ def main(argv: list[str] | None = None) -> int:
                     many = len(g.legal_moves()) > 1
                     r = page.evaluate(BOT, budget)
                     (searched if many else single).append(float(r["ms"]))
+                    if first is None:
+                        first = float(r["ms"])
                     g.play(r["text"])
                 seed += 1
             rows.append((game, searched, single))
             print(f"{game}: {len(searched)} decisions, median {statistics.median(searched):.0f} ms, "
-                  f"p95 {pct(searched, 0.95):.0f} ms, max {max(searched):.0f} ms", file=sys.stderr, flush=True)
+                  f"p95 {pct(searched, 0.95):.0f} ms, max {max(searched):.0f} ms; the game's first {first:.0f} ms; "
+                  f"all: {' '.join(f'{x:.0f}' for x in searched)}", file=sys.stderr, flush=True)
         browser.close()
     server.shutdown()
     load1 = os.getloadavg()
