@@ -84,7 +84,8 @@ def choose_move(game: Game, seat: int | None = None, *, level: str = "normal", r
 
     ``rng``: the random source of ``easy`` and ``strong`` (default :func:`game_rng`: repeatable).
     ``budget_ms``: the strong player's time budget in milliseconds of wall time from the call
-    (default :data:`DEFAULT_BUDGET_MS`; the legal moves and a first import of the search count in it); ``iterations``: a fixed number of search iterations instead (no
+    (default :data:`DEFAULT_BUDGET_MS`; the legal moves and a first import of the search count in
+    it); ``iterations``: a fixed number of search iterations instead (no
     clock: deterministic, for tests and benches).
 
     Raises ``ValueError`` (key ``bot_level``) for an unknown level, and
