@@ -98,6 +98,7 @@ def measure(game: str, a: str, b: str, deals: int, iterations: int, first: int =
     outcomes: list[tuple[int, float]] = []
     start = time.perf_counter()
     for d in range(first, first + deals):
+        won = wins
         if two_sided:
             a_side = d % 2
             g0 = meldtable.new_game(variant, players=players, seed=d)
@@ -118,7 +119,7 @@ def measure(game: str, a: str, b: str, deals: int, iterations: int, first: int =
         margins.append(float(margin))
         outcomes.append((d, float(margin)))
         if progress:  # one line a deal, so a run cut short still gives its deals
-            print(f"deal {game} {a}:{b} {d} {margin}", file=sys.stderr, flush=True)
+            print(f"deal {game} {a}:{b} {d} {margin} {wins - won:g}", file=sys.stderr, flush=True)
     lo, hi = wilson(wins, deals)
     m, half = mean_ci(margins)
     return {"game": game, "pair": f"{a} vs {b}", "deals": deals, "win": wins / deals, "lo": lo, "hi": hi,
@@ -134,7 +135,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--iterations", type=int, default=6)
     ap.add_argument("--first", type=int, default=0, help="seed of the first deal (to add deals to a sample)")
     ap.add_argument("--raw", action="store_true", help="per deal (seed, margin) on stderr")
-    ap.add_argument("--progress", action="store_true", help="each deal's margin on stderr as it ends")
+    ap.add_argument("--progress", action="store_true", help="each deal's margin and win share on stderr as it ends")
     ap.add_argument("--quick", action="store_true", help="2 deals of two games (smoke test)")
     args = ap.parse_args(argv)
     games, deals, pairs = args.games, args.deals, args.pairs
