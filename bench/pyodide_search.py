@@ -16,13 +16,18 @@ from ``request("bot")`` to its answer (``performance.now()``), so it holds the s
 table the answer carries and the message round trip. A CPython game beside it plays the same
 moves to tell the decisions with one legal move (no search: reported apart) from the others.
 
-Reported per game and over all: decisions, median, p95 and max in ms; the load average.
+Reported per game and over all: decisions, median, p95 and max in ms; the load average. With
+``--playouts N``: also random playouts per second inside Pyodide (a second page loads Pyodide
+from dist/ on the main thread with the working tree's engine sources and bench/search_bench.py,
+and times the public API's uniform playouts against the quick policy's from the same mid-hand
+positions, N playouts each, wall time).
 ``--quick``: 3 decisions of one game (a smoke run).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
 import sys
@@ -69,6 +74,48 @@ BOT = """async (budget) => {
 }"""
 
 
+PYBOOT = """async ({ files }) => {
+  const t0 = performance.now();
+  const { loadPyodide } = await import("/pyodide/pyodide.mjs");
+  const base = new URL("/pyodide/", location.href).href;
+  const py = await loadPyodide({ indexURL: base, lockFileURL: base + "app-lock.json" });
+  for (const [name, text] of Object.entries(files)) {
+    py.FS.mkdirTree("/bench/" + name.split("/").slice(0, -1).join("/"));
+    py.FS.writeFile("/bench/" + name, text);
+  }
+  py.runPython("import sys, time; sys.path.insert(0, '/bench'); import search_bench, json, random; "
+               + "search_bench.time.process_time = time.perf_counter");
+  window.__py = py;
+  return { bootMs: performance.now() - t0 };
+}"""
+
+PLAYOUTS = """async (code) => window.__py.runPython(code)"""
+
+
+def sources() -> dict[str, str]:
+    """{path under /bench: text}: the working tree's engine package and bench/search_bench.py."""
+    engine = ROOT / "engine"
+    files = {p.relative_to(engine).as_posix(): p.read_text() for p in sorted((engine / "meldtable").rglob("*.py"))}
+    files["search_bench.py"] = (HERE / "search_bench.py").read_text()
+    return files
+
+
+def playout_rates(page: object, games: list[str], n: int) -> list[str]:
+    """Rows of random playouts per second in Pyodide (main thread, wall time): the public API's
+    uniform playouts against the quick policy's, from the same positions as bench/search_bench.py."""
+    rows = ["| game (Pyodide, wall time) | public, copy only | fast, quick | ratio | public, with determinization "
+            "| fast, quick | ratio |", "|---|---|---|---|---|---|---|"]
+    for game in games:
+        code = (f"g = search_bench.position(*search_bench.GAMES[{game!r}]); "
+                f"json.dumps([search_bench.public_playouts(g, {n}, random.Random(0), False), "
+                f"search_bench.fast_playouts(g, {n}, random.Random(0), False, True), "
+                f"search_bench.public_playouts(g, {n}, random.Random(0), True), "
+                f"search_bench.fast_playouts(g, {n}, random.Random(0), True, True)])")
+        pc, qc, pd, qd = json.loads(page.evaluate(PLAYOUTS, code))  # type: ignore[attr-defined]
+        rows.append(f"| {game} | {pc:.0f} | {qc:.0f} | {qc / pc:.2f}x | {pd:.0f} | {qd:.0f} | {qd / pd:.2f}x |")
+    return rows
+
+
 def pct(xs: list[float], q: float) -> float:
     s = sorted(xs)
     return s[min(len(s) - 1, int(q * len(s)))] if s else 0.0
@@ -81,6 +128,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", nargs="*", default=list(GAMES), choices=list(GAMES))
     ap.add_argument("--seed", type=int, default=5)
     ap.add_argument("--dist", default=os.environ.get("MELDTABLE_DIST") or str(ROOT / "dist"))
+    ap.add_argument("--playouts", type=int, default=0,
+                    help="also random playouts per second in Pyodide (this many a measurement; working tree's engine)")
     ap.add_argument("--quick", action="store_true")
     a = ap.parse_args(argv)
     games, decisions = a.games, a.decisions
@@ -137,6 +186,14 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{game}: {len(searched)} decisions, median {statistics.median(searched):.0f} ms, "
                   f"p95 {pct(searched, 0.95):.0f} ms, max {max(searched):.0f} ms; the game's first {first:.0f} ms; "
                   f"all: {' '.join(f'{x:.0f}' for x in searched)}", file=sys.stderr, flush=True)
+        prows: list[str] = []
+        if a.playouts:
+            page2 = browser.new_page()
+            page2.set_default_timeout(0)
+            page2.goto(url)
+            pb = page2.evaluate(PYBOOT, {"files": sources()})
+            print(f"Pyodide (main thread) booted in {pb['bootMs'] / 1000:.1f} s", file=sys.stderr, flush=True)
+            prows = playout_rates(page2, games, a.playouts)
         browser.close()
     server.shutdown()
     load1 = os.getloadavg()
@@ -149,6 +206,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"| {game} | {len(searched)} | {statistics.median(searched):.0f} | {pct(searched, 0.95):.0f} | "
               f"{max(searched):.0f} | {one} |")
     print(f"| all | {len(every)} | {statistics.median(every):.0f} | {pct(every, 0.95):.0f} | {max(every):.0f} | |")
+    if prows:
+        print()
+        print("\n".join(prows))
     print(f"load average at the end {load1[0]:.2f} {load1[1]:.2f} {load1[2]:.2f}")
     return 0
 

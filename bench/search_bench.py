@@ -27,7 +27,6 @@ that the bench runs).
 
 from __future__ import annotations
 
-import argparse
 import importlib
 import json
 import os
@@ -100,6 +99,8 @@ def fast_playouts(g: meldtable.Game, n: int, rng: random.Random, determinize: bo
 
 
 def main(argv: list[str] | None = None) -> int:
+    import argparse  # (here: bench/pyodide_search.py imports this module in Pyodide, whose trimmed library has none)
+
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--playouts", type=int, default=60)
     ap.add_argument("--repeats", type=int, default=5)
