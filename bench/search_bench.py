@@ -131,7 +131,7 @@ def main(argv: list[str] | None = None) -> int:
             cols["fc"].append(fast_playouts(g, n, random.Random(r), False, False, mu))
             cols["qc"].append(fast_playouts(g, n, random.Random(r), False, True, mq))
 
-        def ratio(a: str, b: str) -> float:
+        def ratio(a: str, b: str, cols: dict[str, list[float]] = cols) -> float:
             return median([x / y for x, y in zip(cols[a], cols[b])])
 
         m = {k: median(v) for k, v in cols.items()}
