@@ -106,6 +106,9 @@ def playout_rates(page: object, games: list[str], n: int) -> list[str]:
     rows = ["| game (Pyodide, wall time) | public, copy only | fast, quick | ratio | public, with determinization "
             "| fast, quick | ratio |", "|---|---|---|---|---|---|---|"]
     for game in games:
+        page.evaluate(PLAYOUTS, f"g = search_bench.position(*search_bench.GAMES[{game!r}]); "  # type: ignore[attr-defined]
+                      "search_bench.public_playouts(g, 1, random.Random(9), True); "
+                      "search_bench.fast_playouts(g, 1, random.Random(9), True, True)")  # warm-up: imports, replay
         code = (f"g = search_bench.position(*search_bench.GAMES[{game!r}]); "
                 f"json.dumps([search_bench.public_playouts(g, {n}, random.Random(0), False), "
                 f"search_bench.fast_playouts(g, {n}, random.Random(0), False, True), "
@@ -188,6 +191,7 @@ def main(argv: list[str] | None = None) -> int:
                   f"all: {' '.join(f'{x:.0f}' for x in searched)}", file=sys.stderr, flush=True)
         prows: list[str] = []
         if a.playouts:
+            page.close()  # (the playouts' page is the only one: a background page may get less CPU)
             page2 = browser.new_page()
             page2.set_default_timeout(0)
             page2.goto(url)
