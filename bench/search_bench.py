@@ -9,8 +9,13 @@ interleaved (both see the same machine load):
 - ``public``: what a search could do with the public API before issue #27: a determinization by
   ``to_json`` -> the family's ``shuffle_hidden`` -> ``Game.from_json`` (every check of a load),
   then ``Game.copy`` and ``legal_moves`` + ``Game.play`` per move (notation, undo record, history);
-- ``fast``: ``meldtable.search.determinize_state`` (the state's own ``to_dict``/``from_dict``)
-  and :class:`meldtable.search.Node` (``moves()`` + ``apply(index)``).
+- ``fast, uniform``: ``meldtable.search.determinize_state`` (the state's own
+  ``to_dict``/``from_dict``) and :class:`meldtable.search.Node` (``moves()`` + ``apply(index)``),
+  the same uniform random policy;
+- ``fast, quick``: the same, playing the cheap random policy of :mod:`meldtable.search.rollout`
+  (:func:`meldtable.search.quick_playout`: a draw or a random discard proposed first and checked
+  by the family's verdict, the legal moves listed only otherwise). Its playouts are not the same
+  length as uniform ones: the table gives the mean moves a playout of both.
 
 Also the playouts alone (no determinization): ``Game.copy`` + ``play`` against
 ``Node.copy`` + ``apply``; and the strong player's decision time at its default budget (wall
@@ -22,7 +27,6 @@ that the bench runs).
 
 from __future__ import annotations
 
-import argparse
 import importlib
 import json
 import os
@@ -34,7 +38,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 import meldtable  # noqa: E402
 from meldtable.bot import DEFAULT_BUDGET_MS, choose_move  # noqa: E402
-from meldtable.search import Node, determinize_state, random_playout  # noqa: E402
+from meldtable.search import Node, determinize_state, quick_playout, random_playout  # noqa: E402
 
 GAMES = {
     "two-hand": ("canasta-two-hand", 2),
@@ -77,18 +81,26 @@ def public_playouts(g: meldtable.Game, n: int, rng: random.Random, determinize: 
     return n / (time.process_time() - t)
 
 
-def fast_playouts(g: meldtable.Game, n: int, rng: random.Random, determinize: bool) -> float:
+def fast_playouts(g: meldtable.Game, n: int, rng: random.Random, determinize: bool, quick: bool = False,
+                  moves: list[int] | None = None) -> float:
     seat = g.current_player
     assert seat is not None
     root = g.search_node()
+    play = quick_playout if quick else random_playout
+    count = 0
     t = time.process_time()
     for _ in range(n):
         node = Node(determinize_state(g, seat, rng)) if determinize else root.copy()
-        random_playout(node, rng)
-    return n / (time.process_time() - t)
+        count += play(node, rng)
+    spent = time.process_time() - t
+    if moves is not None:
+        moves.append(count)
+    return n / spent
 
 
 def main(argv: list[str] | None = None) -> int:
+    import argparse  # (here: bench/pyodide_search.py imports this module in Pyodide, whose trimmed library has none)
+
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--playouts", type=int, default=60)
     ap.add_argument("--repeats", type=int, default=5)
@@ -102,25 +114,30 @@ def main(argv: list[str] | None = None) -> int:
     load = os.getloadavg()[0]
     print(f"search speed: {repeats} repeats of {n} random playouts from a mid-hand position, CPU time, "
           f"load average {load:.2f}")
-    print("| game | public playouts/s (with determinization) | fast | ratio | public playouts/s (copy only) | fast | ratio "
-          "|")
-    print("|---|---|---|---|---|---|---|")
+    print("| game | public, with determinization | fast, uniform | fast, quick | ratio uniform | ratio quick "
+          "| public, copy only | fast, uniform | fast, quick | ratio uniform | ratio quick | moves a playout: uniform, quick |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     for game in games:
         variant, players = GAMES[game]
         g = position(variant, players)
-        pd: list[float] = []
-        fd: list[float] = []
-        pc: list[float] = []
-        fc: list[float] = []
+        cols: dict[str, list[float]] = {k: [] for k in ("pd", "fd", "qd", "pc", "fc", "qc")}
+        mu: list[int] = []
+        mq: list[int] = []
         for r in range(repeats):
-            pd.append(public_playouts(g, n, random.Random(r), True))
-            fd.append(fast_playouts(g, n, random.Random(r), True))
-            pc.append(public_playouts(g, n, random.Random(r), False))
-            fc.append(fast_playouts(g, n, random.Random(r), False))
-        ratio_d = median([f / p for f, p in zip(fd, pd)])
-        ratio_c = median([f / p for f, p in zip(fc, pc)])
-        print(f"| {game} | {median(pd):.0f} | {median(fd):.0f} | {ratio_d:.2f}x | {median(pc):.0f} | {median(fc):.0f} "
-              f"| {ratio_c:.2f}x |", flush=True)
+            cols["pd"].append(public_playouts(g, n, random.Random(r), True))
+            cols["fd"].append(fast_playouts(g, n, random.Random(r), True))
+            cols["qd"].append(fast_playouts(g, n, random.Random(r), True, True))
+            cols["pc"].append(public_playouts(g, n, random.Random(r), False))
+            cols["fc"].append(fast_playouts(g, n, random.Random(r), False, False, mu))
+            cols["qc"].append(fast_playouts(g, n, random.Random(r), False, True, mq))
+
+        def ratio(a: str, b: str, cols: dict[str, list[float]] = cols) -> float:
+            return median([x / y for x, y in zip(cols[a], cols[b])])
+
+        m = {k: median(v) for k, v in cols.items()}
+        print(f"| {game} | {m['pd']:.0f} | {m['fd']:.0f} | {m['qd']:.0f} | {ratio('fd', 'pd'):.2f}x | {ratio('qd', 'pd'):.2f}x "
+              f"| {m['pc']:.0f} | {m['fc']:.0f} | {m['qc']:.0f} | {ratio('fc', 'pc'):.2f}x | {ratio('qc', 'pc'):.2f}x "
+              f"| {sum(mu) / (n * repeats):.0f}, {sum(mq) / (n * repeats):.0f} |", flush=True)
     print()
     print(f"strong decisions at the default budget ({DEFAULT_BUDGET_MS} ms), wall time, every decision with more than "
           f"one legal move of the first {decisions} such positions of a hand (seed 5) the normal player plays")

@@ -89,7 +89,8 @@ def mean_ci(xs: list[float]) -> tuple[float, float]:
     return m, 1.96 * sd / math.sqrt(n)
 
 
-def measure(game: str, a: str, b: str, deals: int, iterations: int, first: int = 0) -> dict[str, object]:
+def measure(game: str, a: str, b: str, deals: int, iterations: int, first: int = 0,
+            progress: bool = False) -> dict[str, object]:
     variant, players = GAMES[game]
     two_sided = variant.startswith(("canasta", "kanaster")) and players in (2, 4)
     wins = 0.0
@@ -97,6 +98,7 @@ def measure(game: str, a: str, b: str, deals: int, iterations: int, first: int =
     outcomes: list[tuple[int, float]] = []
     start = time.perf_counter()
     for d in range(first, first + deals):
+        won = wins
         if two_sided:
             a_side = d % 2
             g0 = meldtable.new_game(variant, players=players, seed=d)
@@ -116,6 +118,8 @@ def measure(game: str, a: str, b: str, deals: int, iterations: int, first: int =
             margin = sum(others) / len(others) - totals[a_seat]
         margins.append(float(margin))
         outcomes.append((d, float(margin)))
+        if progress:  # one line a deal, so a run cut short still gives its deals
+            print(f"deal {game} {a}:{b} {d} {margin} {wins - won:g}", file=sys.stderr, flush=True)
     lo, hi = wilson(wins, deals)
     m, half = mean_ci(margins)
     return {"game": game, "pair": f"{a} vs {b}", "deals": deals, "win": wins / deals, "lo": lo, "hi": hi,
@@ -131,6 +135,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--iterations", type=int, default=6)
     ap.add_argument("--first", type=int, default=0, help="seed of the first deal (to add deals to a sample)")
     ap.add_argument("--raw", action="store_true", help="per deal (seed, margin) on stderr")
+    ap.add_argument("--progress", action="store_true", help="each deal's margin and win share on stderr as it ends")
     ap.add_argument("--quick", action="store_true", help="2 deals of two games (smoke test)")
     args = ap.parse_args(argv)
     games, deals, pairs = args.games, args.deals, args.pairs
@@ -143,7 +148,7 @@ def main(argv: list[str] | None = None) -> int:
     for game in games:
         for pair in pairs:
             a, b = pair.split(":")
-            r = measure(game, a, b, deals, args.iterations, args.first)
+            r = measure(game, a, b, deals, args.iterations, args.first, args.progress)
             n = int(r["players"])  # type: ignore[call-overload]
             target = ("0.80" if a == "normal" else "0.60") if r["two_sided"] else f"{1.5 / n:.2f}"
             print(f"| {game} | {r['pair']} | {deals} | {r['win']:.2f} | {r['lo']:.2f}-{r['hi']:.2f} | "

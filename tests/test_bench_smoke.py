@@ -100,7 +100,7 @@ def test_strength_bench() -> None:
 
 def test_search_bench() -> None:
     out = run_bench("search_bench.py", "--quick")
-    assert_lines(out, "| game | public playouts/s", "| two-hand |", "| 3ist50-3 |")
+    assert_lines(out, "| game | public, with determinization | fast, uniform | fast, quick", "| two-hand |", "| 3ist50-3 |")
 
 
 def test_records_bench() -> None:

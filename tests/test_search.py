@@ -12,7 +12,7 @@ import pytest
 import meldtable
 from meldtable.bot import choose_move
 from meldtable.errors import StateError
-from meldtable.search import Node, evaluate, random_playout
+from meldtable.search import Node, evaluate, quick_playout, random_playout
 
 GAMES = [("canasta-two-hand", 2), ("canasta-classic", 4), ("kanaster", 2), ("continental", 3), ("3-ist-50", 3)]
 
@@ -95,6 +95,117 @@ def test_search_node_plays_the_same_moves_as_the_public_api(variant, players):
             g.play(legal[i])
         assert node.over == g.hand_over
         assert json.dumps(node.state.to_dict()) == json.dumps(g.state.to_dict())
+
+
+@pytest.mark.parametrize("variant,players", GAMES + [("kanaster", 4)])
+def test_quick_playouts_play_only_legal_moves_the_same_as_the_public_api(variant, players):
+    """The cheap random policy (meldtable.search.rollout: a draw or a random discard proposed
+    first and checked by the family's verdict) plays only moves of ``legal_moves()``, and the same
+    moves through ``Game.play`` give the same saved state; its proposals are refused where the rules
+    refuse them (it also plays moves of other kinds)."""
+    kinds: set[str] = set()
+    for seed in range(4):
+        g = _midhand(variant, players, seed, 6 + 4 * seed)
+        node = g.search_node()
+        rng = random.Random(seed)
+        for _ in range(600):
+            if g.hand_over:
+                break
+            move = node.quick_move(rng)
+            assert move in g.legal_moves()
+            kinds.add(move.kind)
+            node.play(move)
+            g.play(move)
+            assert node.to_act == g.current_player
+        assert node.over == g.hand_over
+        assert json.dumps(node.state.to_dict()) == json.dumps(g.state.to_dict())
+    assert "discard" in kinds and len(kinds) >= 2
+
+
+def test_quick_proposals_follow_the_familys_verdict():
+    """A proposed discard the rules refuse (canasta: before the draw) is never played."""
+    from meldtable.search.rollout import quick_move
+
+    g = meldtable.new_game("canasta-two-hand", players=2, seed=4)
+    st = g.search_node().state
+    for k in range(50):
+        m = quick_move(g.family, st, random.Random(k))
+        assert m.kind in ("draw", "take") and m in g.legal_moves()
+    g.play("draw")
+    st = g.search_node().state
+    seen = {quick_move(g.family, st, random.Random(k)).kind for k in range(60)}
+    assert "discard" in seen and seen <= {m.kind for m in g.legal_moves()}
+
+
+def test_quick_playout_ends_the_hand_and_leaves_the_game_alone():
+    g = _midhand("kanaster", 2, 5, 12)
+    before = g.to_json()
+    node = g.search_node()
+    n = quick_playout(node, random.Random(3))
+    assert node.over and n > 0 and g.to_json() == before
+
+
+def _side_values_by_view(state, seat):
+    """The estimate of meldtable.search for canasta, summed over what ``state.view`` shows (the
+    reference the fast reading of the state's fields must equal)."""
+    from meldtable.canasta.values import card_value
+    from meldtable.cards import Card
+
+    r = state.rules
+    bonus = {"natural": r.natural_canasta_bonus, "mixed": r.mixed_canasta_bonus, "wild": getattr(r, "wild_canasta_bonus", 0)}
+    view = state.view(seat)
+    values = [0.0] * len(view["sides"])
+    for sd in view["sides"]:
+        v = 0.0
+        for m in sd["melds"]:
+            v += m["points"] + (bonus[m["canasta"]] if m["canasta"] else
+                                (0.1 * (len(m["cards"]) - 3) * bonus["mixed"] if len(m["cards"]) >= 4 else 0.0))
+        reds = len(sd["red_threes"]) * r.red_three_bonus
+        values[sd["side"]] = v + (reds if sd["melded"] else -reds)
+    for s in range(len(view["side_of_seat"])):
+        values[view["side_of_seat"][s]] -= sum(card_value(Card.parse(t)) for t in state.view(s)["hand"])
+    return view["side_of_seat"][seat], values
+
+
+@pytest.mark.parametrize("variant,players", [("canasta-two-hand", 2), ("canasta-classic", 4), ("kanaster", 2),
+                                             ("kanaster", 4), ("canasta-classic", 3)])
+def test_canasta_estimate_reads_the_state_as_the_view_shows_it(variant, players):
+    from meldtable.search import _canasta_side_values
+
+    seen = 0
+    for seed in range(3):
+        g = meldtable.new_game(variant, players=players, seed=seed)
+        while not g.hand_over:
+            if len(g.history[-1]) % 7 == 0:
+                for seat in range(players):
+                    side, values = _canasta_side_values(g.state, seat)
+                    ref_side, ref = _side_values_by_view(g.state, seat)
+                    assert side == ref_side and values == pytest.approx(ref)
+                    seen += 1
+            g.play(choose_move(g))
+    assert seen > 20
+
+
+@pytest.mark.parametrize("variant,players", [("canasta-two-hand", 2), ("canasta-classic", 4), ("kanaster", 2),
+                                             ("kanaster", 4), ("canasta-classic", 3)])
+def test_the_normal_player_decides_the_same_from_the_search_view(variant, players):
+    """canasta.bot.search_view (what the searches' playouts show the normal player) gives the same
+    decision as the whole view, in every position of whole hands played by every level."""
+    from meldtable.canasta.bot import CanastaBot, search_view
+
+    bot = CanastaBot()
+    seen = 0
+    for seed in range(4):
+        g = meldtable.new_game(variant, players=players, seed=seed)
+        rng = random.Random(seed)
+        while not g.hand_over:
+            seat = g.current_player
+            legal = g.legal_moves()
+            if len(legal) > 1:
+                assert bot.decide(search_view(g.state, seat), legal) == bot.decide(g.view(seat), legal)
+                seen += 1
+            g.play(choose_move(g, level=("easy", "normal")[seed % 2], rng=rng) if rng.random() < 0.8 else rng.choice(legal))
+    assert seen > 50
 
 
 def test_search_node_copy_is_independent():

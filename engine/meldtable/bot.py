@@ -20,6 +20,7 @@ only (never hidden cards).
 from __future__ import annotations
 
 import random
+import time
 from typing import TYPE_CHECKING, Any
 
 from .moves import MoveValue
@@ -82,21 +83,24 @@ def choose_move(game: Game, seat: int | None = None, *, level: str = "normal", r
     information and ``game.legal_moves()`` only; the game is not changed.
 
     ``rng``: the random source of ``easy`` and ``strong`` (default :func:`game_rng`: repeatable).
-    ``budget_ms``: the strong player's time budget in milliseconds of wall time (default
-    :data:`DEFAULT_BUDGET_MS`); ``iterations``: a fixed number of search iterations instead (no
+    ``budget_ms``: the strong player's time budget in milliseconds of wall time from the call
+    (default :data:`DEFAULT_BUDGET_MS`; the legal moves and a first import of the search count in
+    it); ``iterations``: a fixed number of search iterations instead (no
     clock: deterministic, for tests and benches).
 
     Raises ``ValueError`` (key ``bot_level``) for an unknown level, and
     :class:`~meldtable.errors.IllegalMoveError` (a ``ValueError``) if the hand is over, for a seat
     that is not to act, and (key ``no_legal_move``) when the seat to act has no legal move: a game
     that can no longer go on is a refusal, never an internal error (issue #25)."""
+    start = time.perf_counter()  # the strong player's budget counts from here (imports included)
     check_level(level)
     to_act, legal = _ready(game, seat)
     if level == "strong":
         from .search import strong_move
 
+        left = (budget_ms or DEFAULT_BUDGET_MS) - (time.perf_counter() - start) * 1000.0
         strong: MoveValue = strong_move(game, rng or game_rng(game, "strong"),
-                                        budget_ms=budget_ms or DEFAULT_BUDGET_MS, iterations=iterations)
+                                        budget_ms=max(1.0, left), iterations=iterations)
         return strong
     move: MoveValue = game.family.choose_move(game.view(to_act), legal)
     if level == "easy":

@@ -140,3 +140,31 @@ class CanastaBot:
             return (score, str(m))
 
         return min(discards, key=cost)
+
+
+def search_view(state: Any, seat: int) -> dict[str, Any]:
+    """The part of ``state.view(seat)`` that :meth:`CanastaBot.decide` reads, made without the
+    rest (no texts of every meld, no results or last moves): the searches play the normal player
+    thousands of times a decision (:mod:`meldtable.search`). ``seat`` must be the seat to act.
+    tests/test_search.py checks that the bot decides the same from it as from the whole view."""
+    from .melds import meld_order
+    from .values import hand_sort_key
+
+    r = state.rules
+    side = r.side_of[seat]
+    hand = sorted((c for c, n in state.hands[seat].items() for _ in range(n)), key=hand_sort_key)
+    sides = []
+    for s in range(len(r.sides)):
+        melds = [{"rank": RANKS[m.rank - 1], "cards": m.cards, "canasta": m.canasta_kind}
+                 for m in sorted(state.melds[s].values(), key=lambda m: meld_order(m.rank, m.key))]
+        sides.append({"side": s, "melds": melds, "melded": state.melded[s], "canastas": state.canastas(s)})
+    return {
+        "seat": seat,
+        "side_of_seat": r.side_of,
+        "sides": sides,
+        "hand": [c.text for c in hand],
+        "canastas_to_go_out": r.canastas_to_go_out,
+        "turn": {"stage": state.turn.stage, "needs_initial_meld": state._initial_pending()},
+        "discard": {"size": len(state.pile), "blocking_ranks": [RANKS[k - 1] for k in sorted(state.blocking_ranks(side))]},
+    }
+

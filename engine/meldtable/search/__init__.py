@@ -34,6 +34,7 @@ import random
 import time
 from typing import TYPE_CHECKING, Any
 
+from . import rollout as _rollout
 from .knowledge import known_cards, place_known
 
 if TYPE_CHECKING:
@@ -50,8 +51,10 @@ NOT_DOWN = 40.0
 (its jokers count nothing while it plays on: they are what gets it down)."""
 MAX_PLAYOUT_MOVES = 200
 """Most moves of one playout."""
-CLOCK_EVERY = 4
-"""A playout under a time budget looks at the clock every this many moves."""
+CLOCK_EVERY = 1
+"""A playout under a time budget looks at the clock every this many moves (a look costs well under a
+microsecond, a move of the normal player tens: every move, so a starved process overruns its
+budget by one move, not four)."""
 TIE_MARGIN = 1.0
 """Points by which a candidate's mean must beat the normal player's choice to be chosen instead."""
 EVIDENCE = {"canasta": 1.0, "continental": 2.0, "threefifty": 2.0}
@@ -138,6 +141,32 @@ class Node:
         """Whether the hand is over."""
         return bool(self.state.hand_over)
 
+    def quick_move(self, rng: random.Random) -> Any:
+        """A legal move of the seat to act by the cheap random policy of
+        :mod:`meldtable.search.rollout` (a draw or a discard proposed first, checked by the family's
+        ``verify``); ``None`` when there is none."""
+        return _rollout.quick_move(family_of(self.state), self.state, rng)
+
+    def play(self, move: Any) -> None:
+        """Play ``move``, a legal move of the seat to act (unchecked: from :meth:`moves` or
+        :meth:`quick_move`)."""
+        self._moves = None
+        self.state.apply(move)
+
+
+def family_of(state: Any) -> Any:
+    """The family module of family state ``state`` (``meldtable.<family>.family``)."""
+    from ..game import family_module
+
+    return family_module(type(state).__module__.split(".")[1])
+
+
+def quick_playout(node: Node, rng: random.Random, limit: int = 10_000) -> int:
+    """Play the cheap random policy (:mod:`meldtable.search.rollout`) on ``node`` until the hand is
+    over (or ``limit`` moves); the number of moves played."""
+    node._moves = None
+    return _rollout.quick_playout(family_of(node.state), node.state, rng, limit)
+
 
 def random_playout(node: Node, rng: random.Random, limit: int = 10_000) -> int:
     """Play uniformly random legal moves on ``node`` until the hand is over (or ``limit`` moves);
@@ -155,33 +184,32 @@ def random_playout(node: Node, rng: random.Random, limit: int = 10_000) -> int:
 # ---------------------------------------------------------------------------------- evaluation
 
 def _canasta_side_values(state: Any, seat: int) -> tuple[int, list[float]]:
+    """``(seat's side, the estimate per side)`` read from the state's fields (no view is made:
+    tests/test_search.py checks it against the same sums over ``state.view``)."""
     from ..canasta.values import card_value
-    from ..cards import Card
 
     rules = state.rules
     bonus = {"natural": getattr(rules, "natural_canasta_bonus", 500), "mixed": getattr(rules, "mixed_canasta_bonus", 300),
              "wild": getattr(rules, "wild_canasta_bonus", 0)}
     red_bonus = getattr(rules, "red_three_bonus", 100)
-    view = state.view(seat)
-    side_of = view["side_of_seat"]
-    values = [0.0] * len(view["sides"])
-    for sd in view["sides"]:
+    side_of = rules.side_of
+    values = [0.0] * len(state.melds)
+    for side, melds in enumerate(state.melds):
         v = 0.0
-        for m in sd["melds"]:
-            v += m["points"]
-            kind = m.get("canasta")
+        for m in melds.values():
+            v += m.points()
+            kind = m.canasta_kind
             if kind:
                 v += bonus.get(kind, 0)
             else:
-                n = len(m["cards"])
+                n = len(m.cards)
                 if n >= 4:  # on the way to a canasta
                     v += 0.1 * (n - 3) * bonus["mixed"]
-        reds = len(sd["red_threes"]) * red_bonus
-        v += reds if sd["melded"] else -reds
-        values[sd["side"]] = v
-    for s in range(len(side_of)):
-        hand = view["hand"] if s == seat else state.view(s)["hand"]
-        values[side_of[s]] -= sum(card_value(Card.parse(t)) for t in hand)
+        reds = len(state.red_threes[side]) * red_bonus
+        v += reds if state.melded[side] else -reds
+        values[side] = v
+    for s, hand in enumerate(state.hands):
+        values[side_of[s]] -= sum(card_value(c) * k for c, k in hand.items())
     return side_of[seat], values
 
 
@@ -223,7 +251,21 @@ def normal_policy(family: Any, state: Any, legal: list[Any]) -> Any:
     seat to act."""
     if len(legal) == 1:
         return legal[0]
-    return family.choose_move(state.view(state.current_player), legal)
+    seat = state.current_player
+    light = _light_view(family)
+    return family.choose_move(state.view(seat) if light is None else light(state, seat), legal)
+
+
+_LIGHT: dict[str, Any] = {}
+
+
+def _light_view(family: Any) -> Any:
+    """The family bot module's ``search_view(state, seat)`` (the part of the view its normal
+    player reads, made cheaply), or ``None`` where there is none (the whole view is made)."""
+    name = family.__name__.split(".")[1]
+    if name not in _LIGHT:
+        _LIGHT[name] = getattr(importlib.import_module(f"meldtable.{name}.bot"), "search_view", None)
+    return _LIGHT[name]
 
 
 def playout(family: Any, state: Any, horizon: int, deadline: float | None = None) -> bool:

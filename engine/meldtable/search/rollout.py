@@ -1,0 +1,103 @@
+"""Cheap random playouts (issue #27, "a fast copy and apply"): a random policy that draws a move
+*kind* first and lists the legal moves only when it has to.
+
+Most of a uniform random playout's time goes into listing every legal move of every position
+(canasta: every meld and add of the hand). :func:`quick_move` instead proposes, with probability
+:data:`QUICK`, the move of the turn's cheap kind: ``draw`` before the draw (canasta, Continental),
+a ``discard`` of a hand card drawn at random after it (canasta, Continental, 3 ist 50). The
+proposal is played only if the family's one check of a move (``state.verify``'s verdict, the check
+``Game.play`` makes and that ``legal_moves`` enumerates exactly: tests/test_*_verify.py) accepts
+it; otherwise, and in the other ``1 - QUICK`` of the positions, the legal moves are listed and
+one of another kind is drawn (any legal move when there is none of another kind). Every move a
+playout plays is therefore a legal move; tests/test_search.py plays the same moves through
+``Game.play`` and compares the saved states.
+
+The policy is not uniform over the legal moves (it discards and draws more often than a uniform
+one, and melds less): a cheaper random rollout, not the same one. ``bench/search_bench.py``
+measures both against the public API.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..errors import IllegalMoveError
+
+QUICK = 0.9
+"""Chance that a position's move is first proposed from its cheap kind (draw, or a discard of a
+random hand card)."""
+
+_PARSED: dict[tuple[int, str], Any] = {}
+
+
+def _move(family: Any, text: str) -> Any:
+    key = (id(family), text)
+    m = _PARSED.get(key)
+    if m is None:
+        m = _PARSED[key] = family.parse_move(text)
+    return m
+
+
+def _cheap_kind(state: Any) -> str | None:
+    """``"draw"``, ``"discard"`` or ``None`` (no cheap kind now: the legal moves are listed)."""
+    turn = getattr(state, "turn", None)
+    if turn is None:  # 3 ist 50: one card a turn (a discard only when no capture is due)
+        return None if state.rules.capture_mandatory else "discard"
+    if getattr(state, "window", None) or getattr(turn, "asked", None) == "pending":
+        return None  # (Continental's claim window, canasta's partner answer: two moves anyway)
+    if turn.stage == "draw":
+        return "draw" if state.stock else None
+    return "discard"
+
+
+def _accepts(state: Any, move: Any) -> bool:
+    """Whether the family's one check of a move accepts ``move`` now (canasta's ``_verdict``, the
+    other families' ``_why``: ``verify``'s verdict without making its refusal texts)."""
+    why = getattr(state, "_verdict", None) or getattr(state, "_why", None)
+    if why is not None:
+        return why(move) is None
+    try:  # pragma: no cover - every family has _why
+        state.verify(move)
+    except IllegalMoveError:
+        return False
+    return True
+
+
+def quick_move(family: Any, state: Any, rng: random.Random) -> Any:
+    """A legal move of the seat to act in family state ``state`` (hand not over) by the policy of
+    the module text, drawn from ``rng``; ``None`` when there is no legal move."""
+    kind = _cheap_kind(state)
+    if kind is not None and rng.random() < QUICK:
+        if kind == "draw":
+            move = _move(family, "draw")
+        else:
+            hand = state.hands[state.current_player]
+            if not hand:
+                move = None
+            else:
+                cards = list(hand)
+                move = _move(family, "discard " + cards[rng.randrange(len(cards))].text)
+        if move is not None and _accepts(state, move):
+            return move
+    legal = state.legal_moves()
+    if not legal:
+        return None
+    if kind is not None:
+        other = [m for m in legal if m.kind != kind]
+        if other:
+            legal = other
+    return legal[rng.randrange(len(legal))]
+
+
+def quick_playout(family: Any, state: Any, rng: random.Random, limit: int = 10_000) -> int:
+    """Play :func:`quick_move` on ``state`` (changed in place) until the hand is over (or ``limit``
+    moves); the number of moves played."""
+    n = 0
+    while not state.hand_over and n < limit:
+        move = quick_move(family, state, rng)
+        if move is None:
+            break
+        state.apply(move)
+        n += 1
+    return n
