@@ -2,6 +2,7 @@
 does what a sensible player does in clear situations (lay down, add, claim or pass, keep jokers)."""
 from __future__ import annotations
 
+import importlib
 import json
 import random
 
@@ -155,7 +156,7 @@ def test_the_two_endless_computer_matches_of_the_issue_end(seed):
     """Seeds 549683695 and 478503132 of ``new_game('continental', players=2, seed=...)`` with
     computers on both seats never ended; every deal now ends within ``move_bound``."""
     g = meldtable.new_game("continental", players=2, seed=seed)
-    bound = g.family.move_bound(g.state.rules)
+    bound = importlib.import_module(g.family.TESTING).move_bound(g.state.rules)  # the harness hooks
     while True:
         n = 0
         while not g.hand_over:

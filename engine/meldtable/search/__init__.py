@@ -73,9 +73,8 @@ def determinize_state(game: Game, seat: int, rng: random.Random, known: Any = _U
     when the family cannot do that consistently now (canasta and Continental:
     another seat is half-way through a turn whose plan depends on its hand; 3 ist 50: no shuffle
     kept the visible runs, rare)."""
-    testing = importlib.import_module(f"meldtable.{game.variant.family}.testing")
     data = game.state.to_dict()
-    st = testing.shuffle_hidden(data, seat, rng)
+    st = game.family.shuffle_hidden(data, seat, rng)
     if st is None:
         return None
     if known is _UNKNOWN:
