@@ -308,7 +308,8 @@ def test_bot_against_random_players(players):
     [
         {"game_length": "extended", "deal_sizes": "plus_one"},
         {"ace": "high_or_low", "max_jokers_per_run": 1, "no_adjacent_jokers_in_run": True, "max_jokers_per_set": 1},
-        {"going_out_discard": "required", "layoff_from": "next_turn", "exchanged_joker": "to_hand", "joker_exchange_from": "runs_and_sets"},
+        {"going_out_discard": "required", "layoff_from": "next_turn", "exchanged_joker": "to_hand",
+         "joker_exchange_from": "runs_and_sets"},
         {"penalty_stock_percent": 0, "stock_exhausted": "end_deal", "claim_by": "others_only", "max_claims_per_deal": 2},
         {"stock_exhausted": "penalty_stock", "penalty_stock_exhausted": "no_claims", "upcard_claimable": False,
          "forbid_playable_discard": True, "extra_melds_when_down": True},

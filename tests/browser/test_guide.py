@@ -128,7 +128,8 @@ def test_two_hand_canasta_guide_is_completed_by_clicks(page, site_url):
     # "Start again" returns to step 1 and the prepared deal
     page.locator("#g-restart").click()
     wait_step(page, 1)
-    page.wait_for_function("() => document.querySelector('#g-table').shadowRoot.querySelectorAll('#hand .hand-card').length === 15",
+    page.wait_for_function("() => document.querySelector('#g-table').shadowRoot"
+                           ".querySelectorAll('#hand .hand-card').length === 15",
                            timeout=STEP_MS)
 
     play_through(page, "canasta-two-hand", "en")

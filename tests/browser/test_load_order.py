@@ -6,7 +6,8 @@ starts (handed to loadPyodide as createPyodideModule) instead of one round trip 
 loadPyodide starts; loadPyodide does not wait for app-lock.json when no snapshot is stored; and
 the engine's wheel
 is requested only once the standard library is in, so that it does not take bandwidth from the
-files Python needs first (it then shares the network with the rest of the .wasm). The requests are watched as Chromium reports them (Playwright events, in
+files Python needs first (it then shares the network with the rest of the .wasm). The requests are watched as Chromium
+reports them (Playwright events, in
 the order the browser sent them), on a fresh profile (no snapshot, no service worker yet).
 """
 from __future__ import annotations

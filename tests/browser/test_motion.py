@@ -24,7 +24,8 @@ WATCH = """() => {
   }).observe(document.body, {childList: true});
   // each new table: are cards of an earlier table's flights still in the air?
   new MutationObserver(() => window.__tables.push({serial: felt.dataset.serial, human: felt.dataset.toActHuman,
-      lingering: [...document.querySelectorAll('.fly[data-seen-serial]')].filter((e) => e.dataset.seenSerial !== felt.dataset.serial).length}))
+      lingering: [...document.querySelectorAll('.fly[data-seen-serial]')]
+        .filter((e) => e.dataset.seenSerial !== felt.dataset.serial).length}))
     .observe(felt, {attributes: true, attributeFilter: ['data-serial']});
 }"""
 
@@ -39,14 +40,17 @@ def start(page, site_url, query):
 
 def one_turn(page):
     """Draw, discard a legal card, and wait until the computer has played and it is our turn."""
-    page.wait_for_function("() => document.querySelector('#felt').dataset.toActHuman === 'true' && !document.querySelector('#btn-draw').disabled",
+    page.wait_for_function("() => document.querySelector('#felt').dataset.toActHuman === 'true'"
+                           " && !document.querySelector('#btn-draw').disabled",
                            timeout=60_000)
     page.click("#btn-draw")
-    page.wait_for_function("() => document.querySelector('#hand').dataset.legalDiscards && !document.documentElement.dataset.flying")
+    page.wait_for_function(
+        "() => document.querySelector('#hand').dataset.legalDiscards && !document.documentElement.dataset.flying")
     card = page.get_attribute("#hand", "data-legal-discards").split()[0]
     page.locator(f'#hand .hand-card[data-card="{card}"]').first.click()
     page.click("#btn-discard")
-    page.wait_for_function("() => document.querySelector('#felt').dataset.toActHuman === 'true' && !document.querySelector('#btn-draw').disabled",
+    page.wait_for_function("() => document.querySelector('#felt').dataset.toActHuman === 'true'"
+                           " && !document.querySelector('#btn-draw').disabled",
                            timeout=60_000)
     return card
 

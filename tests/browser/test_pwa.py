@@ -588,7 +588,8 @@ SPOIL = """([how]) => {
 
 @pytest.mark.parametrize("how, lang, words", [
     ("truncate", "en", "The saved game could not be loaded, so it has been removed. Reason: The saved game is not valid JSON."),
-    ("nan", "de", "Das gespeicherte Spiel ließ sich nicht laden und wurde deshalb entfernt. Grund: Das gespeicherte Spiel enthält NaN"),
+    ("nan", "de", "Das gespeicherte Spiel ließ sich nicht laden und wurde deshalb entfernt. "
+                  "Grund: Das gespeicherte Spiel enthält NaN"),
     ("seats", "en", "so it has been removed. Reason: 'human_seats' must be a non-empty list of seats 0..1."),
 ])
 def test_a_saved_game_that_cannot_be_loaded_is_forgotten_after_telling_the_player(context, site_dir, sites, how, lang, words):

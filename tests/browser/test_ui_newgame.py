@@ -103,7 +103,8 @@ def test_start_is_on_screen_at_1280x800(browser, site_url, variant, lang):
         assert 0 <= box[0] and box[1] <= 800, box
         # and it is the element there (not under another part of the dialog)
         assert page.evaluate("""() => { const r = document.querySelector('#ng-start').getBoundingClientRect();
-            return document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2) === document.querySelector('#ng-start'); }""")
+            return document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)
+                === document.querySelector('#ng-start'); }""")
     finally:
         ctx.close()
 
