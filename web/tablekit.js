@@ -212,7 +212,11 @@ export function mountUndo(family, onUndo) {
   bar.insertBefore(b, before);
 }
 
+/** Whether the game on the table has undo at all (the engine's table.undoable; null before a table). */
+let undoable = null;
+
 export function renderUndo(table) {
+  if (table && typeof table.undoable === "boolean") undoable = table.undoable;
   const b = document.getElementById("btn-undo");
   if (!b) return;
   const can = Boolean(table && table.can_undo);
@@ -221,15 +225,19 @@ export function renderUndo(table) {
   b.hidden = !(table && table.to_act_is_human && !table.hand_over);
 }
 
-/** Fill the help overlay with the shortcuts of `family`. */
-export function fillHelp(family) {
+/**
+ * Fill the help overlay with the shortcuts of `family`; the undo keys only when the game has undo
+ * (`canUndo`: the engine's table.undoable or the variant's `undo` in hello; by default the last
+ * table renderUndo saw).
+ */
+export function fillHelp(family, canUndo = undoable) {
   const list = document.getElementById("help-keys");
   list.replaceChildren();
-  const rows = [...(SHORTCUTS[family] || []).filter(([, id]) => id !== "btn-undo" || family !== "threefifty"),
+  const rows = [...(SHORTCUTS[family] || []).filter(([, id]) => id !== "btn-undo" || canUndo),
     ["Ctrl+Z", null, "action.undo"], ["i", null, "hint.askKey"], ["h", null, "kit.key.rules"], ["Esc", null, "kit.key.escape"], ["←→", null, "kit.key.arrows"],
     ["Enter", null, "kit.key.enter"], ["?", null, "kit.help"]];
   for (const [key, , name] of rows) {
-    if (family === "threefifty" && name === "action.undo") continue;
+    if (!canUndo && name === "action.undo") continue;
     const dt = document.createElement("dt");
     const kbd = document.createElement("kbd");
     kbd.textContent = key.length === 1 ? key.toUpperCase() : key;

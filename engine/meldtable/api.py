@@ -22,6 +22,7 @@ import re
 from typing import Any
 
 from . import __version__
+from .annotations import explain, take_cards
 from .bot import LEVELS, choose_move, hint
 from .cards import ALL_CARDS
 from .errors import MeldtableError, NotYourTurnError
@@ -52,6 +53,8 @@ _STARTS = ("new", "load", "load_record")
 """The ops that start (or restart) a named session."""
 
 
+MAX_MOVE_TEXT = 2_000
+"""Longest notation an ``explain`` request may name (characters)."""
 MAX_EVENTS = 500
 """Events one table answer carries at most (the last ones; a long ``play`` request moves more)."""
 
@@ -97,9 +100,8 @@ class Session:
         g = self._game()
         to_act = g.current_player
         human = to_act in self.human_seats
-        legal = []
-        if human and not g.hand_over:
-            legal = [m.to_json() for m in g.legal_moves()]
+        moves = g.legal_moves() if human and not g.hand_over else []
+        legal = [m.to_json() for m in moves]
         if human and to_act is not None:
             self.viewer = to_act
         seat = self.viewer if self.viewer is not None and self.viewer in self.human_seats else self.human_seats[0]
@@ -114,8 +116,10 @@ class Session:
             "to_act_is_human": bool(human),
             "legal": legal,
             "can_undo": bool(human) and g.undo_refusal(seat=to_act) is None,
+            "undoable": g.variant.undo,
             "hand_over": g.hand_over,
             "match_over": g.match_over,
+            **({"take_cards": take_cards(g, moves) if human else None} if g.variant.family == "canasta" else {}),
         }
 
     def _seats(self, value: Any, players: int) -> list[int]:
@@ -169,6 +173,19 @@ class Session:
             moves = compose(g, action)
         self.game = _apply_all(g, moves)
         return self.table()
+
+    def op_explain(self, req: dict[str, Any]) -> dict[str, Any]:
+        """Whether ``move`` (notation) is legal now for the person's seat to act, and if not the
+        refusal ``act`` would give, without changing the game (:func:`meldtable.annotations.explain`)."""
+        g = self._game()
+        text = _field(req, "move", str)
+        if len(text) > MAX_MOVE_TEXT:
+            raise BadRequest(f"'move' must be notation of at most {MAX_MOVE_TEXT} characters.")
+        if g.hand_over:
+            raise COMMON.error("hand_over" if not g.match_over else "match_over")
+        if g.current_player not in self.human_seats:
+            raise NotYourTurnError.of(COMMON, "computer_playing", {})
+        return {"explain": explain(g, text)}
 
     def op_undo(self, req: dict[str, Any]) -> dict[str, Any]:
         """Take back the person's last move of this turn (rule: :mod:`meldtable.undo`); the

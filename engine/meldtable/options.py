@@ -35,6 +35,10 @@ class Option:
     ``nullable`` options also take ``None`` (JSON ``null``): "as the variant's layout table says for
     the player count" (canasta presets). ``row`` names the research row (``shared/research/
     rules-and-prior-art.md`` section 2) the option answers, or is empty.
+    ``shown_when`` is ``(option, value)`` when the option matters only while another option of
+    the variant has that value (``target_score`` only with ``match_end`` = ``"target"``): the
+    page shows it only then (docs/protocol.md, "hello"); ``None`` = always. :class:`Variant`
+    checks that ``option`` exists and accepts ``value`` (``ValueError`` otherwise).
     """
 
     name: str
@@ -47,6 +51,7 @@ class Option:
     maximum: int | None = None
     nullable: bool = False
     row: str = ""
+    shown_when: tuple[str, Any] | None = None
 
     def check(self, value: Any) -> Any:
         """Return ``value`` normalised, or raise :class:`OptionError` saying what is wrong."""
@@ -111,6 +116,8 @@ class Option:
             d["nullable"] = True
         if self.row:
             d["row"] = self.row
+        if self.shown_when is not None:
+            d["shown_when"] = {"option": self.shown_when[0], "value": self.shown_when[1]}
         return d
 
 
@@ -139,6 +146,18 @@ class Variant:
     def __post_init__(self) -> None:
         if self.usual_players is not None and self.usual_players not in self.players:
             raise ValueError(f"{self.id}: usual_players {self.usual_players} is not among {self.players}")
+        for opt in self.options.values():
+            if opt.shown_when is None:
+                continue
+            name, value = opt.shown_when
+            other = self.options.get(name)
+            if other is None or name == opt.name:
+                raise ValueError(f"{self.id}: option {opt.name} is shown when {name!r}, not another option of the variant")
+            try:
+                other.check(value)
+            except OptionError:
+                raise ValueError(f"{self.id}: option {opt.name} is shown when {name} = {value!r}, "
+                                 f"a value {name} does not take") from None
 
     def resolve(self, given: Mapping[str, Any] | None) -> dict[str, Any]:
         """Return the full option dict: defaults overridden by ``given``.
@@ -228,9 +247,18 @@ class Variant:
             out.append({"players": n, "choices": accepted, "default": default})
         return out
 
+    @property
+    def undo(self) -> bool:
+        """Whether a player can take back moves in this variant at all: its family declares
+        undoable move kinds (the family module's ``UNDOABLE``, :mod:`meldtable.undo`; 3 ist 50:
+        none)."""
+        from .undo import UNDOABLE  # the family decides; imported when first asked
+
+        return bool(UNDOABLE.get(self.family))
+
     def describe(self) -> dict[str, Any]:
         """JSON-ready description of the variant and its options; ``seatings`` as
-        :meth:`seatings` (docs/protocol.md, "hello")."""
+        :meth:`seatings`, ``undo`` as :attr:`undo` (docs/protocol.md, "hello")."""
         return {
             "id": self.id,
             "name": self.name,
@@ -241,5 +269,6 @@ class Variant:
             "usual_players_source": self.usual_players_source,
             "options": [o.describe() for o in self.options.values()],
             "seatings": self.seatings(),
+            "undo": self.undo,
             **({"layout": [dict(r) for r in self.layout]} if self.layout else {}),
         }

@@ -185,10 +185,16 @@ def test_new_game_over_a_running_one_warns(page, site_url):
     assert stored["warnNewGame"] is False
 
 
-@pytest.mark.parametrize("game,keys", [("canasta-two-hand", ["D", "T", "M", "A", "X", "U"]),
-                                       ("continental", ["D", "T", "E", "R", "X", "C", "P", "U"]),
-                                       ("3-ist-50", ["X"])])
-def test_help_overlay_lists_every_shortcut(page, site_url, game, keys):
+@pytest.mark.parametrize("game,keys,undo", [("canasta-two-hand", ["D", "T", "M", "A", "X", "U"], True),
+                                            ("continental", ["D", "T", "E", "R", "X", "C", "P", "U"], True),
+                                            ("3-ist-50", ["X"], False)])
+def test_help_overlay_lists_every_shortcut(page, site_url, game, keys, undo):
+    """Every shortcut of the table is in the help; the undo keys (U, Ctrl+Z) exactly when the
+    engine says the game has undo (the table's ``undoable``, from the family's ``UNDOABLE``:
+    3 ist 50 has none)."""
+    from meldtable import VARIANTS
+
+    assert VARIANTS[game].undo is undo  # the engine's fact the page reads
     open_game(page, site_url, game=game, seed=3)
     page.locator("#hand .hand-card").first.focus()
     page.keyboard.press("?")
@@ -196,6 +202,7 @@ def test_help_overlay_lists_every_shortcut(page, site_url, game, keys):
     shown = page.eval_on_selector_all("#help-keys kbd", "els => els.map(e => e.textContent)")
     for k in keys:
         assert k in shown, (k, shown)
+    assert ("U" in shown) is undo and ("Ctrl+Z" in shown) is undo, shown
     page.keyboard.press("Escape")
     assert not page.is_visible("#help-dialog[open]")
 

@@ -806,14 +806,8 @@ export function create(shell) {
   function onTake() {
     let cards = selectedCards();
     if (cards.length !== 0 && cards.length !== 2) { shell.setStatus({ key: "hint.selectForTake" }, "error"); return; }
-    if (cards.length === 0) {
-      const takes = legalOfKind("take").map(moveCards);
-      if (takes.length && !takes.some((c) => c.length === 0)) {
-        // Pick the simplest legal way: fewest cards, then fewest wild cards.
-        takes.sort((a, b) => a.length - b.length || a.filter(isWild).length - b.filter(isWild).length);
-        cards = takes[0];
-      }
-    }
+    // nothing selected: the engine's choice among the legal takes (table.take_cards, docs/protocol.md)
+    if (cards.length === 0) cards = takeCards();
     act({ type: "take", cards });
   }
 
@@ -849,23 +843,19 @@ export function create(shell) {
     act({ type: "discard", card: cards[0] });
   }
 
+  /** The cards the engine sends with "Take pile" when none are selected (table.take_cards). */
+  function takeCards() {
+    const tb = shell.table();
+    return (tb && tb.take_cards) || [];
+  }
+
   /**
    * Cards to send with a "take" only to hear why the pile cannot be taken: the selection if it
-   * is two cards, else the natural cards of the top card's rank (with a wild card when only one
-   * is held), else two natural cards of another rank (the engine then says which rank it needs).
+   * is two cards, else the cards the engine names (table.take_cards: those a person would try).
    */
   function takeProbe() {
     const sel = selectedCards();
-    if (sel.length === 2) return sel;
-    const hand = view().hand || [];
-    const top = (view().discard || {}).top;
-    if (!top) return [];
-    const same = hand.filter((c) => !isWild(c) && rankOf(c) === rankOf(top)).slice(0, 2);
-    if (same.length === 2) return same;
-    const wild = hand.find(isWild);
-    if (same.length === 1 && wild) return [same[0], wild];
-    const other = hand.filter((c) => !isWild(c) && rankOf(c) !== "3");
-    return other.length >= 2 ? other.slice(0, 2) : [];
+    return sel.length === 2 ? sel : takeCards();
   }
 
   /**

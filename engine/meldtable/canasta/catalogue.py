@@ -42,6 +42,9 @@ class Spec:
     minimum: int | None = None
     maximum: int | None = None
     by_layout: bool = False
+    shown_when: tuple[str, Any] | None = None
+    """``(option, value)``: the option matters only while ``option`` has ``value``
+    (:attr:`meldtable.options.Option.shown_when`)."""
 
 
 # The choices of each "choice" option, as types: the Rules attribute of the option has its type,
@@ -210,8 +213,9 @@ SPECS: tuple[Spec, ...] = (
     Spec("match_end", "choice", "How the match ends: 'target' (a side reaches the target score) or 'deals' "
          "(after a fixed number of deals).", "C30", choices=get_args(MatchEnd)),
     Spec("target_score", "int", "Score that ends the match (match_end = target). null: as the layout for the "
-         "player count.", "C30", minimum=100, maximum=100000, by_layout=True),
-    Spec("deals", "int", "Number of deals (match_end = deals).", "C30", minimum=1, maximum=50),
+         "player count.", "C30", minimum=100, maximum=100000, by_layout=True, shown_when=("match_end", "target")),
+    Spec("deals", "int", "Number of deals (match_end = deals).", "C30", minimum=1, maximum=50,
+         shown_when=("match_end", "deals")),
 )
 """Every canasta option once, in the order the docs and the page list them."""
 
@@ -482,7 +486,8 @@ def options(preset: str) -> dict[str, Option]:
     for s in SPECS:
         default, source = values[s.name]
         out[s.name] = Option(s.name, s.kind, default, source, s.doc, choices=s.choices,
-                             minimum=s.minimum, maximum=s.maximum, nullable=s.by_layout, row=s.row)
+                             minimum=s.minimum, maximum=s.maximum, nullable=s.by_layout, row=s.row,
+                             shown_when=s.shown_when)
     return out
 
 
