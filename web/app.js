@@ -27,8 +27,6 @@ const CLAIM_TIMEOUT_MS = (() => {
   return params.get("claim-timeout") !== null && Number.isFinite(raw) && raw > 0 ? raw * 1000 : null;
 })();
 const HUMAN_SEAT = 0;
-// Options that only matter for one value of another option.
-const OPTION_DEPENDS = { target_score: ["match_end", "target"], deals: ["match_end", "deals"] };
 // Options shown first in the new-game dialog, in this order; all others follow.
 const OPTION_ORDER = ["match_end", "target_score", "deals", "games"];
 
@@ -270,7 +268,7 @@ function variantOptions(v) {
     if (!["choice", "int", "bool", "table"].includes(type)) continue; // nothing we can render
     out.push({ name, type, def, choices, min: spec.min ?? spec.minimum, max: spec.max ?? spec.maximum,
       label: spec.label || spec.title || null, doc: spec.doc || spec.description || "",
-      nullable: Boolean(spec.nullable) });
+      nullable: Boolean(spec.nullable), shown_when: spec.shown_when || null });
   }
   out.sort((a, b) => {
     const ia = OPTION_ORDER.indexOf(a.name), ib = OPTION_ORDER.indexOf(b.name);
@@ -763,11 +761,12 @@ function optionValues() {
 
 function updateOptionVisibility() {
   const box = $("ng-options");
+  const opts = new Map(variantOptions(currentVariant()).map((o) => [o.name, o]));
   for (const field of box.querySelectorAll(".field[data-field]")) {
-    const dep = OPTION_DEPENDS[field.dataset.field];
+    const dep = (opts.get(field.dataset.field) || {}).shown_when; // the engine's (hello: Option.shown_when)
     if (!dep) continue;
-    const ctl = box.querySelector(`[data-option="${dep[0]}"]`);
-    field.hidden = Boolean(ctl) && controlValue(ctl) !== dep[1];
+    const ctl = box.querySelector(`[data-option="${dep.option}"]`);
+    field.hidden = Boolean(ctl) && controlValue(ctl) !== String(dep.value);
   }
   markChanged();
 }
@@ -1534,7 +1533,7 @@ function wireInput() {
 }
 
 function openHelp() {
-  fillHelp(state.gameModule ? state.gameModule.families[0] : "canasta");
+  fillHelp(state.gameModule ? state.gameModule.families[0] : "canasta", Boolean(state.table && state.table.undoable));
   if (!$("help-dialog").open) $("help-dialog").showModal();
 }
 
@@ -1567,13 +1566,14 @@ function onKey(ev) {
   if (el && (el.closest("input, select, textarea, dialog") || el.isContentEditable)) return;
   if (document.querySelector("dialog[open]") || !state.table || $("game").hidden) return;
   const family = state.gameModule.families[0];
+  const undoable = Boolean(state.table.undoable); // the engine's: the family declares undoable moves
   if (ev.key === "?" || (ev.key === "/" && ev.shiftKey)) { ev.preventDefault(); openHelp(); return; }
   if (ev.ctrlKey) {
-    if (ev.key.toLowerCase() === "z" && family !== "threefifty") { ev.preventDefault(); undo(); }
+    if (ev.key.toLowerCase() === "z" && undoable) { ev.preventDefault(); undo(); }
     return;
   }
   if (ev.key.length !== 1) return;
-  if (ev.key.toLowerCase() === "u" && family !== "threefifty") { ev.preventDefault(); undo(); return; }
+  if (ev.key.toLowerCase() === "u" && undoable) { ev.preventDefault(); undo(); return; }
   if (ev.key.toLowerCase() === "h") { ev.preventDefault(); $("btn-rules").click(); return; }
   const b = shortcutButton(family, ev.key);
   if (b && press(b)) { ev.preventDefault(); return; }

@@ -8,6 +8,8 @@
 //                                         open the replay of the engine's `record` answer
 //                                         ({record, moves, view}); e.g. "Replay this deal" on the
 //                                         score sheet (web/app.js)
+//   await shareLink(request, {seat, names}) {url, copied}: the game so far as `seat` may show it,
+//                                         as a replay link (copied to the clipboard)
 //   await encodeRecord(text)              "z<base64url>" (or "t<base64url>" without CompressionStream)
 //   await decodeRecord(code)              the record text; throws LinkError (.key: "replay.linkBad"
 //                                         | "replay.linkLong") for anything else, reading at most
@@ -121,4 +123,22 @@ export async function openReplay(answer, { move = null, seat = null, newTab = fa
   if (newTab) window.open(url, "_blank", "noopener");
   else location.href = url;
   return url;
+}
+
+/**
+ * A link to the game so far as `seat` may show it (issue #30, "Share"; docs/records.md, the
+ * sharing rule): the engine's `record` answer for that seat (during a hand a position with only
+ * that seat's cards named, no seed, no moves; the whole record once the match is over), as the
+ * replay page's URL from that seat. Copied to the clipboard where the browser allows it.
+ * `request(op, fields)` is the page's engine request. Resolves with {url, copied}; rejects with
+ * the engine's refusal (e.g. `record_mid_turn`) or a LinkError.
+ */
+export async function shareLink(request, { seat, names = null } = {}) {
+  const answer = await request("record", { seat, names });
+  const url = await replayUrl(answer.record, { seat: answer.view ?? seat, move: answer.moves });
+  let copied = false;
+  try {
+    if (navigator.clipboard && navigator.clipboard.writeText) { await navigator.clipboard.writeText(url); copied = true; }
+  } catch { copied = false; }
+  return { url, copied };
 }
