@@ -284,6 +284,11 @@ export async function resumeHosting({ engine, lang = null, onChange, seatName, p
                         game: r.game, iceServers });
 }
 
+/** The game this page hosts now (the Hosting startHosting or resumeHosting gave), or null. */
+export function currentHosting() {
+  return current;
+}
+
 /** Stop hosting (a game without friends starts): every connection closed, the record forgotten. */
 export function stopHosting() {
   if (current) current.stop();
