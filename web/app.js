@@ -996,7 +996,8 @@ function defaultSeatName(seats, seat) {
   if (s.kind === "friend") return t("seats.playerN", { n: seat + 1 });
   if (s.kind === "person") return same > 1 ? t("seats.playerN", { n: seat + 1 }) : t("who.you");
   // numbered from 1 after the person at seat 0 ("You", "Computer 1", ...), else by seat from 1
-  return same > 1 ? t("who.computerN", { n: seats[0].kind === "person" ? seat : seat + 1 }) : t("who.computer");
+  // (a friend at seat 0 counts as a person: the host's and the friend's pages number alike)
+  return same > 1 ? t("who.computerN", { n: seats[0].kind !== "computer" ? seat : seat + 1 }) : t("who.computer");
 }
 
 /** The level the computer at `seat` plays (the engine's `bot` request). */

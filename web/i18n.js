@@ -865,7 +865,7 @@ const MESSAGES = {
 
     // --- seats (en): only the seats work adds keys here ---
     "seats.title": "Who plays",
-    "seats.hint": "Each seat is a person or a computer. Several people share this device: it asks for the device to be passed between their turns.",
+    "seats.hint": "Each seat is a person or a computer. Several people share this device: it asks for the device to be passed between their turns. A friend on another device joins with an invitation (Players, after Start).",
     "seats.seat": "Seat {n}",
     "seats.kind": "Seat {n}: who plays",
     "seats.level": "Seat {n}: computer level",
@@ -1882,7 +1882,7 @@ const MESSAGES = {
 
     // --- seats (de): only the seats work adds keys here ---
     "seats.title": "Wer spielt",
-    "seats.hint": "Jeder Platz ist eine Person oder ein Computer. Teilen sich mehrere Personen dieses Gerät, wird zwischen ihren Zügen um die Weitergabe gebeten.",
+    "seats.hint": "Jeder Platz ist eine Person oder ein Computer. Teilen sich mehrere Personen dieses Gerät, wird zwischen ihren Zügen um die Weitergabe gebeten. Ein Mitspieler auf einem anderen Gerät kommt mit einer Einladung dazu (Mitspieler, nach Start).",
     "seats.seat": "Platz {n}",
     "seats.kind": "Platz {n}: wer spielt",
     "seats.level": "Platz {n}: Spielstärke des Computers",

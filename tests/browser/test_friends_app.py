@@ -338,6 +338,29 @@ def test_no_message_to_the_friend_shows_a_hidden_card(canasta):
     assert leaks(received, states, FRIEND) == []
 
 
+def test_a_host_reload_invites_the_friend_into_the_same_game(canasta):
+    host, guest_ctx = canasta["host"], canasta["guest_ctx"]
+    host.reload()
+    host.wait_for_selector("#btn-resume")
+    host.click("#btn-resume")
+    # the hosted game comes back with its friend's seat, and the Players panel re-invites
+    host.wait_for_selector(f".net-host[open] .net-seat[data-seat='{FRIEND}'][data-state='waiting']")
+    assert host.is_visible("#btn-players")
+    again = watched(guest_ctx)
+    canasta["guest"].close()
+    canasta["guest"] = again
+    connect_friend(host, again)
+    st = json.loads(ev(host, SAVED))
+    assert sorted(again.eval_on_selector_all("#hand .hand-card", "els => els.map(e => e.dataset.card)")) == \
+        sorted(st["state"]["hands"][FRIEND])
+    # the game goes on with the friend: their moves reach the host's log again
+    count = f"() => document.querySelectorAll('#log li[data-seat=\"{FRIEND}\"]').length"
+    before = ev(host, count)
+    over = play_turns(canasta, 3)
+    assert over or ev(host, count) > before
+    assert host.errors == [] and again.errors == []
+
+
 def test_a_continental_claim_by_the_friend_out_of_turn(net_browser, app_url):
     host_ctx = device(net_browser, app_url)
     guest_ctx = device(net_browser, app_url, locale="de-DE")

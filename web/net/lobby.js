@@ -348,7 +348,10 @@ function hostPanel(hosting, { seatName, remote }) {
     const headId = `${li.id}-head`;
     li.setAttribute("aria-labelledby", headId);
     const head = el("h3", { id: headId, class: "net-seat-name" });
-    head.textContent = s.name ? t("friends.seatNamed", { seat: seatName(seat), name: s.name }) : seatName(seat);
+    const called = seatName(seat);
+    // the seat's name is the friend's own (given in the new-game dialog): "Seat 3: Anna"
+    head.textContent = !s.name ? called
+      : t("friends.seatNamed", { seat: called === s.name ? t("friends.seat", { n: seat + 1 }) : called, name: s.name });
     const state = el("span", { class: `net-state net-state-${s.state}`, text: t(`friends.state.${s.state}`) });
     const parts = [el("div", { class: "net-seat-head" }, head, state)];
     const inviting = block.making || (block.invite && !block.invite.used);
