@@ -56,7 +56,16 @@ const state = {
   dialogSeats: null,     // the new-game dialog's seats as edited: {key, seats}
   holder: null,          // pass-and-play: the person's seat the device was last given to
   covered: null,         // pass-and-play: the table waiting behind the cover for the next person
+  rawEngine: null,       // the page's own engine (state.engine is hosting.engine while hosting)
+  hosting: null,         // friends on other devices: the hosted game (web/net/lobby.js), or null
+  guest: null,           // this page plays a seat of a friend's game: the session (lobby.js), or null
 };
+
+// friends on other devices (docs/multiplayer.md "In the app"): lobby.js's record of the hosted game
+const HOSTED = "meldtable:net:hosting:" + new URL("./", import.meta.url).pathname;
+const hostedSaved = () => { try { return Boolean(localStorage.getItem(HOSTED)); } catch (_) { return false; } };
+/** The seats played on other devices (the running table's `remote_seats`). */
+const remoteSeats = () => (state.table && Array.isArray(state.table.remote_seats) ? state.table.remote_seats : []);
 
 // ------------------------------------------------------------------ boot
 
@@ -169,6 +178,7 @@ async function boot() {
     const engine = await startEngine(showBootProgress);
     const hello = engine.hello || await engine.request("hello", {});
     state.engine = engine;
+    state.rawEngine = engine;
     state.variants = playableVariants(hello);
     takeLevels(hello);
     clearInterval(elapsedTimer);
@@ -212,6 +222,12 @@ async function resumeSavedGame() {
   const log = savedGame()?.log; // the move log as it was shown (#29 item 9)
   let table;
   try {
+    if (hostedSaved() && state.rawEngine) {
+      // a game hosted with friends on other devices: host their seats again (new invitations)
+      const net = await import("./net/lobby.js");
+      state.hosting = await net.resumeHosting({ engine: state.rawEngine, onChange: onNetChange, seatName });
+      state.engine = state.hosting ? state.hosting.engine : state.rawEngine;
+    }
     table = await restore(state.engine);
   } catch (err) {
     // the saved game is forgotten (persist.js); say so in the new-game dialog
@@ -221,7 +237,10 @@ async function resumeSavedGame() {
   }
   if (!table) return false;
   const seats = savedGame()?.seats;
-  return enterGame(table, seed, Array.isArray(log) ? log : null, seats);
+  const entered = enterGame(table, seed, Array.isArray(log) ? log : null, seats);
+  $("btn-players").hidden = !state.hosting;
+  if (entered && state.hosting) state.hosting.openPanel($("btn-players"));
+  return entered;
 }
 // --- /PWA ---
 
@@ -829,6 +848,8 @@ async function startNewGame(ev) {
   const players = Number($("ng-players").value) || variantPlayerCounts(v)[0];
   const seats = dialogSeats(v, players);
   const human = seats.map((x, i) => (x.kind === "person" ? i : -1)).filter((i) => i >= 0);
+  const friends = seats.map((x, i) => ({ ...x, seat: i })).filter((x) => x.kind === "friend");
+  const names = Object.fromEntries(seats.map((x, i) => [i, x.name]).filter(([, n]) => n));
   if (!human.length) {
     $("ng-error").textContent = t("seats.noPerson");
     $("ng-seats").open = true;
@@ -838,6 +859,18 @@ async function startNewGame(ev) {
   $("ng-start").disabled = true;
   $("ng-error").textContent = t("newgame.starting");
   try {
+    if (friends.length || state.hosting || hostedSaved()) {
+      // friends on other devices: this page hosts them (docs/multiplayer.md "In the app")
+      const net = await import("./net/lobby.js");
+      net.stopHosting();
+      state.hosting = null;
+      state.engine = state.rawEngine;
+      if (friends.length) {
+        state.hosting = await net.startHosting({ engine: state.rawEngine, seats: friends.map((f) => f.seat),
+          names, onChange: onNetChange, seatName });
+        state.engine = state.hosting.engine;
+      }
+    }
     const table = await state.engine.request("new", {
       variant: variantId(v), players, seed, options: optionValues(), human_seats: human,
     });
@@ -845,6 +878,8 @@ async function startNewGame(ev) {
     rememberSeats(variantId(v), players, seats);
     markGuided(variantId(v)); // the guided first hand was offered when it was chosen
     enterGame(table, seed, null, seats);
+    $("btn-players").hidden = !state.hosting;
+    if (state.hosting) state.hosting.openPanel($("btn-players"));
   } catch (err) {
     const message = err && err.message ? err.message : String(err);
     $("ng-error").textContent = err && err.code === "bad_option" ? t("newgame.refused", { message }) : message;
@@ -919,7 +954,7 @@ function defaultSeats(players) {
 function cleanSeats(list, players) {
   if (!Array.isArray(list) || list.length !== players) return null;
   return list.map((x) => ({
-    kind: x && x.kind === "computer" ? "computer" : "person",
+    kind: x && (x.kind === "computer" || x.kind === "friend") ? x.kind : "person",
     level: x && state.levels.includes(x.level) ? x.level : defaultLevel(),
     name: x && typeof x.name === "string" ? x.name.trim().slice(0, NAME_MAX) : "",
   }));
@@ -947,7 +982,9 @@ function gameSeats(seats, table) {
   const players = table && table.view ? table.view.players : 2;
   const fit = cleanSeats(seats, players);
   const human = (table && table.human_seats) || [HUMAN_SEAT];
-  if (fit && fit.every((x, i) => (x.kind === "person") === human.includes(i))) return fit;
+  // a friend's seat is a human seat of the table (hosting.engine adds it); handed to the
+  // computer it is not any more, and the seats chosen stay as they were
+  if (fit && fit.every((x, i) => x.kind === "friend" || (x.kind === "person") === human.includes(i))) return fit;
   return Array.from({ length: players }, (_, i) => ({ kind: human.includes(i) ? "person" : "computer", level: defaultLevel(), name: "" }));
 }
 
@@ -955,9 +992,11 @@ function gameSeats(seats, table) {
 function defaultSeatName(seats, seat) {
   const s = seats[seat];
   const same = seats.filter((x) => x.kind === s.kind).length;
+  if (s.kind === "friend") return t("seats.playerN", { n: seat + 1 });
   if (s.kind === "person") return same > 1 ? t("seats.playerN", { n: seat + 1 }) : t("who.you");
   // numbered from 1 after the person at seat 0 ("You", "Computer 1", ...), else by seat from 1
-  return same > 1 ? t("who.computerN", { n: seats[0].kind === "person" ? seat : seat + 1 }) : t("who.computer");
+  // (a friend at seat 0 counts as a person: the host's and the friend's pages number alike)
+  return same > 1 ? t("who.computerN", { n: seats[0].kind !== "computer" ? seat : seat + 1 }) : t("who.computer");
 }
 
 /** The level the computer at `seat` plays (the engine's `bot` request). */
@@ -1013,7 +1052,7 @@ function renderSeatFields() {
     kind.id = `ng-seat-${i}-kind`;
     kind.className = "seat-kind";
     kind.setAttribute("aria-label", t("seats.kind", { n: i + 1 }));
-    for (const k of ["person", "computer"]) kind.append(new Option(t("seats." + k), k));
+    for (const k of ["person", "computer", "friend"]) kind.append(new Option(t("seats." + k), k));
     kind.value = s.kind;
     kind.addEventListener("change", () => { s.kind = kind.value; $("ng-error").textContent = ""; renderSeatFields(); });
     const level = document.createElement("select");
@@ -1036,8 +1075,10 @@ function renderSeatSummary() {
   const seats = state.dialogSeats ? state.dialogSeats.seats : [];
   const people = seats.map((x, i) => [x, i]).filter(([x]) => x.kind === "person");
   const computers = seats.filter((x) => x.kind === "computer");
+  const friends = seats.map((x, i) => [x, i]).filter(([x]) => x.kind === "friend");
   const parts = [];
   if (people.length) parts.push(people.length <= 2 ? people.map(([x, i]) => x.name || defaultSeatName(seats, i)).join(", ") : tp("seats.summary.people", people.length));
+  if (friends.length) parts.push(tp("seats.summary.friends", friends.length, { names: friends.map(([x, i]) => x.name || defaultSeatName(seats, i)).join(", ") }));
   if (computers.length) {
     const levels = [...new Set(computers.map((x) => x.level))].map(levelText).join(", ");
     parts.push(tp("seats.summary.computers", computers.length, { levels }));
@@ -1050,8 +1091,10 @@ function renderSeatSummary() {
 /** Whether `table` must wait behind the cover: two or more people at this device and a person's
  * turn other than the one holding it (issue #28). */
 function needsCover(table) {
-  const people = Array.isArray(table.human_seats) ? table.human_seats.length : 1;
-  return people > 1 && Boolean(table.to_act_is_human) && !table.hand_over
+  // a friend's seat (on another device) is never covered for and never counts as a person here
+  const remote = Array.isArray(table.remote_seats) ? table.remote_seats : [];
+  const people = Array.isArray(table.human_seats) ? table.human_seats.filter((s) => !remote.includes(s)).length : 1;
+  return people > 1 && !remote.includes(table.to_act) && Boolean(table.to_act_is_human) && !table.hand_over
     && table.to_act !== null && table.to_act !== undefined && table.to_act !== state.holder;
 }
 
@@ -1068,7 +1111,7 @@ function showCover(table) {
   $("felt").dataset.covered = "true";
   state.serial += 1; // a table arrived (#felt[data-serial], for tests), shown when uncovered
   $("felt").dataset.serial = String(state.serial);
-  autosave(state.engine, table, state.log, state.seats); // the game is saved as after any move
+  if (!state.guest) autosave(state.engine, table, state.log, state.seats); // the game is saved as after any move
   const seat = table.to_act;
   const prevTable = state.table;
   state.table = table; // names as this table seats them (seatName reads view())
@@ -1107,6 +1150,104 @@ function uncover() {
   state.game.focusFirst();
 }
 
+// ------------------------------------------------------------------ friends on other devices
+
+/** The hosted game's entry of `seat` when a friend plays it on another device (the host's
+ * page), or the host's seat list's (a guest's page); else null. */
+function netSeat(seat) {
+  const list = state.hosting ? state.hosting.seats() : state.guest ? state.guest.guest.seats || [] : [];
+  return list.find((s) => s.seat === seat && (state.hosting ? s.kind === "guest" : seat !== state.guest.seat)) || null;
+}
+
+/** A friend's seat connected, was lost or handed to the computer: redraw the seat badges. */
+function onNetChange(what) {
+  if (what === "seats" && state.table && !state.covered) render();
+}
+
+/** The seat chips of the table say, for each friend's seat, whether the friend is connected
+ * (data-net: connected, waiting, gone, computer; its words as the chip's title). */
+function renderNetSeats() {
+  for (const chip of $("felt").querySelectorAll(".seat-chip[data-seat]")) {
+    const seat = Number(chip.dataset.seat);
+    const net = state.hosting ? state.hosting.seats().find((s) => s.seat === seat && s.kind === "guest") : null;
+    if (net) {
+      chip.dataset.net = net.state;
+      const said = t("friends.state." + net.state);
+      const label = chip.getAttribute("aria-label") || seatName(seat);
+      if (!label.endsWith(said)) chip.setAttribute("aria-label", `${label} · ${said}`);
+      chip.title = chip.getAttribute("aria-label");
+    } else if (chip.dataset.net) {
+      delete chip.dataset.net;
+    }
+  }
+}
+
+/**
+ * The page was opened with an invitation ("#join=…") or is a tab that joined a friend's game:
+ * the join screen (web/net/lobby.js); once the host has connected, the table of this seat with
+ * the same renderers, every action sent to the host. No autosave, no probe, no new game here.
+ */
+async function bootGuest() {
+  setEngineState("loading");
+  let session = null;
+  try {
+    const { joinFromFragment } = await import("./net/lobby.js");
+    const hello = await builtHello;
+    if (hello) { state.variants = playableVariants(hello); takeLevels(hello); }
+    session = hello ? await joinFromFragment({ hello, onChange: onGuestChange }) : null;
+  } catch (err) {
+    session = null;
+  }
+  if (!session) { boot(); return; } // no (longer an) invitation: the usual page
+  state.guest = session;
+  state.engine = session.engine;
+  root.dataset.role = "guest";
+  $("boot").hidden = true;
+  $("btn-newgame").disabled = false;
+  setEngineState("ready");
+  enterGame(session.table, null, null, guestSeats(session.table));
+}
+
+/** The seats as a guest's page names them: itself a person ("You"), the host's people and
+ * friends by their names, the computers as computers. */
+function guestSeats(table) {
+  const players = table && table.view ? table.view.players : 2;
+  const list = (state.guest && state.guest.guest.seats) || [];
+  return Array.from({ length: players }, (_, i) => {
+    const s = list.find((x) => x.seat === i);
+    const kind = i === state.guest.seat ? "person" : s && s.kind === "computer" ? "computer" : s ? "friend" : "computer";
+    return { kind, level: defaultLevel(), name: i === state.guest.seat ? "" : (s && s.name) || "" };
+  });
+}
+
+function onGuestChange(what) {
+  if (!state.guest) return;
+  if (what === "table" && state.table && state.table.hand_over && !state.busy) {
+    // the host dealt the next hand while this page shows the score sheet
+    const next = state.guest.guest.table;
+    if (next && next.view && next.view.hand_number !== state.table.view.hand_number) {
+      if ($("score-dialog").open) $("score-dialog").close();
+      state.log.push({ who: "sep", text: "", label: "", hand: next.view.hand_number });
+      state.ticker = null;
+      setTable(next);
+    }
+  }
+  if (what === "rejoined") {
+    state.engine.request("table").then((table) => { state.gen += 1; state.busy = false; setTable(table); }, () => {});
+  }
+  if (what === "seats" && state.table) {
+    state.seats = guestSeats(state.table);
+    if (!state.covered) render();
+  }
+}
+
+/** New game on a guest's page: leave the friend's game, and the page starts as usual. */
+function leaveFriendsGame() {
+  try { state.guest.leave(); } catch (_) { /* already closed */ }
+  try { sessionStorage.removeItem("meldtable.net.guest"); } catch (_) { /* no storage */ }
+  location.replace(location.pathname + location.search);
+}
+
 // ------------------------------------------------------------------ table
 
 const view = () => state.table && state.table.view;
@@ -1125,7 +1266,8 @@ function seatName(seat) {
   const players = v ? v.players : 2;
   const seats = state.seats && state.seats.length === players ? state.seats : gameSeats(null, state.table);
   const s = seats[seat] || { kind: humanSeats().includes(seat) ? "person" : "computer", level: "normal", name: "" };
-  const name = s.name || defaultSeatName(seats, seat);
+  const net = s.name ? null : netSeat(seat);
+  const name = s.name || (net && net.name) || defaultSeatName(seats, seat);
   return s.kind === "computer" && s.level !== "normal" ? t("seats.named", { name, level: levelText(s.level) }) : name;
 }
 
@@ -1143,7 +1285,7 @@ function setTable(table) {
   for (const e of entries) state.log.push(e);
   render();
   scheduleBot();
-  autosave(state.engine, table, state.log, state.seats); // PWA: web/persist.js
+  if (!state.guest) autosave(state.engine, table, state.log, state.seats); // PWA: web/persist.js (a guest's page: the host keeps the game)
   if (table.hand_over && prev && !prev.hand_over) recordDeal(table, opponentLevel());
   if (table.match_over && (!prev || !prev.match_over)) recordMatch(table, state.gameModule.families[0], opponentLevel());
   keepFocus();
@@ -1172,6 +1314,7 @@ function render() {
   felt.dataset.legal = legal().map((m) => m.text).join(";");
   felt.dataset.serial = String(state.serial);
   state.game.render();
+  renderNetSeats();
   renderUndo(tb);
   renderRulesLink();
   renderTurn();
@@ -1256,6 +1399,7 @@ function fillScoreSheet() {
   $("btn-next").textContent = state.game.nextLabel ? state.game.nextLabel() : t("action.next");
   $("btn-next").hidden = Boolean(tb.match_over);
   $("btn-score-newgame").hidden = !tb.match_over;
+  $("btn-replay-deal").hidden = Boolean(state.guest); // the record is the host's (host_only)
 }
 
 /** "Replay this deal" (issue #30): the game so far as a record, in the replay page in a new tab. */
@@ -1307,7 +1451,8 @@ async function act(action, entry, before) {
     const gen = state.gen;
     state.busy = true;
     let probe;
-    try { probe = await probeAction(action); } finally { state.busy = false; }
+    // a guest's page has no copy of the game to try the action on: the warnings without the probe
+    try { probe = state.guest ? { table: null } : await probeAction(action); } finally { state.busy = false; }
     if (gen !== state.gen) return false;
     if (probe.err) {
       setStatus({ err: probe.err }, "error");
@@ -1328,7 +1473,7 @@ async function act(action, entry, before) {
     if (gen !== state.gen) return false;
     // several people at the table: their moves are logged under their names where the game
     // words other seats' moves by name (the log is read by the next person too)
-    const named = humanSeats().length > 1 && table.view.players > 2;
+    const named = humanSeats().filter((x) => !remoteSeats().includes(x)).length > 1 && table.view.players > 2;
     const e = { who: named ? "computer" : "you", seat, label: "", ...entry };
     if (!e.text) e.text = ((table.view.last_moves || []).slice(-1)[0] || {}).text || action.type;
     if (state.game.annotate) state.game.annotate(e, state.table, table);
@@ -1427,7 +1572,10 @@ function scheduleBot() {
       if (gen !== state.gen) return;
       let entry = null;
       if (r.move) {
-        entry = { who: humanSeats().includes(r.move.seat) ? "you" : "computer", seat: r.move.seat,
+        // a friend's move (on another device) is worded with their name, as another seat's
+        const mine = humanSeats().includes(r.move.seat) && !remoteSeats().includes(r.move.seat)
+          && (!state.guest || r.move.seat === state.guest.seat);
+        entry = { who: mine ? "you" : "computer", seat: r.move.seat,
           text: r.move.text, label: r.move.label };
         if (state.game.annotate) state.game.annotate(entry, state.table, r.table);
         if (!entry.quiet) { state.log.push(entry); state.ticker = entry; }
@@ -1481,7 +1629,8 @@ function wireInput() {
   $("btn-next").addEventListener("click", nextHand);
   $("btn-replay-deal").addEventListener("click", replayDeal);
   $("btn-score-newgame").addEventListener("click", () => { $("score-dialog").close(); openNewGameDialog(); });
-  $("btn-newgame").addEventListener("click", openNewGameDialog);
+  $("btn-newgame").addEventListener("click", () => (state.guest ? leaveFriendsGame() : openNewGameDialog()));
+  $("btn-players").addEventListener("click", () => state.hosting && state.hosting.openPanel($("btn-players")));
   $("btn-reload").addEventListener("click", () => location.reload());
   $("newgame-form").addEventListener("submit", startNewGame);
   $("ng-variant").addEventListener("change", renderOptionFields);
@@ -1622,7 +1771,12 @@ function main() {
   installHintKey(shell, (op, fields) => state.engine.request(op, fields)); // key I, the table's Hint button, Esc
   onLangChange(onLanguage);
   startPwa({ beforeUpdate: prepareReload }); // PWA: web/pwa.js
-  boot();
+  window.addEventListener("hashchange", () => { if (location.hash.startsWith("#join=")) location.reload(); });
+  // a page opened with an invitation (or a tab that joined before) is a friend's page
+  let joined = false;
+  try { joined = Boolean(sessionStorage.getItem("meldtable.net.guest")); } catch (_) { /* no storage */ }
+  if (location.hash.startsWith("#join=") || joined) bootGuest();
+  else boot();
 }
 
 main();

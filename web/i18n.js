@@ -865,7 +865,7 @@ const MESSAGES = {
 
     // --- seats (en): only the seats work adds keys here ---
     "seats.title": "Who plays",
-    "seats.hint": "Each seat is a person or a computer. Several people share this device: it asks for the device to be passed between their turns.",
+    "seats.hint": "Each seat is a person or a computer. Several people share this device: it asks for the device to be passed between their turns. A friend on another device joins with an invitation (Players, after Start).",
     "seats.seat": "Seat {n}",
     "seats.kind": "Seat {n}: who plays",
     "seats.level": "Seat {n}: computer level",
@@ -881,6 +881,9 @@ const MESSAGES = {
     "seats.summary.people.other": "{n} people",
     "seats.summary.computers.one": "{n} computer ({levels})",
     "seats.summary.computers.other": "{n} computers ({levels})",
+    "seats.friend": "Friend on another device",
+    "seats.summary.friends.one": "{names} on another device",
+    "seats.summary.friends.other": "{names} on other devices",
     "seats.noPerson": "At least one seat must be a person.",
     "seats.stats.level": "{game} · against {level}",
     "seats.stats.people": "people only",
@@ -1879,7 +1882,7 @@ const MESSAGES = {
 
     // --- seats (de): only the seats work adds keys here ---
     "seats.title": "Wer spielt",
-    "seats.hint": "Jeder Platz ist eine Person oder ein Computer. Teilen sich mehrere Personen dieses Gerät, wird zwischen ihren Zügen um die Weitergabe gebeten.",
+    "seats.hint": "Jeder Platz ist eine Person oder ein Computer. Teilen sich mehrere Personen dieses Gerät, wird zwischen ihren Zügen um die Weitergabe gebeten. Ein Mitspieler auf einem anderen Gerät kommt mit einer Einladung dazu (Mitspieler, nach Start).",
     "seats.seat": "Platz {n}",
     "seats.kind": "Platz {n}: wer spielt",
     "seats.level": "Platz {n}: Spielstärke des Computers",
@@ -1895,6 +1898,9 @@ const MESSAGES = {
     "seats.summary.people.other": "{n} Personen",
     "seats.summary.computers.one": "{n} Computer ({levels})",
     "seats.summary.computers.other": "{n} Computer ({levels})",
+    "seats.friend": "Mitspieler auf einem anderen Gerät",
+    "seats.summary.friends.one": "{names} auf einem anderen Gerät",
+    "seats.summary.friends.other": "{names} auf anderen Geräten",
     "seats.noPerson": "Mindestens ein Platz muss eine Person sein.",
     "seats.stats.level": "{game} · gegen {level}",
     "seats.stats.people": "nur Personen",

@@ -284,6 +284,11 @@ export async function resumeHosting({ engine, lang = null, onChange, seatName, p
                         game: r.game, iceServers });
 }
 
+/** The game this page hosts now (the Hosting startHosting or resumeHosting gave), or null. */
+export function currentHosting() {
+  return current;
+}
+
 /** Stop hosting (a game without friends starts): every connection closed, the record forgotten. */
 export function stopHosting() {
   if (current) current.stop();
@@ -343,7 +348,10 @@ function hostPanel(hosting, { seatName, remote }) {
     const headId = `${li.id}-head`;
     li.setAttribute("aria-labelledby", headId);
     const head = el("h3", { id: headId, class: "net-seat-name" });
-    head.textContent = s.name ? t("friends.seatNamed", { seat: seatName(seat), name: s.name }) : seatName(seat);
+    const called = seatName(seat);
+    // the seat's name is the friend's own (given in the new-game dialog): "Seat 3: Anna"
+    head.textContent = !s.name ? called
+      : t("friends.seatNamed", { seat: called === s.name ? t("friends.seat", { n: seat + 1 }) : called, name: s.name });
     const state = el("span", { class: `net-state net-state-${s.state}`, text: t(`friends.state.${s.state}`) });
     const parts = [el("div", { class: "net-seat-head" }, head, state)];
     const inviting = block.making || (block.invite && !block.invite.used);
