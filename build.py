@@ -103,8 +103,6 @@ NOT_PRECACHED = (SERVICE_WORKER, "version.json")
 # itself (tests/browser/test_pwa.py checks the page's module graph).
 PRECACHED_LATER = ("rules/", "guides/", "rules.css", "guide.html", "guide.js", "guide.css",
                    "embed.js", "embed-position.js", "embed.css", "embed-loader.js",
-                   # play with friends (issue #28): not imported by the page until it is wired in
-                   "net/", "vendor/",
                    # game records (issue #30): the replay page, opened from the score sheet or a link
                    "replay.html", "replay.js", "replay.css")
 SHELL_PAGE = "index.html"

@@ -231,9 +231,10 @@ class Variant:
         opt = self.options.get(SEATING_OPTION)
         if opt is None:
             return [{"players": n, "choices": [], "default": None} for n in self.players]
-        from .game import family_module  # the family decides; imported when first asked
+        import importlib  # the family decides: only its rules room (`<family>/rules.py`, every
+        # family has one), imported when first asked: hello must not import the whole family
 
-        rules = family_module(self.family).Rules
+        rules = importlib.import_module(f"meldtable.{self.family}.rules").Rules
         out = []
         for n in self.players:
             accepted = []
@@ -269,6 +270,5 @@ class Variant:
             "usual_players_source": self.usual_players_source,
             "options": [o.describe() for o in self.options.values()],
             "seatings": self.seatings(),
-            "undo": self.undo,
             **({"layout": [dict(r) for r in self.layout]} if self.layout else {}),
         }
