@@ -226,7 +226,8 @@ def play_turns(c, turns, stop=None):
             played += 1
         else:
             host.wait_for_function("(s) => { const c = document.querySelector('#seat-map .seat-chip.to-act'); "
-                                   "return document.querySelector('#score-dialog[open]') || !c || Number(c.dataset.seat) !== s; }",
+                                   "return document.querySelector('#score-dialog[open]') || !c"
+                                   " || Number(c.dataset.seat) !== s; }",
                                    arg=seat)
     del guest
     return False
@@ -383,7 +384,8 @@ def test_a_continental_claim_by_the_friend_out_of_turn(net_browser, app_url):
             continental_step(host if who.startswith("host") else guest, who.endswith("claim"))
         assert claimed
         # the host's engine took it: the friend's claim is in the host's move log, by name
-        host.wait_for_function("() => [...document.querySelectorAll('#log li[data-seat=\"0\"]')].some((li) => /claim|out of turn/i.test(li.dataset.text + li.textContent))")
+        host.wait_for_function("() => [...document.querySelectorAll('#log li[data-seat=\"0\"]')]"
+                               ".some((li) => /claim|out of turn/i.test(li.dataset.text + li.textContent))")
         assert not guest.is_visible("#status.error")
         assert host.errors == [] and guest.errors == []
     finally:
