@@ -16,7 +16,7 @@ import {
 import { recordMatch, recordDeal, fillStats, resetStats } from "./stats.js";
 import { snapshot, flights, extraFlights, play as fly, motionMs } from "./motion.js";
 import { installHintKey } from "./hint.js";
-import { openReplay } from "./replay-link.js";
+import { openReplay, shareLink } from "./replay-link.js";
 
 const params = new URLSearchParams(location.search);
 const FAST = params.get("fast") === "1";
@@ -1202,6 +1202,7 @@ async function bootGuest() {
   state.guest = session;
   state.engine = session.engine;
   root.dataset.role = "guest";
+  $("btn-share").hidden = true; // the host answers no record to a guest (host_only)
   $("boot").hidden = true;
   $("btn-newgame").disabled = false;
   setEngineState("ready");
@@ -1400,6 +1401,17 @@ function fillScoreSheet() {
   $("btn-next").hidden = Boolean(tb.match_over);
   $("btn-score-newgame").hidden = !tb.match_over;
   $("btn-replay-deal").hidden = Boolean(state.guest); // the record is the host's (host_only)
+}
+
+/** "Share this hand" (issue #30, "Share"): a replay link to the game as the person's seat may show
+ *  it (during a hand no other seat's cards: the engine's record for that seat), copied. */
+async function shareHand() {
+  try {
+    const tb = state.table;
+    const names = Array.from({ length: tb.view.players }, (_, s) => seatName(s).slice(0, 40));
+    const { url, copied } = await shareLink((op, fields) => state.engine.request(op, fields), { seat: tb.seat, names });
+    setStatus(copied ? { key: "replay.shareCopied" } : { key: "replay.shareLink", params: { url } });
+  } catch (err) { setStatus({ err }, "error"); }
 }
 
 /** "Replay this deal" (issue #30): the game so far as a record, in the replay page in a new tab. */
@@ -1628,6 +1640,7 @@ function labelLanguages() {
 function wireInput() {
   $("btn-next").addEventListener("click", nextHand);
   $("btn-replay-deal").addEventListener("click", replayDeal);
+  $("btn-share").addEventListener("click", shareHand);
   $("btn-score-newgame").addEventListener("click", () => { $("score-dialog").close(); openNewGameDialog(); });
   $("btn-newgame").addEventListener("click", () => (state.guest ? leaveFriendsGame() : openNewGameDialog()));
   $("btn-players").addEventListener("click", () => state.hosting && state.hosting.openPanel($("btn-players")));

@@ -950,6 +950,10 @@ const MESSAGES = {
     "replay.empty": "Paste a record first.",
     "replay.embedPreview": "A recorded hand. Touch it or scroll here to replay it.",
     "replay.scoreButton": "Replay this deal",
+    "replay.shareHand": "Share this hand",
+    "replay.shareHandTitle": "A link to this hand as you see it: nobody sees another player's cards before the hand is over",
+    "replay.shareCopied": "Link copied. It shows the table as you see it, and no other player's cards.",
+    "replay.shareLink": "Your link (it shows only what you see): {url}",
     // --- /replay ---
 
     // --- friends (en): only the friends work adds keys here ---
@@ -1967,6 +1971,10 @@ const MESSAGES = {
     "replay.empty": "Füge zuerst eine Aufzeichnung ein.",
     "replay.embedPreview": "Eine aufgezeichnete Runde. Tippe sie an oder scrolle hierher, um sie nachzuspielen.",
     "replay.scoreButton": "Diese Runde nachspielen",
+    "replay.shareHand": "Diese Runde teilen",
+    "replay.shareHandTitle": "Ein Link zu dieser Runde, wie du sie siehst: Vor dem Ende der Runde sieht niemand die Karten der anderen",
+    "replay.shareCopied": "Link kopiert. Er zeigt den Tisch, wie du ihn siehst, ohne die Karten der anderen.",
+    "replay.shareLink": "Dein Link (er zeigt nur, was du siehst): {url}",
     // --- /replay ---
 
     // --- friends (de): only the friends work adds keys here ---
