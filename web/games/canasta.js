@@ -325,7 +325,11 @@ export function create(shell) {
       li.classList.toggle("partner", partnerOf(seat));
       li.classList.toggle("me", seat === me());
       li.querySelector(".seat-full").textContent = name;
-      li.querySelector(".seat-short").textContent = seat === me() ? t("who.youShort") : t("who.short", { n: seat });
+      // a person's seat (pass-and-play, a friend on another device) by the first letters of the
+      // name, a computer's as "C1"
+      li.querySelector(".seat-short").textContent = seat === me() ? t("who.youShort")
+        : shell.humanSeats().includes(seat) ? Array.from(shell.seatName(seat)).slice(0, 3).join("")
+          : t("who.short", { n: seat });
       li.querySelector(".seat-n").textContent = out ? t("cn.sitsOut") : String(count);
       li.querySelector(".seat-count .card").hidden = out;
       const dealer = li.querySelector(".seat-dealer");
@@ -712,7 +716,10 @@ export function create(shell) {
   function describe(e) {
     if (e.who === "sep") return t("table.hand", { n: e.hand });
     const v = view();
-    if (e.who === "computer" && v && v.players > 2 && e.seat !== undefined && e.seat !== null) {
+    // by name at 3 or more seats, and whenever more than one person plays (a friend's move in a
+    // game for two is not "the computer's")
+    if (e.who === "computer" && v && (v.players > 2 || shell.humanSeats().length > 1)
+        && e.seat !== undefined && e.seat !== null) {
       return moveSentence(e.text, "other", e.label, { ...e, name: shell.seatName(e.seat) });
     }
     return moveSentence(e.text, e.who, e.label, e);
