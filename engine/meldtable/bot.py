@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
 LEVELS = ("easy", "normal", "strong")
 """The computer levels, weakest first."""
-DEFAULT_BUDGET_MS = 200
+DEFAULT_BUDGET_MS = 160
 """Default time budget of one strong decision (milliseconds of wall time, where it runs): sized
 for at most 250 ms per decision in the browser's worker with the request around it."""
 
