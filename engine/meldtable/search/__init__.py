@@ -367,7 +367,8 @@ def strong_move(game: Game, rng: random.Random, *, budget_ms: float | None = 160
     """The strong player's move for the seat to act (see :func:`search`): the normal player's
     choice, unless another candidate beats it on the paired samples by more than
     :data:`TIE_MARGIN` points on average and by :data:`EVIDENCE` standard errors (then the one
-    with the best average gain)."""
+    with the best average gain). In the families of :data:`NORMAL_ONLY`: the normal player's move,
+    without a search."""
     fam_name = game.variant.family
     if fam_name in NORMAL_ONLY:
         seat = game.current_player
