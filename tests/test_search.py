@@ -305,3 +305,21 @@ def test_a_history_longer_than_the_replay_limit_has_no_known_cards(monkeypatch):
     assert knowledge.known_cards(g) is None
     monkeypatch.setattr(knowledge, "MAX_REPLAY", 30)
     assert knowledge.known_cards(g) is not None
+
+
+def test_strong_plays_the_normal_move_where_the_search_measured_weaker():
+    """Continental (``NORMAL_ONLY``): the searching player won fewer deals than a normal seat, so
+    the strong player plays the normal player's move there, every decision."""
+    from meldtable.search import NORMAL_ONLY
+
+    assert "continental" in NORMAL_ONLY
+    g = meldtable.new_game("continental", players=3, seed=7)
+    compared = 0
+    while not g.hand_over and compared < 40:
+        seat = g.current_player
+        normal = choose_move(g, level="normal")
+        strong = choose_move(g, level="strong", rng=random.Random(compared), iterations=3)
+        assert strong == normal, (seat, normal, strong)
+        compared += len(g.legal_moves()) > 1
+        g.play(normal)
+    assert compared >= 10

@@ -30,9 +30,10 @@ if TYPE_CHECKING:
 
 LEVELS = ("easy", "normal", "strong")
 """The computer levels, weakest first."""
-DEFAULT_BUDGET_MS = 200
+DEFAULT_BUDGET_MS = 160
 """Default time budget of one strong decision (milliseconds of wall time, where it runs): sized
-for at most 250 ms per decision in the browser's worker with the request around it."""
+for at most 250 ms per decision in the browser's worker with the request around it (Pyodide, 100
+decisions at load 4.4: p95 164 ms; 200 ms gave a p95 of 277 ms at load 8: docs/performance.md)."""
 
 EASY_MISS_TAKE = 0.9
 """Chance the easy player draws (or passes) where the normal player takes or claims."""
