@@ -14,6 +14,8 @@
 //   await decodeRecord(code)              the record text; throws LinkError (.key: "replay.linkBad"
 //                                         | "replay.linkLong") for anything else, reading at most
 //                                         MAX_LINK_TEXT characters whatever the link claims
+import { PackError, toBase64Url, fromBase64Url, deflate, inflate } from "./packing.js";
+
 export const MAX_LINK_TEXT = 250000;  // meldtable.records.MAX_RECORD: the longest record
 export const MAX_FRAGMENT = 400000;   // the longest fragment read at all (characters)
 const PAGE = new URL("./replay.html", import.meta.url);
@@ -22,46 +24,15 @@ export class LinkError extends Error {
   constructor(key) { super(key); this.name = "LinkError"; this.key = key; }
 }
 
-function toBase64Url(bytes) {
-  let bin = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
-function fromBase64Url(text) {
-  if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new LinkError("replay.linkBad");
-  const b64 = text.replace(/-/g, "+").replace(/_/g, "/") + "===".slice((text.length + 3) % 4);
-  let bin;
-  try { bin = atob(b64); } catch { throw new LinkError("replay.linkBad"); }
-  const out = new Uint8Array(bin.length);
-  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
-  return out;
-}
-
-async function streamBytes(stream, limit) {
-  const reader = stream.getReader();
-  const parts = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.length;
-    if (size > limit) { reader.cancel().catch(() => {}); throw new LinkError("replay.linkLong"); }
-    parts.push(value);
-  }
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const p of parts) { out.set(p, at); at += p.length; }
-  return out;
+/** A PackError (web/packing.js) as this page's LinkError; anything else unchanged. */
+function asLinkError(err) {
+  return err instanceof PackError ? new LinkError(err.reason === "large" ? "replay.linkLong" : "replay.linkBad") : err;
 }
 
 /** The record text as a link's code: "z" + base64url(deflate-raw(text)), or "t" + base64url(text). */
 export async function encodeRecord(text) {
   const bytes = new TextEncoder().encode(String(text));
-  if (typeof CompressionStream === "function") {
-    const packed = await streamBytes(new Blob([bytes]).stream().pipeThrough(new CompressionStream("deflate-raw")), Infinity);
-    return "z" + toBase64Url(packed);
-  }
+  if (typeof CompressionStream === "function") return "z" + toBase64Url(await deflate(bytes));
   return "t" + toBase64Url(bytes);
 }
 
@@ -69,17 +40,15 @@ export async function encodeRecord(text) {
 export async function decodeRecord(code) {
   const text = String(code || "");
   if (text.length < 2 || text.length > MAX_FRAGMENT) throw new LinkError(text.length > MAX_FRAGMENT ? "replay.linkLong" : "replay.linkBad");
-  const bytes = fromBase64Url(text.slice(1));
   let raw;
-  if (text[0] === "t") raw = bytes;
-  else if (text[0] === "z" && typeof DecompressionStream === "function") {
-    try {
-      raw = await streamBytes(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw")), MAX_LINK_TEXT);
-    } catch (err) {
-      if (err instanceof LinkError) throw err;
-      throw new LinkError("replay.linkBad");
-    }
-  } else throw new LinkError("replay.linkBad");
+  try {
+    const bytes = fromBase64Url(text.slice(1));
+    if (text[0] === "t") raw = bytes;
+    else if (text[0] === "z" && typeof DecompressionStream === "function") raw = await inflate(bytes, MAX_LINK_TEXT);
+    else throw new LinkError("replay.linkBad");
+  } catch (err) {
+    throw asLinkError(err);
+  }
   if (raw.length > MAX_LINK_TEXT) throw new LinkError("replay.linkLong");
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(raw);

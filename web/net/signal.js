@@ -11,6 +11,8 @@
 // A code is "M1" + base64url; unpacking refuses (SignalError) anything longer than
 // MAX_CODE characters, anything inflating past MAX_JSON bytes, and anything not of its shape.
 
+import { PackError, toBase64Url, fromBase64Url, deflate, inflate } from "../packing.js";
+
 export const PREFIX = "M1";
 export const MAX_CODE = 8000;    // characters of a code (a Chromium data-channel offer packs to ~500)
 export const MAX_JSON = 32768;   // bytes a code may inflate to
@@ -26,52 +28,22 @@ export class SignalError extends Error {
   }
 }
 
-function toBase64Url(bytes) {
-  let bin = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
-function fromBase64Url(text) {
-  if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new SignalError("bad_code", "The code holds characters no code has.");
-  const b64 = text.replace(/-/g, "+").replace(/_/g, "/") + "===".slice((text.length + 3) % 4);
-  let bin;
-  try {
-    bin = atob(b64);
-  } catch (_) {
-    throw new SignalError("bad_code", "The code is cut off or mistyped.");
-  }
-  return Uint8Array.from(bin, (c) => c.charCodeAt(0));
-}
-
-async function readCapped(stream, cap) {
-  const reader = stream.getReader();
-  const parts = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.length;
-    if (size > cap) {
-      await reader.cancel().catch(() => {});
-      throw new SignalError("too_large", "The code unpacks to more than a code can hold.");
-    }
-    parts.push(value);
-  }
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+/** A PackError (web/packing.js) as this layer's SignalError; anything else unchanged. */
+function asSignalError(err) {
+  if (!(err instanceof PackError)) return err;
+  if (err.reason === "large") return new SignalError("too_large", "The code unpacks to more than a code can hold.");
+  if (err.reason === "chars") return new SignalError("bad_code", "The code holds characters no code has.");
+  return new SignalError("bad_code", "The code is cut off or mistyped.");
 }
 
 /** JSON-able object -> code text ("M1" + base64url of deflate-raw of its JSON). */
 export async function pack(obj) {
   const data = new TextEncoder().encode(JSON.stringify(obj));
-  const stream = new Blob([data]).stream().pipeThrough(new CompressionStream("deflate-raw"));
-  return PREFIX + toBase64Url(await readCapped(stream, MAX_JSON * 2));
+  try {
+    return PREFIX + toBase64Url(await deflate(data, MAX_JSON * 2));
+  } catch (err) {
+    throw asSignalError(err);
+  }
 }
 
 /** Code text -> the object packed in it. Throws SignalError. White space in the code is ignored
@@ -83,14 +55,11 @@ export async function unpack(code) {
   if (fromUrl) text = fromUrl;
   if (text.length > MAX_CODE) throw new SignalError("too_large", "The code is longer than any code of the game.");
   if (!text.startsWith(PREFIX)) throw new SignalError("bad_code", "This is not a code of this game.");
-  const bytes = fromBase64Url(text.slice(PREFIX.length));
   let inflated;
   try {
-    const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
-    inflated = await readCapped(stream, MAX_JSON);
+    inflated = await inflate(fromBase64Url(text.slice(PREFIX.length)), MAX_JSON);
   } catch (err) {
-    if (err instanceof SignalError) throw err;
-    throw new SignalError("bad_code", "The code is cut off or mistyped.");
+    throw asSignalError(err);
   }
   try {
     const obj = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(inflated));
