@@ -22,9 +22,8 @@ from pathlib import Path
 
 sys.path.insert(0, sys.argv[1])
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import meldtable  # noqa: E402
-
 import engine_bench  # noqa: E402
+import meldtable  # noqa: E402
 
 assert Path(meldtable.__file__).resolve().is_relative_to(Path(sys.argv[1]).resolve()), meldtable.__file__
 W = int(os.environ.get("W", "1"))

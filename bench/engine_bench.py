@@ -41,8 +41,9 @@ import os
 import random
 import sys
 import time
+from collections.abc import Callable
 from functools import partial
-from typing import Any, Callable
+from typing import Any
 
 if __name__ == "__main__":  # run as a script from a checkout: the engine next to it
     sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "engine"))

@@ -28,7 +28,8 @@ import os
 import statistics
 import sys
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "engine"))
@@ -86,8 +87,8 @@ def parse_time(text: str, clock: Callable[[], float], repeats: int) -> float:
 
 def issue_examples() -> list[tuple[str, Session, str]]:
     """(name, session factory, request text) for each example of issue #15."""
-    from test_hostile_input import continental_big_hand
     from positions_continental import position_json
+    from test_hostile_input import continental_big_hand
 
     big_text = continental_big_hand(53)[0].game.to_json()
     seat = Game.from_json(big_text).current_player
@@ -315,8 +316,8 @@ def main() -> int:
           f"load average {load0[0]:.2f} at the start", flush=True)
 
     report: dict[str, Any] = {"clock": args.clock, "examples": [], "fuzzers": {}}
-    print("\n1. The issues' examples (median of {} answers; parse = the request's JSON and a load's saved game, "
-          "after = the work after parsing)".format(args.repeats))
+    print(f"\n1. The issues' examples (median of {args.repeats} answers; parse = the request's JSON and a load's saved game, "
+          "after = the work after parsing)")
     rows = issue_examples()
     base, _ = median_time(rows[0][1], rows[0][2], clock, args.repeats)
     print(f"{'request':52s} {'median ms':>10s} {'parse ms':>9s} {'after':>7s} {'x table':>8s}  answer")

@@ -24,8 +24,8 @@ import os
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from functools import partial
-from typing import Callable
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "engine"))

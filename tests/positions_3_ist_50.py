@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from typing import Any, Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 import meldtable
 from meldtable import Game

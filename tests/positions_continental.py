@@ -27,7 +27,8 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 import meldtable
 from meldtable import Game

@@ -48,10 +48,11 @@ import random
 import re
 import time
 from collections import Counter
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import meldtable
-from meldtable import Game, IllegalMoveError, MeldtableError, NotYourTurnError, OptionError, StateError, VARIANTS
+from meldtable import VARIANTS, Game, IllegalMoveError, MeldtableError, NotYourTurnError, OptionError, StateError
 from meldtable.bot import choose_move
 
 GENERIC_REASONS = frozenset({"not_allowed", "legal", "illegal"})
@@ -95,7 +96,7 @@ class Report:
             self.fail(name, detail() if callable(detail) else detail)
         return ok
 
-    def merge(self, other: "Report") -> None:
+    def merge(self, other: Report) -> None:
         self.counts.update(other.counts)
         self.violations.update(other.violations)
         for k, v in other.maxima.items():

@@ -8,10 +8,8 @@ from typing import Any
 
 import pytest
 
-
 from positions import moves, refusal
 from test_rules_canasta_classic import QUEENS7, classic, finish_by_discard, items
-
 
 # ============================================================================ item 1: »aus der Hand«
 
@@ -141,6 +139,7 @@ def test_loaders_refuse_turn_flags_that_play_cannot_reach():
     "may I go out?" waiting for an answer in a 2-player Classic game (no partner to answer), and
     other flags that contradict each other."""
     import json
+
     from meldtable import Game, StateError
     g = classic(2, hands=[["KC", "KD", "9H"], ["4C", "8D"]], melds=[[QUEENS7], []])
     good = json.loads(g.to_json())
@@ -206,6 +205,7 @@ def test_ask_with_five_black_threes_four_melded_and_one_discarded():
     (the pre-check counted all five as cards no meld takes: found with a 22-card hand after a pile
     take at six players, issue #24 item 3)."""
     import json
+
     from meldtable import Game
     hand = ["3C", "3C", "3S", "3S", "KS"]
     g = classic(4, hands=[hand, ["4C", "8D"], ["5C", "9D"], ["6C", "JD"]], melds=[[QUEENS7, ["KC", "KD", "KH"]], []],

@@ -24,8 +24,8 @@ import meldtable
 import meldtable.canasta.planner as P
 import meldtable.canasta.planner_out as PO
 import meldtable.canasta.state as S
-from meldtable.cards import standard_deck
 from meldtable.canasta.moves import card_order
+from meldtable.cards import standard_deck
 from meldtable.multiset import counted, remove
 
 

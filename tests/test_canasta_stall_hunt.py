@@ -19,9 +19,9 @@ from typing import Any
 import pytest
 
 import meldtable
+import sim_harness as H
 from meldtable import Game
 from meldtable.bot import choose_move
-import sim_harness as H
 
 CASES: list[tuple[str, int, dict[str, Any]]] = [("canasta-two-hand", 2, {})]
 CASES += [("canasta-classic", p, {}) for p in (2, 3, 4, 5, 6)]

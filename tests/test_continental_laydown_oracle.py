@@ -11,7 +11,7 @@ brute-force ones.
 from __future__ import annotations
 
 import random
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
@@ -75,7 +75,7 @@ def brute_steps(rules: Rules, hand: tuple[str, ...], sets: int, runs: int) -> se
         del texts
         return out
 
-    @lru_cache(maxsize=None)
+    @cache
     def feasible(h: tuple[str, ...], s: int, r: int, ranks: frozenset, suits: frozenset) -> bool:
         if s == 0 and r == 0:
             return len(h) >= floor

@@ -19,11 +19,10 @@ import random
 import pytest
 
 import meldtable
+import sim_harness as H
 from meldtable import Game
 from meldtable.bot import choose_move
 from meldtable.game import family_module
-
-import sim_harness as H
 
 V = "continental"
 PLAYERS = meldtable.VARIANTS[V].players

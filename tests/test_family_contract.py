@@ -18,7 +18,7 @@ import pytest
 import meldtable
 from meldtable.canasta.moves import Move
 from meldtable.continental import ContinentalMove
-from meldtable.family import FamilyOf, FamilyStateOf, PositionRoom, HarnessRoom
+from meldtable.family import FamilyOf, FamilyStateOf, HarnessRoom, PositionRoom
 from meldtable.game import FAMILIES, family_module
 from meldtable.moves import MoveValue
 from meldtable.threefifty import ThreeFiftyMove

@@ -23,7 +23,7 @@ import json
 import os
 import random
 import re
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 import pytest
@@ -75,7 +75,7 @@ def _play_match(variant: str, players: int, seed: int, options: dict | None, out
         out.setdefault("match_over" + tag, g.to_json())
 
 
-@lru_cache(maxsize=None)
+@cache
 def saved_games(variant: str) -> dict[str, str]:
     """Real saved games of ``variant``, played by the computer (and a little randomness) from a
     seed: just dealt, a few moves in, a hand over (match not over) and a match over, with the
@@ -481,7 +481,7 @@ def test_fuzz_findings_stay_fixed(case):
 # ---------------------------------------------------------------------------- issue #15: oversized actions
 
 
-@lru_cache(maxsize=None)
+@cache
 def big_hand_game(variant: str) -> str | None:
     """A saved game of ``variant`` whose seat to act is in its play stage holding 60 cards (the
     stock moved into its hand), or ``None`` when the family allows no such hand (3 ist 50: four

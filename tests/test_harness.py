@@ -14,9 +14,8 @@ import time
 import pytest
 
 import meldtable
-from meldtable.game import family_module
-
 import sim_harness as H
+from meldtable.game import family_module
 
 MOVES_PER_CASE = 400
 HOOKS = ("expected_cards", "hand_size_ok", "move_bound", "shuffle_hidden", "results_add_up")

@@ -30,7 +30,7 @@ class Work:
     """Counts ``Game.play`` and ``Game.copy`` calls while active (``with Work() as w: ...``),
     and the peak of traced memory in bytes (``w.peak``)."""
 
-    def __enter__(self) -> "Work":
+    def __enter__(self) -> Work:
         self.plays = self.copies = 0
         self._play, self._copy = Game.play, Game.copy
         work = self

@@ -38,10 +38,9 @@ from itertools import combinations_with_replacement
 
 import pytest
 
-from meldtable import Move
+from meldtable import Game, Move
 from meldtable.cards import Card
 from positions import position
-from meldtable import Game
 
 V = "canasta-two-hand"
 NATURAL_RANKS = [1] + list(range(4, 14))

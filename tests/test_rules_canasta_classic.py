@@ -13,14 +13,15 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 import pytest
 
 import meldtable
+import sim_harness as H
 from meldtable import Game, IllegalMoveError, NotYourTurnError, OptionError, StateError
 from positions import kinds, moves, position_state, refusal, state_of
-import sim_harness as H
 
 V = "canasta-classic"
 

@@ -19,8 +19,8 @@ import pytest
 
 import meldtable
 from meldtable import Game, IllegalMoveError, NotationError, OptionError, StateError
-from meldtable.rng import Rng
 from meldtable.cards import standard_deck
+from meldtable.rng import Rng
 from positions_continental import full_deck, kinds, moves, play, position, refusal, state_of
 
 V = "continental"
@@ -921,9 +921,9 @@ def test_saved_game_round_trip_and_damage_is_refused():
 def test_importing_meldtable_does_not_import_continental():
     """Family modules load lazily (game.family_module)."""
     engine = Path(__file__).resolve().parent.parent / "engine"
-    code = ("import sys; sys.path.insert(0, %r); import meldtable; "
+    code = (f"import sys; sys.path.insert(0, {str(engine)!r}); import meldtable; "
             "print('meldtable.continental' in sys.modules); meldtable.new_game('continental', players=3, seed=1); "
-            "print('meldtable.continental' in sys.modules)" % str(engine))
+            "print('meldtable.continental' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
     assert out == ["False", "True"]
 

@@ -11,16 +11,17 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 import pytest
 
 import meldtable
+import sim_harness as H
 from meldtable import Game
 from meldtable.cards import standard_deck
 from meldtable.rng import Rng
 from positions import kinds, moves, position_state, refusal
-import sim_harness as H
 
 V = "kanaster"
 QUEENS7 = ["QC", "QC", "QD", "QH", "QS", "2D", "JK"]  # mixed canasta: one QD, QH, QS left in the decks

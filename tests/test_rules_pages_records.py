@@ -16,7 +16,6 @@ sys.path.insert(0, str(ROOT))
 
 import meldtable  # noqa: E402
 from meldtable.records import from_record, parse_record  # noqa: E402
-
 from tests.test_rules_pages import read, source  # noqa: E402
 
 VARIANTS = tuple(meldtable.VARIANTS)

@@ -13,6 +13,7 @@ Public API::
 See README.md, docs/notation.md, docs/state-format.md and docs/positions.md.
 """
 
+from .canasta.moves import Move
 from .cards import JOKER, Card, card, parse_cards
 from .errors import (
     IllegalMoveError,
@@ -23,7 +24,6 @@ from .errors import (
     StateError,
 )
 from .game import Game, new_game
-from .canasta.moves import Move
 from .variants import VARIANTS
 
 __version__ = "0.1.0"

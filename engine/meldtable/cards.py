@@ -7,7 +7,7 @@ same value: piles and hands are multisets of ``Card``.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from .reasons import COMMON
 
@@ -47,7 +47,7 @@ class Card:
     text: str
     index: int
 
-    def __new__(cls, rank: int, suit: str) -> "Card":
+    def __new__(cls, rank: int, suit: str) -> Card:
         key = (rank, suit)
         found = _INTERNED.get(key)
         if found is not None:
@@ -68,10 +68,10 @@ class Card:
     def __reduce__(self) -> tuple[object, tuple[int, str]]:
         return (Card, (self.rank, self.suit))
 
-    def __copy__(self) -> "Card":
+    def __copy__(self) -> Card:
         return self
 
-    def __deepcopy__(self, memo: object) -> "Card":
+    def __deepcopy__(self, memo: object) -> Card:
         return self
 
     def __str__(self) -> str:
@@ -96,7 +96,7 @@ class Card:
         return JOKER_TEXT if self.rank == 0 else RANKS[self.rank - 1]
 
     @staticmethod
-    def parse(text: str) -> "Card":
+    def parse(text: str) -> Card:
         """Return the card for ``text`` (``"QH"``, ``"th"`` and ``" QH "`` work too; ``"JK"`` is the joker).
 
         Raises :class:`~meldtable.errors.NotationError` (a ``ValueError``) for anything else.

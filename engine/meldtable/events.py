@@ -25,8 +25,9 @@ seat's hand): it keeps the count and the places.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Literal
+from typing import Any, Literal
 
 from .cards import Card
 from .reasons import Catalogue

@@ -10,7 +10,8 @@ Ranges (docs/state-format.md, "What Game.from_json checks"): every point figure 
 from __future__ import annotations
 
 import json
-from typing import Any, Iterable, TypeGuard
+from collections.abc import Iterable
+from typing import Any, TypeGuard
 
 from .cards import Card, parse_cards
 from .errors import StateError

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any, cast
 
-from .events import Event, deal_events, move_events, places_of
 from .errors import IllegalMoveError, MeldtableError, NotationError, NotYourTurnError, OptionError, StateError
+from .events import Event, deal_events, move_events, places_of
 from .fields import NonFiniteNumber, is_int, shown, strict_json
 from .moves import MoveValue
 from .options import Variant
@@ -57,7 +57,7 @@ FAMILIES: dict[str, str] = {
 it. Only these are ever imported."""
 
 
-def family_module(name: str) -> "Family":
+def family_module(name: str) -> Family:
     """The module implementing game family ``name`` (imported on first use, so that importing
     meldtable stays cheap). A family module provides ``Rules(options, players)``, ``State`` (with
     ``from_dict(rules, seed, data)``), ``new_state(rules, seed)``, ``parse_move(text)``,
@@ -283,7 +283,7 @@ class Game:
         self._head, self._tail = "", []
         self._undo.clear()
 
-    def copy(self) -> "Game":
+    def copy(self) -> Game:
         """An independent copy (for bots and what-if analysis; it records no events until its
         ``record_events`` is set)."""
         if BUDGET.limit is not None:
@@ -296,7 +296,7 @@ class Game:
         return g
 
     # ------------------------------------------------------------------ search (issue #27)
-    def determinize(self, seat: int, rng: Any) -> "Game":
+    def determinize(self, seat: int, rng: Any) -> Game:
         """A new game consistent with everything ``seat`` has seen (its own hand, every hand's
         size, melds, discards, scores; ``view(seat)`` unchanged), the cards hidden from it dealt
         again from ``rng`` (a ``random.Random``): :func:`meldtable.search.determinize`. The sample
@@ -337,7 +337,7 @@ class Game:
         )
 
     @staticmethod
-    def from_json(text: str) -> "Game":
+    def from_json(text: str) -> Game:
         """Rebuild a game from :meth:`to_json` text. Raises :class:`StateError` (a ``ValueError``)
         with a clear message for malformed, inconsistent or foreign data."""
         if not isinstance(text, (str, bytes)):
@@ -387,7 +387,7 @@ class Game:
         return g
 
     @staticmethod
-    def from_position(text: str) -> "Game":
+    def from_position(text: str) -> Game:
         """A game in the position written as ``text`` (docs/positions.md: a few lines naming the
         variant, the seat to act, hands, piles, melds, scores and options; every card it does not
         name goes to the stock in the order of ``Rng(seed, "position")``). The position is turned
@@ -417,7 +417,7 @@ class Game:
         return to_record(self, names=names, comments=comments, seat=seat, position=position)
 
     @staticmethod
-    def from_record(text: str) -> "Game":
+    def from_record(text: str) -> Game:
         """The game of a game record (docs/records.md): :func:`meldtable.records.from_record`; a
         move that does not replay is refused with its number, text and the engine's reason."""
         from .records import from_record

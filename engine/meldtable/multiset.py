@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import itertools as _it
-from typing import Iterable, TypeVar
+from collections.abc import Iterable
+from typing import TypeVar
 
 K = TypeVar("K")
 

@@ -4,8 +4,9 @@ a source (which seed sentence or reference it implements).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 from .errors import OptionError
 from .fields import shown

@@ -501,7 +501,7 @@ def _line_of(p: Position, message: str) -> Line | None:
     return None
 
 
-def load(game_cls: type["Game"], text: Any) -> "Game":
+def load(game_cls: type[Game], text: Any) -> Game:
     """``Game.from_position``: build the saved-game data and load it with ``Game.from_json`` (the
     family's validating loader). Loader messages speak of "the position" and name the line they
     are about when they name a meld, a combination or the turn."""
@@ -548,7 +548,7 @@ def cards_text(cards: list[str]) -> str:
     return " ".join(cards)
 
 
-def write_position(game: "Game") -> str:
+def write_position(game: Game) -> str:
     """Position text (docs/positions.md) of ``game``: every card named (the stock in full, top
     first), so ``Game.from_position`` gives back the same table, turn and scores. Raises
     :class:`StateError` when the hand is over, or for a turn in a state no position line

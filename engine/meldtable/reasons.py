@@ -28,7 +28,8 @@ language from the error (docs/protocol.md, "Errors") and reads the catalogues fr
 from __future__ import annotations
 
 import string
-from typing import TYPE_CHECKING, Any, Iterable, Mapping
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .errors import IllegalMoveError, NotationError
@@ -186,7 +187,7 @@ class Catalogue:
     ``entries``: key -> ``(params, english, german)``."""
 
     def __init__(self, family: str, entries: Mapping[str, tuple[tuple[str, ...], Text, Text]],
-                 base: "Catalogue | None" = None) -> None:
+                 base: Catalogue | None = None) -> None:
         self.family = family
         self.base = base
         self.reasons = {k: Reason(k, p, {"en": en, "de": de}) for k, (p, en, de) in entries.items()}

@@ -7,7 +7,8 @@ never touch the global generator, so every shuffle goes through :class:`Rng`.
 from __future__ import annotations
 
 import hashlib
-from typing import MutableSequence, TypeVar
+from collections.abc import MutableSequence
+from typing import TypeVar
 
 _MASK = (1 << 64) - 1
 T = TypeVar("T")

@@ -5,7 +5,6 @@ guided hand; every card and pile is a control with a spoken name."""
 from __future__ import annotations
 
 import pytest
-
 from a11y import format_violations, serious_violations
 from saved_positions import open_position
 

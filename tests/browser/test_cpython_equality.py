@@ -11,10 +11,10 @@ from __future__ import annotations
 import json
 
 import pytest
+from test_cpython_equality_all import DRIVE  # plays a list of seeded games in the page
 
 import meldtable
 from meldtable.bot import choose_move
-from test_cpython_equality_all import DRIVE  # plays a list of seeded games in the page
 
 BLANK = "__tests__/blank.html"
 

@@ -19,9 +19,9 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from test_multiplayer import LOOPBACK_ARGS, TIMEOUT, ev, leaks, net_url, vendor_dir  # noqa: F401  (fixtures)
 
 from conftest import CHROMIUM_ARGS
-from test_multiplayer import LOOPBACK_ARGS, TIMEOUT, ev, leaks, net_url, vendor_dir  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.browser
 

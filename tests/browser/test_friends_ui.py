@@ -16,9 +16,9 @@ import os
 from pathlib import Path
 
 import pytest
+from test_multiplayer import LOOPBACK_ARGS, TIMEOUT, ev, net_url, vendor_dir  # noqa: F401  (fixtures)
 
 from conftest import CHROMIUM_ARGS
-from test_multiplayer import LOOPBACK_ARGS, TIMEOUT, ev, net_url, vendor_dir  # noqa: F401  (fixtures)
 
 GUEST_NAME = "<b>Anna</b>"
 CLIP = ["clipboard-read", "clipboard-write"]

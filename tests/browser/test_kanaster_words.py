@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 
 import pytest
-
 from saved_positions import open_position
 
 pytestmark = pytest.mark.browser

@@ -9,7 +9,6 @@ import re
 from pathlib import Path
 
 import pytest
-
 from saved_positions import open_position, select, serial, wait_serial
 
 pytestmark = pytest.mark.browser

@@ -16,7 +16,6 @@ page's state (its serial, `html[data-flying]`), never on time."""
 from __future__ import annotations
 
 import pytest
-
 from saved_positions import open_position, select, serial, wait_serial
 
 pytestmark = pytest.mark.browser

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from test_ui_threefifty import choose, play_move  # noqa: E402
-from test_ui_continental import play_turn_step  # noqa: E402
 from a11y import format_violations, serious_violations  # noqa: E402
+from test_ui_continental import play_turn_step  # noqa: E402
+from test_ui_threefifty import choose, play_move  # noqa: E402
 
 pytestmark = pytest.mark.browser
 

@@ -15,7 +15,6 @@ import os
 from pathlib import Path
 
 import pytest
-
 from saved_positions import open_position
 
 pytestmark = pytest.mark.browser

@@ -7,7 +7,6 @@
 from __future__ import annotations
 
 import pytest
-
 from saved_positions import open_position
 from test_phone_table import VISIBLE, not_visible, settle, sized  # noqa: F401 (fixture)
 

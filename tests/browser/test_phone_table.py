@@ -12,7 +12,6 @@ and the topmost element there is that element (not clipped by a scroll box, not 
 from __future__ import annotations
 
 import pytest
-
 from saved_positions import open_position
 
 pytestmark = pytest.mark.browser

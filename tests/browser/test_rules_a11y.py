@@ -12,7 +12,6 @@ every link and button reached, also inside a started demo).
 from __future__ import annotations
 
 import pytest
-
 from a11y import format_violations, inject_axe, serious_violations
 
 import meldtable

@@ -10,9 +10,9 @@ from __future__ import annotations
 import json
 
 import pytest
+from test_cpython_equality_all import DRIVE, cpython_game, player_counts
 
 import meldtable
-from test_cpython_equality_all import DRIVE, cpython_game, player_counts
 
 BLANK = "__tests__/blank.html"
 

@@ -23,12 +23,12 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from test_cpython_equality_all import cpython_game
+from test_load_order import STORED  # the stored start-up snapshots' URLs
 
 import build
-from test_load_order import STORED  # the stored start-up snapshots' URLs
 import meldtable
 from conftest import PAGES, TEST_PAGES_PREFIX
-from test_cpython_equality_all import cpython_game
 
 BLANK = "__tests__/blank.html"
 

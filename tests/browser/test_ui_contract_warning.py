@@ -7,7 +7,6 @@ can be turned off with the initial-meld warning, whose setting names both."""
 from __future__ import annotations
 
 import pytest
-
 from saved_positions import hand, open_position, select, serial, wait_serial
 
 pytestmark = [pytest.mark.browser, pytest.mark.warnings]

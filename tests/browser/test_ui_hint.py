@@ -22,9 +22,8 @@ pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests"))
-from test_guides import action, kind, load, start  # noqa: E402  (the guide replay helpers)
-
 from meldtable.search.hints import HINTS  # noqa: E402
+from test_guides import action, kind, load, start  # noqa: E402  (the guide replay helpers)
 
 BOOT_MS = 120_000
 STEP_MS = 30_000

@@ -9,7 +9,6 @@ gets the engine's reason (draw first), R when the contract holds no run says so.
 from __future__ import annotations
 
 import pytest
-
 from saved_positions import open_position, select, serial, wait_serial
 
 pytestmark = pytest.mark.browser

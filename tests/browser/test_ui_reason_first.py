@@ -5,7 +5,6 @@ Opened from positions (tests/browser/saved_positions.py) with the warnings on.""
 from __future__ import annotations
 
 import pytest
-
 from saved_positions import open_position, select, serial, wait_serial
 
 pytestmark = [pytest.mark.browser, pytest.mark.warnings]

@@ -9,7 +9,6 @@ tests/browser/saved_positions.py, continued as a saved game).
 from __future__ import annotations
 
 import pytest
-
 from saved_positions import open_position, select, serial, wait_saved, wait_serial
 
 pytestmark = pytest.mark.browser

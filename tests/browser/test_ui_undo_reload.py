@@ -5,7 +5,6 @@ saved-game text of before the meld, the same hand); the draw before it still can
 from __future__ import annotations
 
 import pytest
-
 from saved_positions import hand, open_position, select, serial, wait_saved, wait_serial
 
 pytestmark = pytest.mark.browser

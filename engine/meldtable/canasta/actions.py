@@ -3,7 +3,8 @@ be several moves (a meld of five cards is a 3-card meld and two adds)."""
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from ..cards import Card, parse_cards
 from ..errors import IllegalMoveError, NotationError

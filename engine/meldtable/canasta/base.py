@@ -5,15 +5,15 @@ each is typed against the same fields (as ``continental/base.py`` and ``threefif
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterable, Literal, get_args
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, Literal, get_args
 
 from ..cards import Card
-from .moves import Move
 from .melds import Meld
+from .moves import Move
 from .planner import Plan
 from .rules import Rules
 from .values import CANASTA_SIZE, KEY_STEP, THREE, WILD, card_value
-
 
 DRAWN_MAX = 1000
 """Most stock cards counted per seat and hand in ``drawn`` (the loader's bound): only "at most one"

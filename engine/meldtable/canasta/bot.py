@@ -8,7 +8,6 @@ from typing import Any
 from ..cards import RANKS, Card
 from .moves import Move
 
-
 KEEP = 3
 """Cards the normal player keeps in hand after a meld or add while its side lacks the canastas
 needed to go out (issue #27)."""

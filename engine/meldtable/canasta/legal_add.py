@@ -7,9 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import ALL_CARDS, RANKS, Card
-from .moves import Move, meld_key_text
 from .legal_going_out import TurnEnd
 from .legal_kit import _ANY_WILD
+from .moves import Move, meld_key_text
 from .planner import signature
 from .reasons import Verdict, refuse
 from .values import CANASTA_SIZE, KEY_STEP, THREE, WILD, is_wild

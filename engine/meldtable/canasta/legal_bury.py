@@ -6,8 +6,8 @@
 from __future__ import annotations
 
 from ..cards import RANKS, Card
-from .moves import Move
 from .legal_going_out import TurnEnd
+from .moves import Move
 from .reasons import Verdict, refuse
 from .values import CANASTA_SIZE, KEY_STEP, THREE, is_wild
 

@@ -5,8 +5,8 @@ check side by side.
 from __future__ import annotations
 
 from ..cards import ALL_CARDS, Card
-from .moves import Move
 from .legal_going_out import TurnEnd
+from .moves import Move
 from .reasons import Verdict, refuse
 from .values import THREE
 

@@ -7,10 +7,10 @@ shared tail of the meld and add checks (:meth:`TurnEnd._after_meld_check`).
 from __future__ import annotations
 
 from ..cards import Card
-from .moves import Move
 from ..multiset import remove as ms_remove
 from .legal_initial import InitialMeld
 from .melds import Meld
+from .moves import Move
 from .planner import Plan
 from .reasons import Refusal, Verdict, refuse
 from .values import CANASTA_SIZE, THREE, WILD, is_wild

@@ -9,7 +9,6 @@ from operator import attrgetter
 from ..cards import Card
 from ..multiset import combinations
 
-
 _move_text = attrgetter("_text")
 _ANY_WILD = "wild"
 """The verdict-cache key of a joker or a two when the only question is whether the player can still

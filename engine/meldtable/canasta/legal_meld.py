@@ -7,9 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import RANKS, Card
-from .moves import Move
 from .legal_going_out import TurnEnd
 from .legal_kit import _ANY_WILD, _CACHE_LIMIT, _CardKeys, _combos, _item_index
+from .moves import Move
 from .planner import signature
 from .reasons import Verdict, refuse
 from .rules import Rules

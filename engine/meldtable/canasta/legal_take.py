@@ -6,11 +6,11 @@ card with two hand cards, or onto the side's meld; blocked, frozen, the initial 
 from __future__ import annotations
 
 from ..cards import RANKS, Card
-from .moves import Move
 from ..multiset import add as ms_add
 from ..multiset import remove as ms_remove
 from .legal_going_out import TurnEnd
 from .legal_kit import _combos, _item_index
+from .moves import Move
 from .reasons import Refusal, Verdict, refuse
 from .values import CANASTA_SIZE, THREE, card_value, is_red_three, is_wild
 

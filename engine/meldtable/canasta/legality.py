@@ -24,7 +24,6 @@ from bisect import bisect_left
 from typing import Any
 
 from ..cards import Card
-from .moves import Move
 from ..multiset import counted
 from .legal_add import AddRoom
 from .legal_bury import BuryRoom
@@ -32,6 +31,7 @@ from .legal_discard import DiscardRoom
 from .legal_kit import _item_index, _move_text
 from .legal_meld import MeldRoom
 from .legal_take import _DRAW, _PASS, TakeRoom
+from .moves import Move
 from .planner import _EXACT, Plan
 from .reasons import REASONS, Verdict, refuse
 from .values import THREE

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from ..cards import ALL_CARDS, RANKS, Card
 from .moves import card_order, meld_key_text
 from .values import ACE, CANASTA_SIZE, THREE, WILD, card_value, is_wild
+
 
 class Meld:
     """A side's meld: ``rank`` (1 = ace ... 13 = king, 3 for black threes, 2 for wild cards only),
@@ -61,7 +63,7 @@ class Meld:
     def points(self) -> int:
         return sum(map(_VALUE.__getitem__, self.cards))
 
-    def copy(self) -> "Meld":
+    def copy(self) -> Meld:
         m = Meld.__new__(Meld)
         m.rank, m.key, m.cards, m.naturals, m.wilds = self.rank, self.key, list(self.cards), self.naturals, self.wilds
         m.hand_canasta = self.hand_canasta

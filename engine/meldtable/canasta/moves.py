@@ -50,7 +50,7 @@ def parse_meld_key(word: str, kind: str) -> int:
     return RANKS.index(r) + 1 + KEY_STEP * (n - 1)
 
 
-_MADE: dict[tuple[Kind, tuple[Card, ...], int | None], "Move"] = {}
+_MADE: dict[tuple[Kind, tuple[Card, ...], int | None], Move] = {}
 
 
 def card_order(c: Card) -> tuple[bool, bool, int, str]:
@@ -93,7 +93,7 @@ class Move(MoveValue):
         object.__setattr__(self, "_text", " ".join(parts))
 
     @staticmethod
-    def make(kind: Kind, cards: tuple[Card, ...] = (), rank: int | None = None) -> "Move":
+    def make(kind: Kind, cards: tuple[Card, ...] = (), rank: int | None = None) -> Move:
         """The interned move for ``(kind, cards, rank)``; ``cards`` must already be in canonical
         order (as the move generators produce them). Equal to ``Move(kind, cards, rank)``, without
         building it again: legal-move generation creates the same moves over and over."""
@@ -113,7 +113,7 @@ class Move(MoveValue):
         }
 
     @staticmethod
-    def parse(text: str) -> "Move":
+    def parse(text: str) -> Move:
         """Parse notation such as ``"draw"``, ``"take QH QS"``, ``"meld QH QS JK"``, ``"add Q JK"``,
         ``"discard 4C"``, ``"add Q#2 QH"`` (onto the side's second meld of queens), ``"bury Q QH"``.
 

@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from ..cards import Card
 from .planner_out import _DEAD, _EXACT, _VALUE, GoingOutPlan
@@ -165,7 +165,7 @@ class Plan(GoingOutPlan):
 
     def without(self, cards: tuple[Card, ...], countable: dict[Card, int],
                 pending: dict[int, tuple[int, int]], sig: tuple[tuple[int, bool], ...] | None = None,
-                uncounted: frozenset[int] = frozenset()) -> "Plan | None":
+                uncounted: frozenset[int] = frozenset()) -> Plan | None:
         """The plan for this hand less ``cards`` (whose values count while ``countable`` has them,
         consumed card by card as :meth:`CanastaState._peek_points` does; ``sig`` is their
         :func:`signature` if known), with ``pending`` melds: equal to a plan built from the reduced
@@ -224,7 +224,7 @@ class Plan(GoingOutPlan):
         p.c, p.u, p.wild, p.blacks = c, u, wild, (blacks_c, blacks_u)
         return p
 
-    def after_wild_add(self, rank: int, wild_key: str) -> "Plan":
+    def after_wild_add(self, rank: int, wild_key: str) -> Plan:
         """This plan after a wild card of kind ``wild_key`` (``"ju"``, ``"du"``, ``"jc"``,
         ``"dc"``) from the hand went onto the pending meld of ``rank``: equal to a plan built from
         the hand less that card with that meld one wild card bigger (the natural groups are

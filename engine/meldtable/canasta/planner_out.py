@@ -8,8 +8,9 @@ it reads the plan's groups (``c``, ``u``, ``wild``, ``blacks``, ``pending``) and
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from copy import copy
-from typing import Any, Callable, Iterator, Self
+from typing import Any, Self
 
 from ..cards import Card as _Card
 from .rules import Rules

@@ -6,6 +6,7 @@ from typing import Any
 
 from ..errors import OptionError
 from .catalogue import (
+    SPEC,
     BlackThreeMeld,
     BlockingCardAdds,
     BlockingRanks,
@@ -24,7 +25,6 @@ from .catalogue import (
     PileFreezing,
     RedThreeExposure,
     RedThreePositiveIf,
-    SPEC,
     SameRankMelds,
     StockExhausted,
     ThreePlayerMode,

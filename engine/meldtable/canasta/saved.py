@@ -3,15 +3,16 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterable
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
 from ..cards import RANKS, Card, rank_name, standard_deck
 from ..errors import StateError
 from ..fields import check_saved_deck, saved_cards, saved_field, saved_hands, saved_last_moves, saved_outcome
-from .moves import meld_key_text, parse_meld_key
 from ..multiset import counted
 from .base import ASKED, DRAWN_MAX, STAGES, StateBase, Turn
 from .melds import Meld
+from .moves import meld_key_text, parse_meld_key
 from .rules import Rules
 from .values import CANASTA_SIZE, HISTORY_KEEP, KEY_STEP, THREE, WILD, hand_sort_key, is_black_three, is_red_three, is_wild
 
@@ -103,7 +104,7 @@ class Saved(StateBase):
                 raise StateError("'may I go out?' is never asked after a pile take that no meld may follow.")
 
     @classmethod
-    def from_dict(cls, rules: Rules, seed: int, d: Any) -> "CanastaState":
+    def from_dict(cls, rules: Rules, seed: int, d: Any) -> CanastaState:
         """Rebuild a state from :meth:`to_dict` data, checking types, card conservation and
         consistency. Raises :class:`StateError` with a clear message."""
 

@@ -10,7 +10,6 @@ from .melds import Meld
 from .values import card_value
 
 
-
 class Scoring(StateBase):
     """Scoring (mixin of ``CanastaState``)."""
 

@@ -19,18 +19,18 @@ from typing import Any
 
 from ..cards import Card, rank_name, standard_deck
 from ..errors import IllegalMoveError
-from .moves import Move
 from ..multiset import add as ms_add
 from ..multiset import remove as ms_remove
 from ..rng import Rng
 from .base import DRAWN_MAX, Turn
 from .legality import Legality
 from .melds import Meld
+from .moves import Move
 from .planner import Plan
+from .reasons import REASONS
 from .rules import Rules
 from .saved import Saved
 from .scoring import Scoring
-from .reasons import REASONS
 from .values import CANASTA_SIZE, HISTORY_KEEP, KEY_STEP, THREE, WILD, card_value, is_red_three, is_wild
 from .view import View
 
@@ -413,7 +413,7 @@ class CanastaState(Legality, Scoring, View, Saved):
         self.deal()
 
 
-    def copy(self) -> "CanastaState":
+    def copy(self) -> CanastaState:
         c = CanastaState.__new__(CanastaState)
         c.rules, c.seed = self.rules, self.seed
         c.hand_number, c.dealer, c.order, c.drawn = self.hand_number, self.dealer, self.order, list(self.drawn)
@@ -436,7 +436,7 @@ class CanastaState(Legality, Scoring, View, Saved):
         c._shared = None
         return c
 
-    def undo_copy(self) -> "CanastaState":
+    def undo_copy(self) -> CanastaState:
         """The state as it is now, for :class:`meldtable.undo.UndoRecord` (``base``): a copy of
         what a ``meld`` or ``add`` changes (the hand of the seat to act, the turn, ``laid``,
         ``melded``, ``last_moves``, and its side's table of melds, whose melds stay shared until

@@ -13,6 +13,7 @@ from .rules import Rules
 from .state import CanastaState
 from .values import card_value, is_red_three
 
+
 def expected_cards(state: CanastaState) -> dict[Card, int]:
     """Every physical card in play, as a multiset: ``decks`` x (52 cards + ``jokers_per_deck``
     jokers), the same in every hand of the match. Compare with ``state.conservation()``."""

@@ -10,7 +10,6 @@ from .melds import meld_order
 from .values import hand_sort_key, is_black_three, is_red_three, is_wild
 
 
-
 class View(StateBase):
     """The seat's view (mixin of ``CanastaState``): its own hand, card counts of the others."""
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, Iterator, NoReturn
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, NoReturn
 
 from ..cards import JOKER, RANKS, Card, parse_cards
 from ..errors import IllegalMoveError

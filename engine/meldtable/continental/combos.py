@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from ..cards import RANK_NAMES, RANKS, Card
 from .rules import RUN, SET, ComboKind, pos_rank
@@ -34,7 +35,7 @@ class Combo:
         """The card that position ``i`` (0-based) of a run stands for."""
         return Card(pos_rank(self.lo + i), self.suit)
 
-    def copy(self) -> "Combo":
+    def copy(self) -> Combo:
         return Combo(self.kind, self.cards, self.lo, self.rank, self.suit)
 
     def to_dict(self) -> dict[str, Any]:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from .actions import compose_action
 from .bot import choose_move
 from .hidden import shuffle_hidden
-from .moves import Kind, ContinentalMove, parse_move
+from .moves import ContinentalMove, Kind, parse_move
 from .reasons import REASONS
 from .rules import Rules
 from .state import ContinentalState, State, new_state

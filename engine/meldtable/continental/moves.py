@@ -66,7 +66,7 @@ class ContinentalMove(MoveValue):
         }
 
     @staticmethod
-    def parse(text: str) -> "ContinentalMove":
+    def parse(text: str) -> ContinentalMove:
         """Parse notation such as ``draw``, ``claim``, ``set 7C 7D JK``, ``run 5H JK 7H 8H``,
         ``add 1.2 9H high``, ``add 0.1 7S``, ``swap 1.2 6H``, ``discard 4C``.
 

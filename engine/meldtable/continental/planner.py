@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from ..cards import JOKER, SUITS, Card
 from .rules import RUN_SIZE, SET_SIZE, Rules, pos_rank

@@ -4,7 +4,8 @@ K1-K18; docs/rules/continental.md)."""
 
 from __future__ import annotations
 
-from typing import Any, Final, Iterable, Literal
+from collections.abc import Iterable
+from typing import Any, Final, Literal
 
 from ..cards import SUITS, Card
 from ..errors import OptionError

@@ -3,7 +3,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterable
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
 from ..cards import JOKER, RANKS, SUITS, Card, parse_cards, standard_deck
 from ..errors import StateError
@@ -118,7 +119,7 @@ class Saved(StateBase):
         }
 
     @classmethod
-    def from_dict(cls, rules: Rules, seed: int, d: Any) -> "ContinentalState":
+    def from_dict(cls, rules: Rules, seed: int, d: Any) -> ContinentalState:
         """Rebuild a state from :meth:`to_dict` data, checking types, the combinations, card
         conservation and the consistency of the turn. Raises :class:`StateError`."""
         n = rules.players

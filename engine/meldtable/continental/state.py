@@ -4,7 +4,8 @@ own (:mod:`.legality`, :mod:`.scoring`, :mod:`.view`, :mod:`.saved`)."""
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from ..cards import JOKER, Card, standard_deck
 from ..errors import IllegalMoveError
@@ -279,7 +280,7 @@ class ContinentalState(Legality, Scoring, Viewing, Saved):
             del self.last_moves[0]
         return rec
 
-    def copy(self) -> "ContinentalState":
+    def copy(self) -> ContinentalState:
         c = ContinentalState.__new__(ContinentalState)
         c.rules, c.seed = self.rules, self.seed
         c.hand_number, c.dealer, c.decks = self.hand_number, self.dealer, self.decks

@@ -30,7 +30,7 @@ class Turn:
         self.went_down = False  # the contract was completed in this turn
         self.joker_from: str | None = None  # a joker exchanged from this combination must be placed now
 
-    def copy(self) -> "Turn":
+    def copy(self) -> Turn:
         t = Turn(self.seat)
         t.stage, t.drew, t.taken, t.pending = self.stage, self.drew, self.taken, self.pending
         t.laid_ranks, t.laid_suits = list(self.laid_ranks), list(self.laid_suits)

@@ -28,8 +28,17 @@ stays light.
 """
 
 from .reasons import FORMAT_VERSION, MAX_COMMENT, MAX_NAME, MAX_RECORD, MAX_RECORD_MOVES, REASONS
-from .replay import (api_load_record, api_record, from_record, open_hands, replay, replay_log, stand_in_position,
-                     start_game, to_record)
+from .replay import (
+                     api_load_record,
+                     api_record,
+                     from_record,
+                     open_hands,
+                     replay,
+                     replay_log,
+                     stand_in_position,
+                     start_game,
+                     to_record,
+)
 from .syntax import Record, escape, parse_record, unescape
 
 __all__ = [

@@ -7,7 +7,6 @@ import re
 
 from ..reasons import COMMON, Catalogue
 
-
 FORMAT_VERSION = 1
 """The record format's version: the number in the first line ``[meldtable record 1]``."""
 MAX_RECORD = 250_000
@@ -166,7 +165,7 @@ _FIRST = f"[meldtable record {FORMAT_VERSION}]"
 _FIRST_RE = re.compile(r"\[\s*meldtable\s+record\s+(\S{1,20})\s*\]", re.IGNORECASE)
 _DEAL_RE = re.compile(r"\[\s*deal\s+(\d{1,5})\s*\]", re.IGNORECASE)
 _POSITION_RE = re.compile(r"\[\s*position\s*\]", re.IGNORECASE)
-_INT_RE = re.compile(r"[-+]?\d{1,%d}" % MAX_SEED_DIGITS)
+_INT_RE = re.compile(rf"[-+]?\d{{1,{MAX_SEED_DIGITS}}}")
 _SEAT_RE = re.compile(r"\d{1,2}")
 _OPTION_RE = re.compile(r"[a-z_][a-z0-9_]{0,63}")
 

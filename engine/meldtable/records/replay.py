@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import hashlib
 import re
-from typing import TYPE_CHECKING, Any, Mapping
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from ..errors import MeldtableError, OptionError, StateError
 from ..fields import shown
@@ -22,7 +23,7 @@ from .syntax import Record, _bad_char, _replace, parse_record
 # ---------------------------------------------------------------------------- replaying
 
 
-def start_game(rec: Record) -> "Game":
+def start_game(rec: Record) -> Game:
     """The game a record starts from: ``new_game`` with its seed and options, or its position
     loaded (``Game.from_position``). Raises :class:`StateError` (``record_start``,
     ``record_options``, ``record_first_deal``, ``record_view_seat``) when it does not load."""
@@ -47,7 +48,7 @@ def start_game(rec: Record) -> "Game":
     return g
 
 
-def replay(rec: Record, *, moves: int | None = None) -> "Game":
+def replay(rec: Record, *, moves: int | None = None) -> Game:
     """The game of record ``rec`` after its first ``moves`` moves (all by default): its start
     (:func:`start_game`), each move played with ``Game.play`` and each later deal begun with
     ``Game.next_hand``. Raises :class:`StateError` with key ``record_replay`` (params ``move``: its
@@ -71,7 +72,7 @@ def replay(rec: Record, *, moves: int | None = None) -> "Game":
     return g
 
 
-def _begin_deal(g: "Game", number: int) -> None:
+def _begin_deal(g: Game, number: int) -> None:
     """Begin deal ``number`` of a record (``Game.next_hand``): ``record_next_deal`` when it cannot."""
     try:
         g.next_hand()
@@ -82,7 +83,7 @@ def _begin_deal(g: "Game", number: int) -> None:
                                                           "en": e.message("en"), "de": e.message("de")}) from None
 
 
-def _play(g: "Game", text: str, n: int, number: int) -> None:
+def _play(g: Game, text: str, n: int, number: int) -> None:
     """Play move ``n`` (deal ``number``) of a record: ``record_replay`` naming it when it does not replay."""
     try:
         g.play(text)
@@ -94,7 +95,7 @@ def _play(g: "Game", text: str, n: int, number: int) -> None:
             "en": e.message("en"), "de": e.message("de")}) from None
 
 
-def from_record(text: Any) -> "Game":
+def from_record(text: Any) -> Game:
     """The game written as record ``text`` (docs/records.md), replayed move by move: equal
     (``Game.__eq__``, ``to_json`` equal) to the game :func:`to_record` wrote it from. Raises
     :class:`NotationError` for malformed text and :class:`StateError` for a record that does not
@@ -166,7 +167,7 @@ def _position_text(position: Any) -> str:
     return "\n".join(out) + "\n"
 
 
-def to_record(game: "Game", *, names: Any = None, comments: Any = None, seat: int | None = None,
+def to_record(game: Game, *, names: Any = None, comments: Any = None, seat: int | None = None,
               position: str | None = None) -> str:
     """The record (docs/records.md) of ``game``: ASCII text that :func:`from_record` replays to a
     game equal to ``game`` (checked here, by replaying it).
@@ -220,7 +221,7 @@ def to_record(game: "Game", *, names: Any = None, comments: Any = None, seat: in
     return text
 
 
-def _replays_to(text: str, game: "Game") -> bool:
+def _replays_to(text: str, game: Game) -> bool:
     try:
         return from_record(text) == game
     except MeldtableError as e:
@@ -229,7 +230,7 @@ def _replays_to(text: str, game: "Game") -> bool:
         return False
 
 
-def _seat_record(game: "Game", seat: int, names: tuple[str | None, ...], comments: Any,
+def _seat_record(game: Game, seat: int, names: tuple[str | None, ...], comments: Any,
                  position: str | None) -> str:
     """A record of the table as ``seat`` sees it now (docs/records.md, "Sharing from a seat")."""
     if game.hand_over:
@@ -253,7 +254,7 @@ def _seat_record(game: "Game", seat: int, names: tuple[str | None, ...], comment
     return out
 
 
-def _deal_record(game: "Game", seat: int, names: tuple[str | None, ...], comments: Any,
+def _deal_record(game: Game, seat: int, names: tuple[str | None, ...], comments: Any,
                  position: str | None) -> str:
     """The record of the deal just finished, from the table as dealt (a position naming every card,
     without the seed), for a match that goes on (docs/records.md, "Sharing from a seat"); refused
@@ -280,7 +281,7 @@ def _deal_record(game: "Game", seat: int, names: tuple[str | None, ...], comment
     return out
 
 
-def _same_deal(replayed: "Game", game: "Game") -> bool:
+def _same_deal(replayed: Game, game: Game) -> bool:
     """Whether the deal record's game ended its deal as ``game`` did: over, with the same hands and
     the same result (who went out, every side's items and total; not the cumulative scores, which
     a position carries, nor the results of earlier deals, which it does not)."""
@@ -332,7 +333,7 @@ def stand_in_position(position: str, seat: int, family: str) -> str:
 # ---------------------------------------------------------------------------- protocol ops
 
 
-def api_record(game: "Game", req: Mapping[str, Any]) -> dict[str, Any]:
+def api_record(game: Game, req: Mapping[str, Any]) -> dict[str, Any]:
     """The protocol op ``record`` (docs/records.md, "Protocol") for the session's ``game``:
     request fields ``names`` (list or null), ``comments`` (object: move number -> text), ``seat``
     (int or null: share from that seat), ``position`` (the start position text, or null); answer
@@ -347,7 +348,7 @@ def api_record(game: "Game", req: Mapping[str, Any]) -> dict[str, Any]:
     return {"record": text, "moves": rec.moves, "view": rec.view}
 
 
-def api_load_record(req: Mapping[str, Any]) -> tuple["Game", dict[str, Any]]:
+def api_load_record(req: Mapping[str, Any]) -> tuple[Game, dict[str, Any]]:
     """The protocol op ``load_record`` (docs/records.md, "Protocol"): request field ``record``
     (text), optional ``moves`` (int: replay only the first so many, for a replay view that jumps to
     a move); returns the replayed game (the session takes it) and the answer's fields
@@ -377,7 +378,7 @@ def api_load_record(req: Mapping[str, Any]) -> tuple["Game", dict[str, Any]]:
     return game, answer
 
 
-def replay_log(rec: Record, *, moves: int | None = None) -> tuple["Game", list[dict[str, Any]]]:
+def replay_log(rec: Record, *, moves: int | None = None) -> tuple[Game, list[dict[str, Any]]]:
     """The game of ``rec`` after its first ``moves`` moves (all by default, as :func:`replay`) and
     the log of every move of the record (one replay of the whole record: the game at ``moves`` is
     a copy taken on the way): ``[{"move": number from 1, "deal", "seat": the seat that played it,
@@ -387,7 +388,7 @@ def replay_log(rec: Record, *, moves: int | None = None) -> tuple["Game", list[d
     :func:`replay`."""
     g = start_game(rec)
     limit = -1 if moves is None else moves
-    at: "Game | None" = g.copy() if limit == 0 else None
+    at: Game | None = g.copy() if limit == 0 else None
     log: list[dict[str, Any]] = []
     n = 0
     for k, deal in enumerate(rec.deals):
@@ -412,7 +413,7 @@ def replay_log(rec: Record, *, moves: int | None = None) -> tuple["Game", list[d
     return at, log
 
 
-def _taken(g: "Game", text: str) -> dict[str, Any]:
+def _taken(g: Game, text: str) -> dict[str, Any]:
     """For a move taking the discard pile's top card (``take``, Continental's ``claim``): the card
     (``card``) and the pile's size before it (``n``), as the table showed them face up; else ``{}``."""
     kind = text.split(" ", 1)[0].lower()
@@ -427,7 +428,7 @@ def _taken(g: "Game", text: str) -> dict[str, Any]:
     return {"card": card, "n": pile.get("size")}
 
 
-def open_hands(rec: Record, game: "Game") -> list[list[str]] | None:
+def open_hands(rec: Record, game: Game) -> list[list[str]] | None:
     """Every seat's hand in ``game`` (``[[card, ...], ...]`` by seat), or ``None`` for a view record
     (its other hands are stand-ins, docs/records.md "Sharing from a seat"): a seed or position
     record names every card, so showing them opens nothing its text does not hold."""

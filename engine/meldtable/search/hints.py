@@ -9,7 +9,8 @@ hidden card.
 from __future__ import annotations
 
 import string
-from typing import TYPE_CHECKING, Any, Mapping
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from ..reasons import COMMON, LANGUAGES, Catalogue, Reason, card_words
 

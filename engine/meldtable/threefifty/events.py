@@ -11,7 +11,7 @@ if TYPE_CHECKING:
     from .state import ThreeFiftyState
 
 
-def places(state: "ThreeFiftyState") -> "Places":
+def places(state: ThreeFiftyState) -> Places:
     """Every place of ``state`` with its cards as a multiset: ``stock``, ``centre``, ``pile`` (the
     discard pile), ``set_aside``, each seat's ``hand`` and ``minus_pile``."""
     from ..events import _ms

@@ -70,7 +70,7 @@ class ThreeFiftyMove(MoveValue):
         }
 
     @staticmethod
-    def parse(text: Any) -> "ThreeFiftyMove":
+    def parse(text: Any) -> ThreeFiftyMove:
         """Parse notation (case-insensitive; ``center`` is accepted for ``centre``). Raises
         :class:`NotationError` with the reason."""
         if isinstance(text, ThreeFiftyMove):

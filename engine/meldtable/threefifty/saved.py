@@ -3,7 +3,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterable
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
 from ..cards import Card
 from ..errors import StateError
@@ -60,7 +61,7 @@ class Saved(StateBase):
         }
 
     @classmethod
-    def from_dict(cls, rules: Rules, seed: int, d: Any) -> "ThreeFiftyState":
+    def from_dict(cls, rules: Rules, seed: int, d: Any) -> ThreeFiftyState:
         """Rebuild a state from :meth:`to_dict` data, checking types, card conservation and that
         the hands fit the turn order. Raises :class:`StateError` with a clear message."""
         need = saved_field

@@ -192,7 +192,7 @@ class ThreeFiftyState(Legality, Scoring, Viewing, Saved):
         if len(self.last_moves) > HISTORY_KEEP:
             del self.last_moves[0]
 
-    def copy(self) -> "ThreeFiftyState":
+    def copy(self) -> ThreeFiftyState:
         c = ThreeFiftyState.__new__(ThreeFiftyState)
         c.rules, c.seed = self.rules, self.seed
         c.hand_number, c.first_dealer, c.dealer = self.hand_number, self.first_dealer, self.dealer
