@@ -1028,6 +1028,8 @@ const MESSAGES = {
     "optdoc.canasta.bury_blocking_cards.kanaster": "Cards of a blocking rank laid under your canasta count nothing, neither for nor against you.",
     "optdoc.canasta.blocking_card_adds.kanaster": "Whether a natural card of a blocking rank may still be added to a finished canasta of that rank; if not, more of them open another meld of the rank or are discarded.",
     // --- /phone ---
+    // --- rooms (en): only the web rooms work adds keys here ---
+    // --- /rooms ---
   },
 
   de: {
@@ -2049,6 +2051,8 @@ const MESSAGES = {
     "optdoc.canasta.bury_blocking_cards.kanaster": "Sperrkarten unter dem eigenen Kanaster zählen nichts, weder plus noch minus.",
     "optdoc.canasta.blocking_card_adds.kanaster": "Ob eine natürliche Sperrkarte noch an einen fertigen Kanaster ihres Werts angelegt werden darf; sonst eröffnen weitere eine neue Meldung dieses Werts oder werden abgeworfen.",
     // --- /phone ---
+    // --- rooms (de): only the web rooms work adds keys here ---
+    // --- /rooms ---
   },
 };
 
