@@ -87,10 +87,12 @@ class Packer:
                 break
             if distinct and cand[1] in used_suits:
                 continue
-            if not _free(cnt, cand[2]):
-                continue
-            if self._with_run(idx, runs, jokers - cand[0], sets, used_ranks, used_suits):
-                return True
+            for i in cand[2]:
+                if cnt[i] <= 0:
+                    break  # a card of this run is no longer held
+            else:
+                if self._with_run(idx, runs, jokers - cand[0], sets, used_ranks, used_suits):
+                    return True
         return False
 
     def _with_run(self, idx: int, runs: int, left: int, sets: int, used_ranks: frozenset[int],
@@ -175,45 +177,31 @@ class Packer:
         return costs
 
 
-def _free(cnt: list[int], idxs: tuple[int, ...]) -> bool:
-    """Whether every card index of ``idxs`` is still held (``cnt``)."""
-    for i in idxs:
-        if cnt[i] <= 0:
-            return False
-    return True
-
-
 def _run_candidates(rules: Rules, hand: dict[Card, int], jokers: int) -> dict[tuple[str, tuple[Card, ...]], int]:
     """The run signatures of ``hand`` (suit, the natural cards used) with the jokers each needs
-    (at most ``jokers``), over every run window the rules allow."""
+    (at most ``jokers``), over every run window the rules allow: every non-empty subset of the
+    window's held ranks, the rest jokers the rules allow."""
     cands: dict[tuple[str, tuple[Card, ...]], int] = {}
     for suit in SUITS:
         held = {c.rank for c, n in hand.items() if n and c.suit == suit and not c.is_joker}
         if not held:
             continue
         for lo in rules.run_starts():
-            _window_candidates(rules, suit, lo, held, jokers, cands)
+            ranks = [pos_rank(lo + i) for i in range(RUN_SIZE)]
+            have = [i for i, rk in enumerate(ranks) if rk in held]
+            if not have or len(have) + jokers < RUN_SIZE:
+                continue
+            for mask in range(1, 1 << len(have)):
+                nat_pos = [have[b] for b in range(len(have)) if mask >> b & 1]
+                j = RUN_SIZE - len(nat_pos)
+                if j > jokers:
+                    continue
+                sig = (suit, tuple(Card(ranks[i], suit) for i in nat_pos))
+                if sig in cands:
+                    continue
+                layout = [JOKER] * RUN_SIZE
+                for i in nat_pos:
+                    layout[i] = Card(ranks[i], suit)
+                if rules.jokers_ok_run(layout):
+                    cands[sig] = j
     return cands
-
-
-def _window_candidates(rules: Rules, suit: str, lo: int, held: set[int], jokers: int,
-                       cands: dict[tuple[str, tuple[Card, ...]], int]) -> None:
-    """The signatures of the run window from position ``lo`` in ``suit`` (ranks ``held``), added
-    to ``cands``: every non-empty subset of the held ranks, the rest jokers the rules allow."""
-    ranks = [pos_rank(lo + i) for i in range(RUN_SIZE)]
-    have = [i for i, rk in enumerate(ranks) if rk in held]
-    if not have or len(have) + jokers < RUN_SIZE:
-        return
-    for mask in range(1, 1 << len(have)):
-        nat_pos = [have[b] for b in range(len(have)) if mask >> b & 1]
-        j = RUN_SIZE - len(nat_pos)
-        if j > jokers:
-            continue
-        sig = (suit, tuple(Card(ranks[i], suit) for i in nat_pos))
-        if sig in cands:
-            continue
-        layout = [JOKER] * RUN_SIZE
-        for i in nat_pos:
-            layout[i] = Card(ranks[i], suit)
-        if rules.jokers_ok_run(layout):
-            cands[sig] = j
