@@ -160,7 +160,16 @@ def _saved_result(res: Any, k: int, count: int, hand_number: int, prev: list[int
     hand = res.get("hand")
     if not is_int(hand) or not 1 <= hand <= hand_number:
         raise StateError(f"{what} in the saved game must name a deal from 1 to {hand_number}.")
-    limit = SEATS_LIMIT if seats is None else seats
+    _saved_result_fields(res, what, SEATS_LIMIT if seats is None else seats)
+    sides = res.get("sides")
+    if not isinstance(sides, list) or len(sides) != count:
+        raise StateError(f"{what} in the saved game must hold one entry per side.")
+    return [_saved_result_side(side, i, what, prev) for i, side in enumerate(sides)]
+
+
+def _saved_result_fields(res: dict[Any, Any], what: str, limit: int) -> None:
+    """The fields of a result besides ``hand`` and ``sides``: ``went_out`` a seat below
+    ``limit`` or null, the others null, true/false, a short text or points."""
     for key, v in res.items():
         if key in ("hand", "sides"):
             continue
@@ -171,26 +180,25 @@ def _saved_result(res: Any, k: int, count: int, hand_number: int, prev: list[int
                 raise StateError(f"{what} in the saved game: 'went_out' must be a seat or null.")
         elif not (v is None or isinstance(v, bool) or (isinstance(v, str) and len(v) <= TEXT_LIMIT)):
             saved_points(v, f"'{key}' of {what.lower()}")
-    sides = res.get("sides")
-    if not isinstance(sides, list) or len(sides) != count:
-        raise StateError(f"{what} in the saved game must hold one entry per side.")
-    cumulative = []
-    for i, side in enumerate(sides):
-        if not isinstance(side, dict) or set(side) != {"side", "items", "total", "cumulative"} or side["side"] != i \
-                or isinstance(side["side"], bool):
-            raise StateError(
-                f"{what} in the saved game: entry {i} must be {{\"side\": {i}, \"items\", \"total\", \"cumulative\"}}.")
-        items = side["items"]
-        if not isinstance(items, dict) or len(items) > 32 or any(not isinstance(n, str) or len(n) > 40 for n in items):
-            raise StateError(f"{what} in the saved game: the items must map names to points.")
-        total = saved_points(side["total"], f"A total of {what.lower()}")
-        if sum(saved_points(v, f"An item of {what.lower()}") for v in items.values()) != total:
-            raise StateError(f"{what} in the saved game: the items do not add up to the total.")
-        cum = saved_points(side["cumulative"], f"A cumulative score of {what.lower()}")
-        if prev is not None and cum != prev[i] + total:
-            raise StateError(f"{what} in the saved game: the cumulative score is not the previous one plus the total.")
-        cumulative.append(cum)
-    return cumulative
+
+
+def _saved_result_side(side: Any, i: int, what: str, prev: list[int] | None) -> int:
+    """Entry ``i`` of a result's ``sides``: its items add up to its total, and its cumulative
+    score is the previous one (``prev``, if any) plus the total. Returns the cumulative score."""
+    if not isinstance(side, dict) or set(side) != {"side", "items", "total", "cumulative"} or side["side"] != i \
+            or isinstance(side["side"], bool):
+        raise StateError(
+            f"{what} in the saved game: entry {i} must be {{\"side\": {i}, \"items\", \"total\", \"cumulative\"}}.")
+    items = side["items"]
+    if not isinstance(items, dict) or len(items) > 32 or any(not isinstance(n, str) or len(n) > 40 for n in items):
+        raise StateError(f"{what} in the saved game: the items must map names to points.")
+    total = saved_points(side["total"], f"A total of {what.lower()}")
+    if sum(saved_points(v, f"An item of {what.lower()}") for v in items.values()) != total:
+        raise StateError(f"{what} in the saved game: the items do not add up to the total.")
+    cum = saved_points(side["cumulative"], f"A cumulative score of {what.lower()}")
+    if prev is not None and cum != prev[i] + total:
+        raise StateError(f"{what} in the saved game: the cumulative score is not the previous one plus the total.")
+    return cum
 
 
 def saved_hands(obj: Any, players: int) -> list[dict[Card, int]]:

@@ -340,31 +340,8 @@ class Game:
     def from_json(text: str) -> Game:
         """Rebuild a game from :meth:`to_json` text. Raises :class:`StateError` (a ``ValueError``)
         with a clear message for malformed, inconsistent or foreign data."""
-        if not isinstance(text, (str, bytes)):
-            raise StateError.of(COMMON, "state_not_text")
-        try:
-            d = strict_json(text)
-        except NonFiniteNumber:
-            raise StateError.of(COMMON, "state_nonfinite") from None
-        except (ValueError, RecursionError):
-            raise StateError.of(COMMON, "state_not_json") from None
-        if not isinstance(d, dict) or d.get("format") != FORMAT:
-            raise StateError.of(COMMON, "state_foreign")
-        if not is_int(d.get("version")) or d.get("version") != FORMAT_VERSION:
-            raise StateError.of(COMMON, "state_version", {"version": repr(d.get("version")), "expected": FORMAT_VERSION})
-        vid = d.get("variant")
-        if not isinstance(vid, str) or vid not in VARIANTS:
-            raise StateError.of(COMMON, "state_variant", {"variant": repr(vid)})
-        variant = VARIANTS[vid]
-        players, seed = d.get("players"), d.get("seed")
-        if not is_int(players) or players not in variant.players:
-            raise StateError.of(COMMON, "state_players", {"players": repr(players), "variant": vid})
-        if not is_int(seed):
-            raise StateError.of(COMMON, "state_seed")
-        try:
-            options = variant.with_layout(variant.resolve(d.get("options")), players)
-        except OptionError as e:
-            raise _option_state_error(e) from None
+        d = _saved_object(text)
+        variant, players, seed, options = _saved_setup(d)
         history = d.get("history")
         texts = _history_texts(history)
         fam = family_module(variant.family)
@@ -455,6 +432,43 @@ def _option_state_error(e: OptionError) -> StateError:
 
 def _split(text: str) -> list[str]:
     return text.split("\n") if text else []
+
+
+def _saved_object(text: Any) -> dict[str, Any]:
+    """:meth:`Game.from_json`'s first step: the text parsed as strict JSON, an object of this
+    format and version. Raises :class:`StateError`."""
+    if not isinstance(text, (str, bytes)):
+        raise StateError.of(COMMON, "state_not_text")
+    try:
+        d = strict_json(text)
+    except NonFiniteNumber:
+        raise StateError.of(COMMON, "state_nonfinite") from None
+    except (ValueError, RecursionError):
+        raise StateError.of(COMMON, "state_not_json") from None
+    if not isinstance(d, dict) or d.get("format") != FORMAT:
+        raise StateError.of(COMMON, "state_foreign")
+    if not is_int(d.get("version")) or d.get("version") != FORMAT_VERSION:
+        raise StateError.of(COMMON, "state_version", {"version": repr(d.get("version")), "expected": FORMAT_VERSION})
+    return d
+
+
+def _saved_setup(d: dict[str, Any]) -> tuple[Variant, int, int, dict[str, Any]]:
+    """:meth:`Game.from_json`'s second step: the saved game's variant, player count, seed and
+    resolved options (with the table layout). Raises :class:`StateError`."""
+    vid = d.get("variant")
+    if not isinstance(vid, str) or vid not in VARIANTS:
+        raise StateError.of(COMMON, "state_variant", {"variant": repr(vid)})
+    variant = VARIANTS[vid]
+    players, seed = d.get("players"), d.get("seed")
+    if not is_int(players) or players not in variant.players:
+        raise StateError.of(COMMON, "state_players", {"players": repr(players), "variant": vid})
+    if not is_int(seed):
+        raise StateError.of(COMMON, "state_seed")
+    try:
+        options = variant.with_layout(variant.resolve(d.get("options")), players)
+    except OptionError as e:
+        raise _option_state_error(e) from None
+    return variant, players, seed, options
 
 
 def _history_texts(history: Any) -> list[str]:

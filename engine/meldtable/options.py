@@ -55,48 +55,59 @@ class Option:
     shown_when: tuple[str, Any] | None = None
 
     def check(self, value: Any) -> Any:
-        """Return ``value`` normalised, or raise :class:`OptionError` saying what is wrong."""
-        n = self.name
+        """Return ``value`` normalised, or raise :class:`OptionError` saying what is wrong: a
+        dispatcher to one check per option kind."""
         if value is None and self.nullable:
             return None
         if self.kind == "bool":
             if not isinstance(value, bool):
-                raise OptionError.of(COMMON, "option_bool", {"name": n, "value": shown(value)})
+                raise OptionError.of(COMMON, "option_bool", {"name": self.name, "value": shown(value)})
             return value
         if self.kind == "int":
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise OptionError.of(COMMON, "option_int", {"name": n, "value": shown(value)})
-            # the option's own bounds first (``decks`` at most 4, not "1,000,000"); INT_LIMIT for the rest
-            if self.minimum is not None and value < self.minimum:
-                raise OptionError.of(COMMON, "option_min", {"name": n, "minimum": self.minimum, "value": shown(value)})
-            if self.maximum is not None and value > self.maximum:
-                raise OptionError.of(COMMON, "option_max", {"name": n, "maximum": self.maximum, "value": shown(value)})
-            if not -INT_LIMIT <= value <= INT_LIMIT:
-                raise OptionError.of(COMMON, "option_range", {"name": n, "minimum": max(-INT_LIMIT, self.minimum or -INT_LIMIT),
-                                                              "maximum": min(INT_LIMIT, self.maximum or INT_LIMIT),
-                                                              "value": shown(value)})
-            return value
+            return self._check_int(value)
         if self.kind == "choice":
             if value not in self.choices:
-                raise OptionError.of(COMMON, "option_choice", {"name": n, "choices": ", ".join(self.choices),
+                raise OptionError.of(COMMON, "option_choice", {"name": self.name, "choices": ", ".join(self.choices),
                                                                "value": shown(value)})
             return value
         if self.kind == "table":
-            if (not isinstance(value, (list, tuple)) or len(value) > TABLE_ROWS
-                    or any(not isinstance(row, (list, tuple)) or len(row) != 2 for row in value)):
-                raise OptionError.of(COMMON, "option_table_shape", {"name": n, "rows": TABLE_ROWS,
-                                                                    "value": shown(value, 80)})
-            if any(isinstance(x, bool) or not isinstance(x, int) or not -TABLE_LIMIT <= x <= TABLE_LIMIT
-                   for row in value for x in row):
-                raise OptionError.of(COMMON, "option_table_values", {"name": n, "minimum": -TABLE_LIMIT,
-                                                                     "maximum": TABLE_LIMIT})
-            rows = tuple((a, b) for a, b in value)
-            if not rows or rows[0][0] != 0 or any(a >= b for (a, _), (b, _) in zip(rows, rows[1:])):
-                raise OptionError.of(COMMON, "option_table_order", {"name": n})
-            if any(m < 0 for _, m in rows):
-                raise OptionError.of(COMMON, "option_table_negative", {"name": n})
-            return rows
+            return self._check_table(value)
         raise AssertionError(self.kind)  # pragma: no cover
+
+    def _check_int(self, value: Any) -> int:
+        """A whole number within the option's own bounds (``decks`` at most 4, not "1,000,000"),
+        then within :data:`INT_LIMIT`."""
+        n = self.name
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise OptionError.of(COMMON, "option_int", {"name": n, "value": shown(value)})
+        if self.minimum is not None and value < self.minimum:
+            raise OptionError.of(COMMON, "option_min", {"name": n, "minimum": self.minimum, "value": shown(value)})
+        if self.maximum is not None and value > self.maximum:
+            raise OptionError.of(COMMON, "option_max", {"name": n, "maximum": self.maximum, "value": shown(value)})
+        if not -INT_LIMIT <= value <= INT_LIMIT:
+            raise OptionError.of(COMMON, "option_range", {"name": n, "minimum": max(-INT_LIMIT, self.minimum or -INT_LIMIT),
+                                                          "maximum": min(INT_LIMIT, self.maximum or INT_LIMIT),
+                                                          "value": shown(value)})
+        return value
+
+    def _check_table(self, value: Any) -> tuple[tuple[int, int], ...]:
+        """A table of (threshold, value) rows: at most :data:`TABLE_ROWS` pairs of whole numbers
+        within :data:`TABLE_LIMIT`, the first threshold 0, thresholds rising, no negative value."""
+        n = self.name
+        if (not isinstance(value, (list, tuple)) or len(value) > TABLE_ROWS
+                or any(not isinstance(row, (list, tuple)) or len(row) != 2 for row in value)):
+            raise OptionError.of(COMMON, "option_table_shape", {"name": n, "rows": TABLE_ROWS,
+                                                                "value": shown(value, 80)})
+        if any(isinstance(x, bool) or not isinstance(x, int) or not -TABLE_LIMIT <= x <= TABLE_LIMIT
+               for row in value for x in row):
+            raise OptionError.of(COMMON, "option_table_values", {"name": n, "minimum": -TABLE_LIMIT,
+                                                                 "maximum": TABLE_LIMIT})
+        rows = tuple((a, b) for a, b in value)
+        if not rows or rows[0][0] != 0 or any(a >= b for (a, _), (b, _) in zip(rows, rows[1:])):
+            raise OptionError.of(COMMON, "option_table_order", {"name": n})
+        if any(m < 0 for _, m in rows):
+            raise OptionError.of(COMMON, "option_table_negative", {"name": n})
+        return rows
 
     def describe(self) -> dict[str, Any]:
         """JSON-ready description (for ``VARIANTS`` listings and the page)."""

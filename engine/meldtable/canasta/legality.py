@@ -62,6 +62,8 @@ class Legality(TakeRoom, MeldRoom, AddRoom, BuryRoom, DiscardRoom):
         return i < len(legal) and legal[i]._text == text
 
     def _generate(self) -> list[Move]:
+        """The legal moves, sorted by notation: the partner's answer, the draw stage (``draw``,
+        ``take``, ``pass`` when the stock is used up) or the play stage (:meth:`_play_moves`)."""
         t = self.turn
         out: list[Move]
         if t.asked == "pending":
@@ -73,60 +75,62 @@ class Legality(TakeRoom, MeldRoom, AddRoom, BuryRoom, DiscardRoom):
             if not self.stock and takes and not self._take_forced(takes):
                 out.append(_PASS)
         else:
-            if _EXACT:
-                _EXACT.clear()  # (answers are kept within one generation only)
-            hand = self.hands[t.seat]
-            side = self.rules.side_of[t.seat]
-            size = sum(hand.values())
-            canastas = self.canastas(side)
-            initial = self._initial_pending()
-            # the hand grouped once: naturals by rank (in hand order) and the wild cards (in
-            # canonical order); _meld_moves puts each rank's naturals in canonical order
-            by_rank: dict[int, list[tuple[Card, int]]] = {}
-            wilds: list[tuple[Card, int]] = []
-            for item in hand.items():
-                rk = item[0].rank
-                if rk == 0 or rk == 2:
-                    wilds.append(item)
-                else:
-                    group = by_rank.get(rk)
-                    if group is None:
-                        by_rank[rk] = [item]
-                    else:
-                        group.append(item)
-            if len(wilds) > 1:
-                wilds.sort(key=_item_index)
-            if initial:  # the planner's grouping of this hand, shared by every check below
-                base = self._plan_base = Plan(self.rules, hand, self.turn.countable, {}, self.turn.uncounted,
-                                              wild_meld=self._wild_meld_open())
-                base.prepare_without(hand)
-                base.prepare_quick(self.melds[side], self._closed_risk(side, by_rank))
-            # after melding black threes, or the partner's "yes", the turn must end by going out;
-            # after the partner's "no" it must not: every move is checked
-            blacks_down = THREE in self.melds[side]
-            slow = initial or blacks_down or t.asked is not None
-            r = self.rules
-            if slow and not initial and size > 1 and (blacks_down or t.asked == "yes") and not r.closed_canastas:
-                # the turn must end by going out: how it can, by final discard (see _out_ok_after;
-                # two ways answer every question asked of them)
-                plan = self._out_plan = self._going_out_now(side)
-                self._out_ok = plan.going_out_discards(0, True, limit=2)
-            try:
-                if t.took_pile and not r.meld_after_pile_take:
-                    out = []  # seed 004: 'Jetzt darf nicht mehr rausgelegt werden' (research C27)
-                else:
-                    out = self._meld_moves(side, size, canastas, slow, by_rank, wilds)
-                    out.extend(self._add_moves(side, size, canastas, slow, by_rank, wilds))
-                if r.bury_blocking_cards != "never" and (t.took_pile or r.bury_blocking_cards == "any_turn"):
-                    out.extend(self._bury_moves(side, size, canastas, by_rank))
-                out.extend(self._discard_moves(hand, size, canastas, slow))
-                if self.rules.going_out_permission == "ask_partner" and self._may_ask(side):
-                    out.append(_ASK)
-            finally:
-                self._plan_base = None
-                self._out_ok = None
-                self._out_plan = None
+            out = self._play_moves()
         out.sort(key=_move_text)
+        return out
+
+    def _play_moves(self) -> list[Move]:
+        """The play stage's moves (unsorted): the hand grouped once (:func:`_group_hand`), the
+        planner's grouping while the initial meld is pending, the ways of going out when the turn
+        must end by going out, then each room's moves (:meth:`_room_moves`)."""
+        t = self.turn
+        if _EXACT:
+            _EXACT.clear()  # (answers are kept within one generation only)
+        hand = self.hands[t.seat]
+        side = self.rules.side_of[t.seat]
+        size = sum(hand.values())
+        canastas = self.canastas(side)
+        initial = self._initial_pending()
+        by_rank, wilds = _group_hand(hand)
+        if initial:  # the planner's grouping of this hand, shared by every check below
+            base = self._plan_base = Plan(self.rules, hand, self.turn.countable, {}, self.turn.uncounted,
+                                          wild_meld=self._wild_meld_open())
+            base.prepare_without(hand)
+            base.prepare_quick(self.melds[side], self._closed_risk(side, by_rank))
+        # after melding black threes, or the partner's "yes", the turn must end by going out;
+        # after the partner's "no" it must not: every move is checked
+        blacks_down = THREE in self.melds[side]
+        slow = initial or blacks_down or t.asked is not None
+        r = self.rules
+        if slow and not initial and size > 1 and (blacks_down or t.asked == "yes") and not r.closed_canastas:
+            # the turn must end by going out: how it can, by final discard (see _out_ok_after;
+            # two ways answer every question asked of them)
+            plan = self._out_plan = self._going_out_now(side)
+            self._out_ok = plan.going_out_discards(0, True, limit=2)
+        try:
+            return self._room_moves(side, size, canastas, slow, by_rank, wilds)
+        finally:
+            self._plan_base = None
+            self._out_ok = None
+            self._out_plan = None
+
+    def _room_moves(self, side: int, size: int, canastas: int, slow: bool, by_rank: dict[int, list[tuple[Card, int]]],
+                    wilds: list[tuple[Card, int]]) -> list[Move]:
+        """Each room's moves of the play stage: melds and adds (none after a pile take that no
+        meld may follow), burials, discards, and asking the partner."""
+        t = self.turn
+        r = self.rules
+        out: list[Move]
+        if t.took_pile and not r.meld_after_pile_take:
+            out = []  # seed 004: 'Jetzt darf nicht mehr rausgelegt werden' (research C27)
+        else:
+            out = self._meld_moves(side, size, canastas, slow, by_rank, wilds)
+            out.extend(self._add_moves(side, size, canastas, slow, by_rank, wilds))
+        if r.bury_blocking_cards != "never" and (t.took_pile or r.bury_blocking_cards == "any_turn"):
+            out.extend(self._bury_moves(side, size, canastas, by_rank))
+        out.extend(self._discard_moves(self.hands[t.seat], size, canastas, slow))
+        if r.going_out_permission == "ask_partner" and self._may_ask(side):
+            out.append(_ASK)
         return out
 
     def verify(self, move: Move, seat: int | None = None) -> None:
@@ -173,6 +177,11 @@ class Legality(TakeRoom, MeldRoom, AddRoom, BuryRoom, DiscardRoom):
         missing = [c for c, n in counted(move.cards).items() if hand.get(c, 0) < n]
         if missing:
             return refuse("not_in_hand", card=missing[0].text)
+        return self._why_kind(move)
+
+    def _why_kind(self, move: Move) -> Verdict:
+        """The room of the move's kind (the shared checks passed)."""
+        kind = move.kind
         if kind == "draw":
             return self._why_draw(move)
         if kind == "take":
@@ -189,3 +198,23 @@ class Legality(TakeRoom, MeldRoom, AddRoom, BuryRoom, DiscardRoom):
 
 
 _ASK, _YES, _NO = Move.make("ask"), Move.make("yes"), Move.make("no")
+
+
+def _group_hand(hand: dict[Card, int]) -> tuple[dict[int, list[tuple[Card, int]]], list[tuple[Card, int]]]:
+    """The hand (multiset) grouped once: naturals by rank (in hand order) and the wild cards (in
+    canonical order); ``_meld_moves`` puts each rank's naturals in canonical order."""
+    by_rank: dict[int, list[tuple[Card, int]]] = {}
+    wilds: list[tuple[Card, int]] = []
+    for item in hand.items():
+        rk = item[0].rank
+        if rk == 0 or rk == 2:
+            wilds.append(item)
+        else:
+            group = by_rank.get(rk)
+            if group is None:
+                by_rank[rk] = [item]
+            else:
+                group.append(item)
+    if len(wilds) > 1:
+        wilds.sort(key=_item_index)
+    return by_rank, wilds

@@ -178,11 +178,23 @@ class Plan(GoingOutPlan):
         p.closed = self.closed
         c, u, wild = dict(self.c), dict(self.u), dict(self.wild)
         blacks_c, blacks_u = self.blacks
+        out_c, out_u, emptied = self._take_out(cards, sig or signature(cards, countable), c, u, wild)
+        c, u = self._regroup(c, u, emptied)
+        p.c, p.u, p.wild, p.blacks = c, u, wild, (blacks_c - out_c, blacks_u - out_u)
+        return p
+
+    def _take_out(self, cards: tuple[Card, ...], sig: Iterable[tuple[int, bool]], c: dict[int, int],
+                  u: dict[int, int], wild: dict[str, int]) -> tuple[int, int, list[Card]]:
+        """:meth:`without`'s first step: ``cards`` (counting or not as ``sig`` says) out of the
+        natural groups ``c``/``u`` and the wild counts ``wild`` (changed in place). Returns the
+        countable and uncountable black threes taken out and the natural cards whose last copy
+        left the hand."""
         hand = self.hand
+        out_c = out_u = 0
         prev = None
         used = 0
         emptied: list[Card] = []  # natural cards whose last copy leaves
-        for card, counts in zip(cards, sig or signature(cards, countable)):
+        for card, counts in zip(cards, sig):
             flag = counts[1]
             r = card.rank
             if r == 0 or r == 2:
@@ -190,9 +202,9 @@ class Plan(GoingOutPlan):
                 continue
             if r == THREE:
                 if flag:
-                    blacks_c -= 1
+                    out_c += 1
                 else:
-                    blacks_u -= 1
+                    out_u += 1
                 continue
             if flag:
                 c[r] -= 1
@@ -202,6 +214,12 @@ class Plan(GoingOutPlan):
             prev = card
             if hand[card] == used:  # the last copy of this card leaves
                 emptied.append(card)
+        return out_c, out_u, emptied
+
+    def _regroup(self, c: dict[int, int], u: dict[int, int], emptied: list[Card]) -> tuple[dict[int, int], dict[int, int]]:
+        """:meth:`without`'s second step: the groups of ranks with no card left dropped, and the
+        groups put in the order of each rank's first card left in the hand (only a rank whose
+        first card left can move)."""
         moved = []
         for card in emptied:
             r = card.rank
@@ -221,8 +239,7 @@ class Plan(GoingOutPlan):
             if order != list(c):
                 c = {r: c[r] for r in order}
                 u = {r: u[r] for r in order}
-        p.c, p.u, p.wild, p.blacks = c, u, wild, (blacks_c, blacks_u)
-        return p
+        return c, u
 
     def after_wild_add(self, rank: int, wild_key: str) -> Plan:
         """This plan after a wild card of kind ``wild_key`` (``"ju"``, ``"du"``, ``"jc"``,
@@ -254,43 +271,13 @@ class Plan(GoingOutPlan):
             split = self._split(c, u)
             if split is not None:
                 return split[2]._best(split[0], split[1], wild, blacks)
-        r = self.r
-        hand_melds = self.hand_melds
-        pts = cap = left = 0
         cands: list[tuple[int, int, int]] = []
-        wild_room = 0  # room in a meld of wild cards only that counts (option wild_canasta)
-        for rank in set(c) | set(u) | set(self.pending):
-            if rank == WILD:
-                pn, pw = self.pending[rank]
-                if rank not in self.uncounted:
-                    wild_room = CANASTA_SIZE - pw
-                continue
-            ci = c.get(rank, 0)
-            n = ci + u.get(rank, 0)
-            if rank >= _DEAD:
-                left += n  # (cards of a rank that no meld takes: see _split)
-                continue
-            gain = ci * _VALUE[rank]
-            if rank in self.pending:
-                pn, pw = self.pending[rank]
-                if rank in self.uncounted:
-                    left += n
-                    continue
-                pts += gain
-                cap += r.wild_caps[pn + n] - pw
-                continue
-            if n == 0:
-                continue
-            base = ci if hand_melds else n
-            if base and r.meld_ok(base, 0):
-                pts += gain
-                cap += r.wild_caps[n]
-                continue
-            k = 3 - base
-            if base >= r.min_naturals_per_meld and base >= 1 and r.meld_ok(base, k):
-                cands.append((gain, k, n))
-            else:
-                left += n
+        pts, cap, left, wild_room = self._tally_pending(c, u)
+        more_pts, more_cap, more_left = self._tally_free(c, u, cands)
+        pts += more_pts
+        cap += more_cap
+        left += more_left
+        hand_melds = self.hand_melds
         countable_wilds = wild["jc"] + wild["dc"]
         W = countable_wilds + wild["ju"] + wild["du"]
         # with hand_melds a meld that counts is opened with countable wild cards only
@@ -305,6 +292,58 @@ class Plan(GoingOutPlan):
             if other > best:
                 best = other
         return best
+
+    def _tally_pending(self, c: dict[int, int], u: dict[int, int]) -> tuple[int, int, int, int]:
+        """:meth:`_best`'s count of the ranks with a pending meld (laid this turn): the points of
+        their countable cards and the room for wild cards they add (none for a rank whose meld
+        counts nothing), the cards left in hand (dead ranks, see :meth:`_split`), and the room in a
+        pending meld of wild cards only that counts (option ``wild_canasta``)."""
+        r = self.r
+        pts = cap = left = wild_room = 0
+        for rank, (pn, pw) in self.pending.items():
+            if rank == WILD:
+                if rank not in self.uncounted:
+                    wild_room = CANASTA_SIZE - pw
+                continue
+            ci = c.get(rank, 0)
+            n = ci + u.get(rank, 0)
+            if rank >= _DEAD or rank in self.uncounted:
+                left += n  # (cards of a rank that no meld takes: see _split)
+                continue
+            pts += ci * _VALUE[rank]
+            cap += r.wild_caps[pn + n] - pw
+        return pts, cap, left, wild_room
+
+    def _tally_free(self, c: dict[int, int], u: dict[int, int], cands: list[tuple[int, int, int]]) -> tuple[int, int, int]:
+        """:meth:`_best`'s count of the ranks in hand without a pending meld: the points and wild
+        room of those that make a meld without wild cards, the cards left of those that cannot,
+        and (appended to ``cands``: points, wild cards needed, cards) those a wild card completes."""
+        r = self.r
+        hand_melds = self.hand_melds
+        pending = self.pending
+        pts = cap = left = 0
+        for rank in set(c) | set(u) | set(pending):
+            if rank in pending:
+                continue
+            ci = c.get(rank, 0)
+            n = ci + u.get(rank, 0)
+            if rank >= _DEAD:
+                left += n  # (cards of a rank that no meld takes: see _split)
+                continue
+            if n == 0:
+                continue
+            gain = ci * _VALUE[rank]
+            base = ci if hand_melds else n
+            if base and r.meld_ok(base, 0):
+                pts += gain
+                cap += r.wild_caps[n]
+                continue
+            k = 3 - base
+            if base >= r.min_naturals_per_meld and base >= 1 and r.meld_ok(base, k):
+                cands.append((gain, k, n))
+            else:
+                left += n
+        return pts, cap, left
 
     def _best_with(self, cands: list[tuple[int, int, int]], openers: int, reserved: int, pts: int, cap: int,
                    left: int, wild_room: int, W: int, countable_wilds: int, jc: int, blacks: int) -> tuple[int, int]:

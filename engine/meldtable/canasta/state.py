@@ -225,146 +225,23 @@ class CanastaState(Legality, Scoring, View, Saved):
 
     # ------------------------------------------------------------------ applying
     def apply(self, move: Move) -> None:
-        """Apply a legal move (unchecked: call only with a move from :meth:`legal_moves`)."""
-        t = self.turn
-        seat = t.seat
-        side = self.rules.side_of[seat]
-        hand = self.hands[seat]
+        """Apply a legal move (unchecked: call only with a move from :meth:`legal_moves`): a
+        dispatcher to one step per move kind (``_apply_<kind>``). A step returns the move-log label
+        of a move after which the turn goes on, or ``None`` when it has recorded the move itself
+        (the turn passed, the hand ended or only the partner's permission changed)."""
         kind = move.kind
-        label = ""
+        seat = self.turn.seat
+        label: str | None
         if kind == "draw":
-            got = 0
-            while got < self.rules.draw_count and self.stock:
-                c = self.stock.pop()
-                if is_red_three(c):
-                    self.red_threes[side].append(c)  # laid out; a replacement is drawn
-                    if not self.stock and self.rules.last_red_three == "ends_hand":
-                        # seed 000 'ist das Spiel sofort zu Ende', pagat (research C23/C24): a red
-                        # three as the last stock card ends the hand at once (option last_red_three)
-                        self._record(seat, move, f"drew {got} card{'s' if got != 1 else ''} and the last red three")
-                        self._end_hand(None)
-                        return
-                    continue
-                hand[c] = hand.get(c, 0) + 1
-                got += 1
-            t.stage = "play"
-            t.from_stock = True
-            self.drawn[seat] = min(self.drawn[seat] + got, DRAWN_MAX)
-            if self._initial_pending():
-                t.countable = dict(hand)
-            label = f"drew {got} card{'s' if got != 1 else ''}"
-            if not self.stock:
-                self._legal = None
-                if not self.legal_moves():
-                    # option last_red_three = turn_goes_on: a red three as the last stock card left the
-                    # player without a legal move (e.g. one card and too few canastas): the hand ends
-                    self._record(seat, move, label + " and the last red three")
-                    self._end_hand(None)
-                    return
+            label = self._apply_draw(move)
         elif kind == "take":
-            top = self.pile[-1]
-            rest = self.pile[:-1]
-            initial = self._initial_pending()
-            ms_remove(hand, move.cards)
-            if initial:
-                t.countable = dict(hand)
-                t.initial_points = card_value(top) + sum(card_value(c) for c in move.cards)
-            rank = self._take_rank(top, move.cards)  # (a wild card on top: the rank of the naturals)
-            key = self._take_key(side, rank, bool(move.cards))
-            meld = self.melds[side].get(key)
-            if meld is None:
-                meld = self.melds[side][key] = Meld(rank, key=key)
-                t.opened = t.opened | {key}  # (a meld this turn opened: option concealed_going_out_canasta)
-            for c in (top,) + move.cards:
-                meld.put(c)
-            for c in rest:
-                if is_red_three(c):
-                    self.red_threes[side].append(c)  # seed: laid out, no replacement
-                else:
-                    ms_add(hand, [c])
-            self.pile = []
-            self.pile_wilds = 0
-            t.stage = "play"
-            t.took_pile = True
-            if initial and t.initial_points >= self.minimum(side):
-                self._initial_met(side)
-            taken = len(rest) + 1
-            label = f"took the discard pile ({taken} card{'s' if taken != 1 else ''})"
-            self.laid[seat] = True
-            if not hand:
-                # the take melded the last hand cards with a one-card pile: with the canastas the
-                # hand floor demanded, that is going out without a final discard (seed 000)
-                self.melded[side] = True
-                self._record(seat, move, label)
-                self._end_hand(seat)
-                return
+            label = self._apply_take(move)
         elif kind == "bury":
-            # seed 004 'Sperrkarten ... zusätzlich (jedoch ohne Wirkung auf das Spiel) unter den
-            # evtl. passenden Kanaster angelegt': the card counts nothing
-            c = move.cards[0]
-            ms_remove(hand, [c])
-            assert move.rank is not None  # (a bury names its canasta)
-            meld = self.melds[side][move.rank]
-            if self._shared is not None and move.rank in self._shared:
-                meld = self.melds[side][move.rank] = meld.copy()  # (as for meld and add)
-                self._shared.discard(move.rank)
-            meld.buried.append(c)
-            label = f"laid {c.text} under the canasta of {rank_name(c.rank, True)}"
+            label = self._apply_bury(move)
         elif kind in ("meld", "add"):
-            if kind == "add":
-                assert move.rank is not None  # (an add names its meld)
-                key = move.rank
-                rank = key % KEY_STEP
-            else:
-                rank = next((c.rank for c in move.cards if not is_wild(c)), WILD)
-                key = self._new_key(side, rank)
-            if self._initial_pending():
-                sig, pts, counts_after = self._usage(move.cards, rank, kind == "meld")
-                cnt = t.countable
-                for c, (_, flag) in zip(move.cards, sig):
-                    if flag:
-                        if cnt[c] == 1:
-                            del cnt[c]
-                        else:
-                            cnt[c] -= 1
-                if not counts_after:
-                    t.uncounted = t.uncounted | {rank}
-                t.initial_points += pts
-                ms_remove(hand, move.cards)
-                if t.initial_points >= self.minimum(side):
-                    self._initial_met(side)
-            else:
-                ms_remove(hand, move.cards)
-            meld = self.melds[side].get(key)
-            if meld is None:
-                meld = self.melds[side][key] = Meld(rank, key=key)
-                t.opened = t.opened | {key}
-            elif self._shared is not None and key in self._shared:
-                meld = self.melds[side][key] = meld.copy()  # the undo base keeps the meld as it was
-                self._shared.discard(key)
-            for c in move.cards:
-                meld.put(c)
-            if (self.rules.hand_canasta_bonus and meld.size >= CANASTA_SIZE and key in t.opened
-                    and not t.took_pile and rank != THREE and not meld.hand_canasta):
-                meld.hand_canasta = True  # seed 001 'Hand-Canasta' (engine reading, research C3)
-            self.laid[seat] = True
-            label = ("melded " if kind == "meld" else f"added to the {rank_name(rank, True)}: ") + " ".join(
-                [c.text for c in move.cards]
-            )
-            if not hand:
-                self.melded[side] = True
-                self._record(seat, move, label)
-                self._end_hand(seat)
-                return
-        elif kind == "ask":
-            t.asked = "pending"
-            self._record(seat, move, "asked the partner: may I go out?")
-            self._legal = None
-            return
-        elif kind in ("yes", "no"):
-            t.asked = kind
-            self._record(self.partner(seat), move, "answered yes: go out" if kind == "yes" else "answered no: do not go out")
-            self._legal = None
+            label = self._apply_lay(move)
+        elif kind in ("ask", "yes", "no"):
+            self._apply_ask(move)
             return
         elif kind == "pass":
             # the stock is used up and the player does not take the discard pile: the hand ends
@@ -372,26 +249,207 @@ class CanastaState(Legality, Scoring, View, Saved):
             self._end_hand(None)
             return
         elif kind == "discard":
-            c = move.cards[0]
-            left = hand[c] - 1  # (the card leaves the hand: ms_remove, for one card)
-            if left:
-                hand[c] = left
-            else:
-                del hand[c]
-            self._pile_push(c)
-            label = f"discarded {c.text}"
-            if not hand:
-                self.melded[side] = True
-                self._record(seat, move, label)
-                self._end_hand(seat)
-                return
-            self._record(seat, move, label)
-            self._start_turn(self.next_seat(seat))
+            self._apply_discard(move)
             return
         else:  # pragma: no cover - legal_moves never yields another kind
             raise IllegalMoveError(f"Unknown move kind {kind!r}.")
-        self._record(seat, move, label)
+        if label is not None:
+            self._record(seat, move, label)
+            self._legal = None
+
+    def _apply_draw(self, move: Move) -> str | None:
+        """``draw``: ``draw_count`` cards from the stock, each red three laid out and replaced; the
+        hand ends when the last stock card is a red three (option ``last_red_three``)."""
+        t = self.turn
+        seat = t.seat
+        side = self.rules.side_of[seat]
+        hand = self.hands[seat]
+        got = 0
+        while got < self.rules.draw_count and self.stock:
+            c = self.stock.pop()
+            if is_red_three(c):
+                self.red_threes[side].append(c)  # laid out; a replacement is drawn
+                if not self.stock and self.rules.last_red_three == "ends_hand":
+                    # seed 000 'ist das Spiel sofort zu Ende', pagat (research C23/C24): a red
+                    # three as the last stock card ends the hand at once (option last_red_three)
+                    self._record(seat, move, f"drew {got} card{'s' if got != 1 else ''} and the last red three")
+                    self._end_hand(None)
+                    return None
+                continue
+            hand[c] = hand.get(c, 0) + 1
+            got += 1
+        t.stage = "play"
+        t.from_stock = True
+        self.drawn[seat] = min(self.drawn[seat] + got, DRAWN_MAX)
+        if self._initial_pending():
+            t.countable = dict(hand)
+        label = f"drew {got} card{'s' if got != 1 else ''}"
+        if not self.stock:
+            self._legal = None
+            if not self.legal_moves():
+                # option last_red_three = turn_goes_on: a red three as the last stock card left the
+                # player without a legal move (e.g. one card and too few canastas): the hand ends
+                self._record(seat, move, label + " and the last red three")
+                self._end_hand(None)
+                return None
+        return label
+
+    def _apply_take(self, move: Move) -> str | None:
+        """``take``: the upcard melded with the named hand cards, the rest of the pile into the
+        hand (red threes in it laid out, no replacement); going out when the hand is empty."""
+        t = self.turn
+        seat = t.seat
+        side = self.rules.side_of[seat]
+        hand = self.hands[seat]
+        top = self.pile[-1]
+        rest = self.pile[:-1]
+        initial = self._initial_pending()
+        ms_remove(hand, move.cards)
+        if initial:
+            t.countable = dict(hand)
+            t.initial_points = card_value(top) + sum(card_value(c) for c in move.cards)
+        rank = self._take_rank(top, move.cards)  # (a wild card on top: the rank of the naturals)
+        key = self._take_key(side, rank, bool(move.cards))
+        meld = self.melds[side].get(key)
+        if meld is None:
+            meld = self.melds[side][key] = Meld(rank, key=key)
+            t.opened = t.opened | {key}  # (a meld this turn opened: option concealed_going_out_canasta)
+        for c in (top,) + move.cards:
+            meld.put(c)
+        for c in rest:
+            if is_red_three(c):
+                self.red_threes[side].append(c)  # seed: laid out, no replacement
+            else:
+                ms_add(hand, [c])
+        self.pile = []
+        self.pile_wilds = 0
+        t.stage = "play"
+        t.took_pile = True
+        if initial and t.initial_points >= self.minimum(side):
+            self._initial_met(side)
+        taken = len(rest) + 1
+        label = f"took the discard pile ({taken} card{'s' if taken != 1 else ''})"
+        self.laid[seat] = True
+        if not hand:
+            # the take melded the last hand cards with a one-card pile: with the canastas the
+            # hand floor demanded, that is going out without a final discard (seed 000)
+            self._went_out(move, label)
+            return None
+        return label
+
+    def _apply_bury(self, move: Move) -> str:
+        """``bury``: seed 004 'Sperrkarten ... zusätzlich (jedoch ohne Wirkung auf das Spiel) unter
+        den evtl. passenden Kanaster angelegt': the card counts nothing."""
+        seat = self.turn.seat
+        side = self.rules.side_of[seat]
+        c = move.cards[0]
+        ms_remove(self.hands[seat], [c])
+        assert move.rank is not None  # (a bury names its canasta)
+        meld = self.melds[side][move.rank]
+        if self._shared is not None and move.rank in self._shared:
+            meld = self.melds[side][move.rank] = meld.copy()  # (as for meld and add)
+            self._shared.discard(move.rank)
+        meld.buried.append(c)
+        return f"laid {c.text} under the canasta of {rank_name(c.rank, True)}"
+
+    def _apply_lay(self, move: Move) -> str | None:
+        """``meld`` (a new meld) and ``add`` (onto the side's meld named by its key): the cards
+        counted towards the initial meld while it is pending (:meth:`_count_initial`), a hand
+        canasta marked (option ``hand_canasta_bonus``); going out when the hand is empty."""
+        t = self.turn
+        seat = t.seat
+        side = self.rules.side_of[seat]
+        hand = self.hands[seat]
+        kind = move.kind
+        if kind == "add":
+            assert move.rank is not None  # (an add names its meld)
+            key = move.rank
+            rank = key % KEY_STEP
+        else:
+            rank = next((c.rank for c in move.cards if not is_wild(c)), WILD)
+            key = self._new_key(side, rank)
+        if self._initial_pending():
+            self._count_initial(move, rank, side)
+        else:
+            ms_remove(hand, move.cards)
+        meld = self.melds[side].get(key)
+        if meld is None:
+            meld = self.melds[side][key] = Meld(rank, key=key)
+            t.opened = t.opened | {key}
+        elif self._shared is not None and key in self._shared:
+            meld = self.melds[side][key] = meld.copy()  # the undo base keeps the meld as it was
+            self._shared.discard(key)
+        for c in move.cards:
+            meld.put(c)
+        if (self.rules.hand_canasta_bonus and meld.size >= CANASTA_SIZE and key in t.opened
+                and not t.took_pile and rank != THREE and not meld.hand_canasta):
+            meld.hand_canasta = True  # seed 001 'Hand-Canasta' (engine reading, research C3)
+        self.laid[seat] = True
+        label = ("melded " if kind == "meld" else f"added to the {rank_name(rank, True)}: ") + " ".join(
+            [c.text for c in move.cards]
+        )
+        if not hand:
+            self._went_out(move, label)
+            return None
+        return label
+
+    def _count_initial(self, move: Move, rank: int, side: int) -> None:
+        """A meld or add while the side's initial meld is pending: its cards leave the countable
+        cards, its points count towards the minimum, and the side has melded once they reach it."""
+        t = self.turn
+        sig, pts, counts_after = self._usage(move.cards, rank, move.kind == "meld")
+        cnt = t.countable
+        for c, (_, flag) in zip(move.cards, sig):
+            if flag:
+                if cnt[c] == 1:
+                    del cnt[c]
+                else:
+                    cnt[c] -= 1
+        if not counts_after:
+            t.uncounted = t.uncounted | {rank}
+        t.initial_points += pts
+        ms_remove(self.hands[t.seat], move.cards)
+        if t.initial_points >= self.minimum(side):
+            self._initial_met(side)
+
+    def _apply_ask(self, move: Move) -> None:
+        """``ask`` (may I go out?) and the partner's answer ``yes`` / ``no`` (option
+        ``going_out_permission``)."""
+        t = self.turn
+        if move.kind == "ask":
+            t.asked = "pending"
+            self._record(t.seat, move, "asked the partner: may I go out?")
+        else:
+            t.asked = "yes" if move.kind == "yes" else "no"
+            self._record(self.partner(t.seat), move,
+                         "answered yes: go out" if move.kind == "yes" else "answered no: do not go out")
         self._legal = None
+
+    def _apply_discard(self, move: Move) -> None:
+        """``discard``: the card onto the pile; going out when the hand is empty, else the next
+        seat's turn."""
+        seat = self.turn.seat
+        hand = self.hands[seat]
+        c = move.cards[0]
+        left = hand[c] - 1  # (the card leaves the hand: ms_remove, for one card)
+        if left:
+            hand[c] = left
+        else:
+            del hand[c]
+        self._pile_push(c)
+        label = f"discarded {c.text}"
+        if not hand:
+            self._went_out(move, label)
+            return
+        self._record(seat, move, label)
+        self._start_turn(self.next_seat(seat))
+
+    def _went_out(self, move: Move, label: str) -> None:
+        """The seat to act emptied its hand with ``move``: its side has melded and the hand ends."""
+        seat = self.turn.seat
+        self.melded[self.rules.side_of[seat]] = True
+        self._record(seat, move, label)
+        self._end_hand(seat)
 
     def _initial_met(self, side: int) -> None:
         """The side has made its initial meld: later melds no longer count towards a minimum."""

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from ..cards import Card, standard_deck
 from ..multiset import counted
 from .hidden import shuffle_hidden  # the harness reads it here too
+from .melds import Meld
 from .rules import Rules
 from .state import CanastaState
 from .values import card_value, is_red_three
@@ -67,30 +68,42 @@ def results_add_up(state: CanastaState) -> bool:
         side, items = s["side"], s["items"]
         if sum(items.values()) != s["total"]:
             return False
-        if state.hand_over:
-            melds = state.melds[side].values()
-            if items["melded_cards"] != sum(m.points() for m in melds):
-                return False
-            if items["hand_cards"] != -sum(card_value(c) * n for seat in r.sides[side] for c, n in state.hands[seat].items()):
-                return False
-            hand_c = [m for m in melds if r.hand_canasta_bonus and m.hand_canasta and m.canasta_kind in ("natural", "mixed")]
-            wild_canastas = sum(1 for m in melds if m.canasta_kind == "wild")
-            bonus = r.loser_canasta_bonus or out_side is None or out_side == side  # (option loser_canasta_bonus)
-            if items.get("wild_canastas", 0) != bonus * r.wild_canasta_bonus * wild_canastas and r.wild_canasta == "allowed":
-                return False
-            if items["natural_canastas"] != bonus * r.natural_canasta_bonus * sum(
-                    1 for m in melds if m.canasta_kind == "natural" and m not in hand_c):
-                return False
-            if items["mixed_canastas"] != bonus * r.mixed_canasta_bonus * sum(
-                    1 for m in melds if m.canasta_kind == "mixed" and m not in hand_c):
-                return False
-            if items.get("hand_canastas", 0) != bonus * r.hand_canasta_bonus * len(hand_c):
-                return False
+        if state.hand_over and not _table_items_add_up(state, side, items, out_side):
+            return False
         if side != out_side and (items["going_out"] or items["concealed"] or items.get("early_out")):
             return False
         if side == out_side and items["going_out"] != r.going_out_bonus:
             return False
     return [s["cumulative"] for s in state.results[-1]["sides"]] == list(state.scores)
+
+
+def _table_items_add_up(state: CanastaState, side: int, items: dict[str, int], out_side: int | None) -> bool:
+    """A finished hand's items of ``side`` that the table shows: melded cards, hand cards and the
+    canasta bonuses (:func:`_canasta_items_add_up`)."""
+    r = state.rules
+    melds = list(state.melds[side].values())
+    if items["melded_cards"] != sum(m.points() for m in melds):
+        return False
+    if items["hand_cards"] != -sum(card_value(c) * n for seat in r.sides[side] for c, n in state.hands[seat].items()):
+        return False
+    bonus = r.loser_canasta_bonus or out_side is None or out_side == side  # (option loser_canasta_bonus)
+    return _canasta_items_add_up(r, melds, items, bonus)
+
+
+def _canasta_items_add_up(r: Rules, melds: list[Meld], items: dict[str, int], bonus: bool) -> bool:
+    """The canasta bonus items of a side's ``melds`` (``bonus``: whether its canastas earn one):
+    wild, natural, mixed and hand canastas."""
+    hand_c = [m for m in melds if r.hand_canasta_bonus and m.hand_canasta and m.canasta_kind in ("natural", "mixed")]
+    wild_canastas = sum(1 for m in melds if m.canasta_kind == "wild")
+    if items.get("wild_canastas", 0) != bonus * r.wild_canasta_bonus * wild_canastas and r.wild_canasta == "allowed":
+        return False
+    if items["natural_canastas"] != bonus * r.natural_canasta_bonus * sum(
+            1 for m in melds if m.canasta_kind == "natural" and m not in hand_c):
+        return False
+    if items["mixed_canastas"] != bonus * r.mixed_canasta_bonus * sum(
+            1 for m in melds if m.canasta_kind == "mixed" and m not in hand_c):
+        return False
+    return bool(items.get("hand_canastas", 0) == bonus * r.hand_canasta_bonus * len(hand_c))
 
 
 if TYPE_CHECKING:  # mypy --strict checks this module against the harness's contract

@@ -17,6 +17,7 @@ from .rules import (
     RUN_SIZE,
     SET,
     SET_SIZE,
+    ComboKind,
     Rules,
     card_key,
     contract_name,
@@ -272,8 +273,9 @@ def compose_action(g: Any, action: dict[str, Any]) -> list[ContinentalMove]:
     Bounded work: the cards named must be in the hand of the seat to act (as often as named),
     the combinations of a lay-down at most those the seat may still lay, a set of one rank, a
     run of one suit and at most 13 cards; only then are candidate move sequences generated,
-    lazily, and tried on copies within :data:`ACTION_BUDGET` moves. Raises
-    :class:`IllegalMoveError` (with ``key`` and ``params``) or :class:`NotationError`."""
+    lazily, and tried on copies within :data:`ACTION_BUDGET` moves. A dispatcher to one step per
+    action type. Raises :class:`IllegalMoveError` (with ``key`` and ``params``) or
+    :class:`NotationError`."""
     kind = action.get("type")
     if kind in ("draw", "take", "claim", "pass"):
         return [ContinentalMove(kind)]
@@ -281,108 +283,153 @@ def compose_action(g: Any, action: dict[str, Any]) -> list[ContinentalMove]:
         return [ContinentalMove.parse(_text_field(action, "text"))]
     if kind == "discard":
         return [ContinentalMove("discard", tuple(parse_cards([_text_field(action, "card")])))]
+    if kind in (SET, RUN):
+        return _compose_combo(g, kind, action)
+    if kind == "lay_down":
+        return _compose_lay_down(g, action)
+    if kind == "add":
+        return _compose_add(g, action)
+    if kind == "swap":
+        return _compose_swap(action)
+    raise REASONS.notation("action_unknown", type=shown(kind))
+
+
+def _compose_combo(g: Any, kind: ComboKind, action: dict[str, Any]) -> list[ContinentalMove]:
+    """A ``set`` or ``run`` action: one new combination of the named cards (after the contract,
+    or a part of it)."""
     st = g.state
     seat = g.current_player
-    if kind in (SET, RUN):
-        cards = _card_list(action)
-        size = SET_SIZE if kind == SET else RUN_SIZE
-        if len(cards) < size:
-            raise _error("combo_too_short", kind=kind, size=size)
-        _check_play_stage(g, ContinentalMove(kind, tuple(cards[:size])))
-        _check_held(g, cards)
-        _check_combo_cards(kind, cards)
-        if not _combos_allowed(g):
-            raise _refusal(g, ContinentalMove(kind, tuple(cards[:size])), "no_new_combo", kind=kind)
-        new_id = f"{seat}.{len(st.table[seat]) + 1}"
-        seqs = list(_combo_steps(g, kind, cards, new_id))
-        if not seqs:
-            raise _refusal(g, ContinentalMove(kind, tuple(cards[:size])), "not_a_combo", kind=kind,
-                           cards=" ".join(c.text for c in cards))
-        return _try(g, seqs)
-    if kind == "lay_down":
-        groups = action.get("combos")
-        if not isinstance(groups, list) or not groups or not all(isinstance(x, dict) for x in groups):
-            raise REASONS.notation("action_combos")
-        if any(grp.get("type") not in (SET, RUN) for grp in groups):
-            raise REASONS.notation("action_combos")
-        _check_play_stage(g, ContinentalMove(SET, (JOKER,) * SET_SIZE))
-        allowed = _combos_allowed(g)
-        if len(groups) > allowed:
-            need = st.turn.pending if st.turn.pending is not None else st.contract()
-            if not allowed:
-                raise _error("contract_done")
-            raise _error("too_many_combos", named=len(groups), allowed=allowed, contract=contract_name(*need))
-        if not st.down[seat]:  # the contract: at most its sets and its runs (refused before anything is tried)
-            need = st.turn.pending if st.turn.pending is not None else st.contract()
-            named_sets = sum(1 for grp in groups if grp["type"] == SET)
-            if named_sets > need[0]:
-                raise _error("no_set_needed", contract=contract_name(*need))
-            if len(groups) - named_sets > need[1]:
-                raise _error("no_run_needed", contract=contract_name(*need))
-        cards_of = [_card_list(grp) for grp in groups]
-        _check_held(g, [c for cards in cards_of for c in cards])
-        parts = []
-        seen_ranks = set(st.turn.laid_ranks)
-        seen_suits = set(st.turn.laid_suits)
-        for i, (grp, cards) in enumerate(zip(groups, cards_of)):
-            gk = grp["type"]
-            size = SET_SIZE if gk == SET else RUN_SIZE
-            if len(cards) < size:
-                raise _error("combo_too_short", kind=gk, size=size)
-            _check_combo_cards(gk, cards)
-            if not st.down[seat]:  # the contract's sets of different ranks, runs of different suits (options)
-                natural = next(c for c in cards if not c.is_joker)
-                if gk == SET and not st.rules.same_rank_sets:
-                    if natural.rank in seen_ranks:
-                        raise _error("same_rank_sets")
-                    seen_ranks.add(natural.rank)
-                if gk == RUN and not st.rules.same_suit_runs:
-                    if natural.suit in seen_suits:
-                        raise _error("same_suit_runs")
-                    seen_suits.add(natural.suit)
-            new_id = f"{seat}.{len(st.table[seat]) + i + 1}"
-            steps = list(_combo_steps(g, gk, cards, new_id))
-            if not steps:
-                raise _error("not_a_combo", kind=gk, cards=" ".join(c.text for c in cards))
-            parts.append(steps)
-        return _lay_down(g, parts, _Budget())
-    if kind == "add":
-        target = _text_field(action, "target")
-        cards = _card_list(action)
-        if not cards:
-            raise _error("nothing_selected")
-        end = action.get("end")
-        if end not in (None, "low", "high"):
+    cards = _card_list(action)
+    size = SET_SIZE if kind == SET else RUN_SIZE
+    if len(cards) < size:
+        raise _error("combo_too_short", kind=kind, size=size)
+    _check_play_stage(g, ContinentalMove(kind, tuple(cards[:size])))
+    _check_held(g, cards)
+    _check_combo_cards(kind, cards)
+    if not _combos_allowed(g):
+        raise _refusal(g, ContinentalMove(kind, tuple(cards[:size])), "no_new_combo", kind=kind)
+    new_id = f"{seat}.{len(st.table[seat]) + 1}"
+    seqs = list(_combo_steps(g, kind, cards, new_id))
+    if not seqs:
+        raise _refusal(g, ContinentalMove(kind, tuple(cards[:size])), "not_a_combo", kind=kind,
+                       cards=" ".join(c.text for c in cards))
+    return _try(g, seqs)
+
+
+def _compose_lay_down(g: Any, action: dict[str, Any]) -> list[ContinentalMove]:
+    """A ``lay_down`` action: the named combinations at once (the contract, or what is left of
+    it), checked against the contract (:func:`_check_lay_down_count`) and each other
+    (:func:`_lay_down_part`) before any sequence is tried."""
+    st = g.state
+    seat = g.current_player
+    groups = action.get("combos")
+    if not isinstance(groups, list) or not groups or not all(isinstance(x, dict) for x in groups):
+        raise REASONS.notation("action_combos")
+    if any(grp.get("type") not in (SET, RUN) for grp in groups):
+        raise REASONS.notation("action_combos")
+    _check_play_stage(g, ContinentalMove(SET, (JOKER,) * SET_SIZE))
+    _check_lay_down_count(g, groups)
+    cards_of = [_card_list(grp) for grp in groups]
+    _check_held(g, [c for cards in cards_of for c in cards])
+    parts = []
+    seen_ranks = set(st.turn.laid_ranks)
+    seen_suits = set(st.turn.laid_suits)
+    for i, (grp, cards) in enumerate(zip(groups, cards_of)):
+        parts.append(_lay_down_part(g, grp["type"], cards, f"{seat}.{len(st.table[seat]) + i + 1}",
+                                    seen_ranks, seen_suits))
+    return _lay_down(g, parts, _Budget())
+
+
+def _check_lay_down_count(g: Any, groups: list[dict[str, Any]]) -> None:
+    """At most the combinations the seat may still lay; before going down, at most the
+    contract's sets and its runs (refused before anything is tried)."""
+    st = g.state
+    seat = g.current_player
+    allowed = _combos_allowed(g)
+    if len(groups) > allowed:
+        need = st.turn.pending if st.turn.pending is not None else st.contract()
+        if not allowed:
+            raise _error("contract_done")
+        raise _error("too_many_combos", named=len(groups), allowed=allowed, contract=contract_name(*need))
+    if not st.down[seat]:
+        need = st.turn.pending if st.turn.pending is not None else st.contract()
+        named_sets = sum(1 for grp in groups if grp["type"] == SET)
+        if named_sets > need[0]:
+            raise _error("no_set_needed", contract=contract_name(*need))
+        if len(groups) - named_sets > need[1]:
+            raise _error("no_run_needed", contract=contract_name(*need))
+
+
+def _lay_down_part(g: Any, gk: ComboKind, cards: list[Card], new_id: str, seen_ranks: set[int],
+                   seen_suits: set[str]) -> list[list[ContinentalMove]]:
+    """One combination of a lay-down (kind ``gk``, to be combination ``new_id``): long enough,
+    of one rank or suit, before going down of a rank (suit) not yet laid when the options want
+    the contract's sets (runs) different (``seen_ranks``/``seen_suits`` grow); its candidate
+    move sequences."""
+    st = g.state
+    size = SET_SIZE if gk == SET else RUN_SIZE
+    if len(cards) < size:
+        raise _error("combo_too_short", kind=gk, size=size)
+    _check_combo_cards(gk, cards)
+    if not st.down[g.current_player]:  # the contract's sets of different ranks, runs of different suits (options)
+        natural = next(c for c in cards if not c.is_joker)
+        if gk == SET and not st.rules.same_rank_sets:
+            if natural.rank in seen_ranks:
+                raise _error("same_rank_sets")
+            seen_ranks.add(natural.rank)
+        if gk == RUN and not st.rules.same_suit_runs:
+            if natural.suit in seen_suits:
+                raise _error("same_suit_runs")
+            seen_suits.add(natural.suit)
+    steps = list(_combo_steps(g, gk, cards, new_id))
+    if not steps:
+        raise _error("not_a_combo", kind=gk, cards=" ".join(c.text for c in cards))
+    return steps
+
+
+def _compose_add(g: Any, action: dict[str, Any]) -> list[ContinentalMove]:
+    """An ``add`` action: the named cards onto one combination; onto a run each at the end where
+    it fits (the named ``end``, else either), naturals before jokers."""
+    st = g.state
+    target = _text_field(action, "target")
+    cards = _card_list(action)
+    if not cards:
+        raise _error("nothing_selected")
+    end = action.get("end")
+    if end not in (None, "low", "high"):
+        raise REASONS.notation("action_end")
+    _check_play_stage(g, ContinentalMove("add", (cards[0],), "0.1"))
+    _check_held(g, cards)
+    cb = st.combo(target)
+    if cb is not None and cb.kind == SET:
+        wrong = next((c for c in cards if not c.is_joker and c.rank != cb.rank), None)
+        if wrong is not None:
+            raise _error("does_not_fit", target=target, fits=RANKS[cb.rank - 1])
+    if cb is None or cb.kind == SET:
+        return [ContinentalMove("add", (c,), target) for c in sorted(cards, key=card_key)]
+    if len(cb.cards) + len(cards) > RUN_MAX:
+        raise _error("run_room", max=RUN_MAX, held=len(cb.cards), room=RUN_MAX - len(cb.cards))
+    ends: list[End] = [end] if end else ["high", "low"]
+    # each card at the end where it fits; try the orders that place naturals before jokers
+    orders = (_run_add_order(st, target, cards, e) for e in ends)
+    return _try(g, (s for s in orders if s))
+
+
+def _compose_swap(action: dict[str, Any]) -> list[ContinentalMove]:
+    """A ``swap`` action: a natural card for a joker of a combination, and the joker placed at
+    once when the action names where (``place``)."""
+    target = _text_field(action, "target")
+    card = parse_cards([_text_field(action, "card")])
+    moves = [ContinentalMove("swap", tuple(card), target)]
+    place = action.get("place")
+    if place is not None:
+        if not isinstance(place, dict):
+            raise REASONS.notation("action_place")
+        pe = place.get("end")
+        if pe not in (None, "low", "high"):
             raise REASONS.notation("action_end")
-        _check_play_stage(g, ContinentalMove("add", (cards[0],), "0.1"))
-        _check_held(g, cards)
-        cb = st.combo(target)
-        if cb is not None and cb.kind == SET:
-            wrong = next((c for c in cards if not c.is_joker and c.rank != cb.rank), None)
-            if wrong is not None:
-                raise _error("does_not_fit", target=target, fits=RANKS[cb.rank - 1])
-        if cb is None or cb.kind == SET:
-            return [ContinentalMove("add", (c,), target) for c in sorted(cards, key=card_key)]
-        if len(cb.cards) + len(cards) > RUN_MAX:
-            raise _error("run_room", max=RUN_MAX, held=len(cb.cards), room=RUN_MAX - len(cb.cards))
-        ends: list[End] = [end] if end else ["high", "low"]
-        # each card at the end where it fits; try the orders that place naturals before jokers
-        orders = (_run_add_order(st, target, cards, e) for e in ends)
-        return _try(g, (s for s in orders if s))
-    if kind == "swap":
-        target = _text_field(action, "target")
-        card = parse_cards([_text_field(action, "card")])
-        moves = [ContinentalMove("swap", tuple(card), target)]
-        place = action.get("place")
-        if place is not None:
-            if not isinstance(place, dict):
-                raise REASONS.notation("action_place")
-            pe = place.get("end")
-            if pe not in (None, "low", "high"):
-                raise REASONS.notation("action_end")
-            moves.append(ContinentalMove("add", (JOKER,), _text_field(place, "target"), pe))
-        return moves
-    raise REASONS.notation("action_unknown", type=shown(kind))
+        moves.append(ContinentalMove("add", (JOKER,), _text_field(place, "target"), pe))
+    return moves
 
 
 def _run_add_order(st: ContinentalState, target: str, cards: list[Card], prefer: End) -> list[ContinentalMove]:
@@ -393,37 +440,43 @@ def _run_add_order(st: ContinentalState, target: str, cards: list[Card], prefer:
         return []
     lo, n = cb.lo, len(cb.cards)
     left = list(cards)
-    out = []
-    other: End = "low" if prefer == "high" else "high"
+    out: list[ContinentalMove] = []
     while left:
-        placed = False
-        for c in [x for x in left if not x.is_joker]:
-            for e in (prefer, other):
-                pos = lo - 1 if e == "low" else lo + n
-                if Card(pos_rank(pos), cb.suit) is c:
-                    out.append(ContinentalMove("add", (c,), target, e))
-                    left.remove(c)
-                    lo, n = (lo - 1 if e == "low" else lo), n + 1
-                    placed = True
-                    break
-            if placed:
-                break
-        if placed:
-            continue
-        if JOKER in left:
-            # a joker goes where it lets a natural card follow, else at the preferred end
-            e = prefer
-            for x in left:
-                if x.is_joker:
-                    continue
-                if Card(pos_rank(lo - 2), cb.suit) is x:
-                    e = "low"
-                elif Card(pos_rank(lo + n + 1), cb.suit) is x:
-                    e = "high"
-            out.append(ContinentalMove("add", (JOKER,), target, e))
-            left.remove(JOKER)
-            lo, n = (lo - 1 if e == "low" else lo), n + 1
-            continue
-        out.extend(ContinentalMove("add", (c,), target, prefer) for c in left)
-        break
+        fit = _natural_fit(left, cb.suit, lo, n, prefer)
+        if fit is not None:
+            c, e = fit
+        elif JOKER in left:
+            c, e = JOKER, _joker_end(left, cb.suit, lo, n, prefer)
+        else:
+            out.extend(ContinentalMove("add", (c,), target, prefer) for c in left)
+            break
+        out.append(ContinentalMove("add", (c,), target, e))
+        left.remove(c)
+        lo, n = (lo - 1 if e == "low" else lo), n + 1
     return out
+
+
+def _natural_fit(left: list[Card], suit: str, lo: int, n: int, prefer: End) -> tuple[Card, End] | None:
+    """The first natural card of ``left`` that extends the run (lowest position ``lo``, ``n``
+    cards, of ``suit``) at the ``prefer`` end or else the other, with that end; ``None``."""
+    other: End = "low" if prefer == "high" else "high"
+    for c in [x for x in left if not x.is_joker]:
+        for e in (prefer, other):
+            pos = lo - 1 if e == "low" else lo + n
+            if Card(pos_rank(pos), suit) is c:
+                return c, e
+    return None
+
+
+def _joker_end(left: list[Card], suit: str, lo: int, n: int, prefer: End) -> End:
+    """Where a joker goes on the run: where it lets a natural card of ``left`` follow (the last
+    such card decides), else at the ``prefer`` end."""
+    e = prefer
+    for x in left:
+        if x.is_joker:
+            continue
+        if Card(pos_rank(lo - 2), suit) is x:
+            e = "low"
+        elif Card(pos_rank(lo + n + 1), suit) is x:
+            e = "high"
+    return e

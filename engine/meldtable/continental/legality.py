@@ -94,7 +94,7 @@ class Legality(StateBase):
     def _add_moves(self, cards: list[Card], targets: list[tuple[str, Combo]]) -> list[ContinentalMove]:
         """``add`` moves of ``cards`` onto ``targets`` (combination rules only, no hand floor)."""
         r = self.rules
-        out = []
+        out: list[ContinentalMove] = []
         for tid, cb in targets:
             if cb.kind == SET:
                 for c in cards:
@@ -103,28 +103,33 @@ class Legality(StateBase):
                             out.append(ContinentalMove("add", (c,), tid))
                     elif c.rank == cb.rank:
                         out.append(ContinentalMove("add", (c,), tid))
-                continue
-            n = len(cb.cards)
-            if n >= RUN_MAX:
-                continue
-            low_ok = r.window_ok(cb.lo - 1, n + 1)
-            high_ok = r.window_ok(cb.lo, n + 1)
-            low_card = Card(pos_rank(cb.lo - 1), cb.suit)
-            high_card = Card(pos_rank(cb.lo + n), cb.suit)
-            for c in cards:
-                if c.is_joker:
-                    if r.max_jokers_run and cb.jokers + 1 > r.max_jokers_run:
-                        continue
-                    if low_ok and not (r.no_adjacent_jokers and cb.cards[0].is_joker):
-                        out.append(ContinentalMove("add", (c,), tid, "low"))
-                    if high_ok and not (r.no_adjacent_jokers and cb.cards[-1].is_joker):
-                        out.append(ContinentalMove("add", (c,), tid, "high"))
-                else:
-                    if low_ok and c is low_card:
-                        out.append(ContinentalMove("add", (c,), tid, "low"))
-                    if high_ok and c is high_card:
-                        out.append(ContinentalMove("add", (c,), tid, "high"))
+            elif len(cb.cards) < RUN_MAX:
+                self._run_adds(cards, tid, cb, out)
         return out
+
+    def _run_adds(self, cards: list[Card], tid: str, cb: Combo, out: list[ContinentalMove]) -> None:
+        """The ``add`` moves of ``cards`` at either end of the run ``cb`` (id ``tid``, not full),
+        appended to ``out``: the natural card next in the suit, or a joker within the options'
+        limits."""
+        r = self.rules
+        n = len(cb.cards)
+        low_ok = r.window_ok(cb.lo - 1, n + 1)
+        high_ok = r.window_ok(cb.lo, n + 1)
+        low_card = Card(pos_rank(cb.lo - 1), cb.suit)
+        high_card = Card(pos_rank(cb.lo + n), cb.suit)
+        for c in cards:
+            if c.is_joker:
+                if r.max_jokers_run and cb.jokers + 1 > r.max_jokers_run:
+                    continue
+                if low_ok and not (r.no_adjacent_jokers and cb.cards[0].is_joker):
+                    out.append(ContinentalMove("add", (c,), tid, "low"))
+                if high_ok and not (r.no_adjacent_jokers and cb.cards[-1].is_joker):
+                    out.append(ContinentalMove("add", (c,), tid, "high"))
+            else:
+                if low_ok and c is low_card:
+                    out.append(ContinentalMove("add", (c,), tid, "low"))
+                if high_ok and c is high_card:
+                    out.append(ContinentalMove("add", (c,), tid, "high"))
 
     def _swap_options(self) -> list[tuple[str, Card]]:
         """(combination, natural card) pairs of possible joker exchanges, by the combination rules."""
@@ -297,37 +302,57 @@ class Legality(StateBase):
     def _why(self, move: Any, seat: int | None = None) -> tuple[str, str, dict[str, Any]] | None:
         """``None`` if ``move`` is legal now, else ``(key, English message, params)``: every rule
         check in the order a player would look (turn, claim window, stage, cards held, then the
-        move's own rules; seed 002 and docs/rules/continental.md)."""
+        move's own rules; seed 002 and docs/rules/continental.md). A dispatcher: the claim window
+        (:meth:`_why_claim`), the draw (:meth:`_why_draw`), then the play (:meth:`_why_play`)."""
         no = REASONS.why
         if self.hand_over:
             return no("hand_over")
         if not isinstance(move, ContinentalMove):
             return no("wrong_family")
-        r = self.rules
-        t = self.turn
         kind = move.kind
         actor = self.current_player
         assert actor is not None
         if seat is not None and seat != actor:
             return no("not_your_turn", seat=actor, asked=seat)
+        if self.window or kind in ("claim", "pass"):
+            return self._why_claim(kind, actor)
+        if self.turn.stage == "draw":
+            return self._why_draw(kind)
+        if kind in ("draw", "take"):
+            return no("already_drew")
+        return self._why_play(move, actor)
+
+    def _why_claim(self, kind: str, actor: int) -> tuple[str, str, dict[str, Any]] | None:
+        """The claim window: only ``claim`` and ``pass`` while it is open, and only then
+        (option ``claim_by``)."""
+        no = REASONS.why
         if self.window:
             if kind in ("claim", "pass"):
                 return None
             return no("claim_window", seat=actor, card=self.pile[-1].text)
-        if kind in ("claim", "pass"):
-            if r.claim_by == "nobody":
-                return no("no_claims")
-            return no("no_claim_window")
-        if t.stage == "draw":
-            if kind == "draw":
-                return None if self._can_draw() else no("stock_empty")
-            if kind == "take":
-                if not self.pile:
-                    return no("pile_empty")
-                return None if self._may_take() else no("take_limit", count=self.takes_in_a_row)
-            return no("draw_first")
-        if kind in ("draw", "take"):
-            return no("already_drew")
+        if self.rules.claim_by == "nobody":
+            return no("no_claims")
+        return no("no_claim_window")
+
+    def _why_draw(self, kind: str) -> tuple[str, str, dict[str, Any]] | None:
+        """The draw: from the stock while it (or a reshuffle) has cards, or the upcard within the
+        limit of takes in a row; nothing else first."""
+        no = REASONS.why
+        if kind == "draw":
+            return None if self._can_draw() else no("stock_empty")
+        if kind == "take":
+            if not self.pile:
+                return no("pile_empty")
+            return None if self._may_take() else no("take_limit", count=self.takes_in_a_row)
+        return no("draw_first")
+
+    def _why_play(self, move: ContinentalMove, actor: int) -> tuple[str, str, dict[str, Any]] | None:
+        """After the draw: the cards held, an exchanged joker placed first (option
+        ``exchanged_joker``), a half-laid contract finished first, then the rules of the move's
+        kind."""
+        no = REASONS.why
+        t = self.turn
+        kind = move.kind
         hand = self.hands[actor]
         need = counted(move.cards)
         missing = [c for c, k in need.items() if hand.get(c, 0) < k]
@@ -351,6 +376,15 @@ class Legality(StateBase):
                 return self._why_add(move)
             return self._why_swap(move)
         assert kind == "discard"
+        return self._why_discard(move, actor)
+
+    def _why_discard(self, move: ContinentalMove, actor: int) -> tuple[str, str, dict[str, Any]] | None:
+        """A discard: not the card just taken (option ``forbid_discarding_taken``), and before
+        going down not a card that fits a combination (option ``forbid_playable_discard``)."""
+        no = REASONS.why
+        r = self.rules
+        t = self.turn
+        hand = self.hands[actor]
         c = move.cards[0]
         if r.forbid_discarding_taken and t.taken is not None and c is t.taken and any(x is not c for x in hand):
             return no("discard_taken", card=c.text)
@@ -363,20 +397,31 @@ class Legality(StateBase):
 
     def _why_shape(self, move: ContinentalMove) -> tuple[str, str, dict[str, Any]] | None:
         """The combination rules of a new set or run (its cards alone)."""
+        if move.kind == SET:
+            return self._why_set_shape(move)
+        return self._why_run_shape(move)
+
+    def _why_set_shape(self, move: ContinentalMove) -> tuple[str, str, dict[str, Any]] | None:
+        """A new set: naturals of one rank, its size, its jokers (option ``max_jokers_set``)."""
         no = REASONS.why
         r = self.rules
         naturals = [c for c in move.cards if not c.is_joker]
         jokers = len(move.cards) - len(naturals)
-        if move.kind == SET:
-            if not naturals:
-                return no("all_jokers")
-            if len({c.rank for c in naturals}) > 1:
-                return no("set_ranks")
-            if len(move.cards) != SET_SIZE:
-                return no("set_size")
-            if not r.set_jokers_ok(jokers, len(naturals)):
-                return no("set_jokers", max=r.max_jokers_set)
-            return None
+        if not naturals:
+            return no("all_jokers")
+        if len({c.rank for c in naturals}) > 1:
+            return no("set_ranks")
+        if len(move.cards) != SET_SIZE:
+            return no("set_size")
+        if not r.set_jokers_ok(jokers, len(naturals)):
+            return no("set_jokers", max=r.max_jokers_set)
+        return None
+
+    def _why_run_shape(self, move: ContinentalMove) -> tuple[str, str, dict[str, Any]] | None:
+        """A new run: one suit in order (around the corner only when the options allow), its size,
+        its jokers (options ``max_jokers_run``, ``no_adjacent_jokers``)."""
+        no = REASONS.why
+        r = self.rules
         lay = r.run_layout(move.cards)
         if lay == "all_jokers":
             return no("all_jokers")
@@ -439,29 +484,43 @@ class Legality(StateBase):
         return no("contract_incomplete_keep" if floor else "contract_incomplete", contract=contract_name(*rest))
 
     def _why_add(self, move: ContinentalMove) -> tuple[str, str, dict[str, Any]] | None:
-        """One card onto a laid-down combination (:meth:`_add_moves` enumerates the same)."""
+        """One card onto a laid-down combination (:meth:`_add_moves` enumerates the same): the
+        turn may lay off and keep a card, then the set's or run's rules."""
         no = REASONS.why
-        r = self.rules
         t = self.turn
         cb = self.combo(move.target)
         if cb is None:
             return no("no_combo", target=move.target)
-        c = move.cards[0]
         if t.joker_from is None:
             if not self._may_layoff() and not str(move.target).startswith(f"{t.seat}."):
                 return no("layoff_next_turn")
             if sum(self.hands[t.seat].values()) - 1 < self._floor():
                 return no("keep_a_card")
         if cb.kind == SET:
-            if move.end is not None:
-                return no("set_no_end")
-            if c.is_joker:
-                if r.max_jokers_set and cb.jokers >= r.max_jokers_set:
-                    return no("set_jokers", max=r.max_jokers_set)
-                return None
-            if c.rank != cb.rank:
-                return no("does_not_fit", target=move.target, fits=RANKS[cb.rank - 1])
+            return self._why_add_set(move, cb)
+        return self._why_add_run(move, cb)
+
+    def _why_add_set(self, move: ContinentalMove, cb: Combo) -> tuple[str, str, dict[str, Any]] | None:
+        """One card onto a set: no end named, a natural of its rank or a joker within the limit."""
+        no = REASONS.why
+        r = self.rules
+        c = move.cards[0]
+        if move.end is not None:
+            return no("set_no_end")
+        if c.is_joker:
+            if r.max_jokers_set and cb.jokers >= r.max_jokers_set:
+                return no("set_jokers", max=r.max_jokers_set)
             return None
+        if c.rank != cb.rank:
+            return no("does_not_fit", target=move.target, fits=RANKS[cb.rank - 1])
+        return None
+
+    def _why_add_run(self, move: ContinentalMove, cb: Combo) -> tuple[str, str, dict[str, Any]] | None:
+        """One card at a named end of a run that is not full and may grow there: the natural card
+        next in the suit, or a joker within the options' limits."""
+        no = REASONS.why
+        r = self.rules
+        c = move.cards[0]
         n = len(cb.cards)
         if n >= RUN_MAX:
             return no("run_full")

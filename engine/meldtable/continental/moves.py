@@ -80,23 +80,7 @@ class ContinentalMove(MoveValue):
             return ContinentalMove(kind)
         target = end = None
         if kind in ("add", "swap"):
-            if not rest:
-                raise REASONS.notation("combo_and_card", kind=kind)
-            m = _TARGET_RE.match(rest[0])
-            if not m:
-                shown = rest[0] if len(rest[0]) <= 12 else rest[0][:12] + "..."
-                raise REASONS.notation("combo_first", kind=kind, word=shown)
-            seat, k = int(m.group(1)), int(m.group(2))
-            if k < 1:
-                raise REASONS.notation("combo_number")
-            target = f"{seat}.{k}"
-            rest = rest[1:]
-            word = rest[-1].lower() if rest else ""
-            if kind == "add" and word in ENDS:
-                end = word
-                rest = rest[:-1]
-            if len(rest) != 1:
-                raise COMMON.notation("move_one_card", kind=kind, example=f"{kind} 1.2 7H")
+            target, end, rest = _target_words(kind, rest)
         cards = tuple(parse_cards(rest))
         if kind == "discard" and len(cards) != 1:
             raise COMMON.notation("move_one_card", kind="discard", example="discard 4C")
@@ -105,6 +89,31 @@ class ContinentalMove(MoveValue):
         if kind == RUN and len(cards) < RUN_SIZE:
             raise REASONS.notation("run_cards")
         return ContinentalMove(kind, cards, target, end)
+
+
+def _target_words(kind: str, rest: list[str]) -> tuple[str, End | None, list[str]]:
+    """The words after ``add`` or ``swap``: the combination id (``seat.k``), the card, and for
+    ``add`` an optional end (``low``/``high``). Returns the id, the end (or ``None``) and the card
+    word. Raises :class:`~meldtable.errors.NotationError`."""
+    if not rest:
+        raise REASONS.notation("combo_and_card", kind=kind)
+    m = _TARGET_RE.match(rest[0])
+    if not m:
+        shown = rest[0] if len(rest[0]) <= 12 else rest[0][:12] + "..."
+        raise REASONS.notation("combo_first", kind=kind, word=shown)
+    seat, k = int(m.group(1)), int(m.group(2))
+    if k < 1:
+        raise REASONS.notation("combo_number")
+    target = f"{seat}.{k}"
+    rest = rest[1:]
+    word = rest[-1].lower() if rest else ""
+    end: End | None = None
+    if kind == "add" and word in ENDS:
+        end = word
+        rest = rest[:-1]
+    if len(rest) != 1:
+        raise COMMON.notation("move_one_card", kind=kind, example=f"{kind} 1.2 7H")
+    return target, end, rest
 
 
 parse_move = ContinentalMove.parse

@@ -121,165 +121,22 @@ class Saved(StateBase):
     @classmethod
     def from_dict(cls, rules: Rules, seed: int, d: Any) -> ContinentalState:
         """Rebuild a state from :meth:`to_dict` data, checking types, the combinations, card
-        conservation and the consistency of the turn. Raises :class:`StateError`."""
-        n = rules.players
-
-        need = saved_field
-
-        def seat_or_none(v: Any, what: str) -> int | None:
-            if v is None:
-                return None
-            if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < n:
-                raise StateError(f"'{what}' must be a seat or null.")
-            return v
-
-        cardlist = saved_cards
-
-        def per_seat(key: str, typ: type) -> list[Any]:
-            v = need(d, key, list)
-            if len(v) != n or any(not isinstance(x, typ) or (typ is int and isinstance(x, bool)) for x in v):
-                raise StateError(f"'{key}' must hold one entry per seat.")
-            return list(v)
-
+        conservation and the consistency of the turn, in steps: the deal and scores, the table,
+        the turn, the claim window and the end of the hand, then the deal as a whole. Raises
+        :class:`StateError`."""
         from .state import ContinentalState
 
         s = ContinentalState(rules, seed)
-        s.hand_number = need(d, "hand_number", int)
-        if not 1 <= s.hand_number <= rules.deals:
-            raise _no("state_deal", maximum=rules.deals)
-        s.dealer = need(d, "dealer", int)
-        if not 0 <= s.dealer < n:
-            raise StateError("The saved game's dealer is not a seat of this game.")
-        s.decks = need(d, "decks", int)
-        if s.decks != rules.decks_for(s.hand_number):
-            raise _no("state_decks", expected=rules.decks_for(s.hand_number), named=s.decks)
-        s.scores = per_seat("scores", int)
-        s.results, s.match_over, s.winners = saved_outcome(d, n, "seats", seats=n)
-        room = score_room(rules, s.hand_number, need(d, "hand_over", bool))
-        if any(abs(x) > room for x in s.scores):
-            raise _no("state_scores", points=room)
-        s.stock = cardlist(need(d, "stock", list), "The stock")
-        s.penalty = cardlist(need(d, "penalty_stock", list), "The penalty stock")
-        s.pile = cardlist(need(d, "discard_pile", list), "The discard pile")
-        s.top_from = seat_or_none(d.get("top_from"), "top_from")
-        s.top_claimable = need(d, "top_claimable", bool)
-        s.hands = saved_hands(d, n)
-        table = need(d, "table", list)
-        if len(table) != n or not all(isinstance(x, list) for x in table):
-            raise StateError("'table' must hold one list of combinations per seat.")
-        s.table = [[s._load_combo(x, i) for x in combos] for i, combos in enumerate(table)]
-        s.down = per_seat("down", bool)
-        s.claims = per_seat("claims", int)
-        if (any(x < 0 for x in s.claims) or (rules.max_claims and any(x > rules.max_claims for x in s.claims))
-                or sum(s.claims) > claims_limit(rules, s.decks)):
-            raise _no("state_claims")
-        s.reshuffles = need(d, "reshuffles", int)
-        if not 0 <= s.reshuffles <= max(rules.max_reshuffles, 0):
-            raise _no("state_reshuffles", max=rules.max_reshuffles)
-        td = need(d, "turn", dict)
-        if "takes_in_a_row" in d:
-            s.takes_in_a_row = need(d, "takes_in_a_row", int)
-        else:  # saved before the field existed: the take of the seat to act, if any
-            s.takes_in_a_row = 1 if isinstance(td, dict) and td.get("drew") == "discard" else 0
-        if not 0 <= s.takes_in_a_row <= rules.max_takes_in_a_row:
-            raise _no("state_takes", max=rules.max_takes_in_a_row)
-        seat = need(td, "seat", int)
-        if not 0 <= seat < n:
-            raise StateError("The turn belongs to a seat that is not in the game.")
-        t = Turn(seat)
-        stage = need(td, "stage", str)
-        if stage not in STAGES:
-            raise StateError("The turn stage must be 'draw' or 'play'.")
-        t.stage = stage
-        drew = td.get("drew")
-        if drew not in (None, "stock", "discard") or (drew is None) != (t.stage == "draw"):
-            raise StateError("'turn.drew' must be null before the draw and 'stock' or 'discard' after it.")
-        t.drew = drew
-        taken = td.get("taken")
-        if taken is not None:
-            if drew != "discard":
-                raise StateError("'turn.taken' names a card only after a take from the discard pile.")
-            t.taken = saved_cards([taken], "'turn.taken'")[0]
-        pending = td.get("pending")
-        if pending is not None:
-            if (not isinstance(pending, list) or len(pending) != 2
-                    or any(isinstance(x, bool) or not isinstance(x, int) or x < 0 for x in pending) or sum(pending) == 0):
-                raise StateError("'turn.pending' must be null or [sets, runs] still to lay.")
-            t.pending = (pending[0], pending[1])
-        lr = need(td, "laid_ranks", list)
-        if not all(isinstance(x, str) and x in RANKS for x in lr):
-            raise StateError("'turn.laid_ranks' must list ranks.")
-        t.laid_ranks = [RANKS.index(x) + 1 for x in lr]
-        ls = need(td, "laid_suits", list)
-        if not all(isinstance(x, str) and x in SUITS for x in ls):
-            raise StateError("'turn.laid_suits' must list suits.")
-        t.laid_suits = list(ls)
-        t.went_down = need(td, "went_down", bool)
-        jf = td.get("joker_from")
-        if jf is not None and (not isinstance(jf, str) or s.combo(jf) is None):
-            raise StateError("'turn.joker_from' must be null or a combination on the table.")
-        t.joker_from = jf
-        s.turn = t
-        queue = d.get("claim_queue")
-        if queue is not None:
-            if (not isinstance(queue, list) or not queue
-                    or any(isinstance(x, bool) or not isinstance(x, int) or not 0 <= x < n or x == seat for x in queue)
-                    or len(set(queue)) != len(queue)):
-                raise StateError("'claim_queue' must be null or a list of other seats.")
-            s.window = list(queue)
-        s.hand_over = need(d, "hand_over", bool)
-        s.out_seat = seat_or_none(d.get("went_out"), "went_out")
-        s.last_moves = saved_last_moves(d, HISTORY_KEEP, seats=n)
-        # card conservation: every physical card of this deal's deck exactly once
-        everything: list[Card] = list(s.stock) + list(s.penalty) + list(s.pile)
-        for h in s.hands:
-            everything.extend(c for c, k in h.items() for _ in range(k))
-        for combos in s.table:
-            for cb in combos:
-                everything.extend(cb.cards)
-        check_saved_deck(everything, standard_deck(s.decks, rules.jokers_per_deck))
-        # consistency of the deal in play
-        if s.match_over and not s.hand_over:
-            raise StateError("The match cannot be over while a hand is in play.")
-        if s.hand_over and s.hand_number == rules.deals and not s.match_over:
-            raise StateError("The last deal is over, so the match must be over too.")
-        if s.hand_over and s.out_seat is not None and s.hands[s.out_seat]:
-            raise _no("state_out_hand")
-        if not s.hand_over and s.out_seat is not None:
-            raise _no("state_out_in_play")
-        if s.hand_over and s.window is not None:
-            raise _no("state_window_over")
-        if s.top_claimable and not s.pile:
-            raise _no("state_pile_claimable")
-        for i in range(n):
-            if s.table[i] and not s.down[i] and not (i == seat and t.pending is not None and not s.hand_over):
-                raise _no("state_combos_not_down", seat=i)
-            if s.down[i] and not s.table[i]:
-                raise _no("state_down_no_combos", seat=i)
-            if s.down[i] and not s._holds_contract(i):
-                raise _no("state_down_contract", seat=i, contract=contract_name(*s.contract()))
+        _load_deal(s, d)
+        _load_table(s, d)
+        td = saved_field(d, "turn", dict)
+        _load_takes(s, d, td)
+        s.turn = _load_turn(s, td)
+        _load_hand_end(s, d)
+        _check_cards(s)
+        _check_deal(s)
         if not s.hand_over:
-            s._check_turn_flags()
-            if t.pending is not None and (s.down[seat] or t.stage != "play" or not s.table[seat]):
-                raise _no("state_pending")
-            if t.went_down and not s.down[seat]:
-                raise _no("state_went_down")
-            if t.joker_from is not None and (t.stage != "play" or not s.hands[seat].get(JOKER)):
-                raise _no("state_joker")
-            if s.window is not None and (t.stage != "play" or not s.pile):
-                raise _no("state_window")
-            if s.window is not None:
-                full = s._claim_queue()
-                if not full or s.window != full[len(full) - len(s.window):]:
-                    raise _no("state_window")
-            if t.joker_from is not None and (rules.exchanged_joker != "place_at_once" or not s.down[seat]):
-                raise _no("state_joker")
-            if t.stage == "draw" and not s._can_draw():
-                raise _no("state_no_draw")
-            if any(not h for i, h in enumerate(s.hands)):
-                raise _no("state_empty_hand")
-            if not s.legal_moves():
-                raise _no("state_stuck")
+            _check_play(s)
         return s
 
     def _holds_contract(self, seat: int) -> bool:
@@ -299,9 +156,13 @@ class Saved(StateBase):
         nothing else; a half-laid contract matches the combinations laid in this turn; the
         contract's ranks and suits laid this turn are recorded only while laying down or in the
         turn that went down; a take follows the limit of takes in a row."""
+        self._check_turn_draw()
+        self._check_turn_laid()
+
+    def _check_turn_draw(self) -> None:
+        """The draw of the turn in play: nothing done before it, the count of takes in a row
+        after it, and a claim window only after a draw from the stock with a claimable upcard."""
         t = self.turn
-        seat = t.seat
-        sets, runs = self.contract()
         if t.stage == "draw":
             if t.pending is not None or t.went_down or t.joker_from is not None or t.laid_ranks or t.laid_suits:
                 raise _no("state_not_drawn")
@@ -315,11 +176,18 @@ class Saved(StateBase):
             raise _no("state_window")
         if self.window is not None and not self.top_claimable:
             raise _no("state_window")
+
+    def _check_turn_laid(self) -> None:
+        """The contract's ranks and suits laid this turn: a half-laid contract matches the
+        combinations on the table, a turn that went down laid the whole contract, otherwise none
+        are recorded; distinct when the options ask for that."""
+        t = self.turn
+        sets, runs = self.contract()
         if t.pending is not None:
             ps, pr = t.pending
             if ps > sets or pr > runs or len(t.laid_ranks) != sets - ps or len(t.laid_suits) != runs - pr:
                 raise _no("state_pending")
-            combos = self.table[seat]
+            combos = self.table[t.seat]
             if (sorted(cb.rank for cb in combos if cb.kind == SET) != sorted(t.laid_ranks)
                     or sorted(cb.suit for cb in combos if cb.kind == RUN) != sorted(t.laid_suits)
                     or any(len(cb.cards) != (SET_SIZE if cb.kind == SET else RUN_SIZE) for cb in combos)):
@@ -363,3 +231,212 @@ class Saved(StateBase):
         if low is not None and (not isinstance(low, str) or low not in RANKS or pos_rank(lo) != RANKS.index(low) + 1):
             raise _no("state_run", seat=seat, cards=_shown(cards))
         return Combo(RUN, cs, lo=lo, suit=suit)
+
+
+def _seat_or_none(v: Any, what: str, n: int) -> int | None:
+    """A saved seat number below ``n``, or ``None``. Raises :class:`StateError`."""
+    if v is None:
+        return None
+    if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < n:
+        raise StateError(f"'{what}' must be a seat or null.")
+    return v
+
+
+def _per_seat(d: Any, key: str, typ: type, n: int) -> list[Any]:
+    """The saved list ``key``: one value of type ``typ`` per seat (``n``). Raises :class:`StateError`."""
+    v = saved_field(d, key, list)
+    if len(v) != n or any(not isinstance(x, typ) or (typ is int and isinstance(x, bool)) for x in v):
+        raise StateError(f"'{key}' must hold one entry per seat.")
+    return list(v)
+
+
+def _load_deal(s: ContinentalState, d: Any) -> None:
+    """The deal's number, dealer and decks, the scores (within :func:`score_room`) and results,
+    the stock, penalty stock, discard pile and its upcard's origin, and the hands."""
+    rules = s.rules
+    n = rules.players
+    s.hand_number = saved_field(d, "hand_number", int)
+    if not 1 <= s.hand_number <= rules.deals:
+        raise _no("state_deal", maximum=rules.deals)
+    s.dealer = saved_field(d, "dealer", int)
+    if not 0 <= s.dealer < n:
+        raise StateError("The saved game's dealer is not a seat of this game.")
+    s.decks = saved_field(d, "decks", int)
+    if s.decks != rules.decks_for(s.hand_number):
+        raise _no("state_decks", expected=rules.decks_for(s.hand_number), named=s.decks)
+    s.scores = _per_seat(d, "scores", int, n)
+    s.results, s.match_over, s.winners = saved_outcome(d, n, "seats", seats=n)
+    room = score_room(rules, s.hand_number, saved_field(d, "hand_over", bool))
+    if any(abs(x) > room for x in s.scores):
+        raise _no("state_scores", points=room)
+    s.stock = saved_cards(saved_field(d, "stock", list), "The stock")
+    s.penalty = saved_cards(saved_field(d, "penalty_stock", list), "The penalty stock")
+    s.pile = saved_cards(saved_field(d, "discard_pile", list), "The discard pile")
+    s.top_from = _seat_or_none(d.get("top_from"), "top_from", n)
+    s.top_claimable = saved_field(d, "top_claimable", bool)
+    s.hands = saved_hands(d, n)
+
+
+def _load_table(s: ContinentalState, d: Any) -> None:
+    """Each seat's combinations and whether it is down, the claims made and the reshuffles."""
+    rules = s.rules
+    n = rules.players
+    table = saved_field(d, "table", list)
+    if len(table) != n or not all(isinstance(x, list) for x in table):
+        raise StateError("'table' must hold one list of combinations per seat.")
+    s.table = [[s._load_combo(x, i) for x in combos] for i, combos in enumerate(table)]
+    s.down = _per_seat(d, "down", bool, n)
+    s.claims = _per_seat(d, "claims", int, n)
+    if (any(x < 0 for x in s.claims) or (rules.max_claims and any(x > rules.max_claims for x in s.claims))
+            or sum(s.claims) > claims_limit(rules, s.decks)):
+        raise _no("state_claims")
+    s.reshuffles = saved_field(d, "reshuffles", int)
+    if not 0 <= s.reshuffles <= max(rules.max_reshuffles, 0):
+        raise _no("state_reshuffles", max=rules.max_reshuffles)
+
+
+def _load_takes(s: ContinentalState, d: Any, td: Any) -> None:
+    """The takes from the discard pile in a row (``max_takes_in_a_row``); saved before the field
+    existed: the take of the seat to act (``td``: the saved turn), if any."""
+    if "takes_in_a_row" in d:
+        s.takes_in_a_row = saved_field(d, "takes_in_a_row", int)
+    else:
+        s.takes_in_a_row = 1 if isinstance(td, dict) and td.get("drew") == "discard" else 0
+    if not 0 <= s.takes_in_a_row <= s.rules.max_takes_in_a_row:
+        raise _no("state_takes", max=s.rules.max_takes_in_a_row)
+
+
+def _load_turn(s: ContinentalState, td: Any) -> Turn:
+    """The turn: its seat and stage, the draw and the card taken, the contract still to lay
+    (:func:`_load_turn_laid`) and the joker exchanged from the table."""
+    seat = saved_field(td, "seat", int)
+    if not 0 <= seat < s.rules.players:
+        raise StateError("The turn belongs to a seat that is not in the game.")
+    t = Turn(seat)
+    stage = saved_field(td, "stage", str)
+    if stage not in STAGES:
+        raise StateError("The turn stage must be 'draw' or 'play'.")
+    t.stage = stage
+    drew = td.get("drew")
+    if drew not in (None, "stock", "discard") or (drew is None) != (t.stage == "draw"):
+        raise StateError("'turn.drew' must be null before the draw and 'stock' or 'discard' after it.")
+    t.drew = drew
+    taken = td.get("taken")
+    if taken is not None:
+        if drew != "discard":
+            raise StateError("'turn.taken' names a card only after a take from the discard pile.")
+        t.taken = saved_cards([taken], "'turn.taken'")[0]
+    _load_turn_laid(td, t)
+    t.went_down = saved_field(td, "went_down", bool)
+    jf = td.get("joker_from")
+    if jf is not None and (not isinstance(jf, str) or s.combo(jf) is None):
+        raise StateError("'turn.joker_from' must be null or a combination on the table.")
+    t.joker_from = jf
+    return t
+
+
+def _load_turn_laid(td: Any, t: Turn) -> None:
+    """The turn's contract still to lay (``pending``: [sets, runs]) and the ranks and suits of the
+    contract laid in it."""
+    pending = td.get("pending")
+    if pending is not None:
+        if (not isinstance(pending, list) or len(pending) != 2
+                or any(isinstance(x, bool) or not isinstance(x, int) or x < 0 for x in pending) or sum(pending) == 0):
+            raise StateError("'turn.pending' must be null or [sets, runs] still to lay.")
+        t.pending = (pending[0], pending[1])
+    lr = saved_field(td, "laid_ranks", list)
+    if not all(isinstance(x, str) and x in RANKS for x in lr):
+        raise StateError("'turn.laid_ranks' must list ranks.")
+    t.laid_ranks = [RANKS.index(x) + 1 for x in lr]
+    ls = saved_field(td, "laid_suits", list)
+    if not all(isinstance(x, str) and x in SUITS for x in ls):
+        raise StateError("'turn.laid_suits' must list suits.")
+    t.laid_suits = list(ls)
+
+
+def _load_hand_end(s: ContinentalState, d: Any) -> None:
+    """The claim window (the seats still to be asked), whether the hand is over, who went out and
+    the last moves."""
+    n = s.rules.players
+    queue = d.get("claim_queue")
+    if queue is not None:
+        if (not isinstance(queue, list) or not queue
+                or any(isinstance(x, bool) or not isinstance(x, int) or not 0 <= x < n or x == s.turn.seat
+                       for x in queue)
+                or len(set(queue)) != len(queue)):
+            raise StateError("'claim_queue' must be null or a list of other seats.")
+        s.window = list(queue)
+    s.hand_over = saved_field(d, "hand_over", bool)
+    s.out_seat = _seat_or_none(d.get("went_out"), "went_out", n)
+    s.last_moves = saved_last_moves(d, HISTORY_KEEP, seats=n)
+
+
+def _check_cards(s: ContinentalState) -> None:
+    """Card conservation: every physical card of this deal's deck exactly once."""
+    everything: list[Card] = list(s.stock) + list(s.penalty) + list(s.pile)
+    for h in s.hands:
+        everything.extend(c for c, k in h.items() for _ in range(k))
+    for combos in s.table:
+        for cb in combos:
+            everything.extend(cb.cards)
+    check_saved_deck(everything, standard_deck(s.decks, s.rules.jokers_per_deck))
+
+
+def _check_deal(s: ContinentalState) -> None:
+    """The deal as a whole: the end of the hand and of the match, the claim window, the upcard,
+    and per seat its combinations against being down with the contract."""
+    t = s.turn
+    if s.match_over and not s.hand_over:
+        raise StateError("The match cannot be over while a hand is in play.")
+    if s.hand_over and s.hand_number == s.rules.deals and not s.match_over:
+        raise StateError("The last deal is over, so the match must be over too.")
+    if s.hand_over and s.out_seat is not None and s.hands[s.out_seat]:
+        raise _no("state_out_hand")
+    if not s.hand_over and s.out_seat is not None:
+        raise _no("state_out_in_play")
+    if s.hand_over and s.window is not None:
+        raise _no("state_window_over")
+    if s.top_claimable and not s.pile:
+        raise _no("state_pile_claimable")
+    for i in range(s.rules.players):
+        if s.table[i] and not s.down[i] and not (i == t.seat and t.pending is not None and not s.hand_over):
+            raise _no("state_combos_not_down", seat=i)
+        if s.down[i] and not s.table[i]:
+            raise _no("state_down_no_combos", seat=i)
+        if s.down[i] and not s._holds_contract(i):
+            raise _no("state_down_contract", seat=i, contract=contract_name(*s.contract()))
+
+
+def _check_play(s: ContinentalState) -> None:
+    """A deal in play: the turn's flags, a half-laid contract, the turn that went down, the joker
+    exchanged, the claim window (:func:`_check_window`), a draw possible, no empty hand, and a
+    legal move."""
+    t = s.turn
+    seat = t.seat
+    s._check_turn_flags()
+    if t.pending is not None and (s.down[seat] or t.stage != "play" or not s.table[seat]):
+        raise _no("state_pending")
+    if t.went_down and not s.down[seat]:
+        raise _no("state_went_down")
+    if t.joker_from is not None and (t.stage != "play" or not s.hands[seat].get(JOKER)):
+        raise _no("state_joker")
+    _check_window(s)
+    if t.joker_from is not None and (s.rules.exchanged_joker != "place_at_once" or not s.down[seat]):
+        raise _no("state_joker")
+    if t.stage == "draw" and not s._can_draw():
+        raise _no("state_no_draw")
+    if any(not h for i, h in enumerate(s.hands)):
+        raise _no("state_empty_hand")
+    if not s.legal_moves():
+        raise _no("state_stuck")
+
+
+def _check_window(s: ContinentalState) -> None:
+    """An open claim window: after the draw, with a discard pile, and the tail of the full claim
+    queue."""
+    if s.window is not None and (s.turn.stage != "play" or not s.pile):
+        raise _no("state_window")
+    if s.window is not None:
+        full = s._claim_queue()
+        if not full or s.window != full[len(full) - len(s.window):]:
+            raise _no("state_window")

@@ -117,33 +117,57 @@ class ContinentalState(Legality, Scoring, Viewing, Saved):
 
     # ------------------------------------------------------------------ applying
     def apply(self, move: ContinentalMove) -> None:
-        """Apply a legal move (unchecked: only moves from :meth:`legal_moves`)."""
-        r = self.rules
-        t = self.turn
+        """Apply a legal move (unchecked: only moves from :meth:`legal_moves`): a dispatcher to one
+        step per move kind (``_apply_<kind>``), each recording the move."""
         kind = move.kind
         actor = self.current_player
         assert actor is not None
-        hand = self.hands[actor]
         self._legal = None
         if kind == "pass":
-            assert self.window
-            self.window.pop(0)
-            if not self.window:
-                self.window = None
-            self._record(actor, move, "passed")
-            return
-        if kind == "claim":
-            card = self.pile.pop()
-            source = self._penalty_source()
-            penalty = self.penalty.pop() if source == "penalty" else self.stock.pop()
-            ms_add(hand, [card, penalty])
-            self.claims[actor] += 1
-            self.top_claimable = False
+            self._apply_pass(move, actor)
+        elif kind == "claim":
+            self._apply_claim(move, actor)
+        elif kind in ("draw", "take"):
+            self._apply_draw(move, actor)
+        elif kind in (SET, RUN):
+            self._apply_combo(move, actor)
+        elif kind == "add":
+            self._apply_add(move, actor)
+        elif kind == "swap":
+            self._apply_swap(move, actor)
+        elif kind == "discard":
+            self._apply_discard(move, actor)
+        else:  # pragma: no cover
+            raise IllegalMoveError(f"Unknown move kind {kind!r}.")
+
+    def _apply_pass(self, move: ContinentalMove, actor: int) -> None:
+        """``pass``: the seat asked in the claim window does not claim; the next one is asked."""
+        assert self.window
+        self.window.pop(0)
+        if not self.window:
             self.window = None
-            where = "penalty stock" if source == "penalty" else "main stock"
-            self._record(actor, move, f"claimed {card.text} out of turn and took a penalty card from the {where}")
-            return
-        if kind == "draw":
+        self._record(actor, move, "passed")
+
+    def _apply_claim(self, move: ContinentalMove, actor: int) -> None:
+        """``claim``: the upcard out of turn, with a penalty card (from the penalty stock when the
+        options keep one); the claim window closes."""
+        hand = self.hands[actor]
+        card = self.pile.pop()
+        source = self._penalty_source()
+        penalty = self.penalty.pop() if source == "penalty" else self.stock.pop()
+        ms_add(hand, [card, penalty])
+        self.claims[actor] += 1
+        self.top_claimable = False
+        self.window = None
+        where = "penalty stock" if source == "penalty" else "main stock"
+        self._record(actor, move, f"claimed {card.text} out of turn and took a penalty card from the {where}")
+
+    def _apply_draw(self, move: ContinentalMove, actor: int) -> None:
+        """``draw`` (from the stock; the claim window opens for the others) and ``take`` (the
+        upcard, counted among the takes in a row)."""
+        t = self.turn
+        hand = self.hands[actor]
+        if move.kind == "draw":
             c = self.stock.pop() if self.stock else self.penalty.pop()
             ms_add(hand, [c])
             t.stage, t.drew = "play", "stock"
@@ -153,89 +177,98 @@ class ContinentalState(Legality, Scoring, Viewing, Saved):
             if queue:
                 self.window = queue
             return
-        if kind == "take":
-            c = self.pile.pop()
-            ms_add(hand, [c])
-            t.stage, t.drew, t.taken = "play", "discard", c
-            self.takes_in_a_row += 1
-            self.top_claimable = False
-            self._record(actor, move, f"took {c.text} from the discard pile")
-            return
-        if kind in (SET, RUN):
-            ms_remove(hand, move.cards)
+        c = self.pile.pop()
+        ms_add(hand, [c])
+        t.stage, t.drew, t.taken = "play", "discard", c
+        self.takes_in_a_row += 1
+        self.top_claimable = False
+        self._record(actor, move, f"took {c.text} from the discard pile")
+
+    def _apply_combo(self, move: ContinentalMove, actor: int) -> None:
+        """A new ``set`` or ``run``; before going down it counts towards the contract, and the seat
+        is down when the contract is complete."""
+        t = self.turn
+        kind = move.kind
+        ms_remove(self.hands[actor], move.cards)
+        if kind == SET:
+            rank = next(c.rank for c in move.cards if not c.is_joker)
+            cb = Combo(SET, move.cards, rank=rank)
+        else:
+            lay = self.rules.run_layout(move.cards)
+            assert isinstance(lay, tuple)
+            cb = Combo(RUN, move.cards, lo=lay[0], suit=lay[1])
+        self.table[actor].append(cb)
+        label = f"laid down a {kind}: {' '.join(c.text for c in cb.cards)}"
+        if not self.down[actor]:
+            sets, runs = t.pending if t.pending is not None else self.contract()
             if kind == SET:
-                rank = next(c.rank for c in move.cards if not c.is_joker)
-                cb = Combo(SET, move.cards, rank=rank)
+                sets -= 1
+                t.laid_ranks.append(cb.rank)
             else:
-                lay = r.run_layout(move.cards)
-                assert isinstance(lay, tuple)
-                cb = Combo(RUN, move.cards, lo=lay[0], suit=lay[1])
-            self.table[actor].append(cb)
-            label = f"laid down a {kind}: {' '.join(c.text for c in cb.cards)}"
-            if not self.down[actor]:
-                sets, runs = t.pending if t.pending is not None else self.contract()
-                if kind == SET:
-                    sets -= 1
-                    t.laid_ranks.append(cb.rank)
-                else:
-                    runs -= 1
-                    t.laid_suits.append(cb.suit)
-                t.pending = (sets, runs)
-                if t.pending == (0, 0):
-                    t.pending = None
-                    self.down[actor] = True
-                    t.went_down = True
-                    label += " (contract complete)"
-            self._after_table_move(actor, move, label)
+                runs -= 1
+                t.laid_suits.append(cb.suit)
+            t.pending = (sets, runs)
+            if t.pending == (0, 0):
+                t.pending = None
+                self.down[actor] = True
+                t.went_down = True
+                label += " (contract complete)"
+        self._after_table_move(actor, move, label)
+
+    def _apply_add(self, move: ContinentalMove, actor: int) -> None:
+        """``add``: one card onto a combination (a run at the named end; a place for an exchanged
+        joker)."""
+        found = self.combo(move.target)
+        assert found is not None
+        cb = found
+        c = move.cards[0]
+        ms_remove(self.hands[actor], [c])
+        if cb.kind == RUN and move.end == "low":
+            cb.cards.insert(0, c)
+            cb.lo -= 1
+            if cb.lo < 1:
+                cb.lo += 13
+        else:
+            cb.cards.append(c)
+        self.turn.joker_from = None
+        self._after_table_move(actor, move, f"added {c.text} to seat {str(move.target).split('.')[0]}'s {cb.describe()}")
+
+    def _apply_swap(self, move: ContinentalMove, actor: int) -> None:
+        """``swap``: a natural card for the joker it stands for; the joker into the hand (to be
+        placed at once with option ``exchanged_joker`` = ``place_at_once``)."""
+        hand = self.hands[actor]
+        found = self.combo(move.target)
+        assert found is not None
+        cb = found
+        c = move.cards[0]
+        if cb.kind == RUN:
+            i = next(i for i, x in enumerate(cb.cards) if x.is_joker and cb.represents(i) is c)
+        else:
+            i = next(i for i, x in enumerate(cb.cards) if x.is_joker)
+        cb.cards[i] = c
+        ms_remove(hand, [c])
+        ms_add(hand, [JOKER])
+        if self.rules.exchanged_joker == "place_at_once":
+            self.turn.joker_from = move.target
+        owner = str(move.target).split(".")[0]
+        self._record(actor, move, f"exchanged {c.text} for the joker in seat {owner}'s {cb.describe()}")
+
+    def _apply_discard(self, move: ContinentalMove, actor: int) -> None:
+        """``discard``: the card onto the pile (claimable); going out with the last card, else the
+        next seat's turn."""
+        hand = self.hands[actor]
+        c = move.cards[0]
+        ms_remove(hand, [c])
+        self.pile.append(c)
+        self.top_from = actor
+        self.top_claimable = True
+        label = f"discarded {c.text}"
+        if not hand:
+            self._record(actor, move, label + " and went out")
+            self._end_hand(actor)
             return
-        if kind == "add":
-            found = self.combo(move.target)
-            assert found is not None
-            cb = found
-            c = move.cards[0]
-            ms_remove(hand, [c])
-            if cb.kind == RUN and move.end == "low":
-                cb.cards.insert(0, c)
-                cb.lo -= 1
-                if cb.lo < 1:
-                    cb.lo += 13
-            else:
-                cb.cards.append(c)
-            t.joker_from = None
-            self._after_table_move(actor, move, f"added {c.text} to seat {str(move.target).split('.')[0]}'s {cb.describe()}")
-            return
-        if kind == "swap":
-            found = self.combo(move.target)
-            assert found is not None
-            cb = found
-            c = move.cards[0]
-            if cb.kind == RUN:
-                i = next(i for i, x in enumerate(cb.cards) if x.is_joker and cb.represents(i) is c)
-            else:
-                i = next(i for i, x in enumerate(cb.cards) if x.is_joker)
-            cb.cards[i] = c
-            ms_remove(hand, [c])
-            ms_add(hand, [JOKER])
-            if r.exchanged_joker == "place_at_once":
-                t.joker_from = move.target
-            owner = str(move.target).split(".")[0]
-            self._record(actor, move, f"exchanged {c.text} for the joker in seat {owner}'s {cb.describe()}")
-            return
-        if kind == "discard":
-            c = move.cards[0]
-            ms_remove(hand, [c])
-            self.pile.append(c)
-            self.top_from = actor
-            self.top_claimable = True
-            label = f"discarded {c.text}"
-            if not hand:
-                self._record(actor, move, label + " and went out")
-                self._end_hand(actor)
-                return
-            rec = self._record(actor, move, label)
-            rec["label"] += self._start_turn((actor + 1) % r.players)
-            return
-        raise IllegalMoveError(f"Unknown move kind {kind!r}.")  # pragma: no cover
+        rec = self._record(actor, move, label)
+        rec["label"] += self._start_turn((actor + 1) % self.rules.players)
 
     def apply_undoable(self, move: ContinentalMove) -> Callable[[], None]:
         """Apply a legal ``set``, ``run`` or ``add`` of the seat to act that leaves a card in its

@@ -35,13 +35,38 @@ def compose_action(g: Any, action: dict[str, Any]) -> list[ThreeFiftyMove]:
     target = action.get("target")
     legal = [m for m in g.legal_moves() if m.kind == "play" and m.card is c]
     if target is None:
-        if len(legal) == 1:
-            return legal
-        if not legal:
-            if g.state.hands[g.current_player].get(c, 0) == 0:
-                raise REASONS.error("not_in_hand", card=c.text)
-            raise REASONS.error("only_discard", card=c.text)
-        raise REASONS.error("choose_play", card=c.text, moves=", ".join(f"'{m}'" for m in legal))
+        return _only_play(g, c, legal)
+    t, pile = _target(action, target)
+    if t in ("middle", "centre", "discard"):
+        rules: Rules = g.state.rules
+        if rules.together:
+            t = "middle"
+        elif t == "middle":
+            ones = [m for m in legal if m.target in ("centre", "discard")]
+            if len(ones) == 1:
+                return ones
+            if len(ones) > 1:
+                raise REASONS.error("choose_one_source", card=c.text)
+            t = "centre"
+    return [ThreeFiftyMove("play", c, t, pile)]
+
+
+def _only_play(g: Any, c: Card, legal: list[ThreeFiftyMove]) -> list[ThreeFiftyMove]:
+    """A play action without a target: the card's only legal play (``legal``), else the reason
+    (not held, only a discard, or several plays to choose from)."""
+    if len(legal) == 1:
+        return legal
+    if not legal:
+        if g.state.hands[g.current_player].get(c, 0) == 0:
+            raise REASONS.error("not_in_hand", card=c.text)
+        raise REASONS.error("only_discard", card=c.text)
+    raise REASONS.error("choose_play", card=c.text, moves=", ".join(f"'{m}'" for m in legal))
+
+
+def _target(action: dict[str, Any], target: Any) -> tuple[str, int | None]:
+    """A play action's target (``"middle"``, ``"own"``, ``"pile:2"``, an alias ...) and the minus
+    pile's seat for ``pile`` targets (``"pile:2"``, or ``"pile"`` with ``"pile": 2``). Raises
+    :class:`~meldtable.errors.NotationError`."""
     if not isinstance(target, str):
         raise REASONS.notation("target_shape")
     t = target.strip().lower()
@@ -61,15 +86,4 @@ def compose_action(g: Any, action: dict[str, Any]) -> list[ThreeFiftyMove]:
         t = "pile"
     if t not in TARGETS:
         raise REASONS.notation("target_shape")
-    rules: Rules = g.state.rules
-    if t in ("middle", "centre", "discard"):
-        if rules.together:
-            t = "middle"
-        elif t == "middle":
-            ones = [m for m in legal if m.target in ("centre", "discard")]
-            if len(ones) == 1:
-                return ones
-            if len(ones) > 1:
-                raise REASONS.error("choose_one_source", card=c.text)
-            t = "centre"
-    return [ThreeFiftyMove("play", c, t, pile)]
+    return t, pile

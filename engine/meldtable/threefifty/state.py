@@ -118,8 +118,9 @@ class ThreeFiftyState(Legality, Scoring, Viewing, Saved):
 
     # ------------------------------------------------------------------ applying
     def apply(self, move: ThreeFiftyMove) -> None:
-        """Apply a legal move (unchecked: call only with a move from :meth:`legal_moves`)."""
-        r = self.rules
+        """Apply a legal move (unchecked: call only with a move from :meth:`legal_moves`): a discard,
+        a capture from the middle (:meth:`_capture`), from the own minus pile, or a card put on a
+        minus pile; a new round is dealt when every hand is empty."""
         seat = self.to_act
         assert seat is not None
         c = move.card
@@ -132,33 +133,7 @@ class ThreeFiftyState(Legality, Scoring, Viewing, Saved):
             self.discard_live = True
             label = f"discarded {c.text}"
         elif t in ("middle", "centre", "discard"):
-            from_centre: list[Card] = []
-            from_discard: list[Card] = []
-            if t in ("middle", "centre"):
-                idx = [i for i, x in enumerate(self.centre) if x.rank == rank]
-                if not r.take_all_matches:
-                    idx = idx[:1]
-                from_centre = [self.centre[i] for i in idx]
-                for i in reversed(idx):
-                    del self.centre[i]
-            top = self._live_top()
-            if t in ("middle", "discard") and top is not None and top.rank == rank:
-                k = 1
-                if r.discard_capture_depth == "run":
-                    k = _top_run(self.discard)
-                from_discard = self.discard[-k:]
-                del self.discard[-k:]
-                if not self.discard or r.discard_reveal_next == "never":
-                    self.discard_live = False
-            moved = [c] + from_centre + from_discard
-            self.piles[left].extend(moved)
-            self.last_receiver = left
-            parts = []
-            if from_centre:
-                parts.append(" ".join(x.text for x in from_centre) + " from the centre")
-            if from_discard:
-                parts.append(" ".join(x.text for x in from_discard) + " from the discard pile")
-            label = f"played {c.text} with {' and '.join(parts)}: {len(moved)} cards to seat {left}'s minus pile"
+            label = self._capture(c, t, left)
         elif t == "own":
             own = self.piles[seat]
             k = _top_run(own)
@@ -186,6 +161,41 @@ class ThreeFiftyState(Legality, Scoring, Viewing, Saved):
             else:
                 label += "; the stock is used up: game over"
         self._record(seat, move, label)
+
+    def _capture(self, c: Card, t: str, left: int) -> str:
+        """A play of ``c`` onto the middle, centre or discard pile (``t``): the matching centre
+        cards (all of them with option ``take_all_matches``) and the live top of the discard pile
+        (its run of one rank with ``discard_capture_depth`` = ``run``) go with it onto the minus
+        pile of seat ``left``. Returns the move-log label."""
+        r = self.rules
+        rank = c.rank
+        from_centre: list[Card] = []
+        from_discard: list[Card] = []
+        if t in ("middle", "centre"):
+            idx = [i for i, x in enumerate(self.centre) if x.rank == rank]
+            if not r.take_all_matches:
+                idx = idx[:1]
+            from_centre = [self.centre[i] for i in idx]
+            for i in reversed(idx):
+                del self.centre[i]
+        top = self._live_top()
+        if t in ("middle", "discard") and top is not None and top.rank == rank:
+            k = 1
+            if r.discard_capture_depth == "run":
+                k = _top_run(self.discard)
+            from_discard = self.discard[-k:]
+            del self.discard[-k:]
+            if not self.discard or r.discard_reveal_next == "never":
+                self.discard_live = False
+        moved = [c] + from_centre + from_discard
+        self.piles[left].extend(moved)
+        self.last_receiver = left
+        parts = []
+        if from_centre:
+            parts.append(" ".join(x.text for x in from_centre) + " from the centre")
+        if from_discard:
+            parts.append(" ".join(x.text for x in from_discard) + " from the discard pile")
+        return f"played {c.text} with {' and '.join(parts)}: {len(moved)} cards to seat {left}'s minus pile"
 
     def _record(self, seat: int, move: ThreeFiftyMove, label: str) -> None:
         self.last_moves.append({"seat": seat, "text": str(move), "label": label})
