@@ -79,7 +79,7 @@ export async function applyUpdate() {
   if ((!waiting && !switched) || reloading) return;
   setState("updating");
   if (prompt) {
-    for (const button of prompt.querySelectorAll("button")) button.disabled = true;
+    for (const el of prompt.querySelectorAll("button")) el.disabled = true;
     prompt.querySelector(".pwa-update-text").textContent = text().updating;
   }
   try {
@@ -117,7 +117,7 @@ const gameShown = () => {
 function whenEngineReady() {
   return new Promise((resolve) => {
     const ready = () => root.dataset.engineState === "ready";
-    if (ready()) return resolve();
+    if (ready()) { resolve(); return; }
     const observer = new MutationObserver(() => {
       if (ready()) { observer.disconnect(); resolve(); }
       else if (root.dataset.engineState === "error") observer.disconnect();
