@@ -193,9 +193,8 @@ def check_js(root: Path = ROOT, cache: Path = CACHE, deferred_report: Path | Non
           f" finding(s) in web/; tsc {len(deferred)} more in the files of {TOOLS_DIR / 'deferred.json'}"
           " (TEMPORARY, not failing)")
     if deferred_report:
-        lines = sorted({f"{f.tool}\t{f.file}:{f.line}\t{f.message}"
-                        for f in report + deferred}, key=lambda s: (s.split("\t")[1].split(":")[0],
-                                                                     int(s.split("\t")[1].split(":")[1]), s))
+        rows = sorted({(f.file, f.line, f.tool, f.message) for f in report + deferred})
+        lines = [f"{tool}\t{file}:{line}\t{message}" for file, line, tool, message in rows]
         deferred_report.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
         print(f"js_check: {len(lines)} finding(s) of the deferred files written to {deferred_report}")
     return 1 if failing else 0
