@@ -4,9 +4,24 @@ import { cardName, rankOf, suitOf } from "./i18n.js";
 export const SUIT_SYMBOL = { C: "♣", D: "♦", H: "♥", S: "♠" };
 const RANK_SHOWN = { T: "10" };
 
+/**
+ * The rank as shown on a card ("T" -> "10"; the others as they are).
+ * @param {string} rank
+ * @returns {string}
+ */
 export function rankText(rank) { return RANK_SHOWN[rank] || rank; }
 
+/**
+ * Whether `card` (e.g. "QH", "JK") is a heart or a diamond (drawing only: its colour).
+ * @param {string} card
+ * @returns {boolean}
+ */
 export function isRed(card) { const s = suitOf(card); return s === "H" || s === "D"; }
+/**
+ * Whether `card` is drawn as a wild card (joker or deuce: the card's looks, not a rule).
+ * @param {string} card
+ * @returns {boolean}
+ */
 export function isWild(card) { return card === "JK" || rankOf(card) === "2"; }
 
 function span(cls, text) {
@@ -28,7 +43,13 @@ function glyph(cls, text) {
   return el;
 }
 
-/** Fill `el` with the face of `card` and give it the right classes. */
+/**
+ * Fill `el` with the face of `card` and give it the right classes.
+ * @template {HTMLElement} E
+ * @param {E} el
+ * @param {string} card  a card's text, e.g. "QH", "TS", "JK"
+ * @returns {E} el
+ */
 export function paintFace(el, card) {
   el.replaceChildren();
   el.classList.add("card");
@@ -56,7 +77,12 @@ export function paintFace(el, card) {
   return el;
 }
 
-/** A card shown on the table (not interactive). */
+/**
+ * A card shown on the table (not interactive).
+ * @param {string} card
+ * @param {string} [extraClass]  more classes, space-separated
+ * @returns {HTMLSpanElement}
+ */
 export function cardView(card, extraClass = "") {
   const el = document.createElement("span");
   if (extraClass) el.className = extraClass;
@@ -67,7 +93,12 @@ export function cardView(card, extraClass = "") {
   return el;
 }
 
-/** A card in the player's hand: a toggle button. */
+/**
+ * A card in the player's hand: a toggle button.
+ * @param {string} card
+ * @param {number} index  its place in the hand (data-index)
+ * @returns {HTMLButtonElement}
+ */
 export function handCardButton(card, index) {
   const el = document.createElement("button");
   el.type = "button";
@@ -79,7 +110,11 @@ export function handCardButton(card, index) {
   return el;
 }
 
-/** A face-down card. */
+/**
+ * A face-down card.
+ * @param {string} [extraClass]  more classes, space-separated
+ * @returns {HTMLSpanElement}
+ */
 export function cardBack(extraClass = "") {
   const el = document.createElement("span");
   el.className = "card back" + (extraClass ? " " + extraClass : "");

@@ -9,10 +9,11 @@
 //   other        embed.js came, but did not run (e.g. a module it imports is missing)
 (function () {
   "use strict";
-  if (window.__meldtableLoader) return; // the script twice on a page: once is enough
-  window.__meldtableLoader = true;
+  const page = /** @type {Window & {__meldtableLoader?: boolean}} */ (window);
+  if (page.__meldtableLoader) return; // the script twice on a page: once is enough
+  page.__meldtableLoader = true;
 
-  const script = document.currentScript;
+  const script = /** @type {HTMLScriptElement | null} */ (document.currentScript);
   const base = new URL("./", script && script.src ? script.src : location.href);
   const moduleUrl = new URL("embed.js", base).href;
 

@@ -6,7 +6,20 @@ import { cardBack, cardView } from "./cards.js";
 
 const CARD = /^(JK|[A2-9TJQK][CDHS])$/;
 
-/** The variant's family for drawing: "canasta", "continental" or "threefifty". */
+/**
+ * What parsePosition reads (cards as texts, seats and sides as numbers).
+ * @typedef {{variant: string | null, players: number | null, turnSeat: number | null,
+ *   hands: Record<number, string[]>, pile: string[] | null, melds: {side: number, cards: string[]}[],
+ *   red: Record<number, string[]>, combos: {seat: number, kind: string, cards: string[]}[],
+ *   centre: string[] | null, minus: Record<number, string[]>, penalty: string[] | null,
+ *   window: number | null}} Position
+ */
+
+/**
+ * The variant's family for drawing: "canasta", "continental" or "threefifty".
+ * @param {string | null} id  a variant id, e.g. "3-ist-50"
+ * @returns {"canasta" | "continental" | "threefifty"}
+ */
 export function familyOfVariant(id) {
   if (id === "3-ist-50") return "threefifty";
   if (id === "continental") return "continental";
@@ -23,6 +36,8 @@ function cards(value) {
  * cards}, pile, melds: [{side, cards}], red: {side: cards}, combos: [{seat, kind, cards}],
  * centre, minus: {seat: cards}, penalty, score}. Comments (`#` at the start or after a space)
  * and blank lines are skipped; keys are case-insensitive. Never throws.
+ * @param {string | null | undefined} text
+ * @returns {Position}
  */
 export function parsePosition(text) {
   const pos = { variant: null, players: null, turnSeat: null, hands: {}, pile: null, melds: [], red: {},
@@ -83,6 +98,9 @@ function miniCards(list) {
 /**
  * The drawing of `pos` (parsePosition) for the reader at `seat`, in the current language of
  * i18n.js: an element of class "mt-preview".
+ * @param {Position} pos
+ * @param {number} seat
+ * @returns {HTMLDivElement}
  */
 export function drawPreview(pos, seat) {
   const family = familyOfVariant(pos.variant);

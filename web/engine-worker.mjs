@@ -14,7 +14,10 @@
 // .wasm and the standard library start). Dynamic imports, not static ones, so that the lock
 // file and a stored snapshot are read meanwhile instead of after them. The built site has the
 // loader bundled into this file (build.py, WORKER): no request for it at all there.
+// (tsc: web/pyodide/ is copied from Pyodide's npm package at build time, so it is not there to check.)
+// @ts-ignore
 const pyodideLoader = import("./pyodide/pyodide.mjs");
+// @ts-ignore
 const pyodideRuntime = import("./pyodide/pyodide.asm.mjs");
 pyodideLoader.catch(() => {}); // awaited in boot()
 pyodideRuntime.catch(() => {});
@@ -29,6 +32,7 @@ let handle = null; // the Python function meldtable.api.handle
 let runtime = null; // the booted Pyodide (for diagnosing a failed family import)
 let bootFailure = null; // message of the boot error, if boot failed
 let trimmedStdlib = false; // app-lock.json says the standard library holds only the modules in use
+/** @type {Promise<unknown>} */
 let lockRead = Promise.resolve(); // settles once app-lock.json has been read (or could not be)
 const bootLog = []; // stderr lines written while booting, for the boot-error message
 
@@ -149,7 +153,10 @@ function packSnapshot(bytes) {
  * header, a truncated or overlong copy.
  */
 function streamSnapshot(response) {
-  let give, refuse;
+  /** @type {(bytes: Uint8Array) => void} */
+  let give;
+  /** @type {(reason: Error) => void} */
+  let refuse;
   const bytes = new Promise((resolve, reject) => { give = resolve; refuse = reject; });
   const filled = (async () => {
     const reader = response.body.getReader();
@@ -280,7 +287,7 @@ function whenPyodideDownloaded(release) {
   let observer = null;
   try {
     observer = new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) {
+      for (const e of /** @type {PerformanceResourceTiming[]} */ (list.getEntries())) {
         const name = e.name.split("?")[0].split("/").pop();
         // decodedBodySize: a download with a body (not a HEAD)
         if (big.includes(name) && e.responseEnd > 0 && e.decodedBodySize > 0) finished.add(name);
@@ -308,6 +315,7 @@ async function boot() {
     progress("pyodide", "Loading the Python runtime");
     const lock = lockEntry();
     lockRead = lock.catch(() => {}); // awaited below; no unhandled rejection while Pyodide boots
+    /** @type {(value?: unknown) => void} */
     let releaseWheel = null; // starts the wheel's download (see whenPyodideDownloaded)
     const wheel = new Promise((resolve) => { releaseWheel = resolve; })
       .then(() => lock).then(({ entry }) => fetchWheel(entry));
@@ -523,7 +531,7 @@ function answer(request) {
 
 const booting = boot();
 
-self.addEventListener("message", async (event) => {
+self.addEventListener("message", async (/** @type {MessageEvent} */ event) => {
   const request = event.data;
   if (request === null || typeof request !== "object" || Array.isArray(request) || !Number.isInteger(request.id)) {
     post(failure(null, "bad_request", "A request must be an object with an integer id."));

@@ -42,6 +42,9 @@ const TEXT = {
 };
 const text = () => TEXT[(document.documentElement.lang || "").toLowerCase().startsWith("de") ? "de" : "en"];
 
+/** @typedef {{request: (op: string, fields: object) => Promise<any>}} Engine  web/engine-client.js */
+/** @typedef {Record<string, any>} Table  the engine's table answer (docs/protocol.md) */
+
 let generation = 0; // bumps on every autosave/discard; an older save in flight is dropped
 let chain = Promise.resolve();
 
@@ -58,7 +61,13 @@ const LOG_KEPT = 200;
 
 /** Save the engine's current game (see the module comment), the page's move log `log`
  * (its last LOG_KEPT entries, as shown again after a resume) and the `seats` ([{kind, level,
- * name}], web/app.js). */
+ * name}], web/app.js).
+ * @param {Engine | null} engine
+ * @param {Table | null} table
+ * @param {object[] | null} [log]
+ * @param {object[] | null} [seats]
+ * @returns {Promise<void>} never rejects
+ */
 export function autosave(engine, table, log = null, seats = null) {
   if (!engine || !table) return chain;
   if (table.match_over) {
@@ -90,7 +99,10 @@ export function autosave(engine, table, log = null, seats = null) {
   return chain;
 }
 
-/** The saved game, or null. */
+/**
+ * The saved game, or null.
+ * @returns {Record<string, any> | null}
+ */
 export function savedGame() {
   let record;
   try {
@@ -103,7 +115,10 @@ export function savedGame() {
 }
 
 /** Restore the saved game in the engine: the table, or null when none is saved. Throws the
- * engine's error after forgetting the saved game when it cannot be loaded. */
+ * engine's error after forgetting the saved game when it cannot be loaded.
+ * @param {Engine} engine
+ * @returns {Promise<Table | null>}
+ */
 export async function restore(engine) {
   const saved = savedGame();
   if (!saved) return null;
@@ -118,7 +133,10 @@ export async function restore(engine) {
   }
 }
 
-/** Forget the saved game. */
+/**
+ * Forget the saved game.
+ * @returns {void}
+ */
 export function discard() {
   generation++;
   try {
@@ -126,7 +144,12 @@ export function discard() {
   } catch { /* ignore */ }
 }
 
-/** Offer the saved game in the (open) new-game dialog. */
+/**
+ * Offer the saved game in the (open) new-game dialog.
+ * @param {HTMLElement | null} dialog  the new-game dialog (its "close" event removes the button)
+ * @param {() => unknown} onResume  resolving with false removes the button
+ * @returns {void}
+ */
 export function offerResume(dialog, onResume) {
   const saved = savedGame();
   const buttons = dialog && dialog.querySelector(".dialog-buttons");
@@ -159,7 +182,10 @@ export function offerResume(dialog, onResume) {
   button.focus();
 }
 
-/** Before an update reload: finish saving and ask the next start to continue the game. */
+/**
+ * Before an update reload: finish saving and ask the next start to continue the game.
+ * @returns {Promise<void>}
+ */
 export async function prepareReload() {
   await chain;
   if (savedGame()) {
@@ -169,7 +195,10 @@ export async function prepareReload() {
   }
 }
 
-/** True once after prepareReload()'s reload. */
+/**
+ * True once after prepareReload()'s reload.
+ * @returns {boolean}
+ */
 export function takeResume() {
   try {
     const flag = sessionStorage.getItem(RESUME_KEY) === "1";

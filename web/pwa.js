@@ -46,7 +46,11 @@ let firstController = null; // the service worker that served this page
 
 const setState = (state) => { root.dataset.pwa = state; };
 
-/** Start offline support (see the module comment). Safe to call where service workers are missing. */
+/**
+ * Start offline support (see the module comment). Safe to call where service workers are missing.
+ * @param {{beforeUpdate?: () => unknown}} [opts]
+ * @returns {void}
+ */
 export function startPwa(opts = {}) {
   options = opts;
   if (!("serviceWorker" in navigator) || !window.isSecureContext) {
@@ -71,7 +75,10 @@ export function startPwa(opts = {}) {
   new MutationObserver(() => prompt && fillPrompt()).observe(root, { attributes: true, attributeFilter: ["lang"] });
 }
 
-/** Switch to the waiting version now; the page reloads when it has taken over. */
+/**
+ * Switch to the waiting version now; the page reloads when it has taken over.
+ * @returns {Promise<void>}
+ */
 export async function applyUpdate() {
   const waiting = registration && registration.waiting;
   // Another tab may have switched already: then this page only needs to reload.
@@ -79,7 +86,7 @@ export async function applyUpdate() {
   if ((!waiting && !switched) || reloading) return;
   setState("updating");
   if (prompt) {
-    for (const button of prompt.querySelectorAll("button")) button.disabled = true;
+    for (const el of prompt.querySelectorAll("button")) el.disabled = true;
     prompt.querySelector(".pwa-update-text").textContent = text().updating;
   }
   try {
@@ -91,7 +98,10 @@ export async function applyUpdate() {
   else location.reload();
 }
 
-/** Ask the server whether sw.js changed (resolves when the check is done). */
+/**
+ * Ask the server whether sw.js changed (resolves when the check is done).
+ * @returns {Promise<void>}
+ */
 export async function checkForUpdate() {
   lastCheck = Date.now();
   if (!registration) return;
@@ -117,7 +127,7 @@ const gameShown = () => {
 function whenEngineReady() {
   return new Promise((resolve) => {
     const ready = () => root.dataset.engineState === "ready";
-    if (ready()) return resolve();
+    if (ready()) { resolve(); return; }
     const observer = new MutationObserver(() => {
       if (ready()) { observer.disconnect(); resolve(); }
       else if (root.dataset.engineState === "error") observer.disconnect();

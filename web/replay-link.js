@@ -20,23 +20,36 @@ export const MAX_LINK_TEXT = 250000;  // meldtable.records.MAX_RECORD: the longe
 export const MAX_FRAGMENT = 400000;   // the longest fragment read at all (characters)
 const PAGE = new URL("./replay.html", import.meta.url);
 
+/** A link that cannot be read: `key` is the i18n key of the reason. */
 export class LinkError extends Error {
+  /** @param {"replay.linkBad" | "replay.linkLong"} key */
   constructor(key) { super(key); this.name = "LinkError"; this.key = key; }
 }
 
-/** A PackError (web/packing.js) as this page's LinkError; anything else unchanged. */
+/**
+ * A PackError (web/packing.js) as this page's LinkError; anything else unchanged.
+ * @param {unknown} err
+ */
 function asLinkError(err) {
   return err instanceof PackError ? new LinkError(err.reason === "large" ? "replay.linkLong" : "replay.linkBad") : err;
 }
 
-/** The record text as a link's code: "z" + base64url(deflate-raw(text)), or "t" + base64url(text). */
+/**
+ * The record text as a link's code: "z" + base64url(deflate-raw(text)), or "t" + base64url(text).
+ * @param {string} text
+ * @returns {Promise<string>}
+ */
 export async function encodeRecord(text) {
   const bytes = new TextEncoder().encode(String(text));
   if (typeof CompressionStream === "function") return "z" + toBase64Url(await deflate(bytes));
   return "t" + toBase64Url(bytes);
 }
 
-/** The record text of a link's code (encodeRecord); LinkError for anything that is not one. */
+/**
+ * The record text of a link's code (encodeRecord); LinkError for anything that is not one.
+ * @param {string | null | undefined} code
+ * @returns {Promise<string>}
+ */
 export async function decodeRecord(code) {
   const text = String(code || "");
   if (text.length < 2 || text.length > MAX_FRAGMENT) throw new LinkError(text.length > MAX_FRAGMENT ? "replay.linkLong" : "replay.linkBad");
@@ -57,7 +70,13 @@ export async function decodeRecord(code) {
   }
 }
 
-/** The fragment's parts: {code, move, seat} (seat: a number, "all" or null). */
+/** @typedef {number | "all" | null} SeatView  a seat's number, "all" (every hand open) or null */
+
+/**
+ * The fragment's parts: {code, move, seat} (seat: a number, "all" or null).
+ * @param {string | null | undefined} hash  location.hash, with or without its "#"
+ * @returns {{code: string | null, move: number | null, seat: SeatView}}
+ */
 export function readFragment(hash) {
   const params = new URLSearchParams(String(hash || "").replace(/^#/, ""));
   const m = params.get("m") === null || params.get("m") === "" ? NaN : Number(params.get("m"));
@@ -69,7 +88,12 @@ export function readFragment(hash) {
   };
 }
 
-/** The replay page's URL for record `text` at move `move` from seat `seat` (a number, "all" or null). */
+/**
+ * The replay page's URL for record `text` at move `move` from seat `seat` (a number, "all" or null).
+ * @param {string} text
+ * @param {{move?: number | null, seat?: SeatView, lang?: string | null}} [where]
+ * @returns {Promise<string>}
+ */
 export async function replayUrl(text, { move = null, seat = null, lang = null } = {}) {
   const url = new URL(PAGE);
   if (lang) url.searchParams.set("lang", lang);
@@ -85,6 +109,9 @@ export async function replayUrl(text, { move = null, seat = null, lang = null } 
  * Open the replay of the engine's `record` answer ({record, moves, view}, docs/records.md
  * "Protocol"): at its last move unless `move` says otherwise, all hands open unless `seat`.
  * newTab (default false) opens it in a new tab. Resolves with the URL.
+ * @param {{record: string, moves?: number, view?: SeatView}} answer
+ * @param {{move?: number | null, seat?: SeatView, newTab?: boolean}} [where]
+ * @returns {Promise<string>}
  */
 export async function openReplay(answer, { move = null, seat = null, newTab = false } = {}) {
   const text = answer && typeof answer.record === "string" ? answer.record : String(answer || "");
@@ -101,6 +128,9 @@ export async function openReplay(answer, { move = null, seat = null, newTab = fa
  * replay page's URL from that seat. Copied to the clipboard where the browser allows it.
  * `request(op, fields)` is the page's engine request. Resolves with {url, copied}; rejects with
  * the engine's refusal (e.g. `record_mid_turn`) or a LinkError.
+ * @param {(op: string, fields: object) => Promise<any>} request
+ * @param {{seat?: number, names?: string[] | null}} [options]
+ * @returns {Promise<{url: string, copied: boolean}>}
  */
 export async function shareLink(request, { seat, names = null } = {}) {
   const answer = await request("record", { seat, names });

@@ -4,6 +4,8 @@
 // opponent level (`levels`: "easy", "normal", "strong", "mixed", "people"; issue #27).
 import { t, has } from "./i18n.js";
 
+/** @typedef {Record<string, any>} Table  the engine's table answer (docs/protocol.md) */
+
 const KEY = "meldtable.stats";
 const LOWEST_WINS = new Set(["continental", "threefifty"]); // minus points: lower is better
 
@@ -30,7 +32,11 @@ function entries(all, id, level) {
 }
 
 /** Count a finished hand (deal played out) of the variant of `table` (its hand_over turned true),
- * also under the opponents' `level` ("easy", "normal", "strong", "mixed", "people"). */
+ * also under the opponents' `level` ("easy", "normal", "strong", "mixed", "people").
+ * @param {Table | null} table
+ * @param {string | null} [level]
+ * @returns {void}
+ */
 export function recordDeal(table, level = null) {
   const v = table && table.view;
   if (!v || !table.hand_over || !v.variant) return;
@@ -40,7 +46,12 @@ export function recordDeal(table, level = null) {
 }
 
 /** Count a finished match (`table` with match_over) of `family` for its variant, also under the
- * opponents' `level`. */
+ * opponents' `level`.
+ * @param {Table | null} table
+ * @param {string} family  "canasta", "continental" or "threefifty"
+ * @param {string | null} [level]
+ * @returns {void}
+ */
 export function recordMatch(table, family, level = null) {
   const v = table && table.view;
   if (!v || !table.match_over) return;
@@ -64,7 +75,10 @@ const LEVEL_ORDER = ["easy", "normal", "strong", "mixed", "people"];
 const levelName = (l) => (l === "mixed" || l === "people" ? t("seats.stats." + l) : has("seats.level." + l) ? t("seats.level." + l) : l);
 
 /** Fill the <table> `el` with one row per game played (game, hands, played, won, best score) and
- * below it one row per opponent level it was played against ("Kanaster · against strong"). */
+ * below it one row per opponent level it was played against ("Kanaster · against strong").
+ * @param {HTMLTableElement} el
+ * @returns {void}
+ */
 export function fillStats(el) {
   const all = load();
   el.replaceChildren();
@@ -108,6 +122,10 @@ export function fillStats(el) {
   }
 }
 
+/**
+ * Forget every statistic of this browser.
+ * @returns {void}
+ */
 export function resetStats() {
   try { localStorage.removeItem(KEY); } catch (_) { /* ignore */ }
 }

@@ -28,17 +28,21 @@
 // (web/sw.js) the list is empty, and this worker caches nothing and answers nothing.
 const BUILD = { id: "dev", files: [], later: [] }; // @build
 
-const SCOPE = new URL(self.registration.scope);
+// This script's global scope, typed as what it is (tsc's WebWorker library calls `self` a plain
+// WorkerGlobalScope).
+const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
+const SCOPE = new URL(sw.registration.scope);
 // Several copies of the app may live on one origin (e.g. /play/ and /docs/play/): every cache
 // name carries the scope, and a version only ever deletes caches of its own scope.
 const PREFIX = `meldtable:${SCOPE.pathname}:`;
 const CACHE = PREFIX + BUILD.id;
 const SHELL = new URL("./", self.location.href).href;
+/** @type {[string, RegExp][]} */
 const REQUIRED_TYPES = [[".wasm", /^application\/wasm$/], [".mjs", /javascript/], [".js", /javascript/]];
 // sha256 of each file of the second tier, by its absolute URL
 const LATER = new Map(BUILD.later.map(([path, sha256]) => [new URL(path, self.location.href).href, sha256]));
 
-self.addEventListener("install", (event) => {
+sw.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const update = (await caches.keys()).some((name) => name.startsWith(PREFIX) && name !== CACHE);
     await precache(BUILD.files);
@@ -46,19 +50,19 @@ self.addEventListener("install", (event) => {
   })());
 });
 
-self.addEventListener("activate", (event) => {
+sw.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     for (const name of await caches.keys()) {
       if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
     }
-    await self.clients.claim();
+    await sw.clients.claim();
   })());
 });
 
-self.addEventListener("message", (event) => {
+sw.addEventListener("message", (event) => {
   const data = event.data || {};
   if (data.type === "skip-waiting") {
-    self.skipWaiting();
+    sw.skipWaiting();
   } else if (data.type === "version" && event.ports && event.ports[0]) {
     const port = event.ports[0];
     event.waitUntil(missingLater().then((later) => port.postMessage({ buildId: BUILD.id, cache: CACHE, later })));
@@ -68,7 +72,7 @@ self.addEventListener("message", (event) => {
 });
 
 if (BUILD.files.length) {
-  self.addEventListener("fetch", (event) => {
+  sw.addEventListener("fetch", (event) => {
     const request = event.request;
     if (request.method !== "GET") return;
     const url = new URL(request.url);
