@@ -1,0 +1,122 @@
+"""The continental family's warnings before costly mistakes (issue #13, "Warnings before costly
+mistakes"; issue #26: worded by the engine, the page only filters them by the person's settings).
+Reached through the family module's ``WARNINGS`` (:mod:`meldtable.annotations`).
+
+- ``discard_wild``: the discarded card is a joker (seed 002: the jokers are the wild cards).
+- ``discard_lays_off``: the discarded card could still be laid off on a combination on the table
+  (a legal ``add`` of that card alone, before the discard).
+- ``contract_commits``: the combination is the first part of a contract of more than one
+  (docs/rules/continental.md §8.2: the contract is laid down all in one turn, so its first
+  combination commits the player to laying the rest, ``rest``, this turn before discarding).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from ..reasons import Catalogue
+from .rules import contract_name
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+CATALOGUE = Catalogue("continental", {
+    "discard_wild": (
+        ("card",), "You are about to discard a wild card ({card:card}): the next player may take it.",
+        "Du willst eine wilde Karte ({card:card}) abwerfen: Der nächste Spieler kann sie nehmen."),
+    "discard_lays_off": (
+        ("card",), "This card ({card:card}) could still be laid off on a combination on the table.",
+        "Diese Karte ({card:card}) könntest du noch an eine Kombination auf dem Tisch anlegen."),
+    "contract_commits": (
+        ("contract", "rest"),
+        "This is the first part of your contract ({contract}): once it is on the table you must lay down the rest "
+        "({rest}) in this turn, before you may discard.",
+        "Das ist der erste Teil deines Vertrags ({contract:contract}): Liegt er, musst du den Rest ({rest:contract}) "
+        "noch in diesem Zug auslegen, bevor du abwerfen darfst."),
+})
+"""Every continental warning: key -> parameters, English and German texts (:class:`~meldtable.reasons.Catalogue`)."""
+
+SETTING: Mapping[str, str] = {
+    "discard_wild": "warnWild", "discard_lays_off": "warnPlayable", "contract_commits": "warnInitial",
+}
+"""Warning key -> the page setting that turns it off (:data:`meldtable.annotations.SETTINGS`)."""
+
+Found = list[tuple[str, dict[str, Any]]]
+LAYS = ("set", "run")
+"""The move kinds (and page action types) that lay a combination of the contract down."""
+
+
+def _discard(card: Any, legal: Sequence[Any]) -> Found:
+    out: Found = []
+    if card.is_joker:
+        out.append(("discard_wild", {"card": card.text}))
+    if any(m.kind == "add" and len(m.cards) == 1 and m.cards[0] == card for m in legal):
+        out.append(("discard_lays_off", {"card": card.text}))
+    return out
+
+
+def _contract(g: Game, seat: int) -> tuple[int, int] | None:
+    """The contract ``(sets, runs)`` of more than one combination that ``seat``, not down and not
+    laying down, would start with its next combination; else ``None``."""
+    v = g.view(seat)
+    turn, contract = v.get("turn"), v.get("contract")
+    if not isinstance(turn, dict) or turn.get("seat") != seat or turn.get("laying_down") or not contract:
+        return None
+    if any(s.get("seat") == seat and s.get("down") for s in v.get("seats") or []):
+        return None
+    sets, runs = int(contract["sets"]), int(contract["runs"])
+    return (sets, runs) if sets + runs >= 2 else None
+
+
+def warnings(before: Game, moves: Sequence[Any], after: Game) -> Found:
+    """``(key, params)`` of the warnings the person's action (``moves`` applied to ``before``,
+    giving ``after``) deserved: a discard of a joker or of a card a legal ``add`` could have laid
+    off; a first combination of a contract after which the rest is still to lay this turn
+    (``contract``, ``rest``: contract names, :func:`~meldtable.continental.rules.contract_name`)."""
+    seat = before.current_player
+    if seat is None or not moves:
+        return []
+    out: Found = []
+    work = before
+    for i, m in enumerate(moves):
+        if m.kind == "discard" and m.cards:
+            out += _discard(m.cards[0], work.legal_moves())
+        if i + 1 < len(moves):
+            work = work.copy() if work is before else work
+            work.play(m)
+    need = _contract(before, seat) if any(m.kind in LAYS for m in moves) else None
+    if need:
+        turn = after.view(seat).get("turn")
+        rest = turn.get("laying_down") if isinstance(turn, dict) and turn.get("seat") == seat else None
+        if rest:
+            out.append(("contract_commits", {"contract": contract_name(*need),
+                                             "rest": contract_name(int(rest["sets"]), int(rest["runs"]))}))
+    return out
+
+
+def preview(g: Game, legal: Sequence[Any]) -> dict[str, Any]:
+    """The warnings the person's next action may deserve (:func:`meldtable.annotations.may_warn`):
+    each legal discard's (final), and, when a legal set or run would start a contract of more
+    than one combination, ``contract_commits`` for the page's ``set``/``run``/``move`` actions,
+    with the rest after one combination of that kind."""
+    out: dict[str, Any] = {}
+    discards = {m.cards[0].text: _discard(m.cards[0], legal) for m in legal if m.kind == "discard" and m.cards}
+    discards = {card: found for card, found in discards.items() if found}
+    if discards:
+        out["discard"] = discards
+    seat = g.current_player
+    need = _contract(g, seat) if seat is not None else None
+    if need:
+        sets, runs = need
+        moves: Found = []
+        for kind in LAYS:
+            if not any(m.kind == kind for m in legal):
+                continue
+            rest = contract_name(sets - (kind == "set"), runs - (kind == "run"))
+            found = [("contract_commits", {"contract": contract_name(sets, runs), "rest": rest})]
+            out[kind] = found
+            moves += found
+        if moves:
+            out["move"] = moves[:1]
+    return out
