@@ -9,7 +9,19 @@
 //   OPTION_GROUPS  optional: [{id, open, options: [option names]}], the new-game dialog's groups of
 //              rule options (titles: catalogue `optgroup.<id>`); without it the dialog lists the
 //              match options first and the others under "More rule options"
-// and list it in GAMES below. Variants whose family has no renderer are not offered.
+//   SHORTCUTS  [[key, button id, catalogue key of its name]]: the table's keyboard shortcuts
+//              (web/tablekit.js presses the button and lists them in the help overlay; "u" with
+//              button "btn-undo" is Undo, shown only where the game has undo)
+//   TOOLBAR    optional: the id of the action bar the Undo button goes into (tablekit mountUndo)
+//   DROPS      optional: [[selector, (el, press) => handled]]: where a card dragged from the hand
+//              may be dropped and what the drop does (the card is the selection by then; `press(b)`
+//              presses button b as a person would, a disabled one saying why); tablekit wireDrag
+//   shortcutButton(row)   optional: the button a SHORTCUTS row presses (default: its button id)
+//   wireReasons(shell)    optional: make the disabled buttons of the action bar say why
+//   explainButton(shell, id)   optional: say why the action of button `id` cannot be done now
+//              (a key pressed at the wrong time); false for an id that is not one of its actions
+// and list it in GAMES below. Variants whose family has no renderer are not offered. The page
+// shell and tablekit name no family: what differs per game is in its module (issue #26).
 //
 // shell (what a renderer may use):
 //   table(), view(), legal()   the current table (docs/protocol.md), its view, the human's legal moves
