@@ -140,3 +140,11 @@ def test_no_warnings_when_it_is_not_the_persons_turn() -> None:
     s = Session()
     table = ask(s, op="new", variant="canasta-two-hand", players=2, seed=5, human_seats=[1])
     assert table["to_act_is_human"] is False and table["may_warn"] == {}
+
+
+def test_canasta_view_names_the_hands_wild_cards() -> None:
+    """The page reads which selected cards are wild from the view (``hand_wild``), knowing no
+    wild-card rule (seed 000: jokers and twos are wild)."""
+    _, table = start(CANASTA)
+    assert table["view"]["hand_wild"] == ["2C", "JK"]
+    assert set(table["view"]["hand_wild"]) <= set(table["view"]["hand"])

@@ -43,13 +43,22 @@ class WarningRoom(Protocol):
     SETTING: Mapping[str, str]
     """Warning key -> the page setting (one of :data:`SETTINGS`) that turns it off."""
 
-    def warnings(self, before: Game, moves: Sequence[Any], after: Game) -> list[tuple[str, dict[str, Any]]]:
-        """``(key, params)`` of every warning the moves (one action of the person, applied to
-        ``before`` giving ``after``) deserved."""
+    def discard(self, card: Any, legal: Sequence[Any]) -> Found:
+        """``(key, params)`` of the warnings a discard of ``card`` deserves, ``legal`` the legal
+        moves before it."""
 
-    def preview(self, g: Game, legal: Sequence[Any]) -> dict[str, Any]:
-        """``{action type: [(key, params)], "discard": {card: [(key, params)]}}``: the warnings
-        the person's next action of that type may deserve (see :func:`may_warn`)."""
+    def committed(self, before: Game, moves: Sequence[Any], after: Game, seat: int) -> Found:
+        """``(key, params)`` of the warnings of an action (``moves`` applied to ``before`` giving
+        ``after``) that commits ``seat``'s turn (an initial meld short of its minimum, the first
+        part of a contract)."""
+
+    def preview(self, g: Game, legal: Sequence[Any]) -> dict[str, Found]:
+        """``{action type: [(key, params)]}``: the warnings an action of that type (other than a
+        discard) may deserve now (see :func:`may_warn`)."""
+
+
+Found = list[tuple[str, dict[str, Any]]]
+"""``(key, params)`` of warnings, as a warning room finds them."""
 
 
 def explain(g: Game, text: str) -> dict[str, Any]:
@@ -100,12 +109,23 @@ def warning(room: WarningRoom, key: str, params: Mapping[str, Any]) -> dict[str,
 
 def warnings(before: Game, moves: Sequence[Any], after: Game) -> list[dict[str, Any]]:
     """The warnings (:func:`warning` dicts) the person's action deserved: ``moves`` (its moves)
-    applied to ``before`` gave ``after`` (``before`` unchanged). Empty for a family without a
+    applied to ``before`` gave ``after`` (``before`` unchanged): each discard's (judged on the
+    legal moves just before it) and the room's ``committed``. Empty for a family without a
     warning room (3 ist 50)."""
     room = cast("WarningRoom | None", _room(before, "WARNINGS"))
-    if room is None:
+    seat = before.current_player
+    if room is None or seat is None:
         return []
-    return [warning(room, k, p) for k, p in room.warnings(before, moves, after)]
+    found: Found = []
+    work = before
+    for i, m in enumerate(moves):
+        if m.kind == "discard" and m.cards:
+            found += room.discard(m.cards[0], work.legal_moves())
+        if i + 1 < len(moves):
+            work = work.copy() if work is before else work
+            work.play(m)
+    found += room.committed(before, moves, after, seat)
+    return [warning(room, k, p) for k, p in found]
 
 
 def may_warn(g: Game, legal: Sequence[Any]) -> dict[str, Any]:
@@ -119,9 +139,10 @@ def may_warn(g: Game, legal: Sequence[Any]) -> dict[str, Any]:
     if room is None or not legal:
         return {}
     out: dict[str, Any] = {}
+    discards = {m.cards[0].text: [warning(room, k, p) for k, p in room.discard(m.cards[0], legal)]
+                for m in legal if m.kind == "discard" and m.cards}
+    if any(discards.values()):
+        out["discard"] = {card: found for card, found in discards.items() if found}
     for kind, found in room.preview(g, legal).items():
-        if isinstance(found, dict):
-            out[kind] = {card: [warning(room, k, p) for k, p in ws] for card, ws in found.items()}
-        else:
-            out[kind] = [warning(room, k, p) for k, p in found]
+        out[kind] = [warning(room, k, p) for k, p in found]
     return out

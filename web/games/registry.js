@@ -3,7 +3,8 @@
 // score sheet dialog, the language switch and the computer's moves; a game renderer draws the
 // table inside #felt and turns clicks into engine actions.
 //
-// Adding a game: write web/games/<family>.js exporting
+// Adding a game: write web/games/<family>/index.js (its rooms beside it: table.js, layout.js,
+// log.js, actions.js, ...) exporting
 //   families   the engine family names it draws (a variant descriptor's "family", from `hello`)
 //   create(shell) -> renderer
 //   OPTION_GROUPS  optional: [{id, open, options: [option names]}], the new-game dialog's groups of
@@ -52,9 +53,9 @@
 //                              for a claim decision); `normal` is the shell's usual pause
 // A log entry with `quiet: true` (set by the renderer's entry or annotate) is neither logged nor
 // shown in the ticker (e.g. a pass in Continental's claim window).
-import * as canasta from "./canasta.js";
-import * as threefifty from "./threefifty.js";
-import * as continental from "./continental.js";
+import * as canasta from "./canasta/index.js";
+import * as threefifty from "./threefifty/index.js";
+import * as continental from "./continental/index.js";
 
 export const GAMES = [canasta, threefifty, continental];
 

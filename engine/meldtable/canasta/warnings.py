@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from ..annotations import Found
 from ..reasons import Catalogue
 from .values import is_wild
 
@@ -43,10 +44,11 @@ SETTING: Mapping[str, str] = {
 }
 """Warning key -> the page setting that turns it off (:data:`meldtable.annotations.SETTINGS`)."""
 
-Found = list[tuple[str, dict[str, Any]]]
 
 
-def _discard(card: Any, legal: Sequence[Any]) -> Found:
+def discard(card: Any, legal: Sequence[Any]) -> Found:
+    """A discard of ``card`` (a :class:`~meldtable.cards.Card`), ``legal`` the moves before it:
+    ``discard_wild`` for a wild card, ``discard_addable`` when a legal ``add`` places it alone."""
     out: Found = []
     if is_wild(card):
         out.append(("discard_wild", {"card": card.text}))
@@ -60,44 +62,24 @@ def _turn(g: Game, seat: int) -> dict[str, Any] | None:
     return turn if isinstance(turn, dict) and turn.get("seat") == seat else None
 
 
-def warnings(before: Game, moves: Sequence[Any], after: Game) -> Found:
-    """``(key, params)`` of the warnings the person's action (``moves`` applied to ``before``,
-    giving ``after``) deserved: a discard of a wild card or of a card a legal ``add`` could have
-    placed; a meld after which the turn still needs the initial meld with fewer points than its
-    minimum (``have``, ``minimum``)."""
-    seat = before.current_player
-    if seat is None or not moves:
-        return []
-    out: Found = []
-    work = before
-    for i, m in enumerate(moves):
-        if m.kind == "discard" and m.cards:
-            out += _discard(m.cards[0], work.legal_moves())
-        if i + 1 < len(moves):
-            work = work.copy() if work is before else work
-            work.play(m)
+def committed(before: Game, moves: Sequence[Any], after: Game, seat: int) -> Found:
+    """``initial_meld_short`` (``have``, ``minimum``) for an action with a meld after which the
+    turn still needs the initial meld with fewer points than its minimum."""
     turn = _turn(before, seat)
-    if any(m.kind == "meld" for m in moves) and turn and turn.get("needs_initial_meld") and turn.get("minimum", 0) > 0:
-        nxt = _turn(after, seat)
-        if nxt and nxt.get("needs_initial_meld") and nxt.get("initial_meld_points", 0) < turn["minimum"]:
-            out.append(("initial_meld_short", {"have": nxt.get("initial_meld_points", 0), "minimum": turn["minimum"]}))
-    return out
+    if not (any(m.kind == "meld" for m in moves) and turn and turn.get("needs_initial_meld") and turn["minimum"] > 0):
+        return []
+    nxt = _turn(after, seat)
+    if nxt and nxt.get("needs_initial_meld") and nxt["initial_meld_points"] < turn["minimum"]:
+        return [("initial_meld_short", {"have": nxt["initial_meld_points"], "minimum": turn["minimum"]})]
+    return []
 
 
-def preview(g: Game, legal: Sequence[Any]) -> dict[str, Any]:
-    """The warnings the person's next action may deserve (:func:`meldtable.annotations.may_warn`):
-    each legal discard's (final), and, while the turn needs the initial meld and a meld is legal,
-    ``initial_meld_short`` for the page's ``meld`` and ``move`` actions (``have`` not known before
-    the meld is tried: ``"?"``)."""
-    out: dict[str, Any] = {}
-    discards = {m.cards[0].text: _discard(m.cards[0], legal) for m in legal if m.kind == "discard" and m.cards}
-    discards = {card: found for card, found in discards.items() if found}
-    if discards:
-        out["discard"] = discards
+def preview(g: Game, legal: Sequence[Any]) -> dict[str, Found]:
+    """While the turn needs the initial meld and a meld is legal: ``initial_meld_short`` for the
+    page's ``meld`` and ``move`` actions (``have`` not known before the meld is tried: ``"?"``)."""
     seat = g.current_player
     turn = _turn(g, seat) if seat is not None else None
-    if turn and turn.get("needs_initial_meld") and turn.get("minimum", 0) > 0 and any(m.kind == "meld" for m in legal):
-        found = [("initial_meld_short", {"have": "?", "minimum": turn["minimum"]})]
-        out["meld"] = found
-        out["move"] = found
-    return out
+    if turn and turn.get("needs_initial_meld") and turn["minimum"] > 0 and any(m.kind == "meld" for m in legal):
+        found: Found = [("initial_meld_short", {"have": "?", "minimum": turn["minimum"]})]
+        return {"meld": found, "move": found}
+    return {}

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from ..annotations import Found
 from ..reasons import Catalogue
 from .rules import contract_name
 
@@ -42,12 +43,13 @@ SETTING: Mapping[str, str] = {
 }
 """Warning key -> the page setting that turns it off (:data:`meldtable.annotations.SETTINGS`)."""
 
-Found = list[tuple[str, dict[str, Any]]]
 LAYS = ("set", "run")
 """The move kinds (and page action types) that lay a combination of the contract down."""
 
 
-def _discard(card: Any, legal: Sequence[Any]) -> Found:
+def discard(card: Any, legal: Sequence[Any]) -> Found:
+    """A discard of ``card`` (a :class:`~meldtable.cards.Card`), ``legal`` the moves before it:
+    ``discard_wild`` for a joker, ``discard_lays_off`` when a legal ``add`` lays it off alone."""
     out: Found = []
     if card.is_joker:
         out.append(("discard_wild", {"card": card.text}))
@@ -63,60 +65,37 @@ def _contract(g: Game, seat: int) -> tuple[int, int] | None:
     turn, contract = v.get("turn"), v.get("contract")
     if not isinstance(turn, dict) or turn.get("seat") != seat or turn.get("laying_down") or not contract:
         return None
-    if any(s.get("seat") == seat and s.get("down") for s in v.get("seats") or []):
+    if any(s["seat"] == seat and s["down"] for s in v["seats"]):
         return None
-    sets, runs = int(contract["sets"]), int(contract["runs"])
+    sets, runs = contract["sets"], contract["runs"]
     return (sets, runs) if sets + runs >= 2 else None
 
 
-def warnings(before: Game, moves: Sequence[Any], after: Game) -> Found:
-    """``(key, params)`` of the warnings the person's action (``moves`` applied to ``before``,
-    giving ``after``) deserved: a discard of a joker or of a card a legal ``add`` could have laid
-    off; a first combination of a contract after which the rest is still to lay this turn
-    (``contract``, ``rest``: contract names, :func:`~meldtable.continental.rules.contract_name`)."""
-    seat = before.current_player
-    if seat is None or not moves:
-        return []
-    out: Found = []
-    work = before
-    for i, m in enumerate(moves):
-        if m.kind == "discard" and m.cards:
-            out += _discard(m.cards[0], work.legal_moves())
-        if i + 1 < len(moves):
-            work = work.copy() if work is before else work
-            work.play(m)
+def committed(before: Game, moves: Sequence[Any], after: Game, seat: int) -> Found:
+    """``contract_commits`` (``contract``, ``rest``: contract names,
+    :func:`~meldtable.continental.rules.contract_name`) for a first combination of a contract
+    after which the rest is still to lay this turn."""
     need = _contract(before, seat) if any(m.kind in LAYS for m in moves) else None
-    if need:
-        turn = after.view(seat).get("turn")
-        rest = turn.get("laying_down") if isinstance(turn, dict) and turn.get("seat") == seat else None
-        if rest:
-            out.append(("contract_commits", {"contract": contract_name(*need),
-                                             "rest": contract_name(int(rest["sets"]), int(rest["runs"]))}))
-    return out
+    turn = after.view(seat).get("turn") if need else None
+    rest = turn.get("laying_down") if isinstance(turn, dict) and turn.get("seat") == seat else None
+    if need and rest:
+        return [("contract_commits", {"contract": contract_name(*need), "rest": contract_name(rest["sets"], rest["runs"])})]
+    return []
 
 
-def preview(g: Game, legal: Sequence[Any]) -> dict[str, Any]:
-    """The warnings the person's next action may deserve (:func:`meldtable.annotations.may_warn`):
-    each legal discard's (final), and, when a legal set or run would start a contract of more
-    than one combination, ``contract_commits`` for the page's ``set``/``run``/``move`` actions,
-    with the rest after one combination of that kind."""
-    out: dict[str, Any] = {}
-    discards = {m.cards[0].text: _discard(m.cards[0], legal) for m in legal if m.kind == "discard" and m.cards}
-    discards = {card: found for card, found in discards.items() if found}
-    if discards:
-        out["discard"] = discards
+def preview(g: Game, legal: Sequence[Any]) -> dict[str, Found]:
+    """When a legal set or run would start a contract of more than one combination:
+    ``contract_commits`` for the page's ``set``/``run`` actions (and ``move``: the first), with
+    the rest after one combination of that kind."""
     seat = g.current_player
     need = _contract(g, seat) if seat is not None else None
+    out: dict[str, Found] = {}
     if need:
         sets, runs = need
-        moves: Found = []
         for kind in LAYS:
-            if not any(m.kind == kind for m in legal):
-                continue
-            rest = contract_name(sets - (kind == "set"), runs - (kind == "run"))
-            found = [("contract_commits", {"contract": contract_name(sets, runs), "rest": rest})]
-            out[kind] = found
-            moves += found
-        if moves:
-            out["move"] = moves[:1]
+            if any(m.kind == kind for m in legal):
+                rest = contract_name(sets - (kind == "set"), runs - (kind == "run"))
+                out[kind] = [("contract_commits", {"contract": contract_name(sets, runs), "rest": rest})]
+        if out:
+            out["move"] = next(iter(out.values()))
     return out
