@@ -1,7 +1,7 @@
 """The warnings before costly mistakes, worded by the engine (issue #13 "Warnings before costly
 mistakes", issue #26 item 2: the page derives no rule): the ``act`` answer's ``warnings`` and the
 table's ``may_warn`` (docs/protocol.md, "Warnings"), for every key of every family's warning room
-(meldtable.canasta.warnings, meldtable.continental.warnings), in English and German."""
+(meldtable.canasta.annotate, meldtable.continental.annotate), in English and German."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ import pytest
 
 from meldtable.annotations import SETTINGS
 from meldtable.api import Session, handle
-from meldtable.canasta import warnings as canasta_warnings
-from meldtable.continental import warnings as continental_warnings
+from meldtable.canasta import annotate as canasta_warnings
+from meldtable.continental import annotate as continental_warnings
 from meldtable.reasons import LANGUAGES, fields
 
 ROOMS = {"canasta": canasta_warnings, "continental": continental_warnings}

@@ -4,13 +4,13 @@
   notation is legal now for the person's seat to act and, if not, the refusal ``act`` would give
   (key, params, texts in English and German), without changing the game.
 - :func:`take_cards`: the table's ``take_cards`` (docs/protocol.md, "table"), the hand cards the
-  page sends with "Take pile" when the person selected none, from the family's take room (a
-  family module's ``TAKE``: e.g. :mod:`meldtable.canasta.take`); ``None`` for a family without one.
+  page sends with "Take pile" when the person selected none, from the family's annotations room
+  (:mod:`meldtable.canasta.annotate`); ``None`` for a family whose room has none.
 - :func:`warnings` and :func:`may_warn`: the warnings an action of the person deserves before a
   costly mistake (a wild card discarded, a card discarded that could still be added, a meld that
   commits the turn to the initial-meld minimum or to the rest of a contract; issue #13), from
-  the family's warning room (a family module's ``WARNINGS``: e.g.
-  :mod:`meldtable.canasta.warnings`), as keyed annotations with English and German texts
+  the family's annotations room (a family module's ``ANNOTATIONS``: e.g.
+  :mod:`meldtable.canasta.annotate`), as keyed annotations with English and German texts
   (:class:`~meldtable.reasons.Catalogue`). The ``act`` answer carries the applied action's
   ``warnings``; every table carries ``may_warn``, the warnings the person's next action may
   deserve (the page tries such an action on a scratch copy first, docs/protocol.md, "act").
@@ -35,7 +35,8 @@ off is not warned of that kind."""
 
 
 class WarningRoom(Protocol):
-    """A family's warning room, the module its family module's ``WARNINGS`` names."""
+    """A family's annotations room, the module its family module's ``ANNOTATIONS`` names (a
+    module with ``take_cards(game, legal) -> list[str]`` too gives the tables ``take_cards``)."""
 
     CATALOGUE: Catalogue
     """Every warning key with its parameters and English and German texts."""
@@ -60,6 +61,10 @@ class WarningRoom(Protocol):
 Found = list[tuple[str, dict[str, Any]]]
 """``(key, params)`` of warnings, as a warning room finds them."""
 
+DISCARD_WILD = (("card",), "You are about to discard a wild card ({card:card}): the next player may take it.",
+                "Du willst eine wilde Karte ({card:card}) abwerfen: Der nächste Spieler kann sie nehmen.")
+"""The warning ``discard_wild`` of every family with wild cards: parameters, English, German."""
+
 
 def explain(g: Game, text: str) -> dict[str, Any]:
     """The ``explain`` op's answer for notation ``text`` in game ``g`` (the seat to act, which the
@@ -79,23 +84,23 @@ def explain(g: Game, text: str) -> dict[str, Any]:
     return {"move": str(move), "seat": seat, "legal": True}
 
 
-def _room(g: Game, name: str) -> Any:
-    module = getattr(g.family, name, None)
+def _room(g: Game) -> Any:
+    module = getattr(g.family, "ANNOTATIONS", None)
     return importlib.import_module(module) if isinstance(module, str) else None
 
 
 def has_take(g: Game) -> bool:
-    """Whether ``g``'s family has a take room (its tables carry ``take_cards``)."""
-    return isinstance(getattr(g.family, "TAKE", None), str)
+    """Whether ``g``'s family's annotations room has ``take_cards`` (its tables carry them)."""
+    return hasattr(_room(g), "take_cards")
 
 
 def take_cards(g: Game, legal: list[Any]) -> list[str] | None:
     """The cards (texts, hand order) the page sends with a ``take`` action when the person
     selected none: the family's take room's answer (``None`` for a family without one and when
     the hand is over). ``legal`` is ``g.legal_moves()`` for the seat to act (empty when not the
-    person's turn). The canasta family's rule: :func:`meldtable.canasta.take.take_cards`."""
-    room = _room(g, "TAKE")
-    if room is None or g.hand_over or g.current_player is None:
+    person's turn). The canasta family's rule: :func:`meldtable.canasta.annotate.take_cards`."""
+    room = _room(g)
+    if not hasattr(room, "take_cards") or g.hand_over or g.current_player is None:
         return None
     return cast("list[str]", room.take_cards(g, legal))
 
@@ -112,7 +117,7 @@ def warnings(before: Game, moves: Sequence[Any], after: Game) -> list[dict[str, 
     applied to ``before`` gave ``after`` (``before`` unchanged): each discard's (judged on the
     legal moves just before it) and the room's ``committed``. Empty for a family without a
     warning room (3 ist 50)."""
-    room = cast("WarningRoom | None", _room(before, "WARNINGS"))
+    room = cast("WarningRoom | None", _room(before))
     seat = before.current_player
     if room is None or seat is None:
         return []
@@ -135,7 +140,7 @@ def may_warn(g: Game, legal: Sequence[Any]) -> dict[str, Any]:
     is not the person's turn, which gives ``{}``). A discard's are final; the others' may depend on
     the action's cards (the page then tries the action first and reads the answer's
     ``warnings``); their parameters not known before are ``"?"``."""
-    room = cast("WarningRoom | None", _room(g, "WARNINGS"))
+    room = cast("WarningRoom | None", _room(g))
     if room is None or not legal:
         return {}
     out: dict[str, Any] = {}

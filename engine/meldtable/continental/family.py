@@ -17,15 +17,16 @@ from .state import ContinentalState, State, new_state
 
 __all__ = [
     "POSITION", "REASONS", "UNDOABLE", "REVEALING", "Rules", "State", "ContinentalState", "new_state",
-    "parse_move", "choose_move", "compose_action", "TESTING", "shuffle_hidden", "WARNINGS",
+    "parse_move", "choose_move", "compose_action", "TESTING", "shuffle_hidden", "ANNOTATIONS",
 ]
 
 POSITION = "meldtable.continental.position"
 """The family's position room (:mod:`.position`: keys, reader, writer), imported on first use."""
 
-WARNINGS = "meldtable.continental.warnings"
-"""The family's warning room (:mod:`.warnings`: the warnings before costly mistakes, with their
-texts), imported on first use by :mod:`meldtable.annotations`."""
+ANNOTATIONS = "meldtable.continental.annotate"
+"""The family's annotations room (:mod:`.annotate`: the warnings before costly mistakes with
+their texts), imported on first use by
+:mod:`meldtable.annotations`."""
 
 TESTING = "meldtable.continental.testing"
 """The family's harness hooks (:mod:`.testing`), imported only by the test harness

@@ -1,6 +1,6 @@
-"""The continental family's warnings before costly mistakes (issue #13, "Warnings before costly
-mistakes"; issue #26: worded by the engine, the page only filters them by the person's settings).
-Reached through the family module's ``WARNINGS`` (:mod:`meldtable.annotations`).
+"""The continental family's annotations room (issue #26), reached through the family module's
+``ANNOTATIONS`` by :mod:`meldtable.annotations`: the warnings before costly mistakes (issue #13;
+worded here, the page only filters them by the person's settings).
 
 - ``discard_wild``: the discarded card is a joker (seed 002: the jokers are the wild cards).
 - ``discard_lays_off``: the discarded card could still be laid off on a combination on the table
@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..annotations import Found
+from ..annotations import DISCARD_WILD, Found
 from ..reasons import Catalogue
 from .rules import contract_name
 
@@ -23,9 +23,7 @@ if TYPE_CHECKING:
     from ..game import Game
 
 CATALOGUE = Catalogue("continental", {
-    "discard_wild": (
-        ("card",), "You are about to discard a wild card ({card:card}): the next player may take it.",
-        "Du willst eine wilde Karte ({card:card}) abwerfen: Der nächste Spieler kann sie nehmen."),
+    "discard_wild": DISCARD_WILD,
     "discard_lays_off": (
         ("card",), "This card ({card:card}) could still be laid off on a combination on the table.",
         "Diese Karte ({card:card}) könntest du noch an eine Kombination auf dem Tisch anlegen."),

@@ -1,6 +1,9 @@
-"""The canasta family's warnings before costly mistakes (issue #13, "Warnings before costly
-mistakes"; issue #26: worded by the engine, the page only filters them by the person's settings).
-Reached through the family module's ``WARNINGS`` (:mod:`meldtable.annotations`).
+"""The canasta family's annotations room (issue #26: what the engine tells the page, so that the
+page knows no rule), reached through the family module's ``ANNOTATIONS`` by
+:mod:`meldtable.annotations`: the warnings before costly mistakes (issue #13; worded here, the page
+only filters them by the person's settings) and the table's ``take_cards``.
+
+Warnings:
 
 - ``discard_wild``: the discarded card is a wild card (seed 000: "2er und Joker sind wilde
   Karten"; a wild card on the pile freezes it and helps the next player's take).
@@ -9,6 +12,10 @@ Reached through the family module's ``WARNINGS`` (:mod:`meldtable.annotations`).
 - ``initial_meld_short``: the meld counts fewer points than the side's initial-meld minimum (seed
   000's table, ``initial_meld_counts``): the turn is then committed to reaching it (the engine's
   turn after the meld still ``needs_initial_meld``).
+
+``take_cards`` (:func:`take_cards`; seeds 000/001/004 'Aufnehmen des Ablagestapels': the pile is
+taken with a natural pair of the top card's rank, or a natural card and a wild card where the
+options allow): the hand cards the page sends with "Take pile" when the person selected none.
 """
 
 from __future__ import annotations
@@ -16,17 +23,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..annotations import Found
+from ..annotations import DISCARD_WILD, Found
+from ..cards import Card
 from ..reasons import Catalogue
-from .values import is_wild
+from .values import THREE, is_wild
 
 if TYPE_CHECKING:
     from ..game import Game
 
 CATALOGUE = Catalogue("canasta", {
-    "discard_wild": (
-        ("card",), "You are about to discard a wild card ({card:card}): the next player may take it.",
-        "Du willst eine wilde Karte ({card:card}) abwerfen: Der nächste Spieler kann sie nehmen."),
+    "discard_wild": DISCARD_WILD,
     "discard_addable": (
         ("card",), "This card ({card:card}) could still be added to one of your side's melds.",
         "Diese Karte ({card:card}) könntest du noch an eine Meldung deiner Seite anlegen."),
@@ -83,3 +89,36 @@ def preview(g: Game, legal: Sequence[Any]) -> dict[str, Found]:
         found: Found = [("initial_meld_short", {"have": "?", "minimum": turn["minimum"]})]
         return {"meld": found, "move": found}
     return {}
+
+
+def take_cards(g: Game, legal: list[Any]) -> list[str]:
+    """The cards (texts, hand order) to send with a ``take`` action when none are selected: the
+    simplest legal take (fewest cards, then fewest wild cards; ``[]`` for a take without hand
+    cards), or, when no take is legal now, the cards a person would try (the natural cards of the
+    top card's rank, with a wild card when only one is held, else two natural cards of another
+    rank; ``[]`` when there are none), whose refusal says why the pile cannot be taken. ``g`` is a
+    canasta game whose hand is not over; ``legal`` its legal moves for the seat to act (empty when
+    it is not the person's turn)."""
+    takes = [m for m in legal if m.kind == "take"]
+    if takes:
+        if any(not m.cards for m in takes):
+            return []
+        best = min(takes, key=lambda m: (len(m.cards), sum(1 for c in m.cards if is_wild(c))))
+        return [c.text for c in best.cards]
+    seat = g.current_player
+    if seat is None:
+        return []
+    view = g.view(seat)
+    top_text = (view.get("discard") or {}).get("top")
+    if not top_text:
+        return []
+    top = Card.parse(top_text)
+    hand = [Card.parse(t) for t in view.get("hand") or []]
+    same = [c for c in hand if not is_wild(c) and c.rank == top.rank][:2]
+    if len(same) == 2:
+        return [c.text for c in same]
+    wild = next((c for c in hand if is_wild(c)), None)
+    if len(same) == 1 and wild is not None:
+        return [same[0].text, wild.text]
+    other = [c for c in hand if not is_wild(c) and c.rank != THREE]
+    return [c.text for c in other[:2]] if len(other) >= 2 else []
