@@ -13,7 +13,7 @@ import pytest
 
 WEB = Path(__file__).resolve().parents[1] / "web"
 FAMILIES = ("canasta", "continental", "threefifty")
-ROOMS = ("index.js", "table.js", "layout.js", "log.js", "actions.js")
+ROOMS = ("index.js", "table.js", "layout.js", "log.js")
 
 
 def test_tablekit_names_no_family_and_parses_no_notation() -> None:
