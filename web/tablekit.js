@@ -1,10 +1,12 @@
 // What every game's table shares on top of its renderer (issue #13): the Undo button and its
 // key, keyboard shortcuts for every action with a help overlay (?), the settings (warnings, sound,
 // animation speed) kept in localStorage, the warnings before costly mistakes, and small sound
-// effects made with WebAudio (no file, nothing from another host). web/app.js calls it; the
-// renderers (web/games/*.js) are not changed by it: shortcuts press their buttons.
-import { t, tp, rankOf } from "./i18n.js";
-import { contractText } from "./games/continental.js";
+// effects made with WebAudio (no file, nothing from another host). web/app.js calls it. It is
+// game-independent (issue #26): what differs per game (its shortcuts, action bar, drop targets,
+// the reasons of its disabled buttons) is exported by the game's renderer module and read here
+// through web/games/registry.js (its contract comment); the warnings are the engine's.
+import { t, tp, getLang } from "./i18n.js";
+import { GAMES } from "./games/registry.js";
 
 const SETTINGS_KEY = "meldtable.settings";
 const DEFAULTS = {
@@ -33,31 +35,22 @@ export function saveSetting(name, value) {
   try { localStorage.setItem(SETTINGS_KEY, JSON.stringify(s)); } catch (_) { /* storage may be off */ }
 }
 
-// ------------------------------------------------------------------ shortcuts
+// ------------------------------------------------------------------ the renderer's tables
+
+/** The renderer module of engine family `family` (web/games/registry.js), or null. */
+export function rendererOf(family) {
+  return GAMES.find((g) => g.families.includes(family)) || null;
+}
 
 /**
- * Keyboard shortcuts per family: key -> [button id, catalogue key of its name]. Every action of
- * a table's action bar has one; "u" (and Ctrl+Z) is undo, "?" the help overlay, Escape clears.
+ * Keyboard shortcuts of `family`'s table: [key, button id, catalogue key of its name] (the
+ * renderer module's SHORTCUTS). Every action of a table's action bar has one; "u" (and Ctrl+Z) is
+ * undo, "?" the help overlay, Escape clears.
  */
-export const SHORTCUTS = {
-  canasta: [
-    ["d", "btn-draw", "action.draw"], ["t", "btn-take", "action.take"], ["m", "btn-meld", "action.meld"],
-    ["a", "btn-add", "action.add"], ["x", "btn-discard", "action.discard"], ["u", "btn-undo", "action.undo"],
-    ["s", "btn-scores", "action.scores"],
-  ],
-  continental: [
-    ["d", "ct-btn-draw", "ct.action.draw"], ["t", "ct-btn-take", "kit.key.take"], ["e", "ct-btn-set", "ct.action.set"],
-    ["r", "ct-btn-run", "ct.action.run"], ["x", "ct-btn-discard", "action.discard"],
-    ["c", "ct-btn-claim", "kit.key.claim"], ["p", "ct-btn-pass", "ct.claim.pass"], ["u", "btn-undo", "action.undo"],
-    ["s", "ct-btn-scores", "action.scores"],
-  ],
-  threefifty: [
-    ["1", "tf-choice-1", "kit.key.choice1"], ["2", "tf-choice-2", "kit.key.choice2"],
-    ["x", "tf-discard", "kit.key.tfDiscard"],
-  ],
-};
-
-const TOOLBARS = { canasta: "actions", continental: "ct-actions" };
+export function shortcutsOf(family) {
+  const g = rendererOf(family);
+  return (g && g.SHORTCUTS) || [];
+}
 
 // ------------------------------------------------------------------ sound
 
@@ -82,81 +75,29 @@ export function sound(kind) {
 
 // ------------------------------------------------------------------ warnings
 
-const WILD = (card, family) => card === "JK" || (family === "canasta" && rankOf(card) === "2");
-
-function discardedCard(action) {
-  if (!action) return null;
-  if (action.type === "discard") return action.card || (action.cards || [])[0] || null;
-  if (action.type === "move" && /^discard\s/.test(action.text || "")) return action.text.split(/\s+/)[1];
-  return null;
+/** The engine's warnings as the page shows them: those whose setting is on, each {setting, key, text}. */
+function shown(list) {
+  const s = settings(), lang = getLang();
+  return (Array.isArray(list) ? list : []).filter((w) => w && s[w.setting]).map((w) => ({
+    setting: w.setting, key: w.key, text: (w.texts && (w.texts[lang] || w.texts.en)) || w.key,
+  }));
 }
 
 /**
- * The warnings an action of the person deserves before it is sent: a list of
- * {setting, text}. `table` is the current table (docs/protocol.md), `family` the engine family,
- * `after` the table the engine answered when the action was tried on a scratch copy of the game
- * (app.js probeAction): a refused action never gets here (issue #29 item 2: the reason comes
- * first), and the initial-meld warning takes its points from the engine's answer, not from card
- * values in JavaScript. Without `after` the list says which warnings may apply (then the action
- * is tried first).
+ * The warnings an action of the person deserves before it is sent: a list of {setting, key,
+ * text}, the engine's (docs/protocol.md, "Warnings"; the page derives no rule), those of settings
+ * the person turned off left out. `table` is the current table, `after` the engine's answer when
+ * the action was tried on a scratch copy of the game (app.js probeAction): its `warnings` are the
+ * ones the action deserved. Without `after`, the table's `may_warn` says which the action may
+ * deserve (a discard's are final; then app.js tries the action first: a refused action never
+ * gets a warning, issue #29 item 2). `family` is not needed (kept for older callers).
  */
-export function warningsFor(action, table, family, after = null) {
-  const s = settings();
-  const out = [];
-  const card = discardedCard(action);
-  const legal = (table && table.legal) || [];
-  if (card) {
-    if (s.warnWild && WILD(card, family)) out.push({ setting: "warnWild", text: t("kit.warn.wild") });
-    const usable = legal.some((m) => (m.kind === "add") && Array.isArray(m.cards) && m.cards.length === 1 && m.cards[0] === card);
-    if (s.warnPlayable && usable) {
-      out.push({ setting: "warnPlayable", text: t(family === "continental" ? "kit.warn.layOff" : "kit.warn.addable") });
-    }
-  }
-  if (family === "canasta" && s.warnInitial && table && table.view && table.view.turn) {
-    const turn = table.view.turn;
-    const cards = action.type === "meld" ? action.cards
-      : action.type === "move" && /^meld\s/.test(action.text || "") ? action.text.split(/\s+/).slice(1) : null;
-    if (cards && turn.needs_initial_meld && turn.minimum > 0) {
-      const next = after && after.view && after.view.turn;
-      const have = next ? next.initial_meld_points || 0 : null;
-      if (!after || (next && next.needs_initial_meld && have < turn.minimum)) {
-        out.push({ setting: "warnInitial", text: t("kit.warn.initial", { have: have ?? "?", minimum: turn.minimum }) });
-      }
-    }
-  }
-  if (family === "continental" && s.warnInitial) {
-    const w = contractWarning(action, table);
-    if (w) out.push(w);
-  }
-  return out;
-}
-
-/** Whether every card of `part` is among `cards` (as many times as `part` names it). */
-function within(part, cards) {
-  const pool = [...cards];
-  return part.every((c) => { const i = pool.indexOf(c); if (i < 0) return false; pool.splice(i, 1); return true; });
-}
-
-/**
- * Continental (docs/rules/continental.md §8.2): the contract is laid down one combination at a
- * time, all in one turn; its first combination commits the player to laying the rest in this
- * turn (only the contract's remaining steps are legal until then, no discard). Warned when the
- * action would be that first, legal step of a contract of more than one combination.
- */
-function contractWarning(action, table) {
-  const v = table && table.view;
-  if (!v || !v.turn || v.turn.laying_down || !v.contract) return null;
-  const me = (v.seats || []).find((x) => x.seat === (table.seat ?? v.seat));
-  if (!me || me.down) return null;
-  let kind = action && action.type, cards = action && action.cards;
-  if (kind === "move") [kind, ...cards] = String(action.text || "").trim().split(/\s+/);
-  if ((kind !== "set" && kind !== "run") || !Array.isArray(cards)) return null;
-  const { sets, runs } = v.contract;
-  if (sets + runs < 2) return null;
-  const legal = (table.legal || []).some((m) => m.kind === kind && Array.isArray(m.cards) && within(m.cards, cards));
-  if (!legal) return null; // the engine refuses it anyway, with its reason
-  const rest = contractText(sets - (kind === "set" ? 1 : 0), runs - (kind === "run" ? 1 : 0));
-  return { setting: "warnInitial", text: t("kit.warn.contract", { contract: contractText(sets, runs), rest }) };
+export function warningsFor(action, table, family = null, after = null) { // eslint-disable-line no-unused-vars
+  if (after && Array.isArray(after.warnings)) return shown(after.warnings);
+  const may = (table && table.may_warn) || {};
+  const type = action && action.type;
+  if (type === "discard") return shown((may.discard || {})[action.card]);
+  return shown(typeof type === "string" ? may[type] : null);
 }
 
 /**
@@ -198,7 +139,8 @@ export function confirmWarnings(warnings) {
  * asking the engine, which says why it cannot (its refusal shows in the status line).
  */
 export function mountUndo(family, onUndo) {
-  const bar = document.getElementById(TOOLBARS[family] || "");
+  const g = rendererOf(family);
+  const bar = g && g.TOOLBAR ? document.getElementById(g.TOOLBAR) : null;
   if (!bar || document.getElementById("btn-undo")) return;
   const b = document.createElement("button");
   b.type = "button";
@@ -233,7 +175,7 @@ export function renderUndo(table) {
 export function fillHelp(family, canUndo = undoable) {
   const list = document.getElementById("help-keys");
   list.replaceChildren();
-  const rows = [...(SHORTCUTS[family] || []).filter(([, id]) => id !== "btn-undo" || canUndo),
+  const rows = [...shortcutsOf(family).filter(([, id]) => id !== "btn-undo" || canUndo),
     ["Ctrl+Z", null, "action.undo"], ["i", null, "hint.askKey"], ["h", null, "kit.key.rules"], ["Esc", null, "kit.key.escape"], ["←→", null, "kit.key.arrows"],
     ["Enter", null, "kit.key.enter"], ["?", null, "kit.help"]];
   for (const [key, , name] of rows) {
@@ -249,15 +191,15 @@ export function fillHelp(family, canUndo = undoable) {
 }
 
 /**
- * The button a key press stands for in `family`'s table, or null; a shortcut of a 3 ist 50
- * choice ("1", "2") presses that choice.
+ * The button a key press stands for in `family`'s table, or null: the renderer module's
+ * `shortcutButton(row)` when it has one (3 ist 50: "1", "2" press that choice), else the button
+ * its SHORTCUTS row names.
  */
 export function shortcutButton(family, key) {
-  const row = (SHORTCUTS[family] || []).find(([k]) => k === key.toLowerCase());
+  const row = shortcutsOf(family).find(([k]) => k === key.toLowerCase());
   if (!row) return null;
-  if (family === "threefifty" && /^\d$/.test(row[0])) {
-    return document.querySelectorAll("#tf-choices button")[Number(row[0]) - 1] || null;
-  }
+  const g = rendererOf(family);
+  if (g && typeof g.shortcutButton === "function") return g.shortcutButton(row);
   return document.getElementById(row[1]);
 }
 
@@ -277,102 +219,39 @@ export function press(b) {
 
 export { tp };
 
-/** Card texts of the selected hand cards, read from the page (aria-pressed buttons). */
-function selectedInHand() {
-  return [...document.querySelectorAll('#hand .hand-card[aria-pressed="true"]')].map((b) => b.dataset.card);
+/**
+ * A disabled button of `family`'s action bar says why it cannot be done now (the renderer
+ * module's `wireReasons(shell)`, when it has one: a touch on a disabled button reaches its
+ * toolbar, which answers with the page's hint or the engine's reason).
+ */
+export function wireReasons(shell, family) {
+  const g = rendererOf(family);
+  if (g && typeof g.wireReasons === "function") g.wireReasons(shell);
 }
 
 /**
- * Continental's action bar: a disabled button lets a touch through to the toolbar (style.css),
- * which says why, as the canasta table does: the page's hint when it knows (not your turn,
- * nothing selected), else the engine's reason for the action (sent; a refusal changes nothing).
+ * Say why the action of button `id` of `family`'s action bar cannot be done now (a key pressed at
+ * the wrong time): the renderer module's `explainButton(shell, id)`; false when it has none or
+ * `id` is not one of its actions.
  */
-export function wireContinentalReasons(shell) {
-  const bar = document.getElementById("ct-actions");
-  if (!bar || bar.dataset.reasons) return;
-  bar.dataset.reasons = "1";
-  bar.addEventListener("click", (ev) => {
-    if (ev.target.closest("button:not(:disabled)")) return;
-    const b = [...bar.querySelectorAll("button:disabled")].find((x) => {
-      if (x.hidden) return false;
-      const r = x.getBoundingClientRect();
-      return ev.clientX >= r.left && ev.clientX <= r.right && ev.clientY >= r.top && ev.clientY <= r.bottom;
-    });
-    if (b) explainContinental(shell, b.id);
-  });
+export function explainButton(shell, family, id) {
+  const g = rendererOf(family);
+  return Boolean(g && typeof g.explainButton === "function" && g.explainButton(shell, id));
 }
 
-const CT_KINDS = { "ct-btn-draw": "draw", "ct-btn-take": "take", "ct-btn-set": "set", "ct-btn-run": "run", "ct-btn-discard": "discard" };
+/** Continental's wireReasons (kept for older callers: use wireReasons(shell, family)). */
+export function wireContinentalReasons(shell) { wireReasons(shell, "continental"); }
 
-/**
- * Say why Continental's action `id` (a button id of its action bar) cannot be done now, when the
- * button is disabled or not shown (a key pressed at the wrong time: X before drawing, R when the
- * contract holds no run): the page's hint when it knows (not your turn, nothing selected), else
- * the engine's reason for the action, sent as is (a refusal changes nothing). Returns false for
- * an id that is not one of the bar's actions.
- */
-export function explainContinental(shell, id) {
-  const kind = CT_KINDS[id];
-  if (!kind) return false;
-  const tb = shell.table();
-  if (!tb || shell.busy()) return true;
-  if (tb.hand_over) { shell.setStatus({ key: "hint.handOver" }, "error"); return true; }
-  if (!shell.isMyTurn()) { shell.setStatus({ key: "hint.waitTurn", params: { name: shell.seatName(tb.to_act) } }, "error"); return true; }
-  const sel = selectedInHand();
-  const v = tb.view || {}, turn = v.turn || {};
-  const need = turn.laying_down || (v.contract && { sets: v.contract.sets, runs: v.contract.runs });
-  if ((kind === "set" || kind === "run") && turn.stage !== "draw" && need && !need[kind + "s"]) {
-    // R (S) when this deal's contract holds no run (set): the engine checks the cards' shape
-    // first, so its "no_run_needed" comes only for a well-formed run; say it from its view
-    shell.setStatus({ key: kind === "run" ? "ct.hint.noRun" : "ct.hint.noSet",
-      params: { contract: contractText(need.sets, need.runs) } }, "error");
-    return true;
-  }
-  if (kind === "draw" || kind === "take") shell.act({ type: "move", text: kind }, { text: kind });
-  else if (kind === "discard") {
-    if (sel.length !== 1) shell.setStatus({ key: "hint.selectOneDiscard" }, "error");
-    else shell.act({ type: "discard", card: sel[0] }, { text: "discard " + sel[0] });
-  } else if (!sel.length) shell.setStatus({ key: "ct.hint.pickCards" }, "error");
-  else shell.act({ type: kind, cards: sel }, { text: [kind, ...sel].join(" ") });
-  return true;
-}
+/** Continental's explainButton (kept for older callers: use explainButton(shell, family, id)). */
+export function explainContinental(shell, id) { return explainButton(shell, "continental", id); }
 
 // ------------------------------------------------------------------ drag and drop
-
-/**
- * Drop targets per family: [selector, what a drop there does]. A drop is "select, then act" done
- * by hand: the dragged card (with the rest of the selection, when it was selected) becomes the
- * selection, then the target is touched or the action's button pressed, so a drop is exactly
- * the clicks a person could make (a refused drop shows the engine's reason).
- */
-const DROPS = {
-  canasta: [
-    ["#discard", () => press(document.getElementById("btn-discard"))],
-    ["#my-melds .meld", (el) => {
-      if (el.getAttribute("aria-pressed") !== "true") el.click(); // make it the target of "add"
-      return press(document.getElementById("btn-add"));
-    }],
-    ["#my-side", () => press(document.getElementById("btn-meld"))],
-  ],
-  continental: [
-    ["#ct-discard", () => press(document.getElementById("ct-btn-discard"))],
-    [".ct-combo", (el) => { el.click(); return true; }],
-    ["#ct-me", () => {
-      const set = document.getElementById("ct-btn-set"), run = document.getElementById("ct-btn-run");
-      const pick = [set, run].find((b) => b && !b.hidden && b.classList.contains("btn-primary"))
-        || [set, run].find((b) => b && !b.hidden);
-      return press(pick);
-    }],
-  ],
-  // 3 ist 50: choosing a card with a single play makes that play at once (as a touch on it does),
-  // wherever it is dropped; a card with several plays is played onto the target it is dropped on
-  threefifty: [[".tf-target", (el) => { el.click(); return true; }]],
-};
 
 function dropTarget(family, x, y) {
   const hit = document.elementFromPoint(x, y);
   if (!hit) return null;
-  for (const [sel, run] of DROPS[family] || []) {
+  const g = rendererOf(family);
+  for (const [sel, run] of (g && g.DROPS) || []) {
     const el = hit.closest(sel);
     if (el) return { el, run };
   }
@@ -380,7 +259,11 @@ function dropTarget(family, x, y) {
 }
 
 /**
- * Cards can be dragged from the hand onto the table's targets (DROPS), with a mouse, a pen or a
+ * Cards can be dragged from the hand onto the table's targets (the renderer module's DROPS:
+ * [selector, (el, press) => bool]; a drop is "select, then act" done by hand: the dragged card,
+ * with the rest of the selection when it was selected, becomes the selection, then the target is
+ * touched or the action's button pressed, so a drop is exactly the clicks a person could make and
+ * a refused drop shows the engine's reason), with a mouse, a pen or a
  * finger (pointer events; a move of under 10 px stays a click). `family()` names the table's
  * engine family. A flying copy of the card follows the pointer; the targets are marked.
  */
@@ -431,7 +314,7 @@ export function wireDrag(family) {
         for (const b of document.querySelectorAll('#hand .hand-card[aria-pressed="true"]')) b.click();
         d.card.click();
       }
-      target.run(target.el);
+      target.run(target.el, press);
     }
     // the click the browser sends after the drag is not a click on what lies under the pointer
     const swallow = (e) => { e.stopPropagation(); e.preventDefault(); };

@@ -22,7 +22,7 @@ import re
 from typing import Any
 
 from . import __version__
-from .annotations import explain, take_cards
+from .annotations import explain, has_take, may_warn, take_cards, warnings
 from .bot import LEVELS, choose_move, hint
 from .cards import ALL_CARDS
 from .errors import MeldtableError, NotYourTurnError
@@ -84,6 +84,9 @@ class Session:
         """The person's seat last shown to act: while computers play, the table shows its view
         (pass-and-play: the device stays with the person who played last, issue #28)."""
         self.named: dict[str, Session] = {}
+        self.warned: tuple[Game, list[dict[str, Any]]] | None = None
+        """The game an ``act`` made and the warnings that action deserved (:func:`warnings`): the
+        tables of that game repeat them, as they repeat its events."""
 
     # ------------------------------------------------------------------ helpers
     def _game(self) -> Game:
@@ -96,7 +99,9 @@ class Session:
         (a computer to act, the hand over) of the person's seat last to act; ``events`` holds what the moves this
         request applied did (:mod:`meldtable.events`), as the answer's ``seat`` may see them (the
         last :data:`MAX_EVENTS`); ``table`` repeats those of the last request that changed the game
-        (each change works on a copy of the game, which starts with no events)."""
+        (each change works on a copy of the game, which starts with no events); ``warnings`` those
+        the last ``act`` deserved while its game is the current one, ``may_warn`` the ones the
+        person's next action may deserve (:mod:`meldtable.annotations`)."""
         g = self._game()
         to_act = g.current_player
         human = to_act in self.human_seats
@@ -119,7 +124,9 @@ class Session:
             "undoable": g.variant.undo,
             "hand_over": g.hand_over,
             "match_over": g.match_over,
-            **({"take_cards": take_cards(g, moves) if human else None} if g.variant.family == "canasta" else {}),
+            "may_warn": may_warn(g, moves),
+            "warnings": self.warned[1] if self.warned is not None and self.warned[0] is g else [],
+            **({"take_cards": take_cards(g, moves) if human else None} if has_take(g) else {}),
         }
 
     def _seats(self, value: Any, players: int) -> list[int]:
@@ -172,6 +179,9 @@ class Session:
         else:
             moves = compose(g, action)
         self.game = _apply_all(g, moves)
+        # the warnings the action deserved (meldtable.annotations): the page tries an action that
+        # may deserve some (the table's may_warn) on a scratch copy first and reads them here
+        self.warned = (self.game, warnings(g, moves, self.game))
         return self.table()
 
     def op_explain(self, req: dict[str, Any]) -> dict[str, Any]:

@@ -31,7 +31,7 @@ def test_first_part_of_a_contract_warns_and_cancel_changes_nothing(page, site_ur
     page.wait_for_selector("#warn-dialog[open]")
     text = page.inner_text("#warn-text")
     assert text == ("This is the first part of your contract (two sets): once it is on the table you must "
-                    "lay down the rest (one set) in this turn, before you may discard.")
+                    "lay down the rest (a set) in this turn, before you may discard.")
     page.click("#warn-cancel")
     assert not page.is_visible("#warn-dialog[open]")
     assert hand(page) == before

@@ -9,6 +9,7 @@ import json
 import time
 
 import pytest
+from playwright.sync_api import Page
 
 pytestmark = [pytest.mark.browser, pytest.mark.warnings]
 
@@ -282,37 +283,38 @@ def test_drag_and_drop_a_meld_and_a_discard(page, site_url):
     pytest.fail("no meld became legal in 25 turns")
 
 
-def test_each_warning_rule(page, site_url):
-    """The page's warning rules (web/tablekit.js warningsFor) on tables made for the purpose:
-    a wild card, a card the legal moves could add to a meld (Canasta) or lay off (Continental),
-    a meld below the initial-meld minimum (by the points of the engine's answer to the meld tried
-    on a scratch copy), and none for a plain discard or a meld that reaches it; a meld not yet
-    tried may deserve the warning (app.js then tries it first: issue #29 item 2)."""
+def test_warnings_are_the_engines_filtered_by_the_settings(page: Page, site_url: str) -> None:
+    """web/tablekit.js warningsFor shows the engine's warnings (docs/protocol.md, "Warnings"; the
+    page derives no rule, issue #26): before the action the table's may_warn (a discard's by its
+    card, a meld's by the action type), after it was tried the answer's warnings; in the page's
+    language; a warning whose setting is off is left out."""
     page.goto(f"{site_url}?fast=1")
     page.wait_for_selector("html[data-engine-state=ready]", timeout=90_000)
     got = page.evaluate("""async () => {
       const k = await import('./tablekit.js');
-      const keys = (a, tb, f, after) => k.warningsFor(a, tb, f, after).map((w) => w.setting).sort().join(',');
-      const canasta = {legal: [{kind: 'add', cards: ['QH'], text: 'add Q QH'}, {kind: 'discard', cards: ['QH']}],
-                       view: {turn: {needs_initial_meld: true, minimum: 50, initial_meld_points: 0}}};
-      const ct = {legal: [{kind: 'add', cards: ['7S'], text: 'add 1 7S'}], view: {}};
-      return {
-        wild2: keys({type: 'discard', card: '2C'}, canasta, 'canasta'),
-        joker: keys({type: 'move', text: 'discard JK'}, canasta, 'canasta'),
-        ct2: keys({type: 'discard', card: '2C'}, ct, 'continental'),
-        addable: keys({type: 'discard', card: 'QH'}, canasta, 'canasta'),
-        layoff: keys({type: 'discard', card: '7S'}, ct, 'continental'),
-        plain: keys({type: 'discard', card: '9D'}, canasta, 'canasta'),
-        small: keys({type: 'move', text: 'meld 9D 9S 9H'}, canasta, 'canasta',
-                    {view: {turn: {needs_initial_meld: true, minimum: 50, initial_meld_points: 30}}}),
-        enough: keys({type: 'meld', cards: ['AD', 'AS', 'AH']}, canasta, 'canasta',
-                     {view: {turn: {needs_initial_meld: false, minimum: 50, initial_meld_points: 60}}}),
-        untried: keys({type: 'meld', cards: ['AD', 'AS', 'AH']}, canasta, 'canasta'),
-        done: keys({type: 'move', text: 'meld 9D 9S 9H'}, {legal: [], view: {turn: {needs_initial_meld: false, minimum: 50}}}, 'canasta'),
+      const w = (key, setting) => ({key, setting, params: {}, texts: {en: key + ' en', de: key + ' de'}});
+      const table = {may_warn: {discard: {'2C': [w('discard_wild', 'warnWild'), w('discard_addable', 'warnPlayable')]},
+                                meld: [w('initial_meld_short', 'warnInitial')], move: [w('initial_meld_short', 'warnInitial')]}};
+      const keys = (a, tb, after) => k.warningsFor(a, tb, 'canasta', after).map((x) => x.key).join(',');
+      const out = {
+        wild: keys({type: 'discard', card: '2C'}, table),
+        plain: keys({type: 'discard', card: '9D'}, table),
+        untried: keys({type: 'meld', cards: ['AD', 'AS', 'AH']}, table),
+        move: keys({type: 'move', text: 'meld 9D 9S 9H'}, table),
+        draw: keys({type: 'draw'}, table),
+        none: keys({type: 'discard', card: '2C'}, {}),
+        tried: keys({type: 'meld', cards: ['AD', 'AS', 'AH']}, table, {warnings: []}),
+        short: keys({type: 'meld', cards: ['9D', '9S', '9H']}, table, {warnings: [w('initial_meld_short', 'warnInitial')]}),
+        text: k.warningsFor({type: 'discard', card: '2C'}, table)[0].text,
       };
+      k.saveSetting('warnWild', false);
+      out.off = keys({type: 'discard', card: '2C'}, table);
+      k.saveSetting('warnWild', true);
+      return out;
     }""")
-    assert got == {"wild2": "warnWild", "joker": "warnWild", "ct2": "", "addable": "warnPlayable",
-                   "layoff": "warnPlayable", "plain": "", "small": "warnInitial", "enough": "", "untried": "warnInitial", "done": ""}
+    assert got == {"wild": "discard_wild,discard_addable", "plain": "", "untried": "initial_meld_short",
+                   "move": "initial_meld_short", "draw": "", "none": "", "tried": "", "short": "initial_meld_short",
+                   "text": "discard_wild en", "off": "discard_addable"}
 
 
 def test_plurals_by_intl_plural_rules(page, site_url):

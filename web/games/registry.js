@@ -3,13 +3,26 @@
 // score sheet dialog, the language switch and the computer's moves; a game renderer draws the
 // table inside #felt and turns clicks into engine actions.
 //
-// Adding a game: write web/games/<family>.js exporting
+// Adding a game: write web/games/<family>/index.js (its rooms beside it: table.js, layout.js,
+// log.js, actions.js, ...) exporting
 //   families   the engine family names it draws (a variant descriptor's "family", from `hello`)
 //   create(shell) -> renderer
 //   OPTION_GROUPS  optional: [{id, open, options: [option names]}], the new-game dialog's groups of
 //              rule options (titles: catalogue `optgroup.<id>`); without it the dialog lists the
 //              match options first and the others under "More rule options"
-// and list it in GAMES below. Variants whose family has no renderer are not offered.
+//   SHORTCUTS  [[key, button id, catalogue key of its name]]: the table's keyboard shortcuts
+//              (web/tablekit.js presses the button and lists them in the help overlay; "u" with
+//              button "btn-undo" is Undo, shown only where the game has undo)
+//   TOOLBAR    optional: the id of the action bar the Undo button goes into (tablekit mountUndo)
+//   DROPS      optional: [[selector, (el, press) => handled]]: where a card dragged from the hand
+//              may be dropped and what the drop does (the card is the selection by then; `press(b)`
+//              presses button b as a person would, a disabled one saying why); tablekit wireDrag
+//   shortcutButton(row)   optional: the button a SHORTCUTS row presses (default: its button id)
+//   wireReasons(shell)    optional: make the disabled buttons of the action bar say why
+//   explainButton(shell, id)   optional: say why the action of button `id` cannot be done now
+//              (a key pressed at the wrong time); false for an id that is not one of its actions
+// and list it in GAMES below. Variants whose family has no renderer are not offered. The page
+// shell and tablekit name no family: what differs per game is in its module (issue #26).
 //
 // shell (what a renderer may use):
 //   table(), view(), legal()   the current table (docs/protocol.md), its view, the human's legal moves
@@ -40,9 +53,9 @@
 //                              for a claim decision); `normal` is the shell's usual pause
 // A log entry with `quiet: true` (set by the renderer's entry or annotate) is neither logged nor
 // shown in the ticker (e.g. a pass in Continental's claim window).
-import * as canasta from "./canasta.js";
-import * as threefifty from "./threefifty.js";
-import * as continental from "./continental.js";
+import * as canasta from "./canasta/index.js";
+import * as threefifty from "./threefifty/index.js";
+import * as continental from "./continental/index.js";
 
 export const GAMES = [canasta, threefifty, continental];
 

@@ -16,7 +16,7 @@ from .state import CanastaState
 
 __all__ = [
     "POSITION", "REASONS", "UNDOABLE", "REVEALING", "Rules", "State", "CanastaState", "new_state",
-    "parse_move", "choose_move", "compose_action", "TESTING", "shuffle_hidden",
+    "parse_move", "choose_move", "compose_action", "TESTING", "shuffle_hidden", "ANNOTATIONS",
 ]
 
 State = CanastaState
@@ -38,6 +38,11 @@ def choose_move(view: dict[str, Any], legal: list[Move]) -> Move:
 
 POSITION = "meldtable.canasta.position"
 """The family's position room (:mod:`.position`: keys, reader, writer), imported on first use."""
+
+ANNOTATIONS = "meldtable.canasta.annotate"
+"""The family's annotations room (:mod:`.annotate`: the warnings before costly mistakes with
+their texts, the cards "Take pile" sends when none are selected), imported on first use by
+:mod:`meldtable.annotations`."""
 
 TESTING = "meldtable.canasta.testing"
 """The family's harness hooks (:mod:`.testing`), imported only by the test harness

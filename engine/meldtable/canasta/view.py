@@ -56,6 +56,9 @@ class View(StateBase):
             "phase": phase,
             "current_player": self.current_player,
             "hand": [c.text for c in hand],
+            # the hand's wild cards (texts, each once; seed 000: jokers and twos): the page's
+            # selection checks read them instead of a wild-card rule of their own (issue #26)
+            "hand_wild": sorted({c.text for c in hand if is_wild(c)}),
             "hand_counts": [sum(h.values()) for h in self.hands],
             "stock": len(self.stock),
             "discard": {

@@ -17,11 +17,16 @@ from .state import ContinentalState, State, new_state
 
 __all__ = [
     "POSITION", "REASONS", "UNDOABLE", "REVEALING", "Rules", "State", "ContinentalState", "new_state",
-    "parse_move", "choose_move", "compose_action", "TESTING", "shuffle_hidden",
+    "parse_move", "choose_move", "compose_action", "TESTING", "shuffle_hidden", "ANNOTATIONS",
 ]
 
 POSITION = "meldtable.continental.position"
 """The family's position room (:mod:`.position`: keys, reader, writer), imported on first use."""
+
+ANNOTATIONS = "meldtable.continental.annotate"
+"""The family's annotations room (:mod:`.annotate`: the warnings before costly mistakes with
+their texts), imported on first use by
+:mod:`meldtable.annotations`."""
 
 TESTING = "meldtable.continental.testing"
 """The family's harness hooks (:mod:`.testing`), imported only by the test harness

@@ -5,107 +5,25 @@
 // prompt with the card, the penalty and a countdown (after which the page passes), or an
 // immediate pass when "never take out of turn" is set. Only the legal moves of table.legal are
 // offered as targets; other attempts still go to the engine, which answers with its reason.
-// The renderer contract is in registry.js.
-import { t, cardName, rankOf, suitOf, rankPlural } from "../i18n.js";
-import { cardBack } from "../cards.js";
+// The table's room of web/games/continental/ (index.js exports the renderer contract of
+// web/games/registry.js): create(shell); the page, log sentences and tablekit's tables are in
+// layout.js, log.js, actions.js.
+import { t, cardName, rankPlural, suitOf } from "../../i18n.js";
+import { cardBack } from "../../cards.js";
 import {
   scopedLookup, activeIn, freshIndices, focusItem, wireRovingKeys, wireHand, syncHandButtons, mountTable, focusFirstCard,
   lastResult, cumulativeScore, showMatchResult,
   otherSeats, syncSeatSections, seatSection, textButton, showChoiceBar,
   shortCard, face, slot, fillDiscardCards, stockCountText, discardSizeText, handCountText, nameFromSeen, fillWithCardGlyph,
-} from "./common.js";
-import { registerHint, paintHint, handCardsFor } from "../hint.js";
-
-export const families = ["continental"];
+} from "../common.js";
+import { registerHint, paintHint, handCardsFor } from "../../hint.js";
+import { TEMPLATE, contractText, sortedIndices, sameCards } from "./layout.js";
+import { makeLog } from "./log.js";
 
 const CLAIM_TIMEOUT_MS = 8000; // the claim prompt's countdown unless the shell says otherwise (shell.claimTimeoutMs)
 const STORE = "meldtable.continental.";
-const RANK_ORDER = "A23456789TJQK";
-const SUIT_ORDER = "CDHS";
-
-const TEMPLATE = `<div class="ct-table" id="ct-table">
-  <header class="ct-contract" id="ct-contract">
-    <p class="ct-contract-line">
-      <span class="ct-deal" id="ct-deal"></span>
-      <strong class="ct-contract-name" id="ct-contract-name"></strong>
-      <span class="ct-contract-cards" id="ct-contract-cards"></span>
-    </p>
-    <details class="ct-contracts">
-      <summary data-i18n="ct.allDeals">All deals</summary>
-      <ol id="ct-contract-list" class="ct-contract-list"></ol>
-    </details>
-  </header>
-
-  <section class="ct-seats" id="ct-seats" data-i18n-attr="aria-label:ct.others"></section>
-
-  <section class="ct-middle" aria-labelledby="ct-middle-title">
-    <h2 id="ct-middle-title" class="visually-hidden" data-i18n="ct.middle">Stocks and discard pile</h2>
-    <div class="ct-piles">
-      <button type="button" class="ct-pile ct-stock" id="ct-stock">
-        <span class="pile-cards ct-stock-cards" aria-hidden="true"></span>
-        <span class="pile-caption" aria-hidden="true"><span data-i18n="table.stock">Stock</span> · <span class="ct-stock-count"></span></span>
-      </button>
-      <div class="ct-pile ct-penalty" id="ct-penalty">
-        <span class="pile-cards ct-penalty-cards" aria-hidden="true"></span>
-        <span class="pile-caption"><span data-i18n="ct.penaltyStock">Penalty stock</span> · <span class="ct-penalty-count"></span></span>
-      </div>
-      <button type="button" class="ct-pile ct-discard" id="ct-discard">
-        <span class="pile-cards ct-discard-cards" aria-hidden="true"></span>
-        <span class="pile-caption" aria-hidden="true"><span data-i18n="table.discard">Discard pile</span> · <span class="ct-discard-size"></span></span>
-        <span class="pile-caption ct-discard-from" aria-hidden="true"></span>
-      </button>
-    </div>
-    <div data-slot="turn-info"></div>
-  </section>
-
-  <section class="ct-claim" id="ct-claim" role="region" aria-labelledby="ct-claim-title" hidden>
-    <div class="ct-claim-card" id="ct-claim-card" aria-hidden="true"></div>
-    <div class="ct-claim-main">
-      <h2 id="ct-claim-title" class="ct-claim-title"></h2>
-      <p id="ct-claim-text" class="ct-claim-text"></p>
-      <p class="ct-claim-penalty"><span class="ct-penalty-badge" data-i18n="ct.claim.penaltyBadge">+1 penalty card</span> <span id="ct-claim-penalty-text"></span></p>
-      <div class="ct-claim-timer" aria-hidden="true"><div class="ct-claim-bar" id="ct-claim-bar"></div></div>
-      <p class="ct-claim-left" id="ct-claim-left"></p>
-      <div class="ct-claim-buttons">
-        <button type="button" class="btn btn-primary" id="ct-btn-claim" aria-describedby="ct-claim-text ct-claim-penalty-text"></button>
-        <button type="button" class="btn" id="ct-btn-pass" data-i18n="ct.claim.pass">Pass</button>
-      </div>
-    </div>
-  </section>
-
-  <section class="ct-me side" id="ct-me" aria-labelledby="ct-me-title">
-    <div class="side-head">
-      <h2 id="ct-me-title" class="side-name" data-i18n="table.you">You</h2>
-      <span class="ct-down-badge" id="ct-my-down"></span>
-      <span class="side-score" id="ct-my-score"></span>
-    </div>
-    <div class="ct-combos ct-my-combos" id="ct-my-combos" role="group" data-i18n-attr="aria-label:ct.yourCombos"></div>
-    <div class="ct-hand-tools">
-      <h3 class="ct-hand-title" data-i18n="table.yourHand">Your hand</h3>
-      <button type="button" class="btn btn-ghost btn-small" id="ct-sort"></button>
-      <label class="ct-never"><input type="checkbox" id="ct-never-claim"> <span data-i18n="ct.neverClaim">Never take out of turn</span></label>
-    </div>
-    <div id="hand" class="hand ct-hand" role="group" data-i18n-attr="aria-label:table.yourHand"></div>
-  </section>
-
-  <div class="action-bar ct-action-bar">
-    <div class="actions" role="toolbar" id="ct-actions" data-i18n-attr="aria-label:actions.label">
-      <button type="button" class="btn btn-action" id="ct-btn-draw" data-i18n="ct.action.draw">Draw</button>
-      <button type="button" class="btn btn-action" id="ct-btn-take"></button>
-      <button type="button" class="btn btn-action" id="ct-btn-set" data-i18n="ct.action.set">Lay set</button>
-      <button type="button" class="btn btn-action" id="ct-btn-run" data-i18n="ct.action.run">Lay run</button>
-      <button type="button" class="btn btn-action" id="ct-btn-discard"></button>
-      <button type="button" class="btn btn-ghost btn-small" id="ct-btn-clear" data-i18n="action.clear">Clear selection</button>
-      <button type="button" class="btn btn-primary" id="ct-btn-scores" data-i18n="action.scores" hidden>Scores</button>
-    </div>
-    <div id="ct-choices" class="ct-choices" role="group" data-i18n-attr="aria-label:ct.choices" hidden></div>
-    <div data-slot="status"></div>
-  </div>
-</div>`;
 
 // ------------------------------------------------------------------ small helpers
-
-const shortCards = (cards) => cards.map(shortCard).join(" ");
 
 function load(key, fallback) {
   try { return localStorage.getItem(STORE + key) ?? fallback; } catch (_) { return fallback; }
@@ -114,37 +32,7 @@ function store(key, value) {
   try { localStorage.setItem(STORE + key, value); } catch (_) { /* storage may be unavailable */ }
 }
 
-/** "two sets and a run" in the page's language. */
-export function contractText(sets, runs) {
-  const parts = [];
-  if (sets) parts.push(t("ct.contract.sets." + Math.min(sets, 4)));
-  if (runs) parts.push(t("ct.contract.runs." + Math.min(runs, 4)));
-  return parts.join(t("ct.contract.and"));
-}
-
-function sortedIndices(hand, by) {
-  const idx = hand.map((_, i) => i);
-  if (by !== "rank") return idx; // the engine sorts by suit, then rank
-  const key = (c) => (c === "JK" ? [99, 0] : [RANK_ORDER.indexOf(rankOf(c)), SUIT_ORDER.indexOf(suitOf(c))]);
-  return idx.sort((a, b) => {
-    const ka = key(hand[a]), kb = key(hand[b]);
-    return ka[0] - kb[0] || ka[1] - kb[1] || a - b;
-  });
-}
-
-/** Whether multiset `small` is contained in multiset `big` (arrays of card texts). */
-function within(small, big) {
-  const count = new Map();
-  for (const c of big) count.set(c, (count.get(c) || 0) + 1);
-  for (const c of small) {
-    const n = count.get(c) || 0;
-    if (!n) return false;
-    count.set(c, n - 1);
-  }
-  return true;
-}
-const sameCards = (a, b) => a.length === b.length && within(a, b);
-
+/** The Continental table renderer for `shell` (web/games/registry.js). */
 export function create(shell) {
   // 0: no countdown, the prompt waits for the person (a guided hand); null/undefined: the default
   const claimTimeoutMs = shell.claimTimeoutMs === 0 ? 0 : shell.claimTimeoutMs > 0 ? shell.claimTimeoutMs : CLAIM_TIMEOUT_MS;
@@ -192,12 +80,7 @@ export function create(shell) {
 
   // ---------------------------------------------------------------- describing things
 
-  /** "your set of sevens", "Computer 2's run of hearts" (dative forms for German "in ..."). */
-  function whoseCombo(cb, owner, actor, dative = false) {
-    const rel = owner === actor ? (actor === me() ? "yours" : "own") : owner === me() ? "yours" : "other";
-    const p = { name: shell.seatName(owner), ranks: cb.rank ? rankPlural(cb.rank) : "", suit: cb.suit ? t("suit." + cb.suit) : "" };
-    return t(`ct.${dative ? "targetDat" : "target"}.${cb.kind}.${rel}`, p);
-  }
+  const { whoseCombo, describe, annotate } = makeLog({ shell, view, me });
 
   function comboLabel(cb) {
     const cards = cb.cards.map((c, i) => (c === "JK" && cb.represents ? t("ct.jokerAs", { card: cardName(cb.represents[i]) }) : cardName(c)));
@@ -206,69 +89,6 @@ export function create(shell) {
       name: shell.seatName(cb.owner), ranks: cb.rank ? rankPlural(cb.rank) : "", suit: cb.suit ? t("suit." + cb.suit) : "",
       cards: cards.join(", "),
     });
-  }
-
-  function describe(e) {
-    if (e.who === "sep") {
-      const c = (view().contracts || [])[e.hand - 1];
-      return c ? t("ct.log.deal", { n: e.hand, contract: contractText(c.sets, c.runs) }) : t("table.hand", { n: e.hand });
-    }
-    if (e.who === "info") {
-      if (e.kind === "reshuffle") return t("ct.log.reshuffle");
-      if (e.kind === "exhausted") return t("ct.log.exhausted");
-      return e.text || "";
-    }
-    const you = e.seat === me();
-    const p = you ? "ct.move.you." : "ct.move.other.";
-    const name = shell.seatName(e.seat);
-    const parts = String(e.text || "").split(/\s+/);
-    const kind = parts[0];
-    let s;
-    switch (kind) {
-      case "draw": s = t(p + "draw", { name }); break;
-      case "take": s = t(p + "take", { name, card: e.card ? cardName(e.card) : "?" }); break;
-      case "claim": s = t(p + "claim", { name, card: e.card ? cardName(e.card) : "?" }); break;
-      case "pass": s = t(p + "pass", { name }); break;
-      case "set": case "run":
-        s = t(p + kind, { name, cards: shortCards(e.cards || parts.slice(1)) });
-        if (e.down) s += " " + t(p + "down");
-        break;
-      case "add": {
-        const cb = e.combo || { kind: "set", rank: null, suit: null };
-        s = t(p + "add", { name, cards: shortCards(e.cards || parts.slice(2).filter((x) => x !== "low" && x !== "high")),
-          target: whoseCombo(cb, e.owner ?? Number(parts[1].split(".")[0]), e.seat) });
-        break;
-      }
-      case "swap": {
-        const cb = e.combo || { kind: "run", rank: null, suit: null };
-        s = t(p + "swap", { name, card: cardName(parts[2]), target: whoseCombo(cb, e.owner ?? Number(parts[1].split(".")[0]), e.seat, true) });
-        break;
-      }
-      case "discard": s = t(p + "discard", { name, card: cardName(parts[1]) }); break;
-      default: s = t(p + "other", { name, label: e.label || e.text });
-    }
-    if (e.out) s += " " + t(p + "out");
-    return s;
-  }
-
-  /** Extra fields of a move's log entry, from the tables before and after it. */
-  function annotate(entry, prev, next) {
-    const parts = String(entry.text || "").split(/\s+/);
-    const kind = parts[0];
-    if (!prev) return;
-    const pv = prev.view, nv = next.view;
-    if (kind === "pass") entry.quiet = true;
-    if (kind === "take") entry.card = pv.discard.top;
-    if (kind === "claim") entry.card = (pv.claim && pv.claim.card) || pv.discard.top;
-    if ((kind === "add" || kind === "swap") && parts[1]) {
-      const id = parts[1];
-      const cb = pv.seats.flatMap((s) => s.combos).find((c) => c.id === id);
-      if (cb) entry.combo = { kind: cb.kind, rank: cb.rank, suit: cb.suit };
-      entry.owner = Number(id.split(".")[0]);
-    }
-    const same = nv.hand_number === pv.hand_number;
-    if (same && (kind === "set" || kind === "run") && !pv.seats[entry.seat].down && nv.seats[entry.seat].down) entry.down = true;
-    if (same && next.hand_over && !prev.hand_over && nv.hand_counts[entry.seat] === 0) entry.out = true;
   }
 
   // ---------------------------------------------------------------- table changes

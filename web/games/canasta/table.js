@@ -7,115 +7,21 @@
 // the hand, and a disabled action says why when it is touched (a hint of the page, or the
 // engine's own reason: the action is sent and the engine's refusal shown; the engine only
 // refuses, it never changes the game for it).
-// A game renderer for the page shell (web/app.js); the contract is described in
-// web/games/registry.js.
-import { t, tp, tv, cardName, rankOf, rankPlural, moveSentence, has } from "../i18n.js";
-import { cardBack, isWild, rankText } from "../cards.js";
+// The table's room of web/games/canasta/ (index.js exports the renderer contract of
+// web/games/registry.js): create(shell), the closure that draws the table and turns clicks into
+// actions; the page, the log sentences and tablekit's tables are in layout.js, log.js, actions.js.
+import { t, tp, tv, cardName, rankOf, rankPlural, has } from "../../i18n.js";
+import { cardBack, rankText } from "../../cards.js";
 import {
   scopedLookup, activeIn, freshIndices, focusItem, wireRovingKeys, wireHand, syncHandButtons, mountTable, focusFirstCard,
   fillScoreTable, lastResult, cumulativeScore,
   face, slot, fillDiscardCards, stockCountText, discardSizeText, handCountText, nameFromSeen,
-} from "./common.js";
-import { registerHint, paintHint, handCardsFor } from "../hint.js";
+} from "../common.js";
+import { registerHint, paintHint, handCardsFor } from "../../hint.js";
+import { TEMPLATE, SCORE_ITEMS, within, mapPosition } from "./layout.js";
+import { makeLog } from "./log.js";
 
-export const families = ["canasta"];
-
-/**
- * The rule options of the canasta family in the new-game dialog, by group (web/app.js draws
- * them; options of the engine that no group names come last). `open`: unfolded at first.
- */
-export const OPTION_GROUPS = [
-  { id: "match", open: true, options: ["match_end", "target_score", "deals"] },
-  { id: "players", options: ["partnerships", "decks", "jokers_per_deck", "hand_size", "draw_count", "three_player_mode", "cut_wilds", "red_three_exposure", "upcard_cover"] },
-  { id: "melds", options: ["max_wilds_per_meld", "min_naturals_per_meld", "naturals_must_outnumber_wilds", "wild_canasta", "same_rank_melds", "black_three_meld"] },
-  { id: "pile", options: ["pile_before_initial_meld", "pile_freezing", "wild_top_take", "take_pile_onto_own_meld", "take_pile_with_natural_and_wild", "meld_after_pile_take", "blocking_ranks", "bury_blocking_cards", "blocking_card_adds"] },
-  { id: "initial", options: ["initial_meld_table", "initial_meld_negative_score", "initial_meld_counts", "initial_take_minimum", "wild_meld_initial", "concealed_going_out_exemption"] },
-  { id: "going_out", options: ["canastas_to_go_out", "going_out_discard", "going_out_permission", "going_out_bonus", "concealed_going_out_bonus", "concealed_going_out_canasta", "early_out_bonus", "stock_exhausted", "last_red_three"] },
-  { id: "scoring", options: ["natural_canasta_bonus", "mixed_canasta_bonus", "wild_canasta_bonus", "hand_canasta_bonus", "loser_canasta_bonus", "red_three_bonus", "red_three_all_four_bonus", "red_three_positive_if"] },
-];
-
-const SCORE_ITEMS = ["melded_cards", "hand_cards", "going_out", "concealed", "early_out", "natural_canastas",
-  "mixed_canastas", "wild_canastas", "hand_canastas", "red_threes"];
-
-const TEMPLATE = `<div class="cn-table" id="cn-table">
-  <div id="opponents" class="opponents" role="group" data-i18n-attr="aria-label:cn.opponents"></div>
-
-  <section class="center" aria-labelledby="center-title">
-    <h2 id="center-title" class="visually-hidden" data-i18n="table.stock">Stock</h2>
-    <ol class="seat-map" id="seat-map" data-i18n-attr="aria-label:cn.seats"></ol>
-    <div class="piles">
-      <button type="button" class="pile pile-stock" id="stock">
-        <span class="pile-cards" id="stock-cards" aria-hidden="true"></span>
-        <span class="pile-caption" aria-hidden="true"><span data-i18n="table.stock">Stock</span> · <span id="stock-count"></span></span>
-      </button>
-      <button type="button" class="pile pile-discard" id="discard">
-        <span class="pile-cards" id="discard-cards" aria-hidden="true"></span>
-        <span class="pile-caption" aria-hidden="true"><span data-i18n="table.discard">Discard pile</span> · <span id="discard-size"></span></span>
-        <span class="pile-markers">
-          <span id="frozen-marker" class="marker marker-frozen" hidden>❄ <span data-i18n="table.frozen">Frozen</span></span>
-          <span id="closed-marker" class="marker marker-closed" hidden>✕ <span data-i18n="cn.frozenForYou">Closed for you</span></span>
-          <span id="blocked-marker" class="marker marker-blocked" hidden>⊘ <span data-i18n="table.blocked">Blocked</span><span id="blocked-ranks"></span></span>
-        </span>
-      </button>
-    </div>
-    <div data-slot="turn-info"></div>
-  </section>
-
-  <section id="my-side" class="side side-mine" data-side-color="0" aria-labelledby="my-side-title">
-    <div class="side-head">
-      <h2 id="my-side-title" class="side-name">You</h2>
-      <span class="side-score" id="my-score"></span>
-      <span class="side-melded" id="my-melded"></span>
-      <span class="side-canastas" id="my-canastas"></span>
-      <span class="side-minimum" id="my-minimum"></span>
-      <span class="red-threes" id="my-red-threes"></span>
-    </div>
-    <div class="melds melds-mine" id="my-melds" role="group"></div>
-  </section>
-
-  <section class="hand-area" aria-labelledby="hand-title">
-    <h2 id="hand-title" class="visually-hidden" data-i18n="table.yourHand">Your hand</h2>
-    <p class="meld-progress" id="meld-progress" aria-live="polite"></p>
-    <p class="partner-question" id="partner-question" role="status" hidden></p>
-    <div id="hand" class="hand" role="group" data-i18n-attr="aria-label:table.yourHand"></div>
-    <div class="action-bar">
-    <div class="actions" role="toolbar" id="actions" data-i18n-attr="aria-label:actions.label">
-      <button type="button" class="btn btn-action" id="btn-draw" data-action="draw" data-i18n="action.draw">Draw</button>
-      <button type="button" class="btn btn-action" id="btn-take" data-action="take" data-i18n="action.take">Take pile</button>
-      <button type="button" class="btn btn-action" id="btn-meld" data-action="meld" data-i18n="action.meld">Meld</button>
-      <button type="button" class="btn btn-action" id="btn-add" data-action="add" data-i18n="action.add">Add to meld</button>
-      <button type="button" class="btn btn-action" id="btn-bury" data-i18n="action.bury" hidden>Lay under canasta</button>
-      <button type="button" class="btn btn-action btn-discard" id="btn-discard" data-action="discard">Discard</button>
-      <button type="button" class="btn btn-action" id="btn-pass" data-i18n="action.pass" hidden>Pass (ends the hand)</button>
-      <button type="button" class="btn btn-action" id="btn-ask" data-i18n="action.ask" hidden>Ask partner: may I go out?</button>
-      <button type="button" class="btn btn-primary" id="btn-yes" data-i18n="action.yes" hidden>Yes, go out</button>
-      <button type="button" class="btn btn-action" id="btn-no" data-i18n="action.no" hidden>No, not yet</button>
-      <button type="button" class="btn btn-ghost btn-small" id="btn-clear" data-i18n="action.clear">Clear selection</button>
-      <button type="button" class="btn btn-primary" id="btn-scores" data-i18n="action.scores" hidden>Scores</button>
-    </div>
-    <div data-slot="status"></div>
-    </div>
-  </section>
-</div>`;
-
-/** Whether multiset `small` (card texts) is contained in multiset `big`. */
-function within(small, big) {
-  const count = new Map();
-  for (const c of big) count.set(c, (count.get(c) || 0) + 1);
-  for (const c of small) {
-    const n = count.get(c) || 0;
-    if (!n) return false;
-    count.set(c, n - 1);
-  }
-  return true;
-}
-
-/** Position of the seat `k` places after the person's (who sits at the bottom; play goes to the left). */
-function mapPosition(k, n) {
-  const angle = Math.PI / 2 + (2 * Math.PI * k) / n;
-  return { x: 50 + 36 * Math.cos(angle), y: 50 + 36 * Math.sin(angle) };
-}
-
+/** The canasta table renderer for `shell` (web/games/registry.js). */
 export function create(shell) {
   let root = null; // the element the table is drawn in (mount(felt)): the app's #felt or a demo's
   const $ = scopedLookup(() => root);
@@ -134,10 +40,10 @@ export function create(shell) {
   const tw = (key, params = {}) => { const v = view(); return tv(v && v.variant, key, params); };
   const legal = () => shell.legal();
   const legalOfKind = (kind) => legal().filter((m) => m.kind === kind);
-  function moveCards(m) {
-    if (Array.isArray(m.cards)) return m.cards;
-    return String(m.text || "").split(/\s+/).slice(1).filter((x) => /^(JK|[A2-9TJQK][CDHS])$/.test(x));
-  }
+  /** A legal move's cards (the engine's move JSON; the page parses no notation). */
+  const moveCards = (m) => (Array.isArray(m.cards) ? m.cards : []);
+  /** Whether a hand card is a wild card: the engine's view says (hand_wild), the page knows no such rule. */
+  const isWild = (c) => { const v = view(); return Boolean(v && (v.hand_wild || []).includes(c)); };
   const me = () => { const tb = shell.table(); return tb.seat ?? shell.humanSeat; };
   const mySide = () => { const v = view(); return v ? v.side_of_seat[me()] : 0; };
   const sideData = (side) => (view().sides || []).find((s) => s.side === side) || view().sides[side];
@@ -240,7 +146,7 @@ export function create(shell) {
   /** Whether each selected card can be added to my meld of `rank` (as a legal move of its own). */
   function addsTo(rank, sel = selectedCards()) {
     if (!sel.length || !isMyTurn() || stage() !== "play") return false;
-    const adds = legalOfKind("add").filter((m) => m.rank === rank || String(m.text).split(/\s+/)[1] === rank);
+    const adds = legalOfKind("add").filter((m) => m.rank === rank);
     return sel.every((c) => adds.some((m) => moveCards(m)[0] === c));
   }
 
@@ -713,22 +619,7 @@ export function create(shell) {
 
   // ---------------------------------------------------------------- log, meta, score sheet
 
-  function describe(e) {
-    if (e.who === "sep") return t("table.hand", { n: e.hand });
-    const v = view();
-    // by name at 3 or more seats, and whenever more than one person plays (a friend's move in a
-    // game for two is not "the computer's")
-    if (e.who === "computer" && v && (v.players > 2 || shell.humanSeats().length > 1)
-        && e.seat !== undefined && e.seat !== null) {
-      return moveSentence(e.text, "other", e.label, { ...e, name: shell.seatName(e.seat) });
-    }
-    return moveSentence(e.text, e.who, e.label, e);
-  }
-
-  /** Extra fields of a log entry for a move (the person's or the computer's), from the table before it. */
-  function annotate(entry, prev) {
-    if (String(entry.text).startsWith("take")) entry.n = prev.view.discard.size;
-  }
+  const { describe, annotate } = makeLog({ shell, view });
 
   function meta() {
     const v = view();

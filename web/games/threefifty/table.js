@@ -2,73 +2,24 @@
 // discard pile, one minus pile per player, the person's hand. A move is a hand card and, where
 // there is a choice, its target: a centre card, the discard pile, the own minus pile or another
 // player's. Only the legal moves of table.legal are offered; a click on any other target still
-// asks the engine, which answers with its reason. The renderer contract is in registry.js.
-import { t, cardName, rankOf, rankPlural } from "../i18n.js";
-import { cardBack, paintFace } from "../cards.js";
+// asks the engine, which answers with its reason. The table's room of web/games/threefifty/
+// (index.js exports the renderer contract of web/games/registry.js): create(shell); the page, log
+// sentences and tablekit's tables are in layout.js, log.js, actions.js.
+import { t, cardName, rankOf, rankPlural } from "../../i18n.js";
+import { cardBack, paintFace } from "../../cards.js";
 import {
   scopedLookup, activeIn, wireRovingKeys, wireHand, syncHandButtons, mountTable, focusFirstCard,
   otherSeats, syncSeatSections, seatSection, textButton, showChoiceBar,
   fillScoreTable, lastResult, cumulativeScore, showMatchResult,
   shortCard, face, slot, fillDiscardCards, stockCountText, discardSizeText, handCountText,
-} from "./common.js";
-import { registerHint, paintHint, handCardsFor } from "../hint.js";
-
-export const families = ["threefifty"];
-
-const SCORE_ITEMS = ["threes", "aces", "pictures", "numbers", "jokers"];
-const RUN_SHOWN = 6;      // cards of a pile's top run drawn overlapping
-
-const TEMPLATE = `<div class="tf-table" id="tf-table">
-  <section class="tf-opponents" id="tf-opponents" data-i18n-attr="aria-label:tf.opponents"></section>
-
-  <section class="tf-middle" aria-labelledby="tf-middle-title">
-    <h2 id="tf-middle-title" class="visually-hidden" data-i18n="tf.middle">The middle</h2>
-    <div class="tf-middle-cards">
-      <div class="tf-centre-box">
-        <div class="tf-centre" id="tf-centre" role="group" data-i18n-attr="aria-label:tf.centre"></div>
-        <div class="pile-caption" data-i18n="tf.centre">Centre cards</div>
-      </div>
-      <button type="button" class="tf-discard tf-target" id="tf-discard" data-target="discard">
-        <span class="pile-cards tf-discard-cards" aria-hidden="true"></span>
-        <span class="pile-caption" aria-hidden="true"><span data-i18n="table.discard">Discard pile</span> · <span class="tf-discard-size"></span></span>
-      </button>
-      <div class="tf-stock" id="tf-stock">
-        <span class="pile-cards tf-stock-cards" aria-hidden="true"></span>
-        <span class="pile-caption"><span data-i18n="table.stock">Stock</span> · <span class="tf-stock-count"></span></span>
-        <span class="pile-caption tf-round"></span>
-      </div>
-    </div>
-    <div data-slot="turn-info"></div>
-  </section>
-
-  <section class="tf-me side" id="tf-me" aria-labelledby="tf-me-title">
-    <div class="side-head tf-seat-head">
-      <h2 id="tf-me-title" class="side-name" data-i18n="table.you">You</h2>
-      <span class="side-score" id="tf-my-score"></span>
-    </div>
-    <div class="tf-me-row">
-      <div class="tf-pile-slot" id="tf-my-pile-slot"></div>
-      <div class="tf-hand-box">
-        <h3 class="visually-hidden" data-i18n="table.yourHand">Your hand</h3>
-        <div id="hand" class="hand tf-hand" role="group" data-i18n-attr="aria-label:table.yourHand"></div>
-      </div>
-    </div>
-  </section>
-
-  <div class="action-bar tf-action-bar">
-    <div id="tf-choices" class="tf-choices" role="group" data-i18n-attr="aria-label:tf.choices" hidden></div>
-    <div data-slot="status"></div>
-  </div>
-</div>`;
+} from "../common.js";
+import { registerHint, paintHint, handCardsFor } from "../../hint.js";
+import { TEMPLATE, SCORE_ITEMS, RUN_SHOWN } from "./layout.js";
+import { makeLog } from "./log.js";
 
 const sameRank = (a, b) => Boolean(a && b) && rankOf(a) === rankOf(b);
 
-function listNames(cards) {
-  const names = cards.map(cardName);
-  if (names.length <= 1) return names.join("");
-  return names.slice(0, -1).join(", ") + t("move.list.and") + names[names.length - 1];
-}
-
+/** The 3 ist 50 table renderer for `shell` (web/games/registry.js). */
 export function create(shell) {
   let root = null; // the element the table is drawn in (mount(felt)): the app's #felt or a demo's
   const $ = scopedLookup(() => root);
@@ -165,44 +116,7 @@ export function create(shell) {
     return t("tf.choice." + m.target, { cards, to });
   }
 
-  function describe(e) {
-    if (e.who === "sep") return t("tf.gameN", { n: e.hand });
-    if (e.who === "info") {
-      if (e.kind === "round") return t("tf.log.round", { n: e.round, name: shell.seatName(e.dealer), cards: e.cards });
-      if (e.kind === "end") return t("tf.log.end");
-      return e.text || "";
-    }
-    const you = e.who === "you" && e.seat === me();
-    const p = you ? "tf.move.you." : "tf.move.other.";
-    const name = shell.seatName(e.seat);
-    const parts = String(e.text || "").split(/\s+/);
-    const card = parts[1] ? cardName(parts[1]) : "";
-    if (parts[0] === "discard") return t(p + "discard", { name, card });
-    if (parts[0] !== "play") return t(p + "other", { name, label: e.label || e.text });
-    const target = parts[2];
-    const to = e.to !== undefined ? pileName(e.to, e.seat) : "";
-    if (target === "pile") return t(p + "pile", { name, card, to: pileName(Number(parts[3]), e.seat) });
-    if (target === "own") return t(p + "own", { name, card, n: e.n ?? "?", run: Math.max(0, (e.n ?? 1) - 1), to });
-    if (e.took && e.took.length) return t(p + "middle", { name, card, cards: listNames(e.took), n: e.n, to });
-    return t(p + "middleN", { name, card, n: e.n ?? "?", to });
-  }
-
-  /** Where a move's cards went, from the tables before and after it. */
-  function annotate(entry, prev, next) {
-    const parts = String(entry.text || "").split(/\s+/);
-    if (parts[0] !== "play" || !prev || !next) return;
-    const pv = prev.view, nv = next.view;
-    const target = parts[2];
-    const to = target === "pile" ? Number(parts[3]) : (entry.seat + 1) % pv.players;
-    entry.to = to;
-    const before = (pv.piles[to] || {}).size || 0;
-    const after = (nv.piles[to] || {}).size || 0;
-    entry.n = nv.hand_number === pv.hand_number ? after - before : null;
-    if (target === "middle" || target === "centre" || target === "discard") {
-      const took = capturedBy({ card: parts[1], target }, pv);
-      if (entry.n === took.length + 1) entry.took = took;
-    }
-  }
+  const { describe, annotate } = makeLog({ shell, me, pileName, capturedBy });
 
   // ---------------------------------------------------------------- table changes
 

@@ -1,0 +1,58 @@
+// The 3 ist 50 table's log room: the sentence of each log entry (web/games/registry.js:
+// describe, annotate).
+import { t, cardName } from "../../i18n.js";
+
+function listNames(cards) {
+  const names = cards.map(cardName);
+  if (names.length <= 1) return names.join("");
+  return names.slice(0, -1).join(", ") + t("move.list.and") + names[names.length - 1];
+}
+
+/**
+ * The log functions of one table: `ctx.shell` the page shell, `ctx.me()` the person's seat, `ctx.pileName(seat, actor)` the words for a minus pile,
+ * `ctx.capturedBy(move, view)` the cards a play takes.
+ * @param {{shell: any, me: () => number, pileName: (seat: number, actor: number) => string,
+ *   capturedBy: (m: any, v: any) => string[]}} ctx
+ */
+export function makeLog({ shell, me, pileName, capturedBy }) {
+  function describe(e) {
+    if (e.who === "sep") return t("tf.gameN", { n: e.hand });
+    if (e.who === "info") {
+      if (e.kind === "round") return t("tf.log.round", { n: e.round, name: shell.seatName(e.dealer), cards: e.cards });
+      if (e.kind === "end") return t("tf.log.end");
+      return e.text || "";
+    }
+    const you = e.who === "you" && e.seat === me();
+    const p = you ? "tf.move.you." : "tf.move.other.";
+    const name = shell.seatName(e.seat);
+    const parts = String(e.text || "").split(/\s+/);
+    const card = parts[1] ? cardName(parts[1]) : "";
+    if (parts[0] === "discard") return t(p + "discard", { name, card });
+    if (parts[0] !== "play") return t(p + "other", { name, label: e.label || e.text });
+    const target = parts[2];
+    const to = e.to !== undefined ? pileName(e.to, e.seat) : "";
+    if (target === "pile") return t(p + "pile", { name, card, to: pileName(Number(parts[3]), e.seat) });
+    if (target === "own") return t(p + "own", { name, card, n: e.n ?? "?", run: Math.max(0, (e.n ?? 1) - 1), to });
+    if (e.took && e.took.length) return t(p + "middle", { name, card, cards: listNames(e.took), n: e.n, to });
+    return t(p + "middleN", { name, card, n: e.n ?? "?", to });
+  }
+
+  /** Where a move's cards went, from the tables before and after it. */
+  function annotate(entry, prev, next) {
+    const parts = String(entry.text || "").split(/\s+/);
+    if (parts[0] !== "play" || !prev || !next) return;
+    const pv = prev.view, nv = next.view;
+    const target = parts[2];
+    const to = target === "pile" ? Number(parts[3]) : (entry.seat + 1) % pv.players;
+    entry.to = to;
+    const before = (pv.piles[to] || {}).size || 0;
+    const after = (nv.piles[to] || {}).size || 0;
+    entry.n = nv.hand_number === pv.hand_number ? after - before : null;
+    if (target === "middle" || target === "centre" || target === "discard") {
+      const took = capturedBy({ card: parts[1], target }, pv);
+      if (entry.n === took.length + 1) entry.took = took;
+    }
+  }
+
+  return { describe, annotate };
+}
