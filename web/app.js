@@ -1,7 +1,10 @@
-// The page shell: boots the engine, runs the new-game dialog, the status line, the move log,
-// the score sheet, the language switch and the computer's moves, and hands the table to the
-// game's renderer (web/games/registry.js). All game logic lives in the engine (Python in a
-// worker); the page only asks it for legal moves and scores (docs/protocol.md).
+// The page shell: boots the engine, runs the new-game dialog, the move log, the score sheet, the
+// language switch, and around the table its chrome: autosave, statistics, warnings, moving cards,
+// hints, the pass-and-play cover and play with friends. The table itself (the engine's answers,
+// the person's actions, the computer's moves, the log entries, the status line and the renderer's
+// shell, web/games/registry.js) is the table session of web/session.js, shared with the live
+// demos (web/embed.js). All game logic lives in the engine (Python in a worker); the page only
+// asks it for legal moves and scores (docs/protocol.md).
 import { startEngine } from "./engine-client.js";
 import { t, tp, getLang, setLang, onLangChange, applyStatic, has, engineMessage } from "./i18n.js";
 import { gameFor, familyOf } from "./games/registry.js";
@@ -294,8 +297,8 @@ function textKeys(keys) {
   return vid ? [...keys.map((k) => `${k}.${vid}`), ...keys] : keys;
 }
 
-function optText(family, rest, params = {}) {
-  for (const k of textKeys([`opt.${family}.${rest}`, `opt.${rest}`])) if (has(k)) return t(k, params);
+function optText(family, rest, values = {}) {
+  for (const k of textKeys([`opt.${family}.${rest}`, `opt.${rest}`])) if (has(k)) return t(k, values);
   return null;
 }
 
@@ -802,7 +805,7 @@ function openNewGameDialog() {
   showNewGameDialog();
 }
 
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+const nextTask = () => new Promise((resolve) => { setTimeout(resolve, 0); });
 
 /** The new-game dialog's choices, drawn anew from state.variants (openNewGameDialog). */
 function fillNewGameDialog() {

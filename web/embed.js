@@ -2,7 +2,8 @@
 // attributes, hosting, the JS API). The position is drawn from its text at once (embed-position.js);
 // the page's one engine worker starts when a demo comes into view or is touched, each demo with its
 // own session (docs/protocol.md, "Sessions"); then the app's renderers (web/games/*.js) draw the
-// game in the demo's shadow root, with the app's style sheet.
+// game in the demo's shadow root, with the app's style sheet, through the app's table session
+// (web/session.js): a demo adds its controller, its language, its engine session and replays.
 import { startEngine } from "./engine-client.js";
 import { t, engineMessage, withLang, useLang, applyStatic, LANGUAGES, moveSentence } from "./i18n.js";
 import { createSession } from "./session.js";
@@ -221,10 +222,10 @@ export function mountDemo(root, options = {}) {
   if (record) box.classList.add("mt-replaying"); // embed.css: a table to watch, not to play at
   box.hidden = true; // until the style sheets are in (no unstyled flash)
   let sheetsLeft = sheets.length;
+  const sheetDone = () => { if (--sheetsLeft <= 0) box.hidden = false; };
   for (const link of sheets) {
-    const done = () => { if (--sheetsLeft <= 0) box.hidden = false; };
-    link.addEventListener("load", done, { once: true });
-    link.addEventListener("error", done, { once: true });
+    link.addEventListener("load", sheetDone, { once: true });
+    link.addEventListener("error", sheetDone, { once: true });
   }
   shadow.append(...sheets, box);
   const q = (sel) => box.querySelector(sel);
@@ -407,7 +408,7 @@ export function mountDemo(root, options = {}) {
     try {
       table = record ? await loadMove(state.move) : await request("new", { position, human_seats: [seat] });
     } catch (err) {
-      if (gen !== tableState.gen) return;
+      if (gen !== tableState.gen) return undefined;
       tableState.busy = false;
       const message = engineMessage(err);
       if (record) {
@@ -417,9 +418,9 @@ export function mountDemo(root, options = {}) {
       else setStatus({ text: inLang(() => t("embed.badPosition", { message })) }, "error");
       throw err;
     }
-    if (gen !== tableState.gen) return;
+    if (gen !== tableState.gen) return undefined;
     const descriptor = ((state.engine.hello && state.engine.hello.variants) || []).find((v) => v.id === table.view.variant) || { id: table.view.variant };
-    if (!session.mountFor(descriptor)) { showError(`No table for ${table.view.variant}.`); return; }
+    if (!session.mountFor(descriptor)) { showError(`No table for ${table.view.variant}.`); return undefined; }
     q(".mt-scores").hidden = true;
     q(".mt-progress").hidden = true;
     q(".mt-reset").hidden = !resetButton || Boolean(record);

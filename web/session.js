@@ -163,7 +163,7 @@ export function createSession(opts) {
       state.module = module;
       felt.dataset.family = module.families[0];
       state.game = module.create(shell);
-      inLang(() => { state.game.mount(felt); applyStatic(felt); });
+      inLang(() => { state.game.mount(felt); applyStatic(/** @type {any} */ (felt)); }); // i18n.js: a root element too
       if (hooks.mounted) hooks.mounted(module);
     }
     return module;
@@ -259,7 +259,8 @@ export function createSession(opts) {
       // several people at the table: their moves are logged under their names where the game
       // words other seats' moves by name (the log is read by the next person too)
       const named = humanSeats().filter((x) => !remoteSeats().includes(x)).length > 1 && table.view.players > 2;
-      const e = { who: named ? "computer" : "you", seat, label: "", ...entry };
+      /** @type {LogEntry} */
+      const e = { who: named ? "computer" : "you", seat, label: "", text: "", ...entry };
       if (!e.text) e.text = ((table.view.last_moves || []).slice(-1)[0] || {}).text || action.type;
       if (state.game.annotate) inLang(() => state.game.annotate(e, state.table, table));
       record(e); // quiet: not worth a log line (a pass)
