@@ -1,10 +1,14 @@
-// The page shell: boots the engine, runs the new-game dialog, the status line, the move log,
-// the score sheet, the language switch and the computer's moves, and hands the table to the
-// game's renderer (web/games/registry.js). All game logic lives in the engine (Python in a
-// worker); the page only asks it for legal moves and scores (docs/protocol.md).
+// The page shell: boots the engine, runs the new-game dialog, the move log, the score sheet, the
+// language switch, and around the table its chrome: autosave, statistics, warnings, moving cards,
+// hints, the pass-and-play cover and play with friends. The table itself (the engine's answers,
+// the person's actions, the computer's moves, the log entries, the status line and the renderer's
+// shell, web/games/registry.js) is the table session of web/session.js, shared with the live
+// demos (web/embed.js). All game logic lives in the engine (Python in a worker); the page only
+// asks it for legal moves and scores (docs/protocol.md).
 import { startEngine } from "./engine-client.js";
 import { t, tp, getLang, setLang, onLangChange, applyStatic, has, engineMessage } from "./i18n.js";
 import { gameFor, familyOf } from "./games/registry.js";
+import { createSession } from "./session.js";
 // --- PWA: saved game + offline/update (web/persist.js, web/pwa.js) ---
 import { autosave, restore, savedGame, offerResume, prepareReload, takeResume } from "./persist.js";
 import { startPwa } from "./pwa.js";
@@ -36,19 +40,10 @@ const root = document.documentElement;
 const state = {
   engine: null,
   variants: [],          // descriptors from `hello` that have a renderer
-  table: null,
-  game: null,            // the renderer drawing the table
-  gameModule: null,      // its module (web/games/*.js)
-  busy: false,
-  log: [],               // {who, seat, text, label, hand}
-  ticker: null,          // last log entry
+  // the table, its renderer, the move log, the status line: the table session (web/session.js, tableState)
   seed: null,
-  serial: 0,             // bumps on every table shown (#felt[data-serial], for tests)
-  gen: 0,                // bumps on every new game, to drop stale bot replies
-  botTimer: null,
   animation: Promise.resolve(), // the cards of the last move landing (web/motion.js)
   scoresShownFor: null,  // hand number whose score sheet was opened automatically
-  status: null,          // {key, params} | {text} | {err}, plus kind
   players: {},           // variant id -> last chosen number of players
   drawnFrom: null,       // the built variants (JSON) the new-game dialog was drawn from before ready
   levels: ["easy", "normal", "strong"], // the computer levels the engine's `bot` takes (hello.levels)
@@ -64,8 +59,6 @@ const state = {
 // friends on other devices (docs/multiplayer.md "In the app"): lobby.js's record of the hosted game
 const HOSTED = "meldtable:net:hosting:" + new URL("./", import.meta.url).pathname;
 const hostedSaved = () => { try { return Boolean(localStorage.getItem(HOSTED)); } catch (_) { return false; } };
-/** The seats played on other devices (the running table's `remote_seats`). */
-const remoteSeats = () => (state.table && Array.isArray(state.table.remote_seats) ? state.table.remote_seats : []);
 
 // ------------------------------------------------------------------ boot
 
@@ -304,8 +297,8 @@ function textKeys(keys) {
   return vid ? [...keys.map((k) => `${k}.${vid}`), ...keys] : keys;
 }
 
-function optText(family, rest, params = {}) {
-  for (const k of textKeys([`opt.${family}.${rest}`, `opt.${rest}`])) if (has(k)) return t(k, params);
+function optText(family, rest, values = {}) {
+  for (const k of textKeys([`opt.${family}.${rest}`, `opt.${rest}`])) if (has(k)) return t(k, values);
   return null;
 }
 
@@ -415,7 +408,7 @@ function shortName(id) { return has("game.short." + id) ? t("game.short." + id) 
 
 /** The table's "Rules" link (top bar, help overlay, key H): the current game's rules page. */
 function renderRulesLink() {
-  const id = state.table ? state.table.view.variant : null;
+  const id = tableState.table ? tableState.table.view.variant : null;
   const on = Boolean(id) && !$("game").hidden;
   $("btn-rules").hidden = !on;
   $("btn-rules").href = rulesUrl(id);
@@ -812,7 +805,7 @@ function openNewGameDialog() {
   showNewGameDialog();
 }
 
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+const nextTask = () => new Promise((resolve) => { setTimeout(resolve, 0); });
 
 /** The new-game dialog's choices, drawn anew from state.variants (openNewGameDialog). */
 function fillNewGameDialog() {
@@ -839,7 +832,7 @@ async function startNewGame(ev) {
   ev.preventDefault();
   const v = currentVariant();
   if (!v || !state.engine) return; // Start is disabled until the engine is ready
-  if (state.table && !state.table.match_over && settings().warnNewGame) {
+  if (tableState.table && !tableState.table.match_over && settings().warnNewGame) {
     // a running game would be replaced (and with it the saved game)
     if (!await confirmWarnings([{ setting: "warnNewGame", text: t("kit.warn.newGame") }])) return;
   }
@@ -891,44 +884,21 @@ async function startNewGame(ev) {
 /** Show a freshly started or restored game: pick its renderer, reset the shell, draw the table. */
 function enterGame(table, seed, log = null, seats = null) {
   const descriptor = state.variants.find((v) => variantId(v) === table.view.variant) || { id: table.view.variant };
-  const module = gameFor(descriptor);
-  if (!module) return false;
-  state.gen += 1;
-  clearTimeout(state.botTimer);
+  if (!gameFor(descriptor)) return false;
+  session.stop();
   state.seed = seed;
-  state.log = log && log.length ? log.filter((e) => e && typeof e.who === "string" && typeof e.text === "string")
-    : [{ who: "sep", text: "", label: "", hand: table.view.hand_number }];
-  state.ticker = null;
   state.scoresShownFor = null;
-  state.busy = false;
   state.seats = gameSeats(seats, table);
   state.holder = null; // several people: the first one's turn starts behind the cover too
   hideCover();
-  if (module !== state.gameModule) mountGame(module);
-  state.game.reset();
+  session.mountFor(descriptor);
   if ($("newgame-dialog").open) $("newgame-dialog").close();
   if ($("score-dialog").open) $("score-dialog").close();
   $("idle").hidden = true;
   $("game").hidden = false;
-  state.table = null;
-  setStatus(null);
-  setTable(table);
-  state.game.focusFirst();
+  session.begin(table, { log });
+  tableState.game.focusFirst();
   return true;
-}
-
-function mountGame(module) {
-  const felt = $("felt");
-  $("parking").append(shellParts.turnInfo, shellParts.status); // keep the shell's own nodes
-  felt.replaceChildren();
-  for (const k of Object.keys(felt.dataset)) delete felt.dataset[k];
-  state.gameModule = module;
-  state.game = module.create(shell);
-  felt.dataset.family = module.families[0];
-  state.game.mount(felt);
-  mountUndo(module.families[0], undo);
-  if (module.families[0] === "continental") wireContinentalReasons(shell);
-  applyStatic(felt);
 }
 
 // ------------------------------------------------------------------ seats: person or computer, level, name
@@ -1107,21 +1077,21 @@ function needsCover(table) {
  */
 function showCover(table) {
   state.covered = table;
-  clearTimeout(state.botTimer);
+  clearTimeout(tableState.botTimer);
   $("felt").dataset.covered = "true";
-  state.serial += 1; // a table arrived (#felt[data-serial], for tests), shown when uncovered
-  $("felt").dataset.serial = String(state.serial);
-  if (!state.guest) autosave(state.engine, table, state.log, state.seats); // the game is saved as after any move
+  tableState.serial += 1; // a table arrived (#felt[data-serial], for tests), shown when uncovered
+  $("felt").dataset.serial = String(tableState.serial);
+  if (!state.guest) autosave(state.engine, table, tableState.log, state.seats); // the game is saved as after any move
   const seat = table.to_act;
-  const prevTable = state.table;
-  state.table = table; // names as this table seats them (seatName reads view())
+  const prevTable = tableState.table;
+  tableState.table = table; // names as this table seats them (seatName reads view())
   const name = seatName(seat);
   const asker = table.view && table.view.turn ? table.view.turn.seat : null;
   const answering = (table.legal || []).some((m) => m.kind === "yes");
   const claim = table.view && table.view.phase === "claim";
   const ask = answering && asker !== null ? t("seats.cover.ask", { name, partner: seatName(asker) })
     : claim ? t("seats.cover.claim", { name }) : "";
-  state.table = prevTable;
+  tableState.table = prevTable;
   $("pass-title").textContent = t("seats.cover.title", { name });
   $("pass-seat").textContent = t("seats.cover.seat", { name, n: seat + 1 });
   $("pass-ask").textContent = ask;
@@ -1146,8 +1116,8 @@ function uncover() {
   if (!table) return;
   state.holder = table.to_act;
   hideCover();
-  setTable(table);
-  state.game.focusFirst();
+  session.setTable(table);
+  tableState.game.focusFirst();
 }
 
 // ------------------------------------------------------------------ friends on other devices
@@ -1161,7 +1131,7 @@ function netSeat(seat) {
 
 /** A friend's seat connected, was lost or handed to the computer: redraw the seat badges. */
 function onNetChange(what) {
-  if (what === "seats" && state.table && !state.covered) render();
+  if (what === "seats" && tableState.table && !state.covered) render();
 }
 
 /** The seat chips of the table say, for each friend's seat, whether the friend is connected
@@ -1223,21 +1193,21 @@ function guestSeats(table) {
 
 function onGuestChange(what) {
   if (!state.guest) return;
-  if (what === "table" && state.table && state.table.hand_over && !state.busy) {
+  if (what === "table" && tableState.table && tableState.table.hand_over && !tableState.busy) {
     // the host dealt the next hand while this page shows the score sheet
     const next = state.guest.guest.table;
-    if (next && next.view && next.view.hand_number !== state.table.view.hand_number) {
+    if (next && next.view && next.view.hand_number !== tableState.table.view.hand_number) {
       if ($("score-dialog").open) $("score-dialog").close();
-      state.log.push({ who: "sep", text: "", label: "", hand: next.view.hand_number });
-      state.ticker = null;
-      setTable(next);
+      tableState.log.push({ who: "sep", text: "", label: "", hand: next.view.hand_number });
+      tableState.ticker = null;
+      session.setTable(next);
     }
   }
   if (what === "rejoined") {
-    state.engine.request("table").then((table) => { state.gen += 1; state.busy = false; setTable(table); }, () => {});
+    state.engine.request("table").then((table) => { session.stop(); tableState.busy = false; session.setTable(table); }, () => {});
   }
-  if (what === "seats" && state.table) {
-    state.seats = guestSeats(state.table);
+  if (what === "seats" && tableState.table) {
+    state.seats = guestSeats(tableState.table);
     if (!state.covered) render();
   }
 }
@@ -1249,12 +1219,7 @@ function leaveFriendsGame() {
   location.replace(location.pathname + location.search);
 }
 
-// ------------------------------------------------------------------ table
-
-const view = () => state.table && state.table.view;
-const legal = () => (state.table && Array.isArray(state.table.legal) ? state.table.legal : []);
-const isMyTurn = () => Boolean(state.table && state.table.to_act_is_human && !state.table.hand_over);
-const humanSeats = () => (state.table && state.table.human_seats) || [HUMAN_SEAT];
+// ------------------------------------------------------------------ table (web/session.js)
 
 /**
  * The name of `seat` on the table, in sentences and on the score sheet: the name given in the
@@ -1265,32 +1230,19 @@ const humanSeats = () => (state.table && state.table.human_seats) || [HUMAN_SEAT
 function seatName(seat) {
   const v = view();
   const players = v ? v.players : 2;
-  const seats = state.seats && state.seats.length === players ? state.seats : gameSeats(null, state.table);
+  const seats = state.seats && state.seats.length === players ? state.seats : gameSeats(null, tableState.table);
   const s = seats[seat] || { kind: humanSeats().includes(seat) ? "person" : "computer", level: "normal", name: "" };
   const net = s.name ? null : netSeat(seat);
   const name = s.name || (net && net.name) || defaultSeatName(seats, seat);
   return s.kind === "computer" && s.level !== "normal" ? t("seats.named", { name, level: levelText(s.level) }) : name;
 }
 
-/** Show `table`; returns the renderer's extra log entries (what happened besides the move: red threes, ...).
- * With several people at the table, another person's turn waits behind the cover (showCover). */
-function setTable(table) {
-  if (needsCover(table)) {
-    showCover(table);
-    return [];
-  }
-  const prev = state.table;
-  state.table = table;
-  state.serial += 1;
-  const entries = state.game.onTable(prev, table) || [];
-  for (const e of entries) state.log.push(e);
-  render();
-  scheduleBot();
-  if (!state.guest) autosave(state.engine, table, state.log, state.seats); // PWA: web/persist.js (a guest's page: the host keeps the game)
+/** A table was shown (web/session.js setTable): saved, counted in the statistics, focus kept. */
+function tableShown(prev, table) {
+  if (!state.guest) autosave(state.engine, table, tableState.log, state.seats); // PWA: web/persist.js (a guest's page: the host keeps the game)
   if (table.hand_over && prev && !prev.hand_over) recordDeal(table, opponentLevel());
-  if (table.match_over && (!prev || !prev.match_over)) recordMatch(table, state.gameModule.families[0], opponentLevel());
+  if (table.match_over && (!prev || !prev.match_over)) recordMatch(table, session.family(), opponentLevel());
   keepFocus();
-  return entries;
 }
 
 /** After an action focus never falls back to the page body: the table's first useful control. */
@@ -1298,30 +1250,21 @@ function keepFocus() {
   const a = document.activeElement;
   if (a && a !== document.body && a.isConnected) return;
   if (document.querySelector("dialog[open]") || $("game").hidden) return;
-  state.game.focusFirst();
+  tableState.game.focusFirst();
 }
 
-function render() {
-  if (!state.table) return;
-  const v = view();
-  const tb = state.table;
-  const felt = $("felt");
-  felt.dataset.variant = v.variant || "";
-  felt.dataset.phase = v.phase;
-  felt.dataset.toActHuman = String(Boolean(tb.to_act_is_human));
-  felt.dataset.handOver = String(Boolean(tb.hand_over));
-  felt.dataset.matchOver = String(Boolean(tb.match_over));
-  felt.dataset.handNumber = String(v.hand_number);
-  felt.dataset.legal = legal().map((m) => m.text).join(";");
-  felt.dataset.serial = String(state.serial);
-  state.game.render();
+/** Redraw the table and the app's chrome around it. */
+function render() { session.render(); }
+
+/** The app's chrome of a table drawn by the session: seat badges, Undo, the rules link, the log,
+ * the sidebar's line and the score sheet (opened once at the end of each deal). */
+function renderChrome() {
+  const tb = tableState.table, v = tb.view;
   renderNetSeats();
   renderUndo(tb);
   renderRulesLink();
-  renderTurn();
   renderLog();
   renderMeta();
-  renderStatus();
   if (tb.hand_over) {
     if (state.scoresShownFor !== v.hand_number) {
       state.scoresShownFor = v.hand_number;
@@ -1332,52 +1275,26 @@ function render() {
   }
 }
 
-function renderTurn() {
-  $("turn-text").textContent = state.game.turnText();
-  $("turn-text").classList.toggle("mine", isMyTurn());
-  const tk = state.ticker;
-  $("ticker").textContent = tk && tk.who !== "sep" ? state.game.describe(tk) : "";
-}
-
 function renderLog() {
   const ol = $("log");
   ol.replaceChildren();
-  for (let i = state.log.length - 1; i >= 0; i--) {
-    const e = state.log[i];
+  for (let i = tableState.log.length - 1; i >= 0; i--) {
+    const e = tableState.log[i];
     const li = document.createElement("li");
     li.className = "log-" + e.who;
     if (e.who !== "sep") li.dataset.text = e.text;
     if (e.seat !== undefined && e.seat !== null) li.dataset.seat = String(e.seat);
-    li.textContent = e.who === "undo" ? t("kit.log.undo", { move: state.game.describe({ ...e, who: "you" }) })
-      : state.game.describe(e);
+    li.textContent = e.who === "undo" ? t("kit.log.undo", { move: tableState.game.describe({ ...e, who: "you" }) })
+      : tableState.game.describe(e);
     ol.append(li);
   }
 }
 
 function renderMeta() {
-  const m = state.game.meta();
+  const m = tableState.game.meta();
   $("meta-hand").textContent = m.hand || "";
   $("meta-match").textContent = m.match || "";
   $("meta-seed").textContent = state.seed !== null ? t("table.seed", { seed: state.seed }) : "";
-}
-
-// ------------------------------------------------------------------ status line
-
-function setStatus(msg, kind = "info") {
-  state.status = msg ? { ...msg, kind } : null;
-  renderStatus();
-  if (kind === "error" && msg && !$("game").hidden) $("status").scrollIntoView({ block: "nearest" });
-}
-
-function clearError() {
-  if (state.status && state.status.kind === "error") setStatus(null);
-}
-
-function renderStatus() {
-  const el = $("status");
-  const s = state.status;
-  el.classList.toggle("error", Boolean(s && s.kind === "error"));
-  el.textContent = s ? (s.err ? engineMessage(s.err, state.gameModule && state.gameModule.families[0]) : s.key ? t(s.key, s.params || {}) : s.text) : "";
 }
 
 // ------------------------------------------------------------------ score sheet
@@ -1390,14 +1307,14 @@ function openScoreSheet() {
   fillScoreSheet();
   const dlg = $("score-dialog");
   if (!dlg.open) dlg.showModal();
-  const btn = state.table.match_over ? $("btn-score-newgame") : $("btn-next");
+  const btn = tableState.table.match_over ? $("btn-score-newgame") : $("btn-next");
   btn.focus();
 }
 
 function fillScoreSheet() {
-  const tb = state.table;
-  state.game.fillScoreSheet(scoreParts());
-  $("btn-next").textContent = state.game.nextLabel ? state.game.nextLabel() : t("action.next");
+  const tb = tableState.table;
+  tableState.game.fillScoreSheet(scoreParts());
+  $("btn-next").textContent = tableState.game.nextLabel ? tableState.game.nextLabel() : t("action.next");
   $("btn-next").hidden = Boolean(tb.match_over);
   $("btn-score-newgame").hidden = !tb.match_over;
   $("btn-replay-deal").hidden = Boolean(state.guest); // the record is the host's (host_only)
@@ -1407,7 +1324,7 @@ function fillScoreSheet() {
  *  it (during a hand no other seat's cards: the engine's record for that seat), copied. */
 async function shareHand() {
   try {
-    const tb = state.table;
+    const tb = tableState.table;
     const names = Array.from({ length: tb.view.players }, (_, s) => seatName(s).slice(0, 40));
     const { url, copied } = await shareLink((op, fields) => state.engine.request(op, fields), { seat: tb.seat, names });
     setStatus(copied ? { key: "replay.shareCopied" } : { key: "replay.shareLink", params: { url } });
@@ -1417,26 +1334,22 @@ async function shareHand() {
 /** "Replay this deal" (issue #30): the game so far as a record, in the replay page in a new tab. */
 async function replayDeal() {
   try {
-    const names = Array.from({ length: state.table.view.players }, (_, s) => seatName(s).slice(0, 40));
+    const names = Array.from({ length: tableState.table.view.players }, (_, s) => seatName(s).slice(0, 40));
     await openReplay(await state.engine.request("record", { names }), { newTab: true });
   } catch (err) { setStatus({ err }, "error"); }
 }
 
 async function nextHand() {
-  if (state.busy) return;
-  state.busy = true;
+  if (tableState.busy) return;
+  tableState.busy = true;
   $("btn-next").disabled = true;
   try {
     const table = await state.engine.request("next_hand", {});
     $("score-dialog").close();
-    state.log.push({ who: "sep", text: "", label: "", hand: table.view.hand_number });
-    state.ticker = null;
-    state.busy = false;
-    setStatus(null);
-    setTable(table);
-    state.game.focusFirst();
+    session.nextDeal(table);
+    tableState.game.focusFirst();
   } catch (err) {
-    state.busy = false;
+    tableState.busy = false;
     setStatus({ err }, "error");
   } finally {
     $("btn-next").disabled = false;
@@ -1445,67 +1358,30 @@ async function nextHand() {
 
 // ------------------------------------------------------------------ the person's actions
 
-function renderControls() {
-  if (state.game.renderControls) state.game.renderControls(); else state.game.render();
-}
-
 /**
- * Send one of the person's actions. On success `entry` ({text, ...}) is logged as the person's
- * move, `before()` runs and the new table is shown; a refusal shows the engine's reason.
+ * Before one of the person's actions is sent (web/session.js act): when it could be a costly
+ * mistake, the warnings. Issue #29 item 2: a refused action never shows a warning first. The
+ * action is tried on a scratch copy of the game; a refusal shows the engine's reason, and only an
+ * action the engine takes gets the warnings (worded from the engine's answer). Resolves to
+ * whether the action goes on.
  */
-async function act(action, entry, before) {
-  if (state.busy || state.covered || !isMyTurn()) return false;
-  const family = state.gameModule.families[0];
-  if (warningsFor(action, state.table, family).length) {
-    // Issue #29 item 2: a refused action never shows a warning first. The action is tried on a
-    // scratch copy of the game; a refusal shows the engine's reason, and only an action the
-    // engine takes gets the warnings (worded from the engine's answer).
-    const gen = state.gen;
-    state.busy = true;
-    let probe;
-    // a guest's page has no copy of the game to try the action on: the warnings without the probe
-    try { probe = state.guest ? { table: null } : await probeAction(action); } finally { state.busy = false; }
-    if (gen !== state.gen) return false;
-    if (probe.err) {
-      setStatus({ err: probe.err }, "error");
-      sound("error");
-      renderControls();
-      return false;
-    }
-    const warnings = warningsFor(action, state.table, family, probe.table);
-    if (warnings.length && !await confirmWarnings(warnings)) return false;
-  }
-  if (state.busy || !isMyTurn()) return false;
-  state.busy = true;
-  renderControls();
-  const gen = state.gen;
-  const seat = state.table.to_act;
-  try {
-    const table = await state.engine.request("act", { action });
-    if (gen !== state.gen) return false;
-    // several people at the table: their moves are logged under their names where the game
-    // words other seats' moves by name (the log is read by the next person too)
-    const named = humanSeats().filter((x) => !remoteSeats().includes(x)).length > 1 && table.view.players > 2;
-    const e = { who: named ? "computer" : "you", seat, label: "", ...entry };
-    if (!e.text) e.text = ((table.view.last_moves || []).slice(-1)[0] || {}).text || action.type;
-    if (state.game.annotate) state.game.annotate(e, state.table, table);
-    if (!e.quiet) { state.log.push(e); state.ticker = e; } // quiet: not worth a log line (a pass)
-    if (before) before();
-    state.busy = false;
-    setStatus(null);
-    sound(/^(meld|add|set|run|take)/.test(e.text) ? "meld" : "card");
-    const shown = state.table, snap = snapshot(state.gameModule.families[0]);
-    const extra = setTable(table);
-    state.animation = flyAll(e, true, snap, shown, table, extra);
-    return true;
-  } catch (err) {
-    if (gen !== state.gen) return false;
-    state.busy = false;
-    setStatus({ err }, "error");
+async function warnBeforeAct(action) {
+  const family = session.family();
+  if (!warningsFor(action, tableState.table, family).length) return true;
+  const gen = tableState.gen;
+  tableState.busy = true;
+  let probe;
+  // a guest's page has no copy of the game to try the action on: the warnings without the probe
+  try { probe = state.guest ? { table: null } : await probeAction(action); } finally { tableState.busy = false; }
+  if (gen !== tableState.gen) return false;
+  if (probe.err) {
+    setStatus({ err: probe.err }, "error");
     sound("error");
-    renderControls();
+    session.renderControls();
     return false;
   }
+  const warnings = warningsFor(action, tableState.table, family, probe.table);
+  return !(warnings.length && !await confirmWarnings(warnings));
 }
 
 const PROBE_SESSION = "probe";
@@ -1530,32 +1406,7 @@ async function probeAction(action) {
 }
 
 /** Take back the person's last move of the turn (op "undo"); a refusal shows the engine's reason. */
-async function undo() {
-  if (state.busy || state.covered || !state.table) return;
-  if (!isMyTurn()) {
-    setStatus(state.table.hand_over ? { key: "hint.handOver" }
-      : { key: "hint.waitTurn", params: { name: seatName(state.table.to_act) } }, "error");
-    return;
-  }
-  state.busy = true;
-  renderControls();
-  const gen = state.gen;
-  const seat = state.table.to_act;
-  try {
-    const r = await state.engine.request("undo", {});
-    if (gen !== state.gen) return;
-    state.log.push({ who: "undo", seat, text: r.undone, label: "" });
-    state.ticker = null;
-    state.busy = false;
-    setStatus(null);
-    setTable(r.table);
-  } catch (err) {
-    if (gen !== state.gen) return;
-    state.busy = false;
-    setStatus({ err }, "error");
-    renderControls();
-  }
-}
+function undo() { return session.undo(); }
 
 /** The move's cards fly, then what came with it (red threes laid out); resolves when all have landed. */
 function flyAll(entry, human, snap, prev, next, extra) {
@@ -1564,65 +1415,46 @@ function flyAll(entry, human, snap, prev, next, extra) {
   return more.length ? first.then(() => fly(more)) : first;
 }
 
-// ------------------------------------------------------------------ the computer
+// ------------------------------------------------------------------ the table session and the renderers' shell
 
-function scheduleBot() {
-  clearTimeout(state.botTimer);
-  const tb = state.table;
-  if (!tb || tb.hand_over || tb.match_over || tb.to_act === null || tb.to_act === undefined || tb.to_act_is_human) return;
-  const gen = state.gen;
-  // With cards that move, the computer's moves are paced by their animation: the next move is
-  // asked for at once (the engine works while the last one's cards fly) and shown when they have
-  // landed. Without motion (setting "instant", prefers-reduced-motion) the usual pause stays.
-  const pause = state.game.botDelay ? state.game.botDelay(tb, BOT_DELAY_MS) : BOT_DELAY_MS;
-  state.botTimer = setTimeout(async () => {
-    if (gen !== state.gen) return;
-    try {
-      const r = await state.engine.request("bot", { level: seatLevel(tb.to_act) });
-      if (gen !== state.gen) return;
-      await state.animation;
-      if (gen !== state.gen) return;
-      let entry = null;
-      if (r.move) {
-        // a friend's move (on another device) is worded with their name, as another seat's
-        const mine = humanSeats().includes(r.move.seat) && !remoteSeats().includes(r.move.seat)
-          && (!state.guest || r.move.seat === state.guest.seat);
-        entry = { who: mine ? "you" : "computer", seat: r.move.seat,
-          text: r.move.text, label: r.move.label };
-        if (state.game.annotate) state.game.annotate(entry, state.table, r.table);
-        if (!entry.quiet) { state.log.push(entry); state.ticker = entry; }
-      }
-      const shown = state.table, snap = snapshot(state.gameModule.families[0]);
-      const extra = setTable(r.table);
-      state.animation = flyAll(entry, false, snap, shown, r.table, extra);
-    } catch (err) {
-      if (gen !== state.gen) return;
-      setStatus({ err }, "error");
-    }
-  }, motionMs() ? 0 : pause);
-}
-
-// ------------------------------------------------------------------ the shell's API for renderers
-
-const shellParts = { turnInfo: $("turn-info"), status: $("status") };
-
-const shell = {
+const session = createSession({
+  engine: () => state.engine,
+  felt: $("felt"),
+  parts: { turnInfo: $("turn-info"), status: $("status"), turnText: $("turn-text"), ticker: $("ticker") },
   humanSeat: HUMAN_SEAT,
   claimTimeoutMs: CLAIM_TIMEOUT_MS,
-  parts: shellParts,
-  table: () => state.table,
-  view,
-  legal,
-  isMyTurn,
-  busy: () => state.busy,
-  humanSeats,
+  botDelayMs: BOT_DELAY_MS,
   seatName,
-  act,
-  setStatus,
-  clearError,
-  render,
-  openScoreSheet,
-};
+  hooks: {
+    // several people at this device: another person's turn waits behind the cover
+    hold: (table) => { if (!needsCover(table)) return false; showCover(table); return true; },
+    blocked: () => Boolean(state.covered),
+    beforeAct: warnBeforeAct,
+    acted: (e) => sound(/^(meld|add|set|run|take)/.test(e.text) ? "meld" : "card"),
+    refused: () => sound("error"),
+    shown: tableShown,
+    beforeMove: () => snapshot(session.family()),
+    moved: (snap, entry, human, prev, next, extra) => { state.animation = flyAll(entry, human, snap, prev, next, extra); },
+    // With cards that move, the computer's moves are paced by their animation: the next move is
+    // asked for at once (the engine works while the last one's cards fly) and shown when they have
+    // landed. Without motion (setting "instant", prefers-reduced-motion) the usual pause stays.
+    landed: () => state.animation,
+    botPause: (pause) => (motionMs() ? 0 : pause),
+    botFields: (seat) => ({ level: seatLevel(seat) }),
+    ownSeat: (seat) => !state.guest || seat === state.guest.seat,
+    render: renderChrome,
+    statusShown: (kind) => { if (kind === "error" && tableState.status && !$("game").hidden) $("status").scrollIntoView({ block: "nearest" }); },
+    openScoreSheet,
+    beforeMount: () => { $("parking").append($("turn-info"), $("status")); }, // keep the shell's own nodes
+    mounted: (module) => {
+      mountUndo(module.families[0], undo);
+      if (module.families[0] === "continental") wireContinentalReasons(shell);
+    },
+  },
+});
+const tableState = session.state;
+const shell = session.shell;
+const { view, humanSeats, setStatus } = session;
 
 // ------------------------------------------------------------------ input and language
 
@@ -1678,12 +1510,12 @@ function wireInput() {
   });
   $("btn-stats-reset").addEventListener("click", () => { resetStats(); fillStats($("stats-table")); });
   document.addEventListener("keydown", onKey);
-  wireDrag(() => (state.table && state.gameModule && !$("game").hidden ? state.gameModule.families[0] : null));
+  wireDrag(() => (tableState.table && tableState.module && !$("game").hidden ? session.family() : null));
   applySettings();
   // closed without a game (Cancel, Esc): the empty table offers a new game
   $("newgame-dialog").addEventListener("close", () => {
     offeredNow.clear();
-    $("idle").hidden = Boolean(state.table || state.covered) || !state.engine; // a game behind the cover too
+    $("idle").hidden = Boolean(tableState.table || state.covered) || !state.engine; // a game behind the cover too
   });
   $("idle-newgame").addEventListener("click", openNewGameDialog);
 
@@ -1695,7 +1527,7 @@ function wireInput() {
 }
 
 function openHelp() {
-  fillHelp(state.gameModule ? state.gameModule.families[0] : "canasta", Boolean(state.table && state.table.undoable));
+  fillHelp(tableState.module ? session.family() : "canasta", Boolean(tableState.table && tableState.table.undoable));
   if (!$("help-dialog").open) $("help-dialog").showModal();
 }
 
@@ -1726,9 +1558,9 @@ function onKey(ev) {
   if (ev.defaultPrevented || ev.altKey || ev.metaKey) return;
   const el = ev.target;
   if (el && (el.closest("input, select, textarea, dialog") || el.isContentEditable)) return;
-  if (document.querySelector("dialog[open]") || !state.table || $("game").hidden) return;
-  const family = state.gameModule.families[0];
-  const undoable = Boolean(state.table.undoable); // the engine's: the family declares undoable moves
+  if (document.querySelector("dialog[open]") || !tableState.table || $("game").hidden) return;
+  const family = session.family();
+  const undoable = Boolean(tableState.table.undoable); // the engine's: the family declares undoable moves
   if (ev.key === "?" || (ev.key === "/" && ev.shiftKey)) { ev.preventDefault(); openHelp(); return; }
   if (ev.ctrlKey) {
     if (ev.key.toLowerCase() === "z" && undoable) { ev.preventDefault(); undo(); }
@@ -1759,7 +1591,7 @@ function onLanguage() {
     renderOptionFields();
   }
   renderRulesLink();
-  if (state.table) {
+  if (tableState.table) {
     render();
     if ($("score-dialog").open) fillScoreSheet();
   }

@@ -2,10 +2,11 @@
 // attributes, hosting, the JS API). The position is drawn from its text at once (embed-position.js);
 // the page's one engine worker starts when a demo comes into view or is touched, each demo with its
 // own session (docs/protocol.md, "Sessions"); then the app's renderers (web/games/*.js) draw the
-// game in the demo's shadow root, with the app's style sheet.
+// game in the demo's shadow root, with the app's style sheet, through the app's table session
+// (web/session.js): a demo adds its controller, its language, its engine session and replays.
 import { startEngine } from "./engine-client.js";
 import { t, engineMessage, withLang, useLang, applyStatic, LANGUAGES, moveSentence } from "./i18n.js";
-import { gameFor } from "./games/registry.js";
+import { createSession } from "./session.js";
 import { parsePosition, drawPreview } from "./embed-position.js";
 
 const BASE = new URL("./", import.meta.url); // dist/: everything else is found relative to it
@@ -221,10 +222,10 @@ export function mountDemo(root, options = {}) {
   if (record) box.classList.add("mt-replaying"); // embed.css: a table to watch, not to play at
   box.hidden = true; // until the style sheets are in (no unstyled flash)
   let sheetsLeft = sheets.length;
+  const sheetDone = () => { if (--sheetsLeft <= 0) box.hidden = false; };
   for (const link of sheets) {
-    const done = () => { if (--sheetsLeft <= 0) box.hidden = false; };
-    link.addEventListener("load", done, { once: true });
-    link.addEventListener("error", done, { once: true });
+    link.addEventListener("load", sheetDone, { once: true });
+    link.addEventListener("error", sheetDone, { once: true });
   }
   shadow.append(...sheets, box);
   const q = (sel) => box.querySelector(sel);
@@ -241,8 +242,8 @@ export function mountDemo(root, options = {}) {
   parts.turnInfo.append(turnText, ticker);
 
   const state = {
-    engine: null, tb: null, busy: false, game: null, module: null, status: null, ticker: null,
-    gen: 0, botTimer: null, started: null, destroyed: false, serial: 0, evicted: false,
+    // the table, its renderer, the status line, the computer's moves: the session (web/session.js, tableState)
+    engine: null, started: null, destroyed: false, evicted: false,
     // a replay: the move shown (0: the start), the record as the engine read it, its log, the open hands
     move: Number.isInteger(options.move) && options.move >= 0 ? options.move : 0, info: null, log: [],
     hands: null, open: false, playing: false, playTimer: null,
@@ -261,79 +262,30 @@ export function mountDemo(root, options = {}) {
     shadow.addEventListener(type, leave);
   }
 
-  // ---------------------------------------------------------------- the shell for the renderer
-  const view = () => state.tb && state.tb.view;
-  const legal = () => (state.tb && Array.isArray(state.tb.legal) ? state.tb.legal : []);
-  const isMyTurn = () => Boolean(!record && state.tb && state.tb.to_act_is_human && !state.tb.hand_over);
-  const humanSeats = () => (state.tb && state.tb.human_seats) || [seat];
+  // ---------------------------------------------------------------- the table session (web/session.js)
+  /** A seat's name: "You", "Computer", "Computer N"; in a replay the record's names. */
   function seatName(s) {
-    if (record) return replaySeatName(state.info, s);
-    if (humanSeats().includes(s)) return t("who.you");
-    const v = view();
-    const computers = v ? v.players - humanSeats().length : 1;
-    return computers > 1 ? t("who.computerN", { n: s }) : t("who.computer");
+    return record ? replaySeatName(state.info, s) : session.defaultSeatName(s);
   }
 
-  function renderStatus() {
-    const s = state.status;
-    parts.status.classList.toggle("error", Boolean(s && s.kind === "error"));
-    parts.status.textContent = s ? (s.err ? engineMessage(s.err) : s.key ? t(s.key, s.params || {}) : s.text) : "";
-  }
-  function setStatus(msg, kind = "info") {
-    state.status = msg ? { ...msg, kind } : null;
-    inLang(renderStatus);
-  }
-  function clearError() { if (state.status && state.status.kind === "error") setStatus(null); }
-
-  function render() {
-    if (!state.tb || !state.game) return;
-    inLang(() => {
-      const v = view(), tb = state.tb;
-      stage.dataset.variant = v.variant || "";
-      stage.dataset.phase = v.phase;
-      stage.dataset.toActHuman = String(Boolean(tb.to_act_is_human));
-      stage.dataset.handOver = String(Boolean(tb.hand_over));
-      stage.dataset.legal = legal().map((m) => m.text).join(";");
-      stage.dataset.serial = String(state.serial);
-      state.game.render();
-      turnText.textContent = record ? replayTurnText(tb) : state.game.turnText();
-      turnText.classList.toggle("mine", isMyTurn());
-      ticker.textContent = state.ticker ? state.game.describe(state.ticker) : "";
-      renderStatus();
-      if (!q(".mt-scores").hidden) fillScores();
-    });
-  }
   /** A replay's turn line: who plays next (the renderers' own line speaks to a player at the table). */
   function replayTurnText(tb) {
     if (tb.match_over) return t("turn.matchOver");
     if (tb.hand_over) return t("turn.handOver");
     return Number.isInteger(tb.to_act) ? t("embed.toAct", { name: seatName(tb.to_act) }) : "";
   }
-  const renderControls = () => inLang(() => (state.game.renderControls ? state.game.renderControls() : state.game.render()));
 
   function fillScores() {
-    state.game.fillScoreSheet({ title: q(".mt-scores-title"), table: q(".mt-score-table"), note: q(".mt-went-out"), result: q(".mt-match-result") });
+    tableState.game.fillScoreSheet({ title: q(".mt-scores-title"), table: q(".mt-score-table"), note: q(".mt-went-out"), result: q(".mt-match-result") });
   }
   function openScoreSheet() {
-    if (!state.tb) return;
+    if (!tableState.table) return;
     q(".mt-scores").hidden = false;
     inLang(fillScores);
     q(".mt-scores-close").focus({ preventScroll: true });
   }
 
-  function setTable(table, entries) {
-    const prev = state.tb;
-    state.tb = table;
-    state.serial += 1;
-    const more = inLang(() => state.game.onTable(prev, table) || []);
-    const all = [...entries, ...more];
-    for (const e of all) if (!e.quiet && e.who !== "sep") state.ticker = e;
-    render();
-    try { if (hooks.onTable) hooks.onTable(prev, table, all); } catch (err) { console.error(err); }
-    emit("meldtable-table", { prev, next: table, entries: all });
-    scheduleBot();
-  }
-
+  /** This demo's engine session: a request with its id; the oldest demo's session makes room. */
   async function request(op, fields = {}) {
     const engine = state.engine;
     const live = touchSession(engine, sid, () => { state.evicted = true; });
@@ -347,12 +299,11 @@ export function mountDemo(root, options = {}) {
     return engine.request(op, { ...fields, session: sid });
   }
 
-  /** Send one of the reader's actions (the renderer's shell.act, and the controller's act). */
-  async function act(action, entry = {}, before = null) {
-    if (record || state.busy || !isMyTurn() || state.destroyed) return false;
+  /** The host's veto (hooks.beforeAct), then a session the engine dropped starts again. */
+  async function beforeAct(action) {
     if (hooks.beforeAct) {
       let verdict;
-      try { verdict = hooks.beforeAct(action, state.tb); } catch (err) { console.error(err); verdict = true; }
+      try { verdict = hooks.beforeAct(action, tableState.table); } catch (err) { console.error(err); verdict = true; }
       if (verdict !== true && verdict !== undefined && verdict !== null) {
         const message = typeof verdict === "string" ? verdict : verdict && verdict.message;
         if (message) setStatus({ text: message }, "error");
@@ -360,62 +311,45 @@ export function mountDemo(root, options = {}) {
       }
     }
     if (state.evicted) { await restart(true); return false; }
-    state.busy = true;
-    renderControls();
-    const gen = state.gen;
-    const actor = state.tb.to_act;
-    try {
-      const table = await request("act", { action });
-      if (gen !== state.gen) return false;
-      const e = { who: "you", seat: actor, label: "", ...entry };
-      if (!e.text) e.text = ((table.view.last_moves || []).slice(-1)[0] || {}).text || action.type;
-      if (state.game.annotate) inLang(() => state.game.annotate(e, state.tb, table));
-      if (before) inLang(before);
-      state.busy = false;
-      state.status = null;
-      setTable(table, [e]);
-      return true;
-    } catch (err) {
-      if (gen !== state.gen) return false;
-      state.busy = false;
-      if (err && err.code === "no_game") { await restart(true); return false; }
-      setStatus({ err }, "error");
-      renderControls();
-      try { if (hooks.onRefused) hooks.onRefused(err, action); } catch (e) { console.error(e); }
-      emit("meldtable-refused", { error: err, action });
-      return false;
-    }
+    return true;
   }
 
-  function scheduleBot() {
-    clearTimeout(state.botTimer);
-    const tb = state.tb;
-    if (!autoplay || state.destroyed || !tb || tb.hand_over || tb.to_act === null || tb.to_act === undefined || tb.to_act_is_human) return;
-    const gen = state.gen;
-    const pause = state.game.botDelay ? state.game.botDelay(tb, BOT_DELAY_MS) : BOT_DELAY_MS;
-    state.botTimer = setTimeout(async () => {
-      if (gen !== state.gen) return;
-      try {
-        const r = await request("bot", {});
-        if (gen !== state.gen) return;
-        const entries = [];
-        if (r.move) {
-          const entry = { who: humanSeats().includes(r.move.seat) ? "you" : "computer", seat: r.move.seat, text: r.move.text, label: r.move.label };
-          if (state.game.annotate) inLang(() => state.game.annotate(entry, state.tb, r.table));
-          entries.push(entry);
-        }
-        setTable(r.table, entries);
-      } catch (err) {
-        if (gen !== state.gen) return;
-        setStatus({ err }, "error");
-      }
-    }, pause);
-  }
-
-  const shell = {
-    humanSeat: seat, claimTimeoutMs, parts, table: () => state.tb, view, legal, isMyTurn, busy: () => state.busy,
-    humanSeats, seatName, act, setStatus, clearError, render, openScoreSheet,
-  };
+  const session = createSession({
+    engine: () => state.engine,
+    request,
+    felt: stage,
+    parts: { ...parts, turnText, ticker },
+    humanSeat: seat,
+    claimTimeoutMs,
+    botDelayMs: BOT_DELAY_MS,
+    tickerFollowsTable: true,
+    seatName,
+    inLang,
+    hooks: {
+      blocked: () => state.destroyed,
+      beforeAct,
+      lost: async (err) => {
+        if (!err || err.code !== "no_game") return false;
+        await restart(true);
+        return true;
+      },
+      refused: (err, action) => {
+        try { if (hooks.onRefused) hooks.onRefused(err, action); } catch (e) { console.error(e); }
+        emit("meldtable-refused", { error: err, action });
+      },
+      shown: (prev, next, entries) => {
+        try { if (hooks.onTable) hooks.onTable(prev, next, entries); } catch (err) { console.error(err); }
+        emit("meldtable-table", { prev, next, entries });
+      },
+      autoplay: () => autoplay && !state.destroyed,
+      turnText: (tb) => (record ? replayTurnText(tb) : null),
+      render: () => { if (!q(".mt-scores").hidden) fillScores(); },
+      openScoreSheet,
+    },
+  });
+  const tableState = session.state;
+  const shell = session.shell;
+  const { setStatus, act } = session;
 
   // ---------------------------------------------------------------- preview, start, reset
 
@@ -467,48 +401,32 @@ export function mountDemo(root, options = {}) {
 
   /** Load the position into this demo's session and show the game's table. */
   async function restart(evicted = false) {
-    state.gen += 1;
-    clearTimeout(state.botTimer);
+    const gen = session.stop();
     state.evicted = false;
-    state.busy = true;
-    const gen = state.gen;
+    tableState.busy = true;
     let table;
     try {
       table = record ? await loadMove(state.move) : await request("new", { position, human_seats: [seat] });
     } catch (err) {
-      if (gen !== state.gen) return;
-      state.busy = false;
+      if (gen !== tableState.gen) return undefined;
+      tableState.busy = false;
       const message = engineMessage(err);
       if (record) {
         showError(inLang(() => t("replay.bad", { message })));
         emit("meldtable-refused", { error: err, action: null });
-      } else if (!state.game) showError(inLang(() => t("embed.badPosition", { message })));
+      } else if (!tableState.game) showError(inLang(() => t("embed.badPosition", { message })));
       else setStatus({ text: inLang(() => t("embed.badPosition", { message })) }, "error");
       throw err;
     }
-    if (gen !== state.gen) return;
+    if (gen !== tableState.gen) return undefined;
     const descriptor = ((state.engine.hello && state.engine.hello.variants) || []).find((v) => v.id === table.view.variant) || { id: table.view.variant };
-    const module = gameFor(descriptor);
-    if (!module) { showError(`No table for ${table.view.variant}.`); return; }
-    if (module !== state.module) {
-      state.module = module;
-      stage.replaceChildren();
-      for (const k of Object.keys(stage.dataset)) delete stage.dataset[k];
-      stage.dataset.family = module.families[0];
-      state.game = module.create(shell);
-      inLang(() => { state.game.mount(stage); applyStatic(stage); });
-    }
-    inLang(() => state.game.reset());
-    state.tb = null;
-    state.ticker = null;
-    state.busy = false;
-    state.status = evicted ? { key: "embed.restarted", kind: "info" } : null;
+    if (!session.mountFor(descriptor)) { showError(`No table for ${table.view.variant}.`); return undefined; }
     q(".mt-scores").hidden = true;
     q(".mt-progress").hidden = true;
     q(".mt-reset").hidden = !resetButton || Boolean(record);
     q(".mt-replay").hidden = !record || options.controls === false;
     setHostState("ready");
-    setTable(table, []);
+    session.begin(table, { status: evicted ? { key: "embed.restarted", kind: "info" } : null });
     if (record) showStep();
     return table;
   }
@@ -543,29 +461,29 @@ export function mountDemo(root, options = {}) {
   /** Show move `k` of the record (clamped); resolves with the table. One request at a time; the last asked wins. */
   async function goto(k) {
     await start();
-    if (!record || !state.info) return state.tb;
+    if (!record || !state.info) return tableState.table;
     const target = Math.max(0, Math.min(state.info.moves, Math.trunc(Number(k) || 0)));
-    const gen = ++state.gen;
+    const gen = session.stop();
     const prevMove = state.move;
     state.move = target;
     let table;
     try {
       table = await loadMove(target);
     } catch (err) {
-      if (gen === state.gen) { state.move = prevMove; setStatus({ err }, "error"); }
+      if (gen === tableState.gen) { state.move = prevMove; setStatus({ err }, "error"); }
       throw err;
     }
-    if (gen !== state.gen) return state.tb;
+    if (gen !== tableState.gen) return tableState.table;
     const entries = [];
     if (target === prevMove + 1 && state.log[target - 1]) {
       entries.push(logEntry(state.log[target - 1]));
     } else {
-      state.tb = null; // a jump: no animation from an unrelated table
-      state.ticker = null;
-      inLang(() => state.game.reset());
+      tableState.table = null; // a jump: no animation from an unrelated table
+      tableState.ticker = null;
+      inLang(() => tableState.game.reset());
     }
-    state.status = null;
-    setTable(table, entries);
+    tableState.status = null;
+    session.setTable(table, entries);
     showStep();
     return table;
   }
@@ -578,18 +496,18 @@ export function mountDemo(root, options = {}) {
   function describeMove(e) {
     const entry = { ...moveFields(e), name: seatName(e.seat) };
     return inLang(() => {
-      if (state.game && state.game.describe && state.tb) {
+      if (tableState.game && tableState.game.describe && tableState.table) {
         // the renderer's own words for its game's moves (Continental's sets and runs, 3 ist 50's
         // plays), said of a named player: while it speaks, no seat at the table is "you"
-        const shown = state.tb;
-        state.tb = { ...shown, seat: -1 };
+        const shown = tableState.table;
+        tableState.table = { ...shown, seat: -1 };
         try {
-          const said = state.game.describe(entry);
+          const said = tableState.game.describe(entry);
           if (said) return said;
         } catch (err) {
           console.warn(err);
         } finally {
-          state.tb = shown;
+          tableState.table = shown;
         }
       }
       return moveSentence(e.text, "other", e.label, { n: e.n, name: seatName(e.seat) });
@@ -618,7 +536,7 @@ export function mountDemo(root, options = {}) {
     q(".mt-first").disabled = q(".mt-prev").disabled = k <= 0;
     q(".mt-next").disabled = q(".mt-last").disabled = k >= n;
     root.dataset.move = String(k);
-    emit("meldtable-step", { move: k, total: n, table: state.tb, playing: state.playing });
+    emit("meldtable-step", { move: k, total: n, table: tableState.table, playing: state.playing });
   }
 
   function play() {
@@ -728,7 +646,7 @@ export function mountDemo(root, options = {}) {
     /** Send an action of the reader (docs/protocol.md, "action"); resolves true when the engine took it. */
     act: async (action) => { await start(); return act(action, {}); },
     /** The current table (docs/protocol.md "table"), or null before the engine is up. */
-    table: () => state.tb,
+    table: () => tableState.table,
     /** Show `text` in the demo's status line (kind "info" or "error"); null clears it. */
     setStatus: (text, kind = "info") => setStatus(text === null ? null : { text: String(text) }, kind),
     // ---- a replay (options.record): docs/embedding.md, "A recorded hand"
@@ -760,8 +678,7 @@ export function mountDemo(root, options = {}) {
     destroy() {
       state.destroyed = true;
       clearTimeout(state.playTimer);
-      state.gen += 1;
-      clearTimeout(state.botTimer);
+      session.stop();
       if (observer) observer.disconnect();
       if (state.engine) {
         const live = sessionsOf.get(state.engine);
