@@ -15,7 +15,7 @@ import { startPwa } from "./pwa.js";
 // --- /PWA ---
 import {
   mountUndo, renderUndo, warningsFor, confirmWarnings, fillHelp, shortcutButton, press, settings, saveSetting,
-  sound, wireContinentalReasons, explainContinental, wireDrag,
+  sound, wireReasons, explainButton, wireDrag,
 } from "./tablekit.js";
 import { recordMatch, recordDeal, fillStats, resetStats } from "./stats.js";
 import { snapshot, flights, extraFlights, play as fly, motionMs } from "./motion.js";
@@ -1366,8 +1366,7 @@ async function nextHand() {
  * whether the action goes on.
  */
 async function warnBeforeAct(action) {
-  const family = session.family();
-  if (!warningsFor(action, tableState.table, family).length) return true;
+  if (!warningsFor(action, tableState.table).length) return true;
   const gen = tableState.gen;
   tableState.busy = true;
   let probe;
@@ -1380,7 +1379,7 @@ async function warnBeforeAct(action) {
     session.renderControls();
     return false;
   }
-  const warnings = warningsFor(action, tableState.table, family, probe.table);
+  const warnings = warningsFor(action, tableState.table, probe.table);
   return !(warnings.length && !await confirmWarnings(warnings));
 }
 
@@ -1448,7 +1447,7 @@ const session = createSession({
     beforeMount: () => { $("parking").append($("turn-info"), $("status")); }, // keep the shell's own nodes
     mounted: (module) => {
       mountUndo(module.families[0], undo);
-      if (module.families[0] === "continental") wireContinentalReasons(shell);
+      wireReasons(shell, module.families[0]);
     },
   },
 });
@@ -1527,7 +1526,7 @@ function wireInput() {
 }
 
 function openHelp() {
-  fillHelp(tableState.module ? session.family() : "canasta", Boolean(tableState.table && tableState.table.undoable));
+  fillHelp(tableState.module ? session.family() : null, Boolean(tableState.table && tableState.table.undoable));
   if (!$("help-dialog").open) $("help-dialog").showModal();
 }
 
@@ -1571,9 +1570,9 @@ function onKey(ev) {
   if (ev.key.toLowerCase() === "h") { ev.preventDefault(); $("btn-rules").click(); return; }
   const b = shortcutButton(family, ev.key);
   if (b && press(b)) { ev.preventDefault(); return; }
-  // Continental: a key whose action is not offered now (X before drawing, R without a run in the
+  // a key whose action is not offered now (Continental: X before drawing, R without a run in the
   // contract) says why, with the engine's reason, instead of doing nothing (#29 item 8)
-  if (b && family === "continental" && explainContinental(shell, b.id)) ev.preventDefault();
+  if (b && explainButton(shell, family, b.id)) ev.preventDefault();
 }
 
 function onLanguage() {

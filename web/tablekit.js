@@ -90,9 +90,9 @@ function shown(list) {
  * the action was tried on a scratch copy of the game (app.js probeAction): its `warnings` are the
  * ones the action deserved. Without `after`, the table's `may_warn` says which the action may
  * deserve (a discard's are final; then app.js tries the action first: a refused action never
- * gets a warning, issue #29 item 2). `family` is not needed (kept for older callers).
+ * gets a warning, issue #29 item 2).
  */
-export function warningsFor(action, table, family = null, after = null) { // eslint-disable-line no-unused-vars
+export function warningsFor(action, table, after = null) {
   if (after && Array.isArray(after.warnings)) return shown(after.warnings);
   const may = (table && table.may_warn) || {};
   const type = action && action.type;
@@ -238,12 +238,6 @@ export function explainButton(shell, family, id) {
   const g = rendererOf(family);
   return Boolean(g && typeof g.explainButton === "function" && g.explainButton(shell, id));
 }
-
-/** Continental's wireReasons (kept for older callers: use wireReasons(shell, family)). */
-export function wireContinentalReasons(shell) { wireReasons(shell, "continental"); }
-
-/** Continental's explainButton (kept for older callers: use explainButton(shell, family, id)). */
-export function explainContinental(shell, id) { return explainButton(shell, "continental", id); }
 
 // ------------------------------------------------------------------ drag and drop
 

@@ -295,7 +295,7 @@ def test_warnings_are_the_engines_filtered_by_the_settings(page: Page, site_url:
       const w = (key, setting) => ({key, setting, params: {}, texts: {en: key + ' en', de: key + ' de'}});
       const table = {may_warn: {discard: {'2C': [w('discard_wild', 'warnWild'), w('discard_addable', 'warnPlayable')]},
                                 meld: [w('initial_meld_short', 'warnInitial')], move: [w('initial_meld_short', 'warnInitial')]}};
-      const keys = (a, tb, after) => k.warningsFor(a, tb, 'canasta', after).map((x) => x.key).join(',');
+      const keys = (a, tb, after) => k.warningsFor(a, tb, after).map((x) => x.key).join(',');
       const out = {
         wild: keys({type: 'discard', card: '2C'}, table),
         plain: keys({type: 'discard', card: '9D'}, table),
