@@ -1913,7 +1913,7 @@ const MESSAGES = {
     "seats.stats.mixed": "gemischte Stärken",
     "seats.cover.title": "Gib das Gerät an {name} weiter",
     "seats.cover.seat": "{name} sitzt auf Platz {n}. Niemand sonst sollte jetzt hinsehen.",
-    "seats.cover.ask": "{name}, dein Partner {partner} fragt, ob er ausmachen darf.",
+    "seats.cover.ask": "{name}, {partner} aus deiner Partei fragt, ob ausgemacht werden darf.",
     "seats.cover.claim": "{name}, du darfst die abgelegte Karte außer der Reihe nehmen.",
     "seats.cover.go": "Ich bin {name}: meine Karten zeigen",
     // --- /seats ---
@@ -1980,9 +1980,9 @@ const MESSAGES = {
     // --- /replay ---
 
     // --- friends (de): only the friends work adds keys here ---
-    "friends.players": "Mitspieler",
-    "friends.title": "Mitspieler auf anderen Geräten",
-    "friends.intro": "Schicke jedem Mitspieler seine Einladung: den Link, oder lass ihn den QR-Code scannen. Seine Seite zeigt dann einen Antwortcode: füge ihn hier ein (oder scanne ihn) und drücke Verbinden.",
+    "friends.players": "Mitspielende",
+    "friends.title": "Mitspielende auf anderen Geräten",
+    "friends.intro": "Schicke jeder Person ihre Einladung: den Link, oder lass sie den QR-Code scannen. Ihre Seite zeigt dann einen Antwortcode: füge ihn hier ein (oder scanne ihn) und drücke Verbinden.",
     "friends.seat": "Platz {n}",
     "friends.seatNamed": "{seat}: {name}",
     "friends.state.local": "an diesem Gerät",
@@ -2030,7 +2030,7 @@ const MESSAGES = {
     "friends.join.qr": "QR-Code deines Antwortcodes",
     "friends.join.waiting": "Warte auf den Gastgeber…",
     "friends.lost.title": "Verbindung zum Gastgeber",
-    "friends.lost.how": "Um an deinen Platz zurückzukehren, bitte den Gastgeber um eine neue Einladung (Mitspieler, Neue Einladung erstellen) und öffne sie, oder füge sie hier ein. Vom Spiel geht nichts verloren.",
+    "friends.lost.how": "Um an deinen Platz zurückzukehren, bitte den Gastgeber um eine neue Einladung (Mitspielende, Neue Einladung erstellen) und öffne sie, oder füge sie hier ein. Vom Spiel geht nichts verloren.",
     "friends.lost.computer": "Jetzt spielt der Computer deinen Platz. Um wieder mitzuspielen, bitte den Gastgeber, dich zu einem neuen Spiel einzuladen.",
     "friends.lost.paste": "Neue Einladung (Link oder Code)",
     "friends.lost.rejoin": "Wieder mitspielen",

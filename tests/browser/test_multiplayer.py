@@ -37,6 +37,7 @@ CARD = re.compile(r"(?<![A-Za-z0-9])(?:[2-9TJQKA][CDHS]|JK)(?![A-Za-z0-9])")
 GUEST_NAME = "<img src=x onerror=f()>A"  # 24 characters: a name's longest
 HOST_SEAT, GUEST_SEAT = 0, 2
 TIMEOUT = 90_000
+PROTOCOL = 2  # web/net/protocol.js VERSION
 
 
 # ----------------------------------------------------------------------------- the leak check
@@ -333,14 +334,14 @@ def test_hostile_messages_are_refused_and_change_nothing(table):
     at = ev(guest, "G.guest.at")
     n = ev(guest, "G.guest.n")
     before = save(host)
-    act = lambda **kw: json.dumps({"v": 1, "t": "act", "n": n + 100, "at": at, "action": {"type": "draw"}, **kw})  # noqa: E731
+    act = lambda **kw: json.dumps({"v": PROTOCOL, "t": "act", "n": n + 100, "at": at, "action": {"type": "draw"}, **kw})  # noqa: E731
     cases = {
         "replayed": act(n=n),
         "stale": act(at=at - 1),
-        "too_large": json.dumps({"v": 1, "t": "act", "n": n + 101, "at": at,
+        "too_large": json.dumps({"v": PROTOCOL, "t": "act", "n": n + 101, "at": at,
                                  "action": {"type": "move", "text": "x" * 20000}}),
         "not_json": "<script>window.pwned = 1</script>",
-        "bad_version": act(v=2),
+        "bad_version": act(v=PROTOCOL - 1),
         "bad_message": act(action={"type": "<img src=x onerror=\"window.pwned=1\">"}),
     }
     for key, text in cases.items():
@@ -352,7 +353,7 @@ def test_hostile_messages_are_refused_and_change_nothing(table):
     assert send(guest, act(n=n + 103, action={"type": "meld", "cards": ["QH"] * 500}))["key"] == "bad_message"
     assert send(guest, "[" * 5000 + "]" * 5000)["key"] == "bad_message"
     assert send(guest, "x" * 40000, whole=False)["key"] == "too_large"  # in parts: the host takes none
-    assert send(guest, json.dumps({"v": 1, "t": "hello", "lang": "xx"}))["key"] == "bad_message"
+    assert send(guest, json.dumps({"v": PROTOCOL, "t": "hello", "lang": "xx"}))["key"] == "bad_message"
     assert save(host) == before
     assert ev(guest, "G.guest.at") == at
     assert ev(host, "window.pwned === undefined") and host.locator("img").count() == 0
@@ -367,7 +368,7 @@ def test_fuzzed_messages_never_pass_the_checks_and_change_nothing(table):
     result = ev(host, """async () => {
       const { readGuestMessage, isAction } = await import('/net/protocol.js');
       let seed = 7; const rnd = (k) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % k; };
-      const base = JSON.stringify({v: 1, t: 'act', n: 5, at: 3, action: {type: 'meld', cards: ['QH', 'QS', 'JK']}});
+      const base = JSON.stringify({v: 2, t: 'act', n: 5, at: 3, action: {type: 'meld', cards: ['QH', 'QS', 'JK']}});
       const bits = ['"', '{', '}', '[', ']', ',', ':', '1e999', '-', 'null', '__proto__', '\\u0000', 'constructor', '9'.repeat(30)];
       let ok = 0;
       for (let i = 0; i < 5000; i++) {
@@ -389,7 +390,7 @@ def test_fuzzed_messages_never_pass_the_checks_and_change_nothing(table):
     start = ev(guest, f"{refused}.length")
     ev(guest, """(at) => {
       let seed = 3; const rnd = (k) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % k; };
-      const base = JSON.stringify({v: 1, t: 'act', n: 1, at: at + 1, action: {type: 'discard', card: 'QH'}});
+      const base = JSON.stringify({v: 2, t: 'act', n: 1, at: at + 1, action: {type: 'discard', card: 'QH'}});
       for (let i = 0; i < 60; i++) {
         const p = rnd(base.length);
         G.guest.sendRaw(base.slice(0, p) + String.fromCharCode(32 + rnd(90)) + base.slice(p + 1), true);
