@@ -22,9 +22,11 @@ import subprocess
 import sys
 from collections import Counter
 from pathlib import Path
+from typing import Any
 from urllib.parse import quote
 
 import pytest
+from playwright.sync_api import Page
 
 from conftest import CHROMIUM_ARGS, ROOT, unavailable
 
@@ -42,20 +44,20 @@ PROTOCOL = 2  # web/net/protocol.js VERSION
 
 # ----------------------------------------------------------------------------- the leak check
 
+HIDDEN_STATE_KEYS = ("hands", "stock", "set_aside")  # 3 ist 50's set-aside cards are face down
+
+
 def hidden_cards(state_text: str, seat: int) -> set[str]:
-    """Cards `seat` cannot know at a saved state: those in another hand or in the stock, less
-    any card of the same name in its own hand or ever face up (melds, red threes, discard pile,
-    and every card a move of the game's history named: discards, pile takes, melds)."""
+    """Cards `seat` cannot know at a saved state of any game: those in another hand, in the
+    stock or set aside face down (3 ist 50), less any card of the same name in its own hand or
+    anywhere else in the state (melds, red threes, discard pile, centre, minus piles, the move
+    log) or named by a move of the game's history (discards, pile takes, melds)."""
     game = json.loads(state_text)
     st = game["state"]
     own = set(st["hands"][seat])
-    public = set(st["discard_pile"]) | set(CARD.findall(json.dumps(game["history"])))
-    for side in st["melds"]:
-        for meld in side:
-            public.update(meld["cards"])
-    for threes in st["red_threes"]:
-        public.update(threes)
-    hidden = set(st["stock"])
+    rest = {k: v for k, v in st.items() if k not in HIDDEN_STATE_KEYS}
+    public = set(CARD.findall(json.dumps(rest))) | set(CARD.findall(json.dumps(game["history"])))
+    hidden = set(st["stock"]) | set(st.get("set_aside") or [])
     for s, hand in enumerate(st["hands"]):
         if s != seat:
             hidden.update(hand)
@@ -65,14 +67,14 @@ def hidden_cards(state_text: str, seat: int) -> set[str]:
 FORBIDDEN_KEYS = {"hands", "history", "seed", "state", "discard_pile", "undo"}
 
 
-def leaks(messages: list[str], states: dict, seat: int, sent: str = "") -> list[str]:
+def leaks(messages: list[str], states: dict[str, str], seat: int, sent: str = "") -> list[str]:
     """What in the messages a guest received it must not see: a key of the saved game, a stock
     given as a list, or a hidden card (hidden_cards at the state the message was sent from:
     its `at`, else the last table's). Refusals may quote only cards the guest itself sent."""
-    found = []
+    found: list[str] = []
     at = None
 
-    def walk(obj, path):
+    def walk(obj: Any, path: str) -> None:
         if isinstance(obj, dict):
             for k, v in obj.items():
                 if k in FORBIDDEN_KEYS:
@@ -124,7 +126,7 @@ def test_the_leak_check_finds_another_hand_and_the_stock(tmp_path):
 FUNCTION = re.compile(r"^\s*(async\s*)?\([^)]*\)\s*=>")
 
 
-def ev(page, js: str, arg=None):
+def ev(page: Page, js: str, arg: Any = None) -> Any:
     """page.evaluate(js, arg) that gives up after 60 s (an answer that never comes fails the
     test instead of stopping the suite): js is an expression or a function of `arg`."""
     body = f"({js})(a)" if FUNCTION.match(js) else js
