@@ -12,9 +12,11 @@ network address besides loopback.
 from __future__ import annotations
 
 import socket
+import subprocess
+import sys
 import threading
 from collections.abc import Iterator
-from typing import Any
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, Playwright
@@ -40,17 +42,39 @@ def lan_address() -> str | None:
     return None if address.startswith("127.") or address == "0.0.0.0" else address
 
 
-@pytest.fixture(scope="module")
-def lan_url(dist_dir: Any) -> Iterator[str]:
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("", 0))
+        port: int = s.getsockname()[1]
+    return port
+
+
+@pytest.fixture(scope="module", params=["build-server", "http.server"])
+def lan_url(request: pytest.FixtureRequest, dist_dir: Path) -> Iterator[str]:
+    """The site on this machine's network address: through build.py's server (what `build.py serve`
+    runs, with the CSP header) or `python3 -m http.server --bind 0.0.0.0 --directory dist` as the
+    docs say (the pages' own CSP meta tag only)."""
     address = lan_address()
     if address is None:
         pytest.skip("no network address besides loopback")
-    server = build.make_server(dist_dir, host="0.0.0.0", port=0, headers={"Content-Security-Policy": build.CSP},
-                               quiet=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://{address}:{server.server_address[1]}/index.html"
-    server.shutdown()
-    server.server_close()
+    if request.param == "build-server":
+        server = build.make_server(dist_dir, host="0.0.0.0", port=0,
+                                   headers={"Content-Security-Policy": build.CSP}, quiet=True)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        yield f"http://{address}:{server.server_address[1]}/index.html"
+        server.shutdown()
+        server.server_close()
+        return
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-u", "-m", "http.server", str(port), "--bind", "0.0.0.0",
+                             "--directory", str(dist_dir)], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        assert proc.stdout is not None
+        assert "Serving HTTP" in proc.stdout.readline()  # it listens
+        yield f"http://{address}:{port}/index.html"
+    finally:
+        proc.terminate()
+        proc.wait()
 
 
 @pytest.fixture(scope="module")
