@@ -14,6 +14,8 @@ real Chromium: two browser contexts on loopback are two devices on the real app 
 from __future__ import annotations
 
 import json
+import os
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser
@@ -138,6 +140,10 @@ def test_scanning_codes_with_the_camera(net_browser: Browser, app_url: str) -> N
         host.reload()
         lost = guest.locator("dialog[open] .net-lost")
         lost.wait_for()
+        assert lost.locator(".net-scan").is_visible() and lost.locator(".net-paste").is_visible()
+        if os.environ.get("MELDTABLE_SHOTS"):
+            guest.set_viewport_size({"width": 390, "height": 844})
+            guest.screenshot(path=str(Path(os.environ["MELDTABLE_SHOTS"]) / "friends-guest-lost-scan-390x844.png"))
         host.click("#btn-resume")
         host.wait_for_selector(".net-host[open] .net-seat[data-seat='1'][data-state='waiting']")
         link = invitation(host, 1)
