@@ -13,11 +13,13 @@
 //
 // host.engine works as web/engine-client.js's engine, with these differences for the app:
 //   - `new` and `load` add the remote seats to `human_seats` (the engine then waits for them);
-//   - every table answered is the host's own seat's table (the first human seat that is not
+//   - every table answered is a local person's table (while a remote seat is to act or acted
+//     last: the local person shown last, `lastLocal`, else the first human seat that is not
 //     remote), with `remote_seats` added; while a remote seat is to act, `to_act_is_human` is
 //     false and `bot` waits for that guest's action and answers it like a computer's move
 //     ({move, moves, table}), so the app's computer loop needs no change;
-//   - `act` and `undo` are refused (not_your_turn) while a remote seat is to act;
+//   - `act`, `undo` and `hint` are refused (not_your_turn) while a remote seat is to act;
+//   - a guest's own `hint` message is answered by the engine's `hint` for its seat (_hint);
 //   - every change is sent on to the guests.
 // Requests are run one at a time (a queue), so a guest's action and the host's never interleave.
 
