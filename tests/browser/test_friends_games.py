@@ -231,7 +231,16 @@ def wait_person(d: Devices, pages: tuple[str, ...] = ("guest", "host")) -> str:
             except PlaywrightTimeout:
                 continue
             return name
-    raise AssertionError("nobody was asked to act")
+    raise AssertionError(f"nobody was asked to act: {diagnosis(d)}")
+
+
+def diagnosis(d: Devices) -> dict[str, Any]:
+    """What the two devices show when nobody is asked to act (a lost connection, a dialog, whose
+    turn the host sees), for the failure message."""
+    look = """() => ({dialogs: [...document.querySelectorAll('dialog[open]')].map((x) => x.id || x.className),
+      toAct: (document.querySelector('#seat-map .seat-chip.to-act') || {dataset: {}}).dataset.seat,
+      felt: {...document.querySelector('#felt').dataset}, status: document.querySelector('#status').textContent})"""
+    return {"host": ev(d.host, look), "guest": ev(d.guest, look), "errors": d.errors}
 
 
 def serial(page: Page) -> str:
