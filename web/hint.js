@@ -148,9 +148,6 @@ function statusShows(shell, hint) {
   return Boolean(hint && text && Object.values(hint.texts || {}).includes(text));
 }
 
-/** This page plays a friend's seat of a game hosted on another device (web/app.js bootGuest). */
-function guestPage() { return document.documentElement.dataset.role === "guest"; }
-
 /**
  * The Hint button of the table drawn in `root` (made when missing: in the renderer's action bar
  * before its ghost button, as the Undo button is, else just above the status line), in step with
@@ -173,8 +170,9 @@ function syncButton(root, table) {
   }
   b.textContent = t("hint.ask");
   b.title = t("hint.askTitle");
-  // a friend's page on another device (web/net/): the host answers no hint for it (host_only)
-  b.hidden = guestPage() || !(table && table.to_act_is_human && !table.hand_over);
+  // a friend's page on another device (web/net/) asks the host, whose engine answers for the
+  // friend's seat from its information only (web/net/guest.js, "hint")
+  b.hidden = !(table && table.to_act_is_human && !table.hand_over);
   b.setAttribute("aria-pressed", String(Boolean(hintFor(table))));
 }
 
@@ -202,7 +200,7 @@ export function installHintKey(shell, request = shell.request) {
       }
       return;
     }
-    if (ev.defaultPrevented || ev.key.toLowerCase() !== "i" || ev.key.length !== 1 || guestPage()) return;
+    if (ev.defaultPrevented || ev.key.toLowerCase() !== "i" || ev.key.length !== 1) return;
     ev.preventDefault();
     ask();
   });

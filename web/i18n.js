@@ -1878,7 +1878,7 @@ const MESSAGES = {
 
     // --- seats (de): only the seats work adds keys here ---
     "seats.title": "Wer spielt",
-    "seats.hint": "Jeder Platz ist eine Person oder ein Computer. Teilen sich mehrere Personen dieses Gerät, wird zwischen ihren Zügen um die Weitergabe gebeten. Ein Mitspieler auf einem anderen Gerät kommt mit einer Einladung dazu (Mitspieler, nach Start).",
+    "seats.hint": "Jeder Platz ist eine Person oder ein Computer. Teilen sich mehrere Personen dieses Gerät, wird zwischen ihren Zügen um die Weitergabe gebeten. Eine Person auf einem anderen Gerät kommt mit einer Einladung dazu (Mitspielende, nach Start).",
     "seats.seat": "Platz {n}",
     "seats.kind": "Platz {n}: wer spielt",
     "seats.level": "Platz {n}: Spielstärke des Computers",
@@ -1894,7 +1894,7 @@ const MESSAGES = {
     "seats.summary.people.other": "{n} Personen",
     "seats.summary.computers.one": "{n} Computer ({levels})",
     "seats.summary.computers.other": "{n} Computer ({levels})",
-    "seats.friend": "Mitspieler auf einem anderen Gerät",
+    "seats.friend": "Person auf einem anderen Gerät",
     "seats.summary.friends.one": "{names} auf einem anderen Gerät",
     "seats.summary.friends.other": "{names} auf anderen Geräten",
     "seats.noPerson": "Mindestens ein Platz muss eine Person sein.",
@@ -1903,7 +1903,7 @@ const MESSAGES = {
     "seats.stats.mixed": "gemischte Stärken",
     "seats.cover.title": "Gib das Gerät an {name} weiter",
     "seats.cover.seat": "{name} sitzt auf Platz {n}. Niemand sonst sollte jetzt hinsehen.",
-    "seats.cover.ask": "{name}, dein Partner {partner} fragt, ob er ausmachen darf.",
+    "seats.cover.ask": "{name}, {partner} aus deiner Partei fragt, ob ausgemacht werden darf.",
     "seats.cover.claim": "{name}, du darfst die abgelegte Karte außer der Reihe nehmen.",
     "seats.cover.go": "Ich bin {name}: meine Karten zeigen",
     // --- /seats ---
@@ -1970,9 +1970,9 @@ const MESSAGES = {
     // --- /replay ---
 
     // --- friends (de): only the friends work adds keys here ---
-    "friends.players": "Mitspieler",
-    "friends.title": "Mitspieler auf anderen Geräten",
-    "friends.intro": "Schicke jedem Mitspieler seine Einladung: den Link, oder lass ihn den QR-Code scannen. Seine Seite zeigt dann einen Antwortcode: füge ihn hier ein (oder scanne ihn) und drücke Verbinden.",
+    "friends.players": "Mitspielende",
+    "friends.title": "Mitspielende auf anderen Geräten",
+    "friends.intro": "Schicke jeder Person ihre Einladung: den Link, oder lass sie den QR-Code scannen. Ihre Seite zeigt dann einen Antwortcode: füge ihn hier ein (oder scanne ihn) und drücke Verbinden.",
     "friends.seat": "Platz {n}",
     "friends.seatNamed": "{seat}: {name}",
     "friends.state.local": "an diesem Gerät",
@@ -2012,19 +2012,19 @@ const MESSAGES = {
     "friends.join.name": "Dein Name",
     "friends.join.go": "Mitspielen",
     "friends.join.alone": "Lieber allein spielen",
-    "friends.join.askAgain": "Bitte den Gastgeber um eine neue Einladung.",
+    "friends.join.askAgain": "Bitte die Person, die dich eingeladen hat, um eine neue Einladung.",
     "friends.join.preparing": "Dein Antwortcode wird vorbereitet…",
     "friends.join.reply": "Dein Antwortcode",
-    "friends.join.replyHint": "Schicke diesen Antwortcode an den Gastgeber zurück (per Chat oder E-Mail), oder lass ihn den QR-Code scannen. Lass diese Seite offen.",
+    "friends.join.replyHint": "Schicke diesen Antwortcode an die Person zurück, die dich eingeladen hat (per Chat oder E-Mail), oder lass sie den QR-Code scannen. Lass diese Seite offen.",
     "friends.join.copy": "Antwortcode kopieren",
     "friends.join.qr": "QR-Code deines Antwortcodes",
     "friends.join.waiting": "Warte auf den Gastgeber…",
     "friends.lost.title": "Verbindung zum Gastgeber",
-    "friends.lost.how": "Um an deinen Platz zurückzukehren, bitte den Gastgeber um eine neue Einladung (Mitspieler, Neue Einladung erstellen) und öffne sie, oder füge sie hier ein. Vom Spiel geht nichts verloren.",
-    "friends.lost.computer": "Jetzt spielt der Computer deinen Platz. Um wieder mitzuspielen, bitte den Gastgeber, dich zu einem neuen Spiel einzuladen.",
+    "friends.lost.how": "Um an deinen Platz zurückzukehren, bitte die Person, die dich eingeladen hat, um eine neue Einladung (Mitspielende, Neue Einladung erstellen) und öffne sie, oder füge sie hier ein. Vom Spiel geht nichts verloren.",
+    "friends.lost.computer": "Jetzt spielt der Computer deinen Platz. Um wieder mitzuspielen, bitte die Person, die dich eingeladen hat, dich zu einem neuen Spiel einzuladen.",
     "friends.lost.paste": "Neue Einladung (Link oder Code)",
     "friends.lost.rejoin": "Wieder mitspielen",
-    "friends.remembered": "Du hast an {seat} beim Spiel eines Freundes gespielt. Um zurückzukehren, bitte den Gastgeber um eine neue Einladung und öffne sie.",
+    "friends.remembered": "Du hast an {seat} in einem gemeinsamen Spiel mitgespielt. Um zurückzukehren, bitte die Person, die dich eingeladen hat, um eine neue Einladung und öffne sie.",
     // --- /friends ---
 
     // --- phone (de): only the phone work adds keys here ---

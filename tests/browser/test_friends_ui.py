@@ -13,10 +13,13 @@ Screenshots of the panel and the join screen: test_screenshots (MELDTABLE_SHOTS=
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
-from test_multiplayer import LOOPBACK_ARGS, TIMEOUT, ev, net_url, vendor_dir  # noqa: F401  (fixtures)
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, Playwright
+from test_multiplayer import LOOPBACK_ARGS, PAGE_ERRORS, TIMEOUT, ev, net_url, vendor_dir  # noqa: F401  (fixtures)
 
 from conftest import CHROMIUM_ARGS
 
@@ -25,45 +28,45 @@ CLIP = ["clipboard-read", "clipboard-write"]
 
 
 @pytest.fixture(scope="module")
-def net_browser(playwright_instance, chromium_path):
+def net_browser(playwright_instance: Playwright, chromium_path: str) -> Iterator[Browser]:
     browser = playwright_instance.chromium.launch(executable_path=chromium_path, args=CHROMIUM_ARGS + LOOPBACK_ARGS)
     yield browser
     browser.close()
 
 
-def device(browser, origin, locale="en-US", width=1280, height=800):
+def device(browser: Browser, origin: str, locale: str = "en-US", width: int = 1280, height: int = 800) -> BrowserContext:
     context = browser.new_context(locale=locale, viewport={"width": width, "height": height})
     context.grant_permissions(CLIP, origin=origin)
     context.set_default_timeout(TIMEOUT)
     return context
 
 
-def watched(context):
+def watched(context: BrowserContext) -> Page:
     page = context.new_page()
-    page.errors = []
-    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    errors: list[str] = PAGE_ERRORS.setdefault(page, [])
+    page.on("pageerror", lambda e: errors.append(str(e)))
     return page
 
 
-def open_host(context, net_url, query="remote=2,3"):
+def open_host(context: BrowserContext, net_url: str, query: str = "remote=2,3") -> Page:  # noqa: F811
     host = watched(context)
     host.goto(net_url + f"lobby-host.html?{query}")
     host.wait_for_selector("#status:text('ready')", timeout=TIMEOUT)
     return host
 
 
-def seat(page, n):
+def seat(page: Page, n: int) -> Locator:
     return page.locator(f".net-host .net-seat[data-seat='{n}']")
 
 
-def copy_invitation(host, n) -> str:
+def copy_invitation(host: Page, n: int) -> str:
     """Click "Copy the invitation" of seat n; the link, as the clipboard holds it."""
     seat(host, n).locator(".net-copy").click()
     seat(host, n).locator(".net-note:text-matches('Copied|Kopiert')").wait_for()
-    return ev(host, "navigator.clipboard.readText()")
+    return str(ev(host, "navigator.clipboard.readText()"))
 
 
-def join(guest, link, name=None) -> str:
+def join(guest: Page, link: str, name: str | None = None) -> str:
     """Open the invitation, (type a name,) press Join, copy the reply code; the reply code."""
     guest.goto(link)
     guest.locator(".net-guest .net-name").wait_for()
@@ -73,29 +76,31 @@ def join(guest, link, name=None) -> str:
     guest.locator(".net-guest .net-reply-code").wait_for()
     guest.click(".net-guest .net-copy")
     guest.locator(".net-guest .net-note:text-matches('Copied|Kopiert')").wait_for()
-    return ev(guest, "navigator.clipboard.readText()")
+    return str(ev(guest, "navigator.clipboard.readText()"))
 
 
-def paste_reply(host, n, reply):
+def paste_reply(host: Page, n: int, reply: str) -> None:
     box = seat(host, n).locator(".net-reply")
     box.fill(reply)
     seat(host, n).locator(".net-connect").click()
 
 
-def wait_connected(host, n=2):
+def wait_connected(host: Page, n: int = 2) -> None:
     """Wait until seat n shows as connected on the host's panel; on a timeout print what the
     host's connections were doing (a loaded machine can make WebRTC slow)."""
     try:
         host.wait_for_selector(f".net-host .net-seat[data-seat='{n}'][data-state='connected']", timeout=TIMEOUT)
     except Exception:
         print("DEBUG seat", seat(host, n).text_content())
-        print("DEBUG host", ev(host, "[...L.hosting.host.conns.values()].map((c) => [c.seat, c.joined, c.peer.pc.connectionState, c.peer.pc.iceConnectionState, c.peer.channel.readyState, c.peer.closed])"), ev(host, "L.hosting.host.errors"))
+        print("DEBUG host", ev(host, "[...L.hosting.host.conns.values()].map((c) => [c.seat, c.joined, "
+                                     "c.peer.pc.connectionState, c.peer.pc.iceConnectionState, c.peer.channel.readyState, "
+                                     "c.peer.closed])"), ev(host, "L.hosting.host.errors"))
         print("DEBUG invites", ev(host, "[...L.hosting.host.invites.values()].map((i) => [i.seat, i.used])"))
         raise
 
 
 @pytest.fixture(scope="module")
-def devices(net_browser, net_url):
+def devices(net_browser: Browser, net_url: str) -> Iterator[dict[str, Any]]:  # noqa: F811
     origin = net_url.split("/__net__/")[0]
     host_ctx = device(net_browser, origin)
     guest_ctx = device(net_browser, origin, locale="de-DE")
@@ -104,14 +109,15 @@ def devices(net_browser, net_url):
     guest_ctx.close()
 
 
-def test_a_friend_joins_by_link_and_reply_code(devices):
+def test_a_friend_joins_by_link_and_reply_code(devices: dict[str, Any]) -> None:
     host, guest_ctx = devices["host"], devices["guest_ctx"]
     players = host.locator("#btn-players")
     players.focus()
     host.keyboard.press("Enter")
     panel = host.locator(".net-host")
     panel.wait_for()
-    assert ev(host, "document.querySelector('.net-host').open && document.querySelector('.net-host').contains(document.activeElement)")
+    assert ev(host, "document.querySelector('.net-host').open && "
+                    "document.querySelector('.net-host').contains(document.activeElement)")
     assert seat(host, 2).locator("h3").text_content() == "Seat 2: Anna"
     assert seat(host, 2).get_attribute("data-state") == "waiting"
     # an empty or a wrong reply is refused in words, and nothing connects
@@ -130,7 +136,7 @@ def test_a_friend_joins_by_link_and_reply_code(devices):
     dialog = guest.locator(".net-guest")
     dialog.wait_for()
     assert dialog.locator("h2").text_content() == "Bei einem Spiel mitspielen"
-    assert "Platz 2" in dialog.locator(".net-offer").text_content()
+    assert "Platz 2" in (dialog.locator(".net-offer").text_content() or "")
     assert ev(guest, "document.activeElement.classList.contains('net-name')")
     reply = join(guest, link, GUEST_NAME)
     assert reply.startswith("M1") and reply == guest.locator(".net-reply-code").input_value()
@@ -150,11 +156,11 @@ def test_a_friend_joins_by_link_and_reply_code(devices):
     host.keyboard.press("Escape")
     panel.wait_for(state="hidden")
     assert ev(host, "document.activeElement.id") == "btn-players"
-    assert host.errors == [] and guest.errors == []
+    assert PAGE_ERRORS[host] == [] and PAGE_ERRORS[guest] == []
     devices["guest"] = guest
 
 
-def test_a_dropped_guest_is_gone_and_a_new_invitation_brings_it_back(devices):
+def test_a_dropped_guest_is_gone_and_a_new_invitation_brings_it_back(devices: dict[str, Any]) -> None:
     host, guest_ctx = devices["host"], devices["guest_ctx"]
     guest = devices["guest"]
     hand = guest.text_content("#hand")
@@ -167,17 +173,17 @@ def test_a_dropped_guest_is_gone_and_a_new_invitation_brings_it_back(devices):
     link = copy_invitation(host, 2)
     again = watched(guest_ctx)
     reply = join(again, link)  # the name is remembered on that device
-    assert again.locator(".net-offer").text_content().startswith("Du bist zu Platz 2")
+    assert (again.locator(".net-offer").text_content() or "").startswith("Du bist zu Platz 2")
     paste_reply(host, 2, reply)
     wait_connected(host)
     again.wait_for_selector("#status:text('playing')")
     assert again.text_content("#seat") == "2" and again.text_content("#hand") == hand
     assert seat(host, 2).locator("h3").text_content() == "Seat 2: " + GUEST_NAME
-    assert host.errors == [] and again.errors == []
+    assert PAGE_ERRORS[host] == [] and PAGE_ERRORS[again] == []
     devices["guest"] = again
 
 
-def test_a_seat_nobody_joined_is_handed_to_the_computer(devices):
+def test_a_seat_nobody_joined_is_handed_to_the_computer(devices: dict[str, Any]) -> None:
     host = devices["host"]
     if not ev(host, "document.querySelector('.net-host').open"):
         host.click("#btn-players")
@@ -191,7 +197,7 @@ def test_a_seat_nobody_joined_is_handed_to_the_computer(devices):
     host.keyboard.press("Escape")
 
 
-def test_a_lost_connection_says_how_to_rejoin_and_takes_a_new_invitation(devices):
+def test_a_lost_connection_says_how_to_rejoin_and_takes_a_new_invitation(devices: dict[str, Any]) -> None:
     host, guest = devices["host"], devices["guest"]
     ev(host, "L.hosting.host.conns.get(2).peer.close()")  # the network breaks
     dialog = guest.locator(".net-guest")
@@ -212,17 +218,21 @@ def test_a_lost_connection_says_how_to_rejoin_and_takes_a_new_invitation(devices
     try:
         guest.wait_for_function("() => G.changes.includes('rejoined')")
     except Exception:
-        print("DEBUG guest changes", ev(guest, "G.changes"), ev(guest, "[G.session.guest.closedReason, G.session.guest.peer.pc.connectionState, G.session.guest.peer.channel.readyState, G.session.guest.seat]"))
+        print("DEBUG guest changes", ev(guest, "G.changes"),
+              ev(guest, "[G.session.guest.closedReason, G.session.guest.peer.pc.connectionState, "
+                        "G.session.guest.peer.channel.readyState, G.session.guest.seat]"))
         print("DEBUG guest dialog", guest.locator(".net-guest").all_text_contents())
-        print("DEBUG host", ev(host, "[...L.hosting.host.conns.values()].map((c) => [c.joined, c.peer.pc.connectionState, c.peer.channel.readyState, c.peer.closed])"), ev(host, "L.hosting.host.errors"), seat(host, 2).text_content())
+        print("DEBUG host", ev(host, "[...L.hosting.host.conns.values()].map((c) => [c.joined, "
+                                     "c.peer.pc.connectionState, c.peer.channel.readyState, c.peer.closed])"),
+              ev(host, "L.hosting.host.errors"), seat(host, 2).text_content())
         raise
     guest.locator(".net-guest").wait_for(state="detached")
     wait_connected(host)
     assert guest.text_content("#status") == "playing" and guest.text_content("#seat") == "2"
-    assert host.errors == [] and guest.errors == []
+    assert PAGE_ERRORS[host] == [] and PAGE_ERRORS[guest] == []
 
 
-def test_a_host_that_reloads_invites_the_same_seats_into_the_same_game(devices):
+def test_a_host_that_reloads_invites_the_same_seats_into_the_same_game(devices: dict[str, Any]) -> None:
     host, guest = devices["host"], devices["guest"]
     game = ev(host, "L.hosting.game")
     host.goto(devices["net_url"] + "lobby-host.html?resume=1")  # the page opened again on this device
@@ -240,14 +250,14 @@ def test_a_host_that_reloads_invites_the_same_seats_into_the_same_game(devices):
     wait_connected(host)
     guest.locator(".net-guest").wait_for(state="detached")
     assert guest.text_content("#seat") == "2"
-    assert host.errors == [] and guest.errors == []
+    assert PAGE_ERRORS[host] == [] and PAGE_ERRORS[guest] == []
 
 
 SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
-def test_screenshots(net_browser, net_url, lang, tmp_path):
+def test_screenshots(net_browser: Browser, net_url: str, lang: str, tmp_path: Path) -> None:  # noqa: F811
     """The panel and the join screen at 1280x800 and 390x844 fit their width (no sideways
     scrolling); saved under MELDTABLE_SHOTS when set, to be looked at."""
     out = Path(os.environ.get("MELDTABLE_SHOTS") or tmp_path)
@@ -256,7 +266,7 @@ def test_screenshots(net_browser, net_url, lang, tmp_path):
     locale = "de-DE" if lang == "de" else "en-US"
     host_ctx = device(net_browser, origin, locale)
     host = open_host(host_ctx, net_url, "remote=2")
-    link = None
+    link = ""
     for name, (w, h) in SIZES.items():
         host.set_viewport_size({"width": w, "height": h})
         if not ev(host, "document.querySelector('.net-host') && document.querySelector('.net-host').open"):

@@ -20,11 +20,13 @@ import json
 import re
 import subprocess
 import sys
-from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 from urllib.parse import quote
 
 import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright
 
 from conftest import CHROMIUM_ARGS, ROOT, unavailable
 
@@ -37,24 +39,27 @@ CARD = re.compile(r"(?<![A-Za-z0-9])(?:[2-9TJQKA][CDHS]|JK)(?![A-Za-z0-9])")
 GUEST_NAME = "<img src=x onerror=f()>A"  # 24 characters: a name's longest
 HOST_SEAT, GUEST_SEAT = 0, 2
 TIMEOUT = 90_000
+PROTOCOL = 2  # web/net/protocol.js VERSION
+PAGE_ERRORS: dict[Page, list[str]] = {}  # the page errors of each page watched()
+FOREIGN: dict[Page, list[str]] = {}  # the requests of each page's context outside the test origin
 
 
 # ----------------------------------------------------------------------------- the leak check
 
+HIDDEN_STATE_KEYS = ("hands", "stock", "set_aside")  # 3 ist 50's set-aside cards are face down
+
+
 def hidden_cards(state_text: str, seat: int) -> set[str]:
-    """Cards `seat` cannot know at a saved state: those in another hand or in the stock, less
-    any card of the same name in its own hand or ever face up (melds, red threes, discard pile,
-    and every card a move of the game's history named: discards, pile takes, melds)."""
+    """Cards `seat` cannot know at a saved state of any game: those in another hand, in the
+    stock or set aside face down (3 ist 50), less any card of the same name in its own hand or
+    anywhere else in the state (melds, red threes, discard pile, centre, minus piles, the move
+    log) or named by a move of the game's history (discards, pile takes, melds)."""
     game = json.loads(state_text)
     st = game["state"]
     own = set(st["hands"][seat])
-    public = set(st["discard_pile"]) | set(CARD.findall(json.dumps(game["history"])))
-    for side in st["melds"]:
-        for meld in side:
-            public.update(meld["cards"])
-    for threes in st["red_threes"]:
-        public.update(threes)
-    hidden = set(st["stock"])
+    rest = {k: v for k, v in st.items() if k not in HIDDEN_STATE_KEYS}
+    public = set(CARD.findall(json.dumps(rest))) | set(CARD.findall(json.dumps(game["history"])))
+    hidden = set(st["stock"]) | set(st.get("set_aside") or [])
     for s, hand in enumerate(st["hands"]):
         if s != seat:
             hidden.update(hand)
@@ -64,28 +69,30 @@ def hidden_cards(state_text: str, seat: int) -> set[str]:
 FORBIDDEN_KEYS = {"hands", "history", "seed", "state", "discard_pile", "undo"}
 
 
-def leaks(messages: list[str], states: dict, seat: int, sent: str = "") -> list[str]:
+def saved_keys(obj: Any, path: str, found: list[str]) -> None:
+    """Add to `found` each key of the saved game in `obj` (FORBIDDEN_KEYS) and each stock that
+    is not a count."""
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            if k in FORBIDDEN_KEYS:
+                found.append(f"{path}.{k}: key of the saved game")
+            if k == "stock" and not isinstance(v, int):
+                found.append(f"{path}.stock is not a count")
+            saved_keys(v, f"{path}.{k}", found)
+    elif isinstance(obj, list):
+        for i, v in enumerate(obj):
+            saved_keys(v, f"{path}[{i}]", found)
+
+
+def leaks(messages: list[str], states: dict[str, str], seat: int, sent: str = "") -> list[str]:
     """What in the messages a guest received it must not see: a key of the saved game, a stock
     given as a list, or a hidden card (hidden_cards at the state the message was sent from:
     its `at`, else the last table's). Refusals may quote only cards the guest itself sent."""
-    found = []
+    found: list[str] = []
     at = None
-
-    def walk(obj, path):
-        if isinstance(obj, dict):
-            for k, v in obj.items():
-                if k in FORBIDDEN_KEYS:
-                    found.append(f"{path}.{k}: key of the saved game")
-                if k == "stock" and not isinstance(v, int):
-                    found.append(f"{path}.stock is not a count")
-                walk(v, f"{path}.{k}")
-        elif isinstance(obj, list):
-            for i, v in enumerate(obj):
-                walk(v, f"{path}[{i}]")
-
     for text in messages:
         msg = json.loads(text)
-        walk(msg, msg.get("t", "?"))
+        saved_keys(msg, msg.get("t", "?"), found)
         if msg.get("t") == "table":
             at = msg["at"]
         if msg.get("t") == "refused":
@@ -101,7 +108,7 @@ def leaks(messages: list[str], states: dict, seat: int, sent: str = "") -> list[
     return found
 
 
-def test_the_leak_check_finds_another_hand_and_the_stock(tmp_path):
+def test_the_leak_check_finds_another_hand_and_the_stock(tmp_path: Path) -> None:
     state = {"history": [["discard 7C"]], "state": {"hands": [["4C", "5D", "QH"], ["KS", "KH", "7C"]], "stock": ["9S", "8H"],
                        "discard_pile": ["3C"], "melds": [[], []], "red_threes": [[], []]}}
     states = {"1": json.dumps(state)}
@@ -123,7 +130,7 @@ def test_the_leak_check_finds_another_hand_and_the_stock(tmp_path):
 FUNCTION = re.compile(r"^\s*(async\s*)?\([^)]*\)\s*=>")
 
 
-def ev(page, js: str, arg=None):
+def ev(page: Page, js: str, arg: Any = None) -> Any:
     """page.evaluate(js, arg) that gives up after 60 s (an answer that never comes fails the
     test instead of stopping the suite): js is an expression or a function of `arg`."""
     body = f"({js})(a)" if FUNCTION.match(js) else js
@@ -135,7 +142,7 @@ def ev(page, js: str, arg=None):
 # ----------------------------------------------------------------------------- fixtures
 
 @pytest.fixture(scope="module")
-def vendor_dir(tmp_path_factory):
+def vendor_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """dist/vendor as the build will write it (qrcode-generator) plus jsQR for reading codes."""
     out = tmp_path_factory.mktemp("vendor")
     try:
@@ -147,32 +154,32 @@ def vendor_dir(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def net_url(serve_site, dist_dir, vendor_dir):
+def net_url(serve_site: Any, dist_dir: Path, vendor_dir: Path) -> str:
     if not (dist_dir / "net" / "host.js").exists():
         unavailable(f"{dist_dir} was built without web/net: run `python build.py`")
-    base = serve_site(mounts={"/__net__/": NET_PAGES, "/vendor/": vendor_dir})
+    base: str = serve_site(mounts={"/__net__/": NET_PAGES, "/vendor/": vendor_dir})
     return base + "__net__/"
 
 
 @pytest.fixture(scope="module")
-def net_browser(playwright_instance, chromium_path):
+def net_browser(playwright_instance: Playwright, chromium_path: str) -> Iterator[Browser]:
     browser = playwright_instance.chromium.launch(executable_path=chromium_path, args=CHROMIUM_ARGS + LOOPBACK_ARGS)
     yield browser
     browser.close()
 
 
-def watched(context, origin):
+def watched(context: BrowserContext, origin: str) -> Page:
     """A page of `context` that lists every request outside `origin` and every page error."""
     page = context.new_page()
-    page.foreign = []
-    page.errors = []
-    context.on("request", lambda r: None if r.url.startswith((origin, "data:", "blob:")) else page.foreign.append(r.url))
-    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    foreign: list[str] = FOREIGN.setdefault(page, [])
+    errors: list[str] = PAGE_ERRORS.setdefault(page, [])
+    context.on("request", lambda r: None if r.url.startswith((origin, "data:", "blob:")) else foreign.append(r.url))
+    page.on("pageerror", lambda e: errors.append(str(e)))
     return page
 
 
 @pytest.fixture(scope="module")
-def table(net_browser, net_url):
+def table(net_browser: Browser, net_url: str) -> Iterator[dict[str, Any]]:
     """A 4-player Classic Canasta game: host page (seat 0) and guest page (seat 2, German),
     connected through the invitation link and the pasted reply code."""
     origin = net_url.split("/__net__/")[0]
@@ -193,16 +200,16 @@ def table(net_browser, net_url):
     guest_ctx.close()
 
 
-def invite(host, seat) -> str:
+def invite(host: Page, seat: int) -> str:
     """Click Invite for `seat`; the invitation link."""
     before = host.text_content("#invite-link")
     host.fill("#seat", str(seat))
     host.click("#invite")
     host.wait_for_function("(b) => document.getElementById('invite-link').textContent !== b", arg=before)
-    return host.text_content("#invite-link")
+    return host.text_content("#invite-link") or ""
 
 
-def connect(host, guest):
+def connect(host: Page, guest: Page) -> Any:
     """Paste the guest's reply code into the host's page; wait until the guest has its table."""
     guest.wait_for_function("() => document.getElementById('reply').value.startsWith('M1')")
     host.fill("#reply", guest.input_value("#reply"))
@@ -211,11 +218,11 @@ def connect(host, guest):
     guest.wait_for_function("() => G.guest.table !== null && G.guest.seat === 2")
 
 
-def save(host) -> str:
-    return ev(host, "H.raw.request('save').then((s) => s.state)")
+def save(host: Page) -> str:
+    return str(ev(host, "H.raw.request('save').then((s) => s.state)"))
 
 
-def host_turn(host):
+def host_turn(host: Page) -> Any:
     """The host (seat 0) draws and discards its first legal discard."""
     host.wait_for_function("() => H.table && !H.table.hand_over && H.table.to_act === 0 && H.table.to_act_is_human")
     r = ev(host, "H.act({type: 'draw'})")
@@ -225,11 +232,11 @@ def host_turn(host):
     assert r["ok"], r
 
 
-def wait_guest_turn(guest):
+def wait_guest_turn(guest: Page) -> Any:
     guest.wait_for_function("() => G.guest.table && G.guest.table.to_act === 2 && G.guest.table.legal.length > 0")
 
 
-def guest_turn(guest):
+def guest_turn(guest: Page) -> Any:
     """The guest (seat 2) draws and discards its first legal discard, through the host."""
     wait_guest_turn(guest)
     r = ev(guest, "G.act({type: 'draw'})")
@@ -243,14 +250,15 @@ NEXT = """() => { const m = H.host.main;
   return m && (m.hand_over || m.to_act === 2 || m.to_act === 0 && H.table.to_act === 0 && H.table.to_act_is_human); }"""
 
 
-def next_person(host) -> dict:
+def next_person(host: Page) -> dict[str, Any]:
     """Wait until the hand is over or a person is to act (by the host's engine, not a page's
     last table): {"over", "to_act", "at"} (at: the serial of the table the guest is sent)."""
     host.wait_for_function(NEXT)
-    return ev(host, "({over: H.host.main.hand_over, to_act: H.host.main.to_act, at: H.host.serial})")
+    person: dict[str, Any] = ev(host, "({over: H.host.main.hand_over, to_act: H.host.main.to_act, at: H.host.serial})")
+    return person
 
 
-def play_until_guest_turn(host, guest):
+def play_until_guest_turn(host: Page, guest: Page) -> Any:
     """Let the host play its turns (the computers play theirs) until the guest is to act."""
     for _ in range(8):
         t = next_person(host)
@@ -265,7 +273,7 @@ def play_until_guest_turn(host, guest):
 
 # ----------------------------------------------------------------------------- tests
 
-def test_invitation_and_reply_connect_with_host_candidates_only(table):
+def test_invitation_and_reply_connect_with_host_candidates_only(table: dict[str, Any]) -> None:
     host, guest = table["host"], table["guest"]
     sdp = ev(host, "import('/net/signal.js').then((s) => s.unpackInvite(H.invite.code)).then((o) => o.sdp)")
     candidates = re.findall(r"^a=candidate:.* typ (\w+)", sdp, re.M)
@@ -275,11 +283,11 @@ def test_invitation_and_reply_connect_with_host_candidates_only(table):
     seat = host.locator("#seats li[data-seat='2']")
     assert seat.get_attribute("data-kind") == "guest"
     assert seat.get_attribute("data-connected") == "true"
-    assert host.foreign == [] and guest.foreign == []
-    assert host.errors == [] and guest.errors == []
+    assert FOREIGN[host] == [] and FOREIGN[guest] == []
+    assert PAGE_ERRORS[host] == [] and PAGE_ERRORS[guest] == []
 
 
-def test_a_name_with_markup_is_shown_as_text_on_the_host(table):
+def test_a_name_with_markup_is_shown_as_text_on_the_host(table: dict[str, Any]) -> None:
     host = table["host"]
     host.wait_for_function("() => document.querySelector(\"#seats li[data-seat='2']\").textContent.includes('onerror')")
     assert host.locator("#seats li[data-seat='2']").text_content() == "2: guest " + GUEST_NAME
@@ -287,7 +295,7 @@ def test_a_name_with_markup_is_shown_as_text_on_the_host(table):
     assert ev(host, "window.pwned === undefined")
 
 
-def test_the_guest_plays_its_seat_and_the_host_engine_checks_it(table):
+def test_the_guest_plays_its_seat_and_the_host_engine_checks_it(table: dict[str, Any]) -> None:
     host, guest = table["host"], table["guest"]
     play_until_guest_turn(host, guest)
     # the engine's own refusal, in the guest's language (German)
@@ -302,7 +310,7 @@ def test_the_guest_plays_its_seat_and_the_host_engine_checks_it(table):
     assert ev(host, "H.errors") == []
 
 
-def test_the_guest_receives_only_its_seat_view(table):
+def test_the_guest_receives_only_its_seat_view(table: dict[str, Any]) -> None:
     host, guest = table["host"], table["guest"]
     play_until_guest_turn(host, guest)
     guest_turn(guest)
@@ -319,28 +327,32 @@ def test_the_guest_receives_only_its_seat_view(table):
     assert leaks(received, states, GUEST_SEAT) == []
 
 
-def send(guest, text, whole=True):
+def send(guest: Page, text: str, whole: bool = True) -> dict[str, Any]:
     """Send a raw message from the guest; the host's answer (a refusal) as a dict."""
     count = ev(guest, "G.received.filter((t) => JSON.parse(t).t === 'refused').length")
     ev(guest, "([text, whole]) => G.guest.sendRaw(text, whole)", [text, whole])
     guest.wait_for_function("(c) => G.received.filter((t) => JSON.parse(t).t === 'refused').length > c", arg=count)
-    return json.loads(ev(guest, "G.received.filter((t) => JSON.parse(t).t === 'refused').at(-1)"))
+    answer: dict[str, Any] = json.loads(ev(guest, "G.received.filter((t) => JSON.parse(t).t === 'refused').at(-1)"))
+    return answer
 
 
-def test_hostile_messages_are_refused_and_change_nothing(table):
+def test_hostile_messages_are_refused_and_change_nothing(table: dict[str, Any]) -> None:
     host, guest = table["host"], table["guest"]
     play_until_guest_turn(host, guest)
     at = ev(guest, "G.guest.at")
     n = ev(guest, "G.guest.n")
     before = save(host)
-    act = lambda **kw: json.dumps({"v": 1, "t": "act", "n": n + 100, "at": at, "action": {"type": "draw"}, **kw})  # noqa: E731
+
+    def act(**kw: Any) -> str:
+        return json.dumps({"v": PROTOCOL, "t": "act", "n": n + 100, "at": at, "action": {"type": "draw"}, **kw})
+
     cases = {
         "replayed": act(n=n),
         "stale": act(at=at - 1),
-        "too_large": json.dumps({"v": 1, "t": "act", "n": n + 101, "at": at,
+        "too_large": json.dumps({"v": PROTOCOL, "t": "act", "n": n + 101, "at": at,
                                  "action": {"type": "move", "text": "x" * 20000}}),
         "not_json": "<script>window.pwned = 1</script>",
-        "bad_version": act(v=2),
+        "bad_version": act(v=PROTOCOL - 1),
         "bad_message": act(action={"type": "<img src=x onerror=\"window.pwned=1\">"}),
     }
     for key, text in cases.items():
@@ -352,23 +364,24 @@ def test_hostile_messages_are_refused_and_change_nothing(table):
     assert send(guest, act(n=n + 103, action={"type": "meld", "cards": ["QH"] * 500}))["key"] == "bad_message"
     assert send(guest, "[" * 5000 + "]" * 5000)["key"] == "bad_message"
     assert send(guest, "x" * 40000, whole=False)["key"] == "too_large"  # in parts: the host takes none
-    assert send(guest, json.dumps({"v": 1, "t": "hello", "lang": "xx"}))["key"] == "bad_message"
+    assert send(guest, json.dumps({"v": PROTOCOL, "t": "hello", "lang": "xx"}))["key"] == "bad_message"
     assert save(host) == before
     assert ev(guest, "G.guest.at") == at
     assert ev(host, "window.pwned === undefined") and host.locator("img").count() == 0
-    assert host.errors == []
+    assert PAGE_ERRORS[host] == []
     ev(guest, "G.guest.n += 200")  # the numbers used above are spent
 
 
-def test_fuzzed_messages_never_pass_the_checks_and_change_nothing(table):
+def test_fuzzed_messages_never_pass_the_checks_and_change_nothing(table: dict[str, Any]) -> None:
     host, guest = table["host"], table["guest"]
     play_until_guest_turn(host, guest)
     # in the page: 5,000 mutations of a valid message through the reader
     result = ev(host, """async () => {
       const { readGuestMessage, isAction } = await import('/net/protocol.js');
       let seed = 7; const rnd = (k) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % k; };
-      const base = JSON.stringify({v: 1, t: 'act', n: 5, at: 3, action: {type: 'meld', cards: ['QH', 'QS', 'JK']}});
-      const bits = ['"', '{', '}', '[', ']', ',', ':', '1e999', '-', 'null', '__proto__', '\\u0000', 'constructor', '9'.repeat(30)];
+      const base = JSON.stringify({v: 2, t: 'act', n: 5, at: 3, action: {type: 'meld', cards: ['QH', 'QS', 'JK']}});
+      const bits = ['"', '{', '}', '[', ']', ',', ':', '1e999', '-', 'null', '__proto__', '\\u0000', 'constructor',
+                    '9'.repeat(30)];
       let ok = 0;
       for (let i = 0; i < 5000; i++) {
         let s = base;
@@ -389,7 +402,7 @@ def test_fuzzed_messages_never_pass_the_checks_and_change_nothing(table):
     start = ev(guest, f"{refused}.length")
     ev(guest, """(at) => {
       let seed = 3; const rnd = (k) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % k; };
-      const base = JSON.stringify({v: 1, t: 'act', n: 1, at: at + 1, action: {type: 'discard', card: 'QH'}});
+      const base = JSON.stringify({v: 2, t: 'act', n: 1, at: at + 1, action: {type: 'discard', card: 'QH'}});
       for (let i = 0; i < 60; i++) {
         const p = rnd(base.length);
         G.guest.sendRaw(base.slice(0, p) + String.fromCharCode(32 + rnd(90)) + base.slice(p + 1), true);
@@ -403,7 +416,7 @@ def test_fuzzed_messages_never_pass_the_checks_and_change_nothing(table):
     ev(guest, "G.guest.n += 1000")  # numbers a mutation may have spent
 
 
-def test_out_of_turn_is_refused_and_the_host_cannot_play_the_guest_seat(table):
+def test_out_of_turn_is_refused_and_the_host_cannot_play_the_guest_seat(table: dict[str, Any]) -> None:
     host, guest = table["host"], table["guest"]
     play_until_guest_turn(host, guest)
     before = save(host)
@@ -418,7 +431,7 @@ def test_out_of_turn_is_refused_and_the_host_cannot_play_the_guest_seat(table):
     assert save(host) == before
 
 
-def test_a_guest_that_reloads_rejoins_its_seat_with_a_fresh_code(table):
+def test_a_guest_that_reloads_rejoins_its_seat_with_a_fresh_code(table: dict[str, Any]) -> None:
     host, guest = table["host"], table["guest"]
     play_until_guest_turn(host, guest)
     hand = ev(guest, "G.guest.table.view.hand")
@@ -435,7 +448,7 @@ def test_a_guest_that_reloads_rejoins_its_seat_with_a_fresh_code(table):
     assert leaks(ev(guest, "G.received"), ev(host, "H.states"), GUEST_SEAT) == []
 
 
-def test_a_used_or_foreign_reply_code_is_refused(table):
+def test_a_used_or_foreign_reply_code_is_refused(table: dict[str, Any]) -> None:
     host, guest = table["host"], table["guest"]
     reply = guest.input_value("#reply")
     host.fill("#reply", reply)
@@ -451,10 +464,10 @@ def test_a_used_or_foreign_reply_code_is_refused(table):
     assert ev(guest, "G.guest.table !== null")
 
 
-def test_a_whole_hand_to_the_score_sheet_and_the_next_deal(table):
+def test_a_whole_hand_to_the_score_sheet_and_the_next_deal(table: dict[str, Any]) -> None:
     host, guest = table["host"], table["guest"]
     turns = 0
-    for turns in range(1, 800):
+    for turns in range(1, 800):  # noqa: B007  (the count is asserted after the loop)
         t = next_person(host)
         if t["over"]:
             break
@@ -475,7 +488,7 @@ def test_a_whole_hand_to_the_score_sheet_and_the_next_deal(table):
     assert ev(guest, "G.next.then((t) => t.view.hand_number)") == 2
 
 
-def test_a_gone_seat_is_handed_to_the_computer(table):
+def test_a_gone_seat_is_handed_to_the_computer(table: dict[str, Any]) -> None:
     host, guest = table["host"], table["guest"]
     play_until_guest_turn(host, guest)
     ev(host, "H.host.release(2)")
@@ -486,7 +499,7 @@ def test_a_gone_seat_is_handed_to_the_computer(table):
     assert ev(host, "H.errors") == []
 
 
-def test_the_invitation_qr_code_reads_back(table, net_browser, net_url):
+def test_the_invitation_qr_code_reads_back(table: dict[str, Any], net_browser: Browser, net_url: str) -> None:
     host = table["host"]
     svg = host.locator("#qr svg")
     assert svg.get_attribute("role") == "img" and "seat 3" in svg.get_attribute("aria-label")
@@ -515,7 +528,7 @@ def test_the_invitation_qr_code_reads_back(table, net_browser, net_url):
     assert text == link
 
 
-def test_config_json_lists_the_servers_the_host_chose(net_browser, net_url):
+def test_config_json_lists_the_servers_the_host_chose(net_browser: Browser, net_url: str) -> None:
     context = net_browser.new_context()
     page = context.new_page()
     config = {"iceServers": [{"urls": "stun:127.0.0.1:3478"}, {"urls": ["javascript:alert(1)"]},
@@ -530,7 +543,7 @@ def test_config_json_lists_the_servers_the_host_chose(net_browser, net_url):
     context.close()
 
 
-def test_codes_refuse_what_is_not_a_code(net_browser, net_url):
+def test_codes_refuse_what_is_not_a_code(net_browser: Browser, net_url: str) -> None:
     context = net_browser.new_context()
     page = context.new_page()
     page.goto(net_url + "guest.html")
@@ -558,7 +571,7 @@ def test_codes_refuse_what_is_not_a_code(net_browser, net_url):
     context.close()
 
 
-def test_a_continental_claim_by_a_guest_out_of_turn(net_browser, net_url):
+def test_a_continental_claim_by_a_guest_out_of_turn(net_browser: Browser, net_url: str) -> None:
     host_ctx, guest_ctx = net_browser.new_context(), net_browser.new_context()
     try:
         host, guest = host_ctx.new_page(), guest_ctx.new_page()

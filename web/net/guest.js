@@ -10,6 +10,8 @@
 //   table        the seat's latest table (waits for the first)
 //   act, undo    sent to the host; resolves with the new table ({undone: null, table} for undo),
 //                or rejects with an EngineError carrying the host's refusal in this page's language
+//   hint         asks the host, whose engine answers for this seat from its information only:
+//                {hint} (web/hint.js shows it), or rejects as act does
 //   bot          waits for the next table the host sends (another seat moved): {move, moves, table};
 //                move is the last new log entry ({seat, text, label}) or null
 //   next_hand    waits for the host to deal the next hand: its table
@@ -177,6 +179,12 @@ export class Guest {
       const moves = newEntries(before && before.view && before.view.last_moves, msg.table.view.last_moves);
       this.waiters = this.waiters.filter((w) => !w({ table: msg.table, moves, before }));
       this.onChange("table");
+    } else if (msg.t === "hint") {
+      const p = this.pending.get(msg.re);
+      if (p && p.op === "hint") {
+        this.pending.delete(msg.re);
+        p.resolve({ hint: msg.hint });
+      }
     } else if (msg.t === "refused") {
       const p = msg.n != null ? this.pending.get(msg.n) : null;
       if (p) {
@@ -215,13 +223,14 @@ export class Guest {
       case "table":
         return this.table || this._next((c) => c.table);
       case "act":
-      case "undo": {
+      case "undo":
+      case "hint": {
         if (!this.peer || !this.peer.open) {
           throw new EngineError("internal", refusalText("host_gone", this.lang), "host_gone");
         }
         const n = ++this.n;
         const message = op === "act" ? encode("act", { n, at: this.at, action: fields.action })
-          : encode("undo", { n, at: this.at });
+          : encode(op, { n, at: this.at });
         return new Promise((resolve, reject) => {
           const timer = setTimeout(() => {
             if (!this.pending.delete(n)) return;

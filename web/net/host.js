@@ -13,18 +13,20 @@
 //
 // host.engine works as web/engine-client.js's engine, with these differences for the app:
 //   - `new` and `load` add the remote seats to `human_seats` (the engine then waits for them);
-//   - every table answered is the host's own seat's table (the first human seat that is not
+//   - every table answered is a local person's table (while a remote seat is to act or acted
+//     last: the local person shown last, `lastLocal`, else the first human seat that is not
 //     remote), with `remote_seats` added; while a remote seat is to act, `to_act_is_human` is
 //     false and `bot` waits for that guest's action and answers it like a computer's move
 //     ({move, moves, table}), so the app's computer loop needs no change;
-//   - `act` and `undo` are refused (not_your_turn) while a remote seat is to act;
+//   - `act`, `undo` and `hint` are refused (not_your_turn) while a remote seat is to act;
+//   - a guest's own `hint` message is answered by the engine's `hint` for its seat (_hint);
 //   - every change is sent on to the guests.
 // Requests are run one at a time (a queue), so a guest's action and the host's never interleave.
 
 import { EngineError } from "../engine-client.js";
 import { Peer } from "./peer.js";
 import { packInvite, unpackReply, inviteUrl, SignalError } from "./signal.js";
-import { encode, readGuestMessage, refusalText, newEntries, randomId, REFUSALS } from "./protocol.js";
+import { encode, readGuestMessage, readHint, refusalText, newEntries, randomId, REFUSALS } from "./protocol.js";
 
 const MAX_PENDING = 16;   // a guest's messages waiting at once; more are refused ("busy")
 const SHADOW = (seat) => `net-seat-${seat}`;
@@ -58,6 +60,7 @@ export class Host {
     this.epoch = 0;             // bumps on every new or loaded game
     this.main = null;           // the engine's last table of the game (all seats' authority)
     this.lastMoves = [];
+    this.lastLocal = null;      // the local person's seat whose view the host's page showed last
     this.waiters = [];
     this.errors = [];           // what went wrong inside (texts), for diagnostics
     this.queue = Promise.resolve();
@@ -91,6 +94,7 @@ export class Host {
           const table = await this.raw.request(op, { ...fields, human_seats: [...seats].sort((a, b) => a - b) });
           this.epoch++;
           this.lastMoves = [];
+          this.lastLocal = null;
           return this._changed(table);
         });
       case "table":
@@ -106,6 +110,13 @@ export class Host {
         });
       case "bot":
         return this._bot();
+      case "hint":
+        // the host's own hint: never for a friend's seat (its hand is not the host's to show)
+        return this._run(async () => {
+          const main = await this.raw.request("table");
+          if (main.to_act !== null && this.remote.has(main.to_act)) throw refusal("not_your_turn");
+          return this.raw.request(op, fields);
+        });
       default:
         if (!CHANGES.has(op)) return this.raw.request(op, fields);
         return this._run(async () => this._changed(await this.raw.request(op, fields)));
@@ -172,10 +183,16 @@ export class Host {
 
   async _localTable(main, save) {
     const remoteSeats = [...this.remote].sort((a, b) => a - b);
-    if (!this.remote.has(main.seat)) return { ...main, remote_seats: remoteSeats };
+    if (!this.remote.has(main.seat)) {
+      if ((main.human_seats || []).includes(main.seat)) this.lastLocal = main.seat;
+      return { ...main, remote_seats: remoteSeats };
+    }
     const mine = (main.human_seats || []).filter((s) => !this.remote.has(s));
     if (!mine.length) return { ...main, legal: [], can_undo: false, to_act_is_human: false, remote_seats: remoteSeats };
-    const t = await this._seatTable(mine[0], save || await this.raw.request("save"));
+    // a friend's seat is to act (or acted last): the host's device keeps showing the person who
+    // held it last (pass-and-play: the one behind the cover now), not the first person's hand
+    const seat = mine.includes(this.lastLocal) ? this.lastLocal : mine[0];
+    const t = await this._seatTable(seat, save || await this.raw.request("save"));
     return { ...t, human_seats: main.human_seats, remote_seats: remoteSeats };
   }
 
@@ -225,7 +242,8 @@ export class Host {
   }
 
   _connect(seat, peer, joined) {
-    const conn = { peer, seat, lang: "en", name: "", lastN: 0, joined: false, pending: 0, onJoin: joined };
+    const conn = { peer, seat, lang: "en", name: "", lastN: 0, joined: false, pending: 0, onJoin: joined,
+      hint: null };  // hint: {at, hint} the engine's last hint for this guest (one per table)
     // the seat is this connection's once its channel is open, or once its first message comes:
     // the guest's hello can be delivered before this side's own "open" event has run
     let registered = false;
@@ -273,6 +291,14 @@ export class Host {
     conn.peer.send(encode("refused", { n, code, key, text: text || refusalText(key, conn.lang) }));
   }
 
+  /** The engine refused a guest's request: its key, code and text in the guest's language. */
+  _refuseEngine(conn, n, err) {
+    const texts = err && err.texts ? err.texts : {};
+    const said = texts[conn.lang] || texts.en || String(err && err.message || "refused");
+    return this._refuse(conn, n, String((err && (err.key || err.code)) || "refused").slice(0, 64),
+                        String((err && err.code) || "refused").slice(0, 32), said.slice(0, 500));
+  }
+
   async _handle(conn, text) {
     const read = readGuestMessage(text);
     if (!read.ok) return this._refuse(conn, read.n, read.key);
@@ -296,23 +322,42 @@ export class Host {
       conn.lang = msg.lang;
       return;
     }
-    // act, undo: each number once, on the table the guest saw, on the guest's own turn
+    // act, undo, hint: each number once, on the table the guest saw, on the guest's own turn
     if (msg.n <= conn.lastN) return this._refuse(conn, msg.n, "replayed");
     conn.lastN = msg.n;
     if (msg.at !== this.serial) return this._refuse(conn, msg.n, "stale");
     if (!this.remote.has(conn.seat)) return this._refuse(conn, msg.n, "seat_to_computer");
     const main = await this.raw.request("table");
     if (main.hand_over || main.to_act !== conn.seat) return this._refuse(conn, msg.n, "not_your_turn");
+    if (msg.t === "hint") return this._hint(conn, msg);
     let answer;
     try {
       answer = msg.t === "act" ? await this.raw.request("act", { action: msg.action }) : await this.raw.request("undo", {});
     } catch (err) {
-      const texts = err && err.texts ? err.texts : {};
-      const said = texts[conn.lang] || texts.en || String(err && err.message || "refused");
-      return this._refuse(conn, msg.n, String((err && (err.key || err.code)) || "refused").slice(0, 64),
-                          String((err && err.code) || "refused").slice(0, 32), said.slice(0, 500));
+      return this._refuseEngine(conn, msg.n, err);
     }
     await this._changed(msg.t === "act" ? answer : answer.table, { seat: conn.seat, n: msg.n });
+  }
+
+  /**
+   * A guest's hint (its seat is to act, checked): the engine's `hint` op, which answers for the
+   * seat to act from that seat's information only (the strong player's move; docs/protocol.md).
+   * One engine hint per guest and table (LIMITS.hintsPerTable): asking again on the same table
+   * gets the same answer without asking the engine.
+   */
+  async _hint(conn, msg) {
+    if (!conn.hint || conn.hint.at !== this.serial) {
+      let answer;
+      try {
+        answer = await this.raw.request("hint", {});
+      } catch (err) {
+        return this._refuseEngine(conn, msg.n, err);
+      }
+      const hint = readHint(answer && answer.hint);
+      if (!hint || hint.seat !== conn.seat) return this._refuse(conn, msg.n, "internal");
+      conn.hint = { at: this.serial, hint };
+    }
+    conn.peer.send(encode("hint", { re: msg.n, at: this.serial, hint: conn.hint.hint }));
   }
 
   /** [{seat, kind: "local" | "guest" | "computer", name, connected}] for every seat. */

@@ -666,10 +666,16 @@ function lostDialog(reason, rejoin) {
   const go = el("button", { type: "submit", class: "btn btn-primary net-rejoin", text: t("friends.lost.rejoin") });
   const later = el("button", { type: "button", class: "btn btn-ghost net-later", text: t("friends.close") });
   later.addEventListener("click", () => dialog.close());
+  // where the browser reads QR codes: scan the host's invitation with the camera (paste stays)
+  const scan = scanButton(paste, (text) => {
+    if (text) form.requestSubmit(go);
+    else error.textContent = t("friends.noCamera");
+  });
   const form = el("form", { class: "net-lost" },
     el("p", { class: "net-error net-lost-reason", text: refusalText(reason, getLang()) }),
     el("p", { text: t(reason === "seat_to_computer" ? "friends.lost.computer" : "friends.lost.how") }),
-    el("div", { class: "field" }, el("label", { for: pasteId, text: t("friends.lost.paste") }), paste), error,
+    el("div", { class: "field" }, el("label", { for: pasteId, text: t("friends.lost.paste") }), paste,
+      el("div", { class: "net-row" }, scan)), error,
     el("div", { class: "dialog-buttons" }, later, go));
   dialog.append(form);
   dialog.addEventListener("close", () => dialog.remove());

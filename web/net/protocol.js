@@ -5,9 +5,11 @@
 //                   lang {lang}                     the guest switched its language
 //                   act {n, at, action}             an action for the guest's own seat
 //                   undo {n, at}                    take back the guest's last move of this turn
+//                   hint {n, at}                    a hint for the guest's own seat (version 2)
 //   host -> guest   welcome {seat, game, players, variant}
 //                   table {at, re?, table}          the guest seat's table (re: the n it answers)
 //                   refused {n, code, key, text}    a refusal in the guest's language
+//                   hint {re, at, hint}             the engine's hint for the guest's seat (re: its n)
 //                   seats {seats: [{seat, kind, name, connected}]}
 //                   bye {key, text}                 the host closes this guest's seat
 //
@@ -15,7 +17,9 @@
 // every field, and keeps names as plain text (no markup can come of them). The host's own checks
 // (whose turn, replayed or stale messages) are in host.js; the rules are the engine's.
 
-export const VERSION = 1;
+// 1: session 11; 2: the guest's `hint` request and the host's `hint` answer (a version-1 page is
+// refused with "bad_version": reload it)
+export const VERSION = 2;
 
 /** Size limits (characters of JSON text, or items). */
 export const LIMITS = Object.freeze({
@@ -26,10 +30,12 @@ export const LIMITS = Object.freeze({
   list: 120,               // items of a list inside an action
   depth: 4,                // nesting of objects and lists inside an action
   keys: 16,                // keys of one object inside an action
+  hintText: 500,           // a hint's reason text, per language (host -> guest)
+  hintsPerTable: 1,        // engine hints per guest and table: a second ask gets the first answer again
 });
 
-export const GUEST_TYPES = Object.freeze(["hello", "lang", "act", "undo"]);
-export const HOST_TYPES = Object.freeze(["welcome", "table", "refused", "seats", "bye"]);
+export const GUEST_TYPES = Object.freeze(["hello", "lang", "act", "undo", "hint"]);
+export const HOST_TYPES = Object.freeze(["welcome", "table", "refused", "seats", "bye", "hint"]);
 export const LANGS = Object.freeze(["en", "de"]);
 
 /**
@@ -161,8 +167,9 @@ export function readGuestMessage(text) {
           !isAction(msg.action)) return bad;
       return { ok: true, msg: { v: VERSION, t: "act", n, at: msg.at, action: msg.action } };
     case "undo":
+    case "hint":
       if (!exactKeys(msg, ["v", "t", "n", "at"]) || n === null || !SAFE_INT(msg.at)) return bad;
-      return { ok: true, msg: { v: VERSION, t: "undo", n, at: msg.at } };
+      return { ok: true, msg: { v: VERSION, t: msg.t, n, at: msg.at } };
     default:
       return bad;
   }
@@ -203,9 +210,39 @@ export function readHostMessage(text) {
       } : bad;
     case "bye":
       return typeof msg.key === "string" ? { ok: true, msg } : bad;
+    case "hint": {
+      const hint = readHint(msg.hint);
+      return SAFE_INT(msg.re) && SAFE_INT(msg.at) && hint ? { ok: true, msg: { ...msg, hint } } : bad;
+    }
     default:
       return bad;
   }
+}
+
+/**
+ * The engine's hint answer (docs/protocol.md, "hint": {seat, move, kind, cards, key, params, texts})
+ * as the guest's page may use it: texts shown as text only, each at most LIMITS.hintText
+ * characters; null when it does not have that shape.
+ * @param {unknown} hint
+ * @returns {{seat: number, move: string, kind: string, cards: string[], key: string,
+ *            params: object, texts: Object<string, string>} | null}
+ */
+export function readHint(hint) {
+  if (!hint || typeof hint !== "object" || Array.isArray(hint)) return null;
+  const h = /** @type {Record<string, unknown>} */ (hint);
+  const texts = h.texts && typeof h.texts === "object" && !Array.isArray(h.texts) ? h.texts : null;
+  if (!SAFE_INT(h.seat) || typeof h.move !== "string" || h.move.length > LIMITS.text || !texts ||
+      typeof texts.en !== "string") return null;
+  const out = {};
+  for (const lang of LANGS) {
+    if (typeof texts[lang] === "string") out[lang] = texts[lang].slice(0, LIMITS.hintText);
+  }
+  const cards = Array.isArray(h.cards) ? h.cards.filter((c) => typeof c === "string" && c.length <= 8).slice(0, LIMITS.list) : [];
+  return {
+    seat: h.seat, move: h.move, kind: typeof h.kind === "string" ? h.kind.slice(0, 32) : "",
+    cards, key: typeof h.key === "string" ? h.key.slice(0, 64) : "",
+    params: h.params && typeof h.params === "object" && !Array.isArray(h.params) ? h.params : {}, texts: out,
+  };
 }
 
 /** JSON text of a message of this protocol version: encode("table", {at, table}). */
