@@ -575,7 +575,7 @@ const MESSAGES = {
     "optdoc.canasta.target_score": "The match ends when a side reaches this total.",
     "optdoc.canasta.deals": "The match ends after this many deals.",
 
-    // Continental (engine family continental, web/games/continental.js)
+    // Continental (engine family continental, web/games/continental/)
     "variant.continental": "Continental",
     "opt.deck_schedule": "Decks per deal",
     "opt.deck_schedule.seed": "as in the rules (more decks for 4 or more players in later deals)",
@@ -1596,7 +1596,7 @@ const MESSAGES = {
     // The engine's refusals come with their German text from the engine (meldtable/reasons.py and each
     // family's reasons.py; error.texts): this catalogue does not copy them.
 
-    // Kontinental (engine family continental, web/games/continental.js)
+    // Kontinental (engine family continental, web/games/continental/)
     "variant.continental": "Kontinental (Continental)",
     "opt.deck_schedule": "Kartenspiele pro Runde",
     "opt.deck_schedule.seed": "nach der Regel (ab 4 Spielern in späteren Runden mehr)",
