@@ -63,6 +63,12 @@ the normal player's choice (a guard against noise with few samples). Stricter wh
 gained nothing measurable over the normal player (docs/performance.md, "Playing strength")."""
 
 
+LEADER_WEIGHT = {"canasta": 0.0, "continental": 0.0, "threefifty": 0.0}
+"""Per family, games won by the lowest score: the weight of the best other seat (the lowest
+score or estimate) against the mean of the other seats in :func:`leaf_value`. ``0``: the mean
+(:func:`evaluate`'s points margin); ``1``: the distance to the seat that would win the deal
+instead (the deal is won by the lowest score, not by the most points given to others)."""
+
 NORMAL_ONLY = frozenset({"continental"})
 """Families where :func:`strong_move` plays the normal player's move without searching: the search
 made the player weaker there (Continental 3p, one searching seat among normal ones, 300 deals at 6
@@ -252,6 +258,23 @@ def evaluate(state: Any, family: str, seat: int, root_scores: list[int]) -> floa
     return float((sum(others) / len(others) if others else 0.0) - deltas[seat])
 
 
+def leaf_value(state: Any, family: str, seat: int, root_scores: list[int]) -> float:
+    """The search's value of family state ``state`` for ``seat`` (higher is better), in the game's
+    points: :func:`evaluate`, except that in families won by the lowest score the other seats'
+    mean is blended with their minimum by :data:`LEADER_WEIGHT` (the seat to beat for the deal)."""
+    w = LEADER_WEIGHT.get(family, 0.0)
+    if family == "canasta" or not w:
+        return evaluate(state, family, seat, root_scores)
+    if state.hand_over:
+        deltas = [float(a - b) for a, b in zip(state.scores, root_scores)]
+    else:
+        deltas = _lowest_seat_values(state, family)
+    others = [d for i, d in enumerate(deltas) if i != seat]
+    if not others:
+        return -deltas[seat]
+    return float((1.0 - w) * sum(others) / len(others) + w * min(others) - deltas[seat])
+
+
 # ---------------------------------------------------------------------------------- the player
 
 def normal_policy(family: Any, state: Any, legal: list[Any]) -> Any:
@@ -357,7 +380,7 @@ def search(game: Game, rng: random.Random, *, budget_ms: float | None = 160.0, i
                 if s.is_legal(move):
                     s.apply(move)
                     if playout(family, s, horizon, deadline):
-                        value = evaluate(s, fam_name, seat, root_scores)
+                        value = leaf_value(s, fam_name, seat, root_scores)
             values[i].append(value)
         done += 1
     return [(m, values[i]) for i, m in enumerate(cands)]
