@@ -55,3 +55,33 @@ def test_leaf_value_mid_game_counts_the_minus_piles_against_the_lowest_other_pil
     piles = [float(sum(st.rules.value(c) for c in pile)) for pile in st.piles]
     monkeypatch.setitem(search.LEADER_WEIGHT, "threefifty", 1.0)
     assert leaf_value(st, "threefifty", 0, [0, 0, 0]) == min(piles[1], piles[2]) - piles[0]
+
+
+def test_contract_need_counts_the_cards_a_continental_contract_still_lacks() -> None:
+    """Seed 002: a seat lays its deal's contract (sets of three, runs of four) down from its hand;
+    ``contract_need`` is 0 exactly when the hand holds it (or the seat is down), else the fewest
+    added jokers that make it hold it."""
+    from meldtable.cards import JOKER
+    from meldtable.continental.planner import Packer
+    from meldtable.search import MAX_NEED, contract_need
+
+    g = meldtable.new_game("continental", players=3, seed=5)
+    seen: set[int] = set()
+    while not g.hand_over and len(seen) < 4:
+        st = g.state
+        sets, runs = st.rules.contract(st.hand_number)
+        for seat in range(3):
+            need = contract_need(st, seat)
+            assert 0 <= need <= MAX_NEED
+            if st.down[seat]:
+                assert need == 0
+                continue
+            hand = dict(st.hands[seat])
+            holds = Packer(st.rules, hand).feasible((), sets, runs, 0)
+            assert (need == 0) == holds
+            if 0 < need < MAX_NEED:
+                hand[JOKER] = hand.get(JOKER, 0) + need
+                assert Packer(st.rules, hand).feasible((), sets, runs, 0)
+            seen.add(need)
+        g.play(choose_move(g))
+    assert len(seen) >= 2

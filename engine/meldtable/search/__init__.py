@@ -49,6 +49,12 @@ seat change counts as a turn), or when the hand ends."""
 NOT_DOWN = 40.0
 """Continental: points an estimate counts against a seat that has not laid its contract down yet
 (its jokers count nothing while it plays on: they are what gets it down)."""
+NEED_POINTS = 0.0
+"""Continental: points an estimate counts against a seat not down yet for every card its contract
+still lacks (the fewest jokers that would make its hand hold the contract: :func:`contract_need`);
+``0``: not counted (the flat :data:`NOT_DOWN` only)."""
+MAX_NEED = 6
+"""Continental: most missing cards :func:`contract_need` counts."""
 MAX_PLAYOUT_MOVES = 200
 """Most moves of one playout."""
 CLOCK_EVERY = 1
@@ -227,13 +233,33 @@ def _canasta_side_values(state: Any, seat: int) -> tuple[int, list[float]]:
     return side_of[seat], values
 
 
+def contract_need(state: Any, seat: int) -> int:
+    """Continental: the fewest cards (counted as added jokers) that would let ``seat``'s hand lay
+    this deal's contract down (its sets and runs, no card to spare), at most :data:`MAX_NEED`;
+    ``0`` once it is down or when its hand already holds the contract. Reads only that seat's
+    hand (in a determinization: the sampled one)."""
+    from ..cards import JOKER
+    from ..continental.planner import Packer
+
+    if state.down[seat]:
+        return 0
+    sets, runs = state.rules.contract(state.hand_number)
+    hand = dict(state.hands[seat])
+    for need in range(MAX_NEED):
+        if Packer(state.rules, hand).feasible((), sets, runs, 0):
+            return need
+        hand[JOKER] = hand.get(JOKER, 0) + 1
+    return MAX_NEED
+
+
 def _lowest_seat_values(state: Any, family: str) -> list[float]:
     rules = state.rules
     if family == "threefifty":
         return [float(sum(rules.value(c) for c in pile)) for pile in state.piles]
     down = state.down
     return [float(sum(rules.value(c) * n for c, n in hand.items() if down[seat] or not c.is_joker))
-            + (0.0 if down[seat] else NOT_DOWN) for seat, hand in enumerate(state.hands)]
+            + (0.0 if down[seat] else NOT_DOWN + NEED_POINTS * (contract_need(state, seat) if NEED_POINTS else 0))
+            for seat, hand in enumerate(state.hands)]
 
 
 def evaluate(state: Any, family: str, seat: int, root_scores: list[int]) -> float:
