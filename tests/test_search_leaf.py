@@ -85,3 +85,20 @@ def test_contract_need_counts_the_cards_a_continental_contract_still_lacks() -> 
             seen.add(need)
         g.play(choose_move(g))
     assert len(seen) >= 2
+
+
+def test_win_scale_bounds_the_canasta_margin(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A deal is won by the side with the higher hand score: with ``WIN_SCALE`` the leaf value is
+    ``S * tanh(margin / S)``, the same sign as the margin, at most ``S`` in size."""
+    import math
+
+    g = _played("canasta-two-hand", 2, 4, 2000)
+    assert g.hand_over
+    margin = evaluate(g.state, "canasta", 0, [0, 0])
+    assert abs(margin) > 100
+    monkeypatch.setitem(search.WIN_SCALE, "canasta", 100.0)
+    v = leaf_value(g.state, "canasta", 0, [0, 0])
+    assert v == pytest.approx(100.0 * math.tanh(margin / 100.0))
+    assert abs(v) < 100.0 and (v > 0) == (margin > 0)
+    monkeypatch.delitem(search.WIN_SCALE, "canasta")
+    assert leaf_value(g.state, "canasta", 0, [0, 0]) == margin

@@ -30,6 +30,7 @@ Set Monte Carlo Tree Search" (IEEE TCIAIG 4(2), 2012).
 from __future__ import annotations
 
 import importlib
+import math
 import random
 import time
 from typing import TYPE_CHECKING, Any
@@ -74,6 +75,12 @@ LEADER_WEIGHT = {"canasta": 0.0, "continental": 0.0, "threefifty": 0.0}
 score or estimate) against the mean of the other seats in :func:`leaf_value`. ``0``: the mean
 (:func:`evaluate`'s points margin); ``1``: the distance to the seat that would win the deal
 instead (the deal is won by the lowest score, not by the most points given to others)."""
+
+WIN_SCALE: dict[str, float] = {}
+"""Per family (canasta: two sides), points ``S`` of a bounded leaf value ``S * tanh(margin / S)``
+in :func:`leaf_value`: a deal is won by the side with the higher hand score, so a margin far beyond
+``S`` adds little and a move is not chosen for a rare large win. Not set: the points margin (the
+search maximises points, the strength target counts deals won; unmeasured so far)."""
 
 NORMAL_ONLY = frozenset({"continental"})
 """Families where :func:`strong_move` plays the normal player's move without searching: the search
@@ -287,10 +294,13 @@ def evaluate(state: Any, family: str, seat: int, root_scores: list[int]) -> floa
 def leaf_value(state: Any, family: str, seat: int, root_scores: list[int]) -> float:
     """The search's value of family state ``state`` for ``seat`` (higher is better), in the game's
     points: :func:`evaluate`, except that in families won by the lowest score the other seats'
-    mean is blended with their minimum by :data:`LEADER_WEIGHT` (the seat to beat for the deal)."""
+    mean is blended with their minimum by :data:`LEADER_WEIGHT` (the seat to beat for the deal),
+    and that :data:`WIN_SCALE` bounds it where set."""
     w = LEADER_WEIGHT.get(family, 0.0)
     if family == "canasta" or not w:
-        return evaluate(state, family, seat, root_scores)
+        value = evaluate(state, family, seat, root_scores)
+        scale = WIN_SCALE.get(family)
+        return scale * math.tanh(value / scale) if scale else value
     if state.hand_over:
         deltas = [float(a - b) for a, b in zip(state.scores, root_scores)]
     else:
