@@ -923,14 +923,14 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             return fh
         return None
 
-    def end_headers(self):
+    def end_headers(self) -> None:
         """Always revalidate, so a rebuilt site is picked up on reload."""
         self.send_header("Cache-Control", "no-cache")
         for name, value in self.extra_headers.items():
             self.send_header(name, value)
         super().end_headers()
 
-    def log_message(self, format, *args):
+    def log_message(self, format, *args) -> None:
         """Log requests unless quiet."""
         if not self.quiet:
             super().log_message(format, *args)

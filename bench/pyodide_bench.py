@@ -28,6 +28,7 @@ import statistics
 import sys
 import threading
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -38,6 +39,9 @@ sys.path.insert(0, str(HERE))
 import build  # noqa: E402
 import engine_bench as B  # noqa: E402
 import meldtable  # noqa: E402
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
 
 PAGES = ROOT / "tests" / "browser" / "pages"
 
@@ -67,7 +71,7 @@ def sources() -> dict[str, str]:
     return files
 
 
-def rates(page, a, variants: list[str]) -> tuple[list[dict], list[dict]]:
+def rates(page: Page, a, variants: list[str]) -> tuple[list[dict], list[dict]]:
     """Moves per second of random and computer playouts, per variant and player count, on CPython
     and in Pyodide (``page``), each measurement on both sides back to back: one dict per repeat
     and side."""
@@ -92,7 +96,7 @@ def rates(page, a, variants: list[str]) -> tuple[list[dict], list[dict]]:
     return cp_reps, py_reps
 
 
-def latencies(page, variants: list[str], lat_hands: int) -> tuple[dict, dict]:
+def latencies(page: Page, variants: list[str], lat_hands: int) -> tuple[dict, dict]:
     """``legal_moves`` latency summaries and the constructed worst cases per variant, on CPython
     and in Pyodide (``page``): ``{"latency": {...}, "worst": {variant: [...]}}`` per side."""
     cp_lat: dict = {"latency": {}, "worst": {}}

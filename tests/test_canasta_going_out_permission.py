@@ -28,7 +28,7 @@ def _moves(g):
     return {str(m) for m in g.legal_moves()}
 
 
-def test_a_player_who_could_go_out_may_ask_and_the_partner_answers():
+def test_a_player_who_could_go_out_may_ask_and_the_partner_answers() -> None:
     g = _four(["KD", "KD", "4C"])
     assert "ask" in _moves(g)
     g.play("ask")
@@ -37,7 +37,7 @@ def test_a_player_who_could_go_out_may_ask_and_the_partner_answers():
     assert g.view(2)["turn"]["asked"] == "pending"
 
 
-def test_yes_obliges_the_player_to_go_out_this_turn():
+def test_yes_obliges_the_player_to_go_out_this_turn() -> None:
     g = _four(["KD", "KD", "4C"])
     g.play("ask")
     g.play("yes")
@@ -50,7 +50,7 @@ def test_yes_obliges_the_player_to_go_out_this_turn():
     assert g.hand_over and g.results[-1]["went_out"] == 0
 
 
-def test_no_forbids_going_out_this_turn():
+def test_no_forbids_going_out_this_turn() -> None:
     g = _four(["KD", "KD", "4C"])
     g.play("ask")
     g.play("no")
@@ -63,7 +63,7 @@ def test_no_forbids_going_out_this_turn():
     assert not g.hand_over and g.current_player == 1
 
 
-def test_asking_is_optional_and_offered_only_when_going_out_is_possible():
+def test_asking_is_optional_and_offered_only_when_going_out_is_possible() -> None:
     g = _four(["KD", "KD", "4C"])
     g.play("add K KD")
     g.play("add K KD")
@@ -73,13 +73,13 @@ def test_asking_is_optional_and_offered_only_when_going_out_is_possible():
     assert "ask" not in _moves(g)
 
 
-def test_without_the_option_nobody_asks():
+def test_without_the_option_nobody_asks() -> None:
     g = _four(["KD", "KD", "4C"], options={"going_out_permission": "none"})
     assert "ask" not in _moves(g)
     assert "nobody asks" in g.explain("ask")
 
 
-def test_asking_is_not_offered_when_a_no_would_leave_no_way_to_end_the_turn():
+def test_asking_is_not_offered_when_a_no_would_leave_no_way_to_end_the_turn() -> None:
     """Found by the simulation harness: with one card left (after 'add 9 9S', holding AS), a "no"
     would forbid going out while the only card cannot be discarded without going out. So the
     question is offered only when both answers leave a legal end of the turn."""
@@ -94,7 +94,7 @@ def test_asking_is_not_offered_when_a_no_would_leave_no_way_to_end_the_turn():
     assert g.legal_moves()  # going out by discarding AS
 
 
-def test_four_black_threes_and_a_last_card_go_out_after_a_yes():
+def test_four_black_threes_and_a_last_card_go_out_after_a_yes() -> None:
     """Found by the page-vs-CPython test (6 players, seed 20261128): after the partner's yes the
     player held 3C 3C 3S 3S 4S; going out is melding the four black threes and discarding 4S, but
     a shortcut assumed a meld of three black threes and left the player without a move."""
@@ -113,7 +113,7 @@ def test_four_black_threes_and_a_last_card_go_out_after_a_yes():
     assert g.hand_over and g.results[-1]["went_out"] == 0
 
 
-def test_no_also_forbids_black_threes_which_would_commit_the_turn_to_going_out():
+def test_no_also_forbids_black_threes_which_would_commit_the_turn_to_going_out() -> None:
     """Black threes are melded only in the turn the player goes out (seed 001 'dürfen nur zur
     Meldung Ausmachen ausgelegt werden'); after the partner's "no" the player may not go out this
     turn, so black threes cannot be melded either (else no move could end the turn)."""

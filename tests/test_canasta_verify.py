@@ -56,7 +56,7 @@ GAMES = [
 
 
 @pytest.mark.parametrize("variant,players,options", GAMES)
-def test_legal_moves_are_exactly_what_verify_accepts(variant, players, options):
+def test_legal_moves_are_exactly_what_verify_accepts(variant: str, players, options) -> None:
     rng = random.Random(f"{variant}{players}{sorted(options.items())}")
     checked = refused = 0
     keys = set()
@@ -82,7 +82,7 @@ def test_legal_moves_are_exactly_what_verify_accepts(variant, players, options):
     assert len(keys) >= 8, keys
 
 
-def test_the_issue_examples_get_specific_reasons():
+def test_the_issue_examples_get_specific_reasons() -> None:
     """``take JK JK`` onto an existing meld was refused with a generic reason, and ``draw`` after a
     pile take with "You have already drawn this turn."."""
     from positions import position, refusal
@@ -96,7 +96,7 @@ def test_the_issue_examples_get_specific_reasons():
     assert key == "already_took" and "taken the discard pile" in text
 
 
-def test_the_rooms_refuse_only_with_declared_reasons():
+def test_the_rooms_refuse_only_with_declared_reasons() -> None:
     """Issue #26: each move kind's room (``canasta/legal_*.py``) returns one verdict type, ``None``
     or a ``Refusal`` made by ``refuse(key, ...)`` with a key the reason catalogue declares (in
     English and German), never an intermediate string translated later; no canasta module is over

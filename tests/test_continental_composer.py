@@ -15,6 +15,7 @@ import random
 from collections import Counter
 
 import pytest
+from pytest import MonkeyPatch
 
 from meldtable import Game, IllegalMoveError, NotationError
 from meldtable.continental import actions, legality, planner, state
@@ -93,7 +94,7 @@ def worst_requests(g: Game) -> list[dict]:
 
 @pytest.mark.parametrize("options", [{}, {"max_jokers_per_run": 1}, {"max_jokers_per_set": 1},
                                      {"going_out_discard": "required"}, {"same_rank_sets": False}])
-def test_the_composer_tries_candidates_on_one_scratch_copy_within_its_budget(monkeypatch, options):
+def test_the_composer_tries_candidates_on_one_scratch_copy_within_its_budget(monkeypatch: MonkeyPatch, options) -> None:
     """Every worst request on the largest legal position (four decks, 164 cards in hand): at most
     one copy of the state (the scratch copy), no copy of the game, at most ``ACTION_BUDGET``
     checks of a move, at most one lay-down planner built, and no more moves applied than checked
@@ -109,7 +110,8 @@ def test_the_composer_tries_candidates_on_one_scratch_copy_within_its_budget(mon
     assert g.to_json() == before  # the session's game is never touched
 
 
-def test_a_lay_down_that_names_more_sets_or_runs_than_the_contract_is_refused_before_anything_is_tried(monkeypatch):
+def test_a_lay_down_that_names_more_sets_or_runs_than_the_contract_is_refused_before_anything_is_tried(
+        monkeypatch: MonkeyPatch) -> None:
     """Seed 002: a deal's contract is fixed (»Bei Continental-Rommé sind die für jeden Lauf
     notwendigen Kombinationen festgelegt«); deal 10 of the long game is a set and three runs. A
     lay-down of four sets (was: 1.8 s) is refused at once with the reason, nothing copied or
@@ -129,7 +131,7 @@ def test_a_lay_down_that_names_more_sets_or_runs_than_the_contract_is_refused_be
     assert moves is None and key == "same_suit_runs" and w.n["checks"] == 0 and w.n["state_copies"] == 0
 
 
-def test_a_lay_down_found_on_the_scratch_copy_is_accepted_by_the_game():
+def test_a_lay_down_found_on_the_scratch_copy_is_accepted_by_the_game() -> None:
     """What the composer finds without playing the game is what the game accepts: the moves of
     a whole contract (a set and three runs with extra cards, laid in one action) play on the real
     game, which ends down with the four combinations and the named cards gone from the hand."""
@@ -154,7 +156,7 @@ def test_a_lay_down_found_on_the_scratch_copy_is_accepted_by_the_game():
     assert Counter(hand) - Counter(v["hand"]) == named
 
 
-def test_failed_trials_leave_the_scratch_state_exactly_as_before():
+def test_failed_trials_leave_the_scratch_state_exactly_as_before() -> None:
     """``apply_undoable`` takes a move back exactly: after any mix of sets, runs and adds applied
     and taken back, the state saves to the same JSON and has the same legal moves."""
     g = position(hands=[["7C", "7D", "7H", "7S", "9D", "9H", "9S", "JK", "4C", "5C", "6C", "8C"], ["5D", "6D"]],
@@ -177,7 +179,7 @@ def test_failed_trials_leave_the_scratch_state_exactly_as_before():
         st.apply_undoable(g.parse_move("discard 4C"))
 
 
-def test_malformed_actions_have_keys_with_german_texts():
+def test_malformed_actions_have_keys_with_german_texts() -> None:
     """Every refusal a player can cause has a key and a German text (issue #25): a lay-down that
     is not a list of combinations, a wrong run end, a wrong joker place, an unknown action type
     (quoted only as a short prefix, never echoed whole)."""
@@ -197,7 +199,7 @@ def test_malformed_actions_have_keys_with_german_texts():
     assert actions.REASONS.reason("action_end").text({}, "de").startswith("Das Ende")
 
 
-def test_options_whose_deck_is_too_small_are_refused_with_a_german_text():
+def test_options_whose_deck_is_too_small_are_refused_with_a_german_text() -> None:
     """Seed 002 "Kartenspiel" sets the decks; options that leave a deal without a draw per player
     (8 players, one deck) are refused with key ``deck_too_small`` and a German text written in
     German (was: the English detail inside ``bad_option``)."""
@@ -209,7 +211,7 @@ def test_options_whose_deck_is_too_small_are_refused_with_a_german_text():
     assert e.value.message("de").startswith("Mit diesen Regeln braucht eine Runde für 8 Spieler mindestens 57 Karten")
 
 
-def test_a_lay_down_that_fails_only_at_its_last_adds_stops_at_the_budget(monkeypatch):
+def test_a_lay_down_that_fails_only_at_its_last_adds_stops_at_the_budget(monkeypatch: MonkeyPatch) -> None:
     """The search's worst shape: three sets of many cards in deal 4 (three sets) with
     ``max_jokers_per_set`` = 1 and two jokers named for the last set, so every way fails only at
     the last set's second joker. The search stops when ``ACTION_BUDGET`` is spent and answers
@@ -222,7 +224,7 @@ def test_a_lay_down_that_fails_only_at_its_last_adds_stops_at_the_budget(monkeyp
     ran_out = []
     spend = actions._Budget.spend
 
-    def spending(self, n=1):
+    def spending(self, n: int = 1):
         ok = spend(self, n)
         ran_out.append(not ok)
         return ok

@@ -155,7 +155,7 @@ def planted_hand(rng: random.Random, sets: int, runs: int, extra: int) -> list[s
 
 
 @pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: ",".join(o) or "defaults")
-def test_laydown_steps_match_brute_force(options):
+def test_laydown_steps_match_brute_force(options) -> None:
     rules_probe = position(hands=[["4C"], ["5C"]], turn=PLAY_STAGE, options=options).state.rules
     deals = range(1, rules_probe.deals + 1)
     rng = random.Random(len(str(options)))
@@ -182,7 +182,7 @@ def test_laydown_steps_match_brute_force(options):
     assert checked == trials and offered >= trials // 4
 
 
-def test_half_laid_contract_matches_brute_force():
+def test_half_laid_contract_matches_brute_force() -> None:
     """After the first step the remaining steps are exactly the brute-force ones too."""
     rng = random.Random(7)
     n = 0

@@ -116,7 +116,7 @@ def _play_on_and_reload(g: Game, rng: random.Random, moves: int) -> None:
 
 @CFG
 @given(base=st.sampled_from(range(len(BASES))), mutations=MUTATIONS, seed=st.integers(0, 2**16))
-def test_any_accepted_game_played_on_and_saved_reloads(base, mutations, seed):
+def test_any_accepted_game_played_on_and_saved_reloads(base, mutations, seed) -> None:
     """Issue #25: "every limit a loader enforces is one that play can never exceed; any accepted
     game, played on and saved, reloads". Saved games at many points of play, with counters,
     scores and turn flags changed; whatever the loader accepts plays on (also across the end of
@@ -131,7 +131,7 @@ def test_any_accepted_game_played_on_and_saved_reloads(base, mutations, seed):
     assert Game.from_json(text).to_json() == text  # (and where play stopped)
 
 
-def test_scores_leave_room_for_the_rest_of_the_match():
+def test_scores_leave_room_for_the_rest_of_the_match() -> None:
     """A score the loader accepts can never be pushed past the saved-game limit by play: the
     points still to come in the match (at most the whole deck's value per deal left) must fit
     below ``POINTS_LIMIT`` (was: a score of 999,999,999,950 loaded, the deal ended, and the save
@@ -156,7 +156,7 @@ def _deal_points(g: Game) -> int:
     return sum(rules.value(c) for c in standard_deck(decks, rules.jokers_per_deck))
 
 
-def test_the_claim_window_is_checked_against_the_seats_that_may_claim():
+def test_the_claim_window_is_checked_against_the_seats_that_may_claim() -> None:
     """Seed 002 "Die Strafkarten": »kann jeder der folgenden Spieler sie nehmen«, asked in turn
     order, ending with the discarder (docs/rules/continental.md section 9). A saved claim window
     must be what play opens: the seats after the player to act in turn order, up to the
@@ -178,7 +178,7 @@ def test_the_claim_window_is_checked_against_the_seats_that_may_claim():
     assert position(**kw, claim_queue=[2, 3], options={"claim_by": "others_only"}).current_player == 2
 
 
-def test_turn_flags_are_checked_against_each_other():
+def test_turn_flags_are_checked_against_each_other() -> None:
     """A saved deal that is over has no claim window and names who went out only then; a deal
     in play has nobody who went out; a joker to place only with ``exchanged_joker =
     place_at_once`` and for a seat that is down; an empty discard pile has nothing claimable."""
@@ -192,7 +192,7 @@ def test_turn_flags_are_checked_against_each_other():
             Game.from_json(json.dumps(d))
 
 
-def test_games_that_play_could_not_reach_are_refused_in_german_too():
+def test_games_that_play_could_not_reach_are_refused_in_german_too() -> None:
     """Issue #25: every refusal a player can cause has a key and a German text. A game that could
     not have come from play (a claim window play would not open, a seat down without the
     contract, a player with no legal move) is refused with a key of the continental catalogue,

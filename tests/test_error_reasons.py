@@ -61,7 +61,7 @@ def assert_declared_german(e: MeldtableError, specific: bool = True) -> None:
 
 # ---------------------------------------------------------------------- docs/notation.md's tables
 @pytest.mark.parametrize("section,parse,cell,message", notation_cases("input"))
-def test_every_error_row_of_the_notation_docs_has_a_german_reason(section, parse, cell, message):
+def test_every_error_row_of_the_notation_docs_has_a_german_reason(section, parse, cell, message) -> None:
     inputs: list[object] = [c for c in code_spans(cell)] if "non-string" not in cell else [5]
     for text in ["" if x == '""' else x for x in inputs]:
         with pytest.raises(NotationError) as e:
@@ -70,7 +70,7 @@ def test_every_error_row_of_the_notation_docs_has_a_german_reason(section, parse
 
 
 @pytest.mark.parametrize("section,parse,cell,read_as", [c for c in notation_cases("written") if "refused" in c[3]])
-def test_every_refused_spelling_of_the_notation_docs_has_a_german_reason(section, parse, cell, read_as):
+def test_every_refused_spelling_of_the_notation_docs_has_a_german_reason(section, parse, cell, read_as) -> None:
     (text,) = code_spans(cell)
     with pytest.raises(NotationError) as e:
         parse(text)
@@ -96,14 +96,14 @@ EDGE = [
 
 
 @pytest.mark.parametrize("parse,text,key", EDGE)
-def test_edge_cases_of_the_notation_name_their_reason(parse, text, key):
+def test_edge_cases_of_the_notation_name_their_reason(parse, text, key) -> None:
     with pytest.raises(NotationError) as e:
         parse(text)
     assert e.value.key == key
     assert_declared_german(e.value)
 
 
-def test_the_german_texts_join_lists_in_german():
+def test_the_german_texts_join_lists_in_german() -> None:
     with pytest.raises(NotationError) as e:
         Move.parse("")
     assert e.value.params == {"examples": ["'draw'", "'discard 4C'"]}
@@ -121,7 +121,7 @@ NOTATION_WORDS = ["draw", "take", "meld", "add", "bury", "discard", "pass", "ask
 
 @settings(max_examples=300, derandomize=True, deadline=None)
 @given(words=st.lists(st.sampled_from(NOTATION_WORDS), max_size=6), sep=st.sampled_from([" ", ",", ""]))
-def test_fuzzed_notation_is_refused_with_a_specific_german_reason(words, sep):
+def test_fuzzed_notation_is_refused_with_a_specific_german_reason(words, sep) -> None:
     text = sep.join(words)
     for parse in (Move.parse, ContinentalMove.parse, ThreeFiftyMove.parse):
         try:
@@ -139,7 +139,7 @@ CANASTA_ACTIONS = [
 
 
 @pytest.mark.parametrize("action,key", CANASTA_ACTIONS)
-def test_malformed_canasta_actions_name_their_reason(action, key):
+def test_malformed_canasta_actions_name_their_reason(action, key) -> None:
     g = meldtable.new_game("canasta-two-hand", players=2, seed=3)
     with pytest.raises(NotationError) as e:
         g.family.compose_action(g, action)
@@ -147,7 +147,7 @@ def test_malformed_canasta_actions_name_their_reason(action, key):
     assert_declared_german(e.value)
 
 
-def test_the_api_answers_malformed_notation_with_the_german_text():
+def test_the_api_answers_malformed_notation_with_the_german_text() -> None:
     s = api.Session()
     json.loads(api.handle(json.dumps({"op": "new", "variant": "canasta-two-hand", "players": 2, "seed": 1}), s))
     r = json.loads(api.handle(json.dumps({"id": 2, "op": "act", "action": {"type": "move", "text": "take ,,"}}), s))
@@ -158,7 +158,7 @@ def test_the_api_answers_malformed_notation_with_the_german_text():
 
 
 # ---------------------------------------------------------------------- seats, options, saved games
-def test_a_seat_not_in_the_game():
+def test_a_seat_not_in_the_game() -> None:
     g = meldtable.new_game("canasta-two-hand", players=2, seed=1)
     with pytest.raises(NotYourTurnError) as e:
         g.view(7)
@@ -177,7 +177,7 @@ def test_a_seat_not_in_the_game():
     (lambda: meldtable.new_game("canasta-two-hand", players=2, seed=1, options={"take_pile_onto_own_meld": 1}), "option_bool"),
     (lambda: meldtable.new_game("canasta-two-hand", players=2, seed=1, options={"stock_exhausted": "x"}), "option_choice"),
 ])
-def test_bad_options_name_their_reason(call, key):
+def test_bad_options_name_their_reason(call, key) -> None:
     with pytest.raises(OptionError) as e:
         call()
     assert e.value.key == key
@@ -189,7 +189,7 @@ def test_bad_options_name_their_reason(call, key):
     (2, {"partnerships": "two_sides"}, "seating_two_sides"),
     (4, {"partnerships": "three_sides"}, "seating_three_sides"),
 ])
-def test_impossible_canasta_option_combinations_have_their_own_german_reason(players, options, key):
+def test_impossible_canasta_option_combinations_have_their_own_german_reason(players, options, key) -> None:
     """Combinations of rule options that cannot be played (issue #25: "every refusal a player can
     cause has a key and a German text written in German"): a key of their own, no English detail
     inside the German text."""
@@ -200,7 +200,7 @@ def test_impossible_canasta_option_combinations_have_their_own_german_reason(pla
     assert e.value.texts["en"] not in e.value.texts["de"]
 
 
-def test_burying_needs_blocking_ranks_in_german():
+def test_burying_needs_blocking_ranks_in_german() -> None:
     with pytest.raises(OptionError) as e:
         meldtable.new_game("kanaster", players=4, seed=1, options={"blocking_ranks": "none"})
     assert e.value.key == "option_bury_needs_blocking"
@@ -210,14 +210,14 @@ def test_burying_needs_blocking_ranks_in_german():
 @pytest.mark.parametrize("text,key", [
     (5, "state_not_text"), ("{", "state_not_json"), ("[NaN]", "state_nonfinite"), ("{}", "state_foreign"),
 ])
-def test_broken_saved_games_name_their_reason(text, key):
+def test_broken_saved_games_name_their_reason(text, key) -> None:
     with pytest.raises(StateError) as e:
         meldtable.Game.from_json(text)
     assert e.value.key == key
     assert_declared_german(e.value)
 
 
-def test_a_saved_game_error_with_a_json_detail_has_a_german_text():
+def test_a_saved_game_error_with_a_json_detail_has_a_german_text() -> None:
     """A check deep in a family's loader names JSON fields (``'melded' must be true/false per
     side.``): it carries ``bad_state``, whose German text says the saved game is broken and quotes
     the English detail."""
@@ -232,14 +232,14 @@ def test_a_saved_game_error_with_a_json_detail_has_a_german_text():
     assert_declared_german(e.value, specific=False)
 
 
-def test_fallback_reasons_take_only_the_detail():
+def test_fallback_reasons_take_only_the_detail() -> None:
     for key in GENERIC:
         reason = COMMON.reason(key)
         assert reason.params == ("detail",)
         assert [name for name, _ in fields(reason.texts["en"])] == ["detail"]
 
 
-def test_the_key_column_of_the_notation_docs():
+def test_the_key_column_of_the_notation_docs() -> None:
     """docs/notation.md's error tables name each row's key; the parser gives exactly that key."""
     from test_docs_examples import DOCS, PARSERS, sections, tables
 

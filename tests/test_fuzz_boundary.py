@@ -230,7 +230,7 @@ MESSAGE = st.one_of(
 @pytest.mark.parametrize("kind", SESSION_KINDS)
 @FUZZ
 @given(message=MESSAGE)
-def test_hostile_messages_get_structured_errors(variant, kind, message):
+def test_hostile_messages_get_structured_errors(variant: str, kind, message) -> None:
     if variant is None and kind != "dealt":
         return  # one run for the session without a game
     s = session_of(variant, kind)
@@ -241,7 +241,7 @@ def test_hostile_messages_get_structured_errors(variant, kind, message):
 @pytest.mark.parametrize("kind", SESSION_KINDS)
 @settings(FUZZ, max_examples=int(40 * SCALE))
 @given(op=st.sampled_from(["act", "bot", "next_hand", "play", "load"]), fields=st.data())
-def test_ops_at_the_wrong_time_and_with_garbage_fields(variant, kind, op, fields):
+def test_ops_at_the_wrong_time_and_with_garbage_fields(variant: str, kind, op, fields) -> None:
     """The game-changing ops with garbage or half-right fields, in every phase of a game."""
     s = session_of(variant, kind)
     games = saved_games(variant)
@@ -261,7 +261,7 @@ def test_ops_at_the_wrong_time_and_with_garbage_fields(variant, kind, op, fields
     check_answer(s, json.dumps({"id": 5, "op": op, **extra}))
 
 
-def test_huge_and_deep_messages_directly():
+def test_huge_and_deep_messages_directly() -> None:
     """The worst sizes without hypothesis: nesting beyond the recursion limit, numbers beyond the
     integer-string limit, the size limit."""
     for variant in VARIANTS:
@@ -406,7 +406,7 @@ def check_loaded_game(g: Game, moves: int = 6) -> None:
 @pytest.mark.parametrize("variant", VARIANTS)
 @settings(FUZZ, max_examples=int(150 * SCALE))
 @given(data=st.data())
-def test_mutated_saved_games_load_cleanly_or_fail_with_state_error(variant, data):
+def test_mutated_saved_games_load_cleanly_or_fail_with_state_error(variant: str, data) -> None:
     games = saved_games(variant)
     name = data.draw(st.sampled_from(sorted(games)))
     text = games[name]
@@ -421,13 +421,13 @@ def test_mutated_saved_games_load_cleanly_or_fail_with_state_error(variant, data
 
 @pytest.mark.parametrize("value", [None, 5, 3.5, [], {}, b"\xff\xfe", b"{}", "", "null", "[]", "{}", '"x"', "1e999",
                                    "[" * 100000, '{"format": "meldtable-game", "version": 1}'])
-def test_from_json_non_games(value):
+def test_from_json_non_games(value) -> None:
     with pytest.raises(StateError) as e:
         Game.from_json(value)  # type: ignore[arg-type]
     assert str(e.value)
 
 
-def test_every_saved_game_kind_exists_and_loads():
+def test_every_saved_game_kind_exists_and_loads() -> None:
     for variant in VARIANTS:
         games = saved_games(variant)
         assert {"dealt", "mid_hand", "hand_over", "match_over"} <= set(games), (variant, sorted(games))
@@ -437,7 +437,7 @@ def test_every_saved_game_kind_exists_and_loads():
             check_loaded_game(Game.from_json(text))
 
 
-def test_check_answer_notices_a_changed_session():
+def test_check_answer_notices_a_changed_session() -> None:
     """Sanity of the checker itself: a request that fails after changing the game is caught."""
     s = session_of(VARIANTS[0], "mid_hand")
     before = snapshot(s)
@@ -454,7 +454,7 @@ def _doc(variant: str, kind: str, players: bool = False) -> dict:
 
 
 @pytest.mark.parametrize("case", ["options_too_few_decks", "empty_hand_mid_hand", "cards_left_with_the_seat_out"])
-def test_fuzz_findings_stay_fixed(case):
+def test_fuzz_findings_stay_fixed(case) -> None:
     """Found by the mutation fuzzer (with more examples than CI runs): each must be a StateError."""
     if case == "options_too_few_decks":  # the rules refuse 8 players with 2 decks for deal 7
         d = _doc("continental", "dealt", players=True)
@@ -562,7 +562,7 @@ def oversized_action(draw: Any, hand: list[str]) -> dict:
 @pytest.mark.parametrize("variant", VARIANTS)
 @settings(FUZZ, max_examples=int(40 * SCALE))
 @given(data=st.data())
-def test_oversized_actions_do_bounded_work(variant, data):
+def test_oversized_actions_do_bounded_work(variant: str, data) -> None:
     """Actions naming up to 5,000 cards or 1,000 combinations, made from a 60-card hand: a
     structured answer, the session unchanged on a refusal, and bounded work: at most twice
     Continental's ACTION_BUDGET moves played or games copied, under 8 MB of memory (the issue's
@@ -576,7 +576,7 @@ def test_oversized_actions_do_bounded_work(variant, data):
     assert w.peak < 8_000_000, (w.peak, str(action)[:200])
 
 
-def test_big_hand_sessions_exist():
+def test_big_hand_sessions_exist() -> None:
     """The oversized-action fuzzer plays on 60-card hands where the rules allow them."""
     for variant in ("continental", "canasta-two-hand"):
         text = big_hand_game(variant)
@@ -674,7 +674,7 @@ TURN_MUTATIONS = {"continental": _turn_mutation_continental, "3-ist-50": _turn_m
 @pytest.mark.parametrize("variant", sorted(TURN_MUTATIONS))
 @settings(FUZZ, max_examples=int(150 * SCALE))
 @given(data=st.data())
-def test_saves_with_rewritten_turns_load_only_when_the_game_can_go_on(variant, data):
+def test_saves_with_rewritten_turns_load_only_when_the_game_can_go_on(variant: str, data) -> None:
     """Saved games with their turn rewritten (half-laid contracts, jokers to place, seats marked
     down, stages, claim windows, takes in a row, cards moved onto the table; for 3 ist 50 the seat
     to act, the round and the centre): the loader refuses them with a StateError or the game goes
@@ -774,7 +774,7 @@ def continental_turn_position(draw: Any) -> str:
 
 @settings(FUZZ, max_examples=int(150 * SCALE))
 @given(text=continental_turn_position())
-def test_continental_positions_load_only_when_the_game_can_go_on(text):
+def test_continental_positions_load_only_when_the_game_can_go_on(text) -> None:
     """Half-laid contracts, jokers to place and seats marked down, built from valid
     combinations: the loader refuses them with a StateError or the seat to act has a legal move
     and the game goes on for 40 computer moves."""
@@ -796,7 +796,7 @@ NOT_WHOLE = ["NaN", "Infinity", "-Infinity", "1e999", "-1e999", "9" * 4301, "2.0
 @pytest.mark.parametrize("variant", VARIANTS)
 @settings(FUZZ, max_examples=int(60 * SCALE))
 @given(data=st.data())
-def test_non_finite_and_non_whole_numbers_in_saved_games_are_refused(variant, data):
+def test_non_finite_and_non_whole_numbers_in_saved_games_are_refused(variant: str, data) -> None:
     """Any whole number of a saved game replaced by NaN, Infinity, 1e999, a number of 4,301
     digits or a float (2.0 is not a whole number here): the loader refuses it with a StateError,
     and the protocol's load answers bad_state and leaves the session as it was."""
@@ -825,7 +825,7 @@ REQUESTS = [
 @pytest.mark.parametrize("variant", VARIANTS)
 @settings(FUZZ, max_examples=int(40 * SCALE))
 @given(data=st.data())
-def test_non_finite_numbers_in_requests_are_refused(variant, data):
+def test_non_finite_numbers_in_requests_are_refused(variant: str, data) -> None:
     """A request with NaN, Infinity or 1e999 anywhere (the id too) is not JSON: a bad_request
     answer that is itself strict JSON, with id null, and the session unchanged."""
     req = dict(data.draw(st.sampled_from(REQUESTS)), id=data.draw(st.integers(0, 99)))
@@ -845,7 +845,7 @@ def test_non_finite_numbers_in_requests_are_refused(variant, data):
 @pytest.mark.parametrize("variant", VARIANTS)
 @settings(FUZZ, max_examples=int(40 * SCALE))
 @given(data=st.data())
-def test_any_accepted_save_played_on_and_saved_reloads(variant, data):
+def test_any_accepted_save_played_on_and_saved_reloads(variant: str, data) -> None:
     """Issue #25, "Ranges that play cannot leave": "every limit a loader enforces is one that play
     can never exceed ... a property test: any accepted game, played on and saved, reloads". Mutated
     saves (numbers pushed to their limits among them) that the loader accepts are played on by the

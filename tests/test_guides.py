@@ -97,13 +97,13 @@ VARIANT_IDS = sorted(VARIANTS)
 PRESENT = sorted(p.stem for p in GUIDES.glob("*.json"))
 
 
-def test_every_variant_has_a_guide():
+def test_every_variant_has_a_guide() -> None:
     """Issue #12: 'every game has ... a guided first hand in German and English'."""
     assert PRESENT == VARIANT_IDS
 
 
 @pytest.mark.parametrize("variant", PRESENT)
-def test_guide_shape_and_languages(variant):
+def test_guide_shape_and_languages(variant: str) -> None:
     g = load(variant)
     assert set(g) <= GUIDE_KEYS, set(g) - GUIDE_KEYS
     assert g["variant"] == variant
@@ -138,7 +138,7 @@ def test_guide_shape_and_languages(variant):
 
 
 @pytest.mark.parametrize("variant", PRESENT)
-def test_guide_replays_to_the_end_of_the_hand(variant):
+def test_guide_replays_to_the_end_of_the_hand(variant: str) -> None:
     g = load(variant)
     c = start(g)
     human = set(g.get("human_seats", [0]))
@@ -186,7 +186,7 @@ def test_guide_replays_to_the_end_of_the_hand(variant):
 
 
 @pytest.mark.parametrize("variant", PRESENT)
-def test_each_guide_asks_what_the_player_would_do_and_its_hint_is_the_steps_move(variant):
+def test_each_guide_asks_what_the_player_would_do_and_its_hint_is_the_steps_move(variant: str) -> None:
     """Issue #27: the guided hands ask "what would you do?" and offer a hint there. Every guide
     has such a step (``ask``: a question in both languages that names the Hint button); the
     engine's hint at that step (the `hint` op the page sends, the strong player from the seat's
@@ -215,14 +215,14 @@ def test_each_guide_asks_what_the_player_would_do_and_its_hint_is_the_steps_move
 
 
 @pytest.mark.parametrize("variant", PRESENT)
-def test_each_guide_shows_a_refusal(variant):
+def test_each_guide_shows_a_refusal(variant: str) -> None:
     """At least one step of every guide checks a wrong move and the engine's reason for it (issue:
     'a wrong move gets the engine's reason and a nudge'); the replay test plays each of them."""
     g = load(variant)
     assert any(s.get("refusals") for s in g["steps"])
 
 
-def test_action_form():
+def test_action_form() -> None:
     assert action("draw") == {"type": "draw"}
     assert action("take QH QS") == {"type": "take", "cards": ["QH", "QS"]}
     assert action("meld QH QS QD QC") == {"type": "meld", "cards": ["QH", "QS", "QD", "QC"]}

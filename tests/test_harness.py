@@ -12,6 +12,7 @@ import importlib
 import time
 
 import pytest
+from pytest import MonkeyPatch
 
 import meldtable
 import sim_harness as H
@@ -24,7 +25,7 @@ SEED0 = {"random": 0, "bot": 1, "mixed": 2}  # odd seeds play with random rule o
 
 @pytest.mark.parametrize("variant,players", H.cases(), ids=[f"{v}-{p}p" for v, p in H.cases()])
 @pytest.mark.parametrize("pairing", H.PAIRINGS)
-def test_simulation(variant, players, pairing):
+def test_simulation(variant: str, players, pairing) -> None:
     """Seeded matches of this variant and player count pass every check of the harness."""
     started = time.perf_counter()
     rep = H.run(variant, players, pairing, moves=MOVES_PER_CASE, seed0=SEED0[pairing], deep_every=9,
@@ -38,7 +39,7 @@ def test_simulation(variant, players, pairing):
 
 
 @pytest.mark.parametrize("players", meldtable.VARIANTS["continental"].players)
-def test_computer_only_continental_matches_end(players):
+def test_computer_only_continental_matches_end(players) -> None:
     """Issue #15: computer-only Continental matches always end. One whole match (seven deals) per
     player count, every deal within ``move_bound``, with the harness's checks (lighter sampling
     than test_simulation: the matches are long)."""
@@ -55,7 +56,7 @@ def _hooks(family: str):
     return importlib.import_module(family_module(family).TESTING)
 
 
-def test_every_family_has_the_harness_hooks():
+def test_every_family_has_the_harness_hooks() -> None:
     """docs/architecture.md lists the hooks; every family in VARIANTS provides them, in the module
     its family module names (``TESTING``, the family's ``testing.py``), which the family module
     itself does not import (the page's wheel leaves it out: build.py)."""
@@ -70,7 +71,7 @@ def test_every_family_has_the_harness_hooks():
         assert dict(fam.expected_cards(g.state)) == {c: n for c, n in g.state.conservation().items() if n}
 
 
-def test_random_options_are_valid_and_varied():
+def test_random_options_are_valid_and_varied() -> None:
     import random
 
     for vid, players in H.cases():
@@ -85,11 +86,11 @@ def test_random_options_are_valid_and_varied():
 # ---------------------------------------------------------------------------- the harness bites
 
 
-def _run_small(variant="canasta-two-hand", players=2, moves=40):
+def _run_small(variant: str = "canasta-two-hand", players: int = 2, moves: int = 40):
     return H.run(variant, players, "random", moves=moves, options="default", deep_every=3, max_hands=1)
 
 
-def test_harness_catches_a_leak(monkeypatch):
+def test_harness_catches_a_leak(monkeypatch: MonkeyPatch) -> None:
     """A hook that also changes the seat's own hand makes that seat's view differ: reported."""
     fam = _hooks("canasta")
     real = fam.shuffle_hidden
@@ -105,7 +106,7 @@ def test_harness_catches_a_leak(monkeypatch):
     assert rep.violations["leak_view"] > 0 or rep.violations["shuffle_hidden_unloadable"] > 0
 
 
-def test_harness_catches_lost_cards_and_a_short_bound(monkeypatch):
+def test_harness_catches_lost_cards_and_a_short_bound(monkeypatch: MonkeyPatch) -> None:
     fam = _hooks("threefifty")
     real = fam.expected_cards
     monkeypatch.setattr(fam, "expected_cards", lambda st: {**real(st), meldtable.JOKER: 1})
@@ -114,7 +115,7 @@ def test_harness_catches_lost_cards_and_a_short_bound(monkeypatch):
     assert rep.violations["conservation"] > 0 and rep.violations["move_bound"] >= 1
 
 
-def test_harness_catches_an_engine_that_accepts_anything(monkeypatch):
+def test_harness_catches_an_engine_that_accepts_anything(monkeypatch: MonkeyPatch) -> None:
     """An engine whose is_legal says yes to every move is caught by the refusal probes."""
     st_cls = family_module("continental").State
     monkeypatch.setattr(st_cls, "is_legal", lambda self, move: True)
@@ -123,7 +124,7 @@ def test_harness_catches_an_engine_that_accepts_anything(monkeypatch):
     assert rep.counts["matches_abandoned"] >= 1
 
 
-def test_a_take_that_empties_the_hand_goes_out():
+def test_a_take_that_empties_the_hand_goes_out() -> None:
     """Found by random playouts (seed 573): seat 0 holds 7D 7D, its side has two canastas, the
     pile is the single card 7S. ``take 7D 7D`` melds the last hand cards; with two canastas that is
     going out without a final discard (seed 000 "Das Ende einer Runde"), so the hand is over."""

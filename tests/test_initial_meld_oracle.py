@@ -169,7 +169,7 @@ class Oracle:
                 h[k] -= 1
             return tuple(sorted((k, c) for k, c in h.items() if c > 0))
 
-        def gained(cards, counts=True):
+        def gained(cards, counts: bool = True):
             return sum(kind_value(k) for k in cards if k[-1]) if counts else 0
 
         def all_countable(cards):
@@ -567,7 +567,7 @@ def run_oracle(n: int, seed: int, floor: str) -> tuple[list[str], Counter]:
 # ---------------------------------------------------------------------------- tests
 
 
-def test_oracle_agrees_with_engine():
+def test_oracle_agrees_with_engine() -> None:
     """Brief item 3: on random positions of a side whose initial meld is pending (play stage, after a
     stock draw or a pile take) - and, along the walks and in extra positions, of a side that has
     melded (canastas, the hand floor, going out) - every meld/add is in legal_moves() iff the oracle can still end the
@@ -600,7 +600,7 @@ def test_oracle_agrees_with_engine():
           "meld AD AH JK", "meld KC KH JK", "meld KD KH JK"}),
     ],
 )
-def test_oracle_fixed_examples(hand, score, legal_first):
+def test_oracle_fixed_examples(hand, score, legal_first) -> None:
     """Hand-checked examples of the initial-meld minimum (seed "Anfängliche Ablagevoraussetzungen"):
     oracle and engine give exactly the listed first melds."""
     g = position(hands=[hand, ["9C", "8D"]], scores=[score, 0], turn={"stage": "play"})
@@ -721,7 +721,7 @@ FULL_COUNTS = Counter({f"{RANK_CH[r]}{s}": 2 for r in NATURAL_RANKS for s in SUI
 FULL_COUNTS.update({"JK": 4, "2C": 2, "2D": 2, "2H": 2, "2S": 2, "3C": 2, "3S": 2, "3D": 2, "3H": 2})
 
 
-def test_take_oracle_agrees_with_engine():
+def test_take_oracle_agrees_with_engine() -> None:
     """Seed "Karten ziehen (vom Ablagestapel)", "Der eingefrorene Ablagestapel", "Erste Figur": on random
     draw-stage positions (melded or not, frozen or not), the engine's take moves are exactly the
     oracle's."""

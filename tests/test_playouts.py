@@ -269,7 +269,7 @@ PAIRINGS = {
 
 
 @pytest.mark.parametrize("pairing", sorted(PAIRINGS))
-def test_playouts_one_hand_many_seeds(pairing):
+def test_playouts_one_hand_many_seeds(pairing) -> None:
     """Many seeded hands per pairing with every invariant checked (deep checks on a sample)."""
     stats: Counter = Counter()
     pool: list[str] = []
@@ -288,7 +288,7 @@ def test_playouts_one_hand_many_seeds(pairing):
         assert stats["out"] >= 1  # bots do go out in some hands
 
 
-def test_global_random_is_never_used():
+def test_global_random_is_never_used() -> None:
     """The engine and the bot use their own generator: the same seed and the same choices give the
     same game even when Python's global ``random`` is reseeded and consumed in between."""
     def run(disturb: bool) -> str:
@@ -315,7 +315,7 @@ def test_global_random_is_never_used():
     assert a == b
 
 
-def test_different_seeds_deal_differently():
+def test_different_seeds_deal_differently() -> None:
     """The seed drives the shuffle: different seeds give different deals, equal seeds equal deals."""
     deals = {json.dumps(json.loads(meldtable.new_game(V, players=2, seed=s).to_json())["state"]["hands"]) for s in range(20)}
     assert len(deals) == 20
@@ -325,7 +325,7 @@ def test_different_seeds_deal_differently():
 
 
 @pytest.mark.parametrize("seed,deals", [(500, 3), (501, 2), (502, 4)])
-def test_whole_matches_by_deals(seed, deals):
+def test_whole_matches_by_deals(seed, deals) -> None:
     """Whole matches (bot vs bot, bot vs random) with match_end="deals": several hands, next_hand(),
     cumulative scores, the match ends after the last deal with the best total winning."""
     options = {"match_end": "deals", "deals": deals}
@@ -358,7 +358,7 @@ def test_whole_matches_by_deals(seed, deals):
     assert again.to_json() == g.to_json()
 
 
-def test_match_to_target_score():
+def test_match_to_target_score() -> None:
     """A bot-vs-bot match to a (low) target score ends once a side reaches it."""
     g = meldtable.new_game(V, players=2, seed=77, options={"target_score": 1500})
     rng = random.Random(77)
@@ -384,7 +384,7 @@ def test_match_to_target_score():
         {"black_three_meld": "never", "take_pile_onto_own_meld": False, "min_naturals_per_meld": 3},
     ],
 )
-def test_playouts_with_non_default_options(options):
+def test_playouts_with_non_default_options(options) -> None:
     """The invariants hold under non-default rule options too (bot vs random, two seeds each)."""
     stats: Counter = Counter()
     pool: list[str] = []

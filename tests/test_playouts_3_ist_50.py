@@ -220,7 +220,7 @@ def replay(players: int, seed: int, history: list[list[str]], options=None) -> G
 
 @pytest.mark.parametrize("players", PLAYERS)
 @pytest.mark.parametrize("table", ["random", "bot", "mixed"])
-def test_playouts(players, table):
+def test_playouts(players, table) -> None:
     """Seeded games per player count and table (all random, all bots, bots and random players
     alternating), every invariant after every move, deep checks on a sample."""
     stats: Counter = Counter()
@@ -242,7 +242,7 @@ def test_playouts(players, table):
     assert stats[1] > 0 and stats[4] > 0  # middle captures and discards happen in every table
 
 
-def test_all_four_ways_to_play_occur():
+def test_all_four_ways_to_play_occur() -> None:
     """Over a few bot games every rule of the seed is used: middle, own pile, any pile, discard."""
     stats: Counter = Counter()
     for players in (2, 3, 4):
@@ -255,7 +255,7 @@ def test_all_four_ways_to_play_occur():
     assert all(stats[r] > 0 for r in (1, 2, 3, 4)), stats
 
 
-def test_global_random_is_never_used():
+def test_global_random_is_never_used() -> None:
     def run(disturb: bool) -> str:
         rng = random.Random(5)
         g = meldtable.new_game(V, players=4, seed=4242)
@@ -275,7 +275,7 @@ def test_global_random_is_never_used():
         random.setstate(state)
 
 
-def test_seeds_deal_differently_and_equal_seeds_equally():
+def test_seeds_deal_differently_and_equal_seeds_equally() -> None:
     deals = {json.dumps(json.loads(meldtable.new_game(V, players=3, seed=s).to_json())["state"]["hands"]) for s in range(20)}
     assert len(deals) == 20
     assert meldtable.new_game(V, players=3, seed=9).to_json() == meldtable.new_game(V, players=3, seed=9).to_json()
@@ -284,7 +284,7 @@ def test_seeds_deal_differently_and_equal_seeds_equally():
 
 
 @pytest.mark.parametrize("players", PLAYERS)
-def test_whole_match_of_several_games(players):
+def test_whole_match_of_several_games(players) -> None:
     """A match of 3 games (option games): next_hand, first player moving left each game,
     cumulative minus points, fewest points win."""
     options = {"games": 3}
@@ -319,7 +319,7 @@ def test_whole_match_of_several_games(players):
         (3, {"decks": 3, "jokers_per_deck": 1, "capture_mandatory": False, "leftovers_scored": True}),
     ],
 )
-def test_playouts_with_non_default_options(players, options):
+def test_playouts_with_non_default_options(players, options) -> None:
     stats: Counter = Counter()
     for seed in (900, 901):
         rng = random.Random(seed)
@@ -329,7 +329,7 @@ def test_playouts_with_non_default_options(players, options):
         assert replay(players, seed, g.history, options).to_json() == g.to_json()
 
 
-def test_bot_beats_random_players():
+def test_bot_beats_random_players() -> None:
     """The bot (one seat, rotating) collects fewer minus points than the random players at the same
     table on average, and wins more often than its share, for every player count (60 seeded games
     each; measured margins: about 290 vs 460 points with two players, 190 vs 210 with four)."""

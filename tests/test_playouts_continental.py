@@ -276,7 +276,7 @@ def mixed(rng, n):
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6, 7, 8])
-def test_random_playouts_whole_matches(players):
+def test_random_playouts_whole_matches(players) -> None:
     """Random players (claiming a quarter of the time) over all seven deals."""
     stats: Counter = Counter()
     play_match(players, 100 + players, all_random, deep_every=80, stats=stats)
@@ -285,7 +285,7 @@ def test_random_playouts_whole_matches(players):
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6, 7, 8])
-def test_bot_playouts_whole_matches(players):
+def test_bot_playouts_whole_matches(players) -> None:
     """Bots only, all seven deals; the bots do lay down and go out."""
     stats: Counter = Counter()
     play_match(players, 200 + players, all_bots, deep_every=60, stats=stats)
@@ -294,7 +294,7 @@ def test_bot_playouts_whole_matches(players):
 
 
 @pytest.mark.parametrize("players", [3, 6])
-def test_bot_against_random_players(players):
+def test_bot_against_random_players(players) -> None:
     """Bots against random players (who claim half the time): the bots end with fewer points."""
     stats: Counter = Counter()
     g = play_match(players, 300 + players, mixed, deep_every=53, stats=stats)
@@ -317,14 +317,14 @@ def test_bot_against_random_players(players):
          "down_and_out_bonus": -10, "deck_schedule": "constant", "decks": 3, "jokers_per_deck": 3},
     ],
 )
-def test_playouts_with_non_default_options(options):
+def test_playouts_with_non_default_options(options) -> None:
     """The invariants hold under non-default rule options (bots and random players, 4 players)."""
     stats: Counter = Counter()
     play_match(4, 400 + len(json.dumps(options)), mixed, deep_every=90, options=options, stats=stats)
     assert stats["deals"] == len(meldtable.new_game(V, players=4, seed=1, options=options).view(0)["contracts"])
 
 
-def test_throughput_and_legal_moves_latency():
+def test_throughput_and_legal_moves_latency() -> None:
     """Benchmark-ish guard: random playouts run at a useful speed and ``legal_moves`` stays fast
     (fresh state each time, so no cache helps)."""
     g = meldtable.new_game(V, players=4, seed=77)

@@ -8,6 +8,7 @@ import json
 import random
 
 import pytest
+from pytest import MonkeyPatch
 
 import meldtable
 from meldtable.bot import choose_move
@@ -31,7 +32,7 @@ def _conservation(g: meldtable.Game) -> dict:
 
 
 @pytest.mark.parametrize("variant,players", GAMES)
-def test_determinize_keeps_the_seats_view_and_every_card(variant, players):
+def test_determinize_keeps_the_seats_view_and_every_card(variant: str, players) -> None:
     changed = 0
     for k in range(12):
         g = _midhand(variant, players, 3 + k, 6 + 5 * k)
@@ -49,7 +50,7 @@ def test_determinize_keeps_the_seats_view_and_every_card(variant, players):
     assert changed >= 6
 
 
-def test_determinize_depends_on_what_the_seat_knows_and_the_rng_only():
+def test_determinize_depends_on_what_the_seat_knows_and_the_rng_only() -> None:
     """Two games that differ only in cards hidden from the seat give the same determinization for
     the same rng."""
     g = _midhand("canasta-two-hand", 2, 8, 30)
@@ -61,13 +62,13 @@ def test_determinize_depends_on_what_the_seat_knows_and_the_rng_only():
     assert a.to_json() == b.to_json()
 
 
-def test_determinize_refuses_a_seat_not_in_the_game():
+def test_determinize_refuses_a_seat_not_in_the_game() -> None:
     g = meldtable.new_game("kanaster", players=2, seed=1)
     with pytest.raises(ValueError):
         g.determinize(2, random.Random(1))
 
 
-def test_determinize_mid_turn_of_another_seat_is_a_state_error():
+def test_determinize_mid_turn_of_another_seat_is_a_state_error() -> None:
     g = meldtable.new_game("canasta-two-hand", players=2, seed=1)
     seat = g.current_player
     g.play("draw")
@@ -78,7 +79,7 @@ def test_determinize_mid_turn_of_another_seat_is_a_state_error():
 
 
 @pytest.mark.parametrize("variant,players", GAMES)
-def test_search_node_plays_the_same_moves_as_the_public_api(variant, players):
+def test_search_node_plays_the_same_moves_as_the_public_api(variant: str, players) -> None:
     """Same moves, by index in the node and by ``Game.play`` of ``legal_moves()[index]``: the same
     legal moves at every step and the same saved state at the end."""
     for seed in range(3):
@@ -98,7 +99,7 @@ def test_search_node_plays_the_same_moves_as_the_public_api(variant, players):
 
 
 @pytest.mark.parametrize("variant,players", GAMES + [("kanaster", 4)])
-def test_quick_playouts_play_only_legal_moves_the_same_as_the_public_api(variant, players):
+def test_quick_playouts_play_only_legal_moves_the_same_as_the_public_api(variant: str, players) -> None:
     """The cheap random policy (meldtable.search.rollout: a draw or a random discard proposed
     first and checked by the family's verdict) plays only moves of ``legal_moves()``, and the same
     moves through ``Game.play`` give the same saved state; its proposals are refused where the rules
@@ -122,7 +123,7 @@ def test_quick_playouts_play_only_legal_moves_the_same_as_the_public_api(variant
     assert "discard" in kinds and len(kinds) >= 2
 
 
-def test_quick_proposals_follow_the_familys_verdict():
+def test_quick_proposals_follow_the_familys_verdict() -> None:
     """A proposed discard the rules refuse (canasta: before the draw) is never played."""
     from meldtable.search.rollout import quick_move
 
@@ -137,7 +138,7 @@ def test_quick_proposals_follow_the_familys_verdict():
     assert "discard" in seen and seen <= {m.kind for m in g.legal_moves()}
 
 
-def test_quick_playout_ends_the_hand_and_leaves_the_game_alone():
+def test_quick_playout_ends_the_hand_and_leaves_the_game_alone() -> None:
     g = _midhand("kanaster", 2, 5, 12)
     before = g.to_json()
     node = g.search_node()
@@ -169,7 +170,7 @@ def _side_values_by_view(state, seat):
 
 @pytest.mark.parametrize("variant,players", [("canasta-two-hand", 2), ("canasta-classic", 4), ("kanaster", 2),
                                              ("kanaster", 4), ("canasta-classic", 3)])
-def test_canasta_estimate_reads_the_state_as_the_view_shows_it(variant, players):
+def test_canasta_estimate_reads_the_state_as_the_view_shows_it(variant: str, players) -> None:
     from meldtable.search import _canasta_side_values
 
     seen = 0
@@ -188,7 +189,7 @@ def test_canasta_estimate_reads_the_state_as_the_view_shows_it(variant, players)
 
 @pytest.mark.parametrize("variant,players", [("canasta-two-hand", 2), ("canasta-classic", 4), ("kanaster", 2),
                                              ("kanaster", 4), ("canasta-classic", 3)])
-def test_the_normal_player_decides_the_same_from_the_search_view(variant, players):
+def test_the_normal_player_decides_the_same_from_the_search_view(variant: str, players) -> None:
     """canasta.bot.search_view (what the searches' playouts show the normal player) gives the same
     decision as the whole view, in every position of whole hands played by every level."""
     from meldtable.canasta.bot import CanastaBot, search_view
@@ -208,7 +209,7 @@ def test_the_normal_player_decides_the_same_from_the_search_view(variant, player
     assert seen > 50
 
 
-def test_search_node_copy_is_independent():
+def test_search_node_copy_is_independent() -> None:
     g = _midhand("continental", 3, 2, 5)
     node = g.search_node()
     before = json.dumps(node.state.to_dict())
@@ -218,7 +219,7 @@ def test_search_node_copy_is_independent():
     assert json.dumps(node.state.to_dict()) == before and isinstance(c, Node)
 
 
-def test_evaluate_scores_a_finished_hand_by_its_score_change():
+def test_evaluate_scores_a_finished_hand_by_its_score_change() -> None:
     g = _midhand("canasta-two-hand", 2, 4, 2000)
     assert g.hand_over
     seat = 0
@@ -230,7 +231,7 @@ def test_evaluate_scores_a_finished_hand_by_its_score_change():
 
 
 @pytest.mark.parametrize("variant,players", GAMES)
-def test_strong_decides_from_the_seats_information_only(variant, players):
+def test_strong_decides_from_the_seats_information_only(variant: str, players) -> None:
     """The hidden cards dealt again (another determinization of the same table): the strong
     player's choice for the same rng is the same."""
     checked = 0
@@ -267,7 +268,7 @@ def _known_after(variant: str, players: int, kinds: tuple[str, ...]) -> tuple[me
 
 @pytest.mark.parametrize("variant,players,kinds", [("canasta-two-hand", 2, ("take",)), ("kanaster", 2, ("take",)),
                                                    ("continental", 3, ("take", "claim"))])
-def test_cards_seen_going_into_a_hand_stay_there_in_every_determinization(variant, players, kinds):
+def test_cards_seen_going_into_a_hand_stay_there_in_every_determinization(variant: str, players, kinds) -> None:
     from meldtable.search.knowledge import known_cards
 
     g, known = _known_after(variant, players, kinds)
@@ -286,7 +287,7 @@ def test_cards_seen_going_into_a_hand_stay_there_in_every_determinization(varian
     assert known_cards(g) == known  # cached: the same answer again
 
 
-def test_a_game_whose_history_does_not_lead_to_its_table_has_no_known_cards():
+def test_a_game_whose_history_does_not_lead_to_its_table_has_no_known_cards() -> None:
     from meldtable.search.knowledge import known_cards
 
     g = _midhand("canasta-two-hand", 2, 3, 30)
@@ -296,7 +297,7 @@ def test_a_game_whose_history_does_not_lead_to_its_table_has_no_known_cards():
     assert known_cards(_midhand("3-ist-50", 3, 1, 5)) is None
 
 
-def test_a_history_longer_than_the_replay_limit_has_no_known_cards(monkeypatch):
+def test_a_history_longer_than_the_replay_limit_has_no_known_cards(monkeypatch: MonkeyPatch) -> None:
     from meldtable.search import knowledge
 
     g = _midhand("canasta-two-hand", 2, 3, 30)
@@ -307,7 +308,7 @@ def test_a_history_longer_than_the_replay_limit_has_no_known_cards(monkeypatch):
     assert knowledge.known_cards(g) is not None
 
 
-def test_strong_plays_the_normal_move_where_the_search_measured_weaker():
+def test_strong_plays_the_normal_move_where_the_search_measured_weaker() -> None:
     """Continental (``NORMAL_ONLY``): the searching player won fewer deals than a normal seat, so
     the strong player plays the normal player's move there, every decision."""
     from meldtable.search import NORMAL_ONLY

@@ -12,6 +12,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from pytest import TempPathFactory
 
 WORKER = Path(__file__).resolve().parents[1] / "web" / "engine-worker.mjs"
 FIRST, AFTER = "const PAGE = 65536;", "/** Store the snapshot (packed)"
@@ -70,7 +71,7 @@ console.log(JSON.stringify(results));
 
 
 @pytest.fixture(scope="module")
-def results(tmp_path_factory):
+def results(tmp_path_factory: TempPathFactory):
     node = shutil.which("node")
     if not node:
         pytest.skip("Node.js is not installed")
@@ -83,7 +84,7 @@ def results(tmp_path_factory):
     return json.loads(done.stdout)
 
 
-def test_every_chunking_gives_back_the_snapshot_with_its_length_known_from_the_header(results):
+def test_every_chunking_gives_back_the_snapshot_with_its_length_known_from_the_header(results) -> None:
     kept = {k: v for k, v in results.items() if not k.startswith("refused")}
     assert len(kept) >= 35
     assert [k for k, ok in kept.items() if ok is not True] == []
@@ -93,6 +94,6 @@ def test_every_chunking_gives_back_the_snapshot_with_its_length_known_from_the_h
                                            ("no magic", "not a stored snapshot"), ("empty", "not a stored snapshot"),
                                            ("short header", "damaged snapshot header"),
                                            ("wrong count", "damaged snapshot header")])
-def test_a_damaged_copy_is_refused(results, damage, reason):
+def test_a_damaged_copy_is_refused(results, damage, reason) -> None:
     for chunk in (3, 65536):
         assert results[f"refused {damage}/{chunk}"] == reason

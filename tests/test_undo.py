@@ -24,12 +24,12 @@ def views(g):
     return [json.dumps(g.view(s), sort_keys=True) for s in range(g.players)]
 
 
-def undoable(g, m):
+def undoable(g, m) -> bool:
     return m.kind in UNDOABLE[g.variant.family]
 
 
 @pytest.mark.parametrize("vid,players", GAMES)
-def test_every_undoable_move_is_taken_back_exactly(vid, players):
+def test_every_undoable_move_is_taken_back_exactly(vid, players) -> None:
     """Along computer playouts: before each undoable move the state text and all views are saved;
     the move, then undo, gives them back exactly; the playout then goes on with the move."""
     checked = 0
@@ -58,7 +58,7 @@ def test_every_undoable_move_is_taken_back_exactly(vid, players):
 
 
 @pytest.mark.parametrize("vid,players", GAMES)
-def test_several_moves_are_taken_back_one_by_one_until_the_draw(vid, players):
+def test_several_moves_are_taken_back_one_by_one_until_the_draw(vid, players) -> None:
     """Two or more undoable moves in one turn: undo them one by one back to the state right after
     the draw or take; one more undo is refused because the draw showed hidden cards."""
     found = 0
@@ -100,7 +100,7 @@ def test_several_moves_are_taken_back_one_by_one_until_the_draw(vid, players):
     assert found, f"no turn with two undoable moves found in {vid}"
 
 
-def test_undo_refused_after_a_draw_and_after_a_discard():
+def test_undo_refused_after_a_draw_and_after_a_discard() -> None:
     g = new_game("canasta-two-hand", players=2, seed=1)
     with pytest.raises(meldtable.IllegalMoveError) as exc:
         g.undo()
@@ -118,7 +118,7 @@ def test_undo_refused_after_a_draw_and_after_a_discard():
     assert exc.value.key == "undo_nothing"
 
 
-def test_undo_by_another_seat_is_refused():
+def test_undo_by_another_seat_is_refused() -> None:
     g = new_game("canasta-two-hand", players=2, seed=4)
     for _ in range(400):
         m = choose_move(g)
@@ -138,14 +138,14 @@ def test_undo_by_another_seat_is_refused():
     pytest.fail("no meld in 400 moves")
 
 
-def test_three_ist_50_has_nothing_to_undo():
+def test_three_ist_50_has_nothing_to_undo() -> None:
     g = new_game("3-ist-50", players=3, seed=2)
     g.play(choose_move(g))
     with pytest.raises(meldtable.IllegalMoveError):
         g.undo()
 
 
-def test_a_loaded_game_has_nothing_to_undo():
+def test_a_loaded_game_has_nothing_to_undo() -> None:
     g = new_game("canasta-two-hand", players=2, seed=5)
     for _ in range(400):
         m = choose_move(g)
@@ -161,7 +161,7 @@ def _call(session, op, **fields):
     return json.loads(api.handle(json.dumps({"id": 1, "op": op, **fields}), session))
 
 
-def test_api_undo_and_can_undo():
+def test_api_undo_and_can_undo() -> None:
     s = api.Session()
     table = _call(s, "new", variant="canasta-two-hand", players=2, seed=11)["result"]
     assert table["can_undo"] is False
@@ -190,7 +190,7 @@ def test_api_undo_and_can_undo():
 
 
 @pytest.mark.parametrize("vid,players", GAMES)
-def test_a_copied_game_undoes_exactly_while_the_original_plays_on(vid, players):
+def test_a_copied_game_undoes_exactly_while_the_original_plays_on(vid, players) -> None:
     """Game.copy() in the middle of a turn with undoable moves: the original then finishes its turn
     and the next seats play on; the copy's undo still gives back the exact state before the move
     (the canasta family keeps a cheaper partial copy as the undo base, sharing the stock, pile and

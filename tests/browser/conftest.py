@@ -30,15 +30,20 @@ import os
 import sys
 import threading
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 import pytest
+from pytest import FixtureRequest
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 PAGES = HERE / "pages"
 sys.path.insert(0, str(ROOT))
 import build  # noqa: E402  (the repo's build.py: its server sets the right MIME types)
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, BrowserContext
 
 CHROMIUM_ARGS = [
     "--disable-gpu",
@@ -51,14 +56,14 @@ CHROMIUM_ARGS = [
 TEST_PAGES_PREFIX = "/__tests__/"
 
 
-def unavailable(reason: str):
+def unavailable(reason: str) -> None:
     """Skip (locally) or fail (in CI) because a prerequisite of the browser tests is missing."""
     if os.environ.get("CI"):
         pytest.fail(f"{reason} (failing instead of skipping because CI is set)", pytrace=False)
     pytest.skip(reason)
 
 
-def pytest_collection_modifyitems(config, items):
+def pytest_collection_modifyitems(config, items) -> None:
     """Mark every test in this directory as a browser test."""
     for item in items:
         if HERE in Path(str(item.path)).resolve().parents:
@@ -74,7 +79,7 @@ def record_timing():
     return _timings.__setitem__
 
 
-def pytest_terminal_summary(terminalreporter):
+def pytest_terminal_summary(terminalreporter) -> None:
     """Print the measured browser timings (boot time etc.)."""
     if _timings:
         terminalreporter.section("browser timings")
@@ -91,7 +96,7 @@ def dist_dir() -> Path:
 
 
 @pytest.fixture(scope="session")
-def site_version(dist_dir) -> dict:
+def site_version(dist_dir: Path) -> dict:
     return json.loads((dist_dir / "version.json").read_text())
 
 
@@ -99,7 +104,7 @@ _test_origins: set[str] = set()
 
 
 @pytest.fixture(scope="session")
-def serve_site(dist_dir):
+def serve_site(dist_dir: Path):
     """Factory starting a loopback server over dist/ on a free port; returns its base URL."""
     servers = []
 
@@ -143,7 +148,7 @@ def playwright_instance():
 
 
 @pytest.fixture(scope="session")
-def browser(playwright_instance, chromium_path):
+def browser(playwright_instance, chromium_path: str):
     browser = playwright_instance.chromium.launch(executable_path=chromium_path, args=CHROMIUM_ARGS)
     yield browser
     browser.close()
@@ -160,7 +165,7 @@ def warnings_off_script() -> str:
 
 
 @pytest.fixture
-def context(browser, request):
+def context(browser: Browser, request: FixtureRequest):
     context = browser.new_context()
     context.set_default_timeout(60_000)
     if request.node.get_closest_marker("warnings") is None:
@@ -175,24 +180,24 @@ def _origin(url: str) -> str:
 
 
 @pytest.fixture
-def page(context, site_url):
+def page(context: BrowserContext, site_url: str):
     """A watched page (see the module docstring); page and worker events are both seen."""
     page = context.new_page()
     page.console_errors = []
     page.foreign_requests = []
     page.content_types = {}
 
-    def on_console(message):
+    def on_console(message) -> None:
         if message.type == "error":
             page.console_errors.append(f"console: {message.text} ({message.location.get('url', '')})")
 
-    def on_request(request):
+    def on_request(request: FixtureRequest) -> None:
         if urlsplit(request.url).scheme in ("data", "blob", "about"):
             return
         if _origin(request.url) not in _test_origins:
             page.foreign_requests.append(request.url)
 
-    def on_response(response):
+    def on_response(response) -> None:
         page.content_types[urlsplit(response.url).path] = response.headers.get("content-type", "")
 
     page.on("console", on_console)

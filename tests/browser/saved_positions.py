@@ -6,13 +6,17 @@ from __future__ import annotations
 
 import json
 import time
+from typing import TYPE_CHECKING
 
 import meldtable
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
 
 SAVE_KEY = "meldtable:saved-game:/"
 
 
-def open_position(page, site_url, text, query="fast=1"):
+def open_position(page: Page, site_url: str, text, query: str = "fast=1"):
     """Put the position `text` into the page's saved game and continue it by a click; returns
     the Game the test can compare with."""
     game = meldtable.Game.from_position(text)
@@ -27,12 +31,12 @@ def open_position(page, site_url, text, query="fast=1"):
     return game
 
 
-def saved_record(page):
+def saved_record(page: Page):
     text = page.evaluate(f"() => localStorage.getItem({json.dumps(SAVE_KEY)})")
     return json.loads(text) if text else None
 
 
-def wait_saved(page, predicate, timeout_s=15):
+def wait_saved(page: Page, predicate, timeout_s: int = 15):
     """Wait until the autosaved record satisfies `predicate(record)`; returns it."""
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
@@ -43,18 +47,18 @@ def wait_saved(page, predicate, timeout_s=15):
     raise AssertionError(f"the autosave never matched: {saved_record(page)}")
 
 
-def serial(page):
+def serial(page: Page):
     return int(page.get_attribute("#felt", "data-serial"))
 
 
-def wait_serial(page, n):
+def wait_serial(page: Page, n) -> None:
     page.wait_for_function("(s) => Number(document.querySelector('#felt').dataset.serial) > s", arg=n)
 
 
-def hand(page):
+def hand(page: Page):
     return page.eval_on_selector_all("#hand .hand-card", "els => els.map(e => e.dataset.card)")
 
 
-def select(page, cards):
+def select(page: Page, cards) -> None:
     for c in cards:
         page.locator(f'#hand .hand-card[data-card="{c}"][aria-pressed="false"]').first.click()

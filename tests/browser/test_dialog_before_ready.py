@@ -10,9 +10,10 @@ Python without it), so "before ready" is a state the test controls, not a race."
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
 
 from meldtable import api
 
@@ -24,29 +25,29 @@ HELLO = json.loads(api.handle(json.dumps({"id": 0, "op": "hello"})))["result"]
 GAMES = [v["id"] for v in HELLO["variants"]]
 
 
-def hold(page, pattern):
+def hold(page: Page, pattern):
     """Hold every request matching `pattern` (page and its worker) until release() is called."""
     held, released = [], []
 
-    def handle(route):
+    def handle(route) -> None:
         if released:
             route.continue_()
         else:
             held.append(route)
     page.context.route(pattern, handle)
 
-    def release():
+    def release() -> None:
         released.append(True)
         for route in held:
             route.continue_()
     return held, release
 
 
-def variant_ids(page):
+def variant_ids(page: Page):
     return page.eval_on_selector_all("#ng-variant option", "os => os.map((o) => o.value)")
 
 
-def test_dialog_is_usable_before_the_engine_is_ready_and_start_waits_for_it(page, site_url, dist_dir):
+def test_dialog_is_usable_before_the_engine_is_ready_and_start_waits_for_it(page: Page, site_url: str, dist_dir: Path) -> None:
     assert json.loads((dist_dir / "hello.json").read_text()) == HELLO  # written by the build from the engine
     assert len(GAMES) == 5
     held, release = hold(page, STDLIB)
@@ -77,7 +78,8 @@ def test_dialog_is_usable_before_the_engine_is_ready_and_start_waits_for_it(page
     assert page.console_errors == []
 
 
-def test_a_built_answer_that_differs_from_the_engine_is_replaced_when_it_is_ready(page, site_url, dist_dir):
+def test_a_built_answer_that_differs_from_the_engine_is_replaced_when_it_is_ready(page: Page, site_url: str,
+                                                                                  dist_dir: Path) -> None:
     """Built hello.json out of step with the engine (e.g. a cached page of another build): the
     dialog drawn from it is redrawn from the engine's own answer when the engine is ready."""
     stale = json.loads((dist_dir / "hello.json").read_text())
@@ -106,7 +108,7 @@ def test_a_built_answer_that_differs_from_the_engine_is_replaced_when_it_is_read
                                     {"status": 200, "body": "{\"variants\": [tr"},
                                     {"status": 200, "body": "{\"variants\": [{\"id\": 7}]}"}],
                          ids=["missing", "broken", "no-playable-variant"])
-def test_without_a_usable_built_answer_the_dialog_opens_when_the_engine_is_ready(page, site_url, answer):
+def test_without_a_usable_built_answer_the_dialog_opens_when_the_engine_is_ready(page: Page, site_url: str, answer) -> None:
     page.context.route("**/hello.json", lambda route: route.fulfill(content_type="application/json", **answer))
     held, release = hold(page, STDLIB)
     page.goto(f"{site_url}?fast=1&seed=3")
@@ -124,7 +126,7 @@ def test_without_a_usable_built_answer_the_dialog_opens_when_the_engine_is_ready
 
 
 @pytest.mark.parametrize("hello_first", [True, False], ids=["dialog-drawn-first", "error-first"])
-def test_a_boot_error_is_shown_instead_of_the_dialog(page, site_url, hello_first):
+def test_a_boot_error_is_shown_instead_of_the_dialog(page: Page, site_url: str, hello_first) -> None:
     """The engine cannot start (its worker script is missing): the boot error is shown and the
     dialog is not, whether the built answer arrived before the error (the dialog is closed) or
     after it (nothing is drawn)."""

@@ -14,10 +14,15 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
+from pytest import TempPathFactory
 
 import build
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
 
 MICROPIP = "micropip-0.11.1-py3-none-any.whl"
 MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"  # PyPI's file
@@ -74,7 +79,7 @@ def fetch_micropip() -> Path:
 
 
 @pytest.fixture(scope="module")
-def stock_pyodide(tmp_path_factory) -> Path:
+def stock_pyodide(tmp_path_factory: TempPathFactory) -> Path:
     """A folder with Pyodide 314.0.7 as npm ships it, the stock page, and micropip's PyPI wheel."""
     folder = tmp_path_factory.mktemp("stock-pyodide")
     build.extract_pyodide(build.pyodide_tarball(), folder, build.PYODIDE_FILES + ("pyodide-lock.json",))
@@ -85,8 +90,8 @@ def stock_pyodide(tmp_path_factory) -> Path:
     return folder
 
 
-def test_micropip_installs_the_wheel_in_a_stock_pyodide_page(page, serve_site, stock_pyodide, site_version,
-                                                             record_timing):
+def test_micropip_installs_the_wheel_in_a_stock_pyodide_page(page: Page, serve_site, stock_pyodide, site_version,
+                                                             record_timing) -> None:
     import json
     import time
 
@@ -160,7 +165,7 @@ HOST_PAGE = """<!doctype html>
 
 
 @pytest.fixture
-def cors_dist(dist_dir, tmp_path):
+def cors_dist(dist_dir: Path, tmp_path: Path):
     """dist/ on its own loopback port under a sub-path (/games/meldtable/), sending
     Access-Control-Allow-Origin: * (docs/embedding.md); its base URL."""
     import threading
@@ -176,7 +181,7 @@ def cors_dist(dist_dir, tmp_path):
 
 
 @pytest.fixture
-def host_page(tmp_path, serve_site, cors_dist):
+def host_page(tmp_path: Path, serve_site, cors_dist):
     """The documentation page (another origin than dist/): its URL."""
     import html
 
@@ -201,24 +206,24 @@ def engine_refusal(position: str, action: dict, lang: str) -> str:
     return answer["error"]["texts"][lang]
 
 
-def demo_state(page, demo_id):
+def demo_state(page: Page, demo_id):
     return page.get_attribute(f"#{demo_id}", "data-state")
 
 
-def hand_cards(page, demo_id):
+def hand_cards(page: Page, demo_id):
     return page.eval_on_selector_all(f"#{demo_id} .felt #hand .hand-card", "els => els.map(e => e.dataset.card)")
 
 
-def click_card(page, demo_id, card, nth=0):
+def click_card(page: Page, demo_id, card, nth: int = 0) -> None:
     page.locator(f'#{demo_id} #hand .hand-card[data-card="{card}"]').nth(nth).click()
 
 
-def last_refusal(page, demo_id):
+def last_refusal(page: Page, demo_id):
     """The action of the demo's last refusal (its 'meldtable-refused' event), recorded by the page."""
     return page.evaluate(f"window.refused && window.refused['{demo_id}']")
 
 
-def test_two_demos_from_another_origin_share_one_worker(page, host_page, cors_dist, record_timing):
+def test_two_demos_from_another_origin_share_one_worker(page: Page, host_page, cors_dist, record_timing) -> None:
     import time
 
     import meldtable
@@ -364,7 +369,7 @@ window.guide = mountDemo(document.getElementById("guide"), {
 """
 
 
-def test_js_api_on_the_apps_origin_under_its_policy(page, serve_site, tmp_path):
+def test_js_api_on_the_apps_origin_under_its_policy(page: Page, serve_site, tmp_path: Path) -> None:
     """mountDemo on a page of dist/'s own origin, below a sub-path, with the app's
     Content-Security-Policy: the worker starts directly, a hook vetoes a move with its message,
     act() plays one, onTable hears every table; a position the engine cannot load says why."""

@@ -12,10 +12,15 @@ from __future__ import annotations
 
 import html
 import threading
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 import build
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
 
 POSITION = """variant: canasta-two-hand
 turn: 0 draw
@@ -43,7 +48,7 @@ PAGE = """<!doctype html>
 """
 
 
-def start_dist(dist_dir, tmp_path, headers):
+def start_dist(dist_dir: Path, tmp_path: Path, headers):
     empty = tmp_path / f"cdn-{len(headers)}"
     empty.mkdir()
     server = build.make_server(empty, port=0, quiet=True, mounts={"/games/meldtable/": dist_dir}, headers=headers)
@@ -52,7 +57,7 @@ def start_dist(dist_dir, tmp_path, headers):
 
 
 @pytest.fixture
-def dist_server(dist_dir, tmp_path):
+def dist_server(dist_dir: Path, tmp_path: Path):
     """Factory: dist/ on its own loopback port with the given response headers; its base URL."""
     servers = []
 
@@ -67,7 +72,7 @@ def dist_server(dist_dir, tmp_path):
         server.server_close()
 
 
-def host_page(tmp_path, serve_site, dist_url) -> str:
+def host_page(tmp_path: Path, serve_site, dist_url) -> str:
     docs = tmp_path / f"docs-{abs(hash(dist_url))}"
     docs.mkdir()
     (docs / "page.html").write_text(PAGE.format(
@@ -75,11 +80,11 @@ def host_page(tmp_path, serve_site, dist_url) -> str:
     return serve_site(mounts={"/docs/": docs}) + "docs/page.html"
 
 
-def shadow_text(page, demo_id, selector):
+def shadow_text(page: Page, demo_id, selector):
     return page.evaluate(f"document.getElementById('{demo_id}').shadowRoot.querySelector('{selector}')?.innerText || ''")
 
 
-def test_without_cors_headers_every_demo_says_what_is_wrong(page, serve_site, dist_server, tmp_path):
+def test_without_cors_headers_every_demo_says_what_is_wrong(page: Page, serve_site, dist_server, tmp_path: Path) -> None:
     dist = dist_server({})  # a plain static server: no Access-Control-Allow-Origin
     dist_origin = "/".join(dist.split("/")[:3])
     url = host_page(tmp_path, serve_site, dist)
@@ -113,7 +118,7 @@ def test_without_cors_headers_every_demo_says_what_is_wrong(page, serve_site, di
     page.console_errors.clear()  # the browser's own CORS errors are expected here
 
 
-def test_a_wrong_address_is_named_as_such(page, serve_site, dist_server, tmp_path):
+def test_a_wrong_address_is_named_as_such(page: Page, serve_site, dist_server, tmp_path: Path) -> None:
     dist = dist_server({"Access-Control-Allow-Origin": "*"}).replace("/games/meldtable/", "/games/missing/")
     url = host_page(tmp_path, serve_site, dist)
     # the loader itself is found at the wrong address only if it exists there: serve it from the
@@ -130,7 +135,7 @@ def test_a_wrong_address_is_named_as_such(page, serve_site, dist_server, tmp_pat
     page.console_errors.clear()
 
 
-def test_with_cors_headers_the_same_page_plays(page, serve_site, dist_server, tmp_path):
+def test_with_cors_headers_the_same_page_plays(page: Page, serve_site, dist_server, tmp_path: Path) -> None:
     dist = dist_server({"Access-Control-Allow-Origin": "*"})
     url = host_page(tmp_path, serve_site, dist)
     page.set_viewport_size({"width": 1280, "height": 900})

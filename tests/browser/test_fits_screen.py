@@ -8,8 +8,13 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
+from pytest import FixtureRequest
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
 
 pytestmark = pytest.mark.browser
 
@@ -24,7 +29,7 @@ GAMES = [  # variant, players, discard pile, action bar
 
 
 @pytest.fixture()
-def sized_page(browser, site_url, request):
+def sized_page(browser: Browser, site_url: str, request: FixtureRequest):
     w, h = request.param
     ctx = browser.new_context(viewport={"width": w, "height": h}, has_touch=w < 900, is_mobile=w < 900)
     page = ctx.new_page()
@@ -48,7 +53,7 @@ SETTLED = """(sels) => new Promise((resolve) => {
 })"""
 
 
-def wait_layout_settled(page, selectors):
+def wait_layout_settled(page: Page, selectors) -> None:
     """Wait (no fixed sleep) until the given elements are drawn (a non-empty box: Continental's
     action bar is empty while the computers before the player act), fonts are loaded, no
     animation runs and the boxes of those elements and of every hand card stay the same across
@@ -56,7 +61,7 @@ def wait_layout_settled(page, selectors):
     page.wait_for_function(SETTLED, arg=selectors, timeout=60_000)
 
 
-def boxes_inside(page, selectors):
+def boxes_inside(page: Page, selectors):
     return page.evaluate(
         """(sels) => sels.map((s) => {
              const el = document.querySelector(s);
@@ -68,7 +73,7 @@ def boxes_inside(page, selectors):
 
 @pytest.mark.parametrize("sized_page", SIZES, indirect=True, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("variant,players,discard,actions", GAMES, ids=lambda x: str(x))
-def test_hand_pile_and_actions_visible_together(sized_page, site_url, variant, players, discard, actions):
+def test_hand_pile_and_actions_visible_together(sized_page, site_url: str, variant: str, players, discard, actions) -> None:
     page, w, h = sized_page
     page.goto(f"{site_url}?fast=1&seed=21&game={variant}")
     page.wait_for_selector("html[data-engine-state=ready]", timeout=90_000)

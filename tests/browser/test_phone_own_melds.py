@@ -34,7 +34,7 @@ OWN = {
 
 @pytest.mark.parametrize("sized", [(390, 844), (844, 390)], indirect=True, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("case", list(OWN))
-def test_every_own_meld_is_visible(sized, site_url, case):
+def test_every_own_meld_is_visible(sized, site_url: str, case) -> None:
     """"Every meld must be visible on the table": each of the person's nine melds shows its rank
     and count on screen, the melds' box does not scroll, and the hand and actions stay visible."""
     page, w, h = sized
@@ -59,7 +59,7 @@ CONTINENTAL = ("variant: continental\nplayers: 4\nturn: 0 draw\npile: 9C KD\n"
 
 
 @pytest.mark.parametrize("sized", [(844, 390), (390, 844)], indirect=True, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_continental_pile_captions_whole_in_german(sized, site_url):
+def test_continental_pile_captions_whole_in_german(sized, site_url: str) -> None:
     """Issue #29 item 4 (leftover): in German, "Ablagestapel" under Continental's discard pile
     (and the other pile captions) is whole, not clipped at its last letter."""
     page, w, h = sized

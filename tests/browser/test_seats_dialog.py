@@ -8,11 +8,15 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from a11y import format_violations, serious_violations  # noqa: E402
+
+if TYPE_CHECKING:
+    from playwright.sync_api import BrowserContext, Page
 
 pytestmark = pytest.mark.browser
 
@@ -39,20 +43,20 @@ RECORD_POSTS = """(() => {
 })()"""
 
 
-def open_dialog(page, url):
+def open_dialog(page: Page, url) -> None:
     page.goto(url)
     page.wait_for_selector("html[data-engine-state=ready]", timeout=90_000)
     page.wait_for_selector("#newgame-dialog[open]")
 
 
-def seat_rows(page):
+def seat_rows(page: Page):
     return page.eval_on_selector_all("#ng-seats-list .seat-row", """rows => rows.map((r) => ({
         kind: r.querySelector('.seat-kind').value, level: r.querySelector('.seat-level').value,
         levelShown: !r.querySelector('.seat-level').hidden, name: r.querySelector('.seat-name').value,
         placeholder: r.querySelector('.seat-name').placeholder}))""")
 
 
-def test_each_seat_person_or_computer_with_level_and_name(context, site_url):
+def test_each_seat_person_or_computer_with_level_and_name(context: BrowserContext, site_url: str) -> None:
     context.add_init_script(RECORD_POSTS)
     page = context.new_page()
     errors = []
@@ -104,7 +108,7 @@ def test_each_seat_person_or_computer_with_level_and_name(context, site_url):
     assert not errors, errors
 
 
-def test_seats_remembered_resumed_and_refused_without_a_person(page, site_url):
+def test_seats_remembered_resumed_and_refused_without_a_person(page: Page, site_url: str) -> None:
     open_dialog(page, f"{site_url}?fast=1&seed=8&game=3-ist-50")
     page.select_option("#ng-players", "3")
     page.click("#ng-seats > summary")
@@ -137,7 +141,7 @@ def test_seats_remembered_resumed_and_refused_without_a_person(page, site_url):
     assert not page.console_errors, page.console_errors
 
 
-def test_statistics_per_opponent_level(page, site_url):
+def test_statistics_per_opponent_level(page: Page, site_url: str) -> None:
     open_dialog(page, f"{site_url}?fast=1")
     page.evaluate("""localStorage.setItem('meldtable.stats', JSON.stringify({kanaster: {played: 3, won: 1, best: 900, deals: 9,
         levels: {strong: {played: 1, won: 0, best: 200, deals: 3}, easy: {played: 2, won: 1, best: 900, deals: 6}}}}))""")

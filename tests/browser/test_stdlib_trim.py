@@ -21,6 +21,7 @@ import shutil
 import threading
 import zipfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from test_cpython_equality_all import cpython_game
@@ -29,6 +30,9 @@ from test_load_order import STORED  # the stored start-up snapshots' URLs
 import build
 import meldtable
 from conftest import PAGES, TEST_PAGES_PREFIX
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
 
 BLANK = "__tests__/blank.html"
 
@@ -51,7 +55,7 @@ def module_files(names: list[str]) -> set[str]:
 
 # --------------------------------------------------------------------------- the zip itself
 
-def test_the_shipped_stdlib_is_trimmed_and_holds_what_the_engine_names(dist_dir, site_version, tmp_path):
+def test_the_shipped_stdlib_is_trimmed_and_holds_what_the_engine_names(dist_dir: Path, site_version, tmp_path: Path) -> None:
     trimmed_only(site_version)
     shipped = dist_dir / "pyodide" / "python_stdlib.zip"
     with zipfile.ZipFile(shipped) as zf:
@@ -87,7 +91,7 @@ def test_the_shipped_stdlib_is_trimmed_and_holds_what_the_engine_names(dist_dir,
     assert lock["stdlib_sha256"] == build.sha256_file(shipped)
 
 
-def test_stdlib_members_keeps_modules_packages_and_their_folders():
+def test_stdlib_members_keeps_modules_packages_and_their_folders() -> None:
     names = ["json/", "json/__init__.pyc", "json/decoder.pyc", "json/tool.pyc", "typing.pyc", "tkinter/",
              "tkinter/__init__.pyc", "a/", "a/b/", "a/b/c/", "a/b/c/d.pyc", "a/b/e.pyc"]
     kept = build.stdlib_members(names, ["json", "json.decoder", "typing", "a.b.c.d", "builtins", "sys"])
@@ -172,7 +176,7 @@ def all_games() -> tuple[list[dict], dict]:
     return games, expected
 
 
-def test_every_variant_player_count_and_op_in_the_browser(page, site_url, site_version, record_timing):
+def test_every_variant_player_count_and_op_in_the_browser(page: Page, site_url: str, site_version, record_timing) -> None:
     import time
 
     games, expected = all_games()
@@ -255,7 +259,7 @@ START_AND_NEW = """async (variant) => {
 
 
 def test_a_module_the_engine_needs_is_named_when_a_game_starts_and_on_the_page(
-        browser, dist_dir, site_version, tmp_path, serve_dir):
+        browser: Browser, dist_dir: Path, site_version, tmp_path: Path, serve_dir) -> None:
     """hashlib is not needed by Pyodide's start or `import meldtable.api`, only by the engine's
     generator (meldtable.rng), which the worker imports with every family after "ready" and
     before the start-up snapshot (PRELOAD in web/engine-worker.mjs): missing, the engine starts,
@@ -285,8 +289,8 @@ def test_a_module_the_engine_needs_is_named_when_a_game_starts_and_on_the_page(
         context.close()
 
 
-def test_a_module_missing_at_the_start_is_named_in_the_boot_error(browser, dist_dir, site_version, tmp_path,
-                                                                  serve_dir):
+def test_a_module_missing_at_the_start_is_named_in_the_boot_error(browser: Browser, dist_dir: Path, site_version, tmp_path: Path,
+                                                                  serve_dir) -> None:
     trimmed_only(site_version)
     base = serve_dir(site_without(dist_dir, tmp_path, "dataclasses.pyc"))  # Pyodide's start imports it
     context = browser.new_context()

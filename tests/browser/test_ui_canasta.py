@@ -8,8 +8,12 @@ from __future__ import annotations
 
 import re
 import time
+from typing import TYPE_CHECKING
 
 import pytest
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
 
 pytestmark = pytest.mark.browser
 
@@ -17,7 +21,7 @@ SEED = 20240611
 HAND_TIMEOUT_S = 420
 
 
-def open_game(page, site_url, seed=SEED, query=""):
+def open_game(page: Page, site_url: str, seed=SEED, query: str = "") -> None:
     """Load the page, wait for the engine and start a game from the new-game dialog."""
     page.goto(f"{site_url}?fast=1&seed={seed}{query}")
     page.wait_for_selector("html[data-engine-state=ready]", timeout=90_000)
@@ -27,7 +31,7 @@ def open_game(page, site_url, seed=SEED, query=""):
     page.wait_for_selector("#game:not([hidden]) #hand .hand-card")
 
 
-def wait_my_turn_or_hand_over(page, timeout_s=60):
+def wait_my_turn_or_hand_over(page: Page, timeout_s: int = 60):
     """Wait until the human is to act (buttons enabled) or the score sheet is shown."""
     page.wait_for_function(
         """() => document.querySelector('#score-dialog[open]') ||
@@ -38,7 +42,7 @@ def wait_my_turn_or_hand_over(page, timeout_s=60):
     return page.is_visible("#score-dialog[open]")
 
 
-def select_card(page, card, use_keyboard):
+def select_card(page: Page, card, use_keyboard):
     """Select the first hand card showing `card`, by click or by focusing it and pressing a key."""
     button = page.locator(f'#hand .hand-card[data-card="{card}"]').first
     if use_keyboard:
@@ -49,7 +53,7 @@ def select_card(page, card, use_keyboard):
     return button
 
 
-def play_hand(page):
+def play_hand(page: Page):
     """Play the human's side until the score sheet shows: draw (or take the pile when the stock
     is gone), then discard a card the page lists as legal, selected alternately by click and key.
     Returns the number of turns played."""
@@ -82,7 +86,7 @@ def play_hand(page):
             "Number(document.querySelector('#discard').dataset.size) !== n", arg=before)
 
 
-def test_full_hand_by_clicks_and_keys(page, site_url):
+def test_full_hand_by_clicks_and_keys(page: Page, site_url: str) -> None:
     open_game(page, site_url)
     assert page.get_attribute("html", "data-engine-state") == "ready"
     turns = play_hand(page)
@@ -109,7 +113,7 @@ def test_full_hand_by_clicks_and_keys(page, site_url):
     assert page.console_errors == []
 
 
-def natural_cards_of_two_ranks(page):
+def natural_cards_of_two_ranks(page: Page):
     """Two hand cards of different natural ranks (no 2s, jokers or threes): not a meld."""
     cards = page.eval_on_selector_all("#hand .hand-card", "els => els.map(e => e.dataset.card)")
     seen = {}
@@ -123,7 +127,7 @@ def natural_cards_of_two_ranks(page):
     raise AssertionError(f"no two natural ranks in {cards}")
 
 
-def test_illegal_meld_shows_the_engines_reason(page, site_url):
+def test_illegal_meld_shows_the_engines_reason(page: Page, site_url: str) -> None:
     open_game(page, site_url)
     wait_my_turn_or_hand_over(page)
     page.click("#btn-draw")
@@ -144,7 +148,7 @@ def test_illegal_meld_shows_the_engines_reason(page, site_url):
     assert page.console_errors == []
 
 
-def test_language_switch_changes_the_ui_and_is_kept(page, site_url):
+def test_language_switch_changes_the_ui_and_is_kept(page: Page, site_url: str) -> None:
     open_game(page, site_url)
     page.select_option("#lang-select", "en")
     assert page.text_content("#btn-draw").strip() == "Draw"
@@ -172,7 +176,7 @@ def test_language_switch_changes_the_ui_and_is_kept(page, site_url):
     assert page.console_errors == []
 
 
-def test_keyboard_tab_to_a_card_and_select_it(page, site_url):
+def test_keyboard_tab_to_a_card_and_select_it(page: Page, site_url: str):
     open_game(page, site_url)
     page.locator("#btn-newgame").focus()
     for _ in range(40):
@@ -201,7 +205,7 @@ def test_keyboard_tab_to_a_card_and_select_it(page, site_url):
     assert page.console_errors == []
 
 
-def test_match_of_one_deal_ends_with_result_and_new_game(page, site_url):
+def test_match_of_one_deal_ends_with_result_and_new_game(page: Page, site_url: str) -> None:
     page.goto(f"{site_url}?fast=1&seed=99")
     page.wait_for_selector("html[data-engine-state=ready]", timeout=90_000)
     page.wait_for_selector("#newgame-dialog[open]")
@@ -223,7 +227,7 @@ def test_match_of_one_deal_ends_with_result_and_new_game(page, site_url):
     assert page.console_errors == []
 
 
-def test_engine_that_does_not_start_is_reported(page, site_url):
+def test_engine_that_does_not_start_is_reported(page: Page, site_url: str) -> None:
     page.goto(f"{site_url}?boot-timeout=0.05")
     page.wait_for_selector("html[data-engine-state=error]", timeout=30_000)
     assert page.is_visible("#boot-error")
@@ -231,7 +235,7 @@ def test_engine_that_does_not_start_is_reported(page, site_url):
     assert page.is_visible("#btn-reload")
 
 
-def test_meld_then_add_to_it_by_clicks(page, site_url):
+def test_meld_then_add_to_it_by_clicks(page: Page, site_url: str) -> None:
     """Find a deal where a meld is legal right after drawing, lay it, then add a card to it
     by choosing the meld as target (the legal moves are read from #felt[data-legal])."""
     page.goto(f"{site_url}?fast=1")
@@ -273,7 +277,7 @@ def test_meld_then_add_to_it_by_clicks(page, site_url):
     assert page.console_errors == []
 
 
-def test_catalogue_has_every_message_in_both_languages(page, site_url):
+def test_catalogue_has_every_message_in_both_languages(page: Page, site_url: str) -> None:
     page.goto(site_url + "__tests__/blank.html")
     keys = page.evaluate("""async () => {
       const i18n = await import("/i18n.js");

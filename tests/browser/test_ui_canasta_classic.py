@@ -12,12 +12,16 @@ from __future__ import annotations
 import json
 import time
 from collections import Counter
+from typing import TYPE_CHECKING
 
 import pytest
 
 from meldtable import new_game
 from meldtable.api import Session, handle
 from meldtable.errors import OptionError
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
 
 pytestmark = pytest.mark.browser
 # the page's warnings before costly mistakes (web/tablekit.js) off, as conftest's `context` does
@@ -30,7 +34,7 @@ DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 
 
-def open_dialog(page, site_url, seed=SEED, lang="en"):
+def open_dialog(page: Page, site_url: str, seed=SEED, lang: str = "en") -> None:
     """Load the page with canasta-classic preselected and wait for the new-game dialog."""
     page.goto(f"{site_url}?fast=1&seed={seed}&game=canasta-classic")
     page.wait_for_selector("html[data-engine-state=ready]", timeout=90_000)
@@ -39,7 +43,7 @@ def open_dialog(page, site_url, seed=SEED, lang="en"):
     assert page.input_value("#ng-variant") == "canasta-classic"
 
 
-def start(page, players, sides=None):
+def start(page: Page, players, sides=None) -> None:
     """Choose the number of players (and sides) in the open dialog and start."""
     page.select_option("#ng-players", str(players))
     if sides:
@@ -49,7 +53,7 @@ def start(page, players, sides=None):
     page.wait_for_selector(f"#felt[data-players='{players}']")
 
 
-def wait_my_turn_or_hand_over(page, timeout_s=90):
+def wait_my_turn_or_hand_over(page: Page, timeout_s: int = 90):
     page.wait_for_function(
         """() => document.querySelector('#score-dialog[open]') ||
                  (document.querySelector('#felt').dataset.toActHuman === 'true' &&
@@ -58,16 +62,16 @@ def wait_my_turn_or_hand_over(page, timeout_s=90):
     return page.is_visible("#score-dialog[open]")
 
 
-def legal_moves(page):
+def legal_moves(page: Page):
     return [m for m in (page.get_attribute("#felt", "data-legal") or "").split(";") if m]
 
 
-def select_cards(page, cards):
+def select_cards(page: Page, cards) -> None:
     for c in cards:
         page.locator(f'#hand .hand-card[data-card="{c}"][aria-pressed="false"]').first.click()
 
 
-def act_and_wait(page, click):
+def act_and_wait(page: Page, click) -> None:
     """Click, then wait for the next table (or the score sheet); fail on a refusal."""
     serial = page.get_attribute("#felt", "data-serial")
     click()
@@ -77,7 +81,7 @@ def act_and_wait(page, click):
     assert not page.is_visible("#status.error"), page.text_content("#status")
 
 
-def assert_seats_match_the_engine(page, players, partner_seats, opponent_seats):
+def assert_seats_match_the_engine(page: Page, players, partner_seats, opponent_seats) -> None:
     chips = page.locator("#seat-map .seat-chip")
     assert chips.count() == players
     for seat in partner_seats:
@@ -89,7 +93,7 @@ def assert_seats_match_the_engine(page, players, partner_seats, opponent_seats):
     assert int(page.get_attribute('#seat-map .seat-chip[data-seat="0"]', "data-count")) == hand
 
 
-def play_partnership_hand(page):
+def play_partnership_hand(page: Page):
     """Play the person's seat until the score sheet shows, as a person would: take the pile
     (selecting the cards that go with it) when that is legal, else draw (by the button or the
     stock); then lay a legal meld (select its cards, Meld), else add a card to a meld (select
@@ -151,7 +155,7 @@ def play_partnership_hand(page):
         done["progress_seen"] = int(progress_seen)
 
 
-def test_four_player_partnership_hand_by_clicks(page, site_url):
+def test_four_player_partnership_hand_by_clicks(page: Page, site_url: str) -> None:
     open_dialog(page, site_url)
     start(page, 4)
     assert page.get_attribute("#felt", "data-partnerships") == "two_sides"
@@ -182,7 +186,7 @@ def test_four_player_partnership_hand_by_clicks(page, site_url):
     assert page.foreign_requests == []
 
 
-def test_new_game_dialog_offers_players_sides_and_grouped_options(page, site_url):
+def test_new_game_dialog_offers_players_sides_and_grouped_options(page: Page, site_url: str) -> None:
     open_dialog(page, site_url)
     counts = page.eval_on_selector_all("#ng-players option", "els => els.map(e => Number(e.value))")
     assert counts == [2, 3, 4, 5, 6]
@@ -261,7 +265,7 @@ def engine_refusal(players, options):
     raise AssertionError(f"the engine accepts {players} players with {options}")
 
 
-def test_a_refused_combination_shows_the_engines_message(page, site_url):
+def test_a_refused_combination_shows_the_engines_message(page: Page, site_url: str) -> None:
     open_dialog(page, site_url)
     page.select_option("#ng-players", "4")
     page.locator('details[data-group="players"]').evaluate("d => d.open = true")
@@ -292,7 +296,7 @@ def test_a_refused_combination_shows_the_engines_message(page, site_url):
     assert page.console_errors == []
 
 
-def assert_in_view(page, selector, viewport):
+def assert_in_view(page: Page, selector, viewport) -> None:
     box = page.locator(selector).bounding_box()
     assert box is not None, selector
     assert box["x"] >= -0.5 and box["y"] >= -0.5, (selector, box, viewport)
@@ -300,13 +304,13 @@ def assert_in_view(page, selector, viewport):
     assert box["y"] + box["height"] <= viewport["height"] + 0.5, (selector, box, viewport)
 
 
-def check_fits(page, viewport, label):
+def check_fits(page: Page, viewport, label) -> None:
     for selector in ("#hand", "#discard", "#cn-table .action-bar", "#meld-progress"):
         assert_in_view(page, selector, viewport)
     assert page.evaluate("() => window.scrollY") == 0, label
 
 
-def play_turns(page, n):
+def play_turns(page: Page, n) -> None:
     """n turns of draw and discard (the table fills with the computers' melds meanwhile)."""
     for _ in range(n):
         if wait_my_turn_or_hand_over(page):
@@ -320,7 +324,7 @@ def play_turns(page, n):
 
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
-def test_four_five_and_six_seats_fit_the_screen(browser, site_url, viewport):
+def test_four_five_and_six_seats_fit_the_screen(browser: Browser, site_url: str, viewport) -> None:
     context = browser.new_context(viewport=viewport)
     context.set_default_timeout(60_000)
     context.add_init_script(WARNINGS_OFF)  # new games over running ones, without "Are you sure?"
@@ -351,7 +355,7 @@ def test_four_five_and_six_seats_fit_the_screen(browser, site_url, viewport):
         context.close()
 
 
-def test_five_players_show_the_seat_that_sits_out(page, site_url):
+def test_five_players_show_the_seat_that_sits_out(page: Page, site_url: str) -> None:
     open_dialog(page, site_url)
     start(page, 5)
     engine = new_game("canasta-classic", players=5, seed=SEED).view(0)
@@ -370,7 +374,7 @@ def test_five_players_show_the_seat_that_sits_out(page, site_url):
     assert page.console_errors == []
 
 
-def test_a_disabled_action_says_why_when_touched(browser, site_url):
+def test_a_disabled_action_says_why_when_touched(browser: Browser, site_url: str) -> None:
     context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
     context.add_init_script(WARNINGS_OFF)
     context.set_default_timeout(60_000)

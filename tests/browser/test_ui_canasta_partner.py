@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
@@ -16,6 +17,9 @@ import meldtable
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from positions import position_state  # noqa: E402
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
 
 pytestmark = pytest.mark.browser
 
@@ -30,7 +34,7 @@ def saved_game(hands, melds, turn, pile=("9D",), stock=None, options=None):
     return json.dumps(d)
 
 
-def continue_saved(page, site_url, state_text):
+def continue_saved(page: Page, site_url: str, state_text) -> None:
     page.goto(f"{site_url}?fast=1")
     page.wait_for_selector("html[data-engine-state=ready]", timeout=90_000)
     page.evaluate(
@@ -45,7 +49,7 @@ def continue_saved(page, site_url, state_text):
     page.wait_for_selector("#game:not([hidden]) #hand .hand-card")
 
 
-def test_the_computer_partner_asks_and_the_person_answers_by_button(page, site_url):
+def test_the_computer_partner_asks_and_the_person_answers_by_button(page: Page, site_url: str) -> None:
     # seat 2 (the person's partner, a computer) is to play after drawing and can go out:
     # the computer asks first, so the person sees the question with Yes / No buttons
     hands = [["4C", "5D", "6H", "7S"], ["4H", "5H", "6H", "7H"], ["KD", "KD", "4S"], ["8H", "9H", "TH", "JH"]]
@@ -63,7 +67,7 @@ def test_the_computer_partner_asks_and_the_person_answers_by_button(page, site_u
     assert "answer: yes" in log.lower() or "yes, go out" in log.lower()
 
 
-def test_with_the_stock_used_up_the_person_passes_and_the_hand_ends(page, site_url):
+def test_with_the_stock_used_up_the_person_passes_and_the_hand_ends(page: Page, site_url: str) -> None:
     # the person (seat 0) could take the nines with a natural pair, but passes
     wilds = ["JK"] * 4 + ["2C", "2C", "2D", "2D", "2H", "2H", "2S", "2S"]
     hands = [["9H", "9S", "4C"], ["4H", "5H", "6H"] + wilds, ["4D", "5D", "6D"], ["8H", "TH", "JH"]]

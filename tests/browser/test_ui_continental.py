@@ -15,8 +15,12 @@ Seeds (found with meldtable.api.Session and the same computer players in CPython
 from __future__ import annotations
 
 import time
+from typing import TYPE_CHECKING
 
 import pytest
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
 
 pytestmark = pytest.mark.browser
 
@@ -27,7 +31,8 @@ DEAL_TIMEOUT_S = 300
 VALUE = {"JK": 50, "A": 20, "K": 10, "Q": 10, "J": 10, "T": 10, "9": 10, "8": 10}
 
 
-def open_game(page, site_url, players=3, seed=CLAIM_SEED, lang="en", query="", init_script=None):
+def open_game(page: Page, site_url: str, players: int = 3, seed=CLAIM_SEED, lang: str = "en", query: str = "",
+              init_script=None) -> None:
     """Load the page, choose Continental and the number of players in the dialog, start."""
     if init_script:
         page.add_init_script(init_script)
@@ -46,19 +51,19 @@ def open_game(page, site_url, players=3, seed=CLAIM_SEED, lang="en", query="", i
     assert page.locator("#ct-seats .ct-seat").count() == players - 1
 
 
-def serial(page):
+def serial(page: Page):
     return page.get_attribute("#felt", "data-serial")
 
 
-def wait_changed(page, before):
+def wait_changed(page: Page, before) -> None:
     page.wait_for_function("(s) => document.querySelector('#felt').dataset.serial !== s", arg=before)
 
 
-def felt(page, name):
+def felt(page: Page, name):
     return page.get_attribute("#felt", "data-" + name)
 
 
-def wait_for_person(page, timeout_s=60):
+def wait_for_person(page: Page, timeout_s: int = 60):
     """Wait until the person has something to do: the claim prompt, their turn, or the score sheet.
     Returns "claim", "turn" or "over"."""
     page.wait_for_function(
@@ -73,20 +78,20 @@ def wait_for_person(page, timeout_s=60):
     return "claim" if felt(page, "phase") == "claim" else "turn"
 
 
-def legal_moves(page):
+def legal_moves(page: Page):
     return [m for m in (felt(page, "legal") or "").split(";") if m]
 
 
-def hand(page):
+def hand(page: Page):
     return page.eval_on_selector_all("#hand .hand-card", "els => els.map(e => e.dataset.card)")
 
 
-def clear_selection(page):
+def clear_selection(page: Page) -> None:
     if page.is_visible("#ct-btn-clear"):
         page.click("#ct-btn-clear")
 
 
-def select(page, cards):
+def select(page: Page, cards) -> None:
     """Click the hand cards `cards` (duplicates: distinct buttons)."""
     clear_selection(page)
     for c in cards:
@@ -99,7 +104,7 @@ def value(card):
     return VALUE.get(card if card == "JK" else card[:-1], 5)
 
 
-def play_turn_step(page, prefer_take=False):
+def play_turn_step(page: Page, prefer_take: bool = False):
     """Play one of the person's moves by clicks; returns the move's kind."""
     legal = legal_moves(page)
     before = serial(page)
@@ -149,7 +154,7 @@ def play_turn_step(page, prefer_take=False):
     return "discard"
 
 
-def test_claim_a_discard_out_of_turn_through_the_prompt(page, site_url):
+def test_claim_a_discard_out_of_turn_through_the_prompt(page: Page, site_url: str) -> None:
     open_game(page, site_url, seed=CLAIM_SEED, query="&claim-timeout=60")
     assert wait_for_person(page) == "claim"
     prompt = page.locator("#ct-claim")
@@ -182,7 +187,7 @@ def test_claim_a_discard_out_of_turn_through_the_prompt(page, site_url):
     assert page.foreign_requests == []
 
 
-def test_the_prompt_passes_by_itself_when_time_runs_out(page, site_url):
+def test_the_prompt_passes_by_itself_when_time_runs_out(page: Page, site_url: str) -> None:
     open_game(page, site_url, seed=CLAIM_SEED, query="&claim-timeout=1")
     assert wait_for_person(page) == "claim"
     count = page.get_attribute("#hand", "data-count")
@@ -194,7 +199,7 @@ def test_the_prompt_passes_by_itself_when_time_runs_out(page, site_url):
     assert page.console_errors == []
 
 
-def test_never_take_out_of_turn_skips_the_window(page, site_url):
+def test_never_take_out_of_turn_skips_the_window(page: Page, site_url: str) -> None:
     watch = """() => {
       window.__promptSeen = 0;
       new MutationObserver(() => {
@@ -233,7 +238,7 @@ def test_never_take_out_of_turn_skips_the_window(page, site_url):
     assert page.console_errors == []
 
 
-def test_illegal_lay_down_shows_the_engines_reason(page, site_url):
+def test_illegal_lay_down_shows_the_engines_reason(page: Page, site_url: str) -> None:
     open_game(page, site_url, seed=LATE_SEED)
     assert wait_for_person(page) == "turn"
     play_turn_step(page)  # draw
@@ -281,7 +286,7 @@ def test_illegal_lay_down_shows_the_engines_reason(page, site_url):
     assert page.console_errors == []
 
 
-def test_a_whole_deal_by_clicks(page, site_url):
+def test_a_whole_deal_by_clicks(page: Page, site_url: str) -> None:
     """Lay down, add, discard and decide on claims by clicks until the deal ends; the score sheet
     shows every player's cards left, this deal and the total; the next deal has the next contract."""
     open_game(page, site_url, seed=DEAL_SEED, query="&claim-timeout=30")

@@ -10,16 +10,20 @@ from __future__ import annotations
 
 import time
 from collections import Counter
+from typing import TYPE_CHECKING
 
 import pytest
 from saved_positions import open_position
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
 
 pytestmark = pytest.mark.browser
 
 HAND_TIMEOUT_S = 480
 
 
-def open_dialog(page, site_url, seed, lang="en"):
+def open_dialog(page: Page, site_url: str, seed, lang: str = "en") -> None:
     page.goto(f"{site_url}?fast=1&seed={seed}&game=kanaster")
     page.wait_for_selector("html[data-engine-state=ready]", timeout=90_000)
     page.wait_for_selector("#newgame-dialog[open]")
@@ -27,14 +31,14 @@ def open_dialog(page, site_url, seed, lang="en"):
     assert page.input_value("#ng-variant") == "kanaster"
 
 
-def start(page, players):
+def start(page: Page, players) -> None:
     page.select_option("#ng-players", str(players))
     page.click("#ng-start")
     page.wait_for_selector("#game:not([hidden]) #hand .hand-card")
     page.wait_for_selector(f"#felt[data-players='{players}']")
 
 
-def wait_my_turn_or_hand_over(page, timeout_s=90):
+def wait_my_turn_or_hand_over(page: Page, timeout_s: int = 90):
     page.wait_for_function(
         """() => document.querySelector('#score-dialog[open]') ||
                  (document.querySelector('#felt').dataset.toActHuman === 'true' &&
@@ -43,16 +47,16 @@ def wait_my_turn_or_hand_over(page, timeout_s=90):
     return page.is_visible("#score-dialog[open]")
 
 
-def legal_moves(page):
+def legal_moves(page: Page):
     return [m for m in (page.get_attribute("#felt", "data-legal") or "").split(";") if m]
 
 
-def select_cards(page, cards):
+def select_cards(page: Page, cards) -> None:
     for c in cards:
         page.locator(f'#hand .hand-card[data-card="{c}"][aria-pressed="false"]').first.click()
 
 
-def act_and_wait(page, click):
+def act_and_wait(page: Page, click) -> None:
     serial = page.get_attribute("#felt", "data-serial")
     click()
     page.wait_for_function(
@@ -61,7 +65,7 @@ def act_and_wait(page, click):
     assert not page.is_visible("#status.error"), page.text_content("#status")
 
 
-def play_hand(page):
+def play_hand(page: Page):
     """Play the person's seat to the score sheet: take the pile when legal, else draw; meld, add
     (clicking the meld, which may be a second meld of a rank, ``Q#2``), bury blocking cards, else
     discard (after a take too: »Natürlich kann man rauslegen und dann wegwerfen«)."""
@@ -113,7 +117,7 @@ def play_hand(page):
             done["discard"] += 1
 
 
-def test_melds_follow_a_pile_take_before_the_discard(page, site_url):
+def test_melds_follow_a_pile_take_before_the_discard(page: Page, site_url: str) -> None:
     """Seed 004: »Anschliessend muss er den Spielstapel einstecken und mit einer Karte, die er
     wegwirft, den neuen Spielstapel beginnen. ACHTUNG! Jetzt darf nicht mehr rausgelegt werden,
     denn der nächst Spieler ist nun an der Reihe. Natürlich kann man rauslegen und dann wegwerfen«
@@ -141,7 +145,7 @@ pile: 8S QD
 
 
 @pytest.mark.parametrize("players,seed", [(2, 3), (4, 1)])
-def test_a_kanaster_hand_by_clicks(page, site_url, players, seed):
+def test_a_kanaster_hand_by_clicks(page: Page, site_url: str, players, seed) -> None:
     open_dialog(page, site_url, seed)
     start(page, players)
     log = " ".join(page.eval_on_selector_all("#log li", "els => els.map(e => e.textContent)"))
@@ -157,7 +161,7 @@ def test_a_kanaster_hand_by_clicks(page, site_url, players, seed):
     assert page.foreign_requests == []
 
 
-def test_new_game_dialog_offers_kanaster_with_its_options_in_german(page, site_url):
+def test_new_game_dialog_offers_kanaster_with_its_options_in_german(page: Page, site_url: str) -> None:
     open_dialog(page, site_url, 1, lang="de")
     counts = page.eval_on_selector_all("#ng-players option", "els => els.map(e => Number(e.value))")
     assert counts == [2, 3, 4, 5]

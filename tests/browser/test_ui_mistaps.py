@@ -8,8 +8,13 @@ Continental: a key pressed at the wrong time says why instead of doing nothing: 
 gets the engine's reason (draw first), R when the contract holds no run says so."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pytest
 from saved_positions import open_position, select, serial, wait_serial
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
 
 pytestmark = pytest.mark.browser
 
@@ -18,7 +23,7 @@ CT_DRAW = "variant: continental\nplayers: 3\nturn: 0 draw\nhand 0: 7C 7D 7H 9S 9
 CT_PLAY = "variant: continental\nplayers: 3\nturn: 0 play\nhand 0: 5H 6H 7H 8H 9S 9H KC\npile: 4H\n"
 
 
-def test_threefifty_a_single_play_waits_for_its_target(page, site_url):
+def test_threefifty_a_single_play_waits_for_its_target(page: Page, site_url: str) -> None:
     open_position(page, site_url, TF)
     moves = page.get_attribute('#hand .hand-card[data-card="9C"]', "data-legal").split(";")
     assert len([m for m in moves if m]) == 1, moves  # the nine of clubs has one play: onto the nine
@@ -35,7 +40,7 @@ def test_threefifty_a_single_play_waits_for_its_target(page, site_url):
     assert page.locator('#hand .hand-card[data-card="9C"]').count() == 0
 
 
-def test_continental_x_before_drawing_says_draw_first(page, site_url):
+def test_continental_x_before_drawing_says_draw_first(page: Page, site_url: str) -> None:
     open_position(page, site_url, CT_DRAW)
     select(page, ["KC"])
     page.locator('#hand .hand-card[data-card="KC"]').focus()
@@ -44,7 +49,7 @@ def test_continental_x_before_drawing_says_draw_first(page, site_url):
     assert "draw from the stock" in page.text_content("#status")
 
 
-def test_continental_r_without_a_run_in_the_contract_says_so(page, site_url):
+def test_continental_r_without_a_run_in_the_contract_says_so(page: Page, site_url: str) -> None:
     open_position(page, site_url, CT_PLAY)
     select(page, ["5H", "6H", "7H", "8H"])
     page.locator('#hand .hand-card[data-card="5H"]').focus()

@@ -6,18 +6,23 @@ the dialog so that settings, help and statistics are reachable; the guided first
 offered once, not at every opening."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pytest
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
 
 pytestmark = pytest.mark.browser
 
 
-def open_dialog(page, url):
+def open_dialog(page: Page, url) -> None:
     page.goto(url)
     page.wait_for_selector("html[data-engine-state=ready]", timeout=90_000)
     page.wait_for_selector("#newgame-dialog[open]")
 
 
-def sides_offered(page):
+def sides_offered(page: Page):
     """The explicit sides among the radio buttons (the "by player count" radio has value "")."""
     return page.eval_on_selector_all(
         '#ng-options [data-radio-for="partnerships"]', "els => els.map((e) => e.value).filter(Boolean)")
@@ -29,7 +34,7 @@ def sides_offered(page):
     ("kanaster", "4"),          # seed 004: four with partners, the canasta family's usual table
     ("continental", "4"),       # seed 002: "Bei vier Spielern beginnt man mit zwei Decks"
 ])
-def test_each_game_opens_at_its_natural_player_count(page, site_url, variant, players):
+def test_each_game_opens_at_its_natural_player_count(page: Page, site_url: str, variant: str, players) -> None:
     open_dialog(page, f"{site_url}?fast=1&game={variant}")
     assert page.input_value("#ng-variant") == variant
     assert page.input_value("#ng-players") == players
@@ -40,7 +45,7 @@ def test_each_game_opens_at_its_natural_player_count(page, site_url, variant, pl
     assert page.input_value("#ng-players") == players
 
 
-def test_sides_offered_are_those_the_player_count_seats(page, site_url):
+def test_sides_offered_are_those_the_player_count_seats(page: Page, site_url: str) -> None:
     """Seed 001 'Spielverlauf und Taktik': "Bei zwei oder drei Spielern spielt jeder gegen jeden.
     Bei vier Spielern werden zwei Parteien gebildet. ... Bei fünf Spielern setzt jeweils einer aus.
     Zu sechst spielen entweder zwei oder drei Parteien gegeneinander." Seed 004 (Kanaster) names
@@ -92,7 +97,7 @@ def test_sides_offered_are_those_the_player_count_seats(page, site_url):
 
 @pytest.mark.parametrize("variant", ["canasta-two-hand", "canasta-classic", "kanaster", "continental", "3-ist-50"])
 @pytest.mark.parametrize("lang", ["en", "de"])
-def test_start_is_on_screen_at_1280x800(browser, site_url, variant, lang):
+def test_start_is_on_screen_at_1280x800(browser: Browser, site_url: str, variant: str, lang: str) -> None:
     ctx = browser.new_context(viewport={"width": 1280, "height": 800}, locale=lang)
     try:
         page = ctx.new_page()
@@ -109,7 +114,7 @@ def test_start_is_on_screen_at_1280x800(browser, site_url, variant, lang):
         ctx.close()
 
 
-def test_without_a_game_cancel_and_escape_close_the_dialog(page, site_url):
+def test_without_a_game_cancel_and_escape_close_the_dialog(page: Page, site_url: str) -> None:
     open_dialog(page, f"{site_url}?fast=1")
     assert page.locator("#ng-cancel").is_visible()
     page.keyboard.press("Escape")
@@ -131,7 +136,7 @@ def test_without_a_game_cancel_and_escape_close_the_dialog(page, site_url):
     assert not page.console_errors, page.console_errors
 
 
-def test_guided_hand_offered_once(page, site_url):
+def test_guided_hand_offered_once(page: Page, site_url: str) -> None:
     open_dialog(page, f"{site_url}?fast=1&game=canasta-two-hand")
     assert page.locator("#ng-offer").is_visible()
     # the person looks at the dialog and closes it without answering the offer

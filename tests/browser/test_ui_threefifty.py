@@ -8,8 +8,12 @@ and #felt[data-serial], which changes whenever a new table is shown.
 from __future__ import annotations
 
 import time
+from typing import TYPE_CHECKING
 
 import pytest
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
 
 pytestmark = pytest.mark.browser
 
@@ -18,7 +22,7 @@ GAME_TIMEOUT_S = 420
 SCORE_ITEMS = ("cards", "threes", "aces", "pictures", "numbers", "total")
 
 
-def open_game(page, site_url, players=3, seed=SEED, lang="en"):
+def open_game(page: Page, site_url: str, players: int = 3, seed=SEED, lang: str = "en") -> None:
     """Load the page, choose 3 ist 50 and the number of players in the dialog, start."""
     page.goto(f"{site_url}?fast=1&seed={seed}")
     page.wait_for_selector("html[data-engine-state=ready]", timeout=90_000)
@@ -35,7 +39,7 @@ def open_game(page, site_url, players=3, seed=SEED, lang="en"):
     assert page.locator("#tf-opponents .tf-seat").count() == players - 1
 
 
-def wait_my_turn_or_over(page, timeout_s=60):
+def wait_my_turn_or_over(page: Page, timeout_s: int = 60):
     """Wait until the person is to act (legal moves offered) or the score sheet is open."""
     page.wait_for_function(
         """() => document.querySelector('#score-dialog[open]') ||
@@ -45,11 +49,11 @@ def wait_my_turn_or_over(page, timeout_s=60):
     return page.is_visible("#score-dialog[open]")
 
 
-def serial(page):
+def serial(page: Page):
     return page.get_attribute("#felt", "data-serial")
 
 
-def press(locator, use_keyboard):
+def press(locator, use_keyboard) -> None:
     if use_keyboard:
         locator.focus()
         locator.press("Enter")
@@ -57,14 +61,14 @@ def press(locator, use_keyboard):
         locator.click()
 
 
-def hand_cards(page):
+def hand_cards(page: Page):
     """[(card, [legal move texts])] of the hand, in order."""
     return [(c, [m for m in (legal or "").split(";") if m])
             for c, legal in page.eval_on_selector_all(
                 "#hand .hand-card", "els => els.map(e => [e.dataset.card, e.dataset.legal])")]
 
 
-def target_for(page, move):
+def target_for(page: Page, move):
     """The selector of a highlighted target standing for `move`, or None."""
     return page.evaluate("""(move) => {
       const els = [...document.querySelectorAll('#felt .tf-target')];
@@ -76,7 +80,7 @@ def target_for(page, move):
     }""", move)
 
 
-def play_move(page, move, use_keyboard):
+def play_move(page: Page, move, use_keyboard) -> None:
     """Play `move` like a person: its card; if the card has several plays, the target the move
     goes to; if that target stands for several moves, the matching button of the choice bar."""
     before = serial(page)
@@ -111,7 +115,7 @@ def choose(legal, turn):
     return legal[turn % len(legal)]
 
 
-def test_whole_game_by_clicks_and_keys(page, site_url):
+def test_whole_game_by_clicks_and_keys(page: Page, site_url: str) -> None:
     open_game(page, site_url, players=3)
     turns = 0
     targeted = 0
@@ -163,7 +167,7 @@ def test_whole_game_by_clicks_and_keys(page, site_url):
     assert page.foreign_requests == []
 
 
-def stuck_turn(page, max_turns=40):
+def stuck_turn(page: Page, max_turns: int = 40):
     """Play until the person holds a card that matches nothing while another card matches
     (so discarding is not allowed); return that card."""
     for turn in range(max_turns):
@@ -177,7 +181,7 @@ def stuck_turn(page, max_turns=40):
     raise AssertionError("no turn with a card that cannot be played")
 
 
-def test_illegal_attempts_show_the_engines_reason(page, site_url):
+def test_illegal_attempts_show_the_engines_reason(page: Page, site_url: str) -> None:
     open_game(page, site_url, players=3)
     card = stuck_turn(page)
     before = serial(page)
@@ -218,7 +222,7 @@ def test_illegal_attempts_show_the_engines_reason(page, site_url):
     assert page.console_errors == []
 
 
-def test_targets_and_cards_are_named_buttons(page, site_url):
+def test_targets_and_cards_are_named_buttons(page: Page, site_url: str) -> None:
     open_game(page, site_url, players=4, lang="de")
     assert page.locator("#tf-opponents .tf-seat").count() == 3
     # every target is a button with a spoken name

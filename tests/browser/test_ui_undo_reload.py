@@ -4,8 +4,13 @@ back by Undo after the page was reloaded and the saved game continued, exactly (
 saved-game text of before the meld, the same hand); the draw before it still cannot be undone."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pytest
 from saved_positions import hand, open_position, select, serial, wait_saved, wait_serial
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
 
 pytestmark = pytest.mark.browser
 
@@ -17,7 +22,7 @@ pile: 9H
 """
 
 
-def test_undo_a_meld_after_a_reload(page, site_url):
+def test_undo_a_meld_after_a_reload(page: Page, site_url: str) -> None:
     open_position(page, site_url, POSITION)
     n = serial(page)
     page.click("#btn-draw")
