@@ -42,6 +42,7 @@ import tempfile
 import time
 import zipfile
 from pathlib import Path
+from typing import Any, cast
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "tools"))
 import npm_vendor  # noqa: E402  (tools/npm_vendor.py: pinned npm files, integrity-checked)
@@ -413,7 +414,7 @@ def page_wheel(wheel: Path, out_dir: Path) -> Path:
     return out
 
 
-def traced_modules(tarball: Path, stdlib: Path, wheel: Path) -> dict:
+def traced_modules(tarball: Path, stdlib: Path, wheel: Path) -> dict[str, Any]:
     """What tools/trace-stdlib.mjs reports for this engine wheel (py3-none-any, sources) on
     Pyodide with the given stdlib zip: {"modules": [names], "phases": {...}, "games": n, ...}.
     Cached in .cache/ by the tracer, STDLIB_LAZY, Pyodide, the stdlib and the wheel."""
@@ -423,7 +424,7 @@ def traced_modules(tarball: Path, stdlib: Path, wheel: Path) -> dict:
                          + bytes.fromhex(sha256_file(stdlib)) + bytes.fromhex(sha256_file(wheel))).hexdigest()[:12]
     cached = CACHE / f"stdlib-trace-{key}.json"
     if cached.exists():
-        return json.loads(cached.read_text())
+        return cast("dict[str, Any]", json.loads(cached.read_text()))
     node = shutil.which("node")
     if not node:
         raise BuildError("node not found: install Node.js, or build with --full-stdlib")
@@ -438,7 +439,7 @@ def traced_modules(tarball: Path, stdlib: Path, wheel: Path) -> dict:
         raise BuildError(f"{partial}: the trace found no modules or played no game")
     partial.rename(cached)
     log(f"traced the page's imports in {time.monotonic() - started:.1f} s (cached in .cache/)")
-    return trace
+    return cast("dict[str, Any]", trace)
 
 
 def stdlib_members(names: list[str], modules: list[str]) -> list[str]:
@@ -528,7 +529,7 @@ def add_compile_hint(path: Path) -> None:
         path.write_bytes(COMPILE_HINT + text)
 
 
-def vendor_pyodide(tarball: Path, out_dir: Path, stdlib: str = "trimmed", wheel: Path | None = None) -> dict:
+def vendor_pyodide(tarball: Path, out_dir: Path, stdlib: str = "trimmed", wheel: Path | None = None) -> dict[str, Any]:
     """Put the needed Pyodide files into out_dir; return the `info` block of Pyodide's lock file.
     stdlib: "trimmed" (byte-compiled, only the modules the page imports as traced with the
     engine wheel `wheel`), "full" (all of it byte-compiled) or "stock" (npm's zip as it is).
@@ -550,10 +551,10 @@ def vendor_pyodide(tarball: Path, out_dir: Path, stdlib: str = "trimmed", wheel:
     elif stdlib != "stock":
         raise ValueError(stdlib)
     with tarfile.open(tarball, "r:gz") as tar:
-        return json.load(tar.extractfile("package/pyodide-lock.json"))["info"]
+        return cast("dict[str, Any]", json.load(tar.extractfile("package/pyodide-lock.json"))["info"])
 
 
-def write_app_lock(out_dir: Path, info: dict, wheel: Path, stdlib: str = "trimmed") -> None:
+def write_app_lock(out_dir: Path, info: dict[str, Any], wheel: Path, stdlib: str = "trimmed") -> None:
     """Write pyodide/app-lock.json: Pyodide's info block plus one entry for our wheel (SRI-checked),
     and the sha256 of out_dir/python_stdlib.zip (`stdlib_sha256`, which Pyodide ignores): the
     worker names its memory snapshot by a hash of this file, so a snapshot is only ever
@@ -721,13 +722,13 @@ def precache_exclusions(site: Path) -> tuple[str, ...]:
     return unused
 
 
-def read_precache(site: Path) -> dict:
+def read_precache(site: Path) -> dict[str, Any]:
     """{"id": build id, "files": [[path, sha256 or null], ...], "later": [[path, sha256], ...]}
     as written into site/sw.js ("files": stored at install; "later": see PRECACHED_LATER)."""
     match = SW_BUILD_JSON.search((site / SERVICE_WORKER).read_text())
     if not match:
         raise BuildError(f"{site / SERVICE_WORKER} has no 'const BUILD = ...; // @build' line")
-    return json.loads(match.group(1))
+    return cast("dict[str, Any]", json.loads(match.group(1)))
 
 
 def write_service_worker(site: Path, exclude: tuple[str, ...] | None = None) -> str:
@@ -1066,7 +1067,7 @@ def test(pytest_args: list[str], **options) -> int:
 BUILD_FLAGS = ("--full-stdlib", "--stock-stdlib", "--source-wheel", "--pyc-wheel", "--precompress", "--no-minify")
 
 
-def build_options(argv: list[str]) -> dict:
+def build_options(argv: list[str]) -> dict[str, Any]:
     """build()'s keyword arguments from the command line's build flags."""
     stdlib = "stock" if "--stock-stdlib" in argv else "full" if "--full-stdlib" in argv else "trimmed"
     wheel_form = "source" if "--source-wheel" in argv else "pyc" if "--pyc-wheel" in argv else "min"

@@ -56,7 +56,7 @@ def answer_time(make: Session, text: str, clock: Callable[[], float]) -> tuple[f
 
 def median_time(make: Session, text: str, clock: Callable[[], float], repeats: int) -> tuple[float, dict]:
     times = []
-    resp: dict = {}
+    resp: dict[str, Any] = {}
     for _ in range(repeats):
         dt, resp = answer_time(make, text, clock)
         times.append(dt)
@@ -106,7 +106,7 @@ def issue_examples() -> list[tuple[str, Session, str]]:
         s.game = Game.from_json(canasta_text)
         return s
 
-    def act(action: dict) -> str:
+    def act(action: dict[str, Any]) -> str:
         return json.dumps({"id": 1, "op": "act", "action": action})
 
     def load(text: str) -> str:
@@ -151,7 +151,7 @@ def round_two_examples(canasta: Session) -> list[tuple[str, Session, str]]:
     """The examples of issue #25 ("Hostile input, round 2") that reach the generic engine."""
     import test_hostile_round2 as R
 
-    def act(action: dict) -> str:
+    def act(action: dict[str, Any]) -> str:
         return json.dumps({"id": 1, "op": "act", "action": action})
 
     largest = R.largest_save()
@@ -252,7 +252,7 @@ def fuzzer_requests(examples: int) -> list[tuple[str, Session, str]]:  # noqa: C
 
         @cfg
         @given(action=F.oversized_action(hand))
-        def oversized(action: dict) -> None:
+        def oversized(action: dict[str, Any]) -> None:
             out.append((f"oversized {action.get('type')}, {variant}", big,
                         json.dumps({"id": 7, "op": "act", "action": action})))
         oversized()

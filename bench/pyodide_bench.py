@@ -28,7 +28,7 @@ import statistics
 import sys
 import threading
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -78,8 +78,8 @@ def rates(page: Page, a, variants: list[str]) -> tuple[list[dict], list[dict]]:
     cp_reps: list[dict] = []
     py_reps: list[dict] = []
     for r in range(a.repeats):
-        cp_rep: dict = {}
-        py_rep: dict = {}
+        cp_rep: dict[str, Any] = {}
+        py_rep: dict[str, Any] = {}
         for v in variants:
             for players in B.player_counts(v):
                 k = f"{v} {players}p"
@@ -99,8 +99,8 @@ def rates(page: Page, a, variants: list[str]) -> tuple[list[dict], list[dict]]:
 def latencies(page: Page, variants: list[str], lat_hands: int) -> tuple[dict, dict]:
     """``legal_moves`` latency summaries and the constructed worst cases per variant, on CPython
     and in Pyodide (``page``): ``{"latency": {...}, "worst": {variant: [...]}}`` per side."""
-    cp_lat: dict = {"latency": {}, "worst": {}}
-    py_lat: dict = {"latency": {}, "worst": {}}
+    cp_lat: dict[str, Any] = {"latency": {}, "worst": {}}
+    py_lat: dict[str, Any] = {"latency": {}, "worst": {}}
     for v in variants:
         cp_lat["latency"].update(B.latency_summary([v], lat_hands, "wall"))
         cp_lat["worst"][v] = B.worst_cases(v, "wall")
@@ -157,7 +157,7 @@ def main() -> int:
             "| Pyodide computer | ratio | "
             "legal_moves median CPython / Pyodide | p99 CPython / Pyodide | max CPython / Pyodide |",
             "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
-    result: dict = {"rates": {}, "latency": {"cpython": cp_lat["latency"], "pyodide": py_lat["latency"]},
+    result: dict[str, Any] = {"rates": {}, "latency": {"cpython": cp_lat["latency"], "pyodide": py_lat["latency"]},
                     "worst": {"cpython": cp_lat["worst"], "pyodide": py_lat["worst"]}}
     for k in keys:
         cr = statistics.median(x[k]["random"] for x in cp_reps)

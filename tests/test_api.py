@@ -4,6 +4,7 @@ leaves the session's game unchanged (compared by ``export`` before and after).""
 from __future__ import annotations
 
 import json
+from typing import Any, cast
 
 import pytest
 
@@ -22,32 +23,32 @@ class Client:
         self.session = api.Session()
         self.next_id = 0
 
-    def raw(self, text) -> dict:
+    def raw(self, text) -> dict[str, Any]:
         out = api.handle(text, self.session)
         assert isinstance(out, str)
-        return json.loads(out)
+        return cast("dict[str, Any]", json.loads(out))
 
-    def call(self, op: str, **fields) -> dict:
+    def call(self, op: str, **fields) -> dict[str, Any]:
         self.next_id += 1
         req = {"id": self.next_id, "op": op, **fields}
         resp = self.raw(json.dumps(req))
         assert resp["id"] == self.next_id
         return resp
 
-    def ok(self, op: str, **fields) -> dict:
+    def ok(self, op: str, **fields) -> dict[str, Any]:
         resp = self.call(op, **fields)
         assert resp["ok"] is True, resp
-        return resp["result"]
+        return cast("dict[str, Any]", resp["result"])
 
     def export(self) -> str | None:
         resp = self.call("export")
         return resp["result"]["state"] if resp["ok"] else None
 
-    def save(self) -> dict | None:
+    def save(self) -> dict[str, Any] | None:
         resp = self.call("save")
         return resp["result"] if resp["ok"] else None
 
-    def assert_fails(self, op: str | None, code: str, raw: str | None = None, **fields) -> dict:
+    def assert_fails(self, op: str | None, code: str, raw: str | None = None, **fields) -> dict[str, Any]:
         """Send a bad request; check the error shape and code and that nothing changed."""
         before = self.save()
         resp = self.raw(raw) if raw is not None else self.call(op, **fields)
@@ -58,7 +59,7 @@ class Client:
         assert isinstance(err["message"], str) and len(err["message"]) > 5
         assert "Traceback" not in err["message"]
         assert self.save() == before, "a failed request changed the session"
-        return err
+        return cast("dict[str, Any]", err)
 
 
 def new_client(seed: int = 3, **fields) -> tuple[Client, dict]:

@@ -5,6 +5,7 @@ that changes nothing."""
 from __future__ import annotations
 
 import json
+from typing import Any, cast
 
 import pytest
 
@@ -23,21 +24,21 @@ class Worker:
         self.default = api.Session()
         self.next_id = 0
 
-    def call(self, op: str, **fields) -> dict:
+    def call(self, op: str, **fields) -> dict[str, Any]:
         self.next_id += 1
         answer = json.loads(api.handle(json.dumps({"id": self.next_id, "op": op, **fields}), self.default))
         assert answer["id"] == self.next_id
-        return answer
+        return cast("dict[str, Any]", answer)
 
-    def ok(self, op: str, **fields) -> dict:
+    def ok(self, op: str, **fields) -> dict[str, Any]:
         answer = self.call(op, **fields)
         assert answer["ok"] is True, answer
-        return answer["result"]
+        return cast("dict[str, Any]", answer["result"])
 
-    def error(self, op: str, **fields) -> dict:
+    def error(self, op: str, **fields) -> dict[str, Any]:
         answer = self.call(op, **fields)
         assert answer["ok"] is False, answer
-        return answer["error"]
+        return cast("dict[str, Any]", answer["error"])
 
 
 def test_named_sessions_hold_their_own_games() -> None:

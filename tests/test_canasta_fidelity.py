@@ -4,7 +4,7 @@ Positions are built as in tests/test_rules_canasta_classic.py (``classic``) and
 tests/test_rules_kanaster.py."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -80,7 +80,7 @@ def test_a_meld_of_wild_cards_only_after_the_initial_meld_as_an_option() -> None
 
 def state_melded(g) -> bool:
     import json
-    return json.loads(g.to_json())["state"]["melded"][0]
+    return cast("bool", json.loads(g.to_json())["state"]["melded"][0])
 
 
 # ============================================================================ item 3: "may I go out?" and games that get stuck

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from typing import Any
 
 import pytest
 from pytest import MonkeyPatch
@@ -54,7 +55,7 @@ class Work:
             return f(*a, **k)
         return wrapped
 
-    def compose(self, g: Game, action: dict):
+    def compose(self, g: Game, action: dict[str, Any]):
         self.n.clear()
         try:
             return compose_action(g, action), None

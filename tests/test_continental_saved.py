@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -22,7 +23,7 @@ CFG = settings(max_examples=250, derandomize=True, database=None, deadline=None,
                suppress_health_check=list(HealthCheck))
 
 
-def _played(players: int, seed: int, options: dict, moves: int) -> Game:
+def _played(players: int, seed: int, options: dict[str, Any], moves: int) -> Game:
     rng = random.Random(seed)
     g = meldtable.new_game(V, players=players, seed=seed, options=options)
     for _ in range(moves):
@@ -35,7 +36,7 @@ def _played(players: int, seed: int, options: dict, moves: int) -> Game:
     return g
 
 
-def _near_the_end(players: int, seed: int, options: dict) -> Game:
+def _near_the_end(players: int, seed: int, options: dict[str, Any]) -> Game:
     """A deal about to end: played at random until the main stock holds at most two cards
     (``stock_exhausted = end_deal``: the deal ends when it is empty at the start of a turn)."""
     rng = random.Random(seed)
@@ -78,7 +79,7 @@ MUTATIONS = st.lists(st.one_of(
 ), max_size=4)
 
 
-def _mutate(d: dict, mutations) -> dict:
+def _mutate(d: dict[str, Any], mutations) -> dict[str, Any]:
     d = copy.deepcopy(d)
     s = d["state"]
     n = d["players"]

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import importlib
 import random
+from typing import Any
 
 import pytest
 
@@ -90,7 +91,7 @@ def test_every_deal_ends_when_players_always_take_and_throw_back(players) -> Non
     assert most == 20
 
 
-def _stall_hunt(players: int, seed: int, options: dict, max_moves: int, every: int) -> int:
+def _stall_hunt(players: int, seed: int, options: dict[str, Any], max_moves: int, every: int) -> int:
     """Play one match (random and computer seats) until it ends or ``max_moves``; at every move
     the seat to act has a legal move and the computer player's choice is legal; every ``every``
     moves the save reloads to the same game, and the reloaded game plays on for a few moves.

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
 
@@ -27,7 +28,7 @@ def _hidden_ok(g: Game, e: Event) -> None:
         j = e.to_json(viewer)
         assert j["count"] == len(e.cards)
         hidden = {"stock", "penalty_stock", "set_aside"}
-        def closed(p: dict, hidden: set[str] = hidden, viewer: int = viewer) -> bool:
+        def closed(p: dict[str, Any], hidden: set[str] = hidden, viewer: int = viewer) -> bool:
             return p["place"] in hidden or (p["place"] == "hand" and p.get("seat") != viewer)
         if closed(j["from"]) and closed(j["to"]) and e.key != "cut":  # (the cut's cards are turned up)
             assert j["cards"] == [], (viewer, j)
@@ -37,7 +38,7 @@ def _hidden_ok(g: Game, e: Event) -> None:
             assert j["cards"] == list(e.cards)
 
 
-def _play(variant: str, players: int, seed: int, options: dict, steps: int, computer: bool = False) -> int:
+def _play(variant: str, players: int, seed: int, options: dict[str, Any], steps: int, computer: bool = False) -> int:
     g = new_game(variant, players=players, seed=seed, options=options)
     g.record_events = True
     rng = random.Random(seed)
@@ -49,7 +50,7 @@ def _play(variant: str, players: int, seed: int, options: dict, steps: int, comp
         if g.hand_over:
             g.next_hand()
             after = places_of(fam, g.state)
-            total: dict = {}
+            total: dict[str, Any] = {}
             for cs in after.values():
                 for c, k in cs.items():
                     total[c] = total.get(c, 0) + k

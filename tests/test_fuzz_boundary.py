@@ -24,7 +24,7 @@ import os
 import random
 import re
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -52,11 +52,11 @@ FUZZ = settings(max_examples=int(60 * SCALE), derandomize=True, database=None, d
 # ---------------------------------------------------------------------------- sessions
 
 
-def _call(session: api.Session, op: str, **fields: Any) -> dict:
-    return json.loads(api.handle(json.dumps({"id": 1, "op": op, **fields}), session))
+def _call(session: api.Session, op: str, **fields: Any) -> dict[str, Any]:
+    return cast("dict[str, Any]", json.loads(api.handle(json.dumps({"id": 1, "op": op, **fields}), session)))
 
 
-def _play_match(variant: str, players: int, seed: int, options: dict | None, out: dict[str, str], tag: str) -> None:
+def _play_match(variant: str, players: int, seed: int, options: dict[str, Any] | None, out: dict[str, str], tag: str) -> None:
     g = meldtable.new_game(variant, players=players, seed=seed, options=options)
     out.setdefault("dealt" + tag, g.to_json())
     for _ in range(7):
@@ -142,7 +142,7 @@ def still_serves(s: api.Session) -> None:
         assert resp["ok"], resp
 
 
-def check_answer(s: api.Session, text: Any, work: Any = None) -> dict:
+def check_answer(s: api.Session, text: Any, work: Any = None) -> dict[str, Any]:
     """Send one message; check the answer's shape (strict JSON), that a failure changed nothing,
     and that the session still serves. ``work`` (a ``Work``) measures the answer alone."""
     before = snapshot(s)
@@ -304,7 +304,7 @@ MUTATIONS = ["drop", "retype", "swap_cards", "duplicate_card", "remove_card", "r
 NUMBERS = [-1, 0, 1, 2, 7, 8, 99, 10**20, -(10**20), True, False, None, "0", 0.5, [], {}]
 
 
-def mutate(doc: dict, text: str, data: Any) -> str:
+def mutate(doc: dict[str, Any], text: str, data: Any) -> str:
     """Apply 1-3 random mutations to a saved game; returns the text to load."""
     for _ in range(data.draw(st.integers(1, 3))):
         how = data.draw(st.sampled_from(MUTATIONS))
@@ -448,9 +448,9 @@ def test_check_answer_notices_a_changed_session() -> None:
         g.play("no such move")
 
 
-def _doc(variant: str, kind: str, players: bool = False) -> dict:
+def _doc(variant: str, kind: str, players: bool = False) -> dict[str, Any]:
     games = saved_games(variant)
-    return json.loads(games[kind + ("_max_players" if players else "")])
+    return cast("dict[str, Any]", json.loads(games[kind + ("_max_players" if players else "")]))
 
 
 @pytest.mark.parametrize("case", ["options_too_few_decks", "empty_hand_mid_hand", "cards_left_with_the_seat_out"])
@@ -524,7 +524,7 @@ SIZES = [0, 1, 2, 3, 4, 5, 13, 14, 53, 59, 60, 61, 159, 1000, 5000]
 
 
 @st.composite
-def oversized_action(draw: Any, hand: list[str]) -> dict:
+def oversized_action(draw: Any, hand: list[str]) -> dict[str, Any]:
     """An action whose card lists are built from the hand (repeated, shuffled, one card many
     times, jokers) in sizes up to 5,000 cards, with up to 1,000 combinations."""
     kind = draw(st.sampled_from(["set", "run", "lay_down", "add", "meld", "take", "discard", "play"]))
@@ -590,7 +590,7 @@ def test_big_hand_sessions_exist() -> None:
 # ---------------------------------------------------------------------------- issue #15: unplayable saves
 
 
-def _turn_mutation_continental(doc: dict, data: Any) -> None:
+def _turn_mutation_continental(doc: dict[str, Any], data: Any) -> None:
     st_ = doc["state"]
     t = st_["turn"]
     n = len(st_["hands"])
@@ -641,7 +641,7 @@ def _turn_mutation_continental(doc: dict, data: Any) -> None:
         st_["hand_over"] = not st_["hand_over"]
 
 
-def _turn_mutation_threefifty(doc: dict, data: Any) -> None:
+def _turn_mutation_threefifty(doc: dict[str, Any], data: Any) -> None:
     st_ = doc["state"]
     n = len(st_["hands"])
     how = data.draw(st.sampled_from(["to_act", "round_cards", "discard_live", "hand_to_centre", "centre_to_hand",

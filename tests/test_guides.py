@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any, cast
 
 import pytest
 
@@ -26,16 +27,16 @@ STEP_KEYS = {"say", "ask", "do", "moves", "nudge", "refusals", "computer", "end"
 REFUSAL_KEYS = {"do", "key", "say"}
 
 
-def load(variant: str) -> dict:
-    return json.loads((GUIDES / f"{variant}.json").read_text(encoding="utf-8"))
+def load(variant: str) -> dict[str, Any]:
+    return cast("dict[str, Any]", json.loads((GUIDES / f"{variant}.json").read_text(encoding="utf-8")))
 
 
-def position_text(guide: dict) -> str:
+def position_text(guide: dict[str, Any]) -> str:
     pos = guide["position"]
     return pos if isinstance(pos, str) else "\n".join(pos) + "\n"
 
 
-def action(intent: str) -> dict:
+def action(intent: str) -> dict[str, Any]:
     """A step's move as the page's action object (docs/guides.md, "Moves"): the first word is the
     action's type, the rest its rank/target and cards; anything else is sent as notation."""
     words = intent.split()
@@ -64,28 +65,28 @@ class Client:
         self.session = api.Session()
         self.n = 0
 
-    def call(self, op: str, **fields) -> dict:
+    def call(self, op: str, **fields) -> dict[str, Any]:
         self.n += 1
         answer = json.loads(api.handle(json.dumps({"id": self.n, "op": op, **fields}), self.session))
         assert answer["id"] == self.n
-        return answer
+        return cast("dict[str, Any]", answer)
 
-    def ok(self, op: str, **fields) -> dict:
+    def ok(self, op: str, **fields) -> dict[str, Any]:
         answer = self.call(op, **fields)
         assert answer["ok"], (op, fields, answer)
-        return answer["result"]
+        return cast("dict[str, Any]", answer["result"])
 
     def history(self) -> list[str]:
-        return json.loads(self.ok("export")["state"])["history"][-1]
+        return cast("list[str]", json.loads(self.ok("export")["state"])["history"][-1])
 
 
-def start(guide: dict) -> Client:
+def start(guide: dict[str, Any]) -> Client:
     c = Client()
     c.ok("new", position=position_text(guide), human_seats=guide.get("human_seats", [0]))
     return c
 
 
-def kind(step: dict) -> str:
+def kind(step: dict[str, Any]) -> str:
     if "do" in step:
         return "human"
     if "computer" in step:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import math
 import tracemalloc
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from pytest import MonkeyPatch
@@ -54,15 +54,15 @@ class Work:
         Game.play, Game.copy = self._play, self._copy  # type: ignore[method-assign]
 
 
-def send(s: api.Session, req: Any) -> dict:
+def send(s: api.Session, req: Any) -> dict[str, Any]:
     """One request (a dict is sent as JSON text); checks that the answer is strict JSON."""
     text = req if isinstance(req, str) else json.dumps(req)
     out = api.handle(text, s)
     resp = json.loads(out, parse_constant=lambda c: pytest.fail(f"answer holds {c}: {out[:200]}"))
-    return resp
+    return cast("dict[str, Any]", resp)
 
 
-def refused(s: api.Session, req: Any, code: str | None = None, key: str | None = None) -> dict:
+def refused(s: api.Session, req: Any, code: str | None = None, key: str | None = None) -> dict[str, Any]:
     """Send ``req``; it must be refused with a clear message (and ``code``/``key`` when given),
     with little work, and leave the session as it was."""
     before = _snapshot(s)
@@ -77,7 +77,7 @@ def refused(s: api.Session, req: Any, code: str | None = None, key: str | None =
     assert _snapshot(s) == before, "a failed request changed the session"
     assert w.plays + w.copies <= 2 * ACTION_BUDGET, (w.plays, w.copies)
     assert w.peak < 8_000_000, f"{w.peak:,} bytes"
-    return err
+    return cast("dict[str, Any]", err)
 
 
 def _snapshot(s: api.Session) -> Any:

@@ -9,7 +9,7 @@ bench/hostile_bench.py's.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from pytest import MonkeyPatch
@@ -21,10 +21,10 @@ from meldtable.bot import choose_move
 VARIANTS = list(meldtable.VARIANTS)
 
 
-def send(s: api.Session, req: Any) -> dict:
+def send(s: api.Session, req: Any) -> dict[str, Any]:
     text = req if isinstance(req, str) else json.dumps(req)
     out = api.handle(text, s)
-    return json.loads(out, parse_constant=lambda c: pytest.fail(f"answer holds {c}"))
+    return cast("dict[str, Any]", json.loads(out, parse_constant=lambda c: pytest.fail(f"answer holds {c}")))
 
 
 def session(variant: str = "canasta-two-hand", players: int = 2, seed: int = 1, **kw: Any) -> api.Session:

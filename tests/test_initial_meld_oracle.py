@@ -35,6 +35,7 @@ import json
 import random
 from collections import Counter
 from itertools import combinations_with_replacement
+from typing import Any, cast
 
 import pytest
 
@@ -100,7 +101,7 @@ def kind_of(text: str, countable: bool) -> tuple:
 
 def kind_value(k: tuple) -> int:
     if k[0] == "w":
-        return k[1]
+        return cast("int", k[1])
     if k[0] == "b":
         return 5
     return value(RANK_CH[k[1]] + "C")
@@ -113,7 +114,7 @@ class Oracle:
         self.need = need
         self.exempt = exempt
         self.floor = floor
-        self.memo: dict = {}
+        self.memo: dict[str, Any] = {}
 
     # state: hand = tuple(sorted((kind, n))), melds = tuple(sorted((rank, naturals, wilds, counts))),
     # points = int (capped at need), blacks = bool (black threes melded this turn)
@@ -129,7 +130,7 @@ class Oracle:
     def can_finish(self, hand, melds, points, blacks) -> bool:
         key = (hand, melds, min(points, self.need), blacks)
         if key in self.memo:
-            return self.memo[key]
+            return cast("bool", self.memo[key])
         self.memo[key] = False  # no cycles (every move shrinks the hand), but be safe
         res = self._can_finish(dict(hand), melds, points, blacks)
         self.memo[key] = res
@@ -138,7 +139,7 @@ class Oracle:
     def going_out_ok(self, melds, points) -> bool:
         return self.canastas(melds) >= 2 and (points >= self.need or self.exempt)
 
-    def _can_finish(self, hand: dict, melds, points, blacks) -> bool:
+    def _can_finish(self, hand: dict[str, Any], melds, points, blacks) -> bool:
         n = sum(hand.values())
         min_ok = points >= self.need
         if n == 0:
@@ -153,7 +154,7 @@ class Oracle:
                 return True
         return False
 
-    def successors(self, hand: dict, melds, blacks):
+    def successors(self, hand: dict[str, Any], melds, blacks):
         """Every structurally valid meld/add (abstract), as (hand, melds, gained points, blacks)."""
         n = sum(hand.values())
         mdict = {r: (a, b, k) for r, a, b, k in melds}

@@ -20,6 +20,7 @@ import json
 import random
 import re
 from collections import Counter
+from typing import Any
 
 import pytest
 
@@ -53,7 +54,7 @@ def bot_player(g: Game) -> Move:
 # ---------------------------------------------------------------------------- invariants
 
 
-def cards_of_state(st: dict) -> Counter:
+def cards_of_state(st: dict[str, Any]) -> Counter:
     c = Counter(st["stock"]) + Counter(st["discard_pile"])
     for h in st["hands"]:
         c += Counter(h)
@@ -65,7 +66,7 @@ def cards_of_state(st: dict) -> Counter:
     return c
 
 
-def check_conservation(g: Game, st: dict) -> None:
+def check_conservation(g: Game, st: dict[str, Any]) -> None:
     assert cards_of_state(st) == FULL  # the saved game holds every card exactly once
     if hasattr(g.state, "conservation"):  # and so does the live state
         assert Counter({c.text: n for c, n in g.state.conservation().items()}) == FULL

@@ -22,6 +22,7 @@ import json
 import random
 import re
 from collections import Counter
+from typing import Any, cast
 
 import pytest
 
@@ -41,12 +42,12 @@ def rank_of(text: str) -> str:
     return "JK" if text == "JK" else text[0]
 
 
-def value(text: str, options: dict) -> int:
+def value(text: str, options: dict[str, Any]) -> int:
     r = rank_of(text)
     if r == "JK":
-        return options["joker_value"]
+        return cast("int", options["joker_value"])
     if r == "3":
-        return options["three_value"]
+        return cast("int", options["three_value"])
     return {"A": 11, "T": 10, "J": 10, "Q": 10, "K": 10}.get(r) or int(r)
 
 

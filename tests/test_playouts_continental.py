@@ -19,6 +19,7 @@ import random
 import re
 import time
 from collections import Counter
+from typing import Any
 
 import pytest
 
@@ -62,7 +63,7 @@ def deck_of(g: Game) -> Counter:
     return full_deck(g.view(0)["decks"], g.options["jokers_per_deck"])
 
 
-def cards_of_state(st: dict) -> Counter:
+def cards_of_state(st: dict[str, Any]) -> Counter:
     c = Counter(st["stock"]) + Counter(st["penalty_stock"]) + Counter(st["discard_pile"])
     for h in st["hands"]:
         c += Counter(h)

@@ -10,6 +10,7 @@ import random
 import re
 from collections import Counter
 from pathlib import Path
+from typing import Any, cast
 
 import pytest
 from hypothesis import given, settings
@@ -28,8 +29,8 @@ def moves(g: Game) -> set[str]:
     return {str(m) for m in g.legal_moves()}
 
 
-def state(g: Game) -> dict:
-    return json.loads(g.to_json())["state"]
+def state(g: Game) -> dict[str, Any]:
+    return cast("dict[str, Any]", json.loads(g.to_json())["state"])
 
 
 def refused(g: Game, move: str) -> str:
@@ -77,7 +78,7 @@ def test_the_python_example_at_the_top_runs_and_prints_what_it_says() -> None:
     import ast
 
     block = re.search(r"```python\n(.*?)```", DOC.read_text(), re.S).group(1)
-    env: dict = {}
+    env: dict[str, Any] = {}
     checked = 0
     for stmt in ast.parse(block).body:
         code = ast.get_source_segment(block, stmt)

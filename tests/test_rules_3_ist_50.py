@@ -12,6 +12,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import cast
 
 import pytest
 
@@ -23,7 +24,7 @@ V = "3-ist-50"
 
 
 def pile(g: Game, seat: int) -> list[str]:
-    return state_of(g)["piles"][seat]
+    return cast("list[str]", state_of(g)["piles"][seat])
 
 
 # ============================================================================ Karten

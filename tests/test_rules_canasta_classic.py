@@ -14,7 +14,7 @@ import json
 import random
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -108,7 +108,7 @@ def finish_by_discard(g: Game, card: str) -> dict[str, Any]:
 
 
 def items(result: dict[str, Any], side: int) -> dict[str, int]:
-    return result["sides"][side]["items"]
+    return cast("dict[str, int]", result["sides"][side]["items"])
 
 
 # ============================================================================ cards, players, deal

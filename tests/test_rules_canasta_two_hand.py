@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from typing import Any
 
 import pytest
 
@@ -541,7 +542,7 @@ def test_canasta_natural_and_mixed() -> None:
     wilde Karten"."""
     six = ["QC", "QC", "QD", "QD", "QH", "QH"]
     g = position(hands=[["QS", "JK", "5H", "9S", "8C"], OPP], melds=[[KINGS3, six], []], turn=PLAY)
-    def q() -> dict:
+    def q() -> dict[str, Any]:
         return next(m for m in g.view(0)["sides"][0]["melds"] if m["rank"] == "Q")
     assert q()["canasta"] is None
     g.play("add Q QS")

@@ -14,6 +14,7 @@ import subprocess
 import sys
 from collections import Counter
 from pathlib import Path
+from typing import cast
 
 import pytest
 
@@ -51,7 +52,7 @@ def deal_number(players: int, deal: int, **options) -> Game:
     for _ in range(deal - 1):
         g = finish_deal(g)
         g.next_hand()
-    return g
+    return cast("Game", g)
 
 
 # ============================================================================ players and cards

@@ -27,6 +27,7 @@ import sys
 from collections import Counter
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -58,7 +59,7 @@ class DemoReader(HTMLParser):
         self.ids: list[str] = []
         self.rows: list[dict] = []
         self.scripts: list[str] = []
-        self._demo: dict | None = None
+        self._demo: dict[str, Any] | None = None
 
     def handle_starttag(self, tag, attrs) -> None:
         a = dict(attrs)
@@ -96,7 +97,7 @@ def source(variant: str, lang: str) -> Path:
     return SOURCES / f"{variant}.{lang}.md"
 
 
-def claims(attrs: dict) -> list[dict]:
+def claims(attrs: dict[str, Any]) -> list[dict]:
     """The claims of a demo, numbered as written: data-try, data-try-2, ..."""
     out = []
     n = 1

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -22,7 +23,7 @@ from test_rules_pages import read, source  # noqa: E402
 VARIANTS = tuple(meldtable.VARIANTS)
 
 
-def example(variant: str, lang: str) -> dict:
+def example(variant: str, lang: str) -> dict[str, Any]:
     demos = [d for d in read(source(variant, lang).read_text(encoding="utf-8")).demos if "record" in d["attrs"]]
     assert len(demos) == 1, f"{variant}.{lang}: one example hand, not {len(demos)}"
     return demos[0]

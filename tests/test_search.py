@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
 from pytest import MonkeyPatch
@@ -27,7 +28,7 @@ def _midhand(variant: str, players: int, seed: int, moves: int) -> meldtable.Gam
     return g
 
 
-def _conservation(g: meldtable.Game) -> dict:
+def _conservation(g: meldtable.Game) -> dict[str, Any]:
     return dict(g.state.conservation())
 
 

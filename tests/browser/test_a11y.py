@@ -13,6 +13,8 @@ from saved_positions import open_position
 if TYPE_CHECKING:
     from playwright.sync_api import Page
 
+    from conftest import WatchedPage
+
 pytestmark = pytest.mark.browser
 
 GAMES = [("canasta-two-hand", "2"), ("canasta-classic", "4"), ("kanaster", "4"), ("continental", "3"),
@@ -32,7 +34,7 @@ def start(page: Page, site_url: str, variant: str, players, lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
-def test_new_game_dialog_has_no_serious_violations(page: Page, site_url: str, lang: str) -> None:
+def test_new_game_dialog_has_no_serious_violations(page: WatchedPage, site_url: str, lang: str) -> None:
     page.add_init_script(f"localStorage.setItem('meldtable.lang', '{lang}')")
     page.goto(f"{site_url}?fast=1&game=canasta-classic")
     page.wait_for_selector("html[data-engine-state=ready]", timeout=90_000)
@@ -43,7 +45,7 @@ def test_new_game_dialog_has_no_serious_violations(page: Page, site_url: str, la
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 @pytest.mark.parametrize("variant,players", GAMES)
-def test_each_table_has_no_serious_violations(page: Page, site_url: str, variant: str, players, lang: str) -> None:
+def test_each_table_has_no_serious_violations(page: WatchedPage, site_url: str, variant: str, players, lang: str) -> None:
     start(page, site_url, variant, players, lang)
     found = serious_violations(page)
     assert not found, format_violations(found)
@@ -53,7 +55,7 @@ GOING_OUT = ("variant: canasta-classic\nplayers: 2\nturn: 0 play\nhand 0: 9C\n"
              "meld 0: KC KD KH KS KC KD KH\nmeld 0: 5C 5D 5H\npile: 4C\n")
 
 
-def test_score_sheet_and_settings_have_no_serious_violations(page: Page, site_url: str) -> None:
+def test_score_sheet_and_settings_have_no_serious_violations(page: WatchedPage, site_url: str) -> None:
     """The score sheet as it opens when the person goes out (by keys: select, X), and the
     settings; focus is on a control of the open dialog, not lost on the page."""
     page.add_init_script("localStorage.setItem('meldtable.lang', 'de')")
@@ -74,7 +76,7 @@ def test_score_sheet_and_settings_have_no_serious_violations(page: Page, site_ur
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
-def test_guide_page_has_no_serious_violations(page: Page, site_url: str, lang: str) -> None:
+def test_guide_page_has_no_serious_violations(page: WatchedPage, site_url: str, lang: str) -> None:
     page.goto(f"{site_url}guide.html?variant=canasta-two-hand&lang={lang}")
     page.wait_for_function("() => document.querySelector('#g-table')?.shadowRoot?.querySelector('#hand .hand-card')"
                            " && document.querySelector('#g-panel').dataset.step", timeout=90_000)
@@ -86,7 +88,7 @@ FROZEN = ("variant: canasta-two-hand\nturn: 0 draw\nhand 0: QH QS 5C 7D 9H KS\n"
           "pile: 4C 2D 6C 8H 7C\nmeld 1: JC JD JH\n")
 
 
-def test_cards_and_piles_are_controls_with_spoken_names(page: Page, site_url: str) -> None:
+def test_cards_and_piles_are_controls_with_spoken_names(page: WatchedPage, site_url: str) -> None:
     """Every hand card is a button named by its card ("queen of hearts"); the discard pile is a
     button whose name starts with what is seen on it and says its size, its state from the
     engine's view (frozen: a wild card in it, seed 000) and the top card."""
@@ -103,7 +105,7 @@ def test_cards_and_piles_are_controls_with_spoken_names(page: Page, site_url: st
     assert pile.startswith("Ablagestapel, 5 Karten") and "Eingefroren" in pile and "Kreuz-Sieben" in pile, pile
 
 
-def test_keyboard_alone_draws_and_focus_stays_on_the_table(page: Page, site_url: str) -> None:
+def test_keyboard_alone_draws_and_focus_stays_on_the_table(page: WatchedPage, site_url: str) -> None:
     """Draw by the key D with focus in the hand: the move is announced in the polite ticker and
     focus is still on a control of the table, never lost to the page's body."""
     open_position(page, site_url, FROZEN)
@@ -119,7 +121,7 @@ def test_keyboard_alone_draws_and_focus_stays_on_the_table(page: Page, site_url:
     assert outline != "none"
 
 
-def test_four_colour_suits_option(page: Page, site_url: str) -> None:
+def test_four_colour_suits_option(page: WatchedPage, site_url: str) -> None:
     """Settings: four-colour suits paint clubs green and diamonds blue (hearts stay red, spades
     black); the choice is kept."""
     open_position(page, site_url, FROZEN)
@@ -137,7 +139,7 @@ def test_four_colour_suits_option(page: Page, site_url: str) -> None:
     assert page.get_attribute("html", "data-suits") == "four"
 
 
-def test_focus_comes_back_after_a_dialog(page: Page, site_url: str) -> None:
+def test_focus_comes_back_after_a_dialog(page: WatchedPage, site_url: str) -> None:
     """Settings opened from its button and closed with Escape: focus is back on the button; a
     new game started from the dialog puts focus on the table's first card."""
     start(page, site_url, "canasta-two-hand", "2", "en")

@@ -21,7 +21,8 @@ import meldtable
 from meldtable.bot import choose_move
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Page
+
+    from conftest import WatchedPage
 
 BLANK = "__tests__/blank.html"
 MOVES_PER_HAND = 160  # keeps each game quick in the browser
@@ -82,7 +83,7 @@ DRIVE = """async ({ games }) => {
 
 
 @pytest.mark.parametrize("variant", sorted(meldtable.VARIANTS))
-def test_seeded_games_in_the_page_equal_cpython(page: Page, site_url: str, variant: str) -> None:
+def test_seeded_games_in_the_page_equal_cpython(page: WatchedPage, site_url: str, variant: str) -> None:
     games, expected = [], {}
     for players in player_counts(variant):
         seed = 20261122 + players

@@ -11,9 +11,13 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from playwright.sync_api import Page, expect
+
+if TYPE_CHECKING:
+    from conftest import WatchedPage
 
 from meldtable import api
 
@@ -47,7 +51,8 @@ def variant_ids(page: Page):
     return page.eval_on_selector_all("#ng-variant option", "os => os.map((o) => o.value)")
 
 
-def test_dialog_is_usable_before_the_engine_is_ready_and_start_waits_for_it(page: Page, site_url: str, dist_dir: Path) -> None:
+def test_dialog_is_usable_before_the_engine_is_ready_and_start_waits_for_it(page: WatchedPage, site_url: str,
+                                                                            dist_dir: Path) -> None:
     assert json.loads((dist_dir / "hello.json").read_text()) == HELLO  # written by the build from the engine
     assert len(GAMES) == 5
     held, release = hold(page, STDLIB)
@@ -78,7 +83,7 @@ def test_dialog_is_usable_before_the_engine_is_ready_and_start_waits_for_it(page
     assert page.console_errors == []
 
 
-def test_a_built_answer_that_differs_from_the_engine_is_replaced_when_it_is_ready(page: Page, site_url: str,
+def test_a_built_answer_that_differs_from_the_engine_is_replaced_when_it_is_ready(page: WatchedPage, site_url: str,
                                                                                   dist_dir: Path) -> None:
     """Built hello.json out of step with the engine (e.g. a cached page of another build): the
     dialog drawn from it is redrawn from the engine's own answer when the engine is ready."""
@@ -108,7 +113,8 @@ def test_a_built_answer_that_differs_from_the_engine_is_replaced_when_it_is_read
                                     {"status": 200, "body": "{\"variants\": [tr"},
                                     {"status": 200, "body": "{\"variants\": [{\"id\": 7}]}"}],
                          ids=["missing", "broken", "no-playable-variant"])
-def test_without_a_usable_built_answer_the_dialog_opens_when_the_engine_is_ready(page: Page, site_url: str, answer) -> None:
+def test_without_a_usable_built_answer_the_dialog_opens_when_the_engine_is_ready(page: WatchedPage, site_url: str,
+                                                                                 answer) -> None:
     page.context.route("**/hello.json", lambda route: route.fulfill(content_type="application/json", **answer))
     held, release = hold(page, STDLIB)
     page.goto(f"{site_url}?fast=1&seed=3")
@@ -126,7 +132,7 @@ def test_without_a_usable_built_answer_the_dialog_opens_when_the_engine_is_ready
 
 
 @pytest.mark.parametrize("hello_first", [True, False], ids=["dialog-drawn-first", "error-first"])
-def test_a_boot_error_is_shown_instead_of_the_dialog(page: Page, site_url: str, hello_first) -> None:
+def test_a_boot_error_is_shown_instead_of_the_dialog(page: WatchedPage, site_url: str, hello_first) -> None:
     """The engine cannot start (its worker script is missing): the boot error is shown and the
     dialog is not, whether the built answer arrived before the error (the dialog is closed) or
     after it (nothing is drawn)."""

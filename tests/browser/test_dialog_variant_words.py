@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from playwright.sync_api import Page
 
+    from conftest import WatchedPage
+
 
 
 def label_of(page: Page, name: str) -> str:
@@ -23,7 +25,7 @@ def label_of(page: Page, name: str) -> str:
         }""", name)
 
 
-def test_kanaster_dialog_says_kanaster_and_classic_says_canasta(page: Page, site_url: str) -> None:
+def test_kanaster_dialog_says_kanaster_and_classic_says_canasta(page: WatchedPage, site_url: str) -> None:
     page.add_init_script("localStorage.setItem('meldtable.lang', 'de')")
     page.goto(f"{site_url}?fast=1&game=kanaster")
     page.wait_for_selector("#newgame-dialog[open]", timeout=90_000)

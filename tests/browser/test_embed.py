@@ -14,7 +14,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, cast
 
 import pytest
 from pytest import TempPathFactory
@@ -23,6 +23,8 @@ import build
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
+
+    from conftest import WatchedPage
 
 MICROPIP = "micropip-0.11.1-py3-none-any.whl"
 MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"  # PyPI's file
@@ -90,7 +92,7 @@ def stock_pyodide(tmp_path_factory: TempPathFactory) -> Path:
     return folder
 
 
-def test_micropip_installs_the_wheel_in_a_stock_pyodide_page(page: Page, serve_site, stock_pyodide, site_version,
+def test_micropip_installs_the_wheel_in_a_stock_pyodide_page(page: WatchedPage, serve_site, stock_pyodide, site_version,
                                                              record_timing) -> None:
     import json
     import time
@@ -192,7 +194,7 @@ def host_page(tmp_path: Path, serve_site, cors_dist):
     return serve_site(mounts={"/docs/": docs}) + "docs/rules.html"
 
 
-def engine_refusal(position: str, action: dict, lang: str) -> str:
+def engine_refusal(position: str, action: dict[str, Any], lang: str) -> str:
     """The engine's own text (CPython, meldtable.api) for `action` in `position`, in `lang`."""
     import json
 
@@ -203,7 +205,7 @@ def engine_refusal(position: str, action: dict, lang: str) -> str:
     assert started["ok"], started
     answer = json.loads(api.handle(json.dumps({"id": 2, "op": "act", "action": action}), session))
     assert answer["ok"] is False and answer["error"]["code"] == "illegal_move", answer
-    return answer["error"]["texts"][lang]
+    return cast("str", answer["error"]["texts"][lang])
 
 
 def demo_state(page: Page, demo_id):
@@ -223,7 +225,7 @@ def last_refusal(page: Page, demo_id):
     return page.evaluate(f"window.refused && window.refused['{demo_id}']")
 
 
-def test_two_demos_from_another_origin_share_one_worker(page: Page, host_page, cors_dist, record_timing) -> None:
+def test_two_demos_from_another_origin_share_one_worker(page: WatchedPage, host_page, cors_dist, record_timing) -> None:
     import time
 
     import meldtable
@@ -369,7 +371,7 @@ window.guide = mountDemo(document.getElementById("guide"), {
 """
 
 
-def test_js_api_on_the_apps_origin_under_its_policy(page: Page, serve_site, tmp_path: Path) -> None:
+def test_js_api_on_the_apps_origin_under_its_policy(page: WatchedPage, serve_site, tmp_path: Path) -> None:
     """mountDemo on a page of dist/'s own origin, below a sub-path, with the app's
     Content-Security-Policy: the worker starts directly, a hook vetoes a move with its message,
     act() plays one, onTable hears every table; a position the engine cannot load says why."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 import html
 import threading
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import pytest
 
@@ -21,6 +21,8 @@ import build
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
+
+    from conftest import WatchedPage
 
 POSITION = """variant: canasta-two-hand
 turn: 0 draw
@@ -77,14 +79,14 @@ def host_page(tmp_path: Path, serve_site, dist_url) -> str:
     docs.mkdir()
     (docs / "page.html").write_text(PAGE.format(
         dist=dist_url, position=html.escape(POSITION), sets=html.escape(SETS, quote=True).replace("\n", "&#10;")))
-    return serve_site(mounts={"/docs/": docs}) + "docs/page.html"
+    return cast("str", serve_site(mounts={"/docs/": docs}) + "docs/page.html")
 
 
 def shadow_text(page: Page, demo_id, selector):
     return page.evaluate(f"document.getElementById('{demo_id}').shadowRoot.querySelector('{selector}')?.innerText || ''")
 
 
-def test_without_cors_headers_every_demo_says_what_is_wrong(page: Page, serve_site, dist_server, tmp_path: Path) -> None:
+def test_without_cors_headers_every_demo_says_what_is_wrong(page: WatchedPage, serve_site, dist_server, tmp_path: Path) -> None:
     dist = dist_server({})  # a plain static server: no Access-Control-Allow-Origin
     dist_origin = "/".join(dist.split("/")[:3])
     url = host_page(tmp_path, serve_site, dist)
@@ -118,7 +120,7 @@ def test_without_cors_headers_every_demo_says_what_is_wrong(page: Page, serve_si
     page.console_errors.clear()  # the browser's own CORS errors are expected here
 
 
-def test_a_wrong_address_is_named_as_such(page: Page, serve_site, dist_server, tmp_path: Path) -> None:
+def test_a_wrong_address_is_named_as_such(page: WatchedPage, serve_site, dist_server, tmp_path: Path) -> None:
     dist = dist_server({"Access-Control-Allow-Origin": "*"}).replace("/games/meldtable/", "/games/missing/")
     url = host_page(tmp_path, serve_site, dist)
     # the loader itself is found at the wrong address only if it exists there: serve it from the
@@ -135,7 +137,7 @@ def test_a_wrong_address_is_named_as_such(page: Page, serve_site, dist_server, t
     page.console_errors.clear()
 
 
-def test_with_cors_headers_the_same_page_plays(page: Page, serve_site, dist_server, tmp_path: Path) -> None:
+def test_with_cors_headers_the_same_page_plays(page: WatchedPage, serve_site, dist_server, tmp_path: Path) -> None:
     dist = dist_server({"Access-Control-Allow-Origin": "*"})
     url = host_page(tmp_path, serve_site, dist)
     page.set_viewport_size({"width": 1280, "height": 900})

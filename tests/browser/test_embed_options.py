@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING
 import pytest
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Page
+
+    from conftest import WatchedPage
 
 pytestmark = pytest.mark.browser
 
@@ -44,7 +45,7 @@ MOUNT = """async ([position]) => {
 }"""
 
 
-def test_claim_prompt_without_countdown_and_host_owned_reset(page: Page, site_url: str) -> None:
+def test_claim_prompt_without_countdown_and_host_owned_reset(page: WatchedPage, site_url: str) -> None:
     page.goto(f"{site_url}__tests__/blank.html")
     page.evaluate(MOUNT, [CLAIM])
     waiting, counting = page.locator("#waiting"), page.locator("#counting")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -20,6 +20,8 @@ from test_rules_pages_records import example  # noqa: E402  (tests/ is on sys.pa
 if TYPE_CHECKING:
     from playwright.sync_api import Page
 
+    from conftest import WatchedPage
+
 BOOT_MS = 120_000
 DEMO = 'meldtable-demo[data-example="example-hand"]'
 
@@ -28,7 +30,7 @@ def sh(page: Page, sel: str):
     return page.locator(DEMO).locator(sel)  # Playwright's locators pierce open shadow roots
 
 
-def open_example(page: Page, site_url: str, variant: str, lang: str) -> dict:
+def open_example(page: Page, site_url: str, variant: str, lang: str) -> dict[str, Any]:
     page.goto(f"{site_url.rstrip('/')}/rules/{variant}.{lang}.html")
     page.locator(DEMO).scroll_into_view_if_needed()
     page.wait_for_selector(f"{DEMO}[data-state=ready]", state="attached", timeout=BOOT_MS)
@@ -38,7 +40,7 @@ def open_example(page: Page, site_url: str, variant: str, lang: str) -> dict:
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 @pytest.mark.parametrize("variant", list(meldtable.VARIANTS))
-def test_the_rules_page_example_hand_replays_with_its_comments(page: Page, site_url: str, variant: str, lang: str) -> None:
+def test_the_rules_page_example_hand_replays_with_its_comments(page: WatchedPage, site_url: str, variant: str, lang: str) -> None:
     demo = open_example(page, site_url, variant, lang)
     rec = parse_record(demo["attrs"]["record"])
     assert page.get_attribute(DEMO, "data-move") == "0"
@@ -60,7 +62,7 @@ def test_the_rules_page_example_hand_replays_with_its_comments(page: Page, site_
     assert not page.locator(DEMO).get_attribute("data-state") == "error"
 
 
-def test_play_and_pause_and_a_hostile_record(page: Page, site_url: str) -> None:
+def test_play_and_pause_and_a_hostile_record(page: WatchedPage, site_url: str) -> None:
     open_example(page, site_url, "kanaster", "de")
     sh(page, ".mt-play").click()
     page.wait_for_selector(f"{DEMO}[data-move='2']", state="attached", timeout=30_000)

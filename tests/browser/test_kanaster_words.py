@@ -13,6 +13,8 @@ from saved_positions import open_position
 if TYPE_CHECKING:
     from playwright.sync_api import Page
 
+    from conftest import WatchedPage
+
 pytestmark = pytest.mark.browser
 
 MELDS = "meld 0: KC KD KH KS KC KD KH\nmeld 0: 5C 5D 5H\nmeld 1: QC QD QH\n"
@@ -32,7 +34,7 @@ def table_words(page: Page):
 
 @pytest.mark.parametrize("lang", ["de", "en"])
 @pytest.mark.parametrize("variant", list(POS))
-def test_kanaster_says_kanaster_in_german(page: Page, site_url: str, variant: str, lang: str) -> None:
+def test_kanaster_says_kanaster_in_german(page: WatchedPage, site_url: str, variant: str, lang: str) -> None:
     page.add_init_script(f"localStorage.setItem('meldtable.lang', '{lang}')")
     open_position(page, site_url, POS[variant])
     page.wait_for_selector("#my-canastas:not(:empty)")

@@ -13,7 +13,7 @@ the order the browser sent them), on a fresh profile (no snapshot, no service wo
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 from urllib.parse import urlsplit
 
 from pytest import FixtureRequest
@@ -96,14 +96,14 @@ def test_a_snapshot_of_another_build_is_not_restored_and_is_replaced(browser: Br
         def start() -> str:
             page.goto(url)
             page.wait_for_selector("html[data-engine-state=ready]", state="attached", timeout=120_000)
-            return page.evaluate("document.documentElement.dataset.engineStart")
+            return cast("str", page.evaluate("document.documentElement.dataset.engineStart"))
 
         def stored(other_than: list[str] | None = None) -> list[str]:
             """The one stored snapshot, once it is not `other_than` (it is stored after "ready")."""
             for _ in range(300):
                 found = page.evaluate(STORED)
                 if len(found) == 1 and found != other_than:
-                    return found
+                    return cast("list[str]", found)
                 time.sleep(0.1)
             raise AssertionError(f"stored snapshots: {page.evaluate(STORED)}")
 

@@ -17,7 +17,7 @@ import struct
 import threading
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, cast
 from urllib.parse import urlsplit
 
 import pytest
@@ -62,8 +62,8 @@ class Site:
     `python3 -m http.server` runs); otherwise build.py's handler with its MIME table,
     mime_overrides and extra headers."""
 
-    def __init__(self, root: Path, prefix: str = "/", headers: dict | None = None,
-                 mime_overrides: dict | None = None, plain: bool = False) -> None:
+    def __init__(self, root: Path, prefix: str = "/", headers: dict[str, Any] | None = None,
+                 mime_overrides: dict[str, Any] | None = None, plain: bool = False) -> None:
         self.root, self.prefix, self.paths = Path(root), prefix, []
         site = self
         base = http.server.SimpleHTTPRequestHandler if plain else build.SiteHandler
@@ -106,9 +106,9 @@ def site_dir(dist_dir: Path, tmp_path_factory: TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="module")
-def version(site_dir) -> dict:
+def version(site_dir) -> dict[str, Any]:
     """version.json of that copy."""
-    return json.loads((site_dir / "version.json").read_text())
+    return cast("dict[str, Any]", json.loads((site_dir / "version.json").read_text()))
 
 
 @pytest.fixture
@@ -214,7 +214,7 @@ def cache_names(page: Page) -> list[str]:
     return sorted(n for n in page.evaluate("() => caches.keys()") if not n.startswith("meldtable-snapshot:"))
 
 
-def sw_version(page: Page) -> dict:
+def sw_version(page: Page) -> dict[str, Any]:
     """The controlling service worker's answer to {type: "version"}: {buildId, cache, later}."""
     return page.evaluate("""() => new Promise((resolve) => {
       const channel = new MessageChannel();
@@ -224,7 +224,7 @@ def sw_version(page: Page) -> dict:
 
 
 def controller_build(page: Page) -> str:
-    return sw_version(page)["buildId"]
+    return cast("str", sw_version(page)["buildId"])
 
 
 def controlled_by(page: Page, build_id: str) -> bool:
@@ -457,7 +457,7 @@ def test_offline_reload_boots_plays_and_keeps_the_game(context: BrowserContext, 
 
 def later_missing(page: Page) -> int:
     """How many documentation files (sw.js "later") the controlling service worker has not stored."""
-    return sw_version(page)["later"]
+    return cast("int", sw_version(page)["later"])
 
 
 def wait_later_missing(page: Page, done, timeout_s: float = 60) -> int:

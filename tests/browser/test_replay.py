@@ -22,6 +22,8 @@ from meldtable.records import parse_record, to_record
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
 
+    from conftest import WatchedPage
+
 BOOT_MS = 120_000
 
 
@@ -72,7 +74,7 @@ def wait_move(page: Page, k: int) -> None:
     page.wait_for_function(f"() => document.body.dataset.move === '{k}'", timeout=30_000)
 
 
-def test_step_jump_keys_and_log(page: Page, site_url: str, full_record) -> None:
+def test_step_jump_keys_and_log(page: WatchedPage, site_url: str, full_record) -> None:
     total = parse_record(full_record).moves
     open_replay(page, site_url, full_record)
     assert move_shown(page) == total  # a record opens at its end
@@ -112,7 +114,7 @@ def test_step_jump_keys_and_log(page: Page, site_url: str, full_record) -> None:
     assert not page.console_errors
 
 
-def test_views_all_hands_and_a_seat(page: Page, site_url: str, full_record) -> None:
+def test_views_all_hands_and_a_seat(page: WatchedPage, site_url: str, full_record) -> None:
     rec = parse_record(full_record)
     open_replay(page, site_url, full_record, "&m=4&s=a")
     wait_move(page, 4)
@@ -130,7 +132,7 @@ def test_views_all_hands_and_a_seat(page: Page, site_url: str, full_record) -> N
     assert sorted(hand) == mine
 
 
-def test_continue_from_here_resumes_in_the_app(page: Page, site_url: str, full_record) -> None:
+def test_continue_from_here_resumes_in_the_app(page: WatchedPage, site_url: str, full_record) -> None:
     open_replay(page, site_url, full_record, "&m=6&s=0")
     wait_move(page, 6)
     from meldtable.records import replay
@@ -146,7 +148,7 @@ def test_continue_from_here_resumes_in_the_app(page: Page, site_url: str, full_r
     assert json.loads(state["state"])["seed"] == 7
 
 
-def test_a_link_made_on_the_page_opens_elsewhere_at_the_same_move(browser: Browser, page: Page, site_url: str,
+def test_a_link_made_on_the_page_opens_elsewhere_at_the_same_move(browser: Browser, page: WatchedPage, site_url: str,
                                                                   full_record) -> None:
     open_replay(page, site_url, full_record, "&m=8&s=a")
     wait_move(page, 8)
@@ -166,7 +168,7 @@ def test_a_link_made_on_the_page_opens_elsewhere_at_the_same_move(browser: Brows
         fresh.close()
 
 
-def test_a_mid_hand_seat_link_hides_the_other_hands(browser: Browser, page: Page, site_url: str) -> None:
+def test_a_mid_hand_seat_link_hides_the_other_hands(browser: Browser, page: WatchedPage, site_url: str) -> None:
     g = bot_game("continental", 3, 5, moves=14)
     text = to_record(g, names=["Ana", "Ben", "Cleo"])
     open_replay(page, site_url, text, "&m=14&s=1")
@@ -197,7 +199,7 @@ def test_a_mid_hand_seat_link_hides_the_other_hands(browser: Browser, page: Page
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
-def test_hostile_records_are_refused_in_the_person_s_language(page: Page, site_url: str, lang: str) -> None:
+def test_hostile_records_are_refused_in_the_person_s_language(page: WatchedPage, site_url: str, lang: str) -> None:
     page.goto(f"{site_url.rstrip('/')}/replay.html?lang={lang}#r=z%%%%")
     page.wait_for_function("() => !document.querySelector('#r-error').hidden", timeout=BOOT_MS)
     expected = {"en": "no readable game record", "de": "keine lesbare Spielaufzeichnung"}[lang]
@@ -220,7 +222,7 @@ def test_hostile_records_are_refused_in_the_person_s_language(page: Page, site_u
     assert page.locator("#r-error").inner_text() == too_long[lang]
 
 
-def test_a_file_chosen_and_text_pasted(page: Page, site_url: str, full_record, tmp_path: Path) -> None:
+def test_a_file_chosen_and_text_pasted(page: WatchedPage, site_url: str, full_record, tmp_path: Path) -> None:
     f = tmp_path / "hand.txt"
     f.write_text(full_record)
     page.goto(f"{site_url.rstrip('/')}/replay.html?lang=en")

@@ -11,10 +11,11 @@ from meldtable import new_game
 from meldtable.bot import choose_move
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Page
+
+    from conftest import WatchedPage
 
 
-def test_replay_this_deal_opens_the_deal_in_the_replay_page(page: Page, site_url: str) -> None:
+def test_replay_this_deal_opens_the_deal_in_the_replay_page(page: WatchedPage, site_url: str) -> None:
     g = new_game("canasta-two-hand", players=2, seed=11)
     while not g.hand_over:
         g.play(choose_move(g, g.current_player), seat=g.current_player)

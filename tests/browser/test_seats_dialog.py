@@ -18,6 +18,8 @@ from a11y import format_violations, serious_violations  # noqa: E402
 if TYPE_CHECKING:
     from playwright.sync_api import BrowserContext, Page
 
+    from conftest import WatchedPage
+
 pytestmark = pytest.mark.browser
 
 # every request the page sends to the engine's worker and the seat of each computer move answered,
@@ -108,7 +110,7 @@ def test_each_seat_person_or_computer_with_level_and_name(context: BrowserContex
     assert not errors, errors
 
 
-def test_seats_remembered_resumed_and_refused_without_a_person(page: Page, site_url: str) -> None:
+def test_seats_remembered_resumed_and_refused_without_a_person(page: WatchedPage, site_url: str) -> None:
     open_dialog(page, f"{site_url}?fast=1&seed=8&game=3-ist-50")
     page.select_option("#ng-players", "3")
     page.click("#ng-seats > summary")
@@ -141,7 +143,7 @@ def test_seats_remembered_resumed_and_refused_without_a_person(page: Page, site_
     assert not page.console_errors, page.console_errors
 
 
-def test_statistics_per_opponent_level(page: Page, site_url: str) -> None:
+def test_statistics_per_opponent_level(page: WatchedPage, site_url: str) -> None:
     open_dialog(page, f"{site_url}?fast=1")
     page.evaluate("""localStorage.setItem('meldtable.stats', JSON.stringify({kanaster: {played: 3, won: 1, best: 900, deals: 9,
         levels: {strong: {played: 1, won: 0, best: 200, deals: 3}, easy: {played: 2, won: 1, best: 900, deals: 6}}}}))""")

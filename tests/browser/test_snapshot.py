@@ -16,7 +16,8 @@ from test_cpython_equality_all import DRIVE, cpython_game, player_counts
 import meldtable
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Page
+
+    from conftest import WatchedPage
 
 BLANK = "__tests__/blank.html"
 
@@ -56,7 +57,7 @@ def seeded_games():
     return games, expected
 
 
-def test_the_second_start_restores_the_snapshot_and_plays_the_same_games(page: Page, site_url: str) -> None:
+def test_the_second_start_restores_the_snapshot_and_plays_the_same_games(page: WatchedPage, site_url: str) -> None:
     games, expected = seeded_games()
     for visit, start in ((1, "fresh"), (2, "snapshot")):
         page.goto(site_url + BLANK)
@@ -92,7 +93,7 @@ DAMAGE = {
 
 
 @pytest.mark.parametrize("damage", sorted(DAMAGE))
-def test_a_snapshot_that_cannot_be_restored_is_replaced(page: Page, site_url: str, damage) -> None:
+def test_a_snapshot_that_cannot_be_restored_is_replaced(page: WatchedPage, site_url: str, damage) -> None:
     page.goto(site_url + BLANK)
     assert page.evaluate(START)["start"] == "fresh"
     stored = page.evaluate(STORED_SNAPSHOTS)

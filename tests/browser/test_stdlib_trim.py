@@ -21,7 +21,7 @@ import shutil
 import threading
 import zipfile
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from test_cpython_equality_all import cpython_game
@@ -32,12 +32,14 @@ import meldtable
 from conftest import PAGES, TEST_PAGES_PREFIX
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page
+    from playwright.sync_api import Browser
+
+    from conftest import WatchedPage
 
 BLANK = "__tests__/blank.html"
 
 
-def trimmed_only(site_version: dict) -> None:
+def trimmed_only(site_version: dict[str, Any]) -> None:
     if site_version.get("stdlib") != "pyc-trimmed":
         pytest.skip(f"dist/ ships the {site_version.get('stdlib')} standard library (built with "
                     "--full-stdlib or --stock-stdlib)")
@@ -176,7 +178,7 @@ def all_games() -> tuple[list[dict], dict]:
     return games, expected
 
 
-def test_every_variant_player_count_and_op_in_the_browser(page: Page, site_url: str, site_version, record_timing) -> None:
+def test_every_variant_player_count_and_op_in_the_browser(page: WatchedPage, site_url: str, site_version, record_timing) -> None:
     import time
 
     games, expected = all_games()

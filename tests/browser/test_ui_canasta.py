@@ -15,6 +15,8 @@ import pytest
 if TYPE_CHECKING:
     from playwright.sync_api import Page
 
+    from conftest import WatchedPage
+
 pytestmark = pytest.mark.browser
 
 SEED = 20240611
@@ -86,7 +88,7 @@ def play_hand(page: Page):
             "Number(document.querySelector('#discard').dataset.size) !== n", arg=before)
 
 
-def test_full_hand_by_clicks_and_keys(page: Page, site_url: str) -> None:
+def test_full_hand_by_clicks_and_keys(page: WatchedPage, site_url: str) -> None:
     open_game(page, site_url)
     assert page.get_attribute("html", "data-engine-state") == "ready"
     turns = play_hand(page)
@@ -127,7 +129,7 @@ def natural_cards_of_two_ranks(page: Page):
     raise AssertionError(f"no two natural ranks in {cards}")
 
 
-def test_illegal_meld_shows_the_engines_reason(page: Page, site_url: str) -> None:
+def test_illegal_meld_shows_the_engines_reason(page: WatchedPage, site_url: str) -> None:
     open_game(page, site_url)
     wait_my_turn_or_hand_over(page)
     page.click("#btn-draw")
@@ -148,7 +150,7 @@ def test_illegal_meld_shows_the_engines_reason(page: Page, site_url: str) -> Non
     assert page.console_errors == []
 
 
-def test_language_switch_changes_the_ui_and_is_kept(page: Page, site_url: str) -> None:
+def test_language_switch_changes_the_ui_and_is_kept(page: WatchedPage, site_url: str) -> None:
     open_game(page, site_url)
     page.select_option("#lang-select", "en")
     assert page.text_content("#btn-draw").strip() == "Draw"
@@ -176,7 +178,7 @@ def test_language_switch_changes_the_ui_and_is_kept(page: Page, site_url: str) -
     assert page.console_errors == []
 
 
-def test_keyboard_tab_to_a_card_and_select_it(page: Page, site_url: str):
+def test_keyboard_tab_to_a_card_and_select_it(page: WatchedPage, site_url: str):
     open_game(page, site_url)
     page.locator("#btn-newgame").focus()
     for _ in range(40):
@@ -205,7 +207,7 @@ def test_keyboard_tab_to_a_card_and_select_it(page: Page, site_url: str):
     assert page.console_errors == []
 
 
-def test_match_of_one_deal_ends_with_result_and_new_game(page: Page, site_url: str) -> None:
+def test_match_of_one_deal_ends_with_result_and_new_game(page: WatchedPage, site_url: str) -> None:
     page.goto(f"{site_url}?fast=1&seed=99")
     page.wait_for_selector("html[data-engine-state=ready]", timeout=90_000)
     page.wait_for_selector("#newgame-dialog[open]")
@@ -227,7 +229,7 @@ def test_match_of_one_deal_ends_with_result_and_new_game(page: Page, site_url: s
     assert page.console_errors == []
 
 
-def test_engine_that_does_not_start_is_reported(page: Page, site_url: str) -> None:
+def test_engine_that_does_not_start_is_reported(page: WatchedPage, site_url: str) -> None:
     page.goto(f"{site_url}?boot-timeout=0.05")
     page.wait_for_selector("html[data-engine-state=error]", timeout=30_000)
     assert page.is_visible("#boot-error")
@@ -235,7 +237,7 @@ def test_engine_that_does_not_start_is_reported(page: Page, site_url: str) -> No
     assert page.is_visible("#btn-reload")
 
 
-def test_meld_then_add_to_it_by_clicks(page: Page, site_url: str) -> None:
+def test_meld_then_add_to_it_by_clicks(page: WatchedPage, site_url: str) -> None:
     """Find a deal where a meld is legal right after drawing, lay it, then add a card to it
     by choosing the meld as target (the legal moves are read from #felt[data-legal])."""
     page.goto(f"{site_url}?fast=1")
@@ -277,7 +279,7 @@ def test_meld_then_add_to_it_by_clicks(page: Page, site_url: str) -> None:
     assert page.console_errors == []
 
 
-def test_catalogue_has_every_message_in_both_languages(page: Page, site_url: str) -> None:
+def test_catalogue_has_every_message_in_both_languages(page: WatchedPage, site_url: str) -> None:
     page.goto(site_url + "__tests__/blank.html")
     keys = page.evaluate("""async () => {
       const i18n = await import("/i18n.js");

@@ -23,6 +23,8 @@ from meldtable.errors import OptionError
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
 
+    from conftest import WatchedPage
+
 pytestmark = pytest.mark.browser
 # the page's warnings before costly mistakes (web/tablekit.js) off, as conftest's `context` does
 WARNINGS_OFF = """(() => { try { if (!localStorage.getItem('meldtable.settings')) localStorage.setItem('meldtable.settings',
@@ -155,7 +157,7 @@ def play_partnership_hand(page: Page):
         done["progress_seen"] = int(progress_seen)
 
 
-def test_four_player_partnership_hand_by_clicks(page: Page, site_url: str) -> None:
+def test_four_player_partnership_hand_by_clicks(page: WatchedPage, site_url: str) -> None:
     open_dialog(page, site_url)
     start(page, 4)
     assert page.get_attribute("#felt", "data-partnerships") == "two_sides"
@@ -186,7 +188,7 @@ def test_four_player_partnership_hand_by_clicks(page: Page, site_url: str) -> No
     assert page.foreign_requests == []
 
 
-def test_new_game_dialog_offers_players_sides_and_grouped_options(page: Page, site_url: str) -> None:
+def test_new_game_dialog_offers_players_sides_and_grouped_options(page: WatchedPage, site_url: str) -> None:
     open_dialog(page, site_url)
     counts = page.eval_on_selector_all("#ng-players option", "els => els.map(e => Number(e.value))")
     assert counts == [2, 3, 4, 5, 6]
@@ -265,7 +267,7 @@ def engine_refusal(players, options):
     raise AssertionError(f"the engine accepts {players} players with {options}")
 
 
-def test_a_refused_combination_shows_the_engines_message(page: Page, site_url: str) -> None:
+def test_a_refused_combination_shows_the_engines_message(page: WatchedPage, site_url: str) -> None:
     open_dialog(page, site_url)
     page.select_option("#ng-players", "4")
     page.locator('details[data-group="players"]').evaluate("d => d.open = true")
@@ -355,7 +357,7 @@ def test_four_five_and_six_seats_fit_the_screen(browser: Browser, site_url: str,
         context.close()
 
 
-def test_five_players_show_the_seat_that_sits_out(page: Page, site_url: str) -> None:
+def test_five_players_show_the_seat_that_sits_out(page: WatchedPage, site_url: str) -> None:
     open_dialog(page, site_url)
     start(page, 5)
     engine = new_game("canasta-classic", players=5, seed=SEED).view(0)

@@ -21,6 +21,8 @@ from positions import position_state  # noqa: E402
 if TYPE_CHECKING:
     from playwright.sync_api import Page
 
+    from conftest import WatchedPage
+
 pytestmark = pytest.mark.browser
 
 QUEENS = ["QC", "QD", "QH", "QS", "QC", "QD", "QH"]
@@ -49,7 +51,7 @@ def continue_saved(page: Page, site_url: str, state_text) -> None:
     page.wait_for_selector("#game:not([hidden]) #hand .hand-card")
 
 
-def test_the_computer_partner_asks_and_the_person_answers_by_button(page: Page, site_url: str) -> None:
+def test_the_computer_partner_asks_and_the_person_answers_by_button(page: WatchedPage, site_url: str) -> None:
     # seat 2 (the person's partner, a computer) is to play after drawing and can go out:
     # the computer asks first, so the person sees the question with Yes / No buttons
     hands = [["4C", "5D", "6H", "7S"], ["4H", "5H", "6H", "7H"], ["KD", "KD", "4S"], ["8H", "9H", "TH", "JH"]]
@@ -67,7 +69,7 @@ def test_the_computer_partner_asks_and_the_person_answers_by_button(page: Page, 
     assert "answer: yes" in log.lower() or "yes, go out" in log.lower()
 
 
-def test_with_the_stock_used_up_the_person_passes_and_the_hand_ends(page: Page, site_url: str) -> None:
+def test_with_the_stock_used_up_the_person_passes_and_the_hand_ends(page: WatchedPage, site_url: str) -> None:
     # the person (seat 0) could take the nines with a natural pair, but passes
     wilds = ["JK"] * 4 + ["2C", "2C", "2D", "2D", "2H", "2H", "2S", "2S"]
     hands = [["9H", "9S", "4C"], ["4H", "5H", "6H"] + wilds, ["4D", "5D", "6D"], ["8H", "TH", "JH"]]

@@ -22,6 +22,8 @@ import pytest
 if TYPE_CHECKING:
     from playwright.sync_api import Page
 
+    from conftest import WatchedPage
+
 pytestmark = pytest.mark.browser
 
 CLAIM_SEED = 5
@@ -154,7 +156,7 @@ def play_turn_step(page: Page, prefer_take: bool = False):
     return "discard"
 
 
-def test_claim_a_discard_out_of_turn_through_the_prompt(page: Page, site_url: str) -> None:
+def test_claim_a_discard_out_of_turn_through_the_prompt(page: WatchedPage, site_url: str) -> None:
     open_game(page, site_url, seed=CLAIM_SEED, query="&claim-timeout=60")
     assert wait_for_person(page) == "claim"
     prompt = page.locator("#ct-claim")
@@ -187,7 +189,7 @@ def test_claim_a_discard_out_of_turn_through_the_prompt(page: Page, site_url: st
     assert page.foreign_requests == []
 
 
-def test_the_prompt_passes_by_itself_when_time_runs_out(page: Page, site_url: str) -> None:
+def test_the_prompt_passes_by_itself_when_time_runs_out(page: WatchedPage, site_url: str) -> None:
     open_game(page, site_url, seed=CLAIM_SEED, query="&claim-timeout=1")
     assert wait_for_person(page) == "claim"
     count = page.get_attribute("#hand", "data-count")
@@ -199,7 +201,7 @@ def test_the_prompt_passes_by_itself_when_time_runs_out(page: Page, site_url: st
     assert page.console_errors == []
 
 
-def test_never_take_out_of_turn_skips_the_window(page: Page, site_url: str) -> None:
+def test_never_take_out_of_turn_skips_the_window(page: WatchedPage, site_url: str) -> None:
     watch = """() => {
       window.__promptSeen = 0;
       new MutationObserver(() => {
@@ -238,7 +240,7 @@ def test_never_take_out_of_turn_skips_the_window(page: Page, site_url: str) -> N
     assert page.console_errors == []
 
 
-def test_illegal_lay_down_shows_the_engines_reason(page: Page, site_url: str) -> None:
+def test_illegal_lay_down_shows_the_engines_reason(page: WatchedPage, site_url: str) -> None:
     open_game(page, site_url, seed=LATE_SEED)
     assert wait_for_person(page) == "turn"
     play_turn_step(page)  # draw
@@ -286,7 +288,7 @@ def test_illegal_lay_down_shows_the_engines_reason(page: Page, site_url: str) ->
     assert page.console_errors == []
 
 
-def test_a_whole_deal_by_clicks(page: Page, site_url: str) -> None:
+def test_a_whole_deal_by_clicks(page: WatchedPage, site_url: str) -> None:
     """Lay down, add, discard and decide on claims by clicks until the deal ends; the score sheet
     shows every player's cards left, this deal and the total; the next deal has the next contract."""
     open_game(page, site_url, seed=DEAL_SEED, query="&claim-timeout=30")

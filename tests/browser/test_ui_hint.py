@@ -29,6 +29,8 @@ from test_guides import action, kind, load, start  # noqa: E402  (the guide repl
 if TYPE_CHECKING:
     from playwright.sync_api import Page
 
+    from conftest import WatchedPage
+
 BOOT_MS = 120_000
 STEP_MS = 30_000
 CARD = re.compile(r"^(JK|[A2-9TJQK][CDHS])$")
@@ -100,7 +102,7 @@ GUIDES = ["canasta-two-hand", "canasta-classic", "kanaster", "continental", "3-i
 
 @pytest.mark.parametrize("variant", GUIDES)
 @pytest.mark.parametrize("lang", ["en", "de"])
-def test_guided_hand_hint_on_the_table_with_its_reason(page: Page, site_url: str, variant: str, lang: str) -> None:
+def test_guided_hand_hint_on_the_table_with_its_reason(page: WatchedPage, site_url: str, variant: str, lang: str) -> None:
     n, expected = expected_guide_hint(variant)
     guide_to_step(page, site_url, variant, lang, n)
     hint_button = page.locator("#g-hint")
@@ -201,7 +203,7 @@ APP_GAMES = [("canasta-two-hand", 2, "canasta"), ("continental", 3, "continental
 
 
 @pytest.mark.parametrize("variant,players,family", APP_GAMES)
-def test_app_hint_key_marks_the_move_and_says_why_in_both_languages(page: Page, site_url: str, variant: str, players,
+def test_app_hint_key_marks_the_move_and_says_why_in_both_languages(page: WatchedPage, site_url: str, variant: str, players,
                                                                     family) -> None:
     open_app_game(page, site_url, variant, players)
     if not hint_wired(page):
@@ -243,7 +245,7 @@ def test_app_hint_key_marks_the_move_and_says_why_in_both_languages(page: Page, 
     assert page.console_errors == []
 
 
-def test_app_hint_in_german_and_in_the_help(page: Page, site_url: str) -> None:
+def test_app_hint_in_german_and_in_the_help(page: WatchedPage, site_url: str) -> None:
     """The help overlay lists the key I; the button and the marked card in a German table."""
     open_app_game(page, site_url, "3-ist-50", 3, lang="de")
     if not hint_wired(page):

@@ -18,6 +18,8 @@ from saved_positions import open_position
 if TYPE_CHECKING:
     from playwright.sync_api import Page
 
+    from conftest import WatchedPage
+
 pytestmark = pytest.mark.browser
 
 HAND_TIMEOUT_S = 480
@@ -117,7 +119,7 @@ def play_hand(page: Page):
             done["discard"] += 1
 
 
-def test_melds_follow_a_pile_take_before_the_discard(page: Page, site_url: str) -> None:
+def test_melds_follow_a_pile_take_before_the_discard(page: WatchedPage, site_url: str) -> None:
     """Seed 004: »Anschliessend muss er den Spielstapel einstecken und mit einer Karte, die er
     wegwirft, den neuen Spielstapel beginnen. ACHTUNG! Jetzt darf nicht mehr rausgelegt werden,
     denn der nächst Spieler ist nun an der Reihe. Natürlich kann man rauslegen und dann wegwerfen«
@@ -145,7 +147,7 @@ pile: 8S QD
 
 
 @pytest.mark.parametrize("players,seed", [(2, 3), (4, 1)])
-def test_a_kanaster_hand_by_clicks(page: Page, site_url: str, players, seed) -> None:
+def test_a_kanaster_hand_by_clicks(page: WatchedPage, site_url: str, players, seed) -> None:
     open_dialog(page, site_url, seed)
     start(page, players)
     log = " ".join(page.eval_on_selector_all("#log li", "els => els.map(e => e.textContent)"))
@@ -161,7 +163,7 @@ def test_a_kanaster_hand_by_clicks(page: Page, site_url: str, players, seed) -> 
     assert page.foreign_requests == []
 
 
-def test_new_game_dialog_offers_kanaster_with_its_options_in_german(page: Page, site_url: str) -> None:
+def test_new_game_dialog_offers_kanaster_with_its_options_in_german(page: WatchedPage, site_url: str) -> None:
     open_dialog(page, site_url, 1, lang="de")
     counts = page.eval_on_selector_all("#ng-players option", "els => els.map(e => Number(e.value))")
     assert counts == [2, 3, 4, 5]

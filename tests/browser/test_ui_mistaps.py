@@ -14,7 +14,8 @@ import pytest
 from saved_positions import open_position, select, serial, wait_serial
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Page
+
+    from conftest import WatchedPage
 
 pytestmark = pytest.mark.browser
 
@@ -23,7 +24,7 @@ CT_DRAW = "variant: continental\nplayers: 3\nturn: 0 draw\nhand 0: 7C 7D 7H 9S 9
 CT_PLAY = "variant: continental\nplayers: 3\nturn: 0 play\nhand 0: 5H 6H 7H 8H 9S 9H KC\npile: 4H\n"
 
 
-def test_threefifty_a_single_play_waits_for_its_target(page: Page, site_url: str) -> None:
+def test_threefifty_a_single_play_waits_for_its_target(page: WatchedPage, site_url: str) -> None:
     open_position(page, site_url, TF)
     moves = page.get_attribute('#hand .hand-card[data-card="9C"]', "data-legal").split(";")
     assert len([m for m in moves if m]) == 1, moves  # the nine of clubs has one play: onto the nine
@@ -40,7 +41,7 @@ def test_threefifty_a_single_play_waits_for_its_target(page: Page, site_url: str
     assert page.locator('#hand .hand-card[data-card="9C"]').count() == 0
 
 
-def test_continental_x_before_drawing_says_draw_first(page: Page, site_url: str) -> None:
+def test_continental_x_before_drawing_says_draw_first(page: WatchedPage, site_url: str) -> None:
     open_position(page, site_url, CT_DRAW)
     select(page, ["KC"])
     page.locator('#hand .hand-card[data-card="KC"]').focus()
@@ -49,7 +50,7 @@ def test_continental_x_before_drawing_says_draw_first(page: Page, site_url: str)
     assert "draw from the stock" in page.text_content("#status")
 
 
-def test_continental_r_without_a_run_in_the_contract_says_so(page: Page, site_url: str) -> None:
+def test_continental_r_without_a_run_in_the_contract_says_so(page: WatchedPage, site_url: str) -> None:
     open_position(page, site_url, CT_PLAY)
     select(page, ["5H", "6H", "7H", "8H"])
     page.locator('#hand .hand-card[data-card="5H"]').focus()

@@ -13,6 +13,8 @@ import pytest
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
 
+    from conftest import WatchedPage
+
 pytestmark = pytest.mark.browser
 
 
@@ -34,7 +36,7 @@ def sides_offered(page: Page):
     ("kanaster", "4"),          # seed 004: four with partners, the canasta family's usual table
     ("continental", "4"),       # seed 002: "Bei vier Spielern beginnt man mit zwei Decks"
 ])
-def test_each_game_opens_at_its_natural_player_count(page: Page, site_url: str, variant: str, players) -> None:
+def test_each_game_opens_at_its_natural_player_count(page: WatchedPage, site_url: str, variant: str, players) -> None:
     open_dialog(page, f"{site_url}?fast=1&game={variant}")
     assert page.input_value("#ng-variant") == variant
     assert page.input_value("#ng-players") == players
@@ -45,7 +47,7 @@ def test_each_game_opens_at_its_natural_player_count(page: Page, site_url: str, 
     assert page.input_value("#ng-players") == players
 
 
-def test_sides_offered_are_those_the_player_count_seats(page: Page, site_url: str) -> None:
+def test_sides_offered_are_those_the_player_count_seats(page: WatchedPage, site_url: str) -> None:
     """Seed 001 'Spielverlauf und Taktik': "Bei zwei oder drei Spielern spielt jeder gegen jeden.
     Bei vier Spielern werden zwei Parteien gebildet. ... Bei fünf Spielern setzt jeweils einer aus.
     Zu sechst spielen entweder zwei oder drei Parteien gegeneinander." Seed 004 (Kanaster) names
@@ -114,7 +116,7 @@ def test_start_is_on_screen_at_1280x800(browser: Browser, site_url: str, variant
         ctx.close()
 
 
-def test_without_a_game_cancel_and_escape_close_the_dialog(page: Page, site_url: str) -> None:
+def test_without_a_game_cancel_and_escape_close_the_dialog(page: WatchedPage, site_url: str) -> None:
     open_dialog(page, f"{site_url}?fast=1")
     assert page.locator("#ng-cancel").is_visible()
     page.keyboard.press("Escape")
@@ -136,7 +138,7 @@ def test_without_a_game_cancel_and_escape_close_the_dialog(page: Page, site_url:
     assert not page.console_errors, page.console_errors
 
 
-def test_guided_hand_offered_once(page: Page, site_url: str) -> None:
+def test_guided_hand_offered_once(page: WatchedPage, site_url: str) -> None:
     open_dialog(page, f"{site_url}?fast=1&game=canasta-two-hand")
     assert page.locator("#ng-offer").is_visible()
     # the person looks at the dialog and closes it without answering the offer

@@ -14,7 +14,9 @@ import pytest
 from saved_positions import open_position, select, serial, wait_saved, wait_serial
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page
+    from playwright.sync_api import Browser
+
+    from conftest import WatchedPage
 
 pytestmark = pytest.mark.browser
 
@@ -23,7 +25,7 @@ ENOUGH = ("variant: canasta-classic\nplayers: 2\nturn: 0 draw\nhand 0: 9C 4D 6H\
           "meld 0: KC KD KH KS KC KD KH\nmeld 0: 5C 5D 5H\npile: 4C\n")
 
 
-def test_move_log_is_there_after_resuming(page: Page, site_url: str) -> None:
+def test_move_log_is_there_after_resuming(page: WatchedPage, site_url: str) -> None:
     open_position(page, site_url, CLOSED)
     n = serial(page)
     page.click("#btn-draw")
@@ -39,7 +41,7 @@ def test_move_log_is_there_after_resuming(page: Page, site_url: str) -> None:
     assert again[-len(shown):] == shown or again[:len(shown)] == shown, (shown, again)
 
 
-def test_turn_line_does_not_offer_a_closed_pile(page: Page, site_url: str) -> None:
+def test_turn_line_does_not_offer_a_closed_pile(page: WatchedPage, site_url: str) -> None:
     """Seed 000: before its initial meld a side takes the pile only with a natural pair of its top
     card; the pile shows "Closed for you" and the turn line says only: draw from the stock."""
     open_position(page, site_url, CLOSED)
@@ -47,13 +49,13 @@ def test_turn_line_does_not_offer_a_closed_pile(page: Page, site_url: str) -> No
     assert page.text_content("#turn-text").strip() == "Your turn: draw from the stock"
 
 
-def test_canasta_count_once_enough(page: Page, site_url: str) -> None:
+def test_canasta_count_once_enough(page: WatchedPage, site_url: str) -> None:
     open_position(page, site_url, ENOUGH)
     text = page.text_content("#my-side .side-canastas").strip()
     assert text == "Canastas: 1 ✓", text
 
 
-def test_hint_and_selected_look_different(page: Page, site_url: str) -> None:
+def test_hint_and_selected_look_different(page: WatchedPage, site_url: str) -> None:
     open_position(page, site_url, CLOSED)
     n = serial(page)
     page.click("#btn-draw")

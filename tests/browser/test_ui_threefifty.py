@@ -15,6 +15,8 @@ import pytest
 if TYPE_CHECKING:
     from playwright.sync_api import Page
 
+    from conftest import WatchedPage
+
 pytestmark = pytest.mark.browser
 
 SEED = 20261122
@@ -115,7 +117,7 @@ def choose(legal, turn):
     return legal[turn % len(legal)]
 
 
-def test_whole_game_by_clicks_and_keys(page: Page, site_url: str) -> None:
+def test_whole_game_by_clicks_and_keys(page: WatchedPage, site_url: str) -> None:
     open_game(page, site_url, players=3)
     turns = 0
     targeted = 0
@@ -181,7 +183,7 @@ def stuck_turn(page: Page, max_turns: int = 40):
     raise AssertionError("no turn with a card that cannot be played")
 
 
-def test_illegal_attempts_show_the_engines_reason(page: Page, site_url: str) -> None:
+def test_illegal_attempts_show_the_engines_reason(page: WatchedPage, site_url: str) -> None:
     open_game(page, site_url, players=3)
     card = stuck_turn(page)
     before = serial(page)
@@ -222,7 +224,7 @@ def test_illegal_attempts_show_the_engines_reason(page: Page, site_url: str) -> 
     assert page.console_errors == []
 
 
-def test_targets_and_cards_are_named_buttons(page: Page, site_url: str) -> None:
+def test_targets_and_cards_are_named_buttons(page: WatchedPage, site_url: str) -> None:
     open_game(page, site_url, players=4, lang="de")
     assert page.locator("#tf-opponents .tf-seat").count() == 3
     # every target is a button with a spoken name

@@ -10,7 +10,8 @@ import pytest
 from saved_positions import hand, open_position, select, serial, wait_saved, wait_serial
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Page
+
+    from conftest import WatchedPage
 
 pytestmark = pytest.mark.browser
 
@@ -22,7 +23,7 @@ pile: 9H
 """
 
 
-def test_undo_a_meld_after_a_reload(page: Page, site_url: str) -> None:
+def test_undo_a_meld_after_a_reload(page: WatchedPage, site_url: str) -> None:
     open_position(page, site_url, POSITION)
     n = serial(page)
     page.click("#btn-draw")
