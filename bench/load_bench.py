@@ -216,7 +216,7 @@ class CountingWriter:
         self.counter.add(len(data))
         return self.raw.write(data)
 
-    def __getattr__(self, name):
+    def __getattr__(self, name: str):
         return getattr(self.raw, name)
 
 

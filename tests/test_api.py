@@ -23,7 +23,7 @@ class Client:
         self.session = api.Session()
         self.next_id = 0
 
-    def raw(self, text) -> dict[str, Any]:
+    def raw(self, text: str) -> dict[str, Any]:
         out = api.handle(text, self.session)
         assert isinstance(out, str)
         return cast("dict[str, Any]", json.loads(out))
@@ -262,7 +262,7 @@ def test_oversized_request() -> None:
 
 
 @pytest.mark.parametrize("op", ["fly", "", "__init__", "_game", "table ", 5, None, ["new"]])
-def test_unknown_op(op) -> None:
+def test_unknown_op(op: str) -> None:
     c, _ = new_client()
     raw = json.dumps({"id": 1, "op": op}) if op is not None else json.dumps({"id": 1})
     err = c.assert_fails(None, "bad_request", raw=raw)
@@ -362,7 +362,7 @@ def _damaged_states() -> dict[str, str]:
     d = json.loads(text)
     out = {"truncated": text[: len(text) // 2], "empty": "", "not_json": "meldtable!", "list": "[]"}
 
-    def variant(name, fn) -> None:
+    def variant(name: str, fn) -> None:
         dd = json.loads(text)
         fn(dd)
         out[name] = json.dumps(dd)
@@ -413,7 +413,7 @@ DAMAGED = _damaged_states()
 
 
 @pytest.mark.parametrize("name", sorted(DAMAGED))
-def test_damaged_saved_game(name) -> None:
+def test_damaged_saved_game(name: str) -> None:
     c, _ = new_client(seed=3)
     c.ok("act", action={"type": "draw"})
     err = c.assert_fails("load", "bad_state", state=DAMAGED[name])
@@ -453,7 +453,7 @@ def _stuck_candidates() -> dict[str, str]:
 
 
 @pytest.mark.parametrize("name", sorted(_stuck_candidates()))
-def test_loader_never_accepts_a_stuck_game(name) -> None:
+def test_loader_never_accepts_a_stuck_game(name: str) -> None:
     """Game.from_json "raises StateError ... for malformed, inconsistent ... data": a saved game it
     accepts must be playable - while the hand runs, the seat to act has a legal move."""
     text = _stuck_candidates()[name]

@@ -94,7 +94,7 @@ def test_a_malformed_session_id_is_a_bad_request(sid) -> None:
 
 @pytest.mark.parametrize("op,fields", [("table", {}), ("act", {"action": {"type": "draw"}}), ("bot", {}),
                                        ("undo", {}), ("save", {}), ("end", {})])
-def test_an_unknown_session_is_no_game(op, fields) -> None:
+def test_an_unknown_session_is_no_game(op: str, fields) -> None:
     w = Worker()
     w.ok("new", session="known", position=POSITION)
     err = w.error(op, session="unknown", **fields)

@@ -14,11 +14,11 @@ from meldtable import api, new_game
 from meldtable.undo import UNDOABLE
 
 
-def call(session, op, **fields):
+def call(session, op: str, **fields):
     return json.loads(api.handle(json.dumps({"id": 1, "op": op, **fields}), session))
 
 
-def turn_with_undoable_moves(vid, players, want: int = 2):
+def turn_with_undoable_moves(vid: str, players: int, want: int = 2):
     """A session whose person (seat 0) has made `want` undoable moves this turn (computer seats
     played by the bot op), with the state texts before each of them."""
     for seed in range(60):
@@ -50,7 +50,7 @@ def turn_with_undoable_moves(vid, players, want: int = 2):
 
 
 @pytest.mark.parametrize("vid,players", [("canasta-two-hand", 2), ("kanaster", 3), ("continental", 3)])
-def test_undo_after_save_and_load_takes_the_turn_back_move_by_move(vid, players) -> None:
+def test_undo_after_save_and_load_takes_the_turn_back_move_by_move(vid: str, players: int) -> None:
     s, texts = turn_with_undoable_moves(vid, players)
     saved = call(s, "save")["result"]
     assert saved["undo"]["moves"] and json.loads(saved["undo"]["base"])  # the record goes along

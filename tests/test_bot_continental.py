@@ -152,7 +152,7 @@ def test_bot_never_takes_a_discard_only_to_throw_it_back(forbid) -> None:
 
 
 @pytest.mark.parametrize("seed", [549683695, 478503132])
-def test_the_two_endless_computer_matches_of_the_issue_end(seed) -> None:
+def test_the_two_endless_computer_matches_of_the_issue_end(seed: int) -> None:
     """Seeds 549683695 and 478503132 of ``new_game('continental', players=2, seed=...)`` with
     computers on both seats never ended; every deal now ends within ``move_bound``."""
     g = meldtable.new_game("continental", players=2, seed=seed)

@@ -29,7 +29,7 @@ def test_an_unknown_level_is_refused_with_its_reason(level) -> None:
 
 
 @pytest.mark.parametrize("variant,players", GAMES)
-def test_easy_and_normal_play_a_whole_hand_legally(variant: str, players) -> None:
+def test_easy_and_normal_play_a_whole_hand_legally(variant: str, players: int) -> None:
     """Every seat easy or normal in turn: each move is legal (``play`` would refuse it) and the hand
     ends within the family's move bound."""
     g = meldtable.new_game(variant, players=players, seed=11)
@@ -109,7 +109,7 @@ def test_normal_kanaster_keeps_cards_without_a_canasta() -> None:
 
 
 @pytest.mark.parametrize("variant,players", GAMES)
-def test_strong_plays_legal_moves_with_a_fixed_iteration_count(variant: str, players) -> None:
+def test_strong_plays_legal_moves_with_a_fixed_iteration_count(variant: str, players: int) -> None:
     g = meldtable.new_game(variant, players=players, seed=5)
     for i in range(12):
         if g.hand_over:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 import meldtable
+from meldtable import Game
 from positions import position_state
 
 _QUEENS = ["QC", "QD", "QH", "QS", "QC", "QD", "QH"]
@@ -20,7 +21,7 @@ def _classic_two(hands, melds, *, drawn=(1, 0), turn=None, red_threes=None, opti
     return meldtable.Game.from_json(json.dumps(d))
 
 
-def _side0(g):
+def _side0(g: Game):
     return g.results[-1]["sides"][0]["items"]
 
 

@@ -8,6 +8,7 @@ from typing import Any, cast
 
 import pytest
 
+from meldtable import Game
 from positions import moves, refusal
 from test_rules_canasta_classic import QUEENS7, classic, finish_by_discard, items
 
@@ -78,7 +79,7 @@ def test_a_meld_of_wild_cards_only_after_the_initial_meld_as_an_option() -> None
     assert "meld 2C 2H 2S" in moves(g)
 
 
-def state_melded(g) -> bool:
+def state_melded(g: Game) -> bool:
     import json
     return cast("bool", json.loads(g.to_json())["state"]["melded"][0])
 
@@ -301,6 +302,6 @@ def test_two_hand_wild_first_upcard_stays_and_last_red_three_option() -> None:
     assert not g.hand_over and "meld QD QH QS" in moves(g)
 
 
-def json_state(g):
+def json_state(g: Game):
     import json
     return json.loads(g.to_json())["state"]

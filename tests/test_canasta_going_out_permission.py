@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 
 import meldtable
+from meldtable import Game
 from positions import position_state
 
 _QUEENS = ["QC", "QD", "QH", "QS", "QC", "QD", "QH"]
@@ -24,7 +25,7 @@ def _four(hand0, options=None):
     return meldtable.Game.from_json(json.dumps(d))
 
 
-def _moves(g):
+def _moves(g: Game):
     return {str(m) for m in g.legal_moves()}
 
 

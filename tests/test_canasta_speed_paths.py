@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from random import Random
 
 import pytest
 from pytest import MonkeyPatch
@@ -187,7 +188,7 @@ def test_going_out_discards_give_the_going_out_checks_verdicts(monkeypatch: Monk
     seen: Counter = Counter()
     natural, wild, discards = S.CanastaState._out_ok_after, S.CanastaState._out_after_wild_add, P.Plan.going_out_discards
 
-    def counting(fast, name):
+    def counting(fast, name: str):
         def counted_call(self, *args, **kwargs):
             answer = fast(self, *args, **kwargs)
             seen[name, bool(answer)] += 1
@@ -277,7 +278,7 @@ def test_going_out_options_skip_only_discards_that_cannot_work(variant: str) -> 
 NATURAL_RANKS = [1, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]
 
 
-def random_plan(rng, rules, by_rank, ranks, copies, wilds, pending_ranks):
+def random_plan(rng: Random, rules, by_rank, ranks, copies, wilds, pending_ranks):
     """A going-out planner (`Plan`) for a random hand: 1 to `ranks` natural ranks of `copies`
     (low, high) cards each, 0 to `wilds` jokers and twos, 0 to `pending_ranks` ranks of the
     side's melds (3-6 cards, 0-2 wild cards; some not counted), some cards countable.

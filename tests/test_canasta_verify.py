@@ -56,7 +56,7 @@ GAMES = [
 
 
 @pytest.mark.parametrize("variant,players,options", GAMES)
-def test_legal_moves_are_exactly_what_verify_accepts(variant: str, players, options) -> None:
+def test_legal_moves_are_exactly_what_verify_accepts(variant: str, players: int, options) -> None:
     rng = random.Random(f"{variant}{players}{sorted(options.items())}")
     checked = refused = 0
     keys = set()

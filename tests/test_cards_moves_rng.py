@@ -119,7 +119,7 @@ def test_standard_deck_counts() -> None:
         ("meld QH,QS,JK", "meld QH QS JK"),
     ],
 )
-def test_move_notation_round_trip(text, canonical) -> None:
+def test_move_notation_round_trip(text: str, canonical) -> None:
     m = Move.parse(text)
     assert str(m) == canonical
     assert Move.parse(str(m)) == m
@@ -162,7 +162,7 @@ def test_move_fields() -> None:
         ("discard 10H", "'10H' is not a card"),
     ],
 )
-def test_move_parse_errors_are_clear(text, words) -> None:
+def test_move_parse_errors_are_clear(text: str, words) -> None:
     with pytest.raises(NotationError) as e:
         Move.parse(text)
     assert isinstance(e.value, ValueError)
@@ -196,7 +196,7 @@ def _moves(draw):
 
 @settings(max_examples=300, deadline=None, derandomize=True, database=None)
 @given(_moves(), st.sampled_from([str.lower, str.upper, lambda t: t.replace(" ", "  ")]))
-def test_move_notation_property(text, spelling) -> None:
+def test_move_notation_property(text: str, spelling) -> None:
     """Any well-formed move text parses, prints canonically, and parses back to the same move."""
     m = Move.parse(spelling(text))
     assert Move.parse(str(m)) == m == Move.parse(text)

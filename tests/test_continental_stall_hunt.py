@@ -47,7 +47,7 @@ def _take_and_throw_back(rng: random.Random):
 
 
 @pytest.mark.parametrize("players", PLAYERS)
-def test_every_deal_ends_under_the_default_with_random_legal_play(players) -> None:
+def test_every_deal_ends_under_the_default_with_random_legal_play(players: int) -> None:
     """»Man beendet den Zug, indem man eine der Handkarten abwirft.« With the default (any hand
     card, also the one just taken) uniformly random legal play ends every deal within
     ``move_bound(rules)`` moves, and random players do throw back cards they took."""
@@ -73,7 +73,7 @@ def test_every_deal_ends_under_the_default_with_random_legal_play(players) -> No
 
 
 @pytest.mark.parametrize("players", [2, 5, 8])
-def test_every_deal_ends_when_players_always_take_and_throw_back(players) -> None:
+def test_every_deal_ends_when_players_always_take_and_throw_back(players: int) -> None:
     """The default lets a player take the discard and throw it straight back, which repeats the
     position; option ``max_takes_in_a_row`` (default 20, app policy: keeps every deal finite)
     makes the next player draw after 20 such turns, so the deal still ends within the bound."""
@@ -123,7 +123,7 @@ def _stall_hunt(players: int, seed: int, options: dict[str, Any], max_moves: int
 
 
 @pytest.mark.parametrize("players", PLAYERS)
-def test_stall_hunt_with_default_and_random_valid_options(players) -> None:
+def test_stall_hunt_with_default_and_random_valid_options(players: int) -> None:
     """Issue #25 "no game that can get stuck": with the defaults and with random valid options
     (sim_harness.random_options) at every player count, games played on never reach a position
     without a legal move, and every save reloads and plays on."""

@@ -56,7 +56,7 @@ GAMES = [
 
 
 @pytest.mark.parametrize("players,options", GAMES)
-def test_legal_moves_are_exactly_what_verify_accepts(players, options) -> None:
+def test_legal_moves_are_exactly_what_verify_accepts(players: int, options) -> None:
     rng = random.Random(f"continental{players}{sorted(options.items())}")
     checked = refused = 0
     keys = set()
@@ -126,7 +126,7 @@ def _malformed(state) -> list:
 
 
 @pytest.mark.parametrize("players,options", GAMES)
-def test_is_legal_before_the_legal_moves_are_generated_is_membership(players, options) -> None:
+def test_is_legal_before_the_legal_moves_are_generated_is_membership(players: int, options) -> None:
     """``is_legal`` answers with the one check (``_why``) while the legal moves of a position are
     not generated (so that playing a composed action never generates them; issue #25): it must
     say yes to exactly the moves ``legal_moves()`` lists, for every plausible and every malformed

@@ -73,7 +73,7 @@ def test_every_move_in_the_notation_tables_is_canonical(section, parse, cell, me
 
 
 @pytest.mark.parametrize("section,parse,cell,message", notation_cases("input"))
-def test_every_row_of_the_error_tables_gives_its_message(section, parse, cell, message) -> None:
+def test_every_row_of_the_error_tables_gives_its_message(section, parse, cell, message: str) -> None:
     inputs: list[object] = [c for c in code_spans(cell)] if "non-string" not in cell else [5]
     inputs = ["" if x == '""' else x for x in inputs]
     expected = code_spans(message)
@@ -150,7 +150,7 @@ def test_the_protocol_has_examples() -> None:
 
 
 @pytest.mark.parametrize("name,pairs", protocol_examples())
-def test_protocol_examples(name, pairs) -> None:
+def test_protocol_examples(name: str, pairs) -> None:
     s = api.Session()
     assert pairs
     for req, shown in pairs:

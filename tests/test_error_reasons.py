@@ -61,7 +61,7 @@ def assert_declared_german(e: MeldtableError, specific: bool = True) -> None:
 
 # ---------------------------------------------------------------------- docs/notation.md's tables
 @pytest.mark.parametrize("section,parse,cell,message", notation_cases("input"))
-def test_every_error_row_of_the_notation_docs_has_a_german_reason(section, parse, cell, message) -> None:
+def test_every_error_row_of_the_notation_docs_has_a_german_reason(section, parse, cell, message: str) -> None:
     inputs: list[object] = [c for c in code_spans(cell)] if "non-string" not in cell else [5]
     for text in ["" if x == '""' else x for x in inputs]:
         with pytest.raises(NotationError) as e:
@@ -96,7 +96,7 @@ EDGE = [
 
 
 @pytest.mark.parametrize("parse,text,key", EDGE)
-def test_edge_cases_of_the_notation_name_their_reason(parse, text, key) -> None:
+def test_edge_cases_of_the_notation_name_their_reason(parse, text: str, key) -> None:
     with pytest.raises(NotationError) as e:
         parse(text)
     assert e.value.key == key
@@ -189,7 +189,7 @@ def test_bad_options_name_their_reason(call, key) -> None:
     (2, {"partnerships": "two_sides"}, "seating_two_sides"),
     (4, {"partnerships": "three_sides"}, "seating_three_sides"),
 ])
-def test_impossible_canasta_option_combinations_have_their_own_german_reason(players, options, key) -> None:
+def test_impossible_canasta_option_combinations_have_their_own_german_reason(players: int, options, key) -> None:
     """Combinations of rule options that cannot be played (issue #25: "every refusal a player can
     cause has a key and a German text written in German"): a key of their own, no English detail
     inside the German text."""
@@ -210,7 +210,7 @@ def test_burying_needs_blocking_ranks_in_german() -> None:
 @pytest.mark.parametrize("text,key", [
     (5, "state_not_text"), ("{", "state_not_json"), ("[NaN]", "state_nonfinite"), ("{}", "state_foreign"),
 ])
-def test_broken_saved_games_name_their_reason(text, key) -> None:
+def test_broken_saved_games_name_their_reason(text: str, key) -> None:
     with pytest.raises(StateError) as e:
         meldtable.Game.from_json(text)
     assert e.value.key == key

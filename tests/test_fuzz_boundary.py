@@ -230,7 +230,7 @@ MESSAGE = st.one_of(
 @pytest.mark.parametrize("kind", SESSION_KINDS)
 @FUZZ
 @given(message=MESSAGE)
-def test_hostile_messages_get_structured_errors(variant: str, kind, message) -> None:
+def test_hostile_messages_get_structured_errors(variant: str, kind, message: str) -> None:
     if variant is None and kind != "dealt":
         return  # one run for the session without a game
     s = session_of(variant, kind)
@@ -241,7 +241,7 @@ def test_hostile_messages_get_structured_errors(variant: str, kind, message) -> 
 @pytest.mark.parametrize("kind", SESSION_KINDS)
 @settings(FUZZ, max_examples=int(40 * SCALE))
 @given(op=st.sampled_from(["act", "bot", "next_hand", "play", "load"]), fields=st.data())
-def test_ops_at_the_wrong_time_and_with_garbage_fields(variant: str, kind, op, fields) -> None:
+def test_ops_at_the_wrong_time_and_with_garbage_fields(variant: str, kind, op: str, fields) -> None:
     """The game-changing ops with garbage or half-right fields, in every phase of a game."""
     s = session_of(variant, kind)
     games = saved_games(variant)
@@ -774,7 +774,7 @@ def continental_turn_position(draw: Any) -> str:
 
 @settings(FUZZ, max_examples=int(150 * SCALE))
 @given(text=continental_turn_position())
-def test_continental_positions_load_only_when_the_game_can_go_on(text) -> None:
+def test_continental_positions_load_only_when_the_game_can_go_on(text: str) -> None:
     """Half-laid contracts, jokers to place and seats marked down, built from valid
     combinations: the loader refuses them with a StateError or the seat to act has a legal move
     and the game goes on for 40 computer moves."""

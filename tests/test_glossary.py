@@ -144,13 +144,13 @@ def test_engine_reasons_follow_the_glossary(family) -> None:
 
 
 @pytest.mark.parametrize("name", sorted(p.name for p in (WEB / "guides").glob("*.json")))
-def test_guides_follow_the_glossary(name) -> None:
+def test_guides_follow_the_glossary(name: str) -> None:
     found = violations(guide_texts(WEB / "guides" / name))
     assert not found, f"web/guides/{name} (German):\n" + "\n".join(found)
 
 
 @pytest.mark.parametrize("name", sorted(p.name for p in (WEB / "rules").glob("*.de.md")))
-def test_rules_pages_follow_the_glossary(name) -> None:
+def test_rules_pages_follow_the_glossary(name: str) -> None:
     found = violations(rules_page_texts(WEB / "rules" / name))
     assert not found, f"web/rules/{name}:\n" + "\n".join(found)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import time
+from random import Random
 
 import pytest
 from pytest import MonkeyPatch
@@ -25,7 +26,7 @@ SEED0 = {"random": 0, "bot": 1, "mixed": 2}  # odd seeds play with random rule o
 
 @pytest.mark.parametrize("variant,players", H.cases(), ids=[f"{v}-{p}p" for v, p in H.cases()])
 @pytest.mark.parametrize("pairing", H.PAIRINGS)
-def test_simulation(variant: str, players, pairing) -> None:
+def test_simulation(variant: str, players: int, pairing) -> None:
     """Seeded matches of this variant and player count pass every check of the harness."""
     started = time.perf_counter()
     rep = H.run(variant, players, pairing, moves=MOVES_PER_CASE, seed0=SEED0[pairing], deep_every=9,
@@ -39,7 +40,7 @@ def test_simulation(variant: str, players, pairing) -> None:
 
 
 @pytest.mark.parametrize("players", meldtable.VARIANTS["continental"].players)
-def test_computer_only_continental_matches_end(players) -> None:
+def test_computer_only_continental_matches_end(players: int) -> None:
     """Issue #15: computer-only Continental matches always end. One whole match (seven deals) per
     player count, every deal within ``move_bound``, with the harness's checks (lighter sampling
     than test_simulation: the matches are long)."""
@@ -95,7 +96,7 @@ def test_harness_catches_a_leak(monkeypatch: MonkeyPatch) -> None:
     fam = _hooks("canasta")
     real = fam.shuffle_hidden
 
-    def leaky(data, seat, rng):
+    def leaky(data, seat, rng: Random):
         st = real(data, seat, rng)
         if st is not None and not st["hand_over"] and len(st["stock"]) > 1 and seat == 0:
             st["hands"][seat][0], st["stock"][0] = st["stock"][0], st["hands"][seat][0]

@@ -56,7 +56,7 @@ def test_hints_name_cards_in_the_players_words_never_in_notation() -> None:
 
 
 @pytest.mark.parametrize("variant,players", GAMES)
-def test_hint_texts_in_played_games_show_no_card_notation(variant: str, players) -> None:
+def test_hint_texts_in_played_games_show_no_card_notation(variant: str, players: int) -> None:
     g = meldtable.new_game(variant, players=players, seed=11)
     notation = re.compile(r"\b(JK|[A2-9TJQK][CDHS])\b")
     for i in range(30):
@@ -70,7 +70,7 @@ def test_hint_texts_in_played_games_show_no_card_notation(variant: str, players)
 
 
 @pytest.mark.parametrize("variant,players", GAMES)
-def test_a_hint_is_the_strong_move_with_a_reason_in_both_languages(variant: str, players) -> None:
+def test_a_hint_is_the_strong_move_with_a_reason_in_both_languages(variant: str, players: int) -> None:
     g = meldtable.new_game(variant, players=players, seed=6)
     seen = set()
     for i in range(40):

@@ -36,11 +36,11 @@ class Work:
         self._play, self._copy = Game.play, Game.copy
         work = self
 
-        def play(g, *a, **k):
+        def play(g: Game, *a, **k):
             work.plays += 1
             return work._play(g, *a, **k)
 
-        def copy(g):
+        def copy(g: Game):
             work.copies += 1
             return work._copy(g)
 
@@ -323,7 +323,7 @@ def test_a_failed_load_leaves_the_session_as_it_was() -> None:
 
 
 @pytest.mark.parametrize("op", ["act", "bot", "next_hand", "load", "new", "play"])
-def test_an_error_after_the_game_changed_restores_the_session(op, monkeypatch: MonkeyPatch) -> None:
+def test_an_error_after_the_game_changed_restores_the_session(op: str, monkeypatch: MonkeyPatch) -> None:
     """Copy and swap: whatever fails while the answer is made (here the table of the new game
     raises, as a bug would), the session keeps its game and seats; the answer is `internal`."""
     s = api.Session()

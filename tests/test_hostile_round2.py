@@ -89,7 +89,7 @@ def test_untrusted_text_is_quoted_as_a_short_prefix_only(req, variant: str) -> N
     ("canasta-two-hand", "discard Qſ"), ("3-ist-50", "play 5C pile ²"), ("3-ist-50", "play 5C pile \u0661"),
     ("continental", "add 0.\u0661 5C"), ("continental", "add \u0660.1 5C"), ("continental", "discard ſQ"),
 ])
-def test_non_ascii_digits_and_letters_are_bad_notation(variant: str, text) -> None:
+def test_non_ascii_digits_and_letters_are_bad_notation(variant: str, text: str) -> None:
     """Issue #25: "`add Q#² QH`, `play 5C pile ²` ... answer `internal` (`str.isdigit` accepts them,
     `int` does not); ... `Qſ` parses as `QS`". Notation is ASCII: a clear `bad_notation`-kind
     refusal with a key and a German text."""
@@ -165,7 +165,7 @@ def test_option_refusals_have_a_key_and_german_text(options) -> None:
     ("canasta-two-hand", "meld QH QS"), ("canasta-two-hand", "play 5C"), ("continental", "play 5C"),
     ("3-ist-50", "meld QH QS QD"), ("canasta-two-hand", "discard"), ("canasta-two-hand", "draw 5C"),
 ])
-def test_explain_answers_malformed_notation_in_the_language_asked(variant: str, text) -> None:
+def test_explain_answers_malformed_notation_in_the_language_asked(variant: str, text: str) -> None:
     """Issue #25: "`Game.explain(text, lang="de")` answers malformed notation in English (`'meld'
     needs at least three cards`, `Unknown move 'play': ...`)"."""
     g = meldtable.new_game(variant, players=2, seed=1)
@@ -415,7 +415,7 @@ def test_the_canasta_meld_composer_tries_few_candidates_on_copies(monkeypatch: M
     "variant: 3-ist-50\nhand 0: 5C\n", "variant: 3-ist-50\nhand 0: 5C 6C\nhand 1: 7C 8C 9C 9D\n",
     "variant: 3-ist-50\ncentre: 5C 6C 7C 8C 9C\nhand 0: 2C\nhand 1: 3C\n", "variant: canasta-two-hand\nscore: 9999999999999 0\n",
 ])
-def test_position_errors_name_the_position_and_read_in_german(text) -> None:
+def test_position_errors_name_the_position_and_read_in_german(text: str) -> None:
     """Issue #25: "Position errors say "saved game" and give the detail in English"."""
     resp = send(api.Session(), {"id": 1, "op": "new", "position": text})
     assert resp["ok"] is False

@@ -64,14 +64,14 @@ def test_the_generated_tables_are_up_to_date():
 
 
 @pytest.mark.parametrize("vid", CANASTA)
-def test_every_canasta_preset_has_both_tables(vid):
+def test_every_canasta_preset_has_both_tables(vid: str):
     text = page(vid)
     for name in T.SECTIONS:
         assert section(text, name).strip(), f"docs/rules/{vid}.md: empty {name} table; {FIX}"
 
 
 @pytest.mark.parametrize("vid", CANASTA)
-def test_option_table_lists_every_option_once_with_its_default(vid):
+def test_option_table_lists_every_option_once_with_its_default(vid: str):
     """Read back from the page (independently of the generator): one row per option, in the
     catalogue's order, with the default as JSON (``null`` for "by layout")."""
     v = meldtable.VARIANTS[vid]
@@ -88,7 +88,7 @@ def test_option_table_lists_every_option_once_with_its_default(vid):
 
 
 @pytest.mark.parametrize("vid", CANASTA)
-def test_layout_table_is_what_a_new_game_of_that_size_gets(vid):
+def test_layout_table_is_what_a_new_game_of_that_size_gets(vid: str):
     """Each layout row on the page, read back, is what ``new_game`` gives that many players
     (with the row's partnership choice): the effective options and the seats of each side."""
     v = meldtable.VARIANTS[vid]
@@ -120,7 +120,7 @@ def _canonical(value) -> str:
 
 
 @pytest.mark.parametrize("vid", CANASTA)
-def test_option_lines_in_the_prose_quote_the_current_defaults(vid):
+def test_option_lines_in_the_prose_quote_the_current_defaults(vid: str):
     """``> **Option** `name` = default (...)`` lines name real options and their defaults (a
     ``null`` default is written `` `null` → value``)."""
     v = meldtable.VARIANTS[vid]
@@ -137,7 +137,7 @@ def test_option_lines_in_the_prose_quote_the_current_defaults(vid):
 
 
 @pytest.mark.parametrize("vid", CANASTA)
-def test_research_rows_c1_to_c33_are_each_mapped_once(vid):
+def test_research_rows_c1_to_c33_are_each_mapped_once(vid: str):
     """The page's research table maps every row C1-C33 of rules-and-prior-art.md section 2.1."""
     rows = re.findall(r"^\| (C\d+)\b", page(vid), flags=re.M)
     assert sorted(rows, key=lambda r: int(r[1:])) == [f"C{i}" for i in range(1, 34)]

@@ -214,7 +214,7 @@ def check_results(g: Game, prev_scores: list[int]) -> None:
 # ---------------------------------------------------------------------------- playing
 
 
-def play_hand(g: Game, players, rng: random.Random, *, deep_every: int, pool: list[str], stats: Counter) -> None:
+def play_hand(g: Game, players: int, rng: random.Random, *, deep_every: int, pool: list[str], stats: Counter) -> None:
     """Play one hand to its end, checking invariants after every move (deep checks every
     ``deep_every`` moves and at the last ones)."""
     prev = g.scores
@@ -326,7 +326,7 @@ def test_different_seeds_deal_differently() -> None:
 
 
 @pytest.mark.parametrize("seed,deals", [(500, 3), (501, 2), (502, 4)])
-def test_whole_matches_by_deals(seed, deals) -> None:
+def test_whole_matches_by_deals(seed: int, deals) -> None:
     """Whole matches (bot vs bot, bot vs random) with match_end="deals": several hands, next_hand(),
     cumulative scores, the match ends after the last deal with the best total winning."""
     options = {"match_end": "deals", "deals": deals}

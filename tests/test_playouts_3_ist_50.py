@@ -176,7 +176,7 @@ def check_results(g: Game, prev: list[int]) -> None:
 # ---------------------------------------------------------------------------- playing
 
 
-def play_game(g: Game, players, rng: random.Random, *, deep_every: int, stats: Counter) -> None:
+def play_game(g: Game, players: int, rng: random.Random, *, deep_every: int, stats: Counter) -> None:
     """Play one game (core hand) to its end, checking invariants after every move."""
     prev = g.scores
     texts = sorted(full_deck(2, 2))
@@ -221,7 +221,7 @@ def replay(players: int, seed: int, history: list[list[str]], options=None) -> G
 
 @pytest.mark.parametrize("players", PLAYERS)
 @pytest.mark.parametrize("table", ["random", "bot", "mixed"])
-def test_playouts(players, table) -> None:
+def test_playouts(players: int, table) -> None:
     """Seeded games per player count and table (all random, all bots, bots and random players
     alternating), every invariant after every move, deep checks on a sample."""
     stats: Counter = Counter()
@@ -285,7 +285,7 @@ def test_seeds_deal_differently_and_equal_seeds_equally() -> None:
 
 
 @pytest.mark.parametrize("players", PLAYERS)
-def test_whole_match_of_several_games(players) -> None:
+def test_whole_match_of_several_games(players: int) -> None:
     """A match of 3 games (option games): next_hand, first player moving left each game,
     cumulative minus points, fewest points win."""
     options = {"games": 3}
@@ -320,7 +320,7 @@ def test_whole_match_of_several_games(players) -> None:
         (3, {"decks": 3, "jokers_per_deck": 1, "capture_mandatory": False, "leftovers_scored": True}),
     ],
 )
-def test_playouts_with_non_default_options(players, options) -> None:
+def test_playouts_with_non_default_options(players: int, options) -> None:
     stats: Counter = Counter()
     for seed in (900, 901):
         rng = random.Random(seed)

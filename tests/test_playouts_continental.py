@@ -19,6 +19,7 @@ import random
 import re
 import time
 from collections import Counter
+from random import Random
 from typing import Any
 
 import pytest
@@ -189,7 +190,7 @@ def check_results(g: Game, prev: list[int]) -> None:
 # ---------------------------------------------------------------------------- playing
 
 
-def play_deal(g: Game, players, rng: random.Random, *, deep_every: int, pool: list[str], stats: Counter) -> None:
+def play_deal(g: Game, players: int, rng: random.Random, *, deep_every: int, pool: list[str], stats: Counter) -> None:
     prev = g.scores
     deck = deck_of(g)
     assert sum(deck.values()) == g.view(0)["decks"] * (52 + g.options["jokers_per_deck"])
@@ -264,20 +265,20 @@ def play_match(players: int, seed: int, make_players, *, deep_every: int, option
     return g
 
 
-def all_random(rng, n):
+def all_random(rng: Random, n):
     return [random_player(rng) for _ in range(n)]
 
 
-def all_bots(rng, n):
+def all_bots(rng: Random, n):
     return [bot_player] * n
 
 
-def mixed(rng, n):
+def mixed(rng: Random, n):
     return [bot_player if s % 2 == 0 else random_player(rng, 0.5) for s in range(n)]
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6, 7, 8])
-def test_random_playouts_whole_matches(players) -> None:
+def test_random_playouts_whole_matches(players: int) -> None:
     """Random players (claiming a quarter of the time) over all seven deals."""
     stats: Counter = Counter()
     play_match(players, 100 + players, all_random, deep_every=80, stats=stats)
@@ -286,7 +287,7 @@ def test_random_playouts_whole_matches(players) -> None:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6, 7, 8])
-def test_bot_playouts_whole_matches(players) -> None:
+def test_bot_playouts_whole_matches(players: int) -> None:
     """Bots only, all seven deals; the bots do lay down and go out."""
     stats: Counter = Counter()
     play_match(players, 200 + players, all_bots, deep_every=60, stats=stats)
@@ -295,7 +296,7 @@ def test_bot_playouts_whole_matches(players) -> None:
 
 
 @pytest.mark.parametrize("players", [3, 6])
-def test_bot_against_random_players(players) -> None:
+def test_bot_against_random_players(players: int) -> None:
     """Bots against random players (who claim half the time): the bots end with fewer points."""
     stats: Counter = Counter()
     g = play_match(players, 300 + players, mixed, deep_every=53, stats=stats)

@@ -63,7 +63,7 @@ def test_the_docs_have_the_seed_examples() -> None:
 
 
 @pytest.mark.parametrize("name", sorted(EXAMPLES))
-def test_every_documented_position_loads_round_trips_and_plays_on(name) -> None:
+def test_every_documented_position_loads_round_trips_and_plays_on(name: str) -> None:
     g = Game.from_position(EXAMPLES[name])
     text = g.to_position()
     again = Game.from_position(text)
@@ -115,7 +115,7 @@ def _error_rows() -> list[tuple[str, str]]:
 
 
 @pytest.mark.parametrize("line,message", _error_rows())
-def test_the_documented_errors(line, message) -> None:
+def test_the_documented_errors(line, message: str) -> None:
     with pytest.raises((NotationError, StateError)) as e:
         Game.from_position(f"variant: canasta-two-hand\n{line}\n")
     if message.endswith("(keys: ...)."):
@@ -438,7 +438,7 @@ BAD = [
 
 
 @pytest.mark.parametrize("text,error,start", BAD)
-def test_bad_positions_are_refused_with_a_message_naming_the_line(text, error, start) -> None:
+def test_bad_positions_are_refused_with_a_message_naming_the_line(text: str, error, start) -> None:
     if error is None:  # a position that is fine: the control of the rows around it
         Game.from_position(text)
         return
@@ -585,7 +585,7 @@ CORPUS = _corpus()
 @pytest.mark.parametrize("name", sorted(CORPUS))
 @settings(FUZZ, max_examples=int(15 * SCALE))
 @given(data=st.data())
-def test_mutated_positions_load_cleanly_or_fail_with_the_engines_errors(name, data) -> None:
+def test_mutated_positions_load_cleanly_or_fail_with_the_engines_errors(name: str, data) -> None:
     mutated = _mutations(data.draw, CORPUS[name])
     try:
         g = Game.from_position(mutated)

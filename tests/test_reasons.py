@@ -101,7 +101,7 @@ GERMAN_WORDS = ("du ", "Du ", "der ", "die ", "Der ", "Die ", "ist", "nicht", "k
 
 @pytest.mark.parametrize("variant,players", [("canasta-two-hand", 2), ("canasta-classic", 4), ("kanaster", 4), ("continental", 3),
                                              ("3-ist-50", 3)])
-def test_a_german_user_gets_german_reasons_for_every_refusal(variant: str, players) -> None:
+def test_a_german_user_gets_german_reasons_for_every_refusal(variant: str, players: int) -> None:
     """A CPython user asking in German: every refusal of random wrong moves in played games comes as
     ``IllegalMoveError`` with a declared key and a German text, and ``Game.explain(move, "de")``
     gives the same German text."""

@@ -102,7 +102,7 @@ def test_werte_der_karten_three_value_option() -> None:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
-def test_austeilen_four_cards_each_four_open_in_the_centre(players) -> None:
+def test_austeilen_four_cards_each_four_open_in_the_centre(players: int) -> None:
     """'Jeder Spieler erhält 4 Karten auf die Hand ... Offen auf den Tisch werden 4 Karten
     ausgelegt. Die restlichen Karten werden an die Seite gelegt (Kartenstapel)'; 'Der Spieler links
     neben dem Kartengeber darf anfangen.'"""
@@ -564,7 +564,7 @@ PLAY_FORM = ("'play' is written 'play <card> <target>' with target middle, centr
     ("play 7H pile x", "'pile' needs the seat whose minus pile it is, e.g. 'play 7H pile 2'."),
     ("play 7X middle", "'7X' is not a card: write rank (A 2-9 T J Q K) and suit (C D H S), e.g. QH, or JK for a joker."),
 ])
-def test_notation_errors(text, message) -> None:
+def test_notation_errors(text: str, message: str) -> None:
     g = meldtable.new_game(V, players=2, seed=0)
     before = g.to_json()
     with pytest.raises(NotationError) as e:
@@ -636,7 +636,7 @@ def test_variant_options_have_defaults_sources_and_research_rows() -> None:
 # ============================================================================ the JSON API
 
 
-def call(session, op, **fields):
+def call(session, op: str, **fields):
     resp = json.loads(api.handle(json.dumps({"id": 1, "op": op, **fields}), session))
     return resp
 

@@ -59,7 +59,7 @@ def test_deck_is_two_52_card_decks_and_four_jokers() -> None:
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2, 6, 22, 30, 71, 1061])
-def test_deal_fifteen_cards_each_rest_is_stock_upcard_starts_pile(seed) -> None:
+def test_deal_fifteen_cards_each_rest_is_stock_upcard_starts_pile(seed: int) -> None:
     """Seed "Das Ausgeben": "Jeder Spieler erhält 15 Karten. Der Rest der Karten wird verdeckt auf den
     Tisch gelegt ... Die oberste Karte dieses Kartenstapels wird abgehoben ... Dies ist die erste
     Karte des Ablagestapels." (Dealt red threes are replaced, so hands still hold 15.)"""

@@ -14,6 +14,7 @@ import subprocess
 import sys
 from collections import Counter
 from pathlib import Path
+from random import Random
 from typing import cast
 
 import pytest
@@ -91,7 +92,7 @@ def test_deck_is_52_cards_plus_two_jokers_per_deck() -> None:
         (8, [2, 2, 3, 3, 4, 4, 4]),
     ],
 )
-def test_deck_schedule(players, schedule) -> None:
+def test_deck_schedule(players: int, schedule) -> None:
     """Seed "Kartenspiel": "Bei vier Spielern beginnt man mit zwei Decks und beendet das Spiel mit
     drei Decks. Bei fünf bis acht Spielern ... mit zwei Decks zu beginnen und nach den ersten beiden
     Teilspielen ein Deck und nach den nächsten beiden Spielen noch ein Deck hinzuzufügen." 2-3
@@ -189,7 +190,7 @@ def test_deal_sizes_plus_one_option() -> None:
 
 
 @pytest.mark.parametrize("players,seed", [(2, 3), (4, 11), (7, 2)])
-def test_deal_one_at_a_time_from_the_seat_after_the_dealer(players, seed) -> None:
+def test_deal_one_at_a_time_from_the_seat_after_the_dealer(players: int, seed: int) -> None:
     """Seed "Verteilung der Karten": "verteilt sechs Karten an jeden Spieler, eine nach der anderen,
     gegen den Uhrzeigersinn. Dann teilt er den Rest des Decks in zwei Stapel auf ... Der Hauptstapel
     enthält in der Regel mehr Karten als der Strafstapel. Die oberste Karte des ersten Stapels wird
@@ -475,10 +476,10 @@ def test_takes_in_a_row_are_limited() -> None:
             Game.from_json(json.dumps(d))
 
 
-def _looper(rng):
+def _looper(rng: Random):
     """A player that takes the top discard whenever it may and then discards at random: the
     way a deal could go on for ever."""
-    def choose(g):
+    def choose(g: Game):
         legal = g.legal_moves()
         take = [m for m in legal if m.kind == "take"]
         if take:
@@ -490,7 +491,7 @@ def _looper(rng):
 
 @pytest.mark.parametrize("players", [2, 4])
 @pytest.mark.parametrize("forbid", [True, False])
-def test_every_deal_ends_within_the_move_bound_even_when_players_loop(players, forbid) -> None:
+def test_every_deal_ends_within_the_move_bound_even_when_players_loop(players: int, forbid) -> None:
     """docs/rules/continental.md "every deal ends": players who always take the discard (and,
     with the option off, may throw it straight back) still end every deal, within
     ``move_bound(rules)`` moves, because at most ``max_takes_in_a_row`` turns in a row begin
@@ -854,7 +855,7 @@ from meldtable.continental import ContinentalMove, parse_move  # noqa: E402
         ("discard 4c", "discard 4C"),
     ],
 )
-def test_notation_round_trip(text, canonical) -> None:
+def test_notation_round_trip(text: str, canonical) -> None:
     m = parse_move(text)
     assert str(m) == canonical and parse_move(str(m)) == m and isinstance(m, ContinentalMove)
     j = m.to_json()
@@ -869,7 +870,7 @@ def test_notation_round_trip(text, canonical) -> None:
         ("swap 1.1 6H 7H", "exactly one card"), ("discard", "exactly one card"), ("discard 10H", "is not a card"),
     ],
 )
-def test_notation_errors(text, fragment) -> None:
+def test_notation_errors(text: str, fragment) -> None:
     with pytest.raises(NotationError, match=fragment):
         parse_move(text)
     g = new(2)

@@ -33,7 +33,7 @@ def _conservation(g: meldtable.Game) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize("variant,players", GAMES)
-def test_determinize_keeps_the_seats_view_and_every_card(variant: str, players) -> None:
+def test_determinize_keeps_the_seats_view_and_every_card(variant: str, players: int) -> None:
     changed = 0
     for k in range(12):
         g = _midhand(variant, players, 3 + k, 6 + 5 * k)
@@ -80,7 +80,7 @@ def test_determinize_mid_turn_of_another_seat_is_a_state_error() -> None:
 
 
 @pytest.mark.parametrize("variant,players", GAMES)
-def test_search_node_plays_the_same_moves_as_the_public_api(variant: str, players) -> None:
+def test_search_node_plays_the_same_moves_as_the_public_api(variant: str, players: int) -> None:
     """Same moves, by index in the node and by ``Game.play`` of ``legal_moves()[index]``: the same
     legal moves at every step and the same saved state at the end."""
     for seed in range(3):
@@ -100,7 +100,7 @@ def test_search_node_plays_the_same_moves_as_the_public_api(variant: str, player
 
 
 @pytest.mark.parametrize("variant,players", GAMES + [("kanaster", 4)])
-def test_quick_playouts_play_only_legal_moves_the_same_as_the_public_api(variant: str, players) -> None:
+def test_quick_playouts_play_only_legal_moves_the_same_as_the_public_api(variant: str, players: int) -> None:
     """The cheap random policy (meldtable.search.rollout: a draw or a random discard proposed
     first and checked by the family's verdict) plays only moves of ``legal_moves()``, and the same
     moves through ``Game.play`` give the same saved state; its proposals are refused where the rules
@@ -171,7 +171,7 @@ def _side_values_by_view(state, seat):
 
 @pytest.mark.parametrize("variant,players", [("canasta-two-hand", 2), ("canasta-classic", 4), ("kanaster", 2),
                                              ("kanaster", 4), ("canasta-classic", 3)])
-def test_canasta_estimate_reads_the_state_as_the_view_shows_it(variant: str, players) -> None:
+def test_canasta_estimate_reads_the_state_as_the_view_shows_it(variant: str, players: int) -> None:
     from meldtable.search import _canasta_side_values
 
     seen = 0
@@ -190,7 +190,7 @@ def test_canasta_estimate_reads_the_state_as_the_view_shows_it(variant: str, pla
 
 @pytest.mark.parametrize("variant,players", [("canasta-two-hand", 2), ("canasta-classic", 4), ("kanaster", 2),
                                              ("kanaster", 4), ("canasta-classic", 3)])
-def test_the_normal_player_decides_the_same_from_the_search_view(variant: str, players) -> None:
+def test_the_normal_player_decides_the_same_from_the_search_view(variant: str, players: int) -> None:
     """canasta.bot.search_view (what the searches' playouts show the normal player) gives the same
     decision as the whole view, in every position of whole hands played by every level."""
     from meldtable.canasta.bot import CanastaBot, search_view
@@ -232,7 +232,7 @@ def test_evaluate_scores_a_finished_hand_by_its_score_change() -> None:
 
 
 @pytest.mark.parametrize("variant,players", GAMES)
-def test_strong_decides_from_the_seats_information_only(variant: str, players) -> None:
+def test_strong_decides_from_the_seats_information_only(variant: str, players: int) -> None:
     """The hidden cards dealt again (another determinization of the same table): the strong
     player's choice for the same rng is the same."""
     checked = 0
@@ -269,7 +269,7 @@ def _known_after(variant: str, players: int, kinds: tuple[str, ...]) -> tuple[me
 
 @pytest.mark.parametrize("variant,players,kinds", [("canasta-two-hand", 2, ("take",)), ("kanaster", 2, ("take",)),
                                                    ("continental", 3, ("take", "claim"))])
-def test_cards_seen_going_into_a_hand_stay_there_in_every_determinization(variant: str, players, kinds) -> None:
+def test_cards_seen_going_into_a_hand_stay_there_in_every_determinization(variant: str, players: int, kinds) -> None:
     from meldtable.search.knowledge import known_cards
 
     g, known = _known_after(variant, players, kinds)

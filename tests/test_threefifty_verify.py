@@ -38,7 +38,7 @@ GAMES = [
 
 
 @pytest.mark.parametrize("players,options", GAMES)
-def test_legal_moves_are_exactly_what_verify_accepts(players, options) -> None:
+def test_legal_moves_are_exactly_what_verify_accepts(players: int, options) -> None:
     rng = random.Random(f"threefifty{players}{sorted(options.items())}")
     checked = refused = 0
     keys = set()

@@ -12,7 +12,7 @@ import random
 import pytest
 
 import meldtable
-from meldtable import api, new_game
+from meldtable import Game, api, new_game
 from meldtable.bot import choose_move
 from meldtable.undo import UNDOABLE
 
@@ -20,16 +20,16 @@ GAMES = [("canasta-two-hand", 2), ("canasta-classic", 4), ("canasta-classic", 6)
          ("continental", 3), ("continental", 8)]
 
 
-def views(g):
+def views(g: Game):
     return [json.dumps(g.view(s), sort_keys=True) for s in range(g.players)]
 
 
-def undoable(g, m) -> bool:
+def undoable(g: Game, m) -> bool:
     return m.kind in UNDOABLE[g.variant.family]
 
 
 @pytest.mark.parametrize("vid,players", GAMES)
-def test_every_undoable_move_is_taken_back_exactly(vid, players) -> None:
+def test_every_undoable_move_is_taken_back_exactly(vid: str, players: int) -> None:
     """Along computer playouts: before each undoable move the state text and all views are saved;
     the move, then undo, gives them back exactly; the playout then goes on with the move."""
     checked = 0
@@ -58,7 +58,7 @@ def test_every_undoable_move_is_taken_back_exactly(vid, players) -> None:
 
 
 @pytest.mark.parametrize("vid,players", GAMES)
-def test_several_moves_are_taken_back_one_by_one_until_the_draw(vid, players) -> None:
+def test_several_moves_are_taken_back_one_by_one_until_the_draw(vid: str, players: int) -> None:
     """Two or more undoable moves in one turn: undo them one by one back to the state right after
     the draw or take; one more undo is refused because the draw showed hidden cards."""
     found = 0
@@ -157,7 +157,7 @@ def test_a_loaded_game_has_nothing_to_undo() -> None:
     assert h.undo_refusal() is not None
 
 
-def _call(session, op, **fields):
+def _call(session, op: str, **fields):
     return json.loads(api.handle(json.dumps({"id": 1, "op": op, **fields}), session))
 
 
@@ -190,7 +190,7 @@ def test_api_undo_and_can_undo() -> None:
 
 
 @pytest.mark.parametrize("vid,players", GAMES)
-def test_a_copied_game_undoes_exactly_while_the_original_plays_on(vid, players) -> None:
+def test_a_copied_game_undoes_exactly_while_the_original_plays_on(vid: str, players: int) -> None:
     """Game.copy() in the middle of a turn with undoable moves: the original then finishes its turn
     and the next seats play on; the copy's undo still gives back the exact state before the move
     (the canasta family keeps a cheaper partial copy as the undo base, sharing the stock, pile and

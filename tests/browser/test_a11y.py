@@ -21,7 +21,7 @@ GAMES = [("canasta-two-hand", "2"), ("canasta-classic", "4"), ("kanaster", "4"),
          ("3-ist-50", "3")]
 
 
-def start(page: Page, site_url: str, variant: str, players, lang: str) -> None:
+def start(page: Page, site_url: str, variant: str, players: int, lang: str) -> None:
     page.add_init_script(f"localStorage.setItem('meldtable.lang', '{lang}')")
     page.goto(f"{site_url}?fast=1&seed=4&game={variant}")
     page.wait_for_selector("html[data-engine-state=ready]", timeout=90_000)
@@ -45,7 +45,7 @@ def test_new_game_dialog_has_no_serious_violations(page: WatchedPage, site_url: 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 @pytest.mark.parametrize("variant,players", GAMES)
-def test_each_table_has_no_serious_violations(page: WatchedPage, site_url: str, variant: str, players, lang: str) -> None:
+def test_each_table_has_no_serious_violations(page: WatchedPage, site_url: str, variant: str, players: int, lang: str) -> None:
     start(page, site_url, variant, players, lang)
     found = serious_violations(page)
     assert not found, format_violations(found)

@@ -10,8 +10,7 @@ from typing import TYPE_CHECKING, Any, cast
 import pytest
 
 if TYPE_CHECKING:
-
-    from conftest import WatchedPage
+    from conftest import RecordTiming, ServeSite, WatchedPage
 
 # Upper bound for "engine ready" on a loaded 2-core CI machine (measured here: about 5-6 s).
 BOOT_BOUND_S = float(os.environ.get("MELDTABLE_BOOT_BOUND", "30"))
@@ -53,7 +52,8 @@ def test_assets_are_served_with_the_right_content_type(site_url: str) -> None:
             assert response.headers.get_content_type() == mime, path
 
 
-def test_engine_boots_in_worker_and_says_hello(page: WatchedPage, site_url: str, site_version, record_timing) -> None:
+def test_engine_boots_in_worker_and_says_hello(page: WatchedPage, site_url: str, site_version,
+                                               record_timing: RecordTiming) -> None:
     page.goto(site_url + BLANK)
     started = time.monotonic()
     result = page.evaluate(START_ENGINE)
@@ -183,7 +183,7 @@ def test_worker_validates_messages(page: WatchedPage, site_url: str) -> None:
     assert replies[5]["id"] == 99 and replies[5]["ok"] is True
 
 
-def test_wrong_wasm_mime_type_is_reported_at_once(page: WatchedPage, serve_site) -> None:
+def test_wrong_wasm_mime_type_is_reported_at_once(page: WatchedPage, serve_site: ServeSite) -> None:
     """Pyodide waits forever when .wasm is not application/wasm; the worker checks the type
     while it boots and reports it, long before the 45 s watchdog."""
     bad_site = serve_site({".wasm": "application/octet-stream"})
@@ -208,7 +208,7 @@ def test_watchdog_explains_a_boot_that_takes_too_long(page: WatchedPage, site_ur
     assert "application/wasm" in message, message  # the hint names the content type to check
 
 
-def test_wheel_that_does_not_match_the_lock_is_refused(page: WatchedPage, serve_site, tmp_path: Path, dist_dir: Path,
+def test_wheel_that_does_not_match_the_lock_is_refused(page: WatchedPage, serve_site: ServeSite, tmp_path: Path, dist_dir: Path,
                                                        site_version) -> None:
     """The wheel is fetched with the lock file's sha256 as subresource integrity: a changed
     wheel (same name, other bytes) is a boot error, never imported."""
@@ -223,7 +223,7 @@ def test_wheel_that_does_not_match_the_lock_is_refused(page: WatchedPage, serve_
     assert "sha256" in result["error"]["message"], result
 
 
-def test_missing_wheel_is_a_boot_error(page: WatchedPage, serve_site, tmp_path: Path) -> None:
+def test_missing_wheel_is_a_boot_error(page: WatchedPage, serve_site: ServeSite, tmp_path: Path) -> None:
     """If the wheel cannot be installed, the worker reports a boot error (no hang, no fake ready)."""
     broken_site = serve_site(mounts={"/wheels/": tmp_path})  # every wheel URL answers 404
     page.goto(broken_site + BLANK)
@@ -246,7 +246,7 @@ def test_file_url_is_reported_at_once(page: WatchedPage) -> None:
     assert "http" in result["message"].lower()
 
 
-def test_index_page_reaches_ready(page: WatchedPage, site_url: str, dist_dir: Path, record_timing) -> None:
+def test_index_page_reaches_ready(page: WatchedPage, site_url: str, dist_dir: Path, record_timing: RecordTiming) -> None:
     """The real page (UI by app.js) marks <html data-engine-state="ready"> once the engine runs."""
     if not (dist_dir / "app.js").exists():
         pytest.skip("web/app.js does not exist yet (the UI is being written)")

@@ -34,7 +34,7 @@ def cpython_game(seed: int) -> tuple[list[str], str]:
 
 
 @pytest.mark.parametrize("seed", [3, 20261122])
-def test_seeded_game_in_the_page_equals_cpython(page: WatchedPage, site_url: str, seed) -> None:
+def test_seeded_game_in_the_page_equals_cpython(page: WatchedPage, site_url: str, seed: int) -> None:
     moves, final = cpython_game(seed)
     assert meldtable.Game.from_json(final).hand_over  # CPython played the whole hand
     page.goto(site_url + BLANK)

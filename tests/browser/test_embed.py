@@ -24,7 +24,7 @@ import build
 if TYPE_CHECKING:
     from playwright.sync_api import Page
 
-    from conftest import WatchedPage
+    from conftest import RecordTiming, ServeSite, WatchedPage
 
 MICROPIP = "micropip-0.11.1-py3-none-any.whl"
 MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"  # PyPI's file
@@ -92,8 +92,9 @@ def stock_pyodide(tmp_path_factory: TempPathFactory) -> Path:
     return folder
 
 
-def test_micropip_installs_the_wheel_in_a_stock_pyodide_page(page: WatchedPage, serve_site, stock_pyodide, site_version,
-                                                             record_timing) -> None:
+def test_micropip_installs_the_wheel_in_a_stock_pyodide_page(page: WatchedPage, serve_site: ServeSite, stock_pyodide,
+                                                             site_version,
+                                                             record_timing: RecordTiming) -> None:
     import json
     import time
 
@@ -183,7 +184,7 @@ def cors_dist(dist_dir: Path, tmp_path: Path):
 
 
 @pytest.fixture
-def host_page(tmp_path: Path, serve_site, cors_dist):
+def host_page(tmp_path: Path, serve_site: ServeSite, cors_dist):
     """The documentation page (another origin than dist/): its URL."""
     import html
 
@@ -225,7 +226,8 @@ def last_refusal(page: Page, demo_id):
     return page.evaluate(f"window.refused && window.refused['{demo_id}']")
 
 
-def test_two_demos_from_another_origin_share_one_worker(page: WatchedPage, host_page, cors_dist, record_timing) -> None:
+def test_two_demos_from_another_origin_share_one_worker(page: WatchedPage, host_page, cors_dist,
+                                                        record_timing: RecordTiming) -> None:
     import time
 
     import meldtable
@@ -371,7 +373,7 @@ window.guide = mountDemo(document.getElementById("guide"), {
 """
 
 
-def test_js_api_on_the_apps_origin_under_its_policy(page: WatchedPage, serve_site, tmp_path: Path) -> None:
+def test_js_api_on_the_apps_origin_under_its_policy(page: WatchedPage, serve_site: ServeSite, tmp_path: Path) -> None:
     """mountDemo on a page of dist/'s own origin, below a sub-path, with the app's
     Content-Security-Policy: the worker starts directly, a hook vetoes a move with its message,
     act() plays one, onTable hears every table; a position the engine cannot load says why."""

@@ -22,7 +22,7 @@ import build
 if TYPE_CHECKING:
     from playwright.sync_api import Page
 
-    from conftest import WatchedPage
+    from conftest import ServeSite, WatchedPage
 
 POSITION = """variant: canasta-two-hand
 turn: 0 draw
@@ -74,7 +74,7 @@ def dist_server(dist_dir: Path, tmp_path: Path):
         server.server_close()
 
 
-def host_page(tmp_path: Path, serve_site, dist_url) -> str:
+def host_page(tmp_path: Path, serve_site: ServeSite, dist_url) -> str:
     docs = tmp_path / f"docs-{abs(hash(dist_url))}"
     docs.mkdir()
     (docs / "page.html").write_text(PAGE.format(
@@ -82,11 +82,12 @@ def host_page(tmp_path: Path, serve_site, dist_url) -> str:
     return cast("str", serve_site(mounts={"/docs/": docs}) + "docs/page.html")
 
 
-def shadow_text(page: Page, demo_id, selector):
+def shadow_text(page: Page, demo_id, selector: str):
     return page.evaluate(f"document.getElementById('{demo_id}').shadowRoot.querySelector('{selector}')?.innerText || ''")
 
 
-def test_without_cors_headers_every_demo_says_what_is_wrong(page: WatchedPage, serve_site, dist_server, tmp_path: Path) -> None:
+def test_without_cors_headers_every_demo_says_what_is_wrong(page: WatchedPage, serve_site: ServeSite, dist_server,
+                                                            tmp_path: Path) -> None:
     dist = dist_server({})  # a plain static server: no Access-Control-Allow-Origin
     dist_origin = "/".join(dist.split("/")[:3])
     url = host_page(tmp_path, serve_site, dist)
@@ -120,7 +121,7 @@ def test_without_cors_headers_every_demo_says_what_is_wrong(page: WatchedPage, s
     page.console_errors.clear()  # the browser's own CORS errors are expected here
 
 
-def test_a_wrong_address_is_named_as_such(page: WatchedPage, serve_site, dist_server, tmp_path: Path) -> None:
+def test_a_wrong_address_is_named_as_such(page: WatchedPage, serve_site: ServeSite, dist_server, tmp_path: Path) -> None:
     dist = dist_server({"Access-Control-Allow-Origin": "*"}).replace("/games/meldtable/", "/games/missing/")
     url = host_page(tmp_path, serve_site, dist)
     # the loader itself is found at the wrong address only if it exists there: serve it from the
@@ -137,7 +138,7 @@ def test_a_wrong_address_is_named_as_such(page: WatchedPage, serve_site, dist_se
     page.console_errors.clear()
 
 
-def test_with_cors_headers_the_same_page_plays(page: WatchedPage, serve_site, dist_server, tmp_path: Path) -> None:
+def test_with_cors_headers_the_same_page_plays(page: WatchedPage, serve_site: ServeSite, dist_server, tmp_path: Path) -> None:
     dist = dist_server({"Access-Control-Allow-Origin": "*"})
     url = host_page(tmp_path, serve_site, dist)
     page.set_viewport_size({"width": 1280, "height": 900})

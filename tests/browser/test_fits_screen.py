@@ -73,7 +73,7 @@ def boxes_inside(page: Page, selectors):
 
 @pytest.mark.parametrize("sized_page", SIZES, indirect=True, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("variant,players,discard,actions", GAMES, ids=lambda x: str(x))
-def test_hand_pile_and_actions_visible_together(sized_page, site_url: str, variant: str, players, discard, actions) -> None:
+def test_hand_pile_and_actions_visible_together(sized_page, site_url: str, variant: str, players: int, discard, actions) -> None:
     page, w, h = sized_page
     page.goto(f"{site_url}?fast=1&seed=21&game={variant}")
     page.wait_for_selector("html[data-engine-state=ready]", timeout=90_000)

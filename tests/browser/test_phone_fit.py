@@ -29,7 +29,7 @@ RANKS = "A K Q J T 9 8 7 6 5 4".split()
 SUITS = "CDHS"
 
 
-def canasta(variant: str, players, sides, option: str = ""):
+def canasta(variant: str, players: int, sides, option: str = ""):
     """A canasta-family table where side 0 (the person's) has two melds, every other side four
     and side 1 a natural canasta: every part of each side's head is shown."""
     lines = [f"variant: {variant}", f"players: {players}", *([option] if option else []), "turn: 0 draw", "pile: 4C 6D"]
@@ -42,7 +42,7 @@ def canasta(variant: str, players, sides, option: str = ""):
     return "\n".join(lines) + "\n"
 
 
-def continental(players):
+def continental(players: int):
     """Continental's first deal (two sets): every second seat after the person has laid down."""
     lines = ["variant: continental", f"players: {players}", "turn: 0 draw", "pile: 9C"]
     k = 0
@@ -54,7 +54,7 @@ def continental(players):
     return "\n".join(lines) + "\n"
 
 
-def threefifty(players):
+def threefifty(players: int):
     """3 ist 50 at the start of a round (four cards each), a minus pile at seat 1."""
     deck = [r + s for s in SUITS for r in "A K Q J T 9 8 7 6 4 3 2".split()]
     pool = [c for c in deck if c not in {"5C", "5D", "9S", "KH", "4C", "4D", "7C", "7D", "7S"}]

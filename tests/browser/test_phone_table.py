@@ -74,7 +74,7 @@ def settle(page: Page) -> None:
              || (a.effect.target && a.effect.target.id === 'ct-claim-bar'))""", timeout=30_000)
 
 
-def not_visible(page: Page, selector):
+def not_visible(page: Page, selector: str):
     """[(index, reason)] of the elements matching `selector` that a person does not see."""
     out = []
     for i, loc in enumerate(page.locator(selector).all()):

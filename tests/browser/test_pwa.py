@@ -29,6 +29,8 @@ import npm_vendor  # tools/npm_vendor.py, on sys.path once build is imported
 if TYPE_CHECKING:
     from playwright.sync_api import BrowserContext, Page
 
+    from conftest import RecordTiming
+
 CHROMIUM_ARGS = ["--disable-gpu", "--disable-background-networking", "--no-first-run",
                  "--disable-component-update", "--disable-sync", "--disable-quic"]
 BOOT_MS = 90_000
@@ -106,7 +108,7 @@ def site_dir(dist_dir: Path, tmp_path_factory: TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="module")
-def version(site_dir) -> dict[str, Any]:
+def version(site_dir: Path) -> dict[str, Any]:
     """version.json of that copy."""
     return cast("dict[str, Any]", json.loads((site_dir / "version.json").read_text()))
 
@@ -308,7 +310,7 @@ def page_module_graph() -> set[str]:
     return seen
 
 
-def test_manifest_icons_csp_and_precache_list(site_dir, version) -> None:
+def test_manifest_icons_csp_and_precache_list(site_dir: Path, version) -> None:
     manifest = json.loads((site_dir / "manifest.webmanifest").read_text())
     assert manifest["name"] and manifest["short_name"]
     assert manifest["start_url"] == manifest["scope"] == manifest["id"] == "./"  # any sub-path
@@ -390,7 +392,7 @@ def test_manifest_icons_csp_and_precache_list(site_dir, version) -> None:
 
 # --------------------------------------------------------------------------- in the browser
 
-def test_installable_in_chromium(playwright_instance, chromium_path: str, site_dir, sites, tmp_path: Path) -> None:
+def test_installable_in_chromium(playwright_instance, chromium_path: str, site_dir: Path, sites, tmp_path: Path) -> None:
     """CDP Page.getInstallabilityErrors is empty (needs a persistent profile, not incognito)."""
     site = sites(site_dir)
     context = playwright_instance.chromium.launch_persistent_context(
@@ -411,7 +413,8 @@ def test_installable_in_chromium(playwright_instance, chromium_path: str, site_d
         context.close()
 
 
-def test_offline_reload_boots_plays_and_keeps_the_game(context: BrowserContext, site_dir, version, sites, record_timing) -> None:
+def test_offline_reload_boots_plays_and_keeps_the_game(context: BrowserContext, site_dir: Path, version, sites,
+                                                       record_timing: RecordTiming) -> None:
     """Under the CSP sent as a header (so the worker runs under it too): first visit, a move,
     then the server stops and the network goes off; the reload boots from the cache, offers
     the saved game, and play goes on.
@@ -469,7 +472,8 @@ def wait_later_missing(page: Page, done, timeout_s: float = 60) -> int:
     return count
 
 
-def test_documentation_is_stored_at_the_second_start_or_when_visited(context: BrowserContext, site_dir, version, sites) -> None:
+def test_documentation_is_stored_at_the_second_start_or_when_visited(context: BrowserContext, site_dir: Path, version,
+                                                                     sites) -> None:
     """Issue #16: a first visit downloads none of the documentation (rules pages, guided hands,
     live demos); a page of it read online is stored as it passes; the next start stores the
     rest, after which every one of them opens offline. Opened offline before that, a rules page
@@ -516,7 +520,7 @@ def test_documentation_is_stored_at_the_second_start_or_when_visited(context: Br
     assert watch.errors == [], watch.errors
 
 
-def test_csp_header_reaches_the_worker(context: BrowserContext, site_dir, sites) -> None:
+def test_csp_header_reaches_the_worker(context: BrowserContext, site_dir: Path, sites) -> None:
     """Control for the test above: without 'wasm-unsafe-eval' in the header the worker cannot
     compile Pyodide, so the header's policy really applies to the engine's worker."""
     strict = build.CSP.replace(" 'wasm-unsafe-eval'", "")
@@ -529,7 +533,8 @@ def test_csp_header_reaches_the_worker(context: BrowserContext, site_dir, sites)
     assert watch.foreign == []
 
 
-def test_a_host_policy_without_the_early_scripts_hash_still_starts_one_engine(context: BrowserContext, site_dir, sites) -> None:
+def test_a_host_policy_without_the_early_scripts_hash_still_starts_one_engine(context: BrowserContext, site_dir: Path,
+                                                                              sites) -> None:
     """A host that sends its own policy without the inline script's sha256 (build.CSP has it):
     the browser refuses index.html's early start, and app.js creates the one worker itself."""
     assert "'sha256-" in build.CSP
@@ -553,7 +558,7 @@ def test_a_host_policy_without_the_early_scripts_hash_still_starts_one_engine(co
     assert watch.foreign == []
 
 
-def test_sub_path_on_a_plain_static_server(context: BrowserContext, site_dir, version, sites, tmp_path: Path) -> None:
+def test_sub_path_on_a_plain_static_server(context: BrowserContext, site_dir: Path, version, sites, tmp_path: Path) -> None:
     """dist/ unchanged under /docs/play/ of `python3 -m http.server`'s handler: boots, plays,
     caches under its own scope, reloads offline; nothing is requested outside /docs/play/."""
     www = tmp_path / "www"
@@ -599,7 +604,7 @@ SPOIL = """([how]) => {
                   "Grund: Das gespeicherte Spiel enthält NaN"),
     ("seats", "en", "so it has been removed. Reason: 'human_seats' must be a non-empty list of seats 0..1."),
 ])
-def test_a_saved_game_that_cannot_be_loaded_is_forgotten_after_telling_the_player(context: BrowserContext, site_dir, sites,
+def test_a_saved_game_that_cannot_be_loaded_is_forgotten_after_telling_the_player(context: BrowserContext, site_dir: Path, sites,
                                                                                   how, lang: str, words) -> None:
     """Issue #15: the page kept offering a saved game whose loading failed (with 'internal'). Now
     any refusal, whatever its code (bad_state for a damaged or NaN-holding state, bad_request
@@ -630,7 +635,7 @@ def test_a_saved_game_that_cannot_be_loaded_is_forgotten_after_telling_the_playe
     assert watch.errors == [] and watch.foreign == []
 
 
-def test_wrong_wasm_type_shows_an_explanation(context: BrowserContext, site_dir, sites) -> None:
+def test_wrong_wasm_type_shows_an_explanation(context: BrowserContext, site_dir: Path, sites) -> None:
     """A host sending .wasm as application/octet-stream: the page explains instead of spinning."""
     timeout_s = 6
     site = sites(site_dir, mime_overrides={".wasm": "application/octet-stream"})
@@ -648,7 +653,7 @@ def test_wrong_wasm_type_shows_an_explanation(context: BrowserContext, site_dir,
     assert watch.foreign == []
 
 
-def test_update_waits_for_the_player_then_replaces_the_old_cache(context: BrowserContext, site_dir, version, sites,
+def test_update_waits_for_the_player_then_replaces_the_old_cache(context: BrowserContext, site_dir: Path, version, sites,
                                                                   tmp_path: Path) -> None:
     """A new build while a game is in progress: it downloads and waits, the page offers it and
     play goes on; "Update now" switches, deletes the old cache and continues the same game.

@@ -74,7 +74,7 @@ def wait_move(page: Page, k: int) -> None:
     page.wait_for_function(f"() => document.body.dataset.move === '{k}'", timeout=30_000)
 
 
-def test_step_jump_keys_and_log(page: WatchedPage, site_url: str, full_record) -> None:
+def test_step_jump_keys_and_log(page: WatchedPage, site_url: str, full_record: str) -> None:
     total = parse_record(full_record).moves
     open_replay(page, site_url, full_record)
     assert move_shown(page) == total  # a record opens at its end
@@ -114,7 +114,7 @@ def test_step_jump_keys_and_log(page: WatchedPage, site_url: str, full_record) -
     assert not page.console_errors
 
 
-def test_views_all_hands_and_a_seat(page: WatchedPage, site_url: str, full_record) -> None:
+def test_views_all_hands_and_a_seat(page: WatchedPage, site_url: str, full_record: str) -> None:
     rec = parse_record(full_record)
     open_replay(page, site_url, full_record, "&m=4&s=a")
     wait_move(page, 4)
@@ -132,7 +132,7 @@ def test_views_all_hands_and_a_seat(page: WatchedPage, site_url: str, full_recor
     assert sorted(hand) == mine
 
 
-def test_continue_from_here_resumes_in_the_app(page: WatchedPage, site_url: str, full_record) -> None:
+def test_continue_from_here_resumes_in_the_app(page: WatchedPage, site_url: str, full_record: str) -> None:
     open_replay(page, site_url, full_record, "&m=6&s=0")
     wait_move(page, 6)
     from meldtable.records import replay
@@ -149,7 +149,7 @@ def test_continue_from_here_resumes_in_the_app(page: WatchedPage, site_url: str,
 
 
 def test_a_link_made_on_the_page_opens_elsewhere_at_the_same_move(browser: Browser, page: WatchedPage, site_url: str,
-                                                                  full_record) -> None:
+                                                                  full_record: str) -> None:
     open_replay(page, site_url, full_record, "&m=8&s=a")
     wait_move(page, 8)
     page.locator("#r-link").click()
@@ -222,7 +222,7 @@ def test_hostile_records_are_refused_in_the_person_s_language(page: WatchedPage,
     assert page.locator("#r-error").inner_text() == too_long[lang]
 
 
-def test_a_file_chosen_and_text_pasted(page: WatchedPage, site_url: str, full_record, tmp_path: Path) -> None:
+def test_a_file_chosen_and_text_pasted(page: WatchedPage, site_url: str, full_record: str, tmp_path: Path) -> None:
     f = tmp_path / "hand.txt"
     f.write_text(full_record)
     page.goto(f"{site_url.rstrip('/')}/replay.html?lang=en")

@@ -28,7 +28,7 @@ LANGS = ("de", "en")
 PAGES = [f"{v}.{lang}" for v in VARIANTS for lang in LANGS]
 
 
-def open_page(page: Page, site_url: str, name, scheme: str = "light") -> None:
+def open_page(page: Page, site_url: str, name: str, scheme: str = "light") -> None:
     page.emulate_media(color_scheme=scheme)
     page.goto(f"{site_url}rules/{name}.html")
     page.wait_for_selector("main h1")
@@ -80,7 +80,7 @@ def listing(found):
 
 
 @pytest.mark.parametrize("name", PAGES + ["index.de", "index.en"])
-def test_rules_page_has_no_serious_axe_violations(page: WatchedPage, site_url: str, name) -> None:
+def test_rules_page_has_no_serious_axe_violations(page: WatchedPage, site_url: str, name: str) -> None:
     page.set_viewport_size({"width": 1280, "height": 800})
     open_page(page, site_url, name)
     found = serious_violations(page)
@@ -94,7 +94,7 @@ def test_rules_page_has_no_serious_axe_violations(page: WatchedPage, site_url: s
 
 
 @pytest.mark.parametrize("name", ["kanaster.de", "continental.en"])
-def test_rules_page_dark_scheme_and_phone_have_no_serious_axe_violations(page: WatchedPage, site_url: str, name) -> None:
+def test_rules_page_dark_scheme_and_phone_have_no_serious_axe_violations(page: WatchedPage, site_url: str, name: str) -> None:
     page.set_viewport_size({"width": 390, "height": 844})
     open_page(page, site_url, name, scheme="dark")
     found = serious_violations(page)
@@ -105,7 +105,7 @@ def test_rules_page_dark_scheme_and_phone_have_no_serious_axe_violations(page: W
 
 
 @pytest.mark.parametrize("name", PAGES)
-def test_the_demos_game_tables_have_no_serious_axe_violations(page: WatchedPage, site_url: str, name) -> None:
+def test_the_demos_game_tables_have_no_serious_axe_violations(page: WatchedPage, site_url: str, name: str) -> None:
     page.set_viewport_size({"width": 1280, "height": 800})
     open_page(page, site_url, name)
     start_demos(page)
@@ -125,7 +125,7 @@ FOCUS_OUTLINE = """() => {
 
 
 @pytest.mark.parametrize("name", ["canasta-two-hand.de", "3-ist-50.en"])
-def test_keyboard_focus_is_visible_on_the_rules_page(page: WatchedPage, site_url: str, name) -> None:
+def test_keyboard_focus_is_visible_on_the_rules_page(page: WatchedPage, site_url: str, name: str) -> None:
     page.set_viewport_size({"width": 1280, "height": 800})
     open_page(page, site_url, name)
     start_demos(page)

@@ -45,7 +45,7 @@ RECORD_POSTS = """(() => {
 })()"""
 
 
-def open_dialog(page: Page, url) -> None:
+def open_dialog(page: Page, url: str) -> None:
     page.goto(url)
     page.wait_for_selector("html[data-engine-state=ready]", timeout=90_000)
     page.wait_for_selector("#newgame-dialog[open]")

@@ -29,7 +29,7 @@ from test_load_order import STORED  # the stored start-up snapshots' URLs
 
 import build
 import meldtable
-from conftest import PAGES, TEST_PAGES_PREFIX
+from conftest import PAGES, TEST_PAGES_PREFIX, RecordTiming
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser
@@ -178,7 +178,8 @@ def all_games() -> tuple[list[dict], dict]:
     return games, expected
 
 
-def test_every_variant_player_count_and_op_in_the_browser(page: WatchedPage, site_url: str, site_version, record_timing) -> None:
+def test_every_variant_player_count_and_op_in_the_browser(page: WatchedPage, site_url: str, site_version,
+                                                          record_timing: RecordTiming) -> None:
     import time
 
     games, expected = all_games()

@@ -44,7 +44,7 @@ def wait_my_turn_or_hand_over(page: Page, timeout_s: int = 60):
     return page.is_visible("#score-dialog[open]")
 
 
-def select_card(page: Page, card, use_keyboard):
+def select_card(page: Page, card, use_keyboard: bool):
     """Select the first hand card showing `card`, by click or by focusing it and pressing a key."""
     button = page.locator(f'#hand .hand-card[data-card="{card}"]').first
     if use_keyboard:

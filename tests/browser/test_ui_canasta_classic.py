@@ -45,7 +45,7 @@ def open_dialog(page: Page, site_url: str, seed=SEED, lang: str = "en") -> None:
     assert page.input_value("#ng-variant") == "canasta-classic"
 
 
-def start(page: Page, players, sides=None) -> None:
+def start(page: Page, players: int, sides=None) -> None:
     """Choose the number of players (and sides) in the open dialog and start."""
     page.select_option("#ng-players", str(players))
     if sides:
@@ -83,7 +83,7 @@ def act_and_wait(page: Page, click) -> None:
     assert not page.is_visible("#status.error"), page.text_content("#status")
 
 
-def assert_seats_match_the_engine(page: Page, players, partner_seats, opponent_seats) -> None:
+def assert_seats_match_the_engine(page: Page, players: int, partner_seats, opponent_seats) -> None:
     chips = page.locator("#seat-map .seat-chip")
     assert chips.count() == players
     for seat in partner_seats:
@@ -259,7 +259,7 @@ def test_new_game_dialog_offers_players_sides_and_grouped_options(page: WatchedP
     assert page.console_errors == []
 
 
-def engine_refusal(players, options):
+def engine_refusal(players: int, options):
     try:
         new_game("canasta-classic", players=players, seed=SEED, options=options)
     except OptionError as e:
@@ -298,7 +298,7 @@ def test_a_refused_combination_shows_the_engines_message(page: WatchedPage, site
     assert page.console_errors == []
 
 
-def assert_in_view(page: Page, selector, viewport) -> None:
+def assert_in_view(page: Page, selector: str, viewport) -> None:
     box = page.locator(selector).bounding_box()
     assert box is not None, selector
     assert box["x"] >= -0.5 and box["y"] >= -0.5, (selector, box, viewport)
@@ -390,7 +390,7 @@ def test_a_disabled_action_says_why_when_touched(browser: Browser, site_url: str
         assert page.get_attribute("#felt", "data-stage") == "draw"
         hand_before = page.get_attribute("#hand", "data-selected"), page.get_attribute("#hand", "data-count")
 
-        def touch(selector):
+        def touch(selector: str):
             assert page.is_disabled(selector)
             # a language switch re-renders the last message: clear it, so the answer read is this touch's
             page.evaluate("() => { const s = document.querySelector('#status'); s.textContent = ''; s.classList.remove('error'); }")

@@ -61,7 +61,7 @@ def wait_changed(page: Page, before) -> None:
     page.wait_for_function("(s) => document.querySelector('#felt').dataset.serial !== s", arg=before)
 
 
-def felt(page: Page, name):
+def felt(page: Page, name: str):
     return page.get_attribute("#felt", "data-" + name)
 
 

@@ -203,7 +203,7 @@ APP_GAMES = [("canasta-two-hand", 2, "canasta"), ("continental", 3, "continental
 
 
 @pytest.mark.parametrize("variant,players,family", APP_GAMES)
-def test_app_hint_key_marks_the_move_and_says_why_in_both_languages(page: WatchedPage, site_url: str, variant: str, players,
+def test_app_hint_key_marks_the_move_and_says_why_in_both_languages(page: WatchedPage, site_url: str, variant: str, players: int,
                                                                     family) -> None:
     open_app_game(page, site_url, variant, players)
     if not hint_wired(page):

@@ -25,7 +25,7 @@ pytestmark = pytest.mark.browser
 HAND_TIMEOUT_S = 480
 
 
-def open_dialog(page: Page, site_url: str, seed, lang: str = "en") -> None:
+def open_dialog(page: Page, site_url: str, seed: int, lang: str = "en") -> None:
     page.goto(f"{site_url}?fast=1&seed={seed}&game=kanaster")
     page.wait_for_selector("html[data-engine-state=ready]", timeout=90_000)
     page.wait_for_selector("#newgame-dialog[open]")
@@ -33,7 +33,7 @@ def open_dialog(page: Page, site_url: str, seed, lang: str = "en") -> None:
     assert page.input_value("#ng-variant") == "kanaster"
 
 
-def start(page: Page, players) -> None:
+def start(page: Page, players: int) -> None:
     page.select_option("#ng-players", str(players))
     page.click("#ng-start")
     page.wait_for_selector("#game:not([hidden]) #hand .hand-card")
@@ -147,7 +147,7 @@ pile: 8S QD
 
 
 @pytest.mark.parametrize("players,seed", [(2, 3), (4, 1)])
-def test_a_kanaster_hand_by_clicks(page: WatchedPage, site_url: str, players, seed) -> None:
+def test_a_kanaster_hand_by_clicks(page: WatchedPage, site_url: str, players: int, seed: int) -> None:
     open_dialog(page, site_url, seed)
     start(page, players)
     log = " ".join(page.eval_on_selector_all("#log li", "els => els.map(e => e.textContent)"))

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 pytestmark = pytest.mark.browser
 
 
-def open_dialog(page: Page, url) -> None:
+def open_dialog(page: Page, url: str) -> None:
     page.goto(url)
     page.wait_for_selector("html[data-engine-state=ready]", timeout=90_000)
     page.wait_for_selector("#newgame-dialog[open]")

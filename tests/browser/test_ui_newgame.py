@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 pytestmark = pytest.mark.browser
 
 
-def open_dialog(page: Page, url) -> None:
+def open_dialog(page: Page, url: str) -> None:
     page.goto(url)
     page.wait_for_selector("html[data-engine-state=ready]", timeout=90_000)
     page.wait_for_selector("#newgame-dialog[open]")
@@ -36,7 +36,7 @@ def sides_offered(page: Page):
     ("kanaster", "4"),          # seed 004: four with partners, the canasta family's usual table
     ("continental", "4"),       # seed 002: "Bei vier Spielern beginnt man mit zwei Decks"
 ])
-def test_each_game_opens_at_its_natural_player_count(page: WatchedPage, site_url: str, variant: str, players) -> None:
+def test_each_game_opens_at_its_natural_player_count(page: WatchedPage, site_url: str, variant: str, players: int) -> None:
     open_dialog(page, f"{site_url}?fast=1&game={variant}")
     assert page.input_value("#ng-variant") == variant
     assert page.input_value("#ng-players") == players

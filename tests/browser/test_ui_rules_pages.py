@@ -36,7 +36,7 @@ def embed_missing() -> bool:
     return not (DIST / "embed.js").exists()
 
 
-def open_page(browser: Browser, site_url: str, name, size):
+def open_page(browser: Browser, site_url: str, name: str, size):
     """A fresh context at `size` (mobile at phone width) with the page loaded; returns (context,
     page, problems): console errors, page errors, failed responses and foreign requests."""
     w, h = size
@@ -49,7 +49,7 @@ def open_page(browser: Browser, site_url: str, name, size):
     def ignorable(url: str) -> bool:
         return embed_missing() and urlsplit(url).path.endswith("/embed.js")
 
-    def on_console(message) -> None:
+    def on_console(message: str) -> None:
         url = message.location.get("url", "") if message.location else ""
         if message.type == "error" and not ignorable(url):
             problems.append(f"console: {message.text} ({url})")
@@ -66,7 +66,7 @@ def open_page(browser: Browser, site_url: str, name, size):
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("name", PAGES)
-def test_rules_page_opens_without_errors_and_fits_the_width(browser: Browser, site_url: str, name, size) -> None:
+def test_rules_page_opens_without_errors_and_fits_the_width(browser: Browser, site_url: str, name: str, size) -> None:
     ctx, page, problems = open_page(browser, site_url, name, size)
     try:
         page.wait_for_timeout(300)  # late errors of module scripts
@@ -90,7 +90,7 @@ def test_rules_page_opens_without_errors_and_fits_the_width(browser: Browser, si
 
 @pytest.mark.skipif(embed_missing(), reason="dist/embed.js does not exist yet (issue #12's embed is built in another branch)")
 @pytest.mark.parametrize("name", [p for p in PAGES if not p.startswith("index")])
-def test_rules_page_demos_come_alive(browser: Browser, site_url: str, name) -> None:
+def test_rules_page_demos_come_alive(browser: Browser, site_url: str, name: str) -> None:
     ctx, page, problems = open_page(browser, site_url, name, (390, 844))
     try:
         count = page.locator("meldtable-demo").count()
@@ -137,7 +137,7 @@ PLAY_FIRST_CLAIMS = """async () => {
 
 @pytest.mark.skipif(embed_missing(), reason="dist/embed.js does not exist")
 @pytest.mark.parametrize("name", [p for p in PAGES if not p.startswith("index")])
-def test_rules_page_demos_answer_on_the_live_engine(browser: Browser, site_url: str, name) -> None:
+def test_rules_page_demos_answer_on_the_live_engine(browser: Browser, site_url: str, name: str) -> None:
     """Issue #12: "Every rules page opens with no console error and its demos work": every demo
     of the page boots on the page's one engine worker and its example's first claim holds there:
     the moves it names are accepted, or the last is refused with the reason the page quotes (the

@@ -55,7 +55,7 @@ def serial(page: Page):
     return page.get_attribute("#felt", "data-serial")
 
 
-def press(locator, use_keyboard) -> None:
+def press(locator, use_keyboard: bool) -> None:
     if use_keyboard:
         locator.focus()
         locator.press("Enter")
@@ -82,7 +82,7 @@ def target_for(page: Page, move):
     }""", move)
 
 
-def play_move(page: Page, move, use_keyboard) -> None:
+def play_move(page: Page, move, use_keyboard: bool) -> None:
     """Play `move` like a person: its card; if the card has several plays, the target the move
     goes to; if that target stands for several moves, the matching button of the choice bar."""
     before = serial(page)
