@@ -41,8 +41,8 @@ import tarfile
 import tempfile
 import time
 import zipfile
-from pathlib import Path
 from collections.abc import Iterable, Sequence
+from pathlib import Path
 from typing import Any, BinaryIO, cast
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "tools"))
