@@ -215,3 +215,11 @@ def deck_count(game: Game) -> Counter[str]:
     for r in st["red_threes"]:
         c += Counter(r)
     return c
+
+
+def seat_to_act(game: Game) -> int:
+    """``game.current_player`` where a test knows a seat is to act (the hand is not over); an
+    AssertionError otherwise. Any family's game."""
+    seat = game.current_player
+    assert seat is not None, "the hand is over: no seat to act"
+    return seat
