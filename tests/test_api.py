@@ -359,7 +359,6 @@ def _damaged_states() -> dict[str, str]:
     good = meldtable.new_game(V, players=2, seed=11)
     good.play("draw")
     text = good.to_json()
-    d = json.loads(text)
     out = {"truncated": text[: len(text) // 2], "empty": "", "not_json": "meldtable!", "list": "[]"}
 
     def variant(name: str, fn) -> None:
@@ -421,7 +420,7 @@ def test_damaged_saved_game(name: str) -> None:
 
 
 def test_damaged_saved_game_direct_api_raises_state_error() -> None:
-    for name, text in DAMAGED.items():
+    for text in DAMAGED.values():
         with pytest.raises(meldtable.StateError):
             meldtable.Game.from_json(text)
 

@@ -10,7 +10,7 @@ import pytest
 
 import meldtable
 from meldtable.bot import choose_move
-from positions import position, spare_cards
+from positions import position
 
 VARIANT = "canasta-two-hand"
 

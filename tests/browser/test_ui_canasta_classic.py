@@ -216,7 +216,8 @@ def test_new_game_dialog_offers_players_sides_and_grouped_options(page: WatchedP
     assert "two sides of two" in page.text_content("label:has(#ng-opt-partnerships-auto)")
 
     # rule options in groups; the match group is open, the others fold
-    titles = page.eval_on_selector_all("#ng-options details.opt-group > summary .opt-group-title", "els => els.map(e => e.textContent)")
+    titles = page.eval_on_selector_all("#ng-options details.opt-group > summary .opt-group-title",
+                                       "els => els.map(e => e.textContent)")
     assert titles == ["Match", "Players and cards", "Melds", "Discard pile", "Initial meld",
                       "Going out and end of the deal", "Scoring"]
     for group in page.locator("#ng-options details.opt-group").all():
@@ -244,12 +245,14 @@ def test_new_game_dialog_offers_players_sides_and_grouped_options(page: WatchedP
     assert page.get_attribute('.field[data-field="going_out_bonus"]', "data-changed") == "true"
     assert page.text_content('details[data-group="going_out"] .opt-group-changed') == "1 changed"
     page.select_option("#ng-players", "6")
-    assert page.locator("#ng-opt-hand_size option").first.text_content() == "by player count: 9 (standard)"  # the seed's series 15, 13, 11 continued (#24 item 7)
+    # the seed's series 15, 13, 11 continued (#24 item 7)
+    assert page.locator("#ng-opt-hand_size option").first.text_content() == "by player count: 9 (standard)"
     assert page.input_value("#ng-opt-going_out_bonus") == "300"  # kept while the player count changes
 
     # German everywhere
     page.select_option("#lang-select", "de")
-    titles = page.eval_on_selector_all("#ng-options details.opt-group > summary .opt-group-title", "els => els.map(e => e.textContent)")
+    titles = page.eval_on_selector_all("#ng-options details.opt-group > summary .opt-group-title",
+                                       "els => els.map(e => e.textContent)")
     assert titles[:3] == ["Partie", "Spieler und Karten", "Meldungen"]
     assert page.text_content('.field[data-field="partnerships"] > label').startswith("Parteien")
     assert "zwei Parteien zu dritt" in page.text_content("label:has(#ng-opt-partnerships-auto)")
@@ -393,11 +396,13 @@ def test_a_disabled_action_says_why_when_touched(browser: Browser, site_url: str
         def touch(selector: str):
             assert page.is_disabled(selector)
             # a language switch re-renders the last message: clear it, so the answer read is this touch's
-            page.evaluate("() => { const s = document.querySelector('#status'); s.textContent = ''; s.classList.remove('error'); }")
+            page.evaluate("() => { const s = document.querySelector('#status'); s.textContent = '';"
+                          " s.classList.remove('error'); }")
             page.tap(selector, force=True)  # the finger lands on the disabled button
             page.wait_for_selector("#status.error")
             text = page.text_content("#status").strip()
-            page.evaluate("() => { const s = document.querySelector('#status'); s.textContent = ''; s.classList.remove('error'); }")
+            page.evaluate("() => { const s = document.querySelector('#status'); s.textContent = '';"
+                          " s.classList.remove('error'); }")
             return text
 
         # the page's own hints
