@@ -11,6 +11,7 @@ import pytest
 import meldtable
 from meldtable.bot import choose_move
 from meldtable.continental import choose_move as family_choose
+from positions import seat_to_act
 from positions_continental import PLAY_STAGE, position
 
 V = "continental"
@@ -64,7 +65,7 @@ def test_bot_decides_from_its_view_only() -> None:
         g = meldtable.new_game(V, players=4, seed=seed)
         n = 0
         while not g.hand_over and n < 400:
-            seat = g.current_player
+            seat = seat_to_act(g)
             if n % 7 == 0 and not g.state.turn.joker_from:
                 alt = _hidden_reshuffled(g, seat, rnd)
                 assert alt.view(seat) == g.view(seat)
@@ -128,7 +129,7 @@ def test_bot_takes_a_discard_that_completes_its_contract() -> None:
 
 
 @pytest.mark.parametrize("forbid", [True, False])
-def test_bot_never_takes_a_discard_only_to_throw_it_back(forbid) -> None:
+def test_bot_never_takes_a_discard_only_to_throw_it_back(forbid: bool) -> None:
     """Computer players never discard the card they took from the discard pile in the same turn,
     also when option ``forbid_discarding_taken_card`` is off (issue #15: two of 148 two-player
     computer-only deals repeated take and discard for ever)."""

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import importlib
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -24,16 +25,17 @@ import sim_harness as H
 from meldtable import Game
 from meldtable.bot import choose_move
 from meldtable.game import family_module
+from meldtable.moves import MoveValue
 
 V = "continental"
 PLAYERS = meldtable.VARIANTS[V].players
 FAM = importlib.import_module(family_module(V).TESTING)  # the family's harness hooks
 
 
-def _take_and_throw_back(rng: random.Random):
+def _take_and_throw_back(rng: random.Random) -> Callable[[Game], MoveValue]:
     """The player the default allows and a deal must survive: takes the top discard whenever it
     may and throws that very card back whenever it may, else plays at random."""
-    def choose(g: Game):
+    def choose(g: Game) -> MoveValue:
         legal = g.legal_moves()
         take = [m for m in legal if m.kind == "take"]
         if take:

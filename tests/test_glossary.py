@@ -77,10 +77,10 @@ def catalogues() -> dict[str, Catalogue]:
 
 
 def catalogue_texts(cat: Catalogue) -> dict[str, str]:
-    out = {}
+    out: dict[str, str] = {}
     for key, reason in cat.reasons.items():
         text = reason.texts["de"]
-        items = text.items() if isinstance(text, dict) else [("", text)]
+        items = [("", text)] if isinstance(text, str) else text.items()
         for variant, template in items:
             out[f"{cat.family} reason {key}{'[' + str(variant) + ']' if variant else ''}"] = template
     return out
@@ -89,7 +89,7 @@ def catalogue_texts(cat: Catalogue) -> dict[str, str]:
 def guide_texts(path: Path) -> dict[str, str]:
     out: dict[str, str] = {}
 
-    def walk(node, where) -> None:
+    def walk(node: object, where: str) -> None:
         if isinstance(node, dict):
             for k, v in node.items():
                 if k == "de" and isinstance(v, str):
@@ -138,7 +138,7 @@ def test_page_catalogue_follows_the_glossary() -> None:
 
 
 @pytest.mark.parametrize("family", sorted(catalogues()))
-def test_engine_reasons_follow_the_glossary(family) -> None:
+def test_engine_reasons_follow_the_glossary(family: str) -> None:
     found = violations(catalogue_texts(catalogues()[family]))
     assert not found, f"reason catalogue {family!r} (German):\n" + "\n".join(found)
 

@@ -65,13 +65,13 @@ class Client:
         self.session = api.Session()
         self.n = 0
 
-    def call(self, op: str, **fields) -> dict[str, Any]:
+    def call(self, op: str, **fields: object) -> dict[str, Any]:
         self.n += 1
         answer = json.loads(api.handle(json.dumps({"id": self.n, "op": op, **fields}), self.session))
         assert answer["id"] == self.n
         return cast("dict[str, Any]", answer)
 
-    def ok(self, op: str, **fields) -> dict[str, Any]:
+    def ok(self, op: str, **fields: object) -> dict[str, Any]:
         answer = self.call(op, **fields)
         assert answer["ok"], (op, fields, answer)
         return cast("dict[str, Any]", answer["result"])

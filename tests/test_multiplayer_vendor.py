@@ -8,6 +8,7 @@ import base64
 import hashlib
 import io
 import re
+import shutil
 import sys
 import tarfile
 from pathlib import Path
@@ -38,7 +39,7 @@ def test_vendor_copies_the_pinned_file_with_its_license_note(tmp_path: Path, mon
     pin = npm_vendor.Pin("demo-pkg", "1.2.3", "", "package/dist/demo.mjs", "demo.mjs", "MIT", True)
     integrity = fake_tarball(tmp_path, pin, b"export default 1;\n")
     monkeypatch.setitem(npm_vendor.PINS, "demo-pkg", npm_vendor.Pin(**{**pin.__dict__, "integrity": integrity}))
-    monkeypatch.setattr(npm_vendor.shutil, "which", lambda name: None)  # the cache must suffice
+    monkeypatch.setattr(shutil, "which", lambda name: None)  # the cache must suffice
     out = npm_vendor.vendor("demo-pkg", tmp_path / "dist" / "vendor", cache=tmp_path)
     assert out == tmp_path / "dist" / "vendor" / "demo.mjs"
     assert out.read_text() == "/* demo-pkg@1.2.3 (MIT), from npm; see its package for the license text */\nexport default 1;\n"
@@ -49,7 +50,7 @@ def test_vendor_refuses_a_tarball_that_does_not_match_its_pin(tmp_path: Path, mo
     good = fake_tarball(tmp_path, pin, b"export default 1;\n")
     fake_tarball(tmp_path, pin, b"export default 2; // changed\n")
     monkeypatch.setitem(npm_vendor.PINS, "demo-pkg", npm_vendor.Pin(**{**pin.__dict__, "integrity": good}))
-    monkeypatch.setattr(npm_vendor.shutil, "which", lambda name: None)  # no npm to fetch it again
+    monkeypatch.setattr(shutil, "which", lambda name: None)  # no npm to fetch it again
     with pytest.raises(npm_vendor.VendorError, match="npm not found"):
         npm_vendor.vendor("demo-pkg", tmp_path / "out", cache=tmp_path)
     assert not (tmp_path / "demo-pkg-1.2.3.tgz").exists()  # the tarball that did not match is gone

@@ -40,8 +40,9 @@ def _hello() -> dict[str, Any]:
 
 
 def _new(variant: str, players: int, options: dict[str, Any]) -> dict[str, Any]:
-    return json.loads(handle(json.dumps({"id": 2, "op": "new", "variant": variant, "players": players,
+    answer: dict[str, Any] = json.loads(handle(json.dumps({"id": 2, "op": "new", "variant": variant, "players": players,
                                          "seed": 7, "options": options})))
+    return answer
 
 
 def test_hello_lists_the_seatings_of_the_rule_texts() -> None:

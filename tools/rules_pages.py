@@ -442,7 +442,7 @@ def options_table(variant_id: str, lang: str, labels: dict[str, dict[str, str]])
 def markdown_to_html(text: str) -> str:
     """Markdown (with ``{#id}`` attributes and tables) to HTML; ``<meldtable-demo>`` is a block
     element whose text is kept as written."""
-    import markdown
+    import markdown  # type: ignore[import-untyped]  # Markdown ships no types; its stubs are not a pinned requirement
 
     md = markdown.Markdown(extensions=["attr_list", "tables", "sane_lists"], output_format="html")
     md.block_level_elements.append("meldtable-demo")

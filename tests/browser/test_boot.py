@@ -52,7 +52,7 @@ def test_assets_are_served_with_the_right_content_type(site_url: str) -> None:
             assert response.headers.get_content_type() == mime, path
 
 
-def test_engine_boots_in_worker_and_says_hello(page: WatchedPage, site_url: str, site_version,
+def test_engine_boots_in_worker_and_says_hello(page: WatchedPage, site_url: str, site_version: dict[str, Any],
                                                record_timing: RecordTiming) -> None:
     page.goto(site_url + BLANK)
     started = time.monotonic()
@@ -209,7 +209,7 @@ def test_watchdog_explains_a_boot_that_takes_too_long(page: WatchedPage, site_ur
 
 
 def test_wheel_that_does_not_match_the_lock_is_refused(page: WatchedPage, serve_site: ServeSite, tmp_path: Path, dist_dir: Path,
-                                                       site_version) -> None:
+                                                       site_version: dict[str, Any]) -> None:
     """The wheel is fetched with the lock file's sha256 as subresource integrity: a changed
     wheel (same name, other bytes) is a boot error, never imported."""
     wheels = tmp_path / "wheels"

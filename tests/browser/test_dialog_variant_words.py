@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 
 def label_of(page: Page, name: str) -> str:
     """The text of the option's field in the dialog: its label, explanation and values."""
-    return page.evaluate(
+    label: str = page.evaluate(
         """(name) => {
             const ctl = document.querySelector(`#ng-options [data-option="${name}"], #ng-options [data-radio-for="${name}"]`);
             let el = ctl;
@@ -23,6 +23,7 @@ def label_of(page: Page, name: str) -> str:
             }
             return el ? el.textContent : "";
         }""", name)
+    return label
 
 
 def test_kanaster_dialog_says_kanaster_and_classic_says_canasta(page: WatchedPage, site_url: str) -> None:

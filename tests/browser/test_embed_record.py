@@ -18,7 +18,7 @@ from meldtable.records import parse_record  # noqa: E402
 from test_rules_pages_records import example  # noqa: E402  (tests/ is on sys.path: tests/conftest.py)
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Page
+    from playwright.sync_api import Locator, Page
 
     from conftest import WatchedPage
 
@@ -26,7 +26,7 @@ BOOT_MS = 120_000
 DEMO = 'meldtable-demo[data-example="example-hand"]'
 
 
-def sh(page: Page, sel: str):
+def sh(page: Page, sel: str) -> Locator:
     return page.locator(DEMO).locator(sel)  # Playwright's locators pierce open shadow roots
 
 
@@ -68,7 +68,7 @@ def test_play_and_pause_and_a_hostile_record(page: WatchedPage, site_url: str) -
     page.wait_for_selector(f"{DEMO}[data-move='2']", state="attached", timeout=30_000)
     sh(page, ".mt-play").click()
     assert sh(page, ".mt-play").get_attribute("aria-label") == "Abspielen"
-    stopped = int(page.get_attribute(DEMO, "data-move"))
+    stopped = int(page.get_attribute(DEMO, "data-move") or "-1")
     assert stopped >= 2
     # a record whose second move does not replay, with markup in a comment: refused in German
     page.evaluate("""() => {
@@ -82,4 +82,4 @@ def test_play_and_pause_and_a_hostile_record(page: WatchedPage, site_url: str) -
     said = page.locator("#bad .mt-error").inner_text()
     assert said.startswith("Diese Aufzeichnung lässt sich nicht nachspielen: Zug 2")
     assert page.locator("#bad img").count() == 0
-    assert int(page.get_attribute(DEMO, "data-move")) == stopped
+    assert int(page.get_attribute(DEMO, "data-move") or "-1") == stopped

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, cast
 import pytest
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Page
+    from playwright.sync_api import Locator, Page
 
     from conftest import WatchedPage
 
@@ -48,7 +48,7 @@ def select(page: Page, cards: list[str]) -> None:
         page.locator(f'#g-table #hand .hand-card[data-card="{card}"][aria-pressed="false"]').first.click()
 
 
-def button(page: Page, name: str):
+def button(page: Page, name: str) -> Locator:
     return page.locator(f"#g-table #btn-{name}")
 
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from meldtable import new_game
+from meldtable import Game, new_game
 from meldtable.bot import choose_move
 from meldtable.records import parse_record, to_record
 
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 BOOT_MS = 120_000
 
 
-def bot_game(variant: str, players: int, seed: int, moves: int | None = None):
+def bot_game(variant: str, players: int, seed: int, moves: int | None = None) -> Game:
     g = new_game(variant, players=players, seed=seed)
     n = 0
     while not g.hand_over and (moves is None or n < moves):

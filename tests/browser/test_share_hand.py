@@ -38,7 +38,9 @@ def test_share_this_hand_copies_a_link_with_only_the_persons_cards(browser: Brow
         url = page.evaluate("() => navigator.clipboard.readText()")
         assert "/replay.html#r=" in url
         record = decode(parse_qs(urlparse(url).fragment)["r"][0])
-        game = Game.from_json(saved_record(page)["state"])
+        saved = saved_record(page)
+        assert saved is not None
+        game = Game.from_json(saved["state"])
         lines = dict(line.split(": ", 1) for line in record.splitlines() if ": " in line)
         assert lines["view"] == "0" and "seed" not in lines  # a view record: the table as seat 0 sees it
         assert sorted(lines["hand 0"].split()) == sorted(game.view(0)["hand"])

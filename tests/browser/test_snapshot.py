@@ -8,7 +8,7 @@ must be thrown away without hurting the start.
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from test_cpython_equality_all import DRIVE, cpython_game, player_counts
@@ -46,8 +46,9 @@ START = """async () => {
 }"""
 
 
-def seeded_games():
-    games, expected = [], {}
+def seeded_games() -> tuple[list[dict[str, Any]], dict[str, tuple[list[str], str]]]:
+    games: list[dict[str, Any]] = []
+    expected: dict[str, tuple[list[str], str]] = {}
     for variant in sorted(meldtable.VARIANTS):
         players = player_counts(variant)[-1]
         seed = 20261122 + players
@@ -93,7 +94,7 @@ DAMAGE = {
 
 
 @pytest.mark.parametrize("damage", sorted(DAMAGE))
-def test_a_snapshot_that_cannot_be_restored_is_replaced(page: WatchedPage, site_url: str, damage) -> None:
+def test_a_snapshot_that_cannot_be_restored_is_replaced(page: WatchedPage, site_url: str, damage: str) -> None:
     page.goto(site_url + BLANK)
     assert page.evaluate(START)["start"] == "fresh"
     stored = page.evaluate(STORED_SNAPSHOTS)

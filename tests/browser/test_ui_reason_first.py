@@ -20,10 +20,10 @@ DRAW = "variant: canasta-two-hand\nturn: 0 draw\nhand 0: JK 2C 5C 7D 9H KS QH QS
 PLAY = "variant: canasta-two-hand\nturn: 0 play\nhand 0: JK 2C 5C 7D 9H KS QH QS QD 8C 8D\npile: 4C 6D\n"
 
 
-def refused_without_warning(page: Page):
+def refused_without_warning(page: Page) -> str:
     page.wait_for_selector("#status.error, #status[data-kind=error]", timeout=15_000)
     assert not page.is_visible("#warn-dialog[open]")
-    return page.text_content("#status")
+    return page.text_content("#status") or ""
 
 
 def test_wild_discard_before_the_draw_says_draw_first(page: WatchedPage, site_url: str) -> None:

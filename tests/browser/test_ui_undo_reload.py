@@ -54,6 +54,6 @@ def test_undo_a_meld_after_a_reload(page: WatchedPage, site_url: str) -> None:
     # the draw showed a hidden card: not undoable, after the reload as before
     page.click("#btn-undo", force=True)  # aria-disabled: a touch still asks the engine, which says why
     page.wait_for_selector("#status.error")
-    assert "hidden" in page.text_content("#status")
+    assert "hidden" in (page.text_content("#status") or "")
     assert sorted(hand(page)) == sorted(hand_after_draw)
     assert not page.console_errors, page.console_errors
