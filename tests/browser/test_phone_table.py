@@ -156,7 +156,7 @@ def test_german_labels_fit_on_a_phone(sized: tuple[WatchedPage, int, int], site_
     buttons = page.locator("#actions .btn-action:visible")
     assert buttons.count() >= 5
     for b in buttons.all():
-        text = b.text_content().strip()
+        text = (b.text_content() or "").strip()
         size = b.evaluate("(e) => parseFloat(getComputedStyle(e).fontSize)")
         assert size >= 12, (text, size)
         clipped = b.evaluate("(e) => e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1")
