@@ -114,7 +114,7 @@ def test_keyboard_alone_draws_and_focus_stays_on_the_table(page: WatchedPage, si
     page.keyboard.press("d")
     page.wait_for_function("(s) => Number(document.querySelector('#felt').dataset.serial) > s", arg=n)
     assert page.get_attribute("#ticker", "aria-live") == "polite"
-    assert page.text_content("#ticker").strip()
+    assert (page.text_content("#ticker") or "").strip()
     assert page.evaluate("() => document.activeElement && document.activeElement !== document.body"
                          " && document.querySelector('#game').contains(document.activeElement)")
     outline = page.evaluate("() => getComputedStyle(document.activeElement).outlineStyle")

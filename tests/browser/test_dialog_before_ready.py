@@ -65,7 +65,7 @@ def test_dialog_is_usable_before_the_engine_is_ready_and_start_waits_for_it(page
     assert variant_ids(page) == GAMES
     expect(page.locator("#ng-start")).to_be_disabled()
     expect(page.locator("#ng-boot")).to_be_visible()
-    assert page.text_content("#ng-boot-message").strip()  # "Starting…" / "Loading Python…"
+    assert (page.text_content("#ng-boot-message") or "").strip()  # "Starting…" / "Loading Python…"
     # the player chooses meanwhile: Continental, then one of its options
     page.select_option("#ng-variant", "continental")
     expect(page.locator("#ng-players option")).not_to_have_count(0)
@@ -146,4 +146,4 @@ def test_a_boot_error_is_shown_instead_of_the_dialog(page: WatchedPage, site_url
     page.wait_for_timeout(500)  # time enough to draw a dialog (it would appear within ~0.1 s)
     expect(page.locator("#boot-error")).to_be_visible()
     expect(page.locator("#newgame-dialog")).to_be_hidden()
-    assert "could not be loaded" in page.text_content("#boot-error-message")
+    assert "could not be loaded" in (page.text_content("#boot-error-message") or "")

@@ -192,7 +192,7 @@ def draw(page: Page) -> None:
 def discard_and_wait_for_the_computer(page: Page) -> None:
     """Discard a legal card; the computer then plays its turn and it is our draw again."""
     page.wait_for_function("() => document.querySelector('#hand').dataset.legalDiscards")
-    card = page.get_attribute("#hand", "data-legal-discards").split()[0]
+    card = (page.get_attribute("#hand", "data-legal-discards") or "").split()[0]
     page.locator(f'#hand .hand-card[data-card="{card}"]').first.click()
     page.click("#btn-discard")
     wait_my_draw(page)
@@ -624,7 +624,7 @@ def test_a_saved_game_that_cannot_be_loaded_is_forgotten_after_telling_the_playe
     wait_ready(page)
     page.click("#btn-resume")
     page.wait_for_function("(w) => document.querySelector('#ng-error').textContent.includes(w)", arg=words[:60])
-    assert words in page.text_content("#ng-error")
+    assert words in (page.text_content("#ng-error") or "")
     assert page.evaluate("(k) => localStorage.getItem(k)", key) is None
     assert page.query_selector("#btn-resume") is None and page.is_visible("#newgame-dialog")
     page.reload()

@@ -149,7 +149,7 @@ def play_partnership_hand(page: Page):
             act_and_wait(page, lambda: page.click("#btn-add"))
             done["add"] += 1
         else:
-            card = page.get_attribute("#hand", "data-legal-discards").split()[0]
+            card = (page.get_attribute("#hand", "data-legal-discards") or "").split()[0]
             select_cards(page, [card])
             assert page.is_enabled("#btn-discard")
             act_and_wait(page, lambda: page.click("#btn-discard"))
@@ -164,7 +164,7 @@ def test_four_player_partnership_hand_by_clicks(page: WatchedPage, site_url: str
     # partners sit opposite: the person (0) and Computer 2 against Computer 1 and Computer 3
     assert page.get_attribute("#my-side", "data-seats") == "0 2"
     assert page.get_attribute("#opponents .side-opponent", "data-seats") == "1 3"
-    assert page.text_content("#my-side-title").strip() == "You & Computer 2 (partner)"
+    assert (page.text_content("#my-side-title") or "").strip() == "You & Computer 2 (partner)"
     assert_seats_match_the_engine(page, 4, [2], [1, 3])
     engine = new_game("canasta-classic", players=4, seed=SEED).view(0)
     assert page.get_attribute("#my-side", "data-counts") == " ".join(str(engine["hand_counts"][s]) for s in (0, 2))
@@ -183,7 +183,7 @@ def test_four_player_partnership_hand_by_clicks(page: WatchedPage, site_url: str
     assert heads[1:] == ["You & Computer 2", "Computer 1 & Computer 3"]
     for item in ("melded_cards", "hand_cards", "going_out", "red_threes", "total", "cumulative"):
         assert page.locator(f'#score-table tr[data-item="{item}"] td').count() == 2, item
-    assert page.text_content("#went-out").strip()
+    assert (page.text_content("#went-out") or "").strip()
     assert page.console_errors == []
     assert page.foreign_requests == []
 
@@ -201,7 +201,7 @@ def test_new_game_dialog_offers_players_sides_and_grouped_options(page: WatchedP
     assert radios == ["", "three_sides"]  # only the sides the engine's layout seats at 6 (issue #29)
     auto = page.text_content("label:has(#ng-opt-partnerships-auto)")
     assert "two sides of three" in auto and "by player count" in auto
-    assert page.text_content("label:has(#ng-opt-partnerships-three_sides)").strip() == "three sides of two"
+    assert (page.text_content("label:has(#ng-opt-partnerships-three_sides)") or "").strip() == "three sides of two"
     # the seed's numbers at every count (»als Erster 5 000 Punkte«, »108 Karten«, issue #24 item 7)
     assert page.input_value("#ng-opt-target_score") == "5000"   # the layout's target for two sides
     page.check("#ng-opt-partnerships-three_sides")
@@ -211,9 +211,9 @@ def test_new_game_dialog_offers_players_sides_and_grouped_options(page: WatchedP
     # (one seating at 5: shown as text, no choice; at 4 two sides or each for themselves)
     page.select_option("#ng-players", "5")
     assert page.locator("[data-radio-for=partnerships]").count() == 0
-    assert "sits out" in page.text_content("output#ng-opt-partnerships")
+    assert "sits out" in (page.text_content("output#ng-opt-partnerships") or "")
     page.select_option("#ng-players", "4")
-    assert "two sides of two" in page.text_content("label:has(#ng-opt-partnerships-auto)")
+    assert "two sides of two" in (page.text_content("label:has(#ng-opt-partnerships-auto)") or "")
 
     # rule options in groups; the match group is open, the others fold
     titles = page.eval_on_selector_all("#ng-options details.opt-group > summary .opt-group-title",
@@ -238,7 +238,7 @@ def test_new_game_dialog_offers_players_sides_and_grouped_options(page: WatchedP
     assert page.locator("#ng-opt-hand_size option").first.text_content() == "by player count: 11 (standard)"
     assert page.locator("#ng-opt-decks option").first.text_content() == "by player count: 2 (standard)"
     assert page.locator("#ng-opt-pile_before_initial_meld option[data-standard]").text_content() == "may not be taken (standard)"
-    assert "Standard: no" in page.text_content('.field[data-field="take_pile_onto_own_meld"] .opt-doc')
+    assert "Standard: no" in (page.text_content('.field[data-field="take_pile_onto_own_meld"] .opt-doc') or "")
     # a changed option is marked, and counted on its group
     assert page.get_attribute('.field[data-field="going_out_bonus"]', "data-changed") == "false"
     page.fill("#ng-opt-going_out_bonus", "300")
@@ -254,8 +254,8 @@ def test_new_game_dialog_offers_players_sides_and_grouped_options(page: WatchedP
     titles = page.eval_on_selector_all("#ng-options details.opt-group > summary .opt-group-title",
                                        "els => els.map(e => e.textContent)")
     assert titles[:3] == ["Partie", "Spieler und Karten", "Meldungen"]
-    assert page.text_content('.field[data-field="partnerships"] > label').startswith("Parteien")
-    assert "zwei Parteien zu dritt" in page.text_content("label:has(#ng-opt-partnerships-auto)")
+    assert (page.text_content('.field[data-field="partnerships"] > label') or "").startswith("Parteien")
+    assert "zwei Parteien zu dritt" in (page.text_content("label:has(#ng-opt-partnerships-auto)") or "")
     assert page.locator("#ng-opt-hand_size option").first.text_content() == "nach Spielerzahl: 9 (Standard)"
     assert page.text_content('details[data-group="going_out"] .opt-group-changed') == "1 geändert"
     assert page.locator("#ng-players option").first.text_content() == "2 (du und ein Computer)"
@@ -278,7 +278,7 @@ def test_a_refused_combination_shows_the_engines_message(page: WatchedPage, site
     page.click("#ng-start")
     message = engine_refusal(4, {"decks": 1})
     page.wait_for_function("(m) => document.querySelector('#ng-error').textContent.includes(m)", arg=message)
-    assert page.text_content("#ng-error").startswith("These rules cannot be played:")
+    assert (page.text_content("#ng-error") or "").startswith("These rules cannot be played:")
     assert page.is_visible("#newgame-dialog[open]")
     assert page.is_hidden("#game")
     # six players with one deck: too few cards; in German the page's words lead in
@@ -289,7 +289,7 @@ def test_a_refused_combination_shows_the_engines_message(page: WatchedPage, site
     page.click("#ng-start")
     message = engine_refusal(6, {"decks": 1})
     page.wait_for_function("(m) => document.querySelector('#ng-error').textContent.includes(m)", arg=message)
-    assert page.text_content("#ng-error").startswith("Diese Regeln lassen sich nicht spielen:")
+    assert (page.text_content("#ng-error") or "").startswith("Diese Regeln lassen sich nicht spielen:")
     # a possible one starts
     page.select_option("#ng-opt-decks", "")
     page.check("#ng-opt-partnerships-three_sides")
@@ -323,7 +323,7 @@ def play_turns(page: Page, n) -> None:
         act_and_wait(page, lambda: page.click("#btn-draw"))
         if page.is_visible("#score-dialog[open]"):
             return
-        card = page.get_attribute("#hand", "data-legal-discards").split()[0]
+        card = (page.get_attribute("#hand", "data-legal-discards") or "").split()[0]
         select_cards(page, [card])
         act_and_wait(page, lambda: page.click("#btn-discard"))
 
@@ -369,7 +369,7 @@ def test_five_players_show_the_seat_that_sits_out(page: WatchedPage, site_url: s
     chip = page.locator(f'#seat-map .seat-chip[data-seat="{out}"]')
     assert "sits-out" in chip.get_attribute("class")
     assert chip.get_attribute("data-count") == "0"
-    assert "sits out" in chip.text_content()
+    assert "sits out" in (chip.text_content() or "")
     assert "sits out this deal" in chip.get_attribute("aria-label")
     assert page.locator("#seat-map .seat-chip.sits-out").count() == 1
     side = page.locator("#opponents .side-opponent")
@@ -400,7 +400,7 @@ def test_a_disabled_action_says_why_when_touched(browser: Browser, site_url: str
                           " s.classList.remove('error'); }")
             page.tap(selector, force=True)  # the finger lands on the disabled button
             page.wait_for_selector("#status.error")
-            text = page.text_content("#status").strip()
+            text = (page.text_content("#status") or "").strip()
             page.evaluate("() => { const s = document.querySelector('#status'); s.textContent = '';"
                           " s.classList.remove('error'); }")
             return text

@@ -98,7 +98,7 @@ def select(page: Page, cards) -> None:
     clear_selection(page)
     for c in cards:
         page.locator(f'#hand .hand-card[data-card="{c}"][aria-pressed="false"]').first.click()
-    chosen = page.get_attribute("#hand", "data-selected").split()
+    chosen = (page.get_attribute("#hand", "data-selected") or "").split()
     assert sorted(chosen) == sorted(cards), (chosen, cards)
 
 
@@ -137,7 +137,7 @@ def play_turn_step(page: Page, prefer_take: bool = False):
         else:
             select(page, [card])
         combo = page.locator(f'.ct-combo[data-id="{target}"]')
-        assert move in combo.get_attribute("data-moves").split(";")
+        assert move in (combo.get_attribute("data-moves") or "").split(";")
         assert "ct-is-target" in combo.get_attribute("class")
         several = len(combo.get_attribute("data-moves").split(";")) > 1
         combo.click()
@@ -163,13 +163,13 @@ def test_claim_a_discard_out_of_turn_through_the_prompt(page: WatchedPage, site_
     assert prompt.is_visible()
     card = prompt.get_attribute("data-card")
     # The prompt names the card, the penalty and shows a countdown.
-    assert "+1 penalty card" in prompt.text_content()
-    assert "Passing automatically in" in page.text_content("#ct-claim-left")
+    assert "+1 penalty card" in (prompt.text_content() or "")
+    assert "Passing automatically in" in (page.text_content("#ct-claim-left") or "")
     assert int(prompt.get_attribute("data-left")) <= 60
     assert felt(page, "claim-prompts") == "1"
     # The contract of the deal is always shown.
-    assert page.text_content("#ct-contract-name").strip() == "two sets"
-    assert "Deal 1 of 7" in page.text_content("#ct-deal")
+    assert (page.text_content("#ct-contract-name") or "").strip() == "two sets"
+    assert "Deal 1 of 7" in (page.text_content("#ct-deal") or "")
     count = int(page.get_attribute("#hand", "data-count"))
     penalty = int(page.get_attribute("#ct-penalty", "data-count"))
     before = serial(page)
@@ -273,18 +273,18 @@ def test_illegal_lay_down_shows_the_engines_reason(page: WatchedPage, site_url: 
     button.focus()
     page.keyboard.press("Enter")
     page.wait_for_selector("#status.error")
-    message = page.text_content("#status").strip()
+    message = (page.text_content("#status") or "").strip()
     assert "one rank" in message, message
     assert serial(page) == before
     assert page.get_attribute("#hand", "data-count") == str(len(cards))
     # In German the reason comes from the catalogue (the engine's key).
     page.select_option("#lang-select", "de")
-    assert "Ein Satz besteht aus Karten eines Rangs" in page.text_content("#status")
-    assert page.text_content("#ct-contract-name").strip() == "zwei Sätze"
+    assert "Ein Satz besteht aus Karten eines Rangs" in (page.text_content("#status") or "")
+    assert (page.text_content("#ct-contract-name") or "").strip() == "zwei Sätze"
     # A legal move afterwards clears it.
     clear_selection(page)
     play_turn_step(page)
-    assert page.text_content("#status").strip() == ""
+    assert (page.text_content("#status") or "").strip() == ""
     assert page.console_errors == []
 
 
@@ -325,11 +325,11 @@ def test_a_whole_deal_by_clicks(page: WatchedPage, site_url: str) -> None:
     assert totals[0] == 0 and totals[1] > 0 and totals[2] > 0
     assert rows[0].get_attribute("data-seat") == "0"  # lowest total first
     assert "row-best" in mine.get_attribute("class")
-    assert "You went out." in page.text_content("#went-out")
-    assert "lowest total wins" in page.text_content("#went-out")
-    assert page.text_content("#btn-next").strip() == "Next deal: one set and one run"
+    assert "You went out." in (page.text_content("#went-out") or "")
+    assert "lowest total wins" in (page.text_content("#went-out") or "")
+    assert (page.text_content("#btn-next") or "").strip() == "Next deal: one set and one run"
     page.click("#btn-next")
     page.wait_for_function("() => document.querySelector('#felt').dataset.handNumber === '2'")
-    assert page.text_content("#ct-contract-name").strip() == "one set and one run"
+    assert (page.text_content("#ct-contract-name") or "").strip() == "one set and one run"
     assert int(page.get_attribute("#hand", "data-count")) >= 7
     assert page.console_errors == []

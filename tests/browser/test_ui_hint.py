@@ -210,7 +210,7 @@ def test_app_hint_key_marks_the_move_and_says_why_in_both_languages(page: Watche
         pytest.skip("web/app.js does not call installHintKey yet (integration line in the hint report)")
     wait_my_turn(page)
     move = press_hint(page)
-    legal = page.get_attribute("#felt", "data-legal").split(";")
+    legal = (page.get_attribute("#felt", "data-legal") or "").split(";")
     assert move in legal
     marked = hinted_hand_cards(page, "#felt")
     assert marked == move_cards(move)

@@ -113,7 +113,7 @@ def play_hand(page: Page):
             done["add#"] += "#" in key
         else:
             assert not page.is_visible("#btn-bury")
-            card = page.get_attribute("#hand", "data-legal-discards").split()[0]
+            card = (page.get_attribute("#hand", "data-legal-discards") or "").split()[0]
             select_cards(page, [card])
             act_and_wait(page, lambda: page.click("#btn-discard"))
             done["discard"] += 1

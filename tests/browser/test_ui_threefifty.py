@@ -126,7 +126,7 @@ def test_whole_game_by_clicks_and_keys(page: WatchedPage, site_url: str) -> None
         assert time.monotonic() < deadline, "the game did not end in time"
         if wait_my_turn_or_over(page):
             break
-        legal = page.get_attribute("#felt", "data-legal").split(";")
+        legal = (page.get_attribute("#felt", "data-legal") or "").split(";")
         # only legal plays are offered: every hand card lists exactly its own legal moves
         offered = sorted(m for _, ms in hand_cards(page) for m in set(ms))
         assert offered == sorted(set(legal))
@@ -155,9 +155,9 @@ def test_whole_game_by_clicks_and_keys(page: WatchedPage, site_url: str) -> None
         totals.append(int(td.text_content()))
     result = page.locator("#match-result")
     assert result.is_visible()
-    winners = [int(s) for s in result.get_attribute("data-winners").split()]
+    winners = [int(s) for s in (result.get_attribute("data-winners") or "").split()]
     assert winners and all(totals[w] == min(totals) for w in winners)
-    assert str(min(totals)) in result.text_content()
+    assert str(min(totals)) in (result.text_content() or "")
     assert page.is_visible("#btn-score-newgame")
     # Behind the sheet, every minus pile shows all its cards and points.
     page.keyboard.press("Escape")
@@ -175,7 +175,7 @@ def stuck_turn(page: Page, max_turns: int = 40):
     for turn in range(max_turns):
         assert not wait_my_turn_or_over(page), "the game ended before an illegal attempt was possible"
         cards = hand_cards(page)
-        legal = page.get_attribute("#felt", "data-legal").split(";")
+        legal = (page.get_attribute("#felt", "data-legal") or "").split(";")
         stuck = [c for c, ms in cards if not ms]
         if stuck and any(m.startswith("play ") for m in legal):
             return stuck[0]
@@ -198,7 +198,7 @@ def test_illegal_attempts_show_the_engines_reason(page: WatchedPage, site_url: s
     # ... but the discard pile can still be tried: the engine says why not.
     page.click("#tf-discard")
     page.wait_for_selector("#status.error")
-    message = page.text_content("#status").strip()
+    message = (page.text_content("#status") or "").strip()
     assert "discard only" in message and "can be played" in message, message
     assert page.get_attribute("#status", "role") == "status"
     assert serial(page) == before
@@ -207,7 +207,7 @@ def test_illegal_attempts_show_the_engines_reason(page: WatchedPage, site_url: s
 
     # In German the reason comes from the catalogue (the engine's key and parameters).
     page.select_option("#lang-select", "de")
-    assert "Abwerfen darfst du nur" in page.text_content("#status")
+    assert "Abwerfen darfst du nur" in (page.text_content("#status") or "")
     # A centre card of another rank: "no such rank in the middle".
     centre = page.eval_on_selector_all("#tf-centre .tf-centre-card", "els => els.map(e => e.dataset.card)")
     other = [i for i, c in enumerate(centre) if c[:-1] != card[:-1]]
@@ -215,12 +215,12 @@ def test_illegal_attempts_show_the_engines_reason(page: WatchedPage, site_url: s
         old = page.text_content("#status")
         page.locator("#tf-centre .tf-centre-card").nth(other[0]).click()
         page.wait_for_function("(old) => document.querySelector('#status').textContent !== old", arg=old)
-        assert "In der Mitte" in page.text_content("#status"), page.text_content("#status")
+        assert "In der Mitte" in (page.text_content("#status") or ""), page.text_content("#status")
     assert serial(page) == before
     # A legal play still works afterwards and clears the message.
-    legal = page.get_attribute("#felt", "data-legal").split(";")
+    legal = (page.get_attribute("#felt", "data-legal") or "").split(";")
     play_move(page, legal[0], use_keyboard=True)
-    assert page.text_content("#status").strip() == ""
+    assert (page.text_content("#status") or "").strip() == ""
     assert page.console_errors == []
 
 
@@ -233,7 +233,7 @@ def test_targets_and_cards_are_named_buttons(page: WatchedPage, site_url: str) -
             assert el.evaluate("e => e.tagName") == "BUTTON", sel
             name = el.get_attribute("aria-label")
             assert name and not name.isupper(), (sel, name)
-    assert page.get_attribute('.tf-pile[data-seat="0"]', "aria-label").startswith("Dein Minushaufen")
+    assert (page.get_attribute('.tf-pile[data-seat="0"]', "aria-label") or "").startswith("Dein Minushaufen")
     # the hand is one tab stop: arrows move inside it
     page.locator("#hand .hand-card").first.focus()
     page.keyboard.press("ArrowRight")
