@@ -71,12 +71,12 @@ def sources() -> dict[str, str]:
     return files
 
 
-def rates(page: Page, a, variants: list[str]) -> tuple[list[dict], list[dict]]:
+def rates(page: Page, a: argparse.Namespace, variants: list[str]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """Moves per second of random and computer playouts, per variant and player count, on CPython
     and in Pyodide (``page``), each measurement on both sides back to back: one dict per repeat
     and side."""
-    cp_reps: list[dict] = []
-    py_reps: list[dict] = []
+    cp_reps: list[dict[str, Any]] = []
+    py_reps: list[dict[str, Any]] = []
     for r in range(a.repeats):
         cp_rep: dict[str, Any] = {}
         py_rep: dict[str, Any] = {}
@@ -96,7 +96,7 @@ def rates(page: Page, a, variants: list[str]) -> tuple[list[dict], list[dict]]:
     return cp_reps, py_reps
 
 
-def latencies(page: Page, variants: list[str], lat_hands: int) -> tuple[dict, dict]:
+def latencies(page: Page, variants: list[str], lat_hands: int) -> tuple[dict[str, Any], dict[str, Any]]:
     """``legal_moves`` latency summaries and the constructed worst cases per variant, on CPython
     and in Pyodide (``page``): ``{"latency": {...}, "worst": {variant: [...]}}`` per side."""
     cp_lat: dict[str, Any] = {"latency": {}, "worst": {}}

@@ -24,18 +24,18 @@ class Worker:
         self.default = api.Session()
         self.next_id = 0
 
-    def call(self, op: str, **fields) -> dict[str, Any]:
+    def call(self, op: str, **fields: object) -> dict[str, Any]:
         self.next_id += 1
         answer = json.loads(api.handle(json.dumps({"id": self.next_id, "op": op, **fields}), self.default))
         assert answer["id"] == self.next_id
         return cast("dict[str, Any]", answer)
 
-    def ok(self, op: str, **fields) -> dict[str, Any]:
+    def ok(self, op: str, **fields: object) -> dict[str, Any]:
         answer = self.call(op, **fields)
         assert answer["ok"] is True, answer
         return cast("dict[str, Any]", answer["result"])
 
-    def error(self, op: str, **fields) -> dict[str, Any]:
+    def error(self, op: str, **fields: object) -> dict[str, Any]:
         answer = self.call(op, **fields)
         assert answer["ok"] is False, answer
         return cast("dict[str, Any]", answer["error"])
@@ -81,7 +81,7 @@ def test_a_failed_new_starts_no_session() -> None:
 
 
 @pytest.mark.parametrize("sid", [7, True, "", "a" * 65, "has space", "ä", ["a"], {"a": 1}, "a/b"])
-def test_a_malformed_session_id_is_a_bad_request(sid) -> None:
+def test_a_malformed_session_id_is_a_bad_request(sid: object) -> None:
     w = Worker()
     w.ok("new", variant="canasta-two-hand", players=2, seed=1)
     before = w.ok("export")
@@ -94,7 +94,7 @@ def test_a_malformed_session_id_is_a_bad_request(sid) -> None:
 
 @pytest.mark.parametrize("op,fields", [("table", {}), ("act", {"action": {"type": "draw"}}), ("bot", {}),
                                        ("undo", {}), ("save", {}), ("end", {})])
-def test_an_unknown_session_is_no_game(op: str, fields) -> None:
+def test_an_unknown_session_is_no_game(op: str, fields: dict[str, Any]) -> None:
     w = Worker()
     w.ok("new", session="known", position=POSITION)
     err = w.error(op, session="unknown", **fields)

@@ -7,6 +7,7 @@ is missing, malformed or does not lead to the saved state leaves the loaded game
 from __future__ import annotations
 
 import json
+from typing import Any, cast
 
 import pytest
 
@@ -14,18 +15,18 @@ from meldtable import api, new_game
 from meldtable.undo import UNDOABLE
 
 
-def call(session, op: str, **fields):
-    return json.loads(api.handle(json.dumps({"id": 1, "op": op, **fields}), session))
+def call(session: api.Session, op: str, **fields: object) -> dict[str, Any]:
+    return cast("dict[str, Any]", json.loads(api.handle(json.dumps({"id": 1, "op": op, **fields}), session)))
 
 
-def turn_with_undoable_moves(vid: str, players: int, want: int = 2):
+def turn_with_undoable_moves(vid: str, players: int, want: int = 2) -> tuple[api.Session, list[str]]:
     """A session whose person (seat 0) has made `want` undoable moves this turn (computer seats
     played by the bot op), with the state texts before each of them."""
     for seed in range(60):
         s = api.Session()
         t = call(s, "new", variant=vid, players=players, seed=seed)["result"]
         family = t["view"].get("family") or ("continental" if vid == "continental" else "canasta")
-        texts = []
+        texts: list[str] = []
         for _ in range(400):
             if t["hand_over"]:
                 break

@@ -10,6 +10,7 @@ import pytest
 import meldtable
 from meldtable.bot import LEVELS, choose_move, easy_move
 from meldtable.errors import OptionError
+from positions import seat_to_act
 
 GAMES = [("canasta-two-hand", 2), ("canasta-classic", 4), ("kanaster", 2), ("kanaster", 4), ("continental", 3),
          ("3-ist-50", 3)]
@@ -20,7 +21,7 @@ def test_the_three_levels() -> None:
 
 
 @pytest.mark.parametrize("level", ["hard", "", None, 3, "Normal"])
-def test_an_unknown_level_is_refused_with_its_reason(level) -> None:
+def test_an_unknown_level_is_refused_with_its_reason(level: str) -> None:
     g = meldtable.new_game("canasta-two-hand", players=2, seed=1)
     with pytest.raises(OptionError) as e:
         choose_move(g, level=level)
@@ -36,7 +37,7 @@ def test_easy_and_normal_play_a_whole_hand_legally(variant: str, players: int) -
     rng = random.Random(3)
     moves = 0
     while not g.hand_over:
-        level = "easy" if g.current_player % 2 == 0 else "normal"
+        level = "easy" if seat_to_act(g) % 2 == 0 else "normal"
         m = choose_move(g, level=level, rng=rng)
         assert m in g.legal_moves()
         g.play(m)
@@ -48,7 +49,7 @@ def test_easy_and_normal_play_a_whole_hand_legally(variant: str, players: int) -
 def test_normal_is_the_family_player() -> None:
     g = meldtable.new_game("continental", players=3, seed=4)
     for _ in range(30):
-        seat = g.current_player
+        seat = seat_to_act(g)
         assert choose_move(g, level="normal") == g.family.choose_move(g.view(seat), g.legal_moves())
         g.play(choose_move(g))
 
@@ -92,7 +93,7 @@ def test_normal_kanaster_keeps_cards_without_a_canasta() -> None:
     for seed in range(8):
         g = meldtable.new_game("kanaster", players=2, seed=seed)
         while not g.hand_over:
-            seat = g.current_player
+            seat = seat_to_act(g)
             v = g.view(seat)
             me = v["sides"][v["side_of_seat"][seat]]
             m = choose_move(g)

@@ -79,7 +79,7 @@ MUTATIONS = st.lists(st.one_of(
 ), max_size=4)
 
 
-def _mutate(d: dict[str, Any], mutations) -> dict[str, Any]:
+def _mutate(d: dict[str, Any], mutations: list[tuple[str, int, object]]) -> dict[str, Any]:
     d = copy.deepcopy(d)
     s = d["state"]
     n = d["players"]
@@ -117,7 +117,7 @@ def _play_on_and_reload(g: Game, rng: random.Random, moves: int) -> None:
 
 @CFG
 @given(base=st.sampled_from(range(len(BASES))), mutations=MUTATIONS, seed=st.integers(0, 2**16))
-def test_any_accepted_game_played_on_and_saved_reloads(base, mutations, seed: int) -> None:
+def test_any_accepted_game_played_on_and_saved_reloads(base: int, mutations: list[tuple[str, int, object]], seed: int) -> None:
     """Issue #25: "every limit a loader enforces is one that play can never exceed; any accepted
     game, played on and saved, reloads". Saved games at many points of play, with counters,
     scores and turn flags changed; whatever the loader accepts plays on (also across the end of

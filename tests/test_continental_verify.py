@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from typing import Any
 
 import pytest
 
@@ -17,10 +18,12 @@ import meldtable
 from meldtable.bot import choose_move
 from meldtable.continental import ContinentalMove
 from meldtable.continental.reasons import REASONS
+from meldtable.continental.state import ContinentalState
 
 
-def candidates(state) -> list[ContinentalMove]:
+def candidates(state: ContinentalState) -> list[ContinentalMove]:
     seat = state.current_player
+    assert seat is not None  # a position in the middle of a hand
     hand = sorted((c for c, n in state.hands[seat].items() for _ in range(n)), key=lambda c: (c.rank == 0, c.suit, c.rank))
     distinct = sorted(set(hand), key=lambda c: c.text)
     out = [ContinentalMove(k) for k in ("draw", "take", "claim", "pass")]
@@ -56,7 +59,7 @@ GAMES = [
 
 
 @pytest.mark.parametrize("players,options", GAMES)
-def test_legal_moves_are_exactly_what_verify_accepts(players: int, options) -> None:
+def test_legal_moves_are_exactly_what_verify_accepts(players: int, options: dict[str, Any]) -> None:
     rng = random.Random(f"continental{players}{sorted(options.items())}")
     checked = refused = 0
     keys = set()
@@ -101,7 +104,7 @@ def test_verify_raises_the_reason_in_both_languages() -> None:
     assert st.verify(ContinentalMove.parse("draw")) is None
 
 
-def _malformed(state) -> list:
+def _malformed(state: ContinentalState) -> list[str]:
     """Moves no legal-move list holds: wrong card counts, targets written otherwise, ends where
     none belongs, values that are not cards."""
     from meldtable.cards import Card
@@ -126,7 +129,7 @@ def _malformed(state) -> list:
 
 
 @pytest.mark.parametrize("players,options", GAMES)
-def test_is_legal_before_the_legal_moves_are_generated_is_membership(players: int, options) -> None:
+def test_is_legal_before_the_legal_moves_are_generated_is_membership(players: int, options: dict[str, Any]) -> None:
     """``is_legal`` answers with the one check (``_why``) while the legal moves of a position are
     not generated (so that playing a composed action never generates them; issue #25): it must
     say yes to exactly the moves ``legal_moves()`` lists, for every plausible and every malformed

@@ -14,7 +14,8 @@ import pytest
 
 from meldtable.api import Session, handle
 from meldtable.bot import choose_move
-from meldtable.events import EVENTS, Event, deal_events, places_of, replay
+from meldtable.cards import Card
+from meldtable.events import EVENTS, Event, PlaceRef, deal_events, places_of, replay
 from meldtable.game import Game, new_game
 from meldtable.variants import VARIANTS
 
@@ -50,11 +51,12 @@ def _play(variant: str, players: int, seed: int, options: dict[str, Any], steps:
         if g.hand_over:
             g.next_hand()
             after = places_of(fam, g.state)
-            total: dict[str, Any] = {}
+            total: dict[Card, int] = {}
             for cs in after.values():
                 for c, k in cs.items():
                     total[c] = total.get(c, 0) + k
-            assert replay({("stock", None, None): total}, g.last_events) == after
+            start: dict[PlaceRef, dict[Card, int]] = {("stock", None, None): total}
+            assert replay(start, g.last_events) == after
             for e in g.last_events:
                 _hidden_ok(g, e)
             continue
@@ -146,6 +148,7 @@ def test_api_next_hand_and_play_carry_events() -> None:
             assert (e["cards"] != []) == (e["to"]["seat"] == t["seat"])
     assert all(e["cards"] == [] for e in t["events"] if e["key"] == "penalty_stock")
     moves = []
+    assert s.game is not None
     work = s.game.copy()
     for _ in range(5):
         m = work.legal_moves()[0]

@@ -37,7 +37,7 @@ def test_the_registry_names_every_variant_family() -> None:
 
 
 @pytest.mark.parametrize("family", sorted(FAMILIES))
-def test_every_family_module_provides_the_protocol(family) -> None:
+def test_every_family_module_provides_the_protocol(family: str) -> None:
     module = importlib.import_module(FAMILIES[family])
     missing = sorted(n for n in members(FamilyOf) if not hasattr(module, n))
     assert not missing, missing
@@ -48,7 +48,7 @@ def test_every_family_module_provides_the_protocol(family) -> None:
 
 
 @pytest.mark.parametrize("family", sorted(FAMILIES))
-def test_every_family_names_a_position_room_with_keys_reader_and_writer(family) -> None:
+def test_every_family_names_a_position_room_with_keys_reader_and_writer(family: str) -> None:
     room = importlib.import_module(family_module(family).POSITION)
     assert room.__name__ == f"meldtable.{family}.position"
     missing = sorted(n for n in members(PositionRoom) if not hasattr(room, n))
@@ -57,7 +57,7 @@ def test_every_family_names_a_position_room_with_keys_reader_and_writer(family) 
 
 
 @pytest.mark.parametrize("family", sorted(FAMILIES))
-def test_every_family_declares_its_undo_tables_through_the_protocol(family) -> None:
+def test_every_family_declares_its_undo_tables_through_the_protocol(family: str) -> None:
     """issue #26: which moves can be taken back is the family's own data (its family module's
     ``UNDOABLE`` and ``REVEALING``, move kinds of its own ``Kind``), and :mod:`meldtable.undo`
     reads it from there; a new family touches only its package."""
@@ -88,7 +88,7 @@ def test_undo_tables_say_canasta_and_continental_undo_melds_and_3_ist_50_nothing
 
 
 @pytest.mark.parametrize("family", sorted(FAMILIES))
-def test_every_family_names_its_harness_hooks_room(family) -> None:
+def test_every_family_names_its_harness_hooks_room(family: str) -> None:
     """The harness hooks live in the module the family module names in ``TESTING`` (its
     ``testing.py``), with every member of :class:`meldtable.family.HarnessRoom`."""
     room = importlib.import_module(family_module(family).TESTING)
@@ -131,7 +131,7 @@ def test_playing_every_family_never_imports_the_harness_hooks() -> None:
     (ContinentalMove, "run 5H JK 7H 8H"), (ContinentalMove, "add 1.2 9H high"), (ContinentalMove, "claim"),
     (ThreeFiftyMove, "play 7H pile 2"), (ThreeFiftyMove, "discard 7H"),
 ])
-def test_every_move_value_shares_the_base_and_its_repr_recreates_it(cls, text: str) -> None:
+def test_every_move_value_shares_the_base_and_its_repr_recreates_it(cls: type[MoveValue], text: str) -> None:
     m = cls.parse(text)
     assert isinstance(m, MoveValue)
     assert repr(m) == f"{cls.__name__}.parse({text!r})"

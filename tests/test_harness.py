@@ -11,6 +11,8 @@ from __future__ import annotations
 import importlib
 import time
 from random import Random
+from types import ModuleType
+from typing import Any
 
 import pytest
 from pytest import MonkeyPatch
@@ -26,7 +28,7 @@ SEED0 = {"random": 0, "bot": 1, "mixed": 2}  # odd seeds play with random rule o
 
 @pytest.mark.parametrize("variant,players", H.cases(), ids=[f"{v}-{p}p" for v, p in H.cases()])
 @pytest.mark.parametrize("pairing", H.PAIRINGS)
-def test_simulation(variant: str, players: int, pairing) -> None:
+def test_simulation(variant: str, players: int, pairing: str) -> None:
     """Seeded matches of this variant and player count pass every check of the harness."""
     started = time.perf_counter()
     rep = H.run(variant, players, pairing, moves=MOVES_PER_CASE, seed0=SEED0[pairing], deep_every=9,
@@ -52,7 +54,7 @@ def test_computer_only_continental_matches_end(players: int) -> None:
     assert rep.counts["hands"] == 7 and rep.counts["replays"] == 1
 
 
-def _hooks(family: str):
+def _hooks(family: str) -> ModuleType:
     """The family's harness hooks: the module its family module names in ``TESTING``."""
     return importlib.import_module(family_module(family).TESTING)
 
@@ -87,7 +89,7 @@ def test_random_options_are_valid_and_varied() -> None:
 # ---------------------------------------------------------------------------- the harness bites
 
 
-def _run_small(variant: str = "canasta-two-hand", players: int = 2, moves: int = 40):
+def _run_small(variant: str = "canasta-two-hand", players: int = 2, moves: int = 40) -> H.Report:
     return H.run(variant, players, "random", moves=moves, options="default", deep_every=3, max_hands=1)
 
 
@@ -96,7 +98,7 @@ def test_harness_catches_a_leak(monkeypatch: MonkeyPatch) -> None:
     fam = _hooks("canasta")
     real = fam.shuffle_hidden
 
-    def leaky(data, seat, rng: Random):
+    def leaky(data: dict[str, Any], seat: int, rng: Random) -> dict[str, Any] | None:
         st = real(data, seat, rng)
         if st is not None and not st["hand_over"] and len(st["stock"]) > 1 and seat == 0:
             st["hands"][seat][0], st["stock"][0] = st["stock"][0], st["hands"][seat][0]

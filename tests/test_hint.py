@@ -12,6 +12,7 @@ import meldtable
 from meldtable.bot import choose_move, hint
 from meldtable.reasons import LANGUAGES, fields
 from meldtable.search.hints import HINTS, card_phrase, explain
+from positions import seat_to_act
 
 GAMES = [("canasta-two-hand", 2), ("canasta-classic", 4), ("kanaster", 2), ("continental", 3), ("3-ist-50", 3)]
 SAMPLE = {"level": "'hard'", "levels": "easy, normal, strong", "seat": 1, "size": 14, "rank": "Q", "points": 60,
@@ -95,7 +96,7 @@ def test_a_reason_reads_only_the_seats_view() -> None:
             g.play(choose_move(g))
         if g.hand_over:
             continue
-        seat = g.current_player
+        seat = seat_to_act(g)
         other = g.determinize(seat, random.Random(seed + 50))
         assert hint(g, rng=random.Random(1), iterations=1) == hint(other, rng=random.Random(1), iterations=1)
         for m in g.legal_moves()[:6]:
@@ -104,7 +105,7 @@ def test_a_reason_reads_only_the_seats_view() -> None:
 
 def test_canasta_reasons_for_take_draw_and_discards() -> None:
     g = meldtable.new_game("canasta-two-hand", players=2, seed=2)
-    seat = g.current_player
+    seat = seat_to_act(g)
     draw = next(m for m in g.legal_moves() if m.kind == "draw")
     r = explain(g, seat, draw)
     assert r["key"] in ("draw", "draw_not_take") and r["move"] == "draw"

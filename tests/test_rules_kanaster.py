@@ -33,8 +33,8 @@ def new(players: int, seed: int = 1, **options: Any) -> Game:
     return meldtable.new_game(V, players=players, seed=seed, options=options or None)
 
 
-def full_deck(decks: int, jokers_per_deck: int = 2) -> Counter:
-    c: Counter = Counter()
+def full_deck(decks: int, jokers_per_deck: int = 2) -> Counter[str]:
+    c: Counter[str] = Counter()
     for r in "A23456789TJQK":
         for s in "CDHS":
             c[r + s] = decks
@@ -81,7 +81,7 @@ def shuffled_deck(players: int, seed: int) -> list[str]:
 
 
 @pytest.mark.parametrize("players,decks", [(2, 2), (3, 2), (4, 3), (5, 3)])
-def test_decks_by_player_count(players: int, decks) -> None:
+def test_decks_by_player_count(players: int, decks: int) -> None:
     """»Faustregel für 2-3 Spieler: 2 Kartenspiele, 4-5 Spieler: 3 Spiele.« Every card of that
     many decks (with two jokers each) is in play."""
     g = new(players)
@@ -462,7 +462,8 @@ def test_scoring_table_plus_hand_minus_and_red_threes_by_canasta() -> None:
 
 @pytest.mark.parametrize("players,options", [
     (2, {}), (3, {"decks": 3}), (4, {}), (4, {"decks": 2, "partnerships": "none"}), (5, {})])
-def test_simulation_harness_every_player_count_two_and_three_decks(players: int, options, monkeypatch: MonkeyPatch) -> None:
+def test_simulation_harness_every_player_count_two_and_three_decks(players: int, options: dict[str, Any],
+                                                                   monkeypatch: MonkeyPatch) -> None:
     """Random and computer players through the simulation harness (conservation, hand sizes, the
     legal moves' notation, refusals, hidden cards) at every player count, with 2 and 3 decks."""
     monkeypatch.setattr(H, "random_options", lambda variant, n, rng, tries=20: dict(options))

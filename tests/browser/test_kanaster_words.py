@@ -24,7 +24,7 @@ POS = {
 }
 
 
-def table_words(page: Page):
+def table_words(page: Page) -> tuple[str, list[str], list[str]]:
     """The table's text and the spoken names of its melds."""
     text = page.locator("#felt").inner_text()
     labels = page.eval_on_selector_all("#felt .meld[aria-label]", "(els) => els.map((e) => e.getAttribute('aria-label'))")
@@ -41,7 +41,7 @@ def test_kanaster_says_kanaster_in_german(page: WatchedPage, site_url: str, vari
     text, labels, titles = table_words(page)
     heads = page.locator(".side-canastas").all_text_contents()
     assert heads, variant
-    king = page.get_attribute('#my-melds .meld[data-rank="K"]', "aria-label")
+    king = page.get_attribute('#my-melds .meld[data-rank="K"]', "aria-label") or ""
     if variant == "kanaster" and lang == "de":
         assert not re.search(r"canasta", text + " ".join(labels + titles), re.I), (text, labels, titles)
         assert all(h.startswith("Kanaster:") for h in heads), heads

@@ -11,7 +11,7 @@ every link and button reached, also inside a started demo).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Literal
 
 import pytest
 from a11y import format_violations, inject_axe, serious_violations
@@ -28,13 +28,13 @@ LANGS = ("de", "en")
 PAGES = [f"{v}.{lang}" for v in VARIANTS for lang in LANGS]
 
 
-def open_page(page: Page, site_url: str, name: str, scheme: str = "light") -> None:
+def open_page(page: Page, site_url: str, name: str, scheme: Literal["light", "dark"] = "light") -> None:
     page.emulate_media(color_scheme=scheme)
     page.goto(f"{site_url}rules/{name}.html")
     page.wait_for_selector("main h1")
 
 
-def start_demos(page: Page):
+def start_demos(page: Page) -> int:
     """Start every demo of the page (as scrolling each into view would) and wait for its table."""
     count = page.locator("meldtable-demo").count()
     page.wait_for_function("[...document.querySelectorAll('meldtable-demo')].every((d) => d.demo)")
@@ -68,14 +68,14 @@ AXE_SPLIT = """async () => {
 }"""
 
 
-def split_violations(page: Page):
+def split_violations(page: Page) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """(outside the game tables, inside them): serious/critical axe violations, one per node."""
     inject_axe(page)
-    found = page.evaluate(AXE_SPLIT)
+    found: list[dict[str, Any]] = page.evaluate(AXE_SPLIT)
     return [f for f in found if not f["inTable"]], [f for f in found if f["inTable"]]
 
 
-def listing(found):
+def listing(found: list[dict[str, Any]]) -> str:
     return "\n".join(f"[{f['impact']}] {f['id']}: {f['where']} :: {f['why']}" for f in found)
 
 

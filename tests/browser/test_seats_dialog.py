@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -51,11 +51,12 @@ def open_dialog(page: Page, url: str) -> None:
     page.wait_for_selector("#newgame-dialog[open]")
 
 
-def seat_rows(page: Page):
-    return page.eval_on_selector_all("#ng-seats-list .seat-row", """rows => rows.map((r) => ({
+def seat_rows(page: Page) -> list[dict[str, Any]]:
+    rows: list[dict[str, Any]] = page.eval_on_selector_all("#ng-seats-list .seat-row", """rows => rows.map((r) => ({
         kind: r.querySelector('.seat-kind').value, level: r.querySelector('.seat-level').value,
         levelShown: !r.querySelector('.seat-level').hidden, name: r.querySelector('.seat-name').value,
         placeholder: r.querySelector('.seat-name').placeholder}))""")
+    return rows
 
 
 def test_each_seat_person_or_computer_with_level_and_name(context: BrowserContext, site_url: str) -> None:
@@ -98,7 +99,7 @@ def test_each_seat_person_or_computer_with_level_and_name(context: BrowserContex
     page.wait_for_function("() => document.querySelector('#my-side-title').textContent.includes('Anna')")
     # Anna (seat 3) and her partner at seat 1 (normal: no level shown); seats 0 and 2 play easy, strong
     assert (page.text_content("#my-side-title") or "").strip() == "Computer 2 (partner) & Anna"
-    felt = page.text_content("#felt")
+    felt = page.text_content("#felt") or ""
     assert "Computer 1 · easy" in felt and "Computer 3 · strong" in felt and "Computer 2 ·" not in felt
     # saved with the game, and remembered for the next new game of this game and count
     saved = page.evaluate("""() => { for (const k of Object.keys(localStorage)) if (k.startsWith('meldtable:saved-game'))

@@ -15,7 +15,7 @@ import os
 import re
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -42,16 +42,17 @@ def move_cards(move: str) -> list[str]:
     return sorted(w for w in move.split()[1:] if CARD.match(w))
 
 
-def template_rx(key: str, lang: str) -> re.Pattern:
+def template_rx(key: str, lang: str) -> re.Pattern[str]:
     """The reason `key`'s text in `lang` with every placeholder as a wildcard."""
     template = HINTS.reason(key).texts[lang]
+    assert isinstance(template, str)  # (hint reasons have one text per language)
     parts = re.split(r"\{[^}]*\}", template)
     return re.compile("^" + ".+".join(re.escape(p) for p in parts) + "$")
 
 
 # ------------------------------------------------------------------ the guided hands
 
-def expected_guide_hint(variant: str) -> tuple[int, dict]:
+def expected_guide_hint(variant: str) -> tuple[int, dict[str, Any]]:
     """(step number, the engine's hint there) of the guide's first "what would you do?" step."""
     g = load(variant)
     c = start(g)
@@ -94,7 +95,8 @@ def hinted_hand_cards(page: Page, scope: str) -> list[str]:
 
 
 def hand_cards(page: Page, scope: str) -> list[str]:
-    return page.eval_on_selector_all(f"{scope} #hand .hand-card", "els => els.map(e => e.dataset.card)")
+    cards: list[str] = page.eval_on_selector_all(f"{scope} #hand .hand-card", "els => els.map(e => e.dataset.card)")
+    return cards
 
 
 GUIDES = ["canasta-two-hand", "canasta-classic", "kanaster", "continental", "3-ist-50"]
@@ -179,7 +181,7 @@ def press_hint(page: Page) -> str:
     page.locator("#hand .hand-card").first.focus()
     page.keyboard.press("i")
     page.wait_for_function("() => document.querySelector('#felt').dataset.hint", timeout=STEP_MS)
-    return page.get_attribute("#felt", "data-hint")
+    return page.get_attribute("#felt", "data-hint") or ""
 
 
 def follow_hint(page: Page) -> None:
@@ -204,7 +206,7 @@ APP_GAMES = [("canasta-two-hand", 2, "canasta"), ("continental", 3, "continental
 
 @pytest.mark.parametrize("variant,players,family", APP_GAMES)
 def test_app_hint_key_marks_the_move_and_says_why_in_both_languages(page: WatchedPage, site_url: str, variant: str, players: int,
-                                                                    family) -> None:
+                                                                    family: str) -> None:
     open_app_game(page, site_url, variant, players)
     if not hint_wired(page):
         pytest.skip("web/app.js does not call installHintKey yet (integration line in the hint report)")

@@ -23,7 +23,7 @@ import pytest
 import meldtable
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser
+    from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page
 
 pytestmark = pytest.mark.browser
 
@@ -36,7 +36,7 @@ def embed_missing() -> bool:
     return not (DIST / "embed.js").exists()
 
 
-def open_page(browser: Browser, site_url: str, name: str, size):
+def open_page(browser: Browser, site_url: str, name: str, size: tuple[int, int]) -> tuple[BrowserContext, Page, list[str]]:
     """A fresh context at `size` (mobile at phone width) with the page loaded; returns (context,
     page, problems): console errors, page errors, failed responses and foreign requests."""
     w, h = size
@@ -49,7 +49,7 @@ def open_page(browser: Browser, site_url: str, name: str, size):
     def ignorable(url: str) -> bool:
         return embed_missing() and urlsplit(url).path.endswith("/embed.js")
 
-    def on_console(message: str) -> None:
+    def on_console(message: ConsoleMessage) -> None:
         url = message.location.get("url", "") if message.location else ""
         if message.type == "error" and not ignorable(url):
             problems.append(f"console: {message.text} ({url})")
@@ -66,7 +66,8 @@ def open_page(browser: Browser, site_url: str, name: str, size):
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("name", PAGES)
-def test_rules_page_opens_without_errors_and_fits_the_width(browser: Browser, site_url: str, name: str, size) -> None:
+def test_rules_page_opens_without_errors_and_fits_the_width(browser: Browser, site_url: str, name: str, size: tuple[int,
+                                                            int]) -> None:
     ctx, page, problems = open_page(browser, site_url, name, size)
     try:
         page.wait_for_timeout(300)  # late errors of module scripts

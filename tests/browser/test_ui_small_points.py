@@ -64,7 +64,7 @@ def test_hint_and_selected_look_different(page: WatchedPage, site_url: str) -> N
     hinted = page.locator("#hand .hand-card.can-use").first
     card = hinted.get_attribute("data-card")
     plain = page.locator("#hand .hand-card:not(.can-use)").first
-    select(page, [plain.get_attribute("data-card")])
+    select(page, [plain.get_attribute("data-card") or ""])
     page.mouse.click(5, 5)  # no focus ring on either
     style = """(e) => { const s = getComputedStyle(e); return [s.outlineStyle, s.boxShadow !== 'none', s.transform]; }"""
     h = page.locator(f'#hand .hand-card.can-use[data-card="{card}"]').first.evaluate(style)
@@ -84,8 +84,10 @@ def test_german_action_row_stays_on_the_felt_at_390(browser: Browser, site_url: 
         open_position(page, site_url, CLOSED.replace("turn: 0 draw", "turn: 0 play"))
         select(page, ["5C"])
         felt = page.locator("#felt").bounding_box()
+        assert felt is not None
         for b in page.locator("#actions .btn-action:visible").all():
             r = b.bounding_box()
+            assert r is not None
             assert r["x"] >= felt["x"] - 1 and r["x"] + r["width"] <= felt["x"] + felt["width"] + 1, (b.text_content(), r, felt)
     finally:
         ctx.close()
