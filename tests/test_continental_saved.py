@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -46,14 +47,17 @@ def _near_the_end(players: int, seed: int, options: dict[str, Any]) -> Game:
     return g
 
 
-BASES = [json.loads(_near_the_end(p, s, o).to_json()) for p, s, o in [
+_ENDS: list[tuple[int, int, dict[str, Any]]] = [
     (2, 11, {}), (4, 12, {"down_and_out_bonus": -500}), (7, 13, {"deck_schedule": "constant", "decks": 4, "jokers_per_deck": 4}),
-]] + [json.loads(_played(p, s, o, k).to_json()) for p, s, o, k in [
+]
+_PLAYED: list[tuple[int, int, dict[str, Any], int]] = [
     (2, 1, {}, 40), (3, 2, {}, 7), (4, 3, {"max_claims_per_deal": 2}, 60), (5, 4, {"claim_by": "others_only"}, 25),
     (8, 5, {}, 90), (2, 6, {"stock_exhausted": "penalty_stock", "max_reshuffles": 0}, 300),
     (3, 7, {"exchanged_joker": "to_hand", "extra_melds_when_down": True}, 150), (6, 8, {"max_takes_in_a_row": 1}, 30),
     (2, 9, {}, 2000), (4, 10, {"claim_by": "nobody"}, 12),
-]]
+]
+BASES = [json.loads(_near_the_end(p, s, o).to_json()) for p, s, o in _ENDS] + [
+    json.loads(_played(p, s, o, k).to_json()) for p, s, o, k in _PLAYED]
 
 SEATS = st.integers(-1, 9)
 FLAGS = st.one_of(st.none(), st.booleans(), st.integers(-2, 3))
@@ -163,7 +167,7 @@ def test_the_claim_window_is_checked_against_the_seats_that_may_claim() -> None:
     must be what play opens: the seats after the player to act in turn order, up to the
     discarder, those already asked left out; not with ``claim_by = nobody``, not seats that may
     not claim."""
-    kw = dict(hands=[["4C", "9D", "KS"], ["5D", "6D", "7D"], ["8C", "8D", "8H"], ["2S", "3S", "4S"]],
+    kw: dict[str, Any] = dict(hands=[["4C", "9D", "KS"], ["5D", "6D", "7D"], ["8C", "8D", "8H"], ["2S", "3S", "4S"]],
               pile=["9H"], turn={"seat": 1, "stage": "play"}, top_from=0)
     g = position(**kw, claim_queue=[2, 3, 0])
     assert g.current_player == 2
@@ -198,9 +202,10 @@ def test_games_that_play_could_not_reach_are_refused_in_german_too() -> None:
     not have come from play (a claim window play would not open, a seat down without the
     contract, a player with no legal move) is refused with a key of the continental catalogue,
     its German text written in German (not the English detail inside ``bad_state``)."""
-    kw = dict(hands=[["4C", "9D", "KS"], ["5D", "6D", "7D"], ["8C", "8D", "8H"], ["2S", "3S", "4S"]],
+    kw: dict[str, Any] = dict(hands=[["4C", "9D", "KS"], ["5D", "6D", "7D"], ["8C", "8D", "8H"], ["2S", "3S", "4S"]],
               pile=["9H"], turn={"seat": 1, "stage": "play"}, top_from=0)
-    cases = [(lambda: position(**kw, claim_queue=[0, 2, 3]), "state_window", "außer der Reihe"),
+    cases: list[tuple[Callable[[], object], str, str]] = [
+        (lambda: position(**kw, claim_queue=[0, 2, 3]), "state_window", "außer der Reihe"),
              (lambda: position(hands=[["2C", "5D"], ["3C", "4C"]], table=[[["7C", "7D", "7H"]], []],
                                turn={"stage": "play"}), "state_down_contract", "zwei Sätze"),
              (lambda: Game.from_json(position_json(hands=[["2C", "5D", "9H", "KS"], ["3C", "4C"]],

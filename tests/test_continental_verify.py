@@ -29,8 +29,8 @@ def candidates(state: ContinentalState) -> list[ContinentalMove]:
     out = [ContinentalMove(k) for k in ("draw", "take", "claim", "pass")]
     for combo in set(itertools.combinations(hand, 3)):
         out.append(ContinentalMove("set", combo))
-    for combo in set(itertools.combinations(hand, 4)):
-        out.append(ContinentalMove("run", combo))
+    for four in set(itertools.combinations(hand, 4)):
+        out.append(ContinentalMove("run", four))
         out.append(ContinentalMove("run", combo[::-1]))
     for m in state.legal_moves():
         if m.kind == "run":
@@ -110,6 +110,7 @@ def _malformed(state: ContinentalState) -> list[str]:
     from meldtable.cards import Card
 
     seat = state.current_player
+    assert seat is not None  # a position in the middle of a hand
     hand = sorted({c for c, n in state.hands[seat].items() if n}, key=lambda c: c.text)
     c = hand[0]
     out = [ContinentalMove("discard", tuple(hand[:2])), ContinentalMove("discard", ()), ContinentalMove("draw", (c,)),

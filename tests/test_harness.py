@@ -99,7 +99,7 @@ def test_harness_catches_a_leak(monkeypatch: MonkeyPatch) -> None:
     real = fam.shuffle_hidden
 
     def leaky(data: dict[str, Any], seat: int, rng: Random) -> dict[str, Any] | None:
-        st = real(data, seat, rng)
+        st: dict[str, Any] | None = real(data, seat, rng)
         if st is not None and not st["hand_over"] and len(st["stock"]) > 1 and seat == 0:
             st["hands"][seat][0], st["stock"][0] = st["stock"][0], st["hands"][seat][0]
         return st
