@@ -294,7 +294,7 @@ def test_id_is_echoed_even_on_errors() -> None:
         {"variant": V, "players": 2, "seed": 7, "human_seats": [True]},
     ],
 )
-def test_new_with_wrong_field_types(fields) -> None:
+def test_new_with_wrong_field_types(fields: dict[str, Any]) -> None:
     c, _ = new_client()
     c.assert_fails("new", "bad_request", **fields)
 
@@ -309,7 +309,7 @@ def test_new_with_wrong_field_types(fields) -> None:
         {"variant": V, "players": 2, "seed": 7, "options": {"match_end": "never"}},
     ],
 )
-def test_new_with_bad_variant_or_option(fields) -> None:
+def test_new_with_bad_variant_or_option(fields: dict[str, Any]) -> None:
     c, _ = new_client()
     c.assert_fails("new", "bad_option", **fields)
 

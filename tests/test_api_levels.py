@@ -28,7 +28,7 @@ def _computer_to_act(s) -> None:
 
 
 @pytest.mark.parametrize("level", ["easy", "normal", "strong"])
-def test_bot_plays_one_move_at_each_level(s, level) -> None:
+def test_bot_plays_one_move_at_each_level(s, level: str) -> None:
     _computer_to_act(s)
     before = len(s.game.history[-1])
     r = req(s, op="bot", level=level, budget_ms=20)
@@ -37,7 +37,7 @@ def test_bot_plays_one_move_at_each_level(s, level) -> None:
 
 
 @pytest.mark.parametrize("level", ["hard", 2, None, ""])
-def test_an_unknown_level_is_a_bad_request_and_changes_nothing(s, level) -> None:
+def test_an_unknown_level_is_a_bad_request_and_changes_nothing(s, level: str) -> None:
     _computer_to_act(s)
     before = s.game.to_json()
     r = req(s, op="bot", level=level) if level is not None else req(s, op="bot", level=None)

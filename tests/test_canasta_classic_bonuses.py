@@ -4,6 +4,7 @@ Also: without an all-four bonus (seed 001 names none) four red threes count 4 x 
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import meldtable
 from meldtable import Game
@@ -12,7 +13,7 @@ from positions import position_state
 _QUEENS = ["QC", "QD", "QH", "QS", "QC", "QD", "QH"]
 
 
-def _classic_two(hands, melds, *, drawn=(1, 0), turn=None, red_threes=None, options=None):
+def _classic_two(hands: list[list[str]], melds, *, drawn=(1, 0), turn=None, red_threes=None, options: dict[str, Any]=None):
     d = json.loads(meldtable.new_game("canasta-classic", players=2, seed=1, options=options).to_json())
     d["state"] = position_state(hands=hands, melds=melds, pile=["9D"], red_threes=red_threes,
                                 turn=turn or {"stage": "play", "from_stock": True, "initial": False})

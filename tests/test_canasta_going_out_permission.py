@@ -6,6 +6,7 @@ obliges the player to go out this turn, a "no" forbids going out this turn. Seed
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import meldtable
 from meldtable import Game
@@ -14,7 +15,7 @@ from positions import position_state
 _QUEENS = ["QC", "QD", "QH", "QS", "QC", "QD", "QH"]
 
 
-def _four(hand0, options=None):
+def _four(hand0: list[str], options: dict[str, Any]=None):
     """canasta-classic, 4 players: seat 0 (side 0 with seat 2) to act after drawing; side 0 has a
     canasta of queens and three kings; the other hands are plain."""
     d = json.loads(meldtable.new_game("canasta-classic", players=4, seed=1, options=options).to_json())

@@ -331,7 +331,7 @@ def test_bounds_before_the_hand_melds_programme_give_its_verdict() -> None:
 @pytest.mark.parametrize("cap", [0, 1, 3, 7])
 @pytest.mark.parametrize("outnumber", [False, True])
 @pytest.mark.parametrize("min_nat", [1, 2, 3])
-def test_wild_capacity_table_follows_the_meld_rules(cap, outnumber, min_nat) -> None:
+def test_wild_capacity_table_follows_the_meld_rules(cap, outnumber, min_nat: int) -> None:
     """The checks look a meld's wild-card capacity up in ``Rules.wild_caps`` instead of working
     it out: for every option value and every number of naturals a meld can hold, the table and
     ``meld_ok`` give the rule of research C1 (seed 000: at most ``max_wilds_per_meld`` wild cards,
@@ -392,7 +392,7 @@ def test_going_out_plausibility_changes_no_verdict(monkeypatch: MonkeyPatch) -> 
 
 
 @pytest.mark.parametrize("min_nat", [1, 2, 3])
-def test_new_melds_from_wild_cards_capped_at_what_a_meld_holds(min_nat) -> None:
+def test_new_melds_from_wild_cards_capped_at_what_a_meld_holds(min_nat: int) -> None:
     """New 3-card melds are memoised by the hand's naturals of a rank and its wild cards, each
     kind counted up to ``Rules.new_meld_wilds`` (the most wild cards a new meld may hold): the
     melds made from that key are every valid 3-card meld of the full hand's cards (research C1:

@@ -48,7 +48,7 @@ def test_card_attributes() -> None:
 
 
 @pytest.mark.parametrize("bad", ["", " ", "Q", "QX", "1H", "10H", "JKR", "ZZ", "HQ", "Q H", "JOKER", "x" * 40, "Q♥"])
-def test_bad_card_text(bad) -> None:
+def test_bad_card_text(bad: object) -> None:
     with pytest.raises(NotationError) as e:
         Card.parse(bad)
     assert isinstance(e.value, ValueError)
@@ -58,7 +58,7 @@ def test_bad_card_text(bad) -> None:
 
 
 @pytest.mark.parametrize("bad", [5, None, 1.5, b"QH", ["QH"]])
-def test_card_parse_non_text(bad) -> None:
+def test_card_parse_non_text(bad: object) -> None:
     with pytest.raises(NotationError) as e:
         Card.parse(bad)  # type: ignore[arg-type]
     assert "text" in str(e.value)
@@ -171,7 +171,7 @@ def test_move_parse_errors_are_clear(text: str, words) -> None:
 
 
 @pytest.mark.parametrize("bad", [None, 5, ["draw"], b"draw"])
-def test_move_parse_non_text(bad) -> None:
+def test_move_parse_non_text(bad: object) -> None:
     with pytest.raises(NotationError) as e:
         Move.parse(bad)  # type: ignore[arg-type]
     assert "text" in str(e.value)

@@ -63,7 +63,7 @@ class Work:
             return None, e.key
 
 
-def _by_rank(hand):
+def _by_rank(hand: list[str]):
     out: dict[str, list[str]] = {}
     for c in hand:
         if c != "JK":
@@ -71,7 +71,7 @@ def _by_rank(hand):
     return out
 
 
-def _by_suit(hand):
+def _by_suit(hand: list[str]):
     return {s: sorted({c for c in hand if c[1] == s}, key=lambda c: RANK_ORDER.index(c[0])) for s in "CDHS"}
 
 
@@ -95,7 +95,8 @@ def worst_requests(g: Game) -> list[dict]:
 
 @pytest.mark.parametrize("options", [{}, {"max_jokers_per_run": 1}, {"max_jokers_per_set": 1},
                                      {"going_out_discard": "required"}, {"same_rank_sets": False}])
-def test_the_composer_tries_candidates_on_one_scratch_copy_within_its_budget(monkeypatch: MonkeyPatch, options) -> None:
+def test_the_composer_tries_candidates_on_one_scratch_copy_within_its_budget(monkeypatch: MonkeyPatch, options: dict[str,
+                                                                             Any]) -> None:
     """Every worst request on the largest legal position (four decks, 164 cards in hand): at most
     one copy of the state (the scratch copy), no copy of the game, at most ``ACTION_BUDGET``
     checks of a move, at most one lay-down planner built, and no more moves applied than checked

@@ -66,14 +66,14 @@ def notation_cases(kind: str) -> list[tuple[str, object, str, str]]:
 
 
 @pytest.mark.parametrize("section,parse,cell,meaning", notation_cases("notation"))
-def test_every_move_in_the_notation_tables_is_canonical(section, parse, cell, meaning) -> None:
+def test_every_move_in_the_notation_tables_is_canonical(section: str, parse, cell, meaning) -> None:
     for text in code_spans(cell):
         assert str(parse(text)) == text, (section, text)
         assert parse(str(parse(text))) == parse(text)
 
 
 @pytest.mark.parametrize("section,parse,cell,message", notation_cases("input"))
-def test_every_row_of_the_error_tables_gives_its_message(section, parse, cell, message: str) -> None:
+def test_every_row_of_the_error_tables_gives_its_message(section: str, parse, cell, message: str) -> None:
     inputs: list[object] = [c for c in code_spans(cell)] if "non-string" not in cell else [5]
     inputs = ["" if x == '""' else x for x in inputs]
     expected = code_spans(message)
@@ -85,7 +85,7 @@ def test_every_row_of_the_error_tables_gives_its_message(section, parse, cell, m
 
 
 @pytest.mark.parametrize("section,parse,cell,read_as", notation_cases("written"))
-def test_spaces_and_commas(section, parse, cell, read_as) -> None:
+def test_spaces_and_commas(section: str, parse, cell, read_as) -> None:
     (text,) = code_spans(cell)
     if read_as.startswith("refused"):
         (message,) = code_spans(read_as)
@@ -107,7 +107,7 @@ def json_examples() -> list[tuple[str, dict]]:
 
 
 @pytest.mark.parametrize("section,example", json_examples())
-def test_json_forms_of_moves(section, example) -> None:
+def test_json_forms_of_moves(section: str, example) -> None:
     assert PARSERS[section](example["text"]).to_json() == example
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import importlib
 import json
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -61,7 +62,7 @@ def assert_declared_german(e: MeldtableError, specific: bool = True) -> None:
 
 # ---------------------------------------------------------------------- docs/notation.md's tables
 @pytest.mark.parametrize("section,parse,cell,message", notation_cases("input"))
-def test_every_error_row_of_the_notation_docs_has_a_german_reason(section, parse, cell, message: str) -> None:
+def test_every_error_row_of_the_notation_docs_has_a_german_reason(section: str, parse, cell, message: str) -> None:
     inputs: list[object] = [c for c in code_spans(cell)] if "non-string" not in cell else [5]
     for text in ["" if x == '""' else x for x in inputs]:
         with pytest.raises(NotationError) as e:
@@ -70,7 +71,7 @@ def test_every_error_row_of_the_notation_docs_has_a_german_reason(section, parse
 
 
 @pytest.mark.parametrize("section,parse,cell,read_as", [c for c in notation_cases("written") if "refused" in c[3]])
-def test_every_refused_spelling_of_the_notation_docs_has_a_german_reason(section, parse, cell, read_as) -> None:
+def test_every_refused_spelling_of_the_notation_docs_has_a_german_reason(section: str, parse, cell, read_as) -> None:
     (text,) = code_spans(cell)
     with pytest.raises(NotationError) as e:
         parse(text)
@@ -189,7 +190,7 @@ def test_bad_options_name_their_reason(call, key) -> None:
     (2, {"partnerships": "two_sides"}, "seating_two_sides"),
     (4, {"partnerships": "three_sides"}, "seating_three_sides"),
 ])
-def test_impossible_canasta_option_combinations_have_their_own_german_reason(players: int, options, key) -> None:
+def test_impossible_canasta_option_combinations_have_their_own_german_reason(players: int, options: dict[str, Any], key) -> None:
     """Combinations of rule options that cannot be played (issue #25: "every refusal a player can
     cause has a key and a German text written in German"): a key of their own, no English detail
     inside the German text."""

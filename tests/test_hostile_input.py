@@ -227,7 +227,7 @@ def test_continental_inconsistent_turn_flags_are_refused() -> None:
     ("NaN", "NaN, Infinity"),
     ("Infinity", "NaN, Infinity"),
 ])
-def test_results_are_validated(value, words) -> None:
+def test_results_are_validated(value: object, words) -> None:
     """`results` = [1] loaded and then view() raised TypeError; NaN or Infinity loaded and made
     every later answer invalid JSON."""
     g = meldtable.new_game("continental", players=2, seed=3)
@@ -254,7 +254,7 @@ def test_results_are_validated(value, words) -> None:
     ("NaN", "NaN, Infinity"),
     ("-Infinity", "NaN, Infinity"),
 ])
-def test_last_moves_are_validated(variant: str, value, words) -> None:
+def test_last_moves_are_validated(variant: str, value: object, words) -> None:
     """Every entry is {"seat", "text", "label"} with a seat of the game (below 64 for the
     canasta family, whose loader does not pass its seat count yet) and short texts."""
     g = meldtable.new_game(variant, players=2, seed=3)
@@ -367,7 +367,7 @@ def test_an_answer_that_is_no_json_becomes_an_error_and_the_session_stays(monkey
     before = _snapshot(s)
     real = Game.view
 
-    def nan_view(self, seat):
+    def nan_view(self, seat: int):
         v = real(self, seat)
         v["scores"] = [math.nan] * len(v["scores"])
         return v

@@ -114,7 +114,7 @@ def test_a_card_with_a_long_s_is_not_a_card() -> None:
 
 @pytest.mark.parametrize("line", ["turn: ² draw", "turn: \u0661 draw", "hand ²: 5C", "hand \u0661: 5C",
                                   "meld 0 Q#²: QH QS QD", "meld \u0660 Q: QH QS QD", "seed: \u0661\u0662"])
-def test_non_ascii_digits_in_positions_are_bad_notation(line) -> None:
+def test_non_ascii_digits_in_positions_are_bad_notation(line: str) -> None:
     """Issue #25: position lines `turn: ² draw`, `hand ²: ...`, `meld 0 Q#²: ...` answered
     `internal`."""
     text = "variant: canasta-two-hand\nplayers: 2\n" + line + "\n"
@@ -151,7 +151,7 @@ def test_an_option_range_names_the_options_own_bounds() -> None:
     {"initial_meld_table": [[0, 50], [0, 90]]}, {"initial_meld_table": [[0, -5]]}, {"initial_meld_table": [[0, 10**9]]},
     {"initial_meld_table": [[0, 50]] * 90_000},
 ])
-def test_option_refusals_have_a_key_and_german_text(options) -> None:
+def test_option_refusals_have_a_key_and_german_text(options: dict[str, Any]) -> None:
     """Issue #25: "44 `bad_option` details reach the German page in English"."""
     s = api.Session()
     resp = send(s, {"id": 1, "op": "new", "variant": "canasta-classic", "players": 4, "seed": 1, "options": options})

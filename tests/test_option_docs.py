@@ -113,7 +113,7 @@ def test_layout_table_is_what_a_new_game_of_that_size_gets(vid: str):
 OPTION_LINE = re.compile(r"\*\*Option\*\* `(\w+)` = (`[^`]*`|[^\s(—]+)")
 
 
-def _canonical(value) -> str:
+def _canonical(value: object) -> str:
     if isinstance(value, str):
         return value
     return json.dumps(value)

@@ -251,7 +251,7 @@ def play_hand(g: Game, players: int, rng: random.Random, *, deep_every: int, poo
     assert g.to_json() == text
 
 
-def replay(seed: int, history: list[list[str]], options=None) -> Game:
+def replay(seed: int, history: list[list[str]], options: dict[str, Any]=None) -> Game:
     g = meldtable.new_game(V, players=2, seed=seed, options=options)
     for i, hand in enumerate(history):
         if i:
@@ -385,7 +385,7 @@ def test_match_to_target_score() -> None:
         {"black_three_meld": "never", "take_pile_onto_own_meld": False, "min_naturals_per_meld": 3},
     ],
 )
-def test_playouts_with_non_default_options(options) -> None:
+def test_playouts_with_non_default_options(options: dict[str, Any]) -> None:
     """The invariants hold under non-default rule options too (bot vs random, two seeds each)."""
     stats: Counter = Counter()
     pool: list[str] = []

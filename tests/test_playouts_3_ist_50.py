@@ -209,7 +209,7 @@ def play_game(g: Game, players: int, rng: random.Random, *, deep_every: int, sta
     assert g.to_json() == text
 
 
-def replay(players: int, seed: int, history: list[list[str]], options=None) -> Game:
+def replay(players: int, seed: int, history: list[list[str]], options: dict[str, Any]=None) -> Game:
     g = meldtable.new_game(V, players=players, seed=seed, options=options)
     for i, moves in enumerate(history):
         if i:
@@ -320,7 +320,7 @@ def test_whole_match_of_several_games(players: int) -> None:
         (3, {"decks": 3, "jokers_per_deck": 1, "capture_mandatory": False, "leftovers_scored": True}),
     ],
 )
-def test_playouts_with_non_default_options(players: int, options) -> None:
+def test_playouts_with_non_default_options(players: int, options: dict[str, Any]) -> None:
     stats: Counter = Counter()
     for seed in (900, 901):
         rng = random.Random(seed)

@@ -230,7 +230,7 @@ def play_deal(g: Game, players: int, rng: random.Random, *, deep_every: int, poo
     assert g.to_json() == text
 
 
-def play_match(players: int, seed: int, make_players, *, deep_every: int, options=None, stats: Counter) -> Game:
+def play_match(players: int, seed: int, make_players, *, deep_every: int, options: dict[str, Any]=None, stats: Counter) -> Game:
     g = meldtable.new_game(V, players=players, seed=seed, options=options)
     rng = random.Random(seed)
     seats = make_players(rng, players)
@@ -265,15 +265,15 @@ def play_match(players: int, seed: int, make_players, *, deep_every: int, option
     return g
 
 
-def all_random(rng: Random, n):
+def all_random(rng: Random, n: int):
     return [random_player(rng) for _ in range(n)]
 
 
-def all_bots(rng: Random, n):
+def all_bots(rng: Random, n: int):
     return [bot_player] * n
 
 
-def mixed(rng: Random, n):
+def mixed(rng: Random, n: int):
     return [bot_player if s % 2 == 0 else random_player(rng, 0.5) for s in range(n)]
 
 
@@ -319,7 +319,7 @@ def test_bot_against_random_players(players: int) -> None:
          "down_and_out_bonus": -10, "deck_schedule": "constant", "decks": 3, "jokers_per_deck": 3},
     ],
 )
-def test_playouts_with_non_default_options(options) -> None:
+def test_playouts_with_non_default_options(options: dict[str, Any]) -> None:
     """The invariants hold under non-default rule options (bots and random players, 4 players)."""
     stats: Counter = Counter()
     play_match(4, 400 + len(json.dumps(options)), mixed, deep_every=90, options=options, stats=stats)

@@ -115,7 +115,7 @@ def _error_rows() -> list[tuple[str, str]]:
 
 
 @pytest.mark.parametrize("line,message", _error_rows())
-def test_the_documented_errors(line, message: str) -> None:
+def test_the_documented_errors(line: str, message: str) -> None:
     with pytest.raises((NotationError, StateError)) as e:
         Game.from_position(f"variant: canasta-two-hand\n{line}\n")
     if message.endswith("(keys: ...)."):
@@ -450,7 +450,7 @@ def test_bad_positions_are_refused_with_a_message_naming_the_line(text: str, err
 
 
 @pytest.mark.parametrize("value", [None, 5, b"variant: kanaster", ["variant: kanaster"], "", "x" * 30_000])
-def test_non_positions(value) -> None:
+def test_non_positions(value: object) -> None:
     with pytest.raises((NotationError, StateError)):
         Game.from_position(value)
 

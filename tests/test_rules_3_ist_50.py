@@ -12,7 +12,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
-from typing import cast
+from typing import Any, cast
 
 import pytest
 
@@ -67,7 +67,7 @@ def test_karten_decks_option_and_player_counts() -> None:
 # ============================================================================ Werte der Karten
 
 
-def finished(piles: list[list[str]], options=None, **kw) -> Game:
+def finished(piles: list[list[str]], options: dict[str, Any]=None, **kw) -> Game:
     """A game one move before its end: two players, seat 0 to act with 9C, seat 1 has played its
     last card; the stock is used up. ``play``ing 9C onto the discard pile ends it."""
     n = len(piles)

@@ -115,7 +115,7 @@ def items(result: dict[str, Any], side: int) -> dict[str, int]:
 
 
 @pytest.mark.parametrize("players,cards", [(2, 15), (3, 13), (4, 11)])
-def test_hand_sizes_for_two_three_four_players(players: int, cards) -> None:
+def test_hand_sizes_for_two_three_four_players(players: int, cards: list[str]) -> None:
     """»Beim Spiel zu zweit erhält jeder Spieler 15 Karten, zu dritt 13, zu viert elf Karten.« with
     »Spielkarten: 108 Karten (zwei Kartenspiele zu je 52 Karten) und vier Joker«. (Dealt red threes
     are laid out and replaced, so every hand still holds its full count.)"""
@@ -221,7 +221,7 @@ def test_six_players_two_decks_nine_cards_two_or_three_sides() -> None:
     (4, {"hand_size": 16}, "at most 15"),
     (4, {"partnerships": "teams"}, "must be one of"),
 ])
-def test_impossible_combinations_are_refused_with_a_clear_option_error(players: int, options, words) -> None:
+def test_impossible_combinations_are_refused_with_a_clear_option_error(players: int, options: dict[str, Any], words) -> None:
     """The seed's layouts (»zu viert ... zwei Parteien«, »Zu sechst ... zwei oder drei Parteien«)
     cannot be bent into tables the cards or seats cannot hold: such options are refused with an
     ``OptionError`` that says what is wrong, both for a new game and for a saved game."""
@@ -607,7 +607,7 @@ def test_card_values_as_the_seed_lists_them() -> None:
 
 
 @pytest.mark.parametrize("score,minimum", [(0, 50), (1495, 50), (1500, 90), (2995, 90), (3000, 120), (4990, 120)])
-def test_initial_meld_minimum_rises_with_the_score(score, minimum) -> None:
+def test_initial_meld_minimum_rises_with_the_score(score: int, minimum: int) -> None:
     """»Hat ein Spieler jedoch in den vorhergehenden Runden bereits 1 500 Pluspunkte gesammelt,
     benötigt er für die Erstmeldung 90 Augen, ab 3 000 Pluspunkten 120 Augen.« (the side's score,
     research C13)"""
@@ -695,7 +695,7 @@ def test_going_out_needs_a_canasta_and_a_final_discard() -> None:
     (4, {}, 1), (6, {}, 1), (6, {"partnerships": "three_sides"}, 1),
     (6, {"decks": 3, "hand_size": 13, "canastas_to_go_out": 2}, 2),
     (6, {"partnerships": "three_sides", "decks": 3, "hand_size": 13, "canastas_to_go_out": 2}, 2)])
-def test_one_canasta_to_go_out_at_every_player_count(players: int, options, canastas_needed) -> None:
+def test_one_canasta_to_go_out_at_every_player_count(players: int, options: dict[str, Any], canastas_needed) -> None:
     """»Das Spiel kann beenden, wer mindestens ein vollständiges Canasta ... hat«: one canasta at
     every player count, six included (issue #24 item 7); rummy-games.com's two at six as option
     values (research C17/C29). The side holds a canasta of queens and six kings; seat 0 holds a
@@ -859,7 +859,7 @@ def test_match_ends_at_five_thousand_and_the_higher_total_wins() -> None:
     """»Gewinner ist, wer als Erster 5 000 Punkte erreicht hat.« The match ends after the hand in
     which a side reaches 5000; if both do, the higher total wins (engine decision, research C30).
     Below 5000 the match goes on."""
-    def play_out(scores):
+    def play_out(scores: list[int]):
         g = classic(2, hands=[["KS", "9H"], ["AC", "AD", "AH", "8D"]], melds=[[KINGS6], [["QC", "QD", "QH"]]],
                     scores=scores, turn=PLAY)
         g.play("add K KS")
@@ -894,7 +894,7 @@ def _layout_cases() -> list[tuple[int, dict[str, Any]]]:
 
 @pytest.mark.parametrize("players,options", _layout_cases(),
                          ids=[f"{p}p-" + ("-".join(str(v) for v in o.values()) or "default") for p, o in _layout_cases()])
-def test_every_layout_runs_through_the_simulation_harness(players: int, options) -> None:
+def test_every_layout_runs_through_the_simulation_harness(players: int, options: dict[str, Any]) -> None:
     """Every table the seed describes (»zu zweit ... zu dritt ... zu viert ... Bei fünf ... Zu
     sechst ... zwei oder drei Parteien«) plays seeded matches with computer players and random
     players (two hands each, the 5-player sitter changing between them) without any violation of

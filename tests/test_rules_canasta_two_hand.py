@@ -563,7 +563,7 @@ def test_canasta_natural_and_mixed() -> None:
     "score,minimum",
     [(-5000, 15), (-5, 15), (0, 50), (5, 50), (1495, 50), (1500, 90), (2995, 90), (3000, 120), (9000, 120)],
 )
-def test_initial_meld_minimum_table(score, minimum) -> None:
+def test_initial_meld_minimum_table(score: int, minimum: int) -> None:
     """Seed "Anfängliche Ablagevoraussetzungen": "Negativ 15 Punkte; 0 – 1495 50 Punkte; 1500 – 2995 90
     Punkte; 3000 or more 120 Punkte" (by the player's cumulative score)."""
     g = position(hands=[["4C", "9D", "KS"], OPP], scores=[score, 0])
@@ -582,7 +582,7 @@ def test_minimum_15_at_negative_score() -> None:
 
 
 @pytest.mark.parametrize("score,legal", [(0, True), (1500, False)])
-def test_minimum_exact_boundary(score, legal) -> None:
+def test_minimum_exact_boundary(score: int, legal) -> None:
     """Seed table: the meld value must reach ("erreichen oder übertreffen") the minimum: three kings (30)
     plus a two (20) is exactly 50."""
     g = position(hands=[["KC", "KD", "KH", "2C", "9D", "7S"], OPP], scores=[score, 0], turn=PLAY)
@@ -816,7 +816,7 @@ def test_red_three_as_last_stock_card_ends_the_hand() -> None:
 # ============================================================================ scoring
 
 
-def _going_out_game(scores=(1000, -200), options=None):
+def _going_out_game(scores: list[int]=(1000, -200), options: dict[str, Any]=None):
     q = ["QC", "QC", "QD", "QD", "QH", "JK", "JK"]  # mixed canasta: 50 + 100 = 150
     return position(
         hands=[["AC"], ["JK", "2C", "AH", "KS", "8C", "7C", "4C", "3C"]],
@@ -1177,7 +1177,7 @@ def test_option_target_score() -> None:
         {"target_score": True}, {"deals": 0},
     ],
 )
-def test_invalid_options_are_refused(options) -> None:
+def test_invalid_options_are_refused(options: dict[str, Any]) -> None:
     """Rule options are validated: unknown names and bad values raise OptionError (a ValueError)."""
     with pytest.raises(OptionError) as e:
         meldtable.new_game(V, players=2, seed=1, options=options)
@@ -1257,7 +1257,7 @@ _QUEENS = ["QC", "QD", "QH", "QS", "QC", "QD", "QH"]
 _KINGS5 = ["KH", "KS", "KC", "KD", "KH"]
 
 
-def _black_three_game(hand):
+def _black_three_game(hand: list[str]):
     return position(hands=[hand, ["4C", "5C", "6C", "7C", "8C", "9C", "TC", "JC", "4H", "5H", "6H"]],
                     melds=[[_QUEENS, _KINGS5], []], pile=["9D"],
                     turn={"stage": "play", "from_stock": True, "initial": False})
@@ -1296,7 +1296,7 @@ _WILDS = ["JK"] * 4 + ["2C", "2C", "2D", "2D", "2H", "2H", "2S", "2S"]
 _ON = {"stock_exhausted": "play_on_discards"}
 
 
-def _empty_stock(hand0, melds0, pile_top, hand1=("4H", "5H", "6H")):
+def _empty_stock(hand0: list[str], melds0, pile_top, hand1=("4H", "5H", "6H")):
     """Seat 0 to act with the stock used up; every wild card is in seat 1's hand, so the discard
     pile (the rest of the deck below ``pile_top``) is not frozen by a wild card."""
     return position(hands=[hand0, list(hand1) + _WILDS], melds=[melds0, []], pile=pile_top, stock=[],

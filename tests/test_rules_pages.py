@@ -61,7 +61,7 @@ class DemoReader(HTMLParser):
         self.scripts: list[str] = []
         self._demo: dict[str, Any] | None = None
 
-    def handle_starttag(self, tag, attrs) -> None:
+    def handle_starttag(self, tag: str, attrs) -> None:
         a = dict(attrs)
         if "id" in a:
             self.ids.append(a["id"])
@@ -80,7 +80,7 @@ class DemoReader(HTMLParser):
         if self._demo is not None:
             self._demo["text"] += data
 
-    def handle_endtag(self, tag) -> None:
+    def handle_endtag(self, tag: str) -> None:
         if tag == "meldtable-demo" and self._demo is not None:
             self.demos.append(self._demo)
             self._demo = None

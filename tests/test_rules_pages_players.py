@@ -56,7 +56,7 @@ class Visible(HTMLParser):
         self._section: str | None = None
         self._table = 0
 
-    def handle_starttag(self, tag, attrs) -> None:
+    def handle_starttag(self, tag: str, attrs) -> None:
         a = dict(attrs)
         if tag in self.SKIP:
             self._skip += 1
@@ -70,7 +70,7 @@ class Visible(HTMLParser):
         elif tag == "tr" and a.get("data-option"):
             self.row_ids.append(a.get("id", ""))
 
-    def handle_endtag(self, tag) -> None:
+    def handle_endtag(self, tag: str) -> None:
         if tag in self.SKIP:
             self._skip -= 1
         elif tag in ("td", "th") and self._cell is not None:

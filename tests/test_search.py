@@ -147,7 +147,7 @@ def test_quick_playout_ends_the_hand_and_leaves_the_game_alone() -> None:
     assert node.over and n > 0 and g.to_json() == before
 
 
-def _side_values_by_view(state, seat):
+def _side_values_by_view(state, seat: int):
     """The estimate of meldtable.search for canasta, summed over what ``state.view`` shows (the
     reference the fast reading of the state's fields must equal)."""
     from meldtable.canasta.values import card_value

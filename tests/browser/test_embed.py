@@ -93,7 +93,7 @@ def stock_pyodide(tmp_path_factory: TempPathFactory) -> Path:
 
 
 def test_micropip_installs_the_wheel_in_a_stock_pyodide_page(page: WatchedPage, serve_site: ServeSite, stock_pyodide,
-                                                             site_version,
+                                                             site_version: dict[str, Any],
                                                              record_timing: RecordTiming) -> None:
     import json
     import time
@@ -209,19 +209,19 @@ def engine_refusal(position: str, action: dict[str, Any], lang: str) -> str:
     return cast("str", answer["error"]["texts"][lang])
 
 
-def demo_state(page: Page, demo_id):
+def demo_state(page: Page, demo_id: str):
     return page.get_attribute(f"#{demo_id}", "data-state")
 
 
-def hand_cards(page: Page, demo_id):
+def hand_cards(page: Page, demo_id: str):
     return page.eval_on_selector_all(f"#{demo_id} .felt #hand .hand-card", "els => els.map(e => e.dataset.card)")
 
 
-def click_card(page: Page, demo_id, card, nth: int = 0) -> None:
+def click_card(page: Page, demo_id: str, card: str, nth: int = 0) -> None:
     page.locator(f'#{demo_id} #hand .hand-card[data-card="{card}"]').nth(nth).click()
 
 
-def last_refusal(page: Page, demo_id):
+def last_refusal(page: Page, demo_id: str):
     """The action of the demo's last refusal (its 'meldtable-refused' event), recorded by the page."""
     return page.evaluate(f"window.refused && window.refused['{demo_id}']")
 

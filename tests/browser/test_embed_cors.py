@@ -82,7 +82,7 @@ def host_page(tmp_path: Path, serve_site: ServeSite, dist_url) -> str:
     return cast("str", serve_site(mounts={"/docs/": docs}) + "docs/page.html")
 
 
-def shadow_text(page: Page, demo_id, selector: str):
+def shadow_text(page: Page, demo_id: str, selector: str):
     return page.evaluate(f"document.getElementById('{demo_id}').shadowRoot.querySelector('{selector}')?.innerText || ''")
 
 

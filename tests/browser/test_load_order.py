@@ -13,7 +13,7 @@ the order the browser sent them), on a fresh profile (no snapshot, no service wo
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 from urllib.parse import urlsplit
 
 from pytest import FixtureRequest
@@ -22,10 +22,11 @@ if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext
 
 
-def test_a_first_visit_requests_pyodide_first_and_the_wheel_last(context: BrowserContext, site_url: str, site_version) -> None:
+def test_a_first_visit_requests_pyodide_first_and_the_wheel_last(context: BrowserContext, site_url: str,
+                                                                 site_version: dict[str, Any]) -> None:
     events: list[tuple[str, str, str]] = []  # ("request" | "finished", file name, method)
 
-    def seen(kind):
+    def seen(kind: str):
         def add(request: FixtureRequest) -> None:
             if request.service_worker is None:  # the precache, once the engine is ready, aside
                 events.append((kind, urlsplit(request.url).path.rsplit("/", 1)[-1], request.method))

@@ -23,7 +23,7 @@ SEED = 20240611
 HAND_TIMEOUT_S = 420
 
 
-def open_game(page: Page, site_url: str, seed=SEED, query: str = "") -> None:
+def open_game(page: Page, site_url: str, seed: int=SEED, query: str = "") -> None:
     """Load the page, wait for the engine and start a game from the new-game dialog."""
     page.goto(f"{site_url}?fast=1&seed={seed}{query}")
     page.wait_for_selector("html[data-engine-state=ready]", timeout=90_000)
@@ -44,7 +44,7 @@ def wait_my_turn_or_hand_over(page: Page, timeout_s: int = 60):
     return page.is_visible("#score-dialog[open]")
 
 
-def select_card(page: Page, card, use_keyboard: bool):
+def select_card(page: Page, card: str, use_keyboard: bool):
     """Select the first hand card showing `card`, by click or by focusing it and pressing a key."""
     button = page.locator(f'#hand .hand-card[data-card="{card}"]').first
     if use_keyboard:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import time
 from collections import Counter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -36,7 +36,7 @@ DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 
 
-def open_dialog(page: Page, site_url: str, seed=SEED, lang: str = "en") -> None:
+def open_dialog(page: Page, site_url: str, seed: int=SEED, lang: str = "en") -> None:
     """Load the page with canasta-classic preselected and wait for the new-game dialog."""
     page.goto(f"{site_url}?fast=1&seed={seed}&game=canasta-classic")
     page.wait_for_selector("html[data-engine-state=ready]", timeout=90_000)
@@ -68,7 +68,7 @@ def legal_moves(page: Page):
     return [m for m in (page.get_attribute("#felt", "data-legal") or "").split(";") if m]
 
 
-def select_cards(page: Page, cards) -> None:
+def select_cards(page: Page, cards: list[str]) -> None:
     for c in cards:
         page.locator(f'#hand .hand-card[data-card="{c}"][aria-pressed="false"]').first.click()
 
@@ -262,7 +262,7 @@ def test_new_game_dialog_offers_players_sides_and_grouped_options(page: WatchedP
     assert page.console_errors == []
 
 
-def engine_refusal(players: int, options):
+def engine_refusal(players: int, options: dict[str, Any]):
     try:
         new_game("canasta-classic", players=players, seed=SEED, options=options)
     except OptionError as e:
@@ -309,13 +309,13 @@ def assert_in_view(page: Page, selector: str, viewport) -> None:
     assert box["y"] + box["height"] <= viewport["height"] + 0.5, (selector, box, viewport)
 
 
-def check_fits(page: Page, viewport, label) -> None:
+def check_fits(page: Page, viewport, label: str) -> None:
     for selector in ("#hand", "#discard", "#cn-table .action-bar", "#meld-progress"):
         assert_in_view(page, selector, viewport)
     assert page.evaluate("() => window.scrollY") == 0, label
 
 
-def play_turns(page: Page, n) -> None:
+def play_turns(page: Page, n: int) -> None:
     """n turns of draw and discard (the table fills with the computers' melds meanwhile)."""
     for _ in range(n):
         if wait_my_turn_or_hand_over(page):

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -28,7 +28,7 @@ pytestmark = pytest.mark.browser
 QUEENS = ["QC", "QD", "QH", "QS", "QC", "QD", "QH"]
 
 
-def saved_game(hands, melds, turn, pile=("9D",), stock=None, options=None):
+def saved_game(hands: list[list[str]], melds, turn, pile=("9D",), stock=None, options: dict[str, Any]=None):
     d = json.loads(meldtable.new_game("canasta-classic", players=4, seed=3, options=options).to_json())
     d["state"] = position_state(hands=hands, melds=melds, pile=list(pile), turn=turn, stock=stock)
     d["history"] = [[]]

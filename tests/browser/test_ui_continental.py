@@ -33,7 +33,7 @@ DEAL_TIMEOUT_S = 300
 VALUE = {"JK": 50, "A": 20, "K": 10, "Q": 10, "J": 10, "T": 10, "9": 10, "8": 10}
 
 
-def open_game(page: Page, site_url: str, players: int = 3, seed=CLAIM_SEED, lang: str = "en", query: str = "",
+def open_game(page: Page, site_url: str, players: int = 3, seed: int=CLAIM_SEED, lang: str = "en", query: str = "",
               init_script=None) -> None:
     """Load the page, choose Continental and the number of players in the dialog, start."""
     if init_script:
@@ -93,7 +93,7 @@ def clear_selection(page: Page) -> None:
         page.click("#ct-btn-clear")
 
 
-def select(page: Page, cards) -> None:
+def select(page: Page, cards: list[str]) -> None:
     """Click the hand cards `cards` (duplicates: distinct buttons)."""
     clear_selection(page)
     for c in cards:
@@ -102,7 +102,7 @@ def select(page: Page, cards) -> None:
     assert sorted(chosen) == sorted(cards), (chosen, cards)
 
 
-def value(card):
+def value(card: str):
     return VALUE.get(card if card == "JK" else card[:-1], 5)
 
 

@@ -53,7 +53,7 @@ def legal_moves(page: Page):
     return [m for m in (page.get_attribute("#felt", "data-legal") or "").split(";") if m]
 
 
-def select_cards(page: Page, cards) -> None:
+def select_cards(page: Page, cards: list[str]) -> None:
     for c in cards:
         page.locator(f'#hand .hand-card[data-card="{c}"][aria-pressed="false"]').first.click()
 

@@ -24,7 +24,7 @@ GAME_TIMEOUT_S = 420
 SCORE_ITEMS = ("cards", "threes", "aces", "pictures", "numbers", "total")
 
 
-def open_game(page: Page, site_url: str, players: int = 3, seed=SEED, lang: str = "en") -> None:
+def open_game(page: Page, site_url: str, players: int = 3, seed: int=SEED, lang: str = "en") -> None:
     """Load the page, choose 3 ist 50 and the number of players in the dialog, start."""
     page.goto(f"{site_url}?fast=1&seed={seed}")
     page.wait_for_selector("html[data-engine-state=ready]", timeout=90_000)
