@@ -24,6 +24,9 @@ from meldtable.moves import MoveValue
 from meldtable.threefifty import ThreeFiftyMove
 from meldtable.undo import REVEALING, UNDOABLE, UndoRecord
 
+MoveClass = type[Move] | type[ContinentalMove] | type[ThreeFiftyMove]
+"""A family's move class (each parses its notation)."""
+
 
 def members(proto: type) -> set[str]:
     return {n for n in dir(proto) if not n.startswith("_")} | set(typing.get_type_hints(proto, localns={
@@ -131,7 +134,7 @@ def test_playing_every_family_never_imports_the_harness_hooks() -> None:
     (ContinentalMove, "run 5H JK 7H 8H"), (ContinentalMove, "add 1.2 9H high"), (ContinentalMove, "claim"),
     (ThreeFiftyMove, "play 7H pile 2"), (ThreeFiftyMove, "discard 7H"),
 ])
-def test_every_move_value_shares_the_base_and_its_repr_recreates_it(cls: type[Move] | type[ContinentalMove] | type[ThreeFiftyMove], text: str) -> None:
+def test_every_move_value_shares_the_base_and_its_repr_recreates_it(cls: MoveClass, text: str) -> None:
     m = cls.parse(text)
     assert isinstance(m, MoveValue)
     assert repr(m) == f"{cls.__name__}.parse({text!r})"
