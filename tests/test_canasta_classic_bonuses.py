@@ -4,7 +4,7 @@ Also: without an all-four bonus (seed 001 names none) four red threes count 4 x 
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, cast
 
 import meldtable
 from meldtable import Game
@@ -13,7 +13,9 @@ from positions import position_state
 _QUEENS = ["QC", "QD", "QH", "QS", "QC", "QD", "QH"]
 
 
-def _classic_two(hands: list[list[str]], melds, *, drawn=(1, 0), turn=None, red_threes=None, options: dict[str, Any]=None):
+def _classic_two(hands: list[list[str]], melds: list[list[Any]], *, drawn: tuple[int, int] = (1, 0), turn: dict[str,
+                 Any] | None = None,
+                 red_threes: list[list[str]] | None = None, options: dict[str, Any] | None = None) -> Game:
     d = json.loads(meldtable.new_game("canasta-classic", players=2, seed=1, options=options).to_json())
     d["state"] = position_state(hands=hands, melds=melds, pile=["9D"], red_threes=red_threes,
                                 turn=turn or {"stage": "play", "from_stock": True, "initial": False})
@@ -22,8 +24,8 @@ def _classic_two(hands: list[list[str]], melds, *, drawn=(1, 0), turn=None, red_
     return meldtable.Game.from_json(json.dumps(d))
 
 
-def _side0(g: Game):
-    return g.results[-1]["sides"][0]["items"]
+def _side0(g: Game) -> dict[str, int]:
+    return cast("dict[str, int]", g.results[-1]["sides"][0]["items"])
 
 
 def test_early_out_bonus_after_drawing_one_card() -> None:

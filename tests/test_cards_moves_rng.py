@@ -7,6 +7,8 @@ import hashlib
 import pickle
 import random
 from collections import Counter
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -44,11 +46,11 @@ def test_card_attributes() -> None:
     assert Card.parse("JK") is JOKER and JOKER.is_joker and JOKER.rank == 0 and JOKER.suit == "" and JOKER.rank_text == "JK"
     assert Card.parse("3D").is_red and not Card.parse("3S").is_red
     with pytest.raises(AttributeError):
-        q.rank = 5  # type: ignore[misc]
+        q.rank = 5
 
 
 @pytest.mark.parametrize("bad", ["", " ", "Q", "QX", "1H", "10H", "JKR", "ZZ", "HQ", "Q H", "JOKER", "x" * 40, "Q♥"])
-def test_bad_card_text(bad: object) -> None:
+def test_bad_card_text(bad: str) -> None:
     with pytest.raises(NotationError) as e:
         Card.parse(bad)
     assert isinstance(e.value, ValueError)
@@ -119,11 +121,11 @@ def test_standard_deck_counts() -> None:
         ("meld QH,QS,JK", "meld QH QS JK"),
     ],
 )
-def test_move_notation_round_trip(text: str, canonical) -> None:
+def test_move_notation_round_trip(text: str, canonical: str) -> None:
     m = Move.parse(text)
     assert str(m) == canonical
     assert Move.parse(str(m)) == m
-    assert Move.parse(m) is m
+    assert Move.parse(m) is m  # type: ignore[arg-type]  # parse also takes a Move (as is): the API passes either
     assert hash(Move.parse(canonical)) == hash(m)
     j = m.to_json()
     assert j["text"] == canonical and j["kind"] == canonical.split()[0]
@@ -162,7 +164,7 @@ def test_move_fields() -> None:
         ("discard 10H", "'10H' is not a card"),
     ],
 )
-def test_move_parse_errors_are_clear(text: str, words) -> None:
+def test_move_parse_errors_are_clear(text: str, words: str) -> None:
     with pytest.raises(NotationError) as e:
         Move.parse(text)
     assert isinstance(e.value, ValueError)
@@ -181,8 +183,8 @@ _CARD = st.sampled_from(ALL_TEXTS)
 
 
 @st.composite
-def _moves(draw):
-    kind = draw(st.sampled_from(["draw", "take", "take2", "meld", "add", "discard"]))
+def _moves(draw: Callable[[st.SearchStrategy[Any]], Any]) -> str:
+    kind: str = draw(st.sampled_from(["draw", "take", "take2", "meld", "add", "discard"]))
     if kind in ("draw", "take"):
         return kind
     if kind == "take2":
@@ -196,7 +198,7 @@ def _moves(draw):
 
 @settings(max_examples=300, deadline=None, derandomize=True, database=None)
 @given(_moves(), st.sampled_from([str.lower, str.upper, lambda t: t.replace(" ", "  ")]))
-def test_move_notation_property(text: str, spelling) -> None:
+def test_move_notation_property(text: str, spelling: Callable[[str], str]) -> None:
     """Any well-formed move text parses, prints canonically, and parses back to the same move."""
     m = Move.parse(spelling(text))
     assert Move.parse(str(m)) == m == Move.parse(text)
@@ -249,7 +251,7 @@ EXPECTED = {
 
 
 @pytest.mark.parametrize("key", sorted(EXPECTED, key=str))
-def test_rng_fixed_first_outputs(key) -> None:
+def test_rng_fixed_first_outputs(key: tuple[int, str]) -> None:
     seed, purpose = key
     r = Rng(seed, purpose)
     got = [r.next64() for _ in range(4)]
@@ -299,7 +301,7 @@ def test_shuffle_is_a_permutation_and_deterministic() -> None:
 
 def test_shuffle_spreads_every_position() -> None:
     # each of 5 items reaches each position over many shuffles (no fixed points by construction)
-    seen = {i: set() for i in range(5)}
+    seen: dict[int, set[int]] = {i: set() for i in range(5)}
     for k in range(200):
         xs = list(range(5))
         Rng(k, "spread").shuffle(xs)

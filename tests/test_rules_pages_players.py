@@ -19,7 +19,6 @@ import re
 import sys
 from html.parser import HTMLParser
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import pytest
 from pytest import TempPathFactory
@@ -30,9 +29,6 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
 import meldtable  # noqa: E402
-
-if TYPE_CHECKING:
-    from playwright.sync_api import Page
 
 LANGS = ("de", "en")
 VARIANTS = tuple(meldtable.VARIANTS)
@@ -56,7 +52,7 @@ class Visible(HTMLParser):
         self._section: str | None = None
         self._table = 0
 
-    def handle_starttag(self, tag: str, attrs) -> None:
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         a = dict(attrs)
         if tag in self.SKIP:
             self._skip += 1
@@ -65,10 +61,10 @@ class Visible(HTMLParser):
         elif tag == "table":
             self._table += 1
         elif tag == "h2" and a.get("id"):
-            self._section = a["id"]
+            self._section = a["id"] or ""
             self.sections[self._section] = []
         elif tag == "tr" and a.get("data-option"):
-            self.row_ids.append(a.get("id", ""))
+            self.row_ids.append(a.get("id") or "")
 
     def handle_endtag(self, tag: str) -> None:
         if tag in self.SKIP:
@@ -79,7 +75,7 @@ class Visible(HTMLParser):
         elif tag == "table":
             self._table -= 1
 
-    def handle_data(self, data) -> None:
+    def handle_data(self, data: str) -> None:
         if self._skip:
             return
         self.parts.append(data)
@@ -120,7 +116,7 @@ DEVELOPER_NOTES = re.compile(
 
 
 @pytest.mark.parametrize("page,lang", PAGES)
-def test_no_option_ids_or_developer_notes_in_the_page(pages, page: Page, lang: str) -> None:
+def test_no_option_ids_or_developer_notes_in_the_page(pages: dict[tuple[str, str], Visible], page: str, lang: str) -> None:
     text = pages[(page, lang)].text
     ids = [name for name in OPTION_IDS if re.search(rf"\b{re.escape(name)}\b", text)]
     assert not ids, f"{page}.{lang}: option ids shown to players: {ids}"
@@ -133,7 +129,7 @@ ENGLISH = re.compile(r"\b(the|of|and|is|are|when|with|which|while|only|from|each
 
 
 @pytest.mark.parametrize("page", VARIANTS)
-def test_german_tables_hold_no_english(pages, page: Page) -> None:
+def test_german_tables_hold_no_english(pages: dict[tuple[str, str], Visible], page: str) -> None:
     cells = pages[(page, "de")].cells
     assert len(cells) > 10, "the option table is on the page"
     english = [c for c in cells if ENGLISH.search(c)]
@@ -141,13 +137,13 @@ def test_german_tables_hold_no_english(pages, page: Page) -> None:
 
 
 @pytest.mark.parametrize("page", VARIANTS)
-def test_every_option_keeps_its_row(pages, page: Page) -> None:
+def test_every_option_keeps_its_row(pages: dict[tuple[str, str], Visible], page: str) -> None:
     names = [o["name"] for o in meldtable.VARIANTS[page].describe()["options"]]
     for lang in LANGS:
         assert pages[(page, lang)].row_ids == [f"option-{n}" for n in names]
 
 
-def test_kanaster_red_threes_are_stated_in_the_page_text(pages) -> None:
+def test_kanaster_red_threes_are_stated_in_the_page_text(pages: dict[tuple[str, str], Visible]) -> None:
     """Seed 004: »Liegt ein Kanaster auf dem Tisch, so geben rote 3er Pluspunkte. Wenn nicht,
     werden pro rote 3 100 Punkte abgezogen.«"""
     en = pages[("kanaster", "en")]

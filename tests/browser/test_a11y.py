@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 from a11y import format_violations, serious_violations
-from saved_positions import open_position
+from saved_positions import open_position, serial
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -21,7 +21,7 @@ GAMES = [("canasta-two-hand", "2"), ("canasta-classic", "4"), ("kanaster", "4"),
          ("3-ist-50", "3")]
 
 
-def start(page: Page, site_url: str, variant: str, players: int, lang: str) -> None:
+def start(page: Page, site_url: str, variant: str, players: str, lang: str) -> None:
     page.add_init_script(f"localStorage.setItem('meldtable.lang', '{lang}')")
     page.goto(f"{site_url}?fast=1&seed=4&game={variant}")
     page.wait_for_selector("html[data-engine-state=ready]", timeout=90_000)
@@ -45,7 +45,7 @@ def test_new_game_dialog_has_no_serious_violations(page: WatchedPage, site_url: 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 @pytest.mark.parametrize("variant,players", GAMES)
-def test_each_table_has_no_serious_violations(page: WatchedPage, site_url: str, variant: str, players: int, lang: str) -> None:
+def test_each_table_has_no_serious_violations(page: WatchedPage, site_url: str, variant: str, players: str, lang: str) -> None:
     start(page, site_url, variant, players, lang)
     found = serious_violations(page)
     assert not found, format_violations(found)
@@ -95,13 +95,13 @@ def test_cards_and_piles_are_controls_with_spoken_names(page: WatchedPage, site_
     open_position(page, site_url, FROZEN)
     names = page.eval_on_selector_all("#hand .hand-card", "els => els.map(e => [e.tagName, e.getAttribute('aria-label')])")
     assert ["BUTTON", "queen of hearts"] in names and all(tag == "BUTTON" and name for tag, name in names)
-    pile = page.get_attribute("#discard", "aria-label")
+    pile = page.get_attribute("#discard", "aria-label") or ""
     assert pile.startswith("Discard pile, 5 cards"), pile
     assert "Frozen" in pile and "top: seven of clubs" in pile, pile
     assert page.evaluate("() => document.querySelector('#discard').tagName") == "BUTTON"
     # the name follows the language
     page.select_option("#lang-select", "de")
-    pile = page.get_attribute("#discard", "aria-label")
+    pile = page.get_attribute("#discard", "aria-label") or ""
     assert pile.startswith("Ablagestapel, 5 Karten") and "Eingefroren" in pile and "Kreuz-Sieben" in pile, pile
 
 
@@ -110,7 +110,7 @@ def test_keyboard_alone_draws_and_focus_stays_on_the_table(page: WatchedPage, si
     focus is still on a control of the table, never lost to the page's body."""
     open_position(page, site_url, FROZEN)
     page.locator("#hand .hand-card").first.focus()
-    n = int(page.get_attribute("#felt", "data-serial"))
+    n = serial(page)
     page.keyboard.press("d")
     page.wait_for_function("(s) => Number(document.querySelector('#felt').dataset.serial) > s", arg=n)
     assert page.get_attribute("#ticker", "aria-live") == "polite"

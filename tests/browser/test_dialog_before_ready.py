@@ -10,11 +10,12 @@ Python without it), so "before ready" is a state the test controls, not a race."
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 
 if TYPE_CHECKING:
     from conftest import WatchedPage
@@ -29,11 +30,12 @@ HELLO = json.loads(api.handle(json.dumps({"id": 0, "op": "hello"})))["result"]
 GAMES = [v["id"] for v in HELLO["variants"]]
 
 
-def hold(page: Page, pattern):
+def hold(page: Page, pattern: str) -> tuple[list[Route], Callable[[], None]]:
     """Hold every request matching `pattern` (page and its worker) until release() is called."""
-    held, released = [], []
+    held: list[Route] = []
+    released: list[bool] = []
 
-    def handle(route) -> None:
+    def handle(route: Route) -> None:
         if released:
             route.continue_()
         else:
@@ -47,8 +49,9 @@ def hold(page: Page, pattern):
     return held, release
 
 
-def variant_ids(page: Page):
-    return page.eval_on_selector_all("#ng-variant option", "os => os.map((o) => o.value)")
+def variant_ids(page: Page) -> list[str]:
+    ids: list[str] = page.eval_on_selector_all("#ng-variant option", "os => os.map((o) => o.value)")
+    return ids
 
 
 def test_dialog_is_usable_before_the_engine_is_ready_and_start_waits_for_it(page: WatchedPage, site_url: str,
@@ -114,7 +117,7 @@ def test_a_built_answer_that_differs_from_the_engine_is_replaced_when_it_is_read
                                     {"status": 200, "body": "{\"variants\": [{\"id\": 7}]}"}],
                          ids=["missing", "broken", "no-playable-variant"])
 def test_without_a_usable_built_answer_the_dialog_opens_when_the_engine_is_ready(page: WatchedPage, site_url: str,
-                                                                                 answer) -> None:
+                                                                                 answer: dict[str, Any]) -> None:
     page.context.route("**/hello.json", lambda route: route.fulfill(content_type="application/json", **answer))
     held, release = hold(page, STDLIB)
     page.goto(f"{site_url}?fast=1&seed=3")
@@ -132,7 +135,7 @@ def test_without_a_usable_built_answer_the_dialog_opens_when_the_engine_is_ready
 
 
 @pytest.mark.parametrize("hello_first", [True, False], ids=["dialog-drawn-first", "error-first"])
-def test_a_boot_error_is_shown_instead_of_the_dialog(page: WatchedPage, site_url: str, hello_first) -> None:
+def test_a_boot_error_is_shown_instead_of_the_dialog(page: WatchedPage, site_url: str, hello_first: bool) -> None:
     """The engine cannot start (its worker script is missing): the boot error is shown and the
     dialog is not, whether the built answer arrived before the error (the dialog is closed) or
     after it (nothing is drawn)."""

@@ -13,6 +13,7 @@ import hashlib
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
@@ -92,7 +93,7 @@ def stock_pyodide(tmp_path_factory: TempPathFactory) -> Path:
     return folder
 
 
-def test_micropip_installs_the_wheel_in_a_stock_pyodide_page(page: WatchedPage, serve_site: ServeSite, stock_pyodide,
+def test_micropip_installs_the_wheel_in_a_stock_pyodide_page(page: WatchedPage, serve_site: ServeSite, stock_pyodide: Path,
                                                              site_version: dict[str, Any],
                                                              record_timing: RecordTiming) -> None:
     import json
@@ -168,7 +169,7 @@ HOST_PAGE = """<!doctype html>
 
 
 @pytest.fixture
-def cors_dist(dist_dir: Path, tmp_path: Path):
+def cors_dist(dist_dir: Path, tmp_path: Path) -> Iterator[str]:
     """dist/ on its own loopback port under a sub-path (/games/meldtable/), sending
     Access-Control-Allow-Origin: * (docs/embedding.md); its base URL."""
     import threading
@@ -184,7 +185,7 @@ def cors_dist(dist_dir: Path, tmp_path: Path):
 
 
 @pytest.fixture
-def host_page(tmp_path: Path, serve_site: ServeSite, cors_dist):
+def host_page(tmp_path: Path, serve_site: ServeSite, cors_dist: str) -> str:
     """The documentation page (another origin than dist/): its URL."""
     import html
 
@@ -209,24 +210,25 @@ def engine_refusal(position: str, action: dict[str, Any], lang: str) -> str:
     return cast("str", answer["error"]["texts"][lang])
 
 
-def demo_state(page: Page, demo_id: str):
+def demo_state(page: Page, demo_id: str) -> str | None:
     return page.get_attribute(f"#{demo_id}", "data-state")
 
 
-def hand_cards(page: Page, demo_id: str):
-    return page.eval_on_selector_all(f"#{demo_id} .felt #hand .hand-card", "els => els.map(e => e.dataset.card)")
+def hand_cards(page: Page, demo_id: str) -> list[str]:
+    return cast("list[str]", page.eval_on_selector_all(f"#{demo_id} .felt #hand .hand-card",
+                                                       "els => els.map(e => e.dataset.card)"))
 
 
 def click_card(page: Page, demo_id: str, card: str, nth: int = 0) -> None:
     page.locator(f'#{demo_id} #hand .hand-card[data-card="{card}"]').nth(nth).click()
 
 
-def last_refusal(page: Page, demo_id: str):
+def last_refusal(page: Page, demo_id: str) -> dict[str, Any] | None:
     """The action of the demo's last refusal (its 'meldtable-refused' event), recorded by the page."""
-    return page.evaluate(f"window.refused && window.refused['{demo_id}']")
+    return cast("dict[str, Any] | None", page.evaluate(f"window.refused && window.refused['{demo_id}']"))
 
 
-def test_two_demos_from_another_origin_share_one_worker(page: WatchedPage, host_page, cors_dist,
+def test_two_demos_from_another_origin_share_one_worker(page: WatchedPage, host_page: str, cors_dist: str,
                                                         record_timing: RecordTiming) -> None:
     import time
 
@@ -309,6 +311,7 @@ def test_two_demos_from_another_origin_share_one_worker(page: WatchedPage, host_
     page.click("#sets #ct-btn-set")
     page.wait_for_function("document.querySelector('#sets').shadowRoot.querySelector('.status.error')?.textContent")
     action = last_refusal(page, "sets")
+    assert action is not None
     english = engine_refusal("variant: continental\n" + TWO_SETS, action, "en")
     assert page.inner_text("#sets .status") == english
     assert english != engine_refusal("variant: continental\n" + TWO_SETS, action, "de")

@@ -12,22 +12,21 @@ the order the browser sent them), on a fresh profile (no snapshot, no service wo
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 from urllib.parse import urlsplit
 
-from pytest import FixtureRequest
-
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, BrowserContext
+    from playwright.sync_api import Browser, BrowserContext, Request
 
 
 def test_a_first_visit_requests_pyodide_first_and_the_wheel_last(context: BrowserContext, site_url: str,
                                                                  site_version: dict[str, Any]) -> None:
     events: list[tuple[str, str, str]] = []  # ("request" | "finished", file name, method)
 
-    def seen(kind: str):
-        def add(request: FixtureRequest) -> None:
+    def seen(kind: str) -> Callable[[Request], None]:
+        def add(request: Request) -> None:
             if request.service_worker is None:  # the precache, once the engine is ready, aside
                 events.append((kind, urlsplit(request.url).path.rsplit("/", 1)[-1], request.method))
         return add

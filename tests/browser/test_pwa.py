@@ -21,13 +21,13 @@ from typing import TYPE_CHECKING, Any, cast
 from urllib.parse import urlsplit
 
 import pytest
-from pytest import FixtureRequest, TempPathFactory
+from pytest import TempPathFactory
 
 import build
 import npm_vendor  # tools/npm_vendor.py, on sys.path once build is imported
 
 if TYPE_CHECKING:
-    from playwright.sync_api import BrowserContext, Page
+    from playwright.sync_api import BrowserContext, Page, Request
 
     from conftest import RecordTiming
 
@@ -136,7 +136,7 @@ class Watch:
         self.foreign, self.errors = [], []
         context.on("request", self._request)
 
-    def _request(self, request: FixtureRequest) -> None:
+    def _request(self, request: Request) -> None:
         parts = urlsplit(request.url)
         if parts.scheme in ("data", "blob", "about", "chrome-extension"):
             return

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Page
+    from playwright.sync_api import Locator, Page
 
     from conftest import WatchedPage
 
@@ -33,7 +33,7 @@ def open_game(page: Page, site_url: str, seed: int=SEED, query: str = "") -> Non
     page.wait_for_selector("#game:not([hidden]) #hand .hand-card")
 
 
-def wait_my_turn_or_hand_over(page: Page, timeout_s: int = 60):
+def wait_my_turn_or_hand_over(page: Page, timeout_s: int = 60) -> bool:
     """Wait until the human is to act (buttons enabled) or the score sheet is shown."""
     page.wait_for_function(
         """() => document.querySelector('#score-dialog[open]') ||
@@ -44,7 +44,7 @@ def wait_my_turn_or_hand_over(page: Page, timeout_s: int = 60):
     return page.is_visible("#score-dialog[open]")
 
 
-def select_card(page: Page, card: str, use_keyboard: bool):
+def select_card(page: Page, card: str, use_keyboard: bool) -> Locator:
     """Select the first hand card showing `card`, by click or by focusing it and pressing a key."""
     button = page.locator(f'#hand .hand-card[data-card="{card}"]').first
     if use_keyboard:
@@ -55,7 +55,7 @@ def select_card(page: Page, card: str, use_keyboard: bool):
     return button
 
 
-def play_hand(page: Page):
+def play_hand(page: Page) -> int:
     """Play the human's side until the score sheet shows: draw (or take the pile when the stock
     is gone), then discard a card the page lists as legal, selected alternately by click and key.
     Returns the number of turns played."""
@@ -80,7 +80,7 @@ def play_hand(page: Page):
         button = select_card(page, card, use_keyboard=turns % 2 == 0)
         assert button.get_attribute("aria-pressed") == "true"
         assert page.is_enabled("#btn-discard")
-        before = int(page.get_attribute("#discard", "data-size"))
+        before = int(page.get_attribute("#discard", "data-size") or "-1")
         page.click("#btn-discard")
         page.wait_for_function(
             "(n) => document.querySelector('#score-dialog[open]') || "
@@ -115,10 +115,10 @@ def test_full_hand_by_clicks_and_keys(page: WatchedPage, site_url: str) -> None:
     assert page.console_errors == []
 
 
-def natural_cards_of_two_ranks(page: Page):
+def natural_cards_of_two_ranks(page: Page) -> list[str]:
     """Two hand cards of different natural ranks (no 2s, jokers or threes): not a meld."""
-    cards = page.eval_on_selector_all("#hand .hand-card", "els => els.map(e => e.dataset.card)")
-    seen = {}
+    cards: list[str] = page.eval_on_selector_all("#hand .hand-card", "els => els.map(e => e.dataset.card)")
+    seen: dict[str, str] = {}
     for c in cards:
         rank = c[:-1]
         if c == "JK" or rank in ("2", "3"):
@@ -179,7 +179,7 @@ def test_language_switch_changes_the_ui_and_is_kept(page: WatchedPage, site_url:
     assert page.console_errors == []
 
 
-def test_keyboard_tab_to_a_card_and_select_it(page: WatchedPage, site_url: str):
+def test_keyboard_tab_to_a_card_and_select_it(page: WatchedPage, site_url: str) -> None:
     open_game(page, site_url)
     page.locator("#btn-newgame").focus()
     for _ in range(40):

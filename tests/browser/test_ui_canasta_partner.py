@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -28,7 +29,8 @@ pytestmark = pytest.mark.browser
 QUEENS = ["QC", "QD", "QH", "QS", "QC", "QD", "QH"]
 
 
-def saved_game(hands: list[list[str]], melds, turn, pile=("9D",), stock=None, options: dict[str, Any]=None):
+def saved_game(hands: list[list[str]], melds: list[list[Any]], turn: dict[str, Any], pile: Sequence[str] = ("9D",),
+               stock: list[str] | None = None, options: dict[str, Any] | None = None) -> str:
     d = json.loads(meldtable.new_game("canasta-classic", players=4, seed=3, options=options).to_json())
     d["state"] = position_state(hands=hands, melds=melds, pile=list(pile), turn=turn, stock=stock)
     d["history"] = [[]]
@@ -36,7 +38,7 @@ def saved_game(hands: list[list[str]], melds, turn, pile=("9D",), stock=None, op
     return json.dumps(d)
 
 
-def continue_saved(page: Page, site_url: str, state_text) -> None:
+def continue_saved(page: Page, site_url: str, state_text: str) -> None:
     page.goto(f"{site_url}?fast=1")
     page.wait_for_selector("html[data-engine-state=ready]", timeout=90_000)
     page.evaluate(
@@ -65,7 +67,7 @@ def test_the_computer_partner_asks_and_the_person_answers_by_button(page: Watche
     # the partner must go out now: the hand ends and the score sheet opens
     page.wait_for_selector("#score-dialog[open]", timeout=60_000)
     assert "went out" in (page.text_content("#score-dialog") or "")  # "<partner> went out."
-    log = page.text_content("#log") if page.locator("#log").count() else page.text_content("body")
+    log = (page.text_content("#log") if page.locator("#log").count() else page.text_content("body")) or ""
     assert "answer: yes" in log.lower() or "yes, go out" in log.lower()
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pytest
@@ -40,7 +41,7 @@ def start(page: Page, players: int) -> None:
     page.wait_for_selector(f"#felt[data-players='{players}']")
 
 
-def wait_my_turn_or_hand_over(page: Page, timeout_s: int = 90):
+def wait_my_turn_or_hand_over(page: Page, timeout_s: int = 90) -> bool:
     page.wait_for_function(
         """() => document.querySelector('#score-dialog[open]') ||
                  (document.querySelector('#felt').dataset.toActHuman === 'true' &&
@@ -49,7 +50,7 @@ def wait_my_turn_or_hand_over(page: Page, timeout_s: int = 90):
     return page.is_visible("#score-dialog[open]")
 
 
-def legal_moves(page: Page):
+def legal_moves(page: Page) -> list[str]:
     return [m for m in (page.get_attribute("#felt", "data-legal") or "").split(";") if m]
 
 
@@ -58,7 +59,7 @@ def select_cards(page: Page, cards: list[str]) -> None:
         page.locator(f'#hand .hand-card[data-card="{c}"][aria-pressed="false"]').first.click()
 
 
-def act_and_wait(page: Page, click) -> None:
+def act_and_wait(page: Page, click: Callable[[], None]) -> None:
     serial = page.get_attribute("#felt", "data-serial")
     click()
     page.wait_for_function(
@@ -67,11 +68,11 @@ def act_and_wait(page: Page, click) -> None:
     assert not page.is_visible("#status.error"), page.text_content("#status")
 
 
-def play_hand(page: Page):
+def play_hand(page: Page) -> Counter[str]:
     """Play the person's seat to the score sheet: take the pile when legal, else draw; meld, add
     (clicking the meld, which may be a second meld of a rank, ``Q#2``), bury blocking cards, else
     discard (after a take too: »Natürlich kann man rauslegen und dann wegwerfen«)."""
-    done = Counter()
+    done: Counter[str] = Counter()
     deadline = time.monotonic() + HAND_TIMEOUT_S
     while True:
         assert time.monotonic() < deadline, f"the hand did not end in time ({done})"
@@ -106,7 +107,7 @@ def play_hand(page: Page):
             key, card = adds[0][0], adds[0][1]
             select_cards(page, [card])
             meld = page.locator(f'#my-melds .meld[data-rank="{key}"]')
-            assert "is-target" in meld.get_attribute("class")
+            assert "is-target" in (meld.get_attribute("class") or "")
             meld.click()
             act_and_wait(page, lambda: page.click("#btn-add"))
             done["add"] += 1
@@ -152,7 +153,7 @@ def test_a_kanaster_hand_by_clicks(page: WatchedPage, site_url: str, players: in
     start(page, players)
     log = " ".join(page.eval_on_selector_all("#log li", "els => els.map(e => e.textContent)"))
     assert " cut" in log.lower() or "you cut" in log.lower(), log  # »darf der vorhergehende Spieler ... abheben«
-    assert int(page.get_attribute("#hand", "data-count")) == 13
+    assert int(page.get_attribute("#hand", "data-count") or "-1") == 13
     done = play_hand(page)
     assert done["draw"] and done["discard"], done
     heads = page.eval_on_selector_all("#score-table thead th", "els => els.map(e => e.textContent)")
@@ -167,7 +168,7 @@ def test_new_game_dialog_offers_kanaster_with_its_options_in_german(page: Watche
     open_dialog(page, site_url, 1, lang="de")
     counts = page.eval_on_selector_all("#ng-players option", "els => els.map(e => Number(e.value))")
     assert counts == [2, 3, 4, 5]
-    text = page.text_content("#newgame-dialog")
+    text = page.text_content("#newgame-dialog") or ""
     for label in ("Abheben vor dem Geben", "Ränge mit Kanaster sperren den Ablagestapel", "Sperrkarten unter einen Kanaster",
                   "Auslegen nach dem Aufnehmen des Ablagestapels", "Mehrere Meldungen eines Rangs"):
         assert label in text, label
