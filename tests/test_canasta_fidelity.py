@@ -47,7 +47,7 @@ def test_initial_meld_legality_does_not_depend_on_the_order_of_melds() -> None:
     1000 Punkte« (option ``wild_meld_initial`` = ``counts``: a meld of wild cards only opens like any
     meld and counts its points). Score 1920: ``meld 2H 2H 2S`` (60) and ``meld 9C 9C 2C`` (40) make
     100; so ``meld 9C 9C 2C`` first must be legal too, the wild meld following."""
-    def game(**options: Any):
+    def game(**options: Any) -> Game:
         return classic(2, hands=[HAND_1920, ["4C", "8D"]], scores=[1920, 0], turn={"stage": "play"},
                        options=options)
     g = game()
@@ -86,7 +86,7 @@ def state_melded(g: Game) -> bool:
 
 # ============================================================================ item 3: "may I go out?" and games that get stuck
 
-def _after_take(meld_after_pile_take: bool):
+def _after_take(meld_after_pile_take: bool) -> Game:
     hands = [["5C", "5D", "KC", "KD", "KH"], ["7C", "8D"], ["6C", "TD"], ["7D", "JD"]]
     g = classic(4, hands=hands, melds=[[QUEENS7], []], pile=["9C", "5H"],
                 options={"meld_after_pile_take": meld_after_pile_take})
@@ -261,12 +261,12 @@ def test_kanaster_losers_score_no_canasta_bonus() -> None:
     canasta of kings counts its cards, not the 500."""
     from test_rules_kanaster import kanaster
     kings7 = ["KC", "KC", "KD", "KD", "KH", "KH", "KS"]
-    def play(**options):
+    def play(**options: Any) -> list[dict[str, Any]]:
         g = kanaster(hands=[["QS", "9H"], ["4C", "8D"]], melds=[[["QC", "QD", "QH", "QC", "QD", "QH", "QS"][:6]], [kings7]],
                      turn={"stage": "play"}, options=options)
         g.play("add Q QS")
         g.play("discard 9H")
-        return g.results[-1]["sides"]
+        return cast("list[dict[str, Any]]", g.results[-1]["sides"])
     sides = play()
     assert sides[0]["items"]["natural_canastas"] == 500 and sides[1]["items"]["natural_canastas"] == 0
     assert sides[1]["items"]["melded_cards"] == 70
@@ -282,7 +282,7 @@ def test_two_hand_wild_first_upcard_stays_and_last_red_three_option() -> None:
     und der Kartenstapel aufgebraucht ist, ist das Spiel sofort zu Ende« (option ``last_red_three``
     = ``ends_hand``; ``turn_goes_on`` lets the player finish the turn)."""
     import meldtable
-    from test_rules_canasta_two_hand import position
+    from positions import position
     wild_first = 0
     for seed in range(300):
         g = meldtable.new_game("canasta-two-hand", players=2, seed=seed)
@@ -292,7 +292,7 @@ def test_two_hand_wild_first_upcard_stays_and_last_red_three_option() -> None:
             assert g.view(0)["discard"]["frozen"] is True
     assert wild_first >= 3
     opp = ["4C", "4D", "5C", "6D", "7H", "8S", "9C", "TD", "JH", "QS", "KC", "AD", "5H", "6S", "7D"]
-    def last_red(**options):
+    def last_red(**options: Any) -> Game:
         g = position(hands=[["QH", "QS", "QD", "5C", "6D", "7H"], opp], stock=["3D"], melds=[[["KC", "KD", "KH"]], []],
                      options=options)
         g.play("draw")
@@ -302,6 +302,6 @@ def test_two_hand_wild_first_upcard_stays_and_last_red_three_option() -> None:
     assert not g.hand_over and "meld QD QH QS" in moves(g)
 
 
-def json_state(g: Game):
+def json_state(g: Game) -> dict[str, Any]:
     import json
-    return json.loads(g.to_json())["state"]
+    return cast("dict[str, Any]", json.loads(g.to_json())["state"])

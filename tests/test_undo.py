@@ -8,23 +8,26 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any, cast
 
 import pytest
 
 import meldtable
 from meldtable import Game, api, new_game
 from meldtable.bot import choose_move
+from meldtable.moves import MoveValue
 from meldtable.undo import UNDOABLE
+from positions import seat_to_act
 
 GAMES = [("canasta-two-hand", 2), ("canasta-classic", 4), ("canasta-classic", 6), ("kanaster", 2),
          ("continental", 3), ("continental", 8)]
 
 
-def views(g: Game):
+def views(g: Game) -> list[str]:
     return [json.dumps(g.view(s), sort_keys=True) for s in range(g.players)]
 
 
-def undoable(g: Game, m) -> bool:
+def undoable(g: Game, m: MoveValue) -> bool:
     return m.kind in UNDOABLE[g.variant.family]
 
 
@@ -123,7 +126,7 @@ def test_undo_by_another_seat_is_refused() -> None:
     for _ in range(400):
         m = choose_move(g)
         if m.kind == "meld":
-            seat = g.current_player
+            seat = seat_to_act(g)
             g.play(m)
             if g.hand_over:
                 pytest.skip("went out")
@@ -157,8 +160,8 @@ def test_a_loaded_game_has_nothing_to_undo() -> None:
     assert h.undo_refusal() is not None
 
 
-def _call(session, op: str, **fields):
-    return json.loads(api.handle(json.dumps({"id": 1, "op": op, **fields}), session))
+def _call(session: api.Session, op: str, **fields: object) -> dict[str, Any]:
+    return cast("dict[str, Any]", json.loads(api.handle(json.dumps({"id": 1, "op": op, **fields}), session)))
 
 
 def test_api_undo_and_can_undo() -> None:
@@ -171,6 +174,7 @@ def test_api_undo_and_can_undo() -> None:
     # play the computer's moves for seat 0 through "play" until seat 0 has melded in its turn
     for _ in range(400):
         g = s.game
+        assert g is not None
         m = choose_move(g)
         before = g.to_json()
         t = _call(s, "play", moves=[str(m)])["result"]
@@ -179,13 +183,13 @@ def test_api_undo_and_can_undo() -> None:
             out = _call(s, "undo")
             assert out["ok"], out
             assert out["result"]["undone"] == str(m)
-            assert s.game.to_json() == before
+            assert s.game is not None and s.game.to_json() == before
             return
         if m.kind == "draw" and t["to_act"] == 0:
             assert t["can_undo"] is False
             refused = _call(s, "undo")
             assert refused["error"]["key"] == "undo_revealed"
-            assert s.game.to_json() == _call(s, "save")["result"]["state"]
+            assert s.game is not None and s.game.to_json() == _call(s, "save")["result"]["state"]
     pytest.fail("seat 0 never melded")
 
 
