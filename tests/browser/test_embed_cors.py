@@ -11,7 +11,9 @@ the same in English; with `Access-Control-Allow-Origin: *` the same page plays.
 from __future__ import annotations
 
 import html
+import http.server
 import threading
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
@@ -50,7 +52,11 @@ PAGE = """<!doctype html>
 """
 
 
-def start_dist(dist_dir: Path, tmp_path: Path, headers):
+DistServer = Callable[[dict[str, str]], str]
+"""The `dist_server` fixture: dist_server(headers) -> base URL of dist/ sending those headers."""
+
+
+def start_dist(dist_dir: Path, tmp_path: Path, headers: dict[str, str]) -> tuple[http.server.ThreadingHTTPServer, str]:
     empty = tmp_path / f"cdn-{len(headers)}"
     empty.mkdir()
     server = build.make_server(empty, port=0, quiet=True, mounts={"/games/meldtable/": dist_dir}, headers=headers)
@@ -59,11 +65,11 @@ def start_dist(dist_dir: Path, tmp_path: Path, headers):
 
 
 @pytest.fixture
-def dist_server(dist_dir: Path, tmp_path: Path):
+def dist_server(dist_dir: Path, tmp_path: Path) -> Iterator[DistServer]:
     """Factory: dist/ on its own loopback port with the given response headers; its base URL."""
-    servers = []
+    servers: list[http.server.ThreadingHTTPServer] = []
 
-    def start(headers):
+    def start(headers: dict[str, str]) -> str:
         server, url = start_dist(dist_dir, tmp_path, headers)
         servers.append(server)
         return url
@@ -74,19 +80,20 @@ def dist_server(dist_dir: Path, tmp_path: Path):
         server.server_close()
 
 
-def host_page(tmp_path: Path, serve_site: ServeSite, dist_url) -> str:
+def host_page(tmp_path: Path, serve_site: ServeSite, dist_url: str) -> str:
     docs = tmp_path / f"docs-{abs(hash(dist_url))}"
     docs.mkdir()
     (docs / "page.html").write_text(PAGE.format(
         dist=dist_url, position=html.escape(POSITION), sets=html.escape(SETS, quote=True).replace("\n", "&#10;")))
-    return cast("str", serve_site(mounts={"/docs/": docs}) + "docs/page.html")
+    return serve_site(mounts={"/docs/": docs}) + "docs/page.html"
 
 
-def shadow_text(page: Page, demo_id: str, selector: str):
-    return page.evaluate(f"document.getElementById('{demo_id}').shadowRoot.querySelector('{selector}')?.innerText || ''")
+def shadow_text(page: Page, demo_id: str, selector: str) -> str:
+    script = f"document.getElementById('{demo_id}').shadowRoot.querySelector('{selector}')?.innerText || ''"
+    return cast("str", page.evaluate(script))
 
 
-def test_without_cors_headers_every_demo_says_what_is_wrong(page: WatchedPage, serve_site: ServeSite, dist_server,
+def test_without_cors_headers_every_demo_says_what_is_wrong(page: WatchedPage, serve_site: ServeSite, dist_server: DistServer,
                                                             tmp_path: Path) -> None:
     dist = dist_server({})  # a plain static server: no Access-Control-Allow-Origin
     dist_origin = "/".join(dist.split("/")[:3])
@@ -109,7 +116,8 @@ def test_without_cors_headers_every_demo_says_what_is_wrong(page: WatchedPage, s
     box = page.locator("#de-demo .mt-fail")
     assert box.is_visible()
     assert page.locator("#de-demo .mt-pos").is_visible()
-    assert page.locator("#de-demo .mt-fail").bounding_box()["y"] < page.locator("#de-demo .mt-pos").bounding_box()["y"]
+    fail, pos = page.locator("#de-demo .mt-fail").bounding_box(), page.locator("#de-demo .mt-pos").bounding_box()
+    assert fail is not None and pos is not None and fail["y"] < pos["y"]
     shown = shadow_text(page, "de-demo", ".mt-pos").strip().splitlines()
     assert shown[:3] == ["variant: canasta-two-hand", "turn: 0 draw", "hand 0: JH JS JK 4C 5D 6H 7S"], shown
     assert shadow_text(page, "en-demo", ".mt-pos").strip().splitlines()[0] == "variant: continental"
@@ -121,7 +129,8 @@ def test_without_cors_headers_every_demo_says_what_is_wrong(page: WatchedPage, s
     page.console_errors.clear()  # the browser's own CORS errors are expected here
 
 
-def test_a_wrong_address_is_named_as_such(page: WatchedPage, serve_site: ServeSite, dist_server, tmp_path: Path) -> None:
+def test_a_wrong_address_is_named_as_such(page: WatchedPage, serve_site: ServeSite, dist_server: DistServer,
+                                          tmp_path: Path) -> None:
     dist = dist_server({"Access-Control-Allow-Origin": "*"}).replace("/games/meldtable/", "/games/missing/")
     url = host_page(tmp_path, serve_site, dist)
     # the loader itself is found at the wrong address only if it exists there: serve it from the
@@ -138,7 +147,8 @@ def test_a_wrong_address_is_named_as_such(page: WatchedPage, serve_site: ServeSi
     page.console_errors.clear()
 
 
-def test_with_cors_headers_the_same_page_plays(page: WatchedPage, serve_site: ServeSite, dist_server, tmp_path: Path) -> None:
+def test_with_cors_headers_the_same_page_plays(page: WatchedPage, serve_site: ServeSite, dist_server: DistServer,
+                                               tmp_path: Path) -> None:
     dist = dist_server({"Access-Control-Allow-Origin": "*"})
     url = host_page(tmp_path, serve_site, dist)
     page.set_viewport_size({"width": 1280, "height": 900})
