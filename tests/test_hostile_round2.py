@@ -17,6 +17,7 @@ from pytest import MonkeyPatch
 import meldtable
 from meldtable import Game, api
 from meldtable.bot import choose_move
+from positions import seat_to_act
 
 VARIANTS = list(meldtable.VARIANTS)
 
@@ -45,7 +46,7 @@ def no_ascii_letters_in_german(text: str) -> None:
     ("abc", "abc"), ("x" * 64, "x" * 64), ("x" * 65, None), (9, 9), (-(2**53 - 1), -(2**53 - 1)),
     (2**53 - 1, 2**53 - 1), (2**53, None), (2**60, None), (1.5, None), (True, None), ([1], None),
 ])
-def test_request_ids_are_short_text_or_safe_integers(rid, echoed) -> None:
+def test_request_ids_are_short_text_or_safe_integers(rid: object, echoed: object) -> None:
     """Issue #25: "ids are text of at most 64 characters or safe integers (|n| <= 2^53-1),
     anything else is answered with id: null"."""
     s = api.Session()
@@ -72,7 +73,7 @@ def test_a_401_digit_id_is_not_echoed_as_a_number_javascript_reads_as_infinity()
     {"op": "act", "action": {"type": "meld", "cards": ["x" * 900_000]}},
 ])
 @pytest.mark.parametrize("variant", ["canasta-two-hand", "continental", "3-ist-50"])
-def test_untrusted_text_is_quoted_as_a_short_prefix_only(req, variant: str) -> None:
+def test_untrusted_text_is_quoted_as_a_short_prefix_only(req: dict[str, Any], variant: str) -> None:
     """Issue #25: "An unknown action type of 900,000 characters comes back four times (3.6 MB
     answer); likewise unknown variants, option names and choice values." The answer stays small."""
     s = session(variant, 2)
@@ -197,8 +198,9 @@ def stuck_session(variant: str = "canasta-two-hand") -> api.Session:
     some, issue #25): the family state is told to offer none."""
     s = session(variant, 2)
     s.human_seats = []
-    s.game.state.legal_moves = lambda: []  # type: ignore[method-assign]
-    s.game.state.is_legal = lambda m: False  # type: ignore[method-assign]
+    assert s.game is not None
+    s.game.state.legal_moves = lambda: []
+    s.game.state.is_legal = lambda m: False
     return s
 
 
@@ -267,7 +269,7 @@ def test_copying_a_game_does_not_copy_the_history_of_finished_hands() -> None:
     ([["draw"]] * 5, "hand"), ([["x" * 501]], "long"), ([[1]], "malformed"), ([], "malformed"),
     ([["fly to the moon"]], "move"), ([["draw\ndraw"]], "newline"), ([["draw", ""]], "empty"), ([[["draw"]]], "nested"),
 ])
-def test_a_saves_history_is_checked(history, words) -> None:
+def test_a_saves_history_is_checked(history: list[list[object]], words: str) -> None:
     """Issue #25: "`history` validated (types, lengths, and replayable where it is used)": one list
     per deal so far, texts of at most 500 characters, the current deal's last move (which undo
     reads) a move of the game."""
@@ -308,7 +310,7 @@ def test_a_save_never_answers_more_than_the_engine_loads() -> None:
     s.game = Game.from_json(json.dumps(d))
     s.game.play(meld[0])
     assert s.game.undo_refusal() is None
-    s.human_seats = [g.current_player]
+    s.human_seats = [seat_to_act(g)]
     save = send(s, {"id": 1, "op": "save"})["result"]
     req = json.dumps({"id": 2, "op": "load", **save})
     assert len(req) <= api.MAX_REQUEST
@@ -398,9 +400,13 @@ def test_the_canasta_meld_composer_tries_few_candidates_on_copies(monkeypatch: M
     s = api.Session()
     s.game, s.human_seats = Game.from_json(json.dumps(d)), [seat]
     assert send(s, {"id": 1, "op": "act", "action": {"type": "draw"}})["ok"]
-    copies = []
+    copies: list[int] = []
     real = Game.copy
-    monkeypatch.setattr(Game, "copy", lambda self: copies.append(1) or real(self))
+
+    def counting_copy(self: Game) -> Game:
+        copies.append(1)
+        return real(self)
+    monkeypatch.setattr(Game, "copy", counting_copy)
     resp = send(s, {"id": 2, "op": "act", "action": {"type": "meld", "cards": ["QH"] + want[4:]}})
     assert resp["ok"] is False and resp["error"]["code"] == "illegal_move", resp
     assert len(copies) <= MELD_ATTEMPTS + 1, len(copies)
@@ -439,8 +445,9 @@ def test_a_request_past_its_work_budget_is_refused_and_changes_nothing(monkeypat
     counted (meldtable.game.BUDGET); past ``api.REQUEST_BUDGET`` the request is refused with
     ``request_budget`` and the session is as it was. The library used directly counts nothing."""
     s = session("3-ist-50", human_seats=[0, 1])
+    assert s.game is not None
     g = s.game.copy()
-    moves = []
+    moves: list[str] = []
     while not g.hand_over and len(moves) < 30:
         m = choose_move(g)
         moves.append(str(m))
