@@ -13,20 +13,22 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 from pytest import MonkeyPatch
 
 from meldtable import Game, IllegalMoveError, NotationError
-from meldtable.continental import actions, legality, planner, state
+from meldtable.continental import ContinentalMove, actions, legality, planner, state
 from meldtable.continental.actions import ACTION_BUDGET, compose_action
+from meldtable.continental.reasons import REASONS
 from positions_continental import full_deck, position, position_json
 
 RANK_ORDER = "A23456789TJQK"
 
 
-def big_position(deal: int = 10, seed: int = 5, **options) -> Game:
+def big_position(deal: int = 10, seed: int = 5, **options: object) -> Game:
     """A seat in its play stage, not down, holding 150 natural cards of four decks and 14 jokers
     (the costliest legal position of bench/hostile_bench.py), in deal ``deal`` of the long game."""
     opts = {"game_length": "extended", "deck_schedule": "constant", "decks": 4, "jokers_per_deck": 4,
@@ -43,19 +45,19 @@ class Work:
     built (``Packer``) and moves applied."""
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        self.n: Counter = Counter()
+        self.n: Counter[str] = Counter()
         for owner, name, key in ((state.ContinentalState, "copy", "state_copies"), (Game, "copy", "game_copies"),
                                  (legality.Legality, "_why", "checks"), (planner.Packer, "__init__", "planners"),
                                  (state.ContinentalState, "apply", "applied")):
             monkeypatch.setattr(owner, name, self._counting(getattr(owner, name), key))
 
-    def _counting(self, f, key):
-        def wrapped(*a, **k):
+    def _counting(self, f: Callable[..., Any], key: str) -> Callable[..., Any]:
+        def wrapped(*a: Any, **k: Any) -> Any:
             self.n[key] += 1
             return f(*a, **k)
         return wrapped
 
-    def compose(self, g: Game, action: dict[str, Any]):
+    def compose(self, g: Game, action: dict[str, Any]) -> tuple[list[ContinentalMove] | None, str | None]:
         self.n.clear()
         try:
             return compose_action(g, action), None
@@ -63,7 +65,7 @@ class Work:
             return None, e.key
 
 
-def _by_rank(hand: list[str]):
+def _by_rank(hand: list[str]) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     for c in hand:
         if c != "JK":
@@ -71,11 +73,11 @@ def _by_rank(hand: list[str]):
     return out
 
 
-def _by_suit(hand: list[str]):
+def _by_suit(hand: list[str]) -> dict[str, list[str]]:
     return {s: sorted({c for c in hand if c[1] == s}, key=lambda c: RANK_ORDER.index(c[0])) for s in "CDHS"}
 
 
-def worst_requests(g: Game) -> list[dict]:
+def worst_requests(g: Game) -> list[dict[str, Any]]:
     """Requests of at most a few hundred bytes that cost seconds before: long sets and runs that
     do not finish the contract, lay-downs with too many sets, lay-downs whose last adds fail after
     every first move was tried."""
@@ -186,7 +188,7 @@ def test_malformed_actions_have_keys_with_german_texts() -> None:
     is not a list of combinations, a wrong run end, a wrong joker place, an unknown action type
     (quoted only as a short prefix, never echoed whole)."""
     g = big_position()
-    cases = [({"type": "lay_down", "combos": "x"}, "action_combos"),
+    cases: list[tuple[dict[str, Any], str]] = [({"type": "lay_down", "combos": "x"}, "action_combos"),
              ({"type": "lay_down", "combos": [{"type": "meld", "cards": []}]}, "action_combos"),
              ({"type": "add", "target": "0.1", "cards": ["JK"], "end": "middle"}, "action_end"),
              ({"type": "swap", "target": "0.1", "card": "6H", "place": "x"}, "action_place"),
@@ -198,7 +200,7 @@ def test_malformed_actions_have_keys_with_german_texts() -> None:
         assert e.value.key == key
         de = e.value.message("de")
         assert de != e.value.message("en") and len(de) < 200
-    assert actions.REASONS.reason("action_end").text({}, "de").startswith("Das Ende")
+    assert REASONS.reason("action_end").text({}, "de").startswith("Das Ende")
 
 
 def test_options_whose_deck_is_too_small_are_refused_with_a_german_text() -> None:
@@ -226,7 +228,7 @@ def test_a_lay_down_that_fails_only_at_its_last_adds_stops_at_the_budget(monkeyp
     ran_out = []
     spend = actions._Budget.spend
 
-    def spending(self, n: int = 1):
+    def spending(self: actions._Budget, n: int = 1) -> bool:
         ok = spend(self, n)
         ran_out.append(not ok)
         return ok
