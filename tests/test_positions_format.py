@@ -9,6 +9,7 @@ import json
 import random
 import re
 from collections import Counter
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, cast
 
@@ -17,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import meldtable
-from meldtable import Game, IllegalMoveError, NotationError, StateError, api
+from meldtable import Game, IllegalMoveError, MeldtableError, NotationError, StateError, api
 from meldtable.bot import choose_move
 from test_fuzz_boundary import FUZZ, SCALE, check_loaded_game
 
@@ -33,7 +34,7 @@ def state(g: Game) -> dict[str, Any]:
     return cast("dict[str, Any]", json.loads(g.to_json())["state"])
 
 
-def refused(g: Game, move: str) -> str:
+def refused(g: Game, move: str) -> str | None:
     """The reason key of an illegal ``move``; the game is unchanged."""
     before = g.to_json()
     with pytest.raises(IllegalMoveError) as e:
@@ -77,11 +78,14 @@ def test_the_python_example_at_the_top_runs_and_prints_what_it_says() -> None:
     """The ```python block of docs/positions.md: every ``expression  # value`` line gives that value."""
     import ast
 
-    block = re.search(r"```python\n(.*?)```", DOC.read_text(), re.S).group(1)
+    found = re.search(r"```python\n(.*?)```", DOC.read_text(), re.S)
+    assert found is not None, "docs/positions.md has no ```python block"
+    block = found.group(1)
     env: dict[str, Any] = {}
     checked = 0
     for stmt in ast.parse(block).body:
         code = ast.get_source_segment(block, stmt)
+        assert code is not None and stmt.end_lineno is not None
         line = block.splitlines()[stmt.end_lineno - 1]
         if isinstance(stmt, ast.Expr) and "#" in line:
             assert eval(code, env) == ast.literal_eval(line.split("#", 1)[1].strip())
@@ -438,7 +442,8 @@ BAD = [
 
 
 @pytest.mark.parametrize("text,error,start", BAD)
-def test_bad_positions_are_refused_with_a_message_naming_the_line(text: str, error, start) -> None:
+def test_bad_positions_are_refused_with_a_message_naming_the_line(text: str, error: type[MeldtableError] | None,
+                                                                 start: str) -> None:
     if error is None:  # a position that is fine: the control of the rows around it
         Game.from_position(text)
         return
@@ -452,7 +457,7 @@ def test_bad_positions_are_refused_with_a_message_naming_the_line(text: str, err
 @pytest.mark.parametrize("value", [None, 5, b"variant: kanaster", ["variant: kanaster"], "", "x" * 30_000])
 def test_non_positions(value: object) -> None:
     with pytest.raises((NotationError, StateError)):
-        Game.from_position(value)
+        Game.from_position(value)  # type: ignore[arg-type]  # not text, on purpose
 
 
 def test_a_position_with_nothing_to_play_is_refused() -> None:
@@ -467,7 +472,7 @@ def test_a_position_with_nothing_to_play_is_refused() -> None:
 # ---------------------------------------------------------------------------- round trips
 
 
-def _played_games():
+def _played_games() -> Iterator[tuple[str, Game]]:
     for vid in sorted(meldtable.VARIANTS):
         v = meldtable.VARIANTS[vid]
         for players in (v.players[0], v.players[-1]):
@@ -516,19 +521,21 @@ def test_api_new_from_a_position() -> None:
     assert out["ok"] and {m["text"] for m in out["result"]["legal"]} == {"draw", "take QH QS"}
     out = json.loads(api.handle(json.dumps({"id": 2, "op": "act", "action": {"type": "take", "cards": ["QH", "QS"]}}), s))
     assert out["ok"]
+    assert s.game is not None
     saved = s.game.to_json()
-    for bad, code in [({"position": 5}, "bad_request"), ({"position": "variant: x"}, "bad_request"),
+    bads: list[tuple[dict[str, Any], str]] = [({"position": 5}, "bad_request"), ({"position": "variant: x"}, "bad_request"),
                       ({"position": "variant: kanaster\nhand 0: QH QH QH QH\n"}, "bad_state"),
-                      ({"position": EXAMPLES["seed000-frozen"], "human_seats": [7]}, "bad_request")]:
+                      ({"position": EXAMPLES["seed000-frozen"], "human_seats": [7]}, "bad_request")]
+    for bad, code in bads:
         out = json.loads(api.handle(json.dumps({"id": 3, "op": "new", **bad}), s))
         assert not out["ok"] and out["error"]["code"] == code, out
-        assert s.game.to_json() == saved
+        assert s.game is not None and s.game.to_json() == saved
 
 
 # ---------------------------------------------------------------------------- fuzzing
 
 
-def _mutations(draw, text: str) -> str:
+def _mutations(draw: Callable[[st.SearchStrategy[Any]], Any], text: str) -> str:
     lines = text.splitlines()
     cards = ["QH", "JK", "2C", "3H", "3S", "AS", "7D", "QX", "10H", "", "Q#2", "-1", "99", "buried"]
     words = ["hand 0", "hand 9", "meld 0", "meld 1 Q#2", "pile", "stock", "turn", "score", "set 1", "run 0",
@@ -585,7 +592,7 @@ CORPUS = _corpus()
 @pytest.mark.parametrize("name", sorted(CORPUS))
 @settings(FUZZ, max_examples=int(15 * SCALE))
 @given(data=st.data())
-def test_mutated_positions_load_cleanly_or_fail_with_the_engines_errors(name: str, data) -> None:
+def test_mutated_positions_load_cleanly_or_fail_with_the_engines_errors(name: str, data: st.DataObject) -> None:
     mutated = _mutations(data.draw, CORPUS[name])
     try:
         g = Game.from_position(mutated)
@@ -608,7 +615,7 @@ LINE = st.one_of(
 
 @settings(FUZZ, max_examples=int(200 * SCALE))
 @given(lines=st.lists(LINE, max_size=12))
-def test_random_texts_are_refused_cleanly_or_load(lines) -> None:
+def test_random_texts_are_refused_cleanly_or_load(lines: list[str]) -> None:
     try:
         g = Game.from_position("\n".join(lines))
     except (NotationError, StateError) as e:
