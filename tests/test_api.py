@@ -4,6 +4,7 @@ leaves the session's game unchanged (compared by ``export`` before and after).""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any, cast
 
 import pytest
@@ -28,14 +29,14 @@ class Client:
         assert isinstance(out, str)
         return cast("dict[str, Any]", json.loads(out))
 
-    def call(self, op: str, **fields) -> dict[str, Any]:
+    def call(self, op: str, **fields: object) -> dict[str, Any]:
         self.next_id += 1
         req = {"id": self.next_id, "op": op, **fields}
         resp = self.raw(json.dumps(req))
         assert resp["id"] == self.next_id
         return resp
 
-    def ok(self, op: str, **fields) -> dict[str, Any]:
+    def ok(self, op: str, **fields: object) -> dict[str, Any]:
         resp = self.call(op, **fields)
         assert resp["ok"] is True, resp
         return cast("dict[str, Any]", resp["result"])
@@ -48,10 +49,14 @@ class Client:
         resp = self.call("save")
         return resp["result"] if resp["ok"] else None
 
-    def assert_fails(self, op: str | None, code: str, raw: str | None = None, **fields) -> dict[str, Any]:
+    def assert_fails(self, op: str | None, code: str, raw: str | None = None, **fields: object) -> dict[str, Any]:
         """Send a bad request; check the error shape and code and that nothing changed."""
         before = self.save()
-        resp = self.raw(raw) if raw is not None else self.call(op, **fields)
+        if raw is not None:
+            resp = self.raw(raw)
+        else:
+            assert op is not None
+            resp = self.call(op, **fields)
         assert resp["ok"] is False, resp
         assert set(resp) == {"id", "ok", "error"}
         err = resp["error"]
@@ -62,7 +67,7 @@ class Client:
         return cast("dict[str, Any]", err)
 
 
-def new_client(seed: int = 3, **fields) -> tuple[Client, dict]:
+def new_client(seed: int = 3, **fields: object) -> tuple[Client, dict[str, Any]]:
     c = Client()
     t = c.ok("new", variant=V, players=2, seed=seed, **fields)
     return c, t
@@ -213,7 +218,7 @@ def test_next_hand_save_load_export() -> None:
     c.assert_fails("act", "illegal_move", action={"type": "draw"})
     c.assert_fails("bot", "illegal_move")
     saved = c.save()
-    assert saved["human_seats"] == [0]
+    assert saved is not None and saved["human_seats"] == [0]
     t = c.ok("next_hand")
     assert t["view"]["hand_number"] == 2 and len(t["view"]["hand"]) == 15
     assert t["view"]["scores"] == [s["cumulative"] for s in t["view"]["results"][0]["sides"]]
@@ -244,7 +249,7 @@ def test_match_over_refuses_next_hand() -> None:
 
 
 @pytest.mark.parametrize("raw", ["{", "", "nope", "[1, 2]", '"text"', "null", "42", '{"op": "hello"', "\x00"])
-def test_malformed_json(raw) -> None:
+def test_malformed_json(raw: str) -> None:
     c, _ = new_client()
     c.assert_fails(None, "bad_request", raw=raw)
 
@@ -341,7 +346,7 @@ def test_no_game_yet() -> None:
         ({"type": "take", "cards": ["QH", "QS", "QD"]}, "illegal_move"),
     ],
 )
-def test_bad_and_illegal_actions(action, code) -> None:
+def test_bad_and_illegal_actions(action: dict[str, Any], code: str) -> None:
     c, _ = new_client(seed=3)
     err = c.assert_fails("act", code, action=action)
     if code == "illegal_move":
@@ -361,12 +366,12 @@ def _damaged_states() -> dict[str, str]:
     text = good.to_json()
     out = {"truncated": text[: len(text) // 2], "empty": "", "not_json": "meldtable!", "list": "[]"}
 
-    def variant(name: str, fn) -> None:
+    def variant(name: str, fn: Callable[[dict[str, Any]], None]) -> None:
         dd = json.loads(text)
         fn(dd)
         out[name] = json.dumps(dd)
 
-    def dup(dd) -> None:  # a stock card replaced by a copy of a hand card: that card now 3 times
+    def dup(dd: dict[str, Any]) -> None:  # a stock card replaced by a copy of a hand card: that card now 3 times
         st = dd["state"]
         c = st["hands"][0][0]
         st["stock"][0] = c
@@ -395,13 +400,13 @@ def _damaged_states() -> dict[str, str]:
     return out
 
 
-def _swap_red_three_into_hand(dd) -> None:
+def _swap_red_three_into_hand(dd: dict[str, Any]) -> None:
     st = dd["state"]
     i = next(i for i, c in enumerate(st["stock"]) if c in ("3D", "3H"))
     st["stock"][i], st["hands"][0][0] = st["hands"][0][0], st["stock"][i]
 
 
-def _bad_meld(dd) -> None:
+def _bad_meld(dd: dict[str, Any]) -> None:
     st = dd["state"]
     # three different ranks taken from the stock as a "meld" of queens
     cards = [st["stock"].pop(), st["stock"].pop(), st["stock"].pop()]
@@ -426,7 +431,7 @@ def test_damaged_saved_game_direct_api_raises_state_error() -> None:
 
 
 @pytest.mark.parametrize("state", [5, None, ["x"], {"format": "meldtable-game"}])
-def test_load_with_wrong_field_type(state) -> None:
+def test_load_with_wrong_field_type(state: object) -> None:
     c, _ = new_client()
     c.assert_fails("load", "bad_request", state=state)
 
