@@ -6,15 +6,18 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from pytest import MonkeyPatch
 
 import meldtable
 from meldtable.bot import choose_move
+from meldtable.canasta.moves import Move
+from meldtable.canasta.state import CanastaState
 from meldtable.errors import StateError
 from meldtable.search import Node, evaluate, quick_playout, random_playout
+from positions import seat_to_act
 
 GAMES = [("canasta-two-hand", 2), ("canasta-classic", 4), ("kanaster", 2), ("continental", 3), ("3-ist-50", 3)]
 
@@ -39,7 +42,7 @@ def test_determinize_keeps_the_seats_view_and_every_card(variant: str, players: 
         g = _midhand(variant, players, 3 + k, 6 + 5 * k)
         if g.hand_over:
             continue
-        seat = g.current_player
+        seat = seat_to_act(g)
         d = g.determinize(seat, random.Random(k))
         assert d.view(seat) == g.view(seat)
         assert _conservation(d) == _conservation(g)
@@ -55,7 +58,7 @@ def test_determinize_depends_on_what_the_seat_knows_and_the_rng_only() -> None:
     """Two games that differ only in cards hidden from the seat give the same determinization for
     the same rng."""
     g = _midhand("canasta-two-hand", 2, 8, 30)
-    seat = g.current_player
+    seat = seat_to_act(g)
     other = g.determinize(seat, random.Random(99))  # the same table, other hidden cards
     assert other.view(1 - seat)["hand"] != g.view(1 - seat)["hand"]
     a = g.determinize(seat, random.Random(5))
@@ -71,7 +74,7 @@ def test_determinize_refuses_a_seat_not_in_the_game() -> None:
 
 def test_determinize_mid_turn_of_another_seat_is_a_state_error() -> None:
     g = meldtable.new_game("canasta-two-hand", players=2, seed=1)
-    seat = g.current_player
+    seat = seat_to_act(g)
     g.play("draw")
     with pytest.raises(StateError) as e:
         g.determinize(1 - seat, random.Random(1))
@@ -147,7 +150,7 @@ def test_quick_playout_ends_the_hand_and_leaves_the_game_alone() -> None:
     assert node.over and n > 0 and g.to_json() == before
 
 
-def _side_values_by_view(state, seat: int):
+def _side_values_by_view(state: CanastaState, seat: int) -> tuple[int, list[float]]:
     """The estimate of meldtable.search for canasta, summed over what ``state.view`` shows (the
     reference the fast reading of the state's fields must equal)."""
     from meldtable.canasta.values import card_value
@@ -201,8 +204,8 @@ def test_the_normal_player_decides_the_same_from_the_search_view(variant: str, p
         g = meldtable.new_game(variant, players=players, seed=seed)
         rng = random.Random(seed)
         while not g.hand_over:
-            seat = g.current_player
-            legal = g.legal_moves()
+            seat = seat_to_act(g)
+            legal = cast("list[Move]", g.legal_moves())  # a canasta game's moves
             if len(legal) > 1:
                 assert bot.decide(search_view(g.state, seat), legal) == bot.decide(g.view(seat), legal)
                 seen += 1
@@ -240,7 +243,7 @@ def test_strong_decides_from_the_seats_information_only(variant: str, players: i
         g = _midhand(variant, players, 20 + k, 4 + 7 * k)
         if g.hand_over:
             continue
-        seat = g.current_player
+        seat = seat_to_act(g)
         other = g.determinize(seat, random.Random(1000 + k))
         assert other.view(seat) == g.view(seat)
         a = choose_move(g, level="strong", rng=random.Random(k), iterations=2)
@@ -250,7 +253,7 @@ def test_strong_decides_from_the_seats_information_only(variant: str, players: i
     assert checked >= 3
 
 
-def _known_after(variant: str, players: int, kinds: tuple[str, ...]) -> tuple[meldtable.Game, list]:
+def _known_after(variant: str, players: int, kinds: tuple[str, ...]) -> tuple[meldtable.Game, list[dict[str, int]]]:
     """A game of the normal players just after a seat took the discard pile (canasta) or took or
     claimed a discard (Continental), with known cards left in that seat's hand."""
     from meldtable.search.knowledge import known_cards
@@ -269,11 +272,12 @@ def _known_after(variant: str, players: int, kinds: tuple[str, ...]) -> tuple[me
 
 @pytest.mark.parametrize("variant,players,kinds", [("canasta-two-hand", 2, ("take",)), ("kanaster", 2, ("take",)),
                                                    ("continental", 3, ("take", "claim"))])
-def test_cards_seen_going_into_a_hand_stay_there_in_every_determinization(variant: str, players: int, kinds) -> None:
+def test_cards_seen_going_into_a_hand_stay_there_in_every_determinization(variant: str, players: int, kinds: tuple[str,
+                                                                          ...]) -> None:
     from meldtable.search.knowledge import known_cards
 
     g, known = _known_after(variant, players, kinds)
-    seat = g.current_player
+    seat = seat_to_act(g)
     for s in range(players):  # known cards are held (the real hands)
         held = g.view(s)["hand"]
         assert all(held.count(c) >= n for c, n in known[s].items())
@@ -318,7 +322,7 @@ def test_strong_plays_the_normal_move_where_the_search_measured_weaker() -> None
     g = meldtable.new_game("continental", players=3, seed=7)
     compared = 0
     while not g.hand_over and compared < 40:
-        seat = g.current_player
+        seat = seat_to_act(g)
         normal = choose_move(g, level="normal")
         strong = choose_move(g, level="strong", rng=random.Random(compared), iterations=3)
         assert strong == normal, (seat, normal, strong)
