@@ -22,6 +22,7 @@ import json
 import random
 import re
 from collections import Counter
+from collections.abc import Callable, Sequence
 from typing import Any, cast
 
 import pytest
@@ -29,7 +30,9 @@ import pytest
 import meldtable
 from meldtable import Game, MeldtableError, NotYourTurnError
 from meldtable.bot import choose_move
+from meldtable.moves import MoveValue
 from meldtable.threefifty import ThreeFiftyMove, parse_move
+from positions import seat_to_act
 from positions_3_ist_50 import deck_count, full_deck
 from sim_harness import redistributed
 
@@ -54,11 +57,15 @@ def value(text: str, options: dict[str, Any]) -> int:
 # ---------------------------------------------------------------------------- players
 
 
-def random_player(rng: random.Random):
+Player = Callable[[Game], MoveValue]
+"""A seat's player: the move it makes in a game."""
+
+
+def random_player(rng: random.Random) -> Player:
     return lambda g: rng.choice(g.legal_moves())
 
 
-def bot_player(g: Game):
+def bot_player(g: Game) -> MoveValue:
     return choose_move(g)
 
 
@@ -81,8 +88,8 @@ def check_legal(g: Game) -> list[ThreeFiftyMove]:
     texts = [str(m) for m in legal]
     assert len(set(texts)) == len(texts) and len(set(legal)) == len(legal)
     assert texts == sorted(texts)
-    hand = Counter(g.view(g.current_player)["hand"])
-    for m in legal:
+    hand: Counter[str] = Counter(g.view(seat_to_act(g))["hand"])
+    for m in cast("list[ThreeFiftyMove]", legal):
         assert parse_move(str(m)) == m and parse_move(str(m).lower()) == m
         assert m.to_json()["text"] == str(m)
         assert hand[m.card.text] >= 1
@@ -128,12 +135,12 @@ def check_illegal(g: Game, rng: random.Random, text: str, texts: list[str]) -> i
         assert isinstance(why, str) and why
         n += 1
     if not g.hand_over:
-        other = (g.current_player + 1) % g.players
+        other = (seat_to_act(g) + 1) % g.players
         with pytest.raises(NotYourTurnError):
             g.play(g.legal_moves()[0], seat=other)
     for bad in ("", "play", "play 7H", "play 7H nowhere", "discard", "pile 7H", "play 7X middle", 42, None):
         with pytest.raises(MeldtableError):
-            g.play(bad)  # type: ignore[arg-type]
+            g.play(bad)
     assert g.to_json() == text
     return n
 
@@ -176,7 +183,7 @@ def check_results(g: Game, prev: list[int]) -> None:
 # ---------------------------------------------------------------------------- playing
 
 
-def play_game(g: Game, players: int, rng: random.Random, *, deep_every: int, stats: Counter) -> None:
+def play_game(g: Game, players: Sequence[Player], rng: random.Random, *, deep_every: int, stats: Counter[object]) -> None:
     """Play one game (core hand) to its end, checking invariants after every move."""
     prev = g.scores
     texts = sorted(full_deck(2, 2))
@@ -190,7 +197,7 @@ def play_game(g: Game, players: int, rng: random.Random, *, deep_every: int, sta
             check_roundtrip(g, text)
             check_hidden(g, rng)
             stats["deep"] += 1
-        m = players[g.current_player](g)
+        m = players[seat_to_act(g)](g)
         assert m in legal
         g.play(m)
         stats[m.to_json()["rule"]] += 1
@@ -209,7 +216,7 @@ def play_game(g: Game, players: int, rng: random.Random, *, deep_every: int, sta
     assert g.to_json() == text
 
 
-def replay(players: int, seed: int, history: list[list[str]], options: dict[str, Any]=None) -> Game:
+def replay(players: int, seed: int, history: list[list[str]], options: dict[str, Any] | None = None) -> Game:
     g = meldtable.new_game(V, players=players, seed=seed, options=options)
     for i, moves in enumerate(history):
         if i:
@@ -221,10 +228,10 @@ def replay(players: int, seed: int, history: list[list[str]], options: dict[str,
 
 @pytest.mark.parametrize("players", PLAYERS)
 @pytest.mark.parametrize("table", ["random", "bot", "mixed"])
-def test_playouts(players: int, table) -> None:
+def test_playouts(players: int, table: str) -> None:
     """Seeded games per player count and table (all random, all bots, bots and random players
     alternating), every invariant after every move, deep checks on a sample."""
-    stats: Counter = Counter()
+    stats: Counter[object] = Counter()
     seeds = range(3) if table == "random" else range(100, 102)
     for seed in seeds:
         rng = random.Random(seed * 10 + players)
@@ -245,7 +252,7 @@ def test_playouts(players: int, table) -> None:
 
 def test_all_four_ways_to_play_occur() -> None:
     """Over a few bot games every rule of the seed is used: middle, own pile, any pile, discard."""
-    stats: Counter = Counter()
+    stats: Counter[object] = Counter()
     for players in (2, 3, 4):
         for seed in range(3):
             g = meldtable.new_game(V, players=players, seed=300 + seed)
@@ -266,7 +273,7 @@ def test_global_random_is_never_used() -> None:
                 k += 1
                 random.seed(k)
                 random.random()
-            g.play(bot_player(g) if g.current_player % 2 else rng.choice(g.legal_moves()))
+            g.play(bot_player(g) if seat_to_act(g) % 2 else rng.choice(g.legal_moves()))
         return g.to_json()
 
     state = random.getstate()
@@ -291,7 +298,7 @@ def test_whole_match_of_several_games(players: int) -> None:
     options = {"games": 3}
     g = meldtable.new_game(V, players=players, seed=40 + players, options=options)
     rng = random.Random(players)
-    stats: Counter = Counter()
+    stats: Counter[object] = Counter()
     seats = [bot_player if s % 2 else random_player(rng) for s in range(players)]
     firsts = []
     while True:
@@ -321,7 +328,7 @@ def test_whole_match_of_several_games(players: int) -> None:
     ],
 )
 def test_playouts_with_non_default_options(players: int, options: dict[str, Any]) -> None:
-    stats: Counter = Counter()
+    stats: Counter[object] = Counter()
     for seed in (900, 901):
         rng = random.Random(seed)
         g = meldtable.new_game(V, players=players, seed=seed, options=options)
