@@ -21,7 +21,7 @@ import pytest
 import meldtable
 import sim_harness as H
 from meldtable import Game, IllegalMoveError, NotYourTurnError, OptionError, StateError
-from positions import kinds, moves, position_state, refusal, state_of
+from positions import kinds, moves, position_state, refusal, seat_to_act, state_of
 
 V = "canasta-classic"
 
@@ -36,9 +36,9 @@ def new(players: int, seed: int = 1, **options: Any) -> Game:
     return meldtable.new_game(V, players=players, seed=seed, options=options or None)
 
 
-def full_deck(decks: int, jokers_per_deck: int = 2) -> Counter:
+def full_deck(decks: int, jokers_per_deck: int = 2) -> Counter[str]:
     """Every physical card of ``decks`` 52-card decks and their jokers, as a multiset of texts."""
-    c: Counter = Counter()
+    c: Counter[str] = Counter()
     for r in "A23456789TJQK":
         for s in "CDHS":
             c[r + s] = decks
@@ -46,7 +46,7 @@ def full_deck(decks: int, jokers_per_deck: int = 2) -> Counter:
     return c
 
 
-def deck_in_play(g: Game) -> Counter:
+def deck_in_play(g: Game) -> Counter[str]:
     st = state_of(g)
     c = Counter(st["stock"]) + Counter(st["discard_pile"])
     for h in st["hands"]:
@@ -115,7 +115,7 @@ def items(result: dict[str, Any], side: int) -> dict[str, int]:
 
 
 @pytest.mark.parametrize("players,cards", [(2, 15), (3, 13), (4, 11)])
-def test_hand_sizes_for_two_three_four_players(players: int, cards: list[str]) -> None:
+def test_hand_sizes_for_two_three_four_players(players: int, cards: int) -> None:
     """»Beim Spiel zu zweit erhält jeder Spieler 15 Karten, zu dritt 13, zu viert elf Karten.« with
     »Spielkarten: 108 Karten (zwei Kartenspiele zu je 52 Karten) und vier Joker«. (Dealt red threes
     are laid out and replaced, so every hand still holds its full count.)"""
@@ -151,7 +151,7 @@ def test_four_players_two_sides_partners_sit_opposite() -> None:
     for _ in range(4):  # one full round: draw and discard
         seen.append(g.current_player)
         g.play("draw")
-        g.play(f"discard {g.view(g.current_player)['hand'][0]}")
+        g.play(f"discard {g.view(seat_to_act(g))['hand'][0]}")
         if g.hand_over:
             break
     assert seen == [0, 1, 2, 3]
@@ -166,7 +166,7 @@ def test_five_players_one_sits_out_in_rotation_holds_no_cards_and_never_acts() -
     assert [s["seats"] for s in v["sides"]] == [[0, 2], [1, 3, 4]]
     assert sum(deck_in_play(g).values()) == 108
     rng = random.Random(5)
-    sitters = []
+    sitters: list[int] = []
     while len(sitters) < 4:
         v = g.view(0)
         out = v["sitting_out"]
@@ -221,7 +221,7 @@ def test_six_players_two_decks_nine_cards_two_or_three_sides() -> None:
     (4, {"hand_size": 16}, "at most 15"),
     (4, {"partnerships": "teams"}, "must be one of"),
 ])
-def test_impossible_combinations_are_refused_with_a_clear_option_error(players: int, options: dict[str, Any], words) -> None:
+def test_impossible_combinations_are_refused_with_a_clear_option_error(players: int, options: dict[str, Any], words: str) -> None:
     """The seed's layouts (»zu viert ... zwei Parteien«, »Zu sechst ... zwei oder drei Parteien«)
     cannot be bent into tables the cards or seats cannot hold: such options are refused with an
     ``OptionError`` that says what is wrong, both for a new game and for a saved game."""
@@ -353,7 +353,7 @@ def test_one_card_is_drawn_from_the_stock_and_one_discarded() -> None:
     den Abwurfstoß, den Poso. So geht es nun der Reihe nach weiter.«"""
     for players in (2, 3, 4, 5, 6):
         g = new(players, seed=7)
-        seat = g.current_player
+        seat = seat_to_act(g)
         before = g.view(seat)
         g.play("draw")
         after = g.view(seat)
@@ -461,7 +461,7 @@ def test_pile_blocked_by_a_wild_card_on_top_then_unblocked_with_two_naturals() -
     Handkarten eine Kombination auslegen«, also allows a natural and a wild card. With pagat's
     values (``never``, ``wild_or_initial``) nobody takes while the wild card is on top, and the
     covered wild card freezes the pile."""
-    def game(**options):
+    def game(**options: Any) -> Game:
         return classic(2, hands=[["5D", "6H", "QH", "QS", "2C"], ["QC", "JK", "QD", "4H", "4D"]],
                        pile=["7C"], melds=[[KINGS3], [["AC", "AD", "AH"]]], stock_top=["9C", "8D", "6S", "TH"],
                        options=options)
@@ -695,7 +695,7 @@ def test_going_out_needs_a_canasta_and_a_final_discard() -> None:
     (4, {}, 1), (6, {}, 1), (6, {"partnerships": "three_sides"}, 1),
     (6, {"decks": 3, "hand_size": 13, "canastas_to_go_out": 2}, 2),
     (6, {"partnerships": "three_sides", "decks": 3, "hand_size": 13, "canastas_to_go_out": 2}, 2)])
-def test_one_canasta_to_go_out_at_every_player_count(players: int, options: dict[str, Any], canastas_needed) -> None:
+def test_one_canasta_to_go_out_at_every_player_count(players: int, options: dict[str, Any], canastas_needed: int) -> None:
     """»Das Spiel kann beenden, wer mindestens ein vollständiges Canasta ... hat«: one canasta at
     every player count, six included (issue #24 item 7); rummy-games.com's two at six as option
     values (research C17/C29). The side holds a canasta of queens and six kings; seat 0 holds a
@@ -799,7 +799,7 @@ def test_going_out_early_scores_three_hundred() -> None:
     instead of the 100 or 200 of going out, research C16). Seat 0 has drawn nothing yet this hand,
     draws one card and goes out from the hand: 300. Having drawn one card before, the same turn
     is its second stock card: the usual 200."""
-    def go_out(drawn_before):
+    def go_out(drawn_before: int) -> dict[str, int]:
         g = classic(2, hands=[KINGS6 + ["KS", "5C", "5D", "5H"], ["4C", "8D"]], stock_top=["9C"],
                     drawn=[drawn_before, 0])
         g.play("draw")
@@ -859,7 +859,7 @@ def test_match_ends_at_five_thousand_and_the_higher_total_wins() -> None:
     """»Gewinner ist, wer als Erster 5 000 Punkte erreicht hat.« The match ends after the hand in
     which a side reaches 5000; if both do, the higher total wins (engine decision, research C30).
     Below 5000 the match goes on."""
-    def play_out(scores: list[int]):
+    def play_out(scores: list[int]) -> Game:
         g = classic(2, hands=[["KS", "9H"], ["AC", "AD", "AH", "8D"]], melds=[[KINGS6], [["QC", "QD", "QH"]]],
                     scores=scores, turn=PLAY)
         g.play("add K KS")

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
 
 import meldtable
-from meldtable import IllegalMoveError, OptionError
+from meldtable import Game, IllegalMoveError, OptionError
 from positions import FULL_DECK, deck_count, kinds, moves, position, position_state, refusal, skeleton, state_of
 
 V = "canasta-two-hand"
@@ -28,11 +29,11 @@ OPP = ["9C", "8D"]  # an opponent hand that does not matter
 PLAY = {"stage": "play"}
 
 
-def new(seed: int = 1, **options):
+def new(seed: int = 1, **options: object) -> Game:
     return meldtable.new_game(V, players=2, seed=seed, options=options or None)
 
 
-def total(counter) -> int:
+def total(counter: Counter[str] | dict[str, int]) -> int:
     return sum(counter.values())
 
 
@@ -76,7 +77,7 @@ def test_deal_fifteen_cards_each_rest_is_stock_upcard_starts_pile(seed: int) -> 
     assert g.current_player == 0 and v["phase"] == "draw"
 
 
-def _upcard_cases(limit: int = 800, **options):
+def _upcard_cases(limit: int = 800, **options: object) -> list[tuple[int, list[str]]]:
     out = []
     for seed in range(limit):
         g = new(seed=seed, **options)
@@ -582,7 +583,7 @@ def test_minimum_15_at_negative_score() -> None:
 
 
 @pytest.mark.parametrize("score,legal", [(0, True), (1500, False)])
-def test_minimum_exact_boundary(score: int, legal) -> None:
+def test_minimum_exact_boundary(score: int, legal: bool) -> None:
     """Seed table: the meld value must reach ("erreichen oder übertreffen") the minimum: three kings (30)
     plus a two (20) is exactly 50."""
     g = position(hands=[["KC", "KD", "KH", "2C", "9D", "7S"], OPP], scores=[score, 0], turn=PLAY)
@@ -816,7 +817,7 @@ def test_red_three_as_last_stock_card_ends_the_hand() -> None:
 # ============================================================================ scoring
 
 
-def _going_out_game(scores: list[int]=(1000, -200), options: dict[str, Any]=None):
+def _going_out_game(scores: Sequence[int] = (1000, -200), options: dict[str, Any] | None = None) -> Game:
     q = ["QC", "QC", "QD", "QD", "QH", "JK", "JK"]  # mixed canasta: 50 + 100 = 150
     return position(
         hands=[["AC"], ["JK", "2C", "AH", "KS", "8C", "7C", "4C", "3C"]],
@@ -865,7 +866,7 @@ def test_scoring_itemised_card_values_and_bonuses() -> None:
         ([], False, 0),
     ],
 )
-def test_red_three_bonus_and_penalty(reds, has_meld, expected) -> None:
+def test_red_three_bonus_and_penalty(reds: list[str], has_meld: bool, expected: int) -> None:
     """Seed bonus table: "Für jede abgelegte rote Drei, falls der Spieler mindestens eine Figur hat 100
     Punkte; Für alle vier roten Dreier 800 Punkte"; "Falls ein Spieler gar keine Figuren ablegen
     konnte, erhält er 100 negative Strafpunkte für jede rote Drei. Falls er alle vier roten Dreier hat
@@ -971,7 +972,7 @@ def test_option_going_out_discard_required() -> None:
 
 
 @pytest.mark.parametrize("cap,allowed", [(1, 0), (2, 1), (3, 2), (0, 2)])
-def test_option_max_wilds_per_meld(cap, allowed) -> None:
+def test_option_max_wilds_per_meld(cap: int, allowed: int) -> None:
     """Option max_wilds_per_meld (research C1; default 3 from the seed's "bis zu 3"; 0 = no fixed cap):
     the number of further wild cards that can be added to a meld already holding one."""
     g = position(hands=[["JK", "2D", "9S", "5H", "8C"], OPP], melds=[[KINGS3, ["QC", "QD", "QH", "QS", "JK"]], []],
@@ -1126,7 +1127,7 @@ def test_option_bonus_values() -> None:
         ("always", False, False, 1),
     ],
 )
-def test_option_red_three_positive_if(mode, has_meld, has_canasta, sign) -> None:
+def test_option_red_three_positive_if(mode: str, has_meld: bool, has_canasta: bool, sign: int) -> None:
     """Option red_three_positive_if (research C20): "melded" (seed 000: "falls der Spieler mindestens
     eine Figur hat"), "canasta" (004 / Vienna) or "always"."""
     side1 = []
@@ -1257,7 +1258,7 @@ _QUEENS = ["QC", "QD", "QH", "QS", "QC", "QD", "QH"]
 _KINGS5 = ["KH", "KS", "KC", "KD", "KH"]
 
 
-def _black_three_game(hand: list[str]):
+def _black_three_game(hand: list[str]) -> Game:
     return position(hands=[hand, ["4C", "5C", "6C", "7C", "8C", "9C", "TC", "JC", "4H", "5H", "6H"]],
                     melds=[[_QUEENS, _KINGS5], []], pile=["9D"],
                     turn={"stage": "play", "from_stock": True, "initial": False})
@@ -1296,7 +1297,8 @@ _WILDS = ["JK"] * 4 + ["2C", "2C", "2D", "2D", "2H", "2H", "2S", "2S"]
 _ON = {"stock_exhausted": "play_on_discards"}
 
 
-def _empty_stock(hand0: list[str], melds0, pile_top, hand1=("4H", "5H", "6H")):
+def _empty_stock(hand0: list[str], melds0: list[list[str]], pile_top: list[str],
+                 hand1: Sequence[str] = ("4H", "5H", "6H")) -> Game:
     """Seat 0 to act with the stock used up; every wild card is in seat 1's hand, so the discard
     pile (the rest of the deck below ``pile_top``) is not frozen by a wild card."""
     return position(hands=[hand0, list(hand1) + _WILDS], melds=[melds0, []], pile=pile_top, stock=[],

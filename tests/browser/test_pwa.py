@@ -310,7 +310,7 @@ def page_module_graph() -> set[str]:
     return seen
 
 
-def test_manifest_icons_csp_and_precache_list(site_dir: Path, version: str) -> None:
+def test_manifest_icons_csp_and_precache_list(site_dir: Path, version: dict[str, Any]) -> None:
     manifest = json.loads((site_dir / "manifest.webmanifest").read_text())
     assert manifest["name"] and manifest["short_name"]
     assert manifest["start_url"] == manifest["scope"] == manifest["id"] == "./"  # any sub-path
@@ -413,7 +413,7 @@ def test_installable_in_chromium(playwright_instance, chromium_path: str, site_d
         context.close()
 
 
-def test_offline_reload_boots_plays_and_keeps_the_game(context: BrowserContext, site_dir: Path, version: str, sites,
+def test_offline_reload_boots_plays_and_keeps_the_game(context: BrowserContext, site_dir: Path, version: dict[str, Any], sites,
                                                        record_timing: RecordTiming) -> None:
     """Under the CSP sent as a header (so the worker runs under it too): first visit, a move,
     then the server stops and the network goes off; the reload boots from the cache, offers
@@ -472,7 +472,8 @@ def wait_later_missing(page: Page, done, timeout_s: float = 60) -> int:
     return count
 
 
-def test_documentation_is_stored_at_the_second_start_or_when_visited(context: BrowserContext, site_dir: Path, version: str,
+def test_documentation_is_stored_at_the_second_start_or_when_visited(context: BrowserContext, site_dir: Path,
+                                                                     version: dict[str, Any],
                                                                      sites) -> None:
     """Issue #16: a first visit downloads none of the documentation (rules pages, guided hands,
     live demos); a page of it read online is stored as it passes; the next start stores the
@@ -558,7 +559,8 @@ def test_a_host_policy_without_the_early_scripts_hash_still_starts_one_engine(co
     assert watch.foreign == []
 
 
-def test_sub_path_on_a_plain_static_server(context: BrowserContext, site_dir: Path, version: str, sites, tmp_path: Path) -> None:
+def test_sub_path_on_a_plain_static_server(context: BrowserContext, site_dir: Path, version: dict[str, Any], sites,
+                                           tmp_path: Path) -> None:
     """dist/ unchanged under /docs/play/ of `python3 -m http.server`'s handler: boots, plays,
     caches under its own scope, reloads offline; nothing is requested outside /docs/play/."""
     www = tmp_path / "www"
@@ -653,7 +655,8 @@ def test_wrong_wasm_type_shows_an_explanation(context: BrowserContext, site_dir:
     assert watch.foreign == []
 
 
-def test_update_waits_for_the_player_then_replaces_the_old_cache(context: BrowserContext, site_dir: Path, version: str, sites,
+def test_update_waits_for_the_player_then_replaces_the_old_cache(context: BrowserContext, site_dir: Path, version: dict[str,
+                                                                 Any], sites,
                                                                   tmp_path: Path) -> None:
     """A new build while a game is in progress: it downloads and waits, the page offers it and
     play goes on; "Update now" switches, deletes the old cache and continues the same game.
