@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, cast
 
@@ -18,6 +19,7 @@ import pytest
 
 import meldtable
 from meldtable import Game, IllegalMoveError, NotationError, NotYourTurnError, OptionError, StateError, api
+from meldtable.threefifty import ThreeFiftyMove
 from positions_3_ist_50 import deck_count, full_deck, moves, position, position_json, refusal, state_of
 
 V = "3-ist-50"
@@ -67,7 +69,7 @@ def test_karten_decks_option_and_player_counts() -> None:
 # ============================================================================ Werte der Karten
 
 
-def finished(piles: list[list[str]], options: dict[str, Any]=None, **kw) -> Game:
+def finished(piles: list[list[str]], options: dict[str, Any] | None = None, **kw: Any) -> Game:
     """A game one move before its end: two players, seat 0 to act with 9C, seat 1 has played its
     last card; the stock is used up. ``play``ing 9C onto the discard pile ends it."""
     n = len(piles)
@@ -163,7 +165,7 @@ def test_austeilen_refill_order_option_when_the_stock_runs_short() -> None:
     """Research T10: with 7 cards left, three players and two centre cards missing,
     hands_then_center deals 2 each and puts the last card in the centre; center_then_hands fills the
     centre first, deals 1 each and sets 2 aside."""
-    kw = dict(hands=[[], [], ["8D"]], to_act=2, dealer=2, centre=["KC", "KD"],
+    kw: dict[str, Any] = dict(hands=[[], [], ["8D"]], to_act=2, dealer=2, centre=["KC", "KD"],
               stock=["AC", "AD", "AH", "2C", "2D", "2H", "4C"])
     g = position(**kw)
     aside = g.view(0)["set_aside"]
@@ -200,7 +202,7 @@ def test_austeilen_whole_game_deals_rounds_until_stock_is_empty() -> None:
     """A full two-player game: rounds of 4 cards each until the stock is empty; every round is
     dealt by the left neighbour of the last dealer."""
     g = meldtable.new_game(V, players=2, seed=5)
-    dealers = []
+    dealers: list[tuple[int, int, list[int]]] = []
     while not g.hand_over:
         v = g.view(0)
         if not dealers or dealers[-1][0] != v["round"]:
@@ -269,7 +271,7 @@ def test_mitte_capture_sources_together_by_default_and_either_as_option() -> Non
     """'alle Karten der gleichen Zahl/ Bildes aus den vier Mittelkarten oder die oberste Karte des
     Ablagehaufens' (research T3). Default center_and_discard_top: the matching centre cards and the
     matching discard top go together; option center_or_discard_top: the player takes from one."""
-    kw = dict(hands=[["9C", "4S"], ["6C", "7C"]], centre=["9S", "KD"], discard=["9D"])
+    kw: dict[str, Any] = dict(hands=[["9C", "4S"], ["6C", "7C"]], centre=["9S", "KD"], discard=["9D"])
     g = position(**kw)
     assert moves(g) == {"play 9C middle"}
     assert refusal(g, "play 9C centre")[0] == "use_middle"
@@ -286,7 +288,7 @@ def test_mitte_capture_sources_together_by_default_and_either_as_option() -> Non
 def test_mitte_take_all_matches_option() -> None:
     """'alle Karten der gleichen Zahl/ Bildes aus den vier Mittelkarten' (research T5): all by
     default; option take_all_matches = false takes one of them."""
-    kw = dict(hands=[["QC", "4S"], ["6C", "7C"]], centre=["QD", "QS", "QH", "KD"])
+    kw: dict[str, Any] = dict(hands=[["QC", "4S"], ["6C", "7C"]], centre=["QD", "QS", "QH", "KD"])
     g = position(**kw)
     g.play("play QC middle")
     assert pile(g, 1) == ["QC", "QD", "QS", "QH"] and state_of(g)["centre"] == ["KD"]
@@ -313,7 +315,7 @@ def test_mitte_discard_reveal_next_never_option() -> None:
 def test_mitte_discard_capture_depth_option() -> None:
     """Research T13: only the top card of the discard pile by default; option
     discard_capture_depth = run takes the unbroken run of that rank from its top."""
-    kw = dict(hands=[["6C", "4S"], ["5C", "7C"]], discard=["KD", "6D", "6H"])
+    kw: dict[str, Any] = dict(hands=[["6C", "4S"], ["5C", "7C"]], discard=["KD", "6D", "6H"])
     g = position(**kw)
     assert g.view(1)["discard"]["top_run"] == ["6D", "6H"]
     g.play("play 6C middle")
@@ -369,7 +371,7 @@ def test_eigener_minushaufen_beispiel_2_covered_fours_stay() -> None:
     sie „abgedeckt“ von den 7ern sind.'"""
     g = position(hands=[["4H", "KC"], ["6C", "9C"]],
                  piles=[["4C", "4D", "7C", "7D", "7S"], []])
-    assert not any(m.card.text == "4H" and m.kind == "play" for m in g.legal_moves())
+    assert not any(m.card.text == "4H" and m.kind == "play" for m in cast("list[ThreeFiftyMove]", g.legal_moves()))
     key, msg = refusal(g, "play 4H own")
     assert key == "no_match_own" and msg == "The top of your minus pile is 7S, not a four."
     assert moves(g) == {"discard 4H", "discard KC"}
@@ -404,7 +406,7 @@ def test_beliebiger_minushaufen_any_pile_whose_top_matches() -> None:
 def test_beliebiger_minushaufen_own_pile_option() -> None:
     """Research T7: by default (option4_targets = any, from 'nicht nur ... meines eigenen') the own
     pile is a target too; with others_only it is refused (rule 2 still passes the pile on)."""
-    kw = dict(hands=[["JH", "2C"], ["5C", "6C"]], piles=[["JC"], ["JD"]])
+    kw: dict[str, Any] = dict(hands=[["JH", "2C"], ["5C", "6C"]], piles=[["JC"], ["JD"]])
     g = position(**kw)
     g.play("play JH pile 0")
     assert pile(g, 0) == ["JC", "JH"]
@@ -443,7 +445,7 @@ def test_ablagehaufen_must_match_when_a_card_matches() -> None:
     """The same sentence read literally (research T4, option capture_mandatory = true): while a
     hand card matches a middle card or a pile top, no card may be discarded -- not even another one.
     With capture_mandatory = false a discard is always allowed."""
-    kw = dict(hands=[["8C", "9C"], ["6C", "7C"]], piles=[[], ["9D"]])
+    kw: dict[str, Any] = dict(hands=[["8C", "9C"], ["6C", "7C"]], piles=[[], ["9D"]])
     g = position(**kw)
     assert moves(g) == {"play 9C pile 1"}
     key, msg = refusal(g, "discard 8C")
@@ -490,7 +492,7 @@ def test_abrechnung_leftovers_unscored_by_default_option_to_last_receiver() -> N
     """Research T11: cards left in the centre and on the discard pile are not counted (only 'die
     Minuspunkte seines Minushaufens'); option leftovers_scored puts them on the pile of the player
     who last received cards."""
-    kw = dict(centre=["3C"], discard=["AS"], last_receiver=1)
+    kw: dict[str, Any] = dict(centre=["3C"], discard=["AS"], last_receiver=1)
     g = finished([["KC"], ["QC"]], **kw)
     g.play("discard 9C")
     assert g.scores == [10, 10]
@@ -536,7 +538,7 @@ def test_next_hand_refused_while_the_game_runs() -> None:
 def test_notation_round_trip_and_aliases() -> None:
     for text in ("play 7H middle", "play 7H centre", "play 7H discard", "play 7H own", "play 7H pile 2",
                  "discard 7H", "play TS pile 0"):
-        m = meldtable.Game.parse_move(meldtable.new_game(V, players=2, seed=0), text)
+        m = cast(ThreeFiftyMove, meldtable.Game.parse_move(meldtable.new_game(V, players=2, seed=0), text))
         assert str(m) == text
         assert str(type(m).parse(text.upper())) == text
     g = meldtable.new_game(V, players=2, seed=0)
@@ -545,7 +547,8 @@ def test_notation_round_trip_and_aliases() -> None:
     assert m.to_json() == {"text": "play 7H pile 2", "kind": "play", "cards": ["7H"], "card": "7H",
                            "target": "pile", "pile": 2, "rule": 3}
     assert g.parse_move("discard 7H").to_json()["rule"] == 4
-    assert g.parse_move("play 7H own").rule == 2 and g.parse_move("play 7H middle").rule == 1
+    own, middle = cast(ThreeFiftyMove, g.parse_move("play 7H own")), cast(ThreeFiftyMove, g.parse_move("play 7H middle"))
+    assert own.rule == 2 and middle.rule == 1
 
 
 PLAY_FORM = ("'play' is written 'play <card> <target>' with target middle, centre, discard, own or 'pile <seat>', "
@@ -592,7 +595,7 @@ def test_damaged_saved_games_are_refused() -> None:
     good = json.loads(position_json(hands=[["7H", "KC"], ["6C", "9C"]]))
     Game.from_json(json.dumps(good))
 
-    def bad(change) -> str:
+    def bad(change: Callable[[dict[str, Any]], object]) -> str:
         d = json.loads(json.dumps(good))
         change(d["state"])
         with pytest.raises(StateError) as e:
@@ -636,8 +639,8 @@ def test_variant_options_have_defaults_sources_and_research_rows() -> None:
 # ============================================================================ the JSON API
 
 
-def call(session, op: str, **fields):
-    resp = json.loads(api.handle(json.dumps({"id": 1, "op": op, **fields}), session))
+def call(session: api.Session, op: str, **fields: object) -> dict[str, Any]:
+    resp: dict[str, Any] = json.loads(api.handle(json.dumps({"id": 1, "op": op, **fields}), session))
     return resp
 
 
