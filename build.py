@@ -41,7 +41,9 @@ import tarfile
 import tempfile
 import time
 import zipfile
+from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import Any, BinaryIO, cast
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "tools"))
 import npm_vendor  # noqa: E402  (tools/npm_vendor.py: pinned npm files, integrity-checked)
@@ -159,7 +161,7 @@ def log(message: str) -> None:
     print(f"[build] {message}", flush=True)
 
 
-def run(cmd: list[str], **kwargs) -> subprocess.CompletedProcess:
+def run(cmd: Sequence[str | os.PathLike[str]], **kwargs: Any) -> subprocess.CompletedProcess[Any]:
     """Run a command, echoing it, and raise BuildError when it fails."""
     log("$ " + " ".join(str(c) for c in cmd))
     try:
@@ -301,7 +303,7 @@ def axe_script() -> Path:
         raise BuildError(str(e)) from None
 
 
-def extract_pyodide(tarball: Path, out_dir: Path, names=PYODIDE_FILES) -> None:
+def extract_pyodide(tarball: Path, out_dir: Path, names: Iterable[str] = PYODIDE_FILES) -> None:
     """Extract the named files of the npm package into out_dir."""
     out_dir.mkdir(parents=True, exist_ok=True)
     with tarfile.open(tarball, "r:gz") as tar:
@@ -338,7 +340,7 @@ def compiled_stdlib(tarball: Path) -> Path:
 def engine_imports(wheel: Path) -> list[str]:
     """Every module outside the engine that the wheel's .py sources name in an import
     statement, at any depth (also inside functions), sorted; relative imports are the engine's."""
-    names = set()
+    names: set[str] = set()
     with zipfile.ZipFile(wheel) as zf:
         for member in zf.namelist():
             if member.endswith(".py"):
@@ -413,7 +415,7 @@ def page_wheel(wheel: Path, out_dir: Path) -> Path:
     return out
 
 
-def traced_modules(tarball: Path, stdlib: Path, wheel: Path) -> dict:
+def traced_modules(tarball: Path, stdlib: Path, wheel: Path) -> dict[str, Any]:
     """What tools/trace-stdlib.mjs reports for this engine wheel (py3-none-any, sources) on
     Pyodide with the given stdlib zip: {"modules": [names], "phases": {...}, "games": n, ...}.
     Cached in .cache/ by the tracer, STDLIB_LAZY, Pyodide, the stdlib and the wheel."""
@@ -423,7 +425,7 @@ def traced_modules(tarball: Path, stdlib: Path, wheel: Path) -> dict:
                          + bytes.fromhex(sha256_file(stdlib)) + bytes.fromhex(sha256_file(wheel))).hexdigest()[:12]
     cached = CACHE / f"stdlib-trace-{key}.json"
     if cached.exists():
-        return json.loads(cached.read_text())
+        return cast("dict[str, Any]", json.loads(cached.read_text()))
     node = shutil.which("node")
     if not node:
         raise BuildError("node not found: install Node.js, or build with --full-stdlib")
@@ -438,7 +440,7 @@ def traced_modules(tarball: Path, stdlib: Path, wheel: Path) -> dict:
         raise BuildError(f"{partial}: the trace found no modules or played no game")
     partial.rename(cached)
     log(f"traced the page's imports in {time.monotonic() - started:.1f} s (cached in .cache/)")
-    return trace
+    return cast("dict[str, Any]", trace)
 
 
 def stdlib_members(names: list[str], modules: list[str]) -> list[str]:
@@ -450,7 +452,7 @@ def stdlib_members(names: list[str], modules: list[str]) -> list[str]:
         base = module.replace(".", "/")
         for candidate in (base + ".pyc", base + ".py", base + "/__init__.pyc", base + "/__init__.py"):
             wanted.add(candidate)
-    folders = set()
+    folders: set[str] = set()
     for name in names:
         if name in wanted:
             parts = name.split("/")[:-1]
@@ -528,7 +530,7 @@ def add_compile_hint(path: Path) -> None:
         path.write_bytes(COMPILE_HINT + text)
 
 
-def vendor_pyodide(tarball: Path, out_dir: Path, stdlib: str = "trimmed", wheel: Path | None = None) -> dict:
+def vendor_pyodide(tarball: Path, out_dir: Path, stdlib: str = "trimmed", wheel: Path | None = None) -> dict[str, Any]:
     """Put the needed Pyodide files into out_dir; return the `info` block of Pyodide's lock file.
     stdlib: "trimmed" (byte-compiled, only the modules the page imports as traced with the
     engine wheel `wheel`), "full" (all of it byte-compiled) or "stock" (npm's zip as it is).
@@ -540,6 +542,8 @@ def vendor_pyodide(tarball: Path, out_dir: Path, stdlib: str = "trimmed", wheel:
         shutil.copyfile(compiled_stdlib(tarball), out_dir / "python_stdlib.zip")
     elif stdlib == "trimmed":
         full = compiled_stdlib(tarball)
+        if wheel is None:
+            raise ValueError("a trimmed standard library is traced with the engine wheel: pass wheel")
         trace = traced_modules(tarball, full, wheel)
         # Frozen modules (os, site, codecs, importlib._bootstrap, zipimport, ...) are part of the
         # interpreter: Python never reads their copies in the zip (measured: 120 KB of it).
@@ -550,10 +554,13 @@ def vendor_pyodide(tarball: Path, out_dir: Path, stdlib: str = "trimmed", wheel:
     elif stdlib != "stock":
         raise ValueError(stdlib)
     with tarfile.open(tarball, "r:gz") as tar:
-        return json.load(tar.extractfile("package/pyodide-lock.json"))["info"]
+        lock = tar.extractfile("package/pyodide-lock.json")
+        if lock is None:
+            raise BuildError(f"{tarball} has no package/pyodide-lock.json")
+        return cast("dict[str, Any]", json.load(lock)["info"])
 
 
-def write_app_lock(out_dir: Path, info: dict, wheel: Path, stdlib: str = "trimmed") -> None:
+def write_app_lock(out_dir: Path, info: dict[str, Any], wheel: Path, stdlib: str = "trimmed") -> None:
     """Write pyodide/app-lock.json: Pyodide's info block plus one entry for our wheel (SRI-checked),
     and the sha256 of out_dir/python_stdlib.zip (`stdlib_sha256`, which Pyodide ignores): the
     worker names its memory snapshot by a hash of this file, so a snapshot is only ever
@@ -682,7 +689,7 @@ def precached_later(rel: str) -> bool:
 def precache_entries(site: Path, exclude: tuple[str, ...] = ()) -> list[tuple[str, str]]:
     """[(path relative to the site, sha256)] of every file the service worker precaches, in
     either tier (all but NOT_PRECACHED and exclude); the page itself first, as "./"."""
-    entries = []
+    entries: list[tuple[str, str]] = []
     for path in sorted(p for p in site.rglob("*") if p.is_file()):
         rel = path.relative_to(site).as_posix()
         if rel in NOT_PRECACHED or rel in exclude or path.suffix in PRECOMPRESSED:
@@ -715,19 +722,19 @@ def precache_exclusions(site: Path) -> tuple[str, ...]:
     except (OSError, ValueError):
         return ()
     embed, app = version.get("embed_wheel"), version.get("wheel")
-    unused = (f"wheels/{embed}",) if embed and app and embed != app else ()
+    unused: tuple[str, ...] = (f"wheels/{embed}",) if embed and app and embed != app else ()
     if version.get("minified"):
         unused += ("pyodide/pyodide.mjs",)
     return unused
 
 
-def read_precache(site: Path) -> dict:
+def read_precache(site: Path) -> dict[str, Any]:
     """{"id": build id, "files": [[path, sha256 or null], ...], "later": [[path, sha256], ...]}
     as written into site/sw.js ("files": stored at install; "later": see PRECACHED_LATER)."""
     match = SW_BUILD_JSON.search((site / SERVICE_WORKER).read_text())
     if not match:
         raise BuildError(f"{site / SERVICE_WORKER} has no 'const BUILD = ...; // @build' line")
-    return json.loads(match.group(1))
+    return cast("dict[str, Any]", json.loads(match.group(1)))
 
 
 def write_service_worker(site: Path, exclude: tuple[str, ...] | None = None) -> str:
@@ -869,12 +876,12 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     extra_headers: dict[str, str] = {}
     quiet = False
 
-    def guess_type(self, path):
+    def guess_type(self, path: str | os.PathLike[str]) -> str:
         """Our MIME table first, then the standard library's guess."""
         suffix = os.path.splitext(str(path))[1].lower()
         return self.mime_types.get(suffix) or super().guess_type(path)
 
-    def translate_path(self, path):
+    def translate_path(self, path: str) -> str:
         """Map mounted URL prefixes to their directories, everything else to the site."""
         for prefix, directory in self.mounts.items():
             if path.startswith(prefix):
@@ -885,12 +892,12 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
                     self.directory = site_dir
         return super().translate_path(path)
 
-    def send_head(self):
+    def send_head(self) -> io.BytesIO | BinaryIO | None:
         """A precompressed copy (<file>.br, <file>.gz; build.py --precompress) when there is one
         and the browser accepts it, else the file as SimpleHTTPRequestHandler sends it."""
         return self.send_precompressed(self.translate_path(self.path)) or super().send_head()
 
-    def send_precompressed(self, path: str):
+    def send_precompressed(self, path: str) -> io.BytesIO | BinaryIO | None:
         """Send the headers for <path>.br or <path>.gz (brotli first) if that copy exists and the
         request accepts its encoding; return the open copy, or None to let the caller go on."""
         if not os.path.isfile(path):
@@ -923,14 +930,14 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             return fh
         return None
 
-    def end_headers(self):
+    def end_headers(self) -> None:
         """Always revalidate, so a rebuilt site is picked up on reload."""
         self.send_header("Cache-Control", "no-cache")
         for name, value in self.extra_headers.items():
             self.send_header(name, value)
         super().end_headers()
 
-    def log_message(self, format, *args):
+    def log_message(self, format: str, *args: Any) -> None:
         """Log requests unless quiet."""
         if not self.quiet:
             super().log_message(format, *args)
@@ -939,7 +946,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
 def make_server(directory: Path, host: str = "127.0.0.1", port: int = 0,
                 mime_overrides: dict[str, str] | None = None,
                 mounts: dict[str, Path] | None = None, quiet: bool = False,
-                headers: dict[str, str] | None = None):
+                headers: dict[str, str] | None = None) -> http.server.ThreadingHTTPServer:
     """A ThreadingHTTPServer serving directory (port 0 picks a free port); headers are added
     to every response (e.g. {"Content-Security-Policy": CSP})."""
     handler = type("Handler", (SiteHandler,), {
@@ -953,7 +960,7 @@ def make_server(directory: Path, host: str = "127.0.0.1", port: int = 0,
     return server
 
 
-def serve(port: int, **options) -> None:
+def serve(port: int, **options: Any) -> None:
     """Build (options: those of build()), then serve dist/ until interrupted."""
     build(**options)
     server = make_server(DIST, port=port, headers={"Content-Security-Policy": CSP})
@@ -1018,10 +1025,11 @@ def ensure_test_env() -> Path:
     return python
 
 
-MYPY_PATHS = ("engine", "tools/npm_vendor.py", "tools/option_tables.py", "tools/make_icons.py", "bench/engine_bench.py",
-              "bench/continental_bench.py", "bench/records_bench.py")
-"""What ``mypy --strict`` covers (configured in pyproject.toml): the engine and the tools that
-are clean so far (issue #26: bench/, build.py, tools/rules_pages.py and tests/ are to follow)."""
+MYPY_RUNS: tuple[tuple[str, ...], ...] = ((), ("tests/conftest.py",))
+"""The ``mypy --strict`` runs (configured in pyproject.toml, ``[tool.mypy]``): with no paths, its
+``files`` (engine/, tests/, bench/, tools/ and build.py); then tests/conftest.py on its own, the
+one file ``exclude`` leaves out because it and tests/browser/conftest.py are both the module
+``conftest``."""
 
 RUFF_PATHS = ("engine", "tests", "bench", "tools", "build.py")
 """What ``ruff check`` covers: the engine and the Python tooling around it, one rule set
@@ -1029,19 +1037,20 @@ RUFF_PATHS = ("engine", "tests", "bench", "tools", "build.py")
 
 
 def lint(python: Path) -> int:
-    """Run the static checks: ``mypy`` (``strict = true``) on :data:`MYPY_PATHS` and ``ruff check``
+    """Run the static checks: ``mypy`` (``strict = true``) as in :data:`MYPY_RUNS` and ``ruff check``
     (pyflakes, pycodestyle, bugbear, McCabe complexity) on :data:`RUFF_PATHS`, both pinned in
     requirements-test.txt and configured in pyproject.toml. Returns 0 when both are clean, else 1
     (their reports are printed)."""
     failed = 0
-    for cmd in ([str(python), "-m", "mypy", *MYPY_PATHS], [str(python), "-m", "ruff", "check", *RUFF_PATHS]):
+    mypy = [[str(python), "-m", "mypy", *paths] for paths in MYPY_RUNS]
+    for cmd in (*mypy, [str(python), "-m", "ruff", "check", *RUFF_PATHS]):
         log("$ " + " ".join(cmd))
         if subprocess.run(cmd, cwd=ROOT).returncode != 0:
             failed = 1
     return failed
 
 
-def test(pytest_args: list[str], **options) -> int:
+def test(pytest_args: list[str], **options: Any) -> int:
     """Set up the venv and Chromium, run the static checks (:func:`lint`), build dist/ (options:
     those of build()), run pytest; return pytest's exit code, or 1 if it passed but a static check
     failed."""
@@ -1066,7 +1075,7 @@ def test(pytest_args: list[str], **options) -> int:
 BUILD_FLAGS = ("--full-stdlib", "--stock-stdlib", "--source-wheel", "--pyc-wheel", "--precompress", "--no-minify")
 
 
-def build_options(argv: list[str]) -> dict:
+def build_options(argv: list[str]) -> dict[str, Any]:
     """build()'s keyword arguments from the command line's build flags."""
     stdlib = "stock" if "--stock-stdlib" in argv else "full" if "--full-stdlib" in argv else "trimmed"
     wheel_form = "source" if "--source-wheel" in argv else "pyc" if "--pyc-wheel" in argv else "min"
@@ -1078,7 +1087,7 @@ def main(argv: list[str]) -> int:
     """Dispatch the subcommands."""
     options = build_options(argv)
     if argv[:1] == ["test"]:
-        command, rest = "test", [arg for arg in argv[1:] if arg not in BUILD_FLAGS]
+        command, pytest_args, port = "test", [arg for arg in argv[1:] if arg not in BUILD_FLAGS], 0
     else:
         parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
         flags = (("--full-stdlib", "ship the whole byte-compiled standard library, not only what the page imports"),
@@ -1100,14 +1109,15 @@ def main(argv: list[str]) -> int:
             serve_parser.add_argument(flag, action="store_true", help=argparse.SUPPRESS)
         sub.add_parser("test", help="build, then run pytest (extra args go to pytest)")
         args = parser.parse_args(argv)
-        command, rest = args.command or "build", args
+        command, pytest_args = args.command or "build", []
+        port = args.port if command == "serve" else 0
     try:
         if command == "build":
             build(**options)
         elif command == "serve":
-            serve(rest.port, **options)
+            serve(port, **options)
         else:
-            return test(rest, **options)
+            return test(pytest_args, **options)
     except BuildError as exc:
         print(f"build.py: error: {exc}", file=sys.stderr)
         return 1

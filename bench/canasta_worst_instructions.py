@@ -30,7 +30,8 @@ W = int(os.environ.get("W", "1"))
 OPTS = json.loads(os.environ.get("OPTS", "null"))
 if OPTS:
     _new_game = meldtable.new_game
-    engine_bench.meldtable.new_game = lambda *a, **k: _new_game(*a, **k, options=OPTS)
+    # engine_bench's games start from meldtable.new_game (the same module object as here)
+    meldtable.new_game = lambda *a, **k: _new_game(*a, **k, options=OPTS)
 state = engine_bench.canasta_take_big_pile(os.environ.get("MELDED") == "1")
 copies = [state.copy() for _ in range(4)]
 n = 0

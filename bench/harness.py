@@ -80,8 +80,8 @@ def main() -> int:
               f"{c['refusals_checked']:>9} {c['leak_checked']:>6} {rep.maxima['moves_per_hand']:>7} {v:>10} {seconds[vid]:>7.0f}")
         for name, n in sorted(rep.violations.items()):
             print(f"    {name}: {n}")
-            for ex in rep.examples.get(name, []):
-                print(f"        e.g. {ex}")
+            for example in rep.examples.get(name, []):
+                print(f"        e.g. {example}")
     return 1 if bad else 0
 
 

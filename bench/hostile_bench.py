@@ -45,18 +45,19 @@ def _clock(kind: str) -> Callable[[], float]:
     return time.process_time if kind == "cpu" else time.perf_counter
 
 
-def answer_time(make: Session, text: str, clock: Callable[[], float]) -> tuple[float, dict]:
+def answer_time(make: Session, text: str, clock: Callable[[], float]) -> tuple[float, dict[str, Any]]:
     """Seconds ``api.handle(text)`` takes on a fresh session from ``make``, and the answer."""
     s = make()
     t0 = clock()
     out = api.handle(text, s)
     dt = clock() - t0
-    return dt, json.loads(out)
+    answer: dict[str, Any] = json.loads(out)
+    return dt, answer
 
 
-def median_time(make: Session, text: str, clock: Callable[[], float], repeats: int) -> tuple[float, dict]:
+def median_time(make: Session, text: str, clock: Callable[[], float], repeats: int) -> tuple[float, dict[str, Any]]:
     times = []
-    resp: dict = {}
+    resp: dict[str, Any] = {}
     for _ in range(repeats):
         dt, resp = answer_time(make, text, clock)
         times.append(dt)
@@ -90,15 +91,18 @@ def issue_examples() -> list[tuple[str, Session, str]]:
     from positions_continental import position_json
     from test_hostile_input import continental_big_hand
 
-    big_text = continental_big_hand(53)[0].game.to_json()
+    big_game = continental_big_hand(53)[0].game
+    assert big_game is not None
+    big_text = big_game.to_json()
     seat = Game.from_json(big_text).current_player
+    assert seat is not None  # the seat to act holds the big hand
 
     def big() -> api.Session:
         s = api.Session()
         s.game, s.human_seats = Game.from_json(big_text), [seat]
         return s
 
-    hand = big().game.view(seat)["hand"]
+    hand = Game.from_json(big_text).view(seat)["hand"]
     canasta_text = meldtable.new_game("canasta-two-hand", players=2, seed=1).to_json()
 
     def canasta() -> api.Session:
@@ -106,7 +110,7 @@ def issue_examples() -> list[tuple[str, Session, str]]:
         s.game = Game.from_json(canasta_text)
         return s
 
-    def act(action: dict) -> str:
+    def act(action: dict[str, Any]) -> str:
         return json.dumps({"id": 1, "op": "act", "action": action})
 
     def load(text: str) -> str:
@@ -151,7 +155,7 @@ def round_two_examples(canasta: Session) -> list[tuple[str, Session, str]]:
     """The examples of issue #25 ("Hostile input, round 2") that reach the generic engine."""
     import test_hostile_round2 as R
 
-    def act(action: dict) -> str:
+    def act(action: dict[str, Any]) -> str:
         return json.dumps({"id": 1, "op": "act", "action": action})
 
     largest = R.largest_save()
@@ -248,7 +252,9 @@ def fuzzer_requests(examples: int) -> list[tuple[str, Session, str]]:  # noqa: C
     for variant in F.VARIANTS:
         def big(v: str = variant) -> api.Session:
             return F.big_session(v)
-        hand = big().game.view(big().game.current_player)["hand"]
+        game = big().game
+        assert game is not None and game.current_player is not None
+        hand = game.view(game.current_player)["hand"]
 
         @cfg
         @given(action=F.oversized_action(hand))
@@ -322,7 +328,10 @@ def main() -> int:
     base, _ = median_time(rows[0][1], rows[0][2], clock, args.repeats)
     print(f"{'request':52s} {'median ms':>10s} {'parse ms':>9s} {'after':>7s} {'x table':>8s}  answer")
     for i, (name, make, text) in enumerate(rows):
-        med, resp = (base, {"ok": True}) if i == 0 else median_time(make, text, clock, args.repeats)
+        resp: dict[str, Any] = {"ok": True}
+        med = base
+        if i:
+            med, resp = median_time(make, text, clock, args.repeats)
         parse = parse_time(text, clock, args.repeats)
         answer = "ok" if resp["ok"] else f"{resp['error']['code']}: {resp['error']['message'][:60]}"
         print(f"{name:52s} {med * 1000:10.2f} {parse * 1000:9.2f} {max(0.0, med - parse) * 1000:7.2f} "
@@ -344,7 +353,7 @@ def main() -> int:
     print(f"{len(reqs)} requests generated and answered in {time.perf_counter() - started:.0f} s; "
           f"median {statistics.median(t[0] for t in timed) * 1000:.2f} ms")
     print(f"{'request':52s} {'median ms':>10s} {'x table':>8s} {'bytes':>8s}  answer")
-    worst = []
+    worst: list[dict[str, Any]] = []
     for _, desc, make, text in timed[:12]:
         med, resp = median_time(make, text, clock, args.repeats)
         answer = "ok" if resp["ok"] else resp["error"]["code"]

@@ -70,10 +70,14 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, cast
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 import build  # noqa: E402
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, BrowserContext, Page
 
 CHROMIUM_ARGS = ["--disable-gpu", "--disable-background-networking", "--no-first-run",
                  "--disable-component-update", "--disable-sync", "--disable-quic"]
@@ -190,11 +194,11 @@ window.__run = (kind) => new Promise((resolve) => {
 # --------------------------------------------------------------------------- the server
 
 class Counter:
-    def __init__(self):
+    def __init__(self) -> None:
         self.bytes = 0
         self.lock = threading.Lock()
 
-    def add(self, n: int):
+    def add(self, n: int) -> None:
         with self.lock:
             self.bytes += n
 
@@ -205,14 +209,14 @@ class Counter:
 
 
 class CountingWriter:
-    def __init__(self, raw, counter: Counter):
+    def __init__(self, raw, counter: Counter) -> None:
         self.raw, self.counter = raw, counter
 
     def write(self, data):
         self.counter.add(len(data))
         return self.raw.write(data)
 
-    def __getattr__(self, name):
+    def __getattr__(self, name: str):
         return getattr(self.raw, name)
 
 
@@ -221,9 +225,9 @@ class BenchHandler(build.SiteHandler):
 
     quiet = True
     counter = Counter()
-    gz_cache: dict = {}
+    gz_cache: dict[str, Any] = {}
 
-    def setup(self):
+    def setup(self) -> None:
         super().setup()
         self.wfile = CountingWriter(self.wfile, self.counter)
 
@@ -365,7 +369,7 @@ def variant(src: Path, dst: Path, kind: str) -> Path:
 
 # --------------------------------------------------------------------------- measuring
 
-def app_visit(page, url: str, timeout_ms: int = BOOT_TIMEOUT_S * 1000) -> dict:
+def app_visit(page: Page, url: str, timeout_ms: int = BOOT_TIMEOUT_S * 1000) -> dict[str, Any]:
     """Load the app, start a game as soon as possible; the page's own timings in ms."""
     page.goto(url, timeout=timeout_ms)
     page.wait_for_selector("html[data-engine-state=ready]", state="attached", timeout=timeout_ms)
@@ -380,25 +384,25 @@ def app_visit(page, url: str, timeout_ms: int = BOOT_TIMEOUT_S * 1000) -> dict:
     }""")
 
 
-def bare_visit(page, url: str) -> float:
+def bare_visit(page: Page, url: str) -> float:
     """The bare page's loadPyodide() resolution time in ms since navigation start."""
     page.goto(url, timeout=BOOT_TIMEOUT_S * 1000)
-    return page.evaluate("() => window.__bare")
+    return cast("float", page.evaluate("() => window.__bare"))
 
 
-def offline_capable(page, timeout_ms: int = BOOT_TIMEOUT_S * 1000):
+def offline_capable(page: Page, timeout_ms: int = BOOT_TIMEOUT_S * 1000) -> None:
     page.wait_for_selector("html[data-pwa=ready]", state="attached", timeout=timeout_ms)
     time.sleep(0.3)
 
 
-def fresh(browser, profile: str | None = None):
+def fresh(browser: Browser, profile: str | None = None):
     """A new context (empty profile) and page, with the probe script and the network profile."""
     context = browser.new_context()
     context.add_init_script(PROBE)
     return context, new_page(context, profile)
 
 
-def new_page(context, profile: str | None):
+def new_page(context: BrowserContext, profile: str | None):
     """A page of the context, throttled with the DevTools protocol when profile names one."""
     page = context.new_page()
     page.set_default_timeout(BOOT_TIMEOUT_S * 1000)
@@ -435,7 +439,7 @@ def visit(counter, fn, *args):
     return result, counter.take()
 
 
-def first_visits(browser, profile: str, runs: int, out: dict, urls: tuple[str, str, str]) -> tuple:
+def first_visits(browser: Browser, profile: str, runs: int, out: dict[str, Any], urls: tuple[str, str, str]) -> tuple:
     """:func:`measure`'s first visits: ``runs`` rounds of a fresh profile's visit to the app, the
     bare page and the stock page (``urls``), in rotating order, into ``out``; returns the last app
     context and page and the last stock context and page (the warm visits go on in them)."""
@@ -469,7 +473,7 @@ def first_visits(browser, profile: str, runs: int, out: dict, urls: tuple[str, s
     return context, page, stock_context, stock_page
 
 
-def measure(browser, directory: Path, stock: Path, profile: str, runs: int, warmups: int) -> dict:
+def measure(browser: Browser, directory: Path, stock: Path, profile: str, runs: int, warmups: int) -> dict[str, Any]:
     """For one network profile: first visits (fresh profiles) of the app, the bare page and the
     stock page, in rotating order; then, in the app's profile, warm visits of the app and the
     bare page (after warm-up visits, so V8's code caches are in place) interleaved with second
@@ -521,7 +525,7 @@ def measure(browser, directory: Path, stock: Path, profile: str, runs: int, warm
     return out
 
 
-def measure_import(browser, directory: Path, rounds: int) -> dict:
+def measure_import(browser: Browser, directory: Path, rounds: int) -> dict[str, Any]:
     """{"src_import": [...], "pyc_import": [...], "src_hello_new": [...], "pyc_hello_new": [...]}
     in ms, fresh workers, the two wheels alternately."""
     version = json.loads((directory / "version.json").read_text())
@@ -558,8 +562,8 @@ def interleaved(out: list[list], pages: list, urls: list[str], runs: int) -> Non
             out[k].append(app_visit(pages[k], urls[k])["ready"])
 
 
-def measure_pair(browser, shipped: Path, changed: Path, runs: int, warmups: int, profile: str = "none",
-                 offline: bool = False) -> dict:
+def measure_pair(browser: Browser, shipped: Path, changed: Path, runs: int, warmups: int, profile: str = "none",
+                 offline: bool = False) -> dict[str, Any]:
     """The shipped site and a variant side by side (two origins, visits interleaved, so both
     see the same machine load and network profile): first visits in fresh profiles, then warm
     visits, then (offline=True) offline visits, each pair alternating which goes first."""
@@ -646,11 +650,11 @@ def ratio(a: float, b: float) -> str:
     return "–" if a != a or b != b or not b else f"{a / b:.2f}x"
 
 
-def pooled(parts: list[dict]) -> dict:
+def pooled(parts: list[dict]) -> dict[str, Any]:
     """The visits of several measure() results of one profile in one result (lists joined, the
     last Cache Storage figure), with each part's warm and offline ratios to the bare page in
     "repeats"."""
-    out: dict = {"repeats": []}
+    out: dict[str, Any] = {"repeats": []}
     for part in parts:
         for key, value in part.items():
             if isinstance(value, list):
@@ -661,7 +665,7 @@ def pooled(parts: list[dict]) -> dict:
     return out
 
 
-def report_profile(profile: str, r: dict, runs: int) -> list[str]:
+def report_profile(profile: str, r: dict[str, Any], runs: int) -> list[str]:
     """The table of one network profile."""
     repeats = r.get("repeats", [])
     pooled_from = f" (pooled from {len(repeats)} repeats, each in fresh profiles)" if len(repeats) > 1 else ""
@@ -690,7 +694,7 @@ def report_profile(profile: str, r: dict, runs: int) -> list[str]:
     return lines
 
 
-def report(results: dict, args, directory: Path, load: tuple[float, float]) -> str:
+def report(results: dict[str, Any], args, directory: Path, load: tuple[float, float]) -> str:
     version = json.loads((directory / "version.json").read_text())
     host = "gzip on the fly (level 6)" if args.host == "gzip" else "precompressed .br/.gz copies, else gzip"
     lines = [f"Build {version['build_id']}, Pyodide {version['pyodide']}, stdlib {version['stdlib']}, engine "

@@ -28,6 +28,7 @@ import statistics
 import sys
 import threading
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -38,6 +39,9 @@ sys.path.insert(0, str(HERE))
 import build  # noqa: E402
 import engine_bench as B  # noqa: E402
 import meldtable  # noqa: E402
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
 
 PAGES = ROOT / "tests" / "browser" / "pages"
 
@@ -67,15 +71,15 @@ def sources() -> dict[str, str]:
     return files
 
 
-def rates(page, a, variants: list[str]) -> tuple[list[dict], list[dict]]:
+def rates(page: Page, a: argparse.Namespace, variants: list[str]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """Moves per second of random and computer playouts, per variant and player count, on CPython
     and in Pyodide (``page``), each measurement on both sides back to back: one dict per repeat
     and side."""
-    cp_reps: list[dict] = []
-    py_reps: list[dict] = []
+    cp_reps: list[dict[str, Any]] = []
+    py_reps: list[dict[str, Any]] = []
     for r in range(a.repeats):
-        cp_rep: dict = {}
-        py_rep: dict = {}
+        cp_rep: dict[str, Any] = {}
+        py_rep: dict[str, Any] = {}
         for v in variants:
             for players in B.player_counts(v):
                 k = f"{v} {players}p"
@@ -92,11 +96,11 @@ def rates(page, a, variants: list[str]) -> tuple[list[dict], list[dict]]:
     return cp_reps, py_reps
 
 
-def latencies(page, variants: list[str], lat_hands: int) -> tuple[dict, dict]:
+def latencies(page: Page, variants: list[str], lat_hands: int) -> tuple[dict[str, Any], dict[str, Any]]:
     """``legal_moves`` latency summaries and the constructed worst cases per variant, on CPython
     and in Pyodide (``page``): ``{"latency": {...}, "worst": {variant: [...]}}`` per side."""
-    cp_lat: dict = {"latency": {}, "worst": {}}
-    py_lat: dict = {"latency": {}, "worst": {}}
+    cp_lat: dict[str, Any] = {"latency": {}, "worst": {}}
+    py_lat: dict[str, Any] = {"latency": {}, "worst": {}}
     for v in variants:
         cp_lat["latency"].update(B.latency_summary([v], lat_hands, "wall"))
         cp_lat["worst"][v] = B.worst_cases(v, "wall")
@@ -153,7 +157,7 @@ def main() -> int:
             "| Pyodide computer | ratio | "
             "legal_moves median CPython / Pyodide | p99 CPython / Pyodide | max CPython / Pyodide |",
             "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
-    result: dict = {"rates": {}, "latency": {"cpython": cp_lat["latency"], "pyodide": py_lat["latency"]},
+    result: dict[str, Any] = {"rates": {}, "latency": {"cpython": cp_lat["latency"], "pyodide": py_lat["latency"]},
                     "worst": {"cpython": cp_lat["worst"], "pyodide": py_lat["worst"]}}
     for k in keys:
         cr = statistics.median(x[k]["random"] for x in cp_reps)

@@ -21,6 +21,7 @@ import json
 import os
 import subprocess
 import sys
+from typing import Any, cast
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -100,11 +101,11 @@ print(json.dumps(out))
 """
 
 
-def run(engine: str, variants: list[str], hands: int, refusals: int = 0) -> dict:
+def run(engine: str, variants: list[str], hands: int, refusals: int = 0) -> dict[str, Any]:
     tests = os.path.join(HERE, "..", "tests")
     res = subprocess.run([sys.executable, "-c", _CHILD, engine, tests, json.dumps([variants, hands, refusals])],
                          check=True, capture_output=True, text=True)
-    return json.loads(res.stdout)
+    return cast("dict[str, Any]", json.loads(res.stdout))
 
 
 def main() -> int:

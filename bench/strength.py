@@ -61,7 +61,9 @@ def play_deal(variant: str, players: int, seed: int, levels: list[str], iteratio
     rng = random.Random(seed * 7919 + 1)
     moves = 0
     while not g.hand_over:
-        g.play(move_of(g, levels[g.current_player], rng, iterations))
+        seat = g.current_player
+        assert seat is not None  # the hand is not over
+        g.play(move_of(g, levels[seat], rng, iterations))
         moves += 1
         if moves > 20_000:
             raise RuntimeError(f"{variant} seed {seed}: the hand does not end")
@@ -105,7 +107,7 @@ def measure(game: str, a: str, b: str, deals: int, iterations: int, first: int =
             side_of = g0.state.rules.side_of
             levels = [a if side_of[s] == a_side else b for s in range(players)]
             totals = play_deal(variant, players, d, levels, iterations)
-            margin = totals[a_side] - totals[1 - a_side]
+            margin: float = totals[a_side] - totals[1 - a_side]
             wins += 1.0 if margin > 0 else 0.5 if margin == 0 else 0.0
         else:
             a_seat = d % players
@@ -115,7 +117,7 @@ def measure(game: str, a: str, b: str, deals: int, iterations: int, first: int =
             winners = [s for s, t in enumerate(totals) if t == best]
             wins += 1.0 / len(winners) if a_seat in winners else 0.0
             others = [t for s, t in enumerate(totals) if s != a_seat]
-            margin = sum(others) / len(others) - totals[a_seat]
+            margin = sum(others) / len(others) - totals[a_seat]  # (float)
         margins.append(float(margin))
         outcomes.append((d, float(margin)))
         if progress:  # one line a deal, so a run cut short still gives its deals

@@ -26,7 +26,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, cast
 
 import meldtable
 from meldtable import Game
@@ -35,7 +35,7 @@ from meldtable.cards import ALL_CARDS, RANKS
 VARIANT = "canasta-two-hand"
 
 #: Every physical card of the game: 2 x 52 suited cards + 4 jokers.
-FULL_DECK: Counter = Counter({c.text: 2 for c in ALL_CARDS if c.rank != 0})
+FULL_DECK: Counter[str] = Counter({c.text: 2 for c in ALL_CARDS if c.rank != 0})
 FULL_DECK["JK"] = 4
 
 #: The fixed order in which spare cards fill the stock (first drawn first): low naturals first so
@@ -150,7 +150,7 @@ def position_state(
 
 def skeleton(options: dict[str, Any] | None = None, seed: int = 0) -> dict[str, Any]:
     """A real saved game of a fresh ``canasta-two-hand`` match, as a dict."""
-    return json.loads(meldtable.new_game(VARIANT, players=2, seed=seed, options=options).to_json())
+    return cast("dict[str, Any]", json.loads(meldtable.new_game(VARIANT, players=2, seed=seed, options=options).to_json()))
 
 
 def position_json(*, options: dict[str, Any] | None = None, seed: int = 0, **kw: Any) -> str:
@@ -168,7 +168,7 @@ def position(*, options: dict[str, Any] | None = None, seed: int = 0, **kw: Any)
 
 def state_of(game: Game) -> dict[str, Any]:
     """The ``"state"`` object of ``game.to_json()``."""
-    return json.loads(game.to_json())["state"]
+    return cast("dict[str, Any]", json.loads(game.to_json())["state"])
 
 
 def moves(game: Game) -> set[str]:
@@ -181,14 +181,14 @@ def kinds(game: Game, kind: str) -> set[str]:
     return {str(m) for m in game.legal_moves() if m.kind == kind}
 
 
-def refusal(game: Game, move: str) -> tuple[str, str]:
+def refusal(game: Game, move: str) -> tuple[str | None, str]:
     """Play ``move`` expecting a refusal; return ``(key, message)`` and check the game is unchanged."""
     before = game.to_json()
     try:
         game.play(move)
     except meldtable.IllegalMoveError as e:
         assert game.to_json() == before
-        return getattr(e, "key", None), str(e)
+        return e.key, str(e)
     raise AssertionError(f"{move!r} was accepted")
 
 
@@ -202,7 +202,7 @@ def filler_hand(n: int, avoid: Iterable[str] = ()) -> list[str]:
     return pool[:n]
 
 
-def deck_count(game: Game) -> Counter:
+def deck_count(game: Game) -> Counter[str]:
     """Every card of ``game`` (stock, pile, hands, melds, red threes) as a multiset of texts, read
     from the saved game: equals ``FULL_DECK`` when no card was lost or duplicated."""
     st = state_of(game)
@@ -215,3 +215,11 @@ def deck_count(game: Game) -> Counter:
     for r in st["red_threes"]:
         c += Counter(r)
     return c
+
+
+def seat_to_act(game: Game) -> int:
+    """``game.current_player`` where a test knows a seat is to act (the hand is not over); an
+    AssertionError otherwise. Any family's game."""
+    seat = game.current_player
+    assert seat is not None, "the hand is over: no seat to act"
+    return seat

@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, cast
 
 import meldtable
 from meldtable import Game
@@ -32,7 +32,7 @@ from meldtable.cards import ALL_CARDS, RANKS
 VARIANT = "3-ist-50"
 
 
-def full_deck(decks: int = 2, jokers_per_deck: int = 0) -> Counter:
+def full_deck(decks: int = 2, jokers_per_deck: int = 0) -> Counter[str]:
     """Every physical card of a game: ``decks`` x 52 suited cards plus the jokers."""
     deck = Counter({c.text: decks for c in ALL_CARDS if c.rank != 0})
     if jokers_per_deck:
@@ -49,7 +49,7 @@ def _filler_key(text: str) -> tuple[int, int, str]:
     return (0, rank, text)
 
 
-def spare_cards(used: Iterable[str], deck: Counter) -> list[str]:
+def spare_cards(used: Iterable[str], deck: Counter[str]) -> list[str]:
     """The cards of ``deck`` not in ``used``, in the fixed filler order."""
     rest = deck.copy()
     rest.subtract(Counter(used))
@@ -88,7 +88,7 @@ def position_state(
     last_receiver: int | None = None,
     dealer: int | None = None,
     hand_over: bool = False,
-    deck: Counter | None = None,
+    deck: Counter[str] | None = None,
 ) -> dict[str, Any]:
     """The ``"state"`` object of a position (see the module docstring)."""
     n = len(hands)
@@ -136,7 +136,7 @@ def position_state(
 
 def skeleton(players: int, options: dict[str, Any] | None = None, seed: int = 0) -> dict[str, Any]:
     """A real saved game of a fresh ``3-ist-50`` match, as a dict."""
-    return json.loads(meldtable.new_game(VARIANT, players=players, seed=seed, options=options).to_json())
+    return cast("dict[str, Any]", json.loads(meldtable.new_game(VARIANT, players=players, seed=seed, options=options).to_json()))
 
 
 def position_json(*, options: dict[str, Any] | None = None, seed: int = 0, **kw: Any) -> str:
@@ -157,7 +157,7 @@ def position(*, options: dict[str, Any] | None = None, seed: int = 0, **kw: Any)
 
 def state_of(game: Game) -> dict[str, Any]:
     """The ``"state"`` object of ``game.to_json()``."""
-    return json.loads(game.to_json())["state"]
+    return cast("dict[str, Any]", json.loads(game.to_json())["state"])
 
 
 def moves(game: Game) -> set[str]:
@@ -177,7 +177,7 @@ def refusal(game: Game, move: str) -> tuple[str | None, str]:
     raise AssertionError(f"{move!r} was accepted")
 
 
-def deck_count(game: Game) -> Counter:
+def deck_count(game: Game) -> Counter[str]:
     """Every card of the saved game, counted (stock, centre, discard pile, piles, hands, aside)."""
     st = state_of(game)
     c = Counter(st["stock"]) + Counter(st["centre"]) + Counter(st["discard_pile"]) + Counter(st["set_aside"])

@@ -28,7 +28,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 import meldtable
 from meldtable import Game
@@ -37,7 +37,7 @@ from meldtable.cards import ALL_CARDS, RANKS
 VARIANT = "continental"
 
 
-def full_deck(decks: int, jokers_per_deck: int = 2) -> Counter:
+def full_deck(decks: int, jokers_per_deck: int = 2) -> Counter[str]:
     """Every physical card of a deal with ``decks`` decks."""
     c = Counter({x.text: decks for x in ALL_CARDS if x.rank != 0})
     c["JK"] = decks * jokers_per_deck
@@ -70,7 +70,7 @@ def spare_cards(used: Sequence[str], decks: int, jokers_per_deck: int = 2) -> li
 
 
 def skeleton(players: int, options: dict[str, Any] | None = None, seed: int = 0) -> dict[str, Any]:
-    return json.loads(meldtable.new_game(VARIANT, players=players, seed=seed, options=options).to_json())
+    return cast("dict[str, Any]", json.loads(meldtable.new_game(VARIANT, players=players, seed=seed, options=options).to_json()))
 
 
 def position_json(
@@ -173,7 +173,7 @@ def position(**kw: Any) -> Game:
 
 
 def state_of(game: Game) -> dict[str, Any]:
-    return json.loads(game.to_json())["state"]
+    return cast("dict[str, Any]", json.loads(game.to_json())["state"])
 
 
 def moves(game: Game) -> set[str]:
@@ -184,14 +184,14 @@ def kinds(game: Game, *kind: str) -> set[str]:
     return {str(m) for m in game.legal_moves() if m.kind in kind}
 
 
-def refusal(game: Game, move: str) -> tuple[str, str]:
+def refusal(game: Game, move: str) -> tuple[str | None, str]:
     """Play ``move`` expecting a refusal; return ``(key, message)`` and check the game is unchanged."""
     before = game.to_json()
     try:
         game.play(move)
     except meldtable.IllegalMoveError as e:
         assert game.to_json() == before
-        return getattr(e, "key", None), str(e)
+        return e.key, str(e)
     raise AssertionError(f"{move!r} was accepted")
 
 

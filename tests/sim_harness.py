@@ -54,6 +54,8 @@ from typing import Any
 import meldtable
 from meldtable import VARIANTS, Game, IllegalMoveError, MeldtableError, NotYourTurnError, OptionError, StateError
 from meldtable.bot import choose_move
+from meldtable.cards import Card
+from meldtable.moves import MoveValue
 
 GENERIC_REASONS = frozenset({"not_allowed", "legal", "illegal"})
 """Keys that say nothing about the move: no refusal may carry one (issue #14)."""
@@ -80,10 +82,10 @@ class Report:
     """Counts of what was played and checked, and the violations found (with examples)."""
 
     def __init__(self) -> None:
-        self.counts: Counter = Counter()
-        self.violations: Counter = Counter()
+        self.counts: Counter[str] = Counter()
+        self.violations: Counter[str] = Counter()
         self.examples: dict[str, list[str]] = {}
-        self.maxima: Counter = Counter()  # e.g. the longest hand in moves
+        self.maxima: Counter[str] = Counter()  # e.g. the longest hand in moves
 
     def fail(self, name: str, detail: str = "") -> None:
         self.violations[name] += 1
@@ -101,9 +103,9 @@ class Report:
         self.violations.update(other.violations)
         for k, v in other.maxima.items():
             self.maxima[k] = max(self.maxima[k], v)
-        for k, v in other.examples.items():
-            ex = self.examples.setdefault(k, [])
-            ex.extend(v[: 3 - len(ex)])
+        for name, found in other.examples.items():
+            ex = self.examples.setdefault(name, [])
+            ex.extend(found[: 3 - len(ex)])
 
     def summary(self) -> str:
         lines = [", ".join(f"{k} {v}" for k, v in sorted(self.counts.items()))
@@ -153,7 +155,7 @@ def hooks(g: Game) -> Any:
     return importlib.import_module(g.family.TESTING)
 
 
-def _positive(ms: dict) -> dict:
+def _positive(ms: dict[Card, int]) -> dict[Card, int]:
     return {k: n for k, n in ms.items() if n}
 
 
@@ -208,7 +210,7 @@ class Harness:
         self.r.check(bool(hooks(g).hand_size_ok(st)), "hand_sizes",
                      lambda: f"{where}: hand sizes {g.view(0)['hand_counts']}")
 
-    def check_legal(self, g: Game, where: str) -> list:
+    def check_legal(self, g: Game, where: str) -> list[MoveValue]:
         legal = g.legal_moves()
         r = self.r
         if g.hand_over:
@@ -222,18 +224,23 @@ class Harness:
         r.check(texts == sorted(texts), "legal_not_sorted", where)
         actor = g.current_player
         r.check(actor is not None and 0 <= actor < g.players, "no_seat_to_act", where)
-        hand = Counter(g.view(actor)["hand"])
+        assert actor is not None  # (was: g.view(None) raised)
+        hand: Counter[str] = Counter(g.view(actor)["hand"])
         for m in legal:
-            used = Counter(m.to_json()["cards"])
-            r.check(not (used - hand), "legal_move_not_in_hand",
-                    lambda m=m: f"{where}: seat {actor} plays {m} with hand {sorted(hand.elements())}")
+            cards = m.to_json()["cards"]
+            assert isinstance(cards, list)
+            used: Counter[str] = Counter(cards)
+            if used - hand:
+                r.fail("legal_move_not_in_hand", f"{where}: seat {actor} plays {m} with hand {sorted(hand.elements())}")
             try:
                 back = g.parse_move(str(m))
                 ok = back == m and str(back) == str(m)
+                shown = str(back)
             except Exception as e:  # noqa: BLE001 - any failure is the finding
                 ok = False
-                back = f"{type(e).__name__}: {e}"
-            r.check(ok, "notation_round_trip", lambda m=m, back=back: f"{where}: {m!s} parses to {back!s}")
+                shown = f"{type(e).__name__}: {e}"
+            if not ok:
+                r.fail("notation_round_trip", f"{where}: {m!s} parses to {shown}")
         return legal
 
     # ------------------------------------------------------------------ refused moves
@@ -422,6 +429,7 @@ class Harness:
                 self.check_refusals(g, rng, text, self.illegal_per_deep, here)
             seat = g.current_player
             try:
+                assert seat is not None  # the hand is not over
                 m = players[seat](g)
             except Exception as e:  # noqa: BLE001
                 r.fail("bot_raised", f"{here}: {type(e).__name__}: {e}")

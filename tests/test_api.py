@@ -4,6 +4,8 @@ leaves the session's game unchanged (compared by ``export`` before and after).""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from typing import Any, cast
 
 import pytest
 
@@ -22,35 +24,39 @@ class Client:
         self.session = api.Session()
         self.next_id = 0
 
-    def raw(self, text) -> dict:
+    def raw(self, text: str) -> dict[str, Any]:
         out = api.handle(text, self.session)
         assert isinstance(out, str)
-        return json.loads(out)
+        return cast("dict[str, Any]", json.loads(out))
 
-    def call(self, op: str, **fields) -> dict:
+    def call(self, op: str, **fields: object) -> dict[str, Any]:
         self.next_id += 1
         req = {"id": self.next_id, "op": op, **fields}
         resp = self.raw(json.dumps(req))
         assert resp["id"] == self.next_id
         return resp
 
-    def ok(self, op: str, **fields) -> dict:
+    def ok(self, op: str, **fields: object) -> dict[str, Any]:
         resp = self.call(op, **fields)
         assert resp["ok"] is True, resp
-        return resp["result"]
+        return cast("dict[str, Any]", resp["result"])
 
     def export(self) -> str | None:
         resp = self.call("export")
         return resp["result"]["state"] if resp["ok"] else None
 
-    def save(self) -> dict | None:
+    def save(self) -> dict[str, Any] | None:
         resp = self.call("save")
         return resp["result"] if resp["ok"] else None
 
-    def assert_fails(self, op: str | None, code: str, raw: str | None = None, **fields) -> dict:
+    def assert_fails(self, op: str | None, code: str, raw: str | None = None, **fields: object) -> dict[str, Any]:
         """Send a bad request; check the error shape and code and that nothing changed."""
         before = self.save()
-        resp = self.raw(raw) if raw is not None else self.call(op, **fields)
+        if raw is not None:
+            resp = self.raw(raw)
+        else:
+            assert op is not None
+            resp = self.call(op, **fields)
         assert resp["ok"] is False, resp
         assert set(resp) == {"id", "ok", "error"}
         err = resp["error"]
@@ -58,10 +64,10 @@ class Client:
         assert isinstance(err["message"], str) and len(err["message"]) > 5
         assert "Traceback" not in err["message"]
         assert self.save() == before, "a failed request changed the session"
-        return err
+        return cast("dict[str, Any]", err)
 
 
-def new_client(seed: int = 3, **fields) -> tuple[Client, dict]:
+def new_client(seed: int = 3, **fields: object) -> tuple[Client, dict[str, Any]]:
     c = Client()
     t = c.ok("new", variant=V, players=2, seed=seed, **fields)
     return c, t
@@ -70,7 +76,7 @@ def new_client(seed: int = 3, **fields) -> tuple[Client, dict]:
 # ---------------------------------------------------------------------------- ops that work
 
 
-def test_hello_lists_the_variant_and_its_options():
+def test_hello_lists_the_variant_and_its_options() -> None:
     c = Client()
     r = c.ok("hello")
     assert r["version"] == meldtable.__version__
@@ -86,7 +92,7 @@ def test_hello_lists_the_variant_and_its_options():
     assert all(o["source"] and o["doc"] for o in v["options"])
 
 
-def test_hello_names_the_usual_player_count_with_its_source():
+def test_hello_names_the_usual_player_count_with_its_source() -> None:
     """The count a new game starts with is the engine's (issue #29 item 7: every game opened at 2,
     also the partnership games); the page does not decide it. Classic Canasta: seed 001 »Bei vier
     Spielern werden zwei Parteien gebildet. Die Partner sitzen sich jeweils gegenüber.«"""
@@ -98,7 +104,7 @@ def test_hello_names_the_usual_player_count_with_its_source():
         assert v["usual_players_source"] or v["players"] == [2], v["id"]
 
 
-def test_new_and_table():
+def test_new_and_table() -> None:
     c, t = new_client(seed=3)
     assert t["seat"] == 0 and t["human_seats"] == [0]
     assert t["to_act"] == 0 and t["to_act_is_human"] is True
@@ -114,7 +120,7 @@ def test_new_and_table():
     assert [m["text"] for m in t["legal"]] == [str(m) for m in g.legal_moves()]
 
 
-def test_new_with_options_and_seats():
+def test_new_with_options_and_seats() -> None:
     c, t = new_client(seed=5, options={"match_end": "deals", "deals": 2}, human_seats=[1])
     assert t["human_seats"] == [1]
     assert t["view"]["match"]["end"] == "deals" and t["view"]["match"]["deals"] == 2
@@ -122,7 +128,7 @@ def test_new_with_options_and_seats():
     assert t["seat"] == 1 and t["view"]["seat"] == 1
 
 
-def test_act_draw_discard_then_bot_plays():
+def test_act_draw_discard_then_bot_plays() -> None:
     c, t = new_client(seed=3)
     t = c.ok("act", action={"type": "draw"})
     assert t["view"]["phase"] == "play" and len(t["view"]["hand"]) == 17
@@ -143,7 +149,7 @@ def test_act_draw_discard_then_bot_plays():
     c.assert_fails("bot", "not_your_turn")
 
 
-def test_act_move_text_and_add_and_meld_actions():
+def test_act_move_text_and_add_and_meld_actions() -> None:
     c = Client()
     state = position_json(
         hands=[["QH", "QS", "QD", "QC", "JK", "KC", "KD", "KH", "5C", "9D"], ["4C", "4D"]],
@@ -166,7 +172,7 @@ def test_act_move_text_and_add_and_meld_actions():
     c.assert_fails("act", "illegal_move", action={"type": "add", "rank": "Q", "cards": ["5C"]})
 
 
-def test_act_take_action():
+def test_act_take_action() -> None:
     c = Client()
     state = position_json(hands=[["QH", "QS", "5C", "6D", "7H", "9C"], ["4C", "4D"]],
                           pile=["7C", "QC", "8D", "QD"], melds=[[["KC", "KD", "KH"]], []])
@@ -178,7 +184,7 @@ def test_act_take_action():
     assert "QC" in t["view"]["hand"] and "add Q QC" in {m["text"] for m in t["legal"]}
 
 
-def test_play_applies_all_or_nothing():
+def test_play_applies_all_or_nothing() -> None:
     c, _ = new_client(seed=3)
     g = meldtable.new_game(V, players=2, seed=3)
     g.play("draw")
@@ -196,7 +202,7 @@ def test_play_applies_all_or_nothing():
     c.assert_fails("play", "bad_request", moves=["draw", 3])
 
 
-def test_next_hand_save_load_export():
+def test_next_hand_save_load_export() -> None:
     c = Client()
     # seat 0 goes out with its last card
     state = position_json(
@@ -212,7 +218,7 @@ def test_next_hand_save_load_export():
     c.assert_fails("act", "illegal_move", action={"type": "draw"})
     c.assert_fails("bot", "illegal_move")
     saved = c.save()
-    assert saved["human_seats"] == [0]
+    assert saved is not None and saved["human_seats"] == [0]
     t = c.ok("next_hand")
     assert t["view"]["hand_number"] == 2 and len(t["view"]["hand"]) == 15
     assert t["view"]["scores"] == [s["cumulative"] for s in t["view"]["results"][0]["sides"]]
@@ -225,7 +231,7 @@ def test_next_hand_save_load_export():
     assert exp["state"] == saved["state"]
 
 
-def test_match_over_refuses_next_hand():
+def test_match_over_refuses_next_hand() -> None:
     c = Client()
     state = position_json(
         hands=[["QS"], ["4C", "4D"]],
@@ -243,32 +249,32 @@ def test_match_over_refuses_next_hand():
 
 
 @pytest.mark.parametrize("raw", ["{", "", "nope", "[1, 2]", '"text"', "null", "42", '{"op": "hello"', "\x00"])
-def test_malformed_json(raw):
+def test_malformed_json(raw: str) -> None:
     c, _ = new_client()
     c.assert_fails(None, "bad_request", raw=raw)
 
 
-def test_handle_never_raises_on_non_text():
+def test_handle_never_raises_on_non_text() -> None:
     s = api.Session()
     for bad in (None, 42, b'{"op": "hello"}', ["op"], {"op": "hello"}):
         resp = json.loads(api.handle(bad, s))  # type: ignore[arg-type]
         assert resp["ok"] is False and resp["error"]["code"] == "bad_request"
 
 
-def test_oversized_request():
+def test_oversized_request() -> None:
     c, _ = new_client()
     c.assert_fails(None, "bad_request", raw=json.dumps({"op": "table", "pad": "x" * 1_100_000}))
 
 
 @pytest.mark.parametrize("op", ["fly", "", "__init__", "_game", "table ", 5, None, ["new"]])
-def test_unknown_op(op):
+def test_unknown_op(op: str) -> None:
     c, _ = new_client()
     raw = json.dumps({"id": 1, "op": op}) if op is not None else json.dumps({"id": 1})
     err = c.assert_fails(None, "bad_request", raw=raw)
     assert "op" in err["message"].lower()
 
 
-def test_id_is_echoed_even_on_errors():
+def test_id_is_echoed_even_on_errors() -> None:
     c = Client()
     assert c.raw(json.dumps({"id": "abc", "op": "hello"}))["id"] == "abc"
     assert c.raw(json.dumps({"id": 9, "op": "fly"}))["id"] == 9
@@ -293,7 +299,7 @@ def test_id_is_echoed_even_on_errors():
         {"variant": V, "players": 2, "seed": 7, "human_seats": [True]},
     ],
 )
-def test_new_with_wrong_field_types(fields):
+def test_new_with_wrong_field_types(fields: dict[str, Any]) -> None:
     c, _ = new_client()
     c.assert_fails("new", "bad_request", **fields)
 
@@ -308,12 +314,12 @@ def test_new_with_wrong_field_types(fields):
         {"variant": V, "players": 2, "seed": 7, "options": {"match_end": "never"}},
     ],
 )
-def test_new_with_bad_variant_or_option(fields):
+def test_new_with_bad_variant_or_option(fields: dict[str, Any]) -> None:
     c, _ = new_client()
     c.assert_fails("new", "bad_option", **fields)
 
 
-def test_no_game_yet():
+def test_no_game_yet() -> None:
     c = Client()
     for op in ("table", "act", "bot", "next_hand", "save", "export", "play"):
         err = c.assert_fails(op, "no_game", action={"type": "draw"}, moves=["draw"])
@@ -340,14 +346,14 @@ def test_no_game_yet():
         ({"type": "take", "cards": ["QH", "QS", "QD"]}, "illegal_move"),
     ],
 )
-def test_bad_and_illegal_actions(action, code):
+def test_bad_and_illegal_actions(action: dict[str, Any], code: str) -> None:
     c, _ = new_client(seed=3)
     err = c.assert_fails("act", code, action=action)
     if code == "illegal_move":
         assert err["message"][0].isupper()
 
 
-def test_illegal_action_message_in_players_words():
+def test_illegal_action_message_in_players_words() -> None:
     c, _ = new_client(seed=3)
     err = c.assert_fails("act", "illegal_move", action={"type": "discard", "card": c.ok("table")["view"]["hand"][0]})
     assert "draw" in err["message"].lower()
@@ -358,15 +364,14 @@ def _damaged_states() -> dict[str, str]:
     good = meldtable.new_game(V, players=2, seed=11)
     good.play("draw")
     text = good.to_json()
-    d = json.loads(text)
     out = {"truncated": text[: len(text) // 2], "empty": "", "not_json": "meldtable!", "list": "[]"}
 
-    def variant(name, fn):
+    def variant(name: str, fn: Callable[[dict[str, Any]], None]) -> None:
         dd = json.loads(text)
         fn(dd)
         out[name] = json.dumps(dd)
 
-    def dup(dd):  # a stock card replaced by a copy of a hand card: that card now 3 times
+    def dup(dd: dict[str, Any]) -> None:  # a stock card replaced by a copy of a hand card: that card now 3 times
         st = dd["state"]
         c = st["hands"][0][0]
         st["stock"][0] = c
@@ -395,13 +400,13 @@ def _damaged_states() -> dict[str, str]:
     return out
 
 
-def _swap_red_three_into_hand(dd):
+def _swap_red_three_into_hand(dd: dict[str, Any]) -> None:
     st = dd["state"]
     i = next(i for i, c in enumerate(st["stock"]) if c in ("3D", "3H"))
     st["stock"][i], st["hands"][0][0] = st["hands"][0][0], st["stock"][i]
 
 
-def _bad_meld(dd):
+def _bad_meld(dd: dict[str, Any]) -> None:
     st = dd["state"]
     # three different ranks taken from the stock as a "meld" of queens
     cards = [st["stock"].pop(), st["stock"].pop(), st["stock"].pop()]
@@ -412,26 +417,26 @@ DAMAGED = _damaged_states()
 
 
 @pytest.mark.parametrize("name", sorted(DAMAGED))
-def test_damaged_saved_game(name):
+def test_damaged_saved_game(name: str) -> None:
     c, _ = new_client(seed=3)
     c.ok("act", action={"type": "draw"})
     err = c.assert_fails("load", "bad_state", state=DAMAGED[name])
     assert "Traceback" not in err["message"]
 
 
-def test_damaged_saved_game_direct_api_raises_state_error():
-    for name, text in DAMAGED.items():
+def test_damaged_saved_game_direct_api_raises_state_error() -> None:
+    for text in DAMAGED.values():
         with pytest.raises(meldtable.StateError):
             meldtable.Game.from_json(text)
 
 
 @pytest.mark.parametrize("state", [5, None, ["x"], {"format": "meldtable-game"}])
-def test_load_with_wrong_field_type(state):
+def test_load_with_wrong_field_type(state: object) -> None:
     c, _ = new_client()
     c.assert_fails("load", "bad_request", state=state)
 
 
-def test_load_with_bad_human_seats_keeps_session():
+def test_load_with_bad_human_seats_keeps_session() -> None:
     c, _ = new_client(seed=3)
     good = meldtable.new_game(V, players=2, seed=8).to_json()
     c.assert_fails("load", "bad_request", state=good, human_seats=[7])
@@ -452,7 +457,7 @@ def _stuck_candidates() -> dict[str, str]:
 
 
 @pytest.mark.parametrize("name", sorted(_stuck_candidates()))
-def test_loader_never_accepts_a_stuck_game(name):
+def test_loader_never_accepts_a_stuck_game(name: str) -> None:
     """Game.from_json "raises StateError ... for malformed, inconsistent ... data": a saved game it
     accepts must be playable - while the hand runs, the seat to act has a legal move."""
     text = _stuck_candidates()[name]

@@ -3,32 +3,35 @@
 from __future__ import annotations
 
 import json
+from typing import Any, cast
 
 import pytest
 
 from meldtable import api
 
 
-def req(session: api.Session, **fields):
-    return json.loads(api._handle(json.dumps(fields), session))
+def req(session: api.Session, **fields: object) -> dict[str, Any]:
+    return cast("dict[str, Any]", json.loads(api._handle(json.dumps(fields), session)))
 
 
 @pytest.fixture
-def s():
+def s() -> api.Session:
     session = api.Session()
     r = req(session, op="new", variant="3-ist-50", players=3, seed=4, human_seats=[0])
     assert r["ok"]
     return session
 
 
-def _computer_to_act(s):
+def _computer_to_act(s: api.Session) -> None:
+    assert s.game is not None
     while s.game.current_player == 0:
         legal = s.game.legal_moves()
         assert req(s, op="play", moves=[str(legal[0])])["ok"]
 
 
 @pytest.mark.parametrize("level", ["easy", "normal", "strong"])
-def test_bot_plays_one_move_at_each_level(s, level):
+def test_bot_plays_one_move_at_each_level(s: api.Session, level: str) -> None:
+    assert s.game is not None
     _computer_to_act(s)
     before = len(s.game.history[-1])
     r = req(s, op="bot", level=level, budget_ms=20)
@@ -37,7 +40,8 @@ def test_bot_plays_one_move_at_each_level(s, level):
 
 
 @pytest.mark.parametrize("level", ["hard", 2, None, ""])
-def test_an_unknown_level_is_a_bad_request_and_changes_nothing(s, level):
+def test_an_unknown_level_is_a_bad_request_and_changes_nothing(s: api.Session, level: str) -> None:
+    assert s.game is not None
     _computer_to_act(s)
     before = s.game.to_json()
     r = req(s, op="bot", level=level) if level is not None else req(s, op="bot", level=None)
@@ -49,12 +53,14 @@ def test_an_unknown_level_is_a_bad_request_and_changes_nothing(s, level):
 
 
 @pytest.mark.parametrize("budget", [0, -5, 5000, "fast", True])
-def test_a_bad_budget_is_a_bad_request(s, budget):
+def test_a_bad_budget_is_a_bad_request(s: api.Session, budget: object) -> None:
+    assert s.game is not None
     r = req(s, op="hint", budget_ms=budget)
     assert not r["ok"] and r["error"]["code"] == "bad_request"
 
 
-def test_hint_answers_the_move_and_its_reason_without_changing_the_game(s):
+def test_hint_answers_the_move_and_its_reason_without_changing_the_game(s: api.Session) -> None:
+    assert s.game is not None
     before = s.game.to_json()
     r = req(s, op="hint", budget_ms=20)
     assert r["ok"], r
@@ -66,12 +72,13 @@ def test_hint_answers_the_move_and_its_reason_without_changing_the_game(s):
     assert req(s, op="play", moves=[h["move"]])["ok"]
 
 
-def test_hint_is_refused_while_the_computer_plays(s):
+def test_hint_is_refused_while_the_computer_plays(s: api.Session) -> None:
+    assert s.game is not None
     _computer_to_act(s)
     r = req(s, op="hint")
     assert not r["ok"] and r["error"]["key"] == "computer_playing"
 
 
-def test_hello_names_the_levels():
+def test_hello_names_the_levels() -> None:
     r = req(api.Session(), op="hello")
     assert r["ok"] and r["result"]["levels"] == ["easy", "normal", "strong"]

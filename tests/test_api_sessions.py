@@ -5,6 +5,7 @@ that changes nothing."""
 from __future__ import annotations
 
 import json
+from typing import Any, cast
 
 import pytest
 
@@ -23,24 +24,24 @@ class Worker:
         self.default = api.Session()
         self.next_id = 0
 
-    def call(self, op: str, **fields) -> dict:
+    def call(self, op: str, **fields: object) -> dict[str, Any]:
         self.next_id += 1
         answer = json.loads(api.handle(json.dumps({"id": self.next_id, "op": op, **fields}), self.default))
         assert answer["id"] == self.next_id
-        return answer
+        return cast("dict[str, Any]", answer)
 
-    def ok(self, op: str, **fields) -> dict:
+    def ok(self, op: str, **fields: object) -> dict[str, Any]:
         answer = self.call(op, **fields)
         assert answer["ok"] is True, answer
-        return answer["result"]
+        return cast("dict[str, Any]", answer["result"])
 
-    def error(self, op: str, **fields) -> dict:
+    def error(self, op: str, **fields: object) -> dict[str, Any]:
         answer = self.call(op, **fields)
         assert answer["ok"] is False, answer
-        return answer["error"]
+        return cast("dict[str, Any]", answer["error"])
 
 
-def test_named_sessions_hold_their_own_games():
+def test_named_sessions_hold_their_own_games() -> None:
     w = Worker()
     a = w.ok("new", session="demo-1", position=POSITION)
     b = w.ok("new", session="demo-2", position=THREE)
@@ -58,7 +59,7 @@ def test_named_sessions_hold_their_own_games():
     assert w.ok("table", session="demo-1") == after
 
 
-def test_a_refusal_in_one_session_leaves_every_session_as_it_was():
+def test_a_refusal_in_one_session_leaves_every_session_as_it_was() -> None:
     w = Worker()
     w.ok("new", session="a", position=POSITION)
     w.ok("new", session="b", position=POSITION)
@@ -68,7 +69,7 @@ def test_a_refusal_in_one_session_leaves_every_session_as_it_was():
     assert w.ok("table", session="a") == w.ok("table", session="b")
 
 
-def test_a_failed_new_starts_no_session():
+def test_a_failed_new_starts_no_session() -> None:
     w = Worker()
     assert w.error("new", session="x", position="variant: canasta-two-hand\nhand 0: QH QH QH\n")["code"] == "bad_state"
     assert w.error("table", session="x")["code"] == "no_game"
@@ -80,7 +81,7 @@ def test_a_failed_new_starts_no_session():
 
 
 @pytest.mark.parametrize("sid", [7, True, "", "a" * 65, "has space", "ä", ["a"], {"a": 1}, "a/b"])
-def test_a_malformed_session_id_is_a_bad_request(sid):
+def test_a_malformed_session_id_is_a_bad_request(sid: object) -> None:
     w = Worker()
     w.ok("new", variant="canasta-two-hand", players=2, seed=1)
     before = w.ok("export")
@@ -93,7 +94,7 @@ def test_a_malformed_session_id_is_a_bad_request(sid):
 
 @pytest.mark.parametrize("op,fields", [("table", {}), ("act", {"action": {"type": "draw"}}), ("bot", {}),
                                        ("undo", {}), ("save", {}), ("end", {})])
-def test_an_unknown_session_is_no_game(op, fields):
+def test_an_unknown_session_is_no_game(op: str, fields: dict[str, Any]) -> None:
     w = Worker()
     w.ok("new", session="known", position=POSITION)
     err = w.error(op, session="unknown", **fields)
@@ -102,7 +103,7 @@ def test_an_unknown_session_is_no_game(op, fields):
     assert set(w.default.named) == {"known"}
 
 
-def test_at_most_max_sessions_and_end_frees_one():
+def test_at_most_max_sessions_and_end_frees_one() -> None:
     w = Worker()
     for i in range(api.MAX_SESSIONS):
         w.ok("new", session=f"s{i}", position=POSITION)
@@ -118,14 +119,14 @@ def test_at_most_max_sessions_and_end_frees_one():
     assert len(w.default.named) == api.MAX_SESSIONS
 
 
-def test_the_default_session_cannot_end():
+def test_the_default_session_cannot_end() -> None:
     w = Worker()
     w.ok("new", variant="canasta-two-hand", players=2, seed=1)
     assert w.error("end")["code"] == "bad_request"
     assert w.ok("table")["view"]["variant"] == "canasta-two-hand"
 
 
-def test_load_starts_a_named_session_and_bot_plays_in_it():
+def test_load_starts_a_named_session_and_bot_plays_in_it() -> None:
     w = Worker()
     w.ok("new", variant="canasta-two-hand", players=2, seed=5)
     saved = w.ok("save")
@@ -138,7 +139,7 @@ def test_load_starts_a_named_session_and_bot_plays_in_it():
     assert w.ok("table") == t  # the default session did not move
 
 
-def test_hello_with_a_session_starts_nothing():
+def test_hello_with_a_session_starts_nothing() -> None:
     w = Worker()
     assert w.ok("hello", session="page")["variants"]
     assert w.default.named == {}

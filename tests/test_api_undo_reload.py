@@ -7,6 +7,7 @@ is missing, malformed or does not lead to the saved state leaves the loaded game
 from __future__ import annotations
 
 import json
+from typing import Any, cast
 
 import pytest
 
@@ -14,18 +15,18 @@ from meldtable import api, new_game
 from meldtable.undo import UNDOABLE
 
 
-def call(session, op, **fields):
-    return json.loads(api.handle(json.dumps({"id": 1, "op": op, **fields}), session))
+def call(session: api.Session, op: str, **fields: object) -> dict[str, Any]:
+    return cast("dict[str, Any]", json.loads(api.handle(json.dumps({"id": 1, "op": op, **fields}), session)))
 
 
-def turn_with_undoable_moves(vid, players, want=2):
+def turn_with_undoable_moves(vid: str, players: int, want: int = 2) -> tuple[api.Session, list[str]]:
     """A session whose person (seat 0) has made `want` undoable moves this turn (computer seats
     played by the bot op), with the state texts before each of them."""
     for seed in range(60):
         s = api.Session()
         t = call(s, "new", variant=vid, players=players, seed=seed)["result"]
         family = t["view"].get("family") or ("continental" if vid == "continental" else "canasta")
-        texts = []
+        texts: list[str] = []
         for _ in range(400):
             if t["hand_over"]:
                 break
@@ -50,7 +51,7 @@ def turn_with_undoable_moves(vid, players, want=2):
 
 
 @pytest.mark.parametrize("vid,players", [("canasta-two-hand", 2), ("kanaster", 3), ("continental", 3)])
-def test_undo_after_save_and_load_takes_the_turn_back_move_by_move(vid, players):
+def test_undo_after_save_and_load_takes_the_turn_back_move_by_move(vid: str, players: int) -> None:
     s, texts = turn_with_undoable_moves(vid, players)
     saved = call(s, "save")["result"]
     assert saved["undo"]["moves"] and json.loads(saved["undo"]["base"])  # the record goes along
@@ -72,7 +73,7 @@ def test_undo_after_save_and_load_takes_the_turn_back_move_by_move(vid, players)
     assert t["can_undo"] is False
 
 
-def test_save_has_no_undo_record_when_nothing_can_be_taken_back():
+def test_save_has_no_undo_record_when_nothing_can_be_taken_back() -> None:
     s = api.Session()
     call(s, "new", variant="canasta-two-hand", players=2, seed=3)
     assert "undo" not in call(s, "save")["result"]
@@ -80,7 +81,7 @@ def test_save_has_no_undo_record_when_nothing_can_be_taken_back():
     assert "undo" not in call(s, "save")["result"]  # the draw showed hidden cards
 
 
-def test_a_broken_undo_record_loads_the_game_with_nothing_to_undo():
+def test_a_broken_undo_record_loads_the_game_with_nothing_to_undo() -> None:
     s, _ = turn_with_undoable_moves("canasta-two-hand", 2)
     saved = call(s, "save")["result"]
     other = new_game("canasta-two-hand", players=2, seed=999).to_json()

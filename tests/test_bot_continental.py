@@ -11,13 +11,14 @@ import pytest
 import meldtable
 from meldtable.bot import choose_move
 from meldtable.continental import choose_move as family_choose
+from positions import seat_to_act
 from positions_continental import PLAY_STAGE, position
 
 V = "continental"
 FILLER = ["5S", "6S", "8S", "9S", "TS", "QS"]
 
 
-def test_bots_beat_random_players_clearly():
+def test_bots_beat_random_players_clearly() -> None:
     """Two-player matches (seven deals), the bot on either seat: the bot ends lower in at least 9 of
     10 matches and far lower on average."""
     wins = margin = 0
@@ -55,7 +56,7 @@ def _hidden_reshuffled(g: meldtable.Game, seat: int, rnd: random.Random) -> meld
     return meldtable.Game.from_json(json.dumps(d))
 
 
-def test_bot_decides_from_its_view_only():
+def test_bot_decides_from_its_view_only() -> None:
     """The same view gives the same move whatever the hidden cards (other hands, stocks, buried
     discards) are."""
     rnd = random.Random(3)
@@ -64,7 +65,7 @@ def test_bot_decides_from_its_view_only():
         g = meldtable.new_game(V, players=4, seed=seed)
         n = 0
         while not g.hand_over and n < 400:
-            seat = g.current_player
+            seat = seat_to_act(g)
             if n % 7 == 0 and not g.state.turn.joker_from:
                 alt = _hidden_reshuffled(g, seat, rnd)
                 assert alt.view(seat) == g.view(seat)
@@ -75,14 +76,14 @@ def test_bot_decides_from_its_view_only():
     assert checked > 30
 
 
-def test_bot_lays_down_its_contract_and_goes_out():
+def test_bot_lays_down_its_contract_and_goes_out() -> None:
     g = position(hands=[["7C", "7D", "7H", "KC", "KD", "KH", "4S"], FILLER], turn=PLAY_STAGE)
     for _ in range(3):
         g.play(choose_move(g))
     assert g.hand_over and g.results[-1]["went_out"] == 0
 
 
-def test_bot_adds_its_cards_and_keeps_jokers_for_the_table():
+def test_bot_adds_its_cards_and_keeps_jokers_for_the_table() -> None:
     g = position(hands=[["9S", "JK", "QC", "4D"], ["5D", "6D"]], hand_number=2, turn=PLAY_STAGE,
                  table=[[["9C", "9D", "9H"], ["2S", "3S", "4S", "5S"]], [["5H", "6H", "7H", "8H"], ["KC", "KD", "KH"]]])
     first = str(choose_move(g))
@@ -93,7 +94,7 @@ def test_bot_adds_its_cards_and_keeps_jokers_for_the_table():
     assert str(choose_move(g)) == "discard QC"  # the higher of two useless cards
 
 
-def test_bot_claims_a_card_that_completes_its_contract_and_passes_otherwise():
+def test_bot_claims_a_card_that_completes_its_contract_and_passes_otherwise() -> None:
     # seat 2 holds two sevens and two kings: the discarded 7S gives it the two sets (deal 1)
     hands = [["4C", "9D", "KS", "2H", "3H", "QC", "7S"], ["5D", "6D", "8C", "TC", "JC", "AS"],
              ["7C", "7D", "KC", "KD", "KH", "2S"]]
@@ -109,7 +110,7 @@ def test_bot_claims_a_card_that_completes_its_contract_and_passes_otherwise():
     assert g.current_player == 0 and str(choose_move(g)) == "pass"
 
 
-def test_bot_passes_when_already_down():
+def test_bot_passes_when_already_down() -> None:
     hands = [["4C", "9D"], ["5D", "6D", "8C"], ["7C", "2S"]]
     g = position(hands=hands, pile=["TS"], stock_top=["8H"], penalty=["5S"], turn=PLAY_STAGE,
                  table=[[], [], [["7D", "7H", "7S"], ["KC", "KD", "KH"]]])
@@ -118,7 +119,7 @@ def test_bot_passes_when_already_down():
     assert g.current_player == 2 and str(choose_move(g)) == "pass"
 
 
-def test_bot_takes_a_discard_that_completes_its_contract():
+def test_bot_takes_a_discard_that_completes_its_contract() -> None:
     g = position(hands=[["5D", "6D", "8C", "TC", "JC", "AS"], ["7C", "7D", "KC", "KD", "KH", "2S"]],
                  pile=["7S"], stock_top=["8H"], turn={"seat": 1}, top_from=0)
     assert str(family_choose(g.view(1), g.legal_moves())) == "take"
@@ -128,7 +129,7 @@ def test_bot_takes_a_discard_that_completes_its_contract():
 
 
 @pytest.mark.parametrize("forbid", [True, False])
-def test_bot_never_takes_a_discard_only_to_throw_it_back(forbid):
+def test_bot_never_takes_a_discard_only_to_throw_it_back(forbid: bool) -> None:
     """Computer players never discard the card they took from the discard pile in the same turn,
     also when option ``forbid_discarding_taken_card`` is off (issue #15: two of 148 two-player
     computer-only deals repeated take and discard for ever)."""
@@ -152,7 +153,7 @@ def test_bot_never_takes_a_discard_only_to_throw_it_back(forbid):
 
 
 @pytest.mark.parametrize("seed", [549683695, 478503132])
-def test_the_two_endless_computer_matches_of_the_issue_end(seed):
+def test_the_two_endless_computer_matches_of_the_issue_end(seed: int) -> None:
     """Seeds 549683695 and 478503132 of ``new_game('continental', players=2, seed=...)`` with
     computers on both seats never ended; every deal now ends within ``move_bound``."""
     g = meldtable.new_game("continental", players=2, seed=seed)

@@ -10,17 +10,18 @@ import pytest
 import meldtable
 from meldtable.bot import LEVELS, choose_move, easy_move
 from meldtable.errors import OptionError
+from positions import seat_to_act
 
 GAMES = [("canasta-two-hand", 2), ("canasta-classic", 4), ("kanaster", 2), ("kanaster", 4), ("continental", 3),
          ("3-ist-50", 3)]
 
 
-def test_the_three_levels():
+def test_the_three_levels() -> None:
     assert LEVELS == ("easy", "normal", "strong")
 
 
 @pytest.mark.parametrize("level", ["hard", "", None, 3, "Normal"])
-def test_an_unknown_level_is_refused_with_its_reason(level):
+def test_an_unknown_level_is_refused_with_its_reason(level: str) -> None:
     g = meldtable.new_game("canasta-two-hand", players=2, seed=1)
     with pytest.raises(OptionError) as e:
         choose_move(g, level=level)
@@ -29,14 +30,14 @@ def test_an_unknown_level_is_refused_with_its_reason(level):
 
 
 @pytest.mark.parametrize("variant,players", GAMES)
-def test_easy_and_normal_play_a_whole_hand_legally(variant, players):
+def test_easy_and_normal_play_a_whole_hand_legally(variant: str, players: int) -> None:
     """Every seat easy or normal in turn: each move is legal (``play`` would refuse it) and the hand
     ends within the family's move bound."""
     g = meldtable.new_game(variant, players=players, seed=11)
     rng = random.Random(3)
     moves = 0
     while not g.hand_over:
-        level = "easy" if g.current_player % 2 == 0 else "normal"
+        level = "easy" if seat_to_act(g) % 2 == 0 else "normal"
         m = choose_move(g, level=level, rng=rng)
         assert m in g.legal_moves()
         g.play(m)
@@ -45,15 +46,15 @@ def test_easy_and_normal_play_a_whole_hand_legally(variant, players):
     assert g.hand_over
 
 
-def test_normal_is_the_family_player():
+def test_normal_is_the_family_player() -> None:
     g = meldtable.new_game("continental", players=3, seed=4)
     for _ in range(30):
-        seat = g.current_player
+        seat = seat_to_act(g)
         assert choose_move(g, level="normal") == g.family.choose_move(g.view(seat), g.legal_moves())
         g.play(choose_move(g))
 
 
-def test_easy_is_repeatable_for_the_same_rng_and_sometimes_differs_from_normal():
+def test_easy_is_repeatable_for_the_same_rng_and_sometimes_differs_from_normal() -> None:
     differs = 0
     for seed in range(6):
         g = meldtable.new_game("canasta-two-hand", players=2, seed=seed)
@@ -66,7 +67,7 @@ def test_easy_is_repeatable_for_the_same_rng_and_sometimes_differs_from_normal()
     assert differs > 20
 
 
-def test_easy_misses_takes_and_discards_carelessly():
+def test_easy_misses_takes_and_discards_carelessly() -> None:
     """From the normal player's take the easy player draws in about EASY_MISS_TAKE of the cases;
     from its discard it picks a card at random (never a wild one) in EASY_CARELESS_DISCARD of them."""
     from meldtable.canasta.moves import Move
@@ -83,7 +84,7 @@ def test_easy_misses_takes_and_discards_carelessly():
     assert 95 <= sum(m != discards[0] for m in chosen) <= 145
 
 
-def test_normal_kanaster_keeps_cards_without_a_canasta():
+def test_normal_kanaster_keeps_cards_without_a_canasta() -> None:
     """Issue #27: the normal player never melds or adds down to fewer than KEEP cards while its side
     lacks the canastas needed to go out, unless the move completes a canasta."""
     from meldtable.canasta import bot as cbot
@@ -92,7 +93,7 @@ def test_normal_kanaster_keeps_cards_without_a_canasta():
     for seed in range(8):
         g = meldtable.new_game("kanaster", players=2, seed=seed)
         while not g.hand_over:
-            seat = g.current_player
+            seat = seat_to_act(g)
             v = g.view(seat)
             me = v["sides"][v["side_of_seat"][seat]]
             m = choose_move(g)
@@ -109,7 +110,7 @@ def test_normal_kanaster_keeps_cards_without_a_canasta():
 
 
 @pytest.mark.parametrize("variant,players", GAMES)
-def test_strong_plays_legal_moves_with_a_fixed_iteration_count(variant, players):
+def test_strong_plays_legal_moves_with_a_fixed_iteration_count(variant: str, players: int) -> None:
     g = meldtable.new_game(variant, players=players, seed=5)
     for i in range(12):
         if g.hand_over:

@@ -4,14 +4,18 @@ Also: without an all-four bonus (seed 001 names none) four red threes count 4 x 
 from __future__ import annotations
 
 import json
+from typing import Any, cast
 
 import meldtable
+from meldtable import Game
 from positions import position_state
 
 _QUEENS = ["QC", "QD", "QH", "QS", "QC", "QD", "QH"]
 
 
-def _classic_two(hands, melds, *, drawn=(1, 0), turn=None, red_threes=None, options=None):
+def _classic_two(hands: list[list[str]], melds: list[list[Any]], *, drawn: tuple[int, int] = (1, 0), turn: dict[str,
+                 Any] | None = None,
+                 red_threes: list[list[str]] | None = None, options: dict[str, Any] | None = None) -> Game:
     d = json.loads(meldtable.new_game("canasta-classic", players=2, seed=1, options=options).to_json())
     d["state"] = position_state(hands=hands, melds=melds, pile=["9D"], red_threes=red_threes,
                                 turn=turn or {"stage": "play", "from_stock": True, "initial": False})
@@ -20,11 +24,11 @@ def _classic_two(hands, melds, *, drawn=(1, 0), turn=None, red_threes=None, opti
     return meldtable.Game.from_json(json.dumps(d))
 
 
-def _side0(g):
-    return g.results[-1]["sides"][0]["items"]
+def _side0(g: Game) -> dict[str, int]:
+    return cast("dict[str, int]", g.results[-1]["sides"][0]["items"])
 
 
-def test_early_out_bonus_after_drawing_one_card():
+def test_early_out_bonus_after_drawing_one_card() -> None:
     """Seed 001: »Kann ein Spieler schon kurz nach Spielbeginn ausmachen, ohne mehr als eine Karte
     vom Talon gezogen zu haben, erhält er 300 Pluspunkte.« Going out after one stock card: the
     going-out bonus is 300 in total (100 + an early_out item of 200)."""
@@ -35,7 +39,7 @@ def test_early_out_bonus_after_drawing_one_card():
     assert items["going_out"] == 100 and items["early_out"] == 200
 
 
-def test_no_early_out_bonus_after_two_stock_cards():
+def test_no_early_out_bonus_after_two_stock_cards() -> None:
     g = _classic_two([["KD", "KD", "4C"], ["4H", "5H", "6H"]], [[_QUEENS, ["KC", "KH", "KS"]], []], drawn=(2, 0))
     for m in ("add K KD", "add K KD", "discard 4C"):
         g.play(m)
@@ -43,7 +47,7 @@ def test_no_early_out_bonus_after_two_stock_cards():
     assert items["going_out"] == 100 and items["early_out"] == 0
 
 
-def test_hand_canasta_opened_and_completed_in_one_turn():
+def test_hand_canasta_opened_and_completed_in_one_turn() -> None:
     """Seed 001 »Hand-Canasta = 1000 Punkte« (undefined in the seed; engine reading, research C3):
     a canasta opened and completed from the hand in one turn without a pile take scores 1000
     instead of 500. Seven kings melded in one turn; the queens canasta (older) scores 500."""
@@ -61,7 +65,7 @@ def test_hand_canasta_opened_and_completed_in_one_turn():
     assert items["hand_canastas"] == 1000 and items["natural_canastas"] == 500
 
 
-def test_a_canasta_completed_in_a_later_turn_is_not_a_hand_canasta():
+def test_a_canasta_completed_in_a_later_turn_is_not_a_hand_canasta() -> None:
     """Opened in an earlier turn (five kings on the table), completed now: an ordinary canasta."""
     g = _classic_two([["KD", "KD", "4C", "5C"], ["4H", "5H", "6H"]], [[_QUEENS, ["KC", "KC", "KH", "KH", "KS"]], []])
     g.play("add K KD")
@@ -69,7 +73,7 @@ def test_a_canasta_completed_in_a_later_turn_is_not_a_hand_canasta():
     assert next(m for m in g.view(0)["sides"][0]["melds"] if m["rank"] == "K")["hand_canasta"] is False
 
 
-def test_four_red_threes_count_four_times_100_without_an_all_four_bonus():
+def test_four_red_threes_count_four_times_100_without_an_all_four_bonus() -> None:
     """Seed 001 »Rote Drei = 100 Punkte« and no bonus for all four (research C20): 400."""
     g = _classic_two([["KD", "KD", "4C"], ["4H", "5H", "6H"]], [[_QUEENS, ["KC", "KH", "KS"]], []],
                      red_threes=[["3D", "3D", "3H", "3H"], []], drawn=(4, 0))
@@ -80,7 +84,7 @@ def test_four_red_threes_count_four_times_100_without_an_all_four_bonus():
 
 # ---------------------------------------------------------------------------- the joker canasta (C2)
 
-def test_wild_canasta_of_seven_wild_cards_scores_1000():
+def test_wild_canasta_of_seven_wild_cards_scores_1000() -> None:
     """Seed 001 »Joker-Canasta (sieben echte und unechte Joker) = 1000 Punkte« (option
     wild_canasta = allowed, the classic default; research C2): a meld of wild cards only, opened
     with three and added to one by one, seven of them a wild canasta worth 1000."""
@@ -99,7 +103,7 @@ def test_wild_canasta_of_seven_wild_cards_scores_1000():
     assert items["melded_cards"] == 3 * 50 + 4 * 20 + 70
 
 
-def test_wild_melds_are_forbidden_in_two_hand_canasta():
+def test_wild_melds_are_forbidden_in_two_hand_canasta() -> None:
     """Seed 000 'Figuren': never a meld of wild cards only (option wild_canasta = forbidden)."""
     from positions import position, refusal
 
@@ -110,7 +114,7 @@ def test_wild_melds_are_forbidden_in_two_hand_canasta():
     assert key == "all_wild"
 
 
-def test_a_meld_of_three_jokers_can_be_the_initial_meld():
+def test_a_meld_of_three_jokers_can_be_the_initial_meld() -> None:
     """Three jokers are 150 points: with wild_canasta allowed they can open the side's initial meld
     (minimum 50), and the planner knows it: the meld is offered before any other meld."""
     g = _classic_two([["JK", "JK", "JK", "4C", "5D"], ["4H", "5H", "6H"]], [[], []],

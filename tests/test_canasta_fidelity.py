@@ -4,16 +4,17 @@ Positions are built as in tests/test_rules_canasta_classic.py (``classic``) and
 tests/test_rules_kanaster.py."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
+from meldtable import Game
 from positions import moves, refusal
 from test_rules_canasta_classic import QUEENS7, classic, finish_by_discard, items
 
 # ============================================================================ item 1: »aus der Hand«
 
-def test_going_out_from_the_hand_needs_a_canasta_of_the_players_own():
+def test_going_out_from_the_hand_needs_a_canasta_of_the_players_own() -> None:
     """»„Aus der Hand aus-machen“ kann ein Spieler, der alle Handkarten auf einmal auslegt, obwohl er
     noch keine Meldung gemacht hat. Auch er muss mindestens ein vollständiges Canasta mit auslegen
     und bekommt 200 Pluspunkte.« (option ``concealed_going_out_canasta`` = ``own``). Seat 0 has laid
@@ -40,13 +41,13 @@ def test_going_out_from_the_hand_needs_a_canasta_of_the_players_own():
 HAND_1920 = ["4H", "5D", "6S", "9C", "9C", "TC", "QD", "KD", "KH", "AD", "2C", "2H", "2H", "2S"]
 
 
-def test_initial_meld_legality_does_not_depend_on_the_order_of_melds():
+def test_initial_meld_legality_does_not_depend_on_the_order_of_melds() -> None:
     """»Hat ein Spieler jedoch in den vorhergehenden Runden bereits 1 500 Pluspunkte gesammelt,
     benötigt er für die Erstmeldung 90 Augen« and »Joker-Canasta (sieben echte und unechte Joker) =
     1000 Punkte« (option ``wild_meld_initial`` = ``counts``: a meld of wild cards only opens like any
     meld and counts its points). Score 1920: ``meld 2H 2H 2S`` (60) and ``meld 9C 9C 2C`` (40) make
     100; so ``meld 9C 9C 2C`` first must be legal too, the wild meld following."""
-    def game(**options: Any):
+    def game(**options: Any) -> Game:
         return classic(2, hands=[HAND_1920, ["4C", "8D"]], scores=[1920, 0], turn={"stage": "play"},
                        options=options)
     g = game()
@@ -60,7 +61,7 @@ def test_initial_meld_legality_does_not_depend_on_the_order_of_melds():
     assert state_melded(g)
 
 
-def test_a_meld_of_wild_cards_only_after_the_initial_meld_as_an_option():
+def test_a_meld_of_wild_cards_only_after_the_initial_meld_as_an_option() -> None:
     """»Für die Erstmeldung benötigt man mindestens 50 Augen (Punkte).« With option
     ``wild_meld_initial`` = ``after_initial`` a meld of wild cards only neither opens nor counts:
     at 1920 (90 needed) ``meld 2H 2H 2S`` is refused with its own reason while the initial meld is
@@ -78,14 +79,14 @@ def test_a_meld_of_wild_cards_only_after_the_initial_meld_as_an_option():
     assert "meld 2C 2H 2S" in moves(g)
 
 
-def state_melded(g) -> bool:
+def state_melded(g: Game) -> bool:
     import json
-    return json.loads(g.to_json())["state"]["melded"][0]
+    return cast("bool", json.loads(g.to_json())["state"]["melded"][0])
 
 
 # ============================================================================ item 3: "may I go out?" and games that get stuck
 
-def _after_take(meld_after_pile_take: bool):
+def _after_take(meld_after_pile_take: bool) -> Game:
     hands = [["5C", "5D", "KC", "KD", "KH"], ["7C", "8D"], ["6C", "TD"], ["7D", "JD"]]
     g = classic(4, hands=hands, melds=[[QUEENS7], []], pile=["9C", "5H"],
                 options={"meld_after_pile_take": meld_after_pile_take})
@@ -93,7 +94,7 @@ def _after_take(meld_after_pile_take: bool):
     return g
 
 
-def test_ask_only_when_going_out_is_possible_after_a_pile_take_without_melds():
+def test_ask_only_when_going_out_is_possible_after_a_pile_take_without_melds() -> None:
     """»Das Spiel kann beenden, wer mindestens ein vollständiges Canasta und alle Handkarten, bis auf
     eine Karte, die noch auf den Poso gelegt werden muss, in Sätzen aus- und angelegt hat.« With
     option ``meld_after_pile_take`` = false no meld follows the take, so a player left with
@@ -114,7 +115,7 @@ def test_ask_only_when_going_out_is_possible_after_a_pile_take_without_melds():
     assert g.hand_over and g.results[-1]["went_out"] == 0
 
 
-def test_a_take_that_leaves_one_card_needs_the_canasta_when_no_meld_may_follow():
+def test_a_take_that_leaves_one_card_needs_the_canasta_when_no_meld_may_follow() -> None:
     """Seed 004 »ACHTUNG! Jetzt darf nicht mehr rausgelegt werden« read as option
     ``meld_after_pile_take`` = false: a take that leaves one card, which would complete a canasta
     only by an add after the take, is refused (the hand would have no legal move: without a
@@ -133,7 +134,7 @@ def test_a_take_that_leaves_one_card_needs_the_canasta_when_no_meld_may_follow()
     assert "take" in moves(g)
 
 
-def test_loaders_refuse_turn_flags_that_play_cannot_reach():
+def test_loaders_refuse_turn_flags_that_play_cannot_reach() -> None:
     """A saved game must go on (issue #25): the canasta loader refuses a turn at the ``draw``
     stage that has taken the pile (the player would draw and then have no legal move), a question
     "may I go out?" waiting for an answer in a 2-player Classic game (no partner to answer), and
@@ -159,7 +160,7 @@ def test_loaders_refuse_turn_flags_that_play_cannot_reach():
 
 # ============================================================================ item 4: Kanaster melds after a take
 
-def test_kanaster_computer_player_melds_after_taking_the_pile():
+def test_kanaster_computer_player_melds_after_taking_the_pile() -> None:
     """Seed 004 »Natürlich kann man rauslegen und dann wegwerfen« (option ``meld_after_pile_take``
     = true for the preset): after a pile take the computer lays its meld before the discard."""
     import meldtable
@@ -176,7 +177,7 @@ def test_kanaster_computer_player_melds_after_taking_the_pile():
     assert "meld 9C 9D 9H" in played and played[-1].startswith("discard")
 
 
-def test_ask_is_allowed_whenever_the_player_can_go_out_this_turn():
+def test_ask_is_allowed_whenever_the_player_can_go_out_this_turn() -> None:
     """»Fertigmachen bedeutet, dass man alle Karten auf den Tisch legen kann, bis auf eine und die
     muss noch auf den Spielstapel geworfen werden können.« (seed 004) with options
     ``going_out_permission`` = ``ask_partner`` and ``min_naturals_per_meld`` = 1: holding 7S and TH
@@ -197,7 +198,7 @@ def test_ask_is_allowed_whenever_the_player_can_go_out_this_turn():
     assert g.hand_over and g.results[-1]["went_out"] == 0
 
 
-def test_ask_with_five_black_threes_four_melded_and_one_discarded():
+def test_ask_with_five_black_threes_four_melded_and_one_discarded() -> None:
     """»Die Schwarzen Dreien ... dürfen nur zur Meldung „Ausmachen“ ausgelegt werden.« and »Das
     Spiel kann beenden, wer ... alle Handkarten, bis auf eine Karte, die noch auf den Poso gelegt
     werden muss, in Sätzen aus- und angelegt hat.« With three decks a hand can hold five black
@@ -225,7 +226,7 @@ def test_ask_with_five_black_threes_four_melded_and_one_discarded():
 
 # ============================================================================ item 5: Kanaster knows no frozen pile
 
-def test_kanaster_pile_is_never_frozen_and_a_wild_top_goes_with_two_naturals():
+def test_kanaster_pile_is_never_frozen_and_a_wild_top_goes_with_two_naturals() -> None:
     """»Wer eine Karte vom Spielstapel nimmt, muss sie mit zwei anderen rauslegen können, (Achtung,
     minimale Punktzahl! siehe unten) oder an den Rausgelegten anlegen können.« and »Es dürfen nie
     gleichviel oder mehr Joker sein als normale Spielkarten.« The text knows no frozen pile
@@ -253,19 +254,19 @@ def test_kanaster_pile_is_never_frozen_and_a_wild_top_goes_with_two_naturals():
 
 # ============================================================================ item 7: silent readings as options
 
-def test_kanaster_losers_score_no_canasta_bonus():
+def test_kanaster_losers_score_no_canasta_bonus() -> None:
     """»Der Gewinner zählt alle Kartenpunkte gemäss obiger Tabelle. Dazu kommen Kanasterpunkte, rote
     3er und das Fertigmachen. Bei den "Verlierern" wird alles, was auf dem Tisch liegt positiv und
     was in den Händen ist, negativ gewertet.« (option ``loser_canasta_bonus`` = false): side 1's
     canasta of kings counts its cards, not the 500."""
     from test_rules_kanaster import kanaster
     kings7 = ["KC", "KC", "KD", "KD", "KH", "KH", "KS"]
-    def play(**options):
+    def play(**options: Any) -> list[dict[str, Any]]:
         g = kanaster(hands=[["QS", "9H"], ["4C", "8D"]], melds=[[["QC", "QD", "QH", "QC", "QD", "QH", "QS"][:6]], [kings7]],
                      turn={"stage": "play"}, options=options)
         g.play("add Q QS")
         g.play("discard 9H")
-        return g.results[-1]["sides"]
+        return cast("list[dict[str, Any]]", g.results[-1]["sides"])
     sides = play()
     assert sides[0]["items"]["natural_canastas"] == 500 and sides[1]["items"]["natural_canastas"] == 0
     assert sides[1]["items"]["melded_cards"] == 70
@@ -273,7 +274,7 @@ def test_kanaster_losers_score_no_canasta_bonus():
     assert sides[1]["items"]["natural_canastas"] == 500
 
 
-def test_two_hand_wild_first_upcard_stays_and_last_red_three_option():
+def test_two_hand_wild_first_upcard_stays_and_last_red_three_option() -> None:
     """Seed 000 »Falls ein roter Dreier als Anfangskarte aufgedeckt wird, wird eine weitere Karte
     gezogen und darauf abgelegt. Dieser Vorgang wird wiederholt, bis eine Karte aufgedeckt wird,
     die keine wilde Karte oder ein roter Dreier ist.« (option ``upcard_cover`` = ``red_three_first``:
@@ -281,7 +282,7 @@ def test_two_hand_wild_first_upcard_stays_and_last_red_three_option():
     und der Kartenstapel aufgebraucht ist, ist das Spiel sofort zu Ende« (option ``last_red_three``
     = ``ends_hand``; ``turn_goes_on`` lets the player finish the turn)."""
     import meldtable
-    from test_rules_canasta_two_hand import position
+    from positions import position
     wild_first = 0
     for seed in range(300):
         g = meldtable.new_game("canasta-two-hand", players=2, seed=seed)
@@ -291,7 +292,7 @@ def test_two_hand_wild_first_upcard_stays_and_last_red_three_option():
             assert g.view(0)["discard"]["frozen"] is True
     assert wild_first >= 3
     opp = ["4C", "4D", "5C", "6D", "7H", "8S", "9C", "TD", "JH", "QS", "KC", "AD", "5H", "6S", "7D"]
-    def last_red(**options):
+    def last_red(**options: Any) -> Game:
         g = position(hands=[["QH", "QS", "QD", "5C", "6D", "7H"], opp], stock=["3D"], melds=[[["KC", "KD", "KH"]], []],
                      options=options)
         g.play("draw")
@@ -301,6 +302,6 @@ def test_two_hand_wild_first_upcard_stays_and_last_red_three_option():
     assert not g.hand_over and "meld QD QH QS" in moves(g)
 
 
-def json_state(g):
+def json_state(g: Game) -> dict[str, Any]:
     import json
-    return json.loads(g.to_json())["state"]
+    return cast("dict[str, Any]", json.loads(g.to_json())["state"])

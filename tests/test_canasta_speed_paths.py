@@ -17,8 +17,10 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from random import Random
 
 import pytest
+from pytest import MonkeyPatch
 
 import meldtable
 import meldtable.canasta.planner as P
@@ -29,7 +31,7 @@ from meldtable.cards import standard_deck
 from meldtable.multiset import counted, remove
 
 
-def test_plan_without_equals_a_fresh_plan():
+def test_plan_without_equals_a_fresh_plan() -> None:
     rules = meldtable.new_game("canasta-two-hand", players=2, seed=1).state.rules
     deck = [c for c in standard_deck(2, 2) if not (c.rank == 3 and c.is_red)]
     rng = random.Random(1)
@@ -81,7 +83,7 @@ def _pending_hands(n: int, seed: int):
         yield json.dumps(d)
 
 
-def test_quick_reachable_never_changes_a_verdict(monkeypatch):
+def test_quick_reachable_never_changes_a_verdict(monkeypatch: MonkeyPatch) -> None:
     seen: Counter = Counter()
     plain = S.CanastaState._after_meld_check
     quick = P.Plan.quick_reachable
@@ -154,7 +156,7 @@ def _going_out_hands(n: int, seed: int):
         yield json.dumps(d)
 
 
-def same_moves_without(monkeypatch, texts, method, replacement):
+def same_moves_without(monkeypatch: MonkeyPatch, texts, method, replacement):
     """Asserts that each saved position of `texts` (JSON) has the same legal moves with the
     shortcut `CanastaState.<method>` as with `replacement` in its place (the slow path);
     returns how many positions were compared (those that load)."""
@@ -176,7 +178,7 @@ def same_moves_without(monkeypatch, texts, method, replacement):
     return compared
 
 
-def test_going_out_discards_give_the_going_out_checks_verdicts(monkeypatch):
+def test_going_out_discards_give_the_going_out_checks_verdicts(monkeypatch: MonkeyPatch) -> None:
     """Once the turn must end by going out, natural adds and natural new melds are judged from
     the final discards going out allows before the move (``_out_ok_after``), adds of a wild card
     by the planner of the hand before the move with that card moved onto the meld
@@ -186,7 +188,7 @@ def test_going_out_discards_give_the_going_out_checks_verdicts(monkeypatch):
     seen: Counter = Counter()
     natural, wild, discards = S.CanastaState._out_ok_after, S.CanastaState._out_after_wild_add, P.Plan.going_out_discards
 
-    def counting(fast, name):
+    def counting(fast, name: str):
         def counted_call(self, *args, **kwargs):
             answer = fast(self, *args, **kwargs)
             seen[name, bool(answer)] += 1
@@ -194,7 +196,7 @@ def test_going_out_discards_give_the_going_out_checks_verdicts(monkeypatch):
         return counted_call
 
     class NoShortcut:
-        def going_out_discards(self, need, exempt, limit=0):
+        def going_out_discards(self, need, exempt, limit: int = 0):
             return None
 
     monkeypatch.setattr(S.CanastaState, "_out_ok_after", counting(natural, "natural"))
@@ -207,7 +209,7 @@ def test_going_out_discards_give_the_going_out_checks_verdicts(monkeypatch):
     assert seen["wild", True] > 20 and seen["wild", False] > 5, seen
 
 
-def test_combo_key_equals_usage_key():
+def test_combo_key_equals_usage_key() -> None:
     """New melds of three cards (two copies of one card among them or not) get their verdict-cache
     key from per-card entries (``_combo_key``): the same key as ``_usage_key``, with either reading
     of the initial meld."""
@@ -239,7 +241,7 @@ def test_combo_key_equals_usage_key():
 
 
 @pytest.mark.parametrize("variant", ["canasta-two-hand", "canasta-classic", "kanaster"])
-def test_going_out_options_skip_only_discards_that_cannot_work(variant):
+def test_going_out_options_skip_only_discards_that_cannot_work(variant: str) -> None:
     """``Plan._out_options`` leaves out the final discards whose black threes left in hand could
     not be melded, and ``Plan._out_verdicts`` judges the others in one pass when the points do not
     matter: going out is judged as when every discard is tried (``_goes_out_with``), with each
@@ -276,7 +278,7 @@ def test_going_out_options_skip_only_discards_that_cannot_work(variant):
 NATURAL_RANKS = [1, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]
 
 
-def random_plan(rng, rules, by_rank, ranks, copies, wilds, pending_ranks):
+def random_plan(rng: Random, rules, by_rank, ranks, copies, wilds, pending_ranks):
     """A going-out planner (`Plan`) for a random hand: 1 to `ranks` natural ranks of `copies`
     (low, high) cards each, 0 to `wilds` jokers and twos, 0 to `pending_ranks` ranks of the
     side's melds (3-6 cards, 0-2 wild cards; some not counted), some cards countable.
@@ -292,7 +294,7 @@ def random_plan(rng, rules, by_rank, ranks, copies, wilds, pending_ranks):
     return P.Plan(rules, hand, countable, pending, uncounted), hand, countable, pending, uncounted
 
 
-def test_bounds_before_the_hand_melds_programme_give_its_verdict():
+def test_bounds_before_the_hand_melds_programme_give_its_verdict() -> None:
     """``Plan._all_melded`` with ``need``: the greedy plan's points (an upper bound) and
     ``_counting_floor`` (a lower bound) may answer instead of ``_all_melded_exact``; whether the
     points reach ``need`` must be what the programme itself says, on random hands with countable
@@ -329,7 +331,7 @@ def test_bounds_before_the_hand_melds_programme_give_its_verdict():
 @pytest.mark.parametrize("cap", [0, 1, 3, 7])
 @pytest.mark.parametrize("outnumber", [False, True])
 @pytest.mark.parametrize("min_nat", [1, 2, 3])
-def test_wild_capacity_table_follows_the_meld_rules(cap, outnumber, min_nat):
+def test_wild_capacity_table_follows_the_meld_rules(cap, outnumber, min_nat: int) -> None:
     """The checks look a meld's wild-card capacity up in ``Rules.wild_caps`` instead of working
     it out: for every option value and every number of naturals a meld can hold, the table and
     ``meld_ok`` give the rule of research C1 (seed 000: at most ``max_wilds_per_meld`` wild cards,
@@ -370,7 +372,7 @@ def _black_three_hands(n: int, seed: int):
         yield json.dumps(d)
 
 
-def test_going_out_plausibility_changes_no_verdict(monkeypatch):
+def test_going_out_plausibility_changes_no_verdict(monkeypatch: MonkeyPatch) -> None:
     """The going-out check (melding black threes, every move after them, wild-card adds) tries
     going out with no final discard first, then the cheap necessary conditions
     (``_plan_plausible``), then the other final discards: with the conditions replaced by "maybe"
@@ -390,7 +392,7 @@ def test_going_out_plausibility_changes_no_verdict(monkeypatch):
 
 
 @pytest.mark.parametrize("min_nat", [1, 2, 3])
-def test_new_melds_from_wild_cards_capped_at_what_a_meld_holds(min_nat):
+def test_new_melds_from_wild_cards_capped_at_what_a_meld_holds(min_nat: int) -> None:
     """New 3-card melds are memoised by the hand's naturals of a rank and its wild cards, each
     kind counted up to ``Rules.new_meld_wilds`` (the most wild cards a new meld may hold): the
     melds made from that key are every valid 3-card meld of the full hand's cards (research C1:
@@ -427,7 +429,7 @@ def test_new_melds_from_wild_cards_capped_at_what_a_meld_holds(min_nat):
     assert min_nat == 1 or singles > 20, singles
 
 
-def test_pruned_hand_melds_programme_gives_the_same_plan(monkeypatch):
+def test_pruned_hand_melds_programme_gives_the_same_plan(monkeypatch: MonkeyPatch) -> None:
     """``_all_melded_exact`` (the ``hand_melds`` reading's programme over the melds) drops the
     states another one dominates (``_pareto``): on random hands with countable and uncounted
     cards, many wild cards, pending melds (some that count nothing) and each preset's rules, its

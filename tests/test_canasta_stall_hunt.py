@@ -66,7 +66,7 @@ def _hunt(variant: str, players: int, base: dict[str, Any], seed: int) -> int:
             good = [m for m in legal if str(m).split()[0] in PREFERRED]
             move = rng.choice(good) if good and rng.random() < 0.7 else rng.choice(legal)
         if str(move) == "yes":
-            must_go_out = g._state.turn.seat
+            must_go_out = g.state.turn.seat
         elif must_go_out is not None and seat == must_go_out and str(move).startswith("discard"):
             pass  # (the final discard; checked when the hand is over)
         g.play(move)

@@ -10,16 +10,18 @@ from __future__ import annotations
 
 import itertools
 import random
+from typing import Any
 
 import pytest
 
 import meldtable
 from meldtable import Move
 from meldtable.bot import choose_move
+from meldtable.canasta.state import CanastaState
 from meldtable.cards import RANKS
 
 
-def candidates(state) -> list[Move]:
+def candidates(state: CanastaState) -> list[Move]:
     seat = state.turn.seat
     hand = sorted((c for c, n in state.hands[seat].items() for _ in range(n)), key=lambda c: c.index)
     hand_texts = sorted({c.text for c in hand})
@@ -28,8 +30,8 @@ def candidates(state) -> list[Move]:
         out.append(Move.parse(f"take {a} {b}"))
     for combo in set(itertools.combinations(hand, 3)):
         out.append(Move.parse("meld " + " ".join(c.text for c in combo)))
-    for combo in set(itertools.combinations([c for c in hand if c.rank == 3], 4)):
-        out.append(Move.parse("meld " + " ".join(c.text for c in combo)))
+    for threes in set(itertools.combinations([c for c in hand if c.rank == 3], 4)):
+        out.append(Move.parse("meld " + " ".join(c.text for c in threes)))
     for rank in RANKS:
         for t in hand_texts:
             out.append(Move.parse(f"add {rank} {t}"))
@@ -56,7 +58,7 @@ GAMES = [
 
 
 @pytest.mark.parametrize("variant,players,options", GAMES)
-def test_legal_moves_are_exactly_what_verify_accepts(variant, players, options):
+def test_legal_moves_are_exactly_what_verify_accepts(variant: str, players: int, options: dict[str, Any]) -> None:
     rng = random.Random(f"{variant}{players}{sorted(options.items())}")
     checked = refused = 0
     keys = set()
@@ -82,7 +84,7 @@ def test_legal_moves_are_exactly_what_verify_accepts(variant, players, options):
     assert len(keys) >= 8, keys
 
 
-def test_the_issue_examples_get_specific_reasons():
+def test_the_issue_examples_get_specific_reasons() -> None:
     """``take JK JK`` onto an existing meld was refused with a generic reason, and ``draw`` after a
     pile take with "You have already drawn this turn."."""
     from positions import position, refusal
@@ -96,7 +98,7 @@ def test_the_issue_examples_get_specific_reasons():
     assert key == "already_took" and "taken the discard pile" in text
 
 
-def test_the_rooms_refuse_only_with_declared_reasons():
+def test_the_rooms_refuse_only_with_declared_reasons() -> None:
     """Issue #26: each move kind's room (``canasta/legal_*.py``) returns one verdict type, ``None``
     or a ``Refusal`` made by ``refuse(key, ...)`` with a key the reason catalogue declares (in
     English and German), never an intermediate string translated later; no canasta module is over

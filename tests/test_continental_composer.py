@@ -13,18 +13,22 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from collections.abc import Callable
+from typing import Any
 
 import pytest
+from pytest import MonkeyPatch
 
 from meldtable import Game, IllegalMoveError, NotationError
-from meldtable.continental import actions, legality, planner, state
+from meldtable.continental import ContinentalMove, actions, legality, planner, state
 from meldtable.continental.actions import ACTION_BUDGET, compose_action
+from meldtable.continental.reasons import REASONS
 from positions_continental import full_deck, position, position_json
 
 RANK_ORDER = "A23456789TJQK"
 
 
-def big_position(deal: int = 10, seed: int = 5, **options) -> Game:
+def big_position(deal: int = 10, seed: int = 5, **options: object) -> Game:
     """A seat in its play stage, not down, holding 150 natural cards of four decks and 14 jokers
     (the costliest legal position of bench/hostile_bench.py), in deal ``deal`` of the long game."""
     opts = {"game_length": "extended", "deck_schedule": "constant", "decks": 4, "jokers_per_deck": 4,
@@ -41,19 +45,19 @@ class Work:
     built (``Packer``) and moves applied."""
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        self.n: Counter = Counter()
+        self.n: Counter[str] = Counter()
         for owner, name, key in ((state.ContinentalState, "copy", "state_copies"), (Game, "copy", "game_copies"),
                                  (legality.Legality, "_why", "checks"), (planner.Packer, "__init__", "planners"),
                                  (state.ContinentalState, "apply", "applied")):
             monkeypatch.setattr(owner, name, self._counting(getattr(owner, name), key))
 
-    def _counting(self, f, key):
-        def wrapped(*a, **k):
+    def _counting(self, f: Callable[..., Any], key: str) -> Callable[..., Any]:
+        def wrapped(*a: Any, **k: Any) -> Any:
             self.n[key] += 1
             return f(*a, **k)
         return wrapped
 
-    def compose(self, g: Game, action: dict):
+    def compose(self, g: Game, action: dict[str, Any]) -> tuple[list[ContinentalMove] | None, str | None]:
         self.n.clear()
         try:
             return compose_action(g, action), None
@@ -61,7 +65,7 @@ class Work:
             return None, e.key
 
 
-def _by_rank(hand):
+def _by_rank(hand: list[str]) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     for c in hand:
         if c != "JK":
@@ -69,11 +73,11 @@ def _by_rank(hand):
     return out
 
 
-def _by_suit(hand):
+def _by_suit(hand: list[str]) -> dict[str, list[str]]:
     return {s: sorted({c for c in hand if c[1] == s}, key=lambda c: RANK_ORDER.index(c[0])) for s in "CDHS"}
 
 
-def worst_requests(g: Game) -> list[dict]:
+def worst_requests(g: Game) -> list[dict[str, Any]]:
     """Requests of at most a few hundred bytes that cost seconds before: long sets and runs that
     do not finish the contract, lay-downs with too many sets, lay-downs whose last adds fail after
     every first move was tried."""
@@ -93,7 +97,8 @@ def worst_requests(g: Game) -> list[dict]:
 
 @pytest.mark.parametrize("options", [{}, {"max_jokers_per_run": 1}, {"max_jokers_per_set": 1},
                                      {"going_out_discard": "required"}, {"same_rank_sets": False}])
-def test_the_composer_tries_candidates_on_one_scratch_copy_within_its_budget(monkeypatch, options):
+def test_the_composer_tries_candidates_on_one_scratch_copy_within_its_budget(monkeypatch: MonkeyPatch, options: dict[str,
+                                                                             Any]) -> None:
     """Every worst request on the largest legal position (four decks, 164 cards in hand): at most
     one copy of the state (the scratch copy), no copy of the game, at most ``ACTION_BUDGET``
     checks of a move, at most one lay-down planner built, and no more moves applied than checked
@@ -109,7 +114,8 @@ def test_the_composer_tries_candidates_on_one_scratch_copy_within_its_budget(mon
     assert g.to_json() == before  # the session's game is never touched
 
 
-def test_a_lay_down_that_names_more_sets_or_runs_than_the_contract_is_refused_before_anything_is_tried(monkeypatch):
+def test_a_lay_down_that_names_more_sets_or_runs_than_the_contract_is_refused_before_anything_is_tried(
+        monkeypatch: MonkeyPatch) -> None:
     """Seed 002: a deal's contract is fixed (»Bei Continental-Rommé sind die für jeden Lauf
     notwendigen Kombinationen festgelegt«); deal 10 of the long game is a set and three runs. A
     lay-down of four sets (was: 1.8 s) is refused at once with the reason, nothing copied or
@@ -129,7 +135,7 @@ def test_a_lay_down_that_names_more_sets_or_runs_than_the_contract_is_refused_be
     assert moves is None and key == "same_suit_runs" and w.n["checks"] == 0 and w.n["state_copies"] == 0
 
 
-def test_a_lay_down_found_on_the_scratch_copy_is_accepted_by_the_game():
+def test_a_lay_down_found_on_the_scratch_copy_is_accepted_by_the_game() -> None:
     """What the composer finds without playing the game is what the game accepts: the moves of
     a whole contract (a set and three runs with extra cards, laid in one action) play on the real
     game, which ends down with the four combinations and the named cards gone from the hand."""
@@ -154,7 +160,7 @@ def test_a_lay_down_found_on_the_scratch_copy_is_accepted_by_the_game():
     assert Counter(hand) - Counter(v["hand"]) == named
 
 
-def test_failed_trials_leave_the_scratch_state_exactly_as_before():
+def test_failed_trials_leave_the_scratch_state_exactly_as_before() -> None:
     """``apply_undoable`` takes a move back exactly: after any mix of sets, runs and adds applied
     and taken back, the state saves to the same JSON and has the same legal moves."""
     g = position(hands=[["7C", "7D", "7H", "7S", "9D", "9H", "9S", "JK", "4C", "5C", "6C", "8C"], ["5D", "6D"]],
@@ -177,12 +183,12 @@ def test_failed_trials_leave_the_scratch_state_exactly_as_before():
         st.apply_undoable(g.parse_move("discard 4C"))
 
 
-def test_malformed_actions_have_keys_with_german_texts():
+def test_malformed_actions_have_keys_with_german_texts() -> None:
     """Every refusal a player can cause has a key and a German text (issue #25): a lay-down that
     is not a list of combinations, a wrong run end, a wrong joker place, an unknown action type
     (quoted only as a short prefix, never echoed whole)."""
     g = big_position()
-    cases = [({"type": "lay_down", "combos": "x"}, "action_combos"),
+    cases: list[tuple[dict[str, Any], str]] = [({"type": "lay_down", "combos": "x"}, "action_combos"),
              ({"type": "lay_down", "combos": [{"type": "meld", "cards": []}]}, "action_combos"),
              ({"type": "add", "target": "0.1", "cards": ["JK"], "end": "middle"}, "action_end"),
              ({"type": "swap", "target": "0.1", "card": "6H", "place": "x"}, "action_place"),
@@ -194,10 +200,10 @@ def test_malformed_actions_have_keys_with_german_texts():
         assert e.value.key == key
         de = e.value.message("de")
         assert de != e.value.message("en") and len(de) < 200
-    assert actions.REASONS.reason("action_end").text({}, "de").startswith("Das Ende")
+    assert REASONS.reason("action_end").text({}, "de").startswith("Das Ende")
 
 
-def test_options_whose_deck_is_too_small_are_refused_with_a_german_text():
+def test_options_whose_deck_is_too_small_are_refused_with_a_german_text() -> None:
     """Seed 002 "Kartenspiel" sets the decks; options that leave a deal without a draw per player
     (8 players, one deck) are refused with key ``deck_too_small`` and a German text written in
     German (was: the English detail inside ``bad_option``)."""
@@ -209,7 +215,7 @@ def test_options_whose_deck_is_too_small_are_refused_with_a_german_text():
     assert e.value.message("de").startswith("Mit diesen Regeln braucht eine Runde für 8 Spieler mindestens 57 Karten")
 
 
-def test_a_lay_down_that_fails_only_at_its_last_adds_stops_at_the_budget(monkeypatch):
+def test_a_lay_down_that_fails_only_at_its_last_adds_stops_at_the_budget(monkeypatch: MonkeyPatch) -> None:
     """The search's worst shape: three sets of many cards in deal 4 (three sets) with
     ``max_jokers_per_set`` = 1 and two jokers named for the last set, so every way fails only at
     the last set's second joker. The search stops when ``ACTION_BUDGET`` is spent and answers
@@ -222,7 +228,7 @@ def test_a_lay_down_that_fails_only_at_its_last_adds_stops_at_the_budget(monkeyp
     ran_out = []
     spend = actions._Budget.spend
 
-    def spending(self, n=1):
+    def spending(self: actions._Budget, n: int = 1) -> bool:
         ok = spend(self, n)
         ran_out.append(not ok)
         return ok

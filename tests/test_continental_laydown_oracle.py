@@ -10,6 +10,7 @@ brute-force ones.
 """
 from __future__ import annotations
 
+import itertools
 import random
 from functools import cache
 
@@ -28,21 +29,22 @@ OPTION_SETS = [
 ]
 
 
-def brute_steps(rules: Rules, hand: tuple[str, ...], sets: int, runs: int) -> set[str]:
-    floor = 1 if rules.going_out_discard == "required" else 0
+class BruteLayDown:
+    """The brute-force search of one hand's lay-down under ``rules``: every set and run read from
+    the seed's definitions, tried one by one."""
 
-    def set_ok(cards: tuple[Card, ...]) -> bool:
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.floor = 1 if rules.going_out_discard == "required" else 0
+
+    def set_ok(self, cards: tuple[Card, ...]) -> bool:
         nat = [c for c in cards if not c.is_joker]
         j = len(cards) - len(nat)
-        return bool(nat) and len({c.rank for c in nat}) == 1 and (not rules.max_jokers_set or j <= rules.max_jokers_set)
+        return bool(nat) and len({c.rank for c in nat}) == 1 and (not self.rules.max_jokers_set or j <= self.rules.max_jokers_set)
 
-    def candidates(h: tuple[str, ...]) -> list[tuple[str, tuple[str, ...], int | str]]:
-        cards = [Card.parse(x) for x in h]
-        have = {c for c in cards}
-        jokers = sum(1 for c in cards if c.is_joker)
-        out = []
-        texts = sorted(set(h))
-        # sets: every multiset of three hand cards
+    def set_candidates(self, h: tuple[str, ...]) -> list[tuple[str, tuple[str, ...], int | str]]:
+        """Sets: every multiset of three hand cards."""
+        out: list[tuple[str, tuple[str, ...], int | str]] = []
         seen = set()
         for i, a in enumerate(h):
             for j in range(i + 1, len(h)):
@@ -52,65 +54,76 @@ def brute_steps(rules: Rules, hand: tuple[str, ...], sets: int, runs: int) -> se
                         continue
                     seen.add(trio)
                     cs = tuple(Card.parse(x) for x in trio)
-                    if set_ok(cs):
+                    if self.set_ok(cs):
                         rank = next(c.rank for c in cs if not c.is_joker)
                         out.append(("set", trio, rank))
-        # runs: every window of four positions, each a natural of the hand or a joker
-        starts = range(1, 14) if rules.wrap else range(1, 12)
+        return out
+
+    def run_candidates(self, h: tuple[str, ...]) -> list[tuple[str, tuple[str, ...], int | str]]:
+        """Runs: every window of four positions, each a natural of the hand or a joker."""
+        cards = [Card.parse(x) for x in h]
+        have = set(cards)
+        jokers = sum(1 for c in cards if c.is_joker)
+        out: list[tuple[str, tuple[str, ...], int | str]] = []
+        starts = range(1, 14) if self.rules.wrap else range(1, 12)
         for suit in SUITS:
             for lo in starts:
                 options = []
                 for p in range(4):
                     c = Card(pos_rank(lo + p), suit)
                     options.append([c, JOKER] if c in have else [JOKER])
-                for a in options[0]:
-                    for b in options[1]:
-                        for cc in options[2]:
-                            for d in options[3]:
-                                layout = (a, b, cc, d)
-                                nj = sum(1 for x in layout if x.is_joker)
-                                if nj > jokers or nj == 4 or not rules.jokers_ok_run(layout):
-                                    continue
-                                out.append(("run", tuple(x.text for x in layout), suit))
-        del texts
+                for layout in itertools.product(*options):
+                    nj = sum(1 for x in layout if x.is_joker)
+                    if nj > jokers or nj == 4 or not self.rules.jokers_ok_run(layout):
+                        continue
+                    out.append(("run", tuple(x.text for x in layout), suit))
         return out
 
-    @cache
-    def feasible(h: tuple[str, ...], s: int, r: int, ranks: frozenset, suits: frozenset) -> bool:
-        if s == 0 and r == 0:
-            return len(h) >= floor
-        for kind, cards, key in candidates(h):
-            if kind == "set" and (not s or (not rules.same_rank_sets and key in ranks)):
-                continue
-            if kind == "run" and (not r or (not rules.same_suit_runs and key in suits)):
-                continue
-            rest = list(h)
-            try:
-                for c in cards:
-                    rest.remove(c)
-            except ValueError:
-                continue
-            nxt = tuple(sorted(rest))
-            if kind == "set" and feasible(nxt, s - 1, r, ranks | {key}, suits):
-                return True
-            if kind == "run" and feasible(nxt, s, r - 1, ranks, suits | {key}):
-                return True
-        return False
+    def candidates(self, h: tuple[str, ...]) -> list[tuple[str, tuple[str, ...], int | str]]:
+        return self.set_candidates(h) + self.run_candidates(h)
 
-    steps = set()
-    h = tuple(sorted(hand))
-    for kind, cards, key in candidates(h):
-        if kind == "set" and not sets or kind == "run" and not runs:
-            continue
+    @staticmethod
+    def without(h: tuple[str, ...], cards: tuple[str, ...]) -> tuple[str, ...] | None:
+        """The hand ``h`` less ``cards`` (sorted), or None if it does not hold them."""
         rest = list(h)
         try:
             for c in cards:
                 rest.remove(c)
         except ValueError:
+            return None
+        return tuple(sorted(rest))
+
+    @cache  # noqa: B019 - one instance per call of brute_steps, dropped with its cache
+    def feasible(self, h: tuple[str, ...], s: int, r: int, ranks: frozenset[int | str], suits: frozenset[int | str]) -> bool:
+        if s == 0 and r == 0:
+            return len(h) >= self.floor
+        for kind, cards, key in self.candidates(h):
+            if kind == "set" and (not s or (not self.rules.same_rank_sets and key in ranks)):
+                continue
+            if kind == "run" and (not r or (not self.rules.same_suit_runs and key in suits)):
+                continue
+            nxt = self.without(h, cards)
+            if nxt is None:
+                continue
+            if kind == "set" and self.feasible(nxt, s - 1, r, ranks | {key}, suits):
+                return True
+            if kind == "run" and self.feasible(nxt, s, r - 1, ranks, suits | {key}):
+                return True
+        return False
+
+
+def brute_steps(rules: Rules, hand: tuple[str, ...], sets: int, runs: int) -> set[str]:
+    brute = BruteLayDown(rules)
+    steps = set()
+    h = tuple(sorted(hand))
+    for kind, cards, key in brute.candidates(h):
+        if kind == "set" and not sets or kind == "run" and not runs:
             continue
-        nxt = tuple(sorted(rest))
-        ok = feasible(nxt, sets - 1, runs, frozenset({key}), frozenset()) if kind == "set" else \
-            feasible(nxt, sets, runs - 1, frozenset(), frozenset({key}))
+        nxt = brute.without(h, cards)
+        if nxt is None:
+            continue
+        ok = brute.feasible(nxt, sets - 1, runs, frozenset({key}), frozenset()) if kind == "set" else \
+            brute.feasible(nxt, sets, runs - 1, frozenset(), frozenset({key}))
         if ok:
             steps.add(str(ContinentalMove(kind, tuple(Card.parse(x) for x in cards))))
     return steps
@@ -155,7 +168,7 @@ def planted_hand(rng: random.Random, sets: int, runs: int, extra: int) -> list[s
 
 
 @pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: ",".join(o) or "defaults")
-def test_laydown_steps_match_brute_force(options):
+def test_laydown_steps_match_brute_force(options: dict[str, object]) -> None:
     rules_probe = position(hands=[["4C"], ["5C"]], turn=PLAY_STAGE, options=options).state.rules
     deals = range(1, rules_probe.deals + 1)
     rng = random.Random(len(str(options)))
@@ -182,7 +195,7 @@ def test_laydown_steps_match_brute_force(options):
     assert checked == trials and offered >= trials // 4
 
 
-def test_half_laid_contract_matches_brute_force():
+def test_half_laid_contract_matches_brute_force() -> None:
     """After the first step the remaining steps are exactly the brute-force ones too."""
     rng = random.Random(7)
     n = 0

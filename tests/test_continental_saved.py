@@ -7,6 +7,8 @@ from __future__ import annotations
 import copy
 import json
 import random
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -22,7 +24,7 @@ CFG = settings(max_examples=250, derandomize=True, database=None, deadline=None,
                suppress_health_check=list(HealthCheck))
 
 
-def _played(players: int, seed: int, options: dict, moves: int) -> Game:
+def _played(players: int, seed: int, options: dict[str, Any], moves: int) -> Game:
     rng = random.Random(seed)
     g = meldtable.new_game(V, players=players, seed=seed, options=options)
     for _ in range(moves):
@@ -35,7 +37,7 @@ def _played(players: int, seed: int, options: dict, moves: int) -> Game:
     return g
 
 
-def _near_the_end(players: int, seed: int, options: dict) -> Game:
+def _near_the_end(players: int, seed: int, options: dict[str, Any]) -> Game:
     """A deal about to end: played at random until the main stock holds at most two cards
     (``stock_exhausted = end_deal``: the deal ends when it is empty at the start of a turn)."""
     rng = random.Random(seed)
@@ -45,14 +47,17 @@ def _near_the_end(players: int, seed: int, options: dict) -> Game:
     return g
 
 
-BASES = [json.loads(_near_the_end(p, s, o).to_json()) for p, s, o in [
+_ENDS: list[tuple[int, int, dict[str, Any]]] = [
     (2, 11, {}), (4, 12, {"down_and_out_bonus": -500}), (7, 13, {"deck_schedule": "constant", "decks": 4, "jokers_per_deck": 4}),
-]] + [json.loads(_played(p, s, o, k).to_json()) for p, s, o, k in [
+]
+_PLAYED: list[tuple[int, int, dict[str, Any], int]] = [
     (2, 1, {}, 40), (3, 2, {}, 7), (4, 3, {"max_claims_per_deal": 2}, 60), (5, 4, {"claim_by": "others_only"}, 25),
     (8, 5, {}, 90), (2, 6, {"stock_exhausted": "penalty_stock", "max_reshuffles": 0}, 300),
     (3, 7, {"exchanged_joker": "to_hand", "extra_melds_when_down": True}, 150), (6, 8, {"max_takes_in_a_row": 1}, 30),
     (2, 9, {}, 2000), (4, 10, {"claim_by": "nobody"}, 12),
-]]
+]
+BASES = [json.loads(_near_the_end(p, s, o).to_json()) for p, s, o in _ENDS] + [
+    json.loads(_played(p, s, o, k).to_json()) for p, s, o, k in _PLAYED]
 
 SEATS = st.integers(-1, 9)
 FLAGS = st.one_of(st.none(), st.booleans(), st.integers(-2, 3))
@@ -78,7 +83,7 @@ MUTATIONS = st.lists(st.one_of(
 ), max_size=4)
 
 
-def _mutate(d: dict, mutations) -> dict:
+def _mutate(d: dict[str, Any], mutations: list[tuple[str, int, object]]) -> dict[str, Any]:
     d = copy.deepcopy(d)
     s = d["state"]
     n = d["players"]
@@ -116,7 +121,7 @@ def _play_on_and_reload(g: Game, rng: random.Random, moves: int) -> None:
 
 @CFG
 @given(base=st.sampled_from(range(len(BASES))), mutations=MUTATIONS, seed=st.integers(0, 2**16))
-def test_any_accepted_game_played_on_and_saved_reloads(base, mutations, seed):
+def test_any_accepted_game_played_on_and_saved_reloads(base: int, mutations: list[tuple[str, int, object]], seed: int) -> None:
     """Issue #25: "every limit a loader enforces is one that play can never exceed; any accepted
     game, played on and saved, reloads". Saved games at many points of play, with counters,
     scores and turn flags changed; whatever the loader accepts plays on (also across the end of
@@ -131,7 +136,7 @@ def test_any_accepted_game_played_on_and_saved_reloads(base, mutations, seed):
     assert Game.from_json(text).to_json() == text  # (and where play stopped)
 
 
-def test_scores_leave_room_for_the_rest_of_the_match():
+def test_scores_leave_room_for_the_rest_of_the_match() -> None:
     """A score the loader accepts can never be pushed past the saved-game limit by play: the
     points still to come in the match (at most the whole deck's value per deal left) must fit
     below ``POINTS_LIMIT`` (was: a score of 999,999,999,950 loaded, the deal ended, and the save
@@ -156,13 +161,13 @@ def _deal_points(g: Game) -> int:
     return sum(rules.value(c) for c in standard_deck(decks, rules.jokers_per_deck))
 
 
-def test_the_claim_window_is_checked_against_the_seats_that_may_claim():
+def test_the_claim_window_is_checked_against_the_seats_that_may_claim() -> None:
     """Seed 002 "Die Strafkarten": »kann jeder der folgenden Spieler sie nehmen«, asked in turn
     order, ending with the discarder (docs/rules/continental.md section 9). A saved claim window
     must be what play opens: the seats after the player to act in turn order, up to the
     discarder, those already asked left out; not with ``claim_by = nobody``, not seats that may
     not claim."""
-    kw = dict(hands=[["4C", "9D", "KS"], ["5D", "6D", "7D"], ["8C", "8D", "8H"], ["2S", "3S", "4S"]],
+    kw: dict[str, Any] = dict(hands=[["4C", "9D", "KS"], ["5D", "6D", "7D"], ["8C", "8D", "8H"], ["2S", "3S", "4S"]],
               pile=["9H"], turn={"seat": 1, "stage": "play"}, top_from=0)
     g = position(**kw, claim_queue=[2, 3, 0])
     assert g.current_player == 2
@@ -178,7 +183,7 @@ def test_the_claim_window_is_checked_against_the_seats_that_may_claim():
     assert position(**kw, claim_queue=[2, 3], options={"claim_by": "others_only"}).current_player == 2
 
 
-def test_turn_flags_are_checked_against_each_other():
+def test_turn_flags_are_checked_against_each_other() -> None:
     """A saved deal that is over has no claim window and names who went out only then; a deal
     in play has nobody who went out; a joker to place only with ``exchanged_joker =
     place_at_once`` and for a seat that is down; an empty discard pile has nothing claimable."""
@@ -192,14 +197,15 @@ def test_turn_flags_are_checked_against_each_other():
             Game.from_json(json.dumps(d))
 
 
-def test_games_that_play_could_not_reach_are_refused_in_german_too():
+def test_games_that_play_could_not_reach_are_refused_in_german_too() -> None:
     """Issue #25: every refusal a player can cause has a key and a German text. A game that could
     not have come from play (a claim window play would not open, a seat down without the
     contract, a player with no legal move) is refused with a key of the continental catalogue,
     its German text written in German (not the English detail inside ``bad_state``)."""
-    kw = dict(hands=[["4C", "9D", "KS"], ["5D", "6D", "7D"], ["8C", "8D", "8H"], ["2S", "3S", "4S"]],
+    kw: dict[str, Any] = dict(hands=[["4C", "9D", "KS"], ["5D", "6D", "7D"], ["8C", "8D", "8H"], ["2S", "3S", "4S"]],
               pile=["9H"], turn={"seat": 1, "stage": "play"}, top_from=0)
-    cases = [(lambda: position(**kw, claim_queue=[0, 2, 3]), "state_window", "außer der Reihe"),
+    cases: list[tuple[Callable[[], object], str, str]] = [
+        (lambda: position(**kw, claim_queue=[0, 2, 3]), "state_window", "außer der Reihe"),
              (lambda: position(hands=[["2C", "5D"], ["3C", "4C"]], table=[[["7C", "7D", "7H"]], []],
                                turn={"stage": "play"}), "state_down_contract", "zwei Sätze"),
              (lambda: Game.from_json(position_json(hands=[["2C", "5D", "9H", "KS"], ["3C", "4C"]],

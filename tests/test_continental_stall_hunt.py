@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import importlib
 import random
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -23,16 +25,17 @@ import sim_harness as H
 from meldtable import Game
 from meldtable.bot import choose_move
 from meldtable.game import family_module
+from meldtable.moves import MoveValue
 
 V = "continental"
 PLAYERS = meldtable.VARIANTS[V].players
 FAM = importlib.import_module(family_module(V).TESTING)  # the family's harness hooks
 
 
-def _take_and_throw_back(rng: random.Random):
+def _take_and_throw_back(rng: random.Random) -> Callable[[Game], MoveValue]:
     """The player the default allows and a deal must survive: takes the top discard whenever it
     may and throws that very card back whenever it may, else plays at random."""
-    def choose(g: Game):
+    def choose(g: Game) -> MoveValue:
         legal = g.legal_moves()
         take = [m for m in legal if m.kind == "take"]
         if take:
@@ -46,7 +49,7 @@ def _take_and_throw_back(rng: random.Random):
 
 
 @pytest.mark.parametrize("players", PLAYERS)
-def test_every_deal_ends_under_the_default_with_random_legal_play(players):
+def test_every_deal_ends_under_the_default_with_random_legal_play(players: int) -> None:
     """»Man beendet den Zug, indem man eine der Handkarten abwirft.« With the default (any hand
     card, also the one just taken) uniformly random legal play ends every deal within
     ``move_bound(rules)`` moves, and random players do throw back cards they took."""
@@ -72,7 +75,7 @@ def test_every_deal_ends_under_the_default_with_random_legal_play(players):
 
 
 @pytest.mark.parametrize("players", [2, 5, 8])
-def test_every_deal_ends_when_players_always_take_and_throw_back(players):
+def test_every_deal_ends_when_players_always_take_and_throw_back(players: int) -> None:
     """The default lets a player take the discard and throw it straight back, which repeats the
     position; option ``max_takes_in_a_row`` (default 20, app policy: keeps every deal finite)
     makes the next player draw after 20 such turns, so the deal still ends within the bound."""
@@ -90,7 +93,7 @@ def test_every_deal_ends_when_players_always_take_and_throw_back(players):
     assert most == 20
 
 
-def _stall_hunt(players: int, seed: int, options: dict, max_moves: int, every: int) -> int:
+def _stall_hunt(players: int, seed: int, options: dict[str, Any], max_moves: int, every: int) -> int:
     """Play one match (random and computer seats) until it ends or ``max_moves``; at every move
     the seat to act has a legal move and the computer player's choice is legal; every ``every``
     moves the save reloads to the same game, and the reloaded game plays on for a few moves.
@@ -122,7 +125,7 @@ def _stall_hunt(players: int, seed: int, options: dict, max_moves: int, every: i
 
 
 @pytest.mark.parametrize("players", PLAYERS)
-def test_stall_hunt_with_default_and_random_valid_options(players):
+def test_stall_hunt_with_default_and_random_valid_options(players: int) -> None:
     """Issue #25 "no game that can get stuck": with the defaults and with random valid options
     (sim_harness.random_options) at every player count, games played on never reach a position
     without a legal move, and every save reloads and plays on."""
@@ -133,7 +136,7 @@ def test_stall_hunt_with_default_and_random_valid_options(players):
     assert played >= 1500
 
 
-def test_a_computer_player_never_throws_back_what_it_took():
+def test_a_computer_player_never_throws_back_what_it_took() -> None:
     """Issue #24: the computer players know the default. A computer seat takes the top discard
     only to keep it: it never discards, in the same turn, the card it took or a copy of it,
     although the rules allow it, and it does take discards (takes that pay) and claim them."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from typing import Any
 
 import pytest
 
@@ -17,17 +18,19 @@ import meldtable
 from meldtable.bot import choose_move
 from meldtable.continental import ContinentalMove
 from meldtable.continental.reasons import REASONS
+from meldtable.continental.state import ContinentalState
 
 
-def candidates(state) -> list[ContinentalMove]:
+def candidates(state: ContinentalState) -> list[ContinentalMove]:
     seat = state.current_player
+    assert seat is not None  # a position in the middle of a hand
     hand = sorted((c for c, n in state.hands[seat].items() for _ in range(n)), key=lambda c: (c.rank == 0, c.suit, c.rank))
     distinct = sorted(set(hand), key=lambda c: c.text)
     out = [ContinentalMove(k) for k in ("draw", "take", "claim", "pass")]
     for combo in set(itertools.combinations(hand, 3)):
         out.append(ContinentalMove("set", combo))
-    for combo in set(itertools.combinations(hand, 4)):
-        out.append(ContinentalMove("run", combo))
+    for four in set(itertools.combinations(hand, 4)):
+        out.append(ContinentalMove("run", four))
         out.append(ContinentalMove("run", combo[::-1]))
     for m in state.legal_moves():
         if m.kind == "run":
@@ -56,7 +59,7 @@ GAMES = [
 
 
 @pytest.mark.parametrize("players,options", GAMES)
-def test_legal_moves_are_exactly_what_verify_accepts(players, options):
+def test_legal_moves_are_exactly_what_verify_accepts(players: int, options: dict[str, Any]) -> None:
     rng = random.Random(f"continental{players}{sorted(options.items())}")
     checked = refused = 0
     keys = set()
@@ -91,7 +94,7 @@ def test_legal_moves_are_exactly_what_verify_accepts(players, options):
     print(players, checked, refused, sorted(keys))
 
 
-def test_verify_raises_the_reason_in_both_languages():
+def test_verify_raises_the_reason_in_both_languages() -> None:
     g = meldtable.new_game("continental", players=3, seed=1)
     st = g.state
     with pytest.raises(meldtable.IllegalMoveError) as e:
@@ -101,12 +104,13 @@ def test_verify_raises_the_reason_in_both_languages():
     assert st.verify(ContinentalMove.parse("draw")) is None
 
 
-def _malformed(state) -> list:
+def _malformed(state: ContinentalState) -> list[str]:
     """Moves no legal-move list holds: wrong card counts, targets written otherwise, ends where
     none belongs, values that are not cards."""
     from meldtable.cards import Card
 
     seat = state.current_player
+    assert seat is not None  # a position in the middle of a hand
     hand = sorted({c for c, n in state.hands[seat].items() if n}, key=lambda c: c.text)
     c = hand[0]
     out = [ContinentalMove("discard", tuple(hand[:2])), ContinentalMove("discard", ()), ContinentalMove("draw", (c,)),
@@ -126,7 +130,7 @@ def _malformed(state) -> list:
 
 
 @pytest.mark.parametrize("players,options", GAMES)
-def test_is_legal_before_the_legal_moves_are_generated_is_membership(players, options):
+def test_is_legal_before_the_legal_moves_are_generated_is_membership(players: int, options: dict[str, Any]) -> None:
     """``is_legal`` answers with the one check (``_why``) while the legal moves of a position are
     not generated (so that playing a composed action never generates them; issue #25): it must
     say yes to exactly the moves ``legal_moves()`` lists, for every plausible and every malformed

@@ -8,16 +8,21 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from meldtable import Move, NotationError, api
 from meldtable.continental import ContinentalMove
+from meldtable.moves import MoveValue
 from meldtable.threefifty import ThreeFiftyMove
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
-PARSERS = {"Moves": Move.parse, "3 ist 50": ThreeFiftyMove.parse, "Continental": ContinentalMove.parse}
+Parser = Callable[[str], MoveValue]
+"""A family's move parser (notation text -> its move)."""
+PARSERS: dict[str, Parser] = {"Moves": Move.parse, "3 ist 50": ThreeFiftyMove.parse, "Continental": ContinentalMove.parse}
 
 
 def sections(path: Path) -> list[tuple[str, list[str]]]:
@@ -53,9 +58,9 @@ def code_spans(cell: str) -> list[str]:
     return re.findall(r"`([^`]*)`", cell)
 
 
-def notation_cases(kind: str) -> list[tuple[str, object, str, str]]:
+def notation_cases(kind: str) -> list[tuple[str, Parser, str, str]]:
     """``(section, parser, cell a, cell b)`` of the tables with header ``kind`` in notation.md."""
-    out = []
+    out: list[tuple[str, Parser, str, str]] = []
     for title, lines in sections(DOCS / "notation.md"):
         if title not in PARSERS:
             continue
@@ -66,26 +71,26 @@ def notation_cases(kind: str) -> list[tuple[str, object, str, str]]:
 
 
 @pytest.mark.parametrize("section,parse,cell,meaning", notation_cases("notation"))
-def test_every_move_in_the_notation_tables_is_canonical(section, parse, cell, meaning):
+def test_every_move_in_the_notation_tables_is_canonical(section: str, parse: Parser, cell: str, meaning: str) -> None:
     for text in code_spans(cell):
         assert str(parse(text)) == text, (section, text)
         assert parse(str(parse(text))) == parse(text)
 
 
 @pytest.mark.parametrize("section,parse,cell,message", notation_cases("input"))
-def test_every_row_of_the_error_tables_gives_its_message(section, parse, cell, message):
+def test_every_row_of_the_error_tables_gives_its_message(section: str, parse: Parser, cell: str, message: str) -> None:
     inputs: list[object] = [c for c in code_spans(cell)] if "non-string" not in cell else [5]
     inputs = ["" if x == '""' else x for x in inputs]
     expected = code_spans(message)
     assert inputs and len(expected) == 1, (cell, message)
     for text in inputs:
         with pytest.raises(NotationError) as e:
-            parse(text)
+            parse(text)  # type: ignore[arg-type]  # the tables' "non-string" row passes 5
         assert str(e.value) == expected[0], (section, text)
 
 
 @pytest.mark.parametrize("section,parse,cell,read_as", notation_cases("written"))
-def test_spaces_and_commas(section, parse, cell, read_as):
+def test_spaces_and_commas(section: str, parse: Parser, cell: str, read_as: str) -> None:
     (text,) = code_spans(cell)
     if read_as.startswith("refused"):
         (message,) = code_spans(read_as)
@@ -96,8 +101,8 @@ def test_spaces_and_commas(section, parse, cell, read_as):
         assert str(parse(text)) == code_spans(read_as)[0]
 
 
-def json_examples() -> list[tuple[str, dict]]:
-    out = []
+def json_examples() -> list[tuple[str, dict[str, Any]]]:
+    out: list[tuple[str, dict[str, Any]]] = []
     for title, lines in sections(DOCS / "notation.md"):
         text = "\n".join(lines)
         for block in re.findall(r"```json\n(.*?)```", text, re.S):
@@ -107,14 +112,14 @@ def json_examples() -> list[tuple[str, dict]]:
 
 
 @pytest.mark.parametrize("section,example", json_examples())
-def test_json_forms_of_moves(section, example):
+def test_json_forms_of_moves(section: str, example: dict[str, Any]) -> None:
     assert PARSERS[section](example["text"]).to_json() == example
 
 
 # ---------------------------------------------------------------------- protocol.md
 
 
-def protocol_examples() -> list[tuple[str, list[tuple[dict, dict]]]]:
+def protocol_examples() -> list[tuple[str, list[tuple[dict[str, Any], dict[str, Any]]]]]:
     """The example sessions of docs/protocol.md: ``→`` request lines, each followed by a ``←``
     answer line (what the answer contains)."""
     text = (DOCS / "protocol.md").read_text()
@@ -145,12 +150,12 @@ def contains(actual: object, shown: object, where: str = "") -> None:
         assert actual == shown, f"{where}: {actual!r} != {shown!r}"
 
 
-def test_the_protocol_has_examples():
+def test_the_protocol_has_examples() -> None:
     assert len(protocol_examples()) >= 3
 
 
 @pytest.mark.parametrize("name,pairs", protocol_examples())
-def test_protocol_examples(name, pairs):
+def test_protocol_examples(name: str, pairs: list[tuple[dict[str, Any], dict[str, Any]]]) -> None:
     s = api.Session()
     assert pairs
     for req, shown in pairs:

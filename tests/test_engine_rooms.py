@@ -9,14 +9,14 @@ import meldtable
 ROOT = pathlib.Path(meldtable.__file__).parent
 
 
-def test_no_engine_module_is_over_600_lines():
+def test_no_engine_module_is_over_600_lines() -> None:
     sizes = {str(f.relative_to(ROOT)): len(f.read_text(encoding="utf-8").splitlines()) for f in ROOT.rglob("*.py")}
     assert len(sizes) > 50, sizes
     too_long = {name: n for name, n in sizes.items() if n > 600}
     assert not too_long, too_long
 
 
-def test_each_family_holds_its_moves_options_and_position_room():
+def test_each_family_holds_its_moves_options_and_position_room() -> None:
     for family in ("canasta", "continental", "threefifty"):
         for room in ("moves.py", "catalogue.py", "position.py", "legality.py", "reasons.py"):
             assert (ROOT / family / room).is_file(), (family, room)

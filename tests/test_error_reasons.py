@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import importlib
 import json
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -24,20 +26,20 @@ from meldtable.cards import Card, parse_cards
 from meldtable.continental import ContinentalMove
 from meldtable.errors import MeldtableError, NotYourTurnError
 from meldtable.game import FAMILIES
-from meldtable.reasons import COMMON, LANGUAGES, fields
+from meldtable.reasons import COMMON, LANGUAGES, Catalogue, fields
 from meldtable.threefifty import ThreeFiftyMove
-from test_docs_examples import code_spans, notation_cases
+from test_docs_examples import Parser, code_spans, notation_cases
 
 GENERIC = {"bad_notation", "bad_option", "bad_state"}
 """The fallback reasons of errors made without a key (a German frame around the English detail)."""
 
 
-def catalogue_of(key: str):
+def catalogue_of(key: str) -> Catalogue:
     """The catalogue (COMMON or a family's) that declares ``key``."""
     if key in COMMON.reasons:
         return COMMON
     for module in FAMILIES.values():
-        cat = importlib.import_module(module).REASONS
+        cat: Catalogue = importlib.import_module(module).REASONS
         if key in cat.reasons:
             return cat
     raise AssertionError(f"{key!r} is declared in no catalogue")
@@ -61,16 +63,17 @@ def assert_declared_german(e: MeldtableError, specific: bool = True) -> None:
 
 # ---------------------------------------------------------------------- docs/notation.md's tables
 @pytest.mark.parametrize("section,parse,cell,message", notation_cases("input"))
-def test_every_error_row_of_the_notation_docs_has_a_german_reason(section, parse, cell, message):
+def test_every_error_row_of_the_notation_docs_has_a_german_reason(section: str, parse: Parser, cell: str, message: str) -> None:
     inputs: list[object] = [c for c in code_spans(cell)] if "non-string" not in cell else [5]
     for text in ["" if x == '""' else x for x in inputs]:
         with pytest.raises(NotationError) as e:
-            parse(text)
+            parse(text)  # type: ignore[arg-type]  # the "non-string" row passes 5
         assert_declared_german(e.value)
 
 
 @pytest.mark.parametrize("section,parse,cell,read_as", [c for c in notation_cases("written") if "refused" in c[3]])
-def test_every_refused_spelling_of_the_notation_docs_has_a_german_reason(section, parse, cell, read_as):
+def test_every_refused_spelling_of_the_notation_docs_has_a_german_reason(section: str, parse: Parser, cell: str,
+                                                                         read_as: str) -> None:
     (text,) = code_spans(cell)
     with pytest.raises(NotationError) as e:
         parse(text)
@@ -96,14 +99,14 @@ EDGE = [
 
 
 @pytest.mark.parametrize("parse,text,key", EDGE)
-def test_edge_cases_of_the_notation_name_their_reason(parse, text, key):
+def test_edge_cases_of_the_notation_name_their_reason(parse: Parser, text: str, key: str) -> None:
     with pytest.raises(NotationError) as e:
         parse(text)
     assert e.value.key == key
     assert_declared_german(e.value)
 
 
-def test_the_german_texts_join_lists_in_german():
+def test_the_german_texts_join_lists_in_german() -> None:
     with pytest.raises(NotationError) as e:
         Move.parse("")
     assert e.value.params == {"examples": ["'draw'", "'discard 4C'"]}
@@ -121,7 +124,7 @@ NOTATION_WORDS = ["draw", "take", "meld", "add", "bury", "discard", "pass", "ask
 
 @settings(max_examples=300, derandomize=True, deadline=None)
 @given(words=st.lists(st.sampled_from(NOTATION_WORDS), max_size=6), sep=st.sampled_from([" ", ",", ""]))
-def test_fuzzed_notation_is_refused_with_a_specific_german_reason(words, sep):
+def test_fuzzed_notation_is_refused_with_a_specific_german_reason(words: list[str], sep: str) -> None:
     text = sep.join(words)
     for parse in (Move.parse, ContinentalMove.parse, ThreeFiftyMove.parse):
         try:
@@ -139,7 +142,7 @@ CANASTA_ACTIONS = [
 
 
 @pytest.mark.parametrize("action,key", CANASTA_ACTIONS)
-def test_malformed_canasta_actions_name_their_reason(action, key):
+def test_malformed_canasta_actions_name_their_reason(action: dict[str, Any], key: str) -> None:
     g = meldtable.new_game("canasta-two-hand", players=2, seed=3)
     with pytest.raises(NotationError) as e:
         g.family.compose_action(g, action)
@@ -147,7 +150,7 @@ def test_malformed_canasta_actions_name_their_reason(action, key):
     assert_declared_german(e.value)
 
 
-def test_the_api_answers_malformed_notation_with_the_german_text():
+def test_the_api_answers_malformed_notation_with_the_german_text() -> None:
     s = api.Session()
     json.loads(api.handle(json.dumps({"op": "new", "variant": "canasta-two-hand", "players": 2, "seed": 1}), s))
     r = json.loads(api.handle(json.dumps({"id": 2, "op": "act", "action": {"type": "move", "text": "take ,,"}}), s))
@@ -158,7 +161,7 @@ def test_the_api_answers_malformed_notation_with_the_german_text():
 
 
 # ---------------------------------------------------------------------- seats, options, saved games
-def test_a_seat_not_in_the_game():
+def test_a_seat_not_in_the_game() -> None:
     g = meldtable.new_game("canasta-two-hand", players=2, seed=1)
     with pytest.raises(NotYourTurnError) as e:
         g.view(7)
@@ -169,15 +172,15 @@ def test_a_seat_not_in_the_game():
 @pytest.mark.parametrize("call,key", [
     (lambda: meldtable.new_game("canasta-four-hand", players=2, seed=1), "variant_unknown"),
     (lambda: meldtable.new_game("canasta-two-hand", players=7, seed=1), "players_allowed"),
-    (lambda: meldtable.new_game("canasta-two-hand", players=2, seed="x"), "seed_int"),
-    (lambda: meldtable.new_game("canasta-two-hand", players=2, seed=1, options=[1]), "options_not_object"),
+    (lambda: meldtable.new_game("canasta-two-hand", players=2, seed="x"), "seed_int"),  # type: ignore[arg-type]  # a wrong type on purpose
+    (lambda: meldtable.new_game("canasta-two-hand", players=2, seed=1, options=[1]), "options_not_object"),  # type: ignore[arg-type]  # on purpose
     (lambda: meldtable.new_game("canasta-two-hand", players=2, seed=1, options={"speed": 1}), "option_unknown"),
     (lambda: meldtable.new_game("canasta-two-hand", players=2, seed=1, options={"draw_count": "two"}), "option_int"),
     (lambda: meldtable.new_game("canasta-two-hand", players=2, seed=1, options={"draw_count": 99}), "option_max"),
     (lambda: meldtable.new_game("canasta-two-hand", players=2, seed=1, options={"take_pile_onto_own_meld": 1}), "option_bool"),
     (lambda: meldtable.new_game("canasta-two-hand", players=2, seed=1, options={"stock_exhausted": "x"}), "option_choice"),
 ])
-def test_bad_options_name_their_reason(call, key):
+def test_bad_options_name_their_reason(call: Callable[[], object], key: str) -> None:
     with pytest.raises(OptionError) as e:
         call()
     assert e.value.key == key
@@ -189,7 +192,8 @@ def test_bad_options_name_their_reason(call, key):
     (2, {"partnerships": "two_sides"}, "seating_two_sides"),
     (4, {"partnerships": "three_sides"}, "seating_three_sides"),
 ])
-def test_impossible_canasta_option_combinations_have_their_own_german_reason(players, options, key):
+def test_impossible_canasta_option_combinations_have_their_own_german_reason(players: int, options: dict[str, Any],
+                                                                              key: str) -> None:
     """Combinations of rule options that cannot be played (issue #25: "every refusal a player can
     cause has a key and a German text written in German"): a key of their own, no English detail
     inside the German text."""
@@ -200,7 +204,7 @@ def test_impossible_canasta_option_combinations_have_their_own_german_reason(pla
     assert e.value.texts["en"] not in e.value.texts["de"]
 
 
-def test_burying_needs_blocking_ranks_in_german():
+def test_burying_needs_blocking_ranks_in_german() -> None:
     with pytest.raises(OptionError) as e:
         meldtable.new_game("kanaster", players=4, seed=1, options={"blocking_ranks": "none"})
     assert e.value.key == "option_bury_needs_blocking"
@@ -210,14 +214,14 @@ def test_burying_needs_blocking_ranks_in_german():
 @pytest.mark.parametrize("text,key", [
     (5, "state_not_text"), ("{", "state_not_json"), ("[NaN]", "state_nonfinite"), ("{}", "state_foreign"),
 ])
-def test_broken_saved_games_name_their_reason(text, key):
+def test_broken_saved_games_name_their_reason(text: object, key: str) -> None:
     with pytest.raises(StateError) as e:
-        meldtable.Game.from_json(text)
+        meldtable.Game.from_json(text)  # type: ignore[arg-type]  # 5: not text, on purpose
     assert e.value.key == key
     assert_declared_german(e.value)
 
 
-def test_a_saved_game_error_with_a_json_detail_has_a_german_text():
+def test_a_saved_game_error_with_a_json_detail_has_a_german_text() -> None:
     """A check deep in a family's loader names JSON fields (``'melded' must be true/false per
     side.``): it carries ``bad_state``, whose German text says the saved game is broken and quotes
     the English detail."""
@@ -232,14 +236,16 @@ def test_a_saved_game_error_with_a_json_detail_has_a_german_text():
     assert_declared_german(e.value, specific=False)
 
 
-def test_fallback_reasons_take_only_the_detail():
+def test_fallback_reasons_take_only_the_detail() -> None:
     for key in GENERIC:
         reason = COMMON.reason(key)
         assert reason.params == ("detail",)
-        assert [name for name, _ in fields(reason.texts["en"])] == ["detail"]
+        text = reason.texts["en"]
+        assert isinstance(text, str)  # (the fallback reasons have one text per language)
+        assert [name for name, _ in fields(text)] == ["detail"]
 
 
-def test_the_key_column_of_the_notation_docs():
+def test_the_key_column_of_the_notation_docs() -> None:
     """docs/notation.md's error tables name each row's key; the parser gives exactly that key."""
     from test_docs_examples import DOCS, PARSERS, sections, tables
 
@@ -249,11 +255,11 @@ def test_the_key_column_of_the_notation_docs():
             if title not in PARSERS or head != ["input", "message", "key"]:
                 continue
             for cells in body:
-                inputs: list[object] = code_spans(cells[0]) if "non-string" not in cells[0] else [5]
+                inputs: list[object] = [*code_spans(cells[0])] if "non-string" not in cells[0] else [5]
                 (key,) = code_spans(cells[2])
                 for text in inputs:
                     with pytest.raises(NotationError) as e:
-                        PARSERS[title]("" if text == '""' else text)
+                        PARSERS[title]("" if text == '""' else text)  # type: ignore[arg-type]  # the "non-string" row: 5
                     assert e.value.key == key, (title, text)
                 rows += 1
     assert rows >= 25

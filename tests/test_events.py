@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
 
 from meldtable.api import Session, handle
 from meldtable.bot import choose_move
-from meldtable.events import EVENTS, Event, deal_events, places_of, replay
+from meldtable.cards import Card
+from meldtable.events import EVENTS, Event, PlaceRef, deal_events, places_of, replay
 from meldtable.game import Game, new_game
 from meldtable.variants import VARIANTS
 
@@ -27,7 +29,7 @@ def _hidden_ok(g: Game, e: Event) -> None:
         j = e.to_json(viewer)
         assert j["count"] == len(e.cards)
         hidden = {"stock", "penalty_stock", "set_aside"}
-        def closed(p: dict, hidden: set[str] = hidden, viewer: int = viewer) -> bool:
+        def closed(p: dict[str, Any], hidden: set[str] = hidden, viewer: int = viewer) -> bool:
             return p["place"] in hidden or (p["place"] == "hand" and p.get("seat") != viewer)
         if closed(j["from"]) and closed(j["to"]) and e.key != "cut":  # (the cut's cards are turned up)
             assert j["cards"] == [], (viewer, j)
@@ -37,7 +39,7 @@ def _hidden_ok(g: Game, e: Event) -> None:
             assert j["cards"] == list(e.cards)
 
 
-def _play(variant: str, players: int, seed: int, options: dict, steps: int, computer: bool = False) -> int:
+def _play(variant: str, players: int, seed: int, options: dict[str, Any], steps: int, computer: bool = False) -> int:
     g = new_game(variant, players=players, seed=seed, options=options)
     g.record_events = True
     rng = random.Random(seed)
@@ -49,11 +51,12 @@ def _play(variant: str, players: int, seed: int, options: dict, steps: int, comp
         if g.hand_over:
             g.next_hand()
             after = places_of(fam, g.state)
-            total: dict = {}
+            total: dict[Card, int] = {}
             for cs in after.values():
                 for c, k in cs.items():
                     total[c] = total.get(c, 0) + k
-            assert replay({("stock", None, None): total}, g.last_events) == after
+            start: dict[PlaceRef, dict[Card, int]] = {("stock", None, None): total}
+            assert replay(start, g.last_events) == after
             for e in g.last_events:
                 _hidden_ok(g, e)
             continue
@@ -145,6 +148,7 @@ def test_api_next_hand_and_play_carry_events() -> None:
             assert (e["cards"] != []) == (e["to"]["seat"] == t["seat"])
     assert all(e["cards"] == [] for e in t["events"] if e["key"] == "penalty_stock")
     moves = []
+    assert s.game is not None
     work = s.game.copy()
     for _ in range(5):
         m = work.legal_moves()[0]

@@ -9,6 +9,7 @@ import random
 import subprocess
 import sys
 from pathlib import Path
+from typing import cast
 
 from meldtable.game import new_game
 
@@ -34,7 +35,7 @@ sys.stdout.write(json.dumps(out))
 def _events_with_hash_seed(seed: str) -> list[list[dict[str, object]]]:
     env = {**os.environ, "PYTHONHASHSEED": seed, "PYTHONPATH": str(ENGINE)}
     done = subprocess.run([sys.executable, "-c", SCRIPT], env=env, capture_output=True, text=True, check=True)
-    return json.loads(done.stdout)
+    return cast("list[list[dict[str, object]]]", json.loads(done.stdout))
 
 
 def test_events_do_not_depend_on_the_hash_seed() -> None:

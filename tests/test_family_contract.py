@@ -24,20 +24,23 @@ from meldtable.moves import MoveValue
 from meldtable.threefifty import ThreeFiftyMove
 from meldtable.undo import REVEALING, UNDOABLE, UndoRecord
 
+MoveClass = type[Move] | type[ContinentalMove] | type[ThreeFiftyMove]
+"""A family's move class (each parses its notation)."""
+
 
 def members(proto: type) -> set[str]:
     return {n for n in dir(proto) if not n.startswith("_")} | set(typing.get_type_hints(proto, localns={
         "Catalogue": object, "Card": object, "MoveValue": object, "FamilyState": object}))
 
 
-def test_the_registry_names_every_variant_family():
+def test_the_registry_names_every_variant_family() -> None:
     assert set(FAMILIES) == {v.family for v in meldtable.VARIANTS.values()}
     with pytest.raises(meldtable.OptionError):
         family_module("os")
 
 
 @pytest.mark.parametrize("family", sorted(FAMILIES))
-def test_every_family_module_provides_the_protocol(family):
+def test_every_family_module_provides_the_protocol(family: str) -> None:
     module = importlib.import_module(FAMILIES[family])
     missing = sorted(n for n in members(FamilyOf) if not hasattr(module, n))
     assert not missing, missing
@@ -48,7 +51,7 @@ def test_every_family_module_provides_the_protocol(family):
 
 
 @pytest.mark.parametrize("family", sorted(FAMILIES))
-def test_every_family_names_a_position_room_with_keys_reader_and_writer(family):
+def test_every_family_names_a_position_room_with_keys_reader_and_writer(family: str) -> None:
     room = importlib.import_module(family_module(family).POSITION)
     assert room.__name__ == f"meldtable.{family}.position"
     missing = sorted(n for n in members(PositionRoom) if not hasattr(room, n))
@@ -57,7 +60,7 @@ def test_every_family_names_a_position_room_with_keys_reader_and_writer(family):
 
 
 @pytest.mark.parametrize("family", sorted(FAMILIES))
-def test_every_family_declares_its_undo_tables_through_the_protocol(family):
+def test_every_family_declares_its_undo_tables_through_the_protocol(family: str) -> None:
     """issue #26: which moves can be taken back is the family's own data (its family module's
     ``UNDOABLE`` and ``REVEALING``, move kinds of its own ``Kind``), and :mod:`meldtable.undo`
     reads it from there; a new family touches only its package."""
@@ -72,7 +75,7 @@ def test_every_family_declares_its_undo_tables_through_the_protocol(family):
     assert set(UNDOABLE) == set(FAMILIES) and family in REVEALING
 
 
-def test_undo_tables_say_canasta_and_continental_undo_melds_and_3_ist_50_nothing():
+def test_undo_tables_say_canasta_and_continental_undo_melds_and_3_ist_50_nothing() -> None:
     """issue #13: melds/adds (canasta family), sets, runs, lay-offs and exchanges (Continental)
     can be taken back; 3 ist 50 has no undo at all (a turn is a single play): the one declared
     fact the page reads, as ``can_undo`` that is never true."""
@@ -88,7 +91,7 @@ def test_undo_tables_say_canasta_and_continental_undo_melds_and_3_ist_50_nothing
 
 
 @pytest.mark.parametrize("family", sorted(FAMILIES))
-def test_every_family_names_its_harness_hooks_room(family):
+def test_every_family_names_its_harness_hooks_room(family: str) -> None:
     """The harness hooks live in the module the family module names in ``TESTING`` (its
     ``testing.py``), with every member of :class:`meldtable.family.HarnessRoom`."""
     room = importlib.import_module(family_module(family).TESTING)
@@ -114,7 +117,7 @@ print(json.dumps(sorted(m for m in sys.modules if m.startswith("meldtable."))))
 """
 
 
-def test_playing_every_family_never_imports_the_harness_hooks():
+def test_playing_every_family_never_imports_the_harness_hooks() -> None:
     """issue #26: the engine never imports a family's ``testing`` module (the page's wheel leaves
     them out, build.py): a fresh interpreter plays every variant through ``Game`` and the api."""
     engine = Path(meldtable.__file__).resolve().parents[1]
@@ -131,7 +134,7 @@ def test_playing_every_family_never_imports_the_harness_hooks():
     (ContinentalMove, "run 5H JK 7H 8H"), (ContinentalMove, "add 1.2 9H high"), (ContinentalMove, "claim"),
     (ThreeFiftyMove, "play 7H pile 2"), (ThreeFiftyMove, "discard 7H"),
 ])
-def test_every_move_value_shares_the_base_and_its_repr_recreates_it(cls, text):
+def test_every_move_value_shares_the_base_and_its_repr_recreates_it(cls: MoveClass, text: str) -> None:
     m = cls.parse(text)
     assert isinstance(m, MoveValue)
     assert repr(m) == f"{cls.__name__}.parse({text!r})"

@@ -23,8 +23,10 @@ import json
 import os
 import random
 import re
+from collections import Counter
+from collections.abc import Callable
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -35,6 +37,7 @@ from meldtable import Game, MeldtableError, StateError, api
 from meldtable.bot import choose_move
 from meldtable.continental import ACTION_BUDGET
 from meldtable.fields import strict_json
+from positions import seat_to_act
 from test_hostile_input import Work
 
 VARIANTS = sorted(meldtable.VARIANTS)
@@ -52,11 +55,11 @@ FUZZ = settings(max_examples=int(60 * SCALE), derandomize=True, database=None, d
 # ---------------------------------------------------------------------------- sessions
 
 
-def _call(session: api.Session, op: str, **fields: Any) -> dict:
-    return json.loads(api.handle(json.dumps({"id": 1, "op": op, **fields}), session))
+def _call(session: api.Session, op: str, **fields: Any) -> dict[str, Any]:
+    return cast("dict[str, Any]", json.loads(api.handle(json.dumps({"id": 1, "op": op, **fields}), session)))
 
 
-def _play_match(variant: str, players: int, seed: int, options: dict | None, out: dict[str, str], tag: str) -> None:
+def _play_match(variant: str, players: int, seed: int, options: dict[str, Any] | None, out: dict[str, str], tag: str) -> None:
     g = meldtable.new_game(variant, players=players, seed=seed, options=options)
     out.setdefault("dealt" + tag, g.to_json())
     for _ in range(7):
@@ -142,7 +145,7 @@ def still_serves(s: api.Session) -> None:
         assert resp["ok"], resp
 
 
-def check_answer(s: api.Session, text: Any, work: Any = None) -> dict:
+def check_answer(s: api.Session, text: Any, work: Any = None) -> dict[str, Any]:
     """Send one message; check the answer's shape (strict JSON), that a failure changed nothing,
     and that the session still serves. ``work`` (a ``Work``) measures the answer alone."""
     before = snapshot(s)
@@ -230,7 +233,7 @@ MESSAGE = st.one_of(
 @pytest.mark.parametrize("kind", SESSION_KINDS)
 @FUZZ
 @given(message=MESSAGE)
-def test_hostile_messages_get_structured_errors(variant, kind, message):
+def test_hostile_messages_get_structured_errors(variant: str | None, kind: str, message: str) -> None:
     if variant is None and kind != "dealt":
         return  # one run for the session without a game
     s = session_of(variant, kind)
@@ -241,7 +244,7 @@ def test_hostile_messages_get_structured_errors(variant, kind, message):
 @pytest.mark.parametrize("kind", SESSION_KINDS)
 @settings(FUZZ, max_examples=int(40 * SCALE))
 @given(op=st.sampled_from(["act", "bot", "next_hand", "play", "load"]), fields=st.data())
-def test_ops_at_the_wrong_time_and_with_garbage_fields(variant, kind, op, fields):
+def test_ops_at_the_wrong_time_and_with_garbage_fields(variant: str | None, kind: str, op: str, fields: st.DataObject) -> None:
     """The game-changing ops with garbage or half-right fields, in every phase of a game."""
     s = session_of(variant, kind)
     games = saved_games(variant)
@@ -261,7 +264,7 @@ def test_ops_at_the_wrong_time_and_with_garbage_fields(variant, kind, op, fields
     check_answer(s, json.dumps({"id": 5, "op": op, **extra}))
 
 
-def test_huge_and_deep_messages_directly():
+def test_huge_and_deep_messages_directly() -> None:
     """The worst sizes without hypothesis: nesting beyond the recursion limit, numbers beyond the
     integer-string limit, the size limit."""
     for variant in VARIANTS:
@@ -277,7 +280,11 @@ def test_huge_and_deep_messages_directly():
 # ---------------------------------------------------------------------------- saved games
 
 
-def _paths(node: Any, prefix: tuple = ()) -> list[tuple]:
+JsonPath = tuple[str | int, ...]
+"""A path into a JSON document: its keys and indices from the top."""
+
+
+def _paths(node: Any, prefix: JsonPath = ()) -> list[JsonPath]:
     """Every path (tuple of keys/indices) into a JSON document."""
     out = [prefix] if prefix else []
     if isinstance(node, dict):
@@ -289,92 +296,118 @@ def _paths(node: Any, prefix: tuple = ()) -> list[tuple]:
     return out
 
 
-def _get(doc: Any, path: tuple) -> Any:
+def _get(doc: Any, path: JsonPath) -> Any:
     for k in path:
         doc = doc[k]
     return doc
 
 
-def _card_slots(doc: Any) -> list[tuple]:
+def _card_slots(doc: Any) -> list[JsonPath]:
     return [p for p in _paths(doc) if isinstance(_get(doc, p), str) and CARD_RE.match(_get(doc, p))]
 
 
 MUTATIONS = ["drop", "retype", "swap_cards", "duplicate_card", "remove_card", "replace_card", "move_cards", "number",
              "truncate", "top", "option", "players"]
-NUMBERS = [-1, 0, 1, 2, 7, 8, 99, 10**20, -(10**20), True, False, None, "0", 0.5, [], {}]
+NUMBERS: list[object] = [-1, 0, 1, 2, 7, 8, 99, 10**20, -(10**20), True, False, None, "0", 0.5, [], {}]
 
 
-def mutate(doc: dict, text: str, data: Any) -> str:
+def _mutate_option(doc: dict[str, Any], data: st.DataObject) -> None:
+    variant = doc.get("variant")
+    v = meldtable.VARIANTS.get(variant) if isinstance(variant, str) else None
+    if v is not None and isinstance(doc.get("options"), dict):
+        name = data.draw(st.sampled_from(sorted(v.options)))
+        o = v.options[name]
+        lo = o.minimum if o.minimum is not None else -5
+        hi = o.maximum if o.maximum is not None else 10**6
+        values: list[object] = [*o.choices] or [True, False]
+        strategy: st.SearchStrategy[Any] = st.sampled_from(values) if o.kind in ("choice", "bool") \
+            else st.integers(lo - 1, hi + 1) if o.kind == "int" else JSON
+        doc["options"][name] = data.draw(strategy)
+
+
+def _mutate_players(doc: dict[str, Any], data: st.DataObject) -> None:
+    variant = doc.get("variant")
+    v = meldtable.VARIANTS.get(variant) if isinstance(variant, str) else None
+    if v is not None:
+        doc["players"] = data.draw(st.sampled_from(list(v.players) + [0, 1, 9, -1]))
+
+
+def _mutate_top(doc: dict[str, Any], data: st.DataObject) -> None:
+    key = data.draw(st.sampled_from(["format", "version", "variant", "players", "seed", "options", "history", "state"]))
+    doc[key] = data.draw(JSON | st.sampled_from(VARIANTS + NUMBERS))
+
+
+def _mutate_drop_or_retype(doc: dict[str, Any], data: st.DataObject, how: str) -> None:
+    p = data.draw(st.sampled_from(_paths(doc)))
+    parent = _get(doc, p[:-1])
+    if how == "drop":
+        del parent[p[-1]]
+    else:
+        parent[p[-1]] = data.draw(JSON)
+
+
+def _mutate_number(doc: dict[str, Any], data: st.DataObject) -> None:
+    paths = _paths(doc)
+    nums = [p for p in paths if isinstance(_get(doc, p), (int, type(None))) and not isinstance(_get(doc, p), bool)]
+    if nums:
+        p = data.draw(st.sampled_from(nums))
+        _get(doc, p[:-1])[p[-1]] = data.draw(st.sampled_from(NUMBERS))
+
+
+def _mutate_move_cards(doc: dict[str, Any], data: st.DataObject) -> None:
+    lists = [p for p in _paths(doc) if isinstance(_get(doc, p), list) and _get(doc, p)
+             and all(isinstance(x, str) and CARD_RE.match(x) for x in _get(doc, p))]
+    if lists:
+        a, b = data.draw(st.sampled_from(lists)), data.draw(st.sampled_from(lists))
+        src, dst = _get(doc, a), _get(doc, b)
+        if src is not dst:
+            k = data.draw(st.integers(1, len(src)))
+            dst.extend(src[:k])
+            del src[:k]
+
+
+def _mutate_card(doc: dict[str, Any], data: st.DataObject, how: str) -> None:
+    """swap_cards, duplicate_card, remove_card, replace_card: at a card picked among the card slots."""
+    slots = _card_slots(doc)
+    if not slots:
+        return
+    a = data.draw(st.sampled_from(slots))
+    if how == "swap_cards":
+        b = data.draw(st.sampled_from(slots))
+        pa, pb = _get(doc, a[:-1]), _get(doc, b[:-1])
+        pa[a[-1]], pb[b[-1]] = pb[b[-1]], pa[a[-1]]
+    elif how == "duplicate_card":
+        parent, index = _get(doc, a[:-1]), a[-1]
+        if isinstance(parent, list) and isinstance(index, int):  # (a list's slots are indices)
+            parent.append(parent[index])
+    elif how == "remove_card":
+        parent, index = _get(doc, a[:-1]), a[-1]
+        if isinstance(parent, list) and isinstance(index, int):
+            del parent[index]
+    else:
+        _get(doc, a[:-1])[a[-1]] = data.draw(st.sampled_from(["QH", "JK", "3D", "2C", "XX", "", "10H", "qh", " QH"]))
+
+
+_DOC_MUTATIONS: dict[str, Callable[[dict[str, Any], st.DataObject], None]] = {
+    "option": _mutate_option, "players": _mutate_players, "top": _mutate_top, "number": _mutate_number,
+    "move_cards": _mutate_move_cards,
+}
+
+
+def mutate(doc: dict[str, Any], text: str, data: st.DataObject) -> str:
     """Apply 1-3 random mutations to a saved game; returns the text to load."""
     for _ in range(data.draw(st.integers(1, 3))):
         how = data.draw(st.sampled_from(MUTATIONS))
-        paths = _paths(doc)
         if how == "truncate":
             t = json.dumps(doc)
             return t[: data.draw(st.integers(0, len(t) - 1))]
-        if how == "option":
-            v = meldtable.VARIANTS.get(doc.get("variant")) if isinstance(doc.get("variant"), str) else None
-            if v is not None and isinstance(doc.get("options"), dict):
-                name = data.draw(st.sampled_from(sorted(v.options)))
-                o = v.options[name]
-                lo = o.minimum if o.minimum is not None else -5
-                hi = o.maximum if o.maximum is not None else 10**6
-                doc["options"][name] = data.draw(
-                    st.sampled_from(list(o.choices) or [True, False]) if o.kind in ("choice", "bool")
-                    else st.integers(lo - 1, hi + 1) if o.kind == "int" else JSON)
-            continue
-        if how == "players":
-            v = meldtable.VARIANTS.get(doc.get("variant")) if isinstance(doc.get("variant"), str) else None
-            if v is not None:
-                doc["players"] = data.draw(st.sampled_from(list(v.players) + [0, 1, 9, -1]))
-            continue
-        if how == "top":
-            key = data.draw(st.sampled_from(["format", "version", "variant", "players", "seed", "options", "history", "state"]))
-            doc[key] = data.draw(JSON | st.sampled_from(VARIANTS + NUMBERS))
-            continue
-        if how in ("drop", "retype") and paths:
-            p = data.draw(st.sampled_from(paths))
-            parent = _get(doc, p[:-1])
-            if how == "drop":
-                del parent[p[-1]]
-            else:
-                parent[p[-1]] = data.draw(JSON)
-            continue
-        if how == "number":
-            nums = [p for p in paths if isinstance(_get(doc, p), (int, type(None))) and not isinstance(_get(doc, p), bool)]
-            if nums:
-                p = data.draw(st.sampled_from(nums))
-                _get(doc, p[:-1])[p[-1]] = data.draw(st.sampled_from(NUMBERS))
-            continue
-        if how == "move_cards":
-            lists = [p for p in paths if isinstance(_get(doc, p), list) and _get(doc, p)
-                     and all(isinstance(x, str) and CARD_RE.match(x) for x in _get(doc, p))]
-            if lists:
-                a, b = data.draw(st.sampled_from(lists)), data.draw(st.sampled_from(lists))
-                src, dst = _get(doc, a), _get(doc, b)
-                if src is not dst:
-                    k = data.draw(st.integers(1, len(src)))
-                    dst.extend(src[:k])
-                    del src[:k]
-            continue
-        slots = _card_slots(doc)
-        if not slots:
-            continue
-        a = data.draw(st.sampled_from(slots))
-        if how == "swap_cards":
-            b = data.draw(st.sampled_from(slots))
-            pa, pb = _get(doc, a[:-1]), _get(doc, b[:-1])
-            pa[a[-1]], pb[b[-1]] = pb[b[-1]], pa[a[-1]]
-        elif how == "duplicate_card":
-            parent = _get(doc, a[:-1])
-            if isinstance(parent, list):
-                parent.append(parent[a[-1]])
-        elif how == "remove_card":
-            parent = _get(doc, a[:-1])
-            if isinstance(parent, list):
-                del parent[a[-1]]
+        if how in _DOC_MUTATIONS:
+            _DOC_MUTATIONS[how](doc, data)
+        elif how in ("drop", "retype"):
+            if _paths(doc):  # (no paths: no card slots either, nothing to do)
+                _mutate_drop_or_retype(doc, data, how)
         else:
-            _get(doc, a[:-1])[a[-1]] = data.draw(st.sampled_from(["QH", "JK", "3D", "2C", "XX", "", "10H", "qh", " QH"]))
+            _mutate_card(doc, data, how)
     return json.dumps(doc)
 
 
@@ -406,7 +439,7 @@ def check_loaded_game(g: Game, moves: int = 6) -> None:
 @pytest.mark.parametrize("variant", VARIANTS)
 @settings(FUZZ, max_examples=int(150 * SCALE))
 @given(data=st.data())
-def test_mutated_saved_games_load_cleanly_or_fail_with_state_error(variant, data):
+def test_mutated_saved_games_load_cleanly_or_fail_with_state_error(variant: str, data: st.DataObject) -> None:
     games = saved_games(variant)
     name = data.draw(st.sampled_from(sorted(games)))
     text = games[name]
@@ -421,13 +454,13 @@ def test_mutated_saved_games_load_cleanly_or_fail_with_state_error(variant, data
 
 @pytest.mark.parametrize("value", [None, 5, 3.5, [], {}, b"\xff\xfe", b"{}", "", "null", "[]", "{}", '"x"', "1e999",
                                    "[" * 100000, '{"format": "meldtable-game", "version": 1}'])
-def test_from_json_non_games(value):
+def test_from_json_non_games(value: object) -> None:
     with pytest.raises(StateError) as e:
         Game.from_json(value)  # type: ignore[arg-type]
     assert str(e.value)
 
 
-def test_every_saved_game_kind_exists_and_loads():
+def test_every_saved_game_kind_exists_and_loads() -> None:
     for variant in VARIANTS:
         games = saved_games(variant)
         assert {"dealt", "mid_hand", "hand_over", "match_over"} <= set(games), (variant, sorted(games))
@@ -437,24 +470,25 @@ def test_every_saved_game_kind_exists_and_loads():
             check_loaded_game(Game.from_json(text))
 
 
-def test_check_answer_notices_a_changed_session():
+def test_check_answer_notices_a_changed_session() -> None:
     """Sanity of the checker itself: a request that fails after changing the game is caught."""
     s = session_of(VARIANTS[0], "mid_hand")
     before = snapshot(s)
     g = s.game
+    assert g is not None
     s.game = copy.copy(g)
     assert snapshot(s) == before
     with pytest.raises(MeldtableError):
         g.play("no such move")
 
 
-def _doc(variant: str, kind: str, players: bool = False) -> dict:
+def _doc(variant: str, kind: str, players: bool = False) -> dict[str, Any]:
     games = saved_games(variant)
-    return json.loads(games[kind + ("_max_players" if players else "")])
+    return cast("dict[str, Any]", json.loads(games[kind + ("_max_players" if players else "")]))
 
 
 @pytest.mark.parametrize("case", ["options_too_few_decks", "empty_hand_mid_hand", "cards_left_with_the_seat_out"])
-def test_fuzz_findings_stay_fixed(case):
+def test_fuzz_findings_stay_fixed(case: str) -> None:
     """Found by the mutation fuzzer (with more examples than CI runs): each must be a StateError."""
     if case == "options_too_few_decks":  # the rules refuse 8 players with 2 decks for deal 7
         d = _doc("continental", "dealt", players=True)
@@ -488,7 +522,7 @@ def big_hand_game(variant: str) -> str | None:
     cards, turn order) or its loader refuses it."""
     g = meldtable.new_game(variant, players=2, seed=21)
     for _ in range(400):
-        if g.hand_over or g.view(g.current_player)["phase"] == "play":
+        if g.hand_over or g.view(seat_to_act(g))["phase"] == "play":
             break
         g.play(choose_move(g))
     if g.hand_over:
@@ -524,7 +558,7 @@ SIZES = [0, 1, 2, 3, 4, 5, 13, 14, 53, 59, 60, 61, 159, 1000, 5000]
 
 
 @st.composite
-def oversized_action(draw: Any, hand: list[str]) -> dict:
+def oversized_action(draw: Any, hand: list[str]) -> dict[str, Any]:
     """An action whose card lists are built from the hand (repeated, shuffled, one card many
     times, jokers) in sizes up to 5,000 cards, with up to 1,000 combinations."""
     kind = draw(st.sampled_from(["set", "run", "lay_down", "add", "meld", "take", "discard", "play"]))
@@ -562,13 +596,14 @@ def oversized_action(draw: Any, hand: list[str]) -> dict:
 @pytest.mark.parametrize("variant", VARIANTS)
 @settings(FUZZ, max_examples=int(40 * SCALE))
 @given(data=st.data())
-def test_oversized_actions_do_bounded_work(variant, data):
+def test_oversized_actions_do_bounded_work(variant: str, data: st.DataObject) -> None:
     """Actions naming up to 5,000 cards or 1,000 combinations, made from a 60-card hand: a
     structured answer, the session unchanged on a refusal, and bounded work: at most twice
     Continental's ACTION_BUDGET moves played or games copied, under 8 MB of memory (the issue's
     examples took 9-67 s and up to 1 GB; their times: bench/hostile_bench.py)."""
     s = big_session(variant)
-    hand = s.game.view(s.game.current_player)["hand"]
+    assert s.game is not None
+    hand = s.game.view(seat_to_act(s.game))["hand"]
     action = data.draw(oversized_action(hand))
     w = Work()
     check_answer(s, json.dumps({"id": 7, "op": "act", "action": action}), work=w)
@@ -576,72 +611,101 @@ def test_oversized_actions_do_bounded_work(variant, data):
     assert w.peak < 8_000_000, (w.peak, str(action)[:200])
 
 
-def test_big_hand_sessions_exist():
+def test_big_hand_sessions_exist() -> None:
     """The oversized-action fuzzer plays on 60-card hands where the rules allow them."""
     for variant in ("continental", "canasta-two-hand"):
         text = big_hand_game(variant)
         if text is None and variant == "canasta-two-hand":
             continue  # the canasta loader may refuse a 60-card hand in a play stage
+        assert text is not None
         g = Game.from_json(text)
-        assert len(g.view(g.current_player)["hand"]) == 60
+        assert len(g.view(seat_to_act(g))["hand"]) == 60
     assert big_hand_game("continental") is not None
 
 
 # ---------------------------------------------------------------------------- issue #15: unplayable saves
 
 
-def _turn_mutation_continental(doc: dict, data: Any) -> None:
+def _flip_stage(st_: dict[str, Any], t: dict[str, Any], n: int, data: st.DataObject) -> None:
+    t["stage"] = "draw" if t["stage"] == "play" else "play"
+    t["drew"] = None if t["stage"] == "draw" else data.draw(st.sampled_from(["stock", "discard"]))
+
+
+def _flip_down(st_: dict[str, Any], t: dict[str, Any], n: int, data: st.DataObject) -> None:
+    k = data.draw(st.integers(0, n - 1))
+    st_["down"][k] = not st_["down"][k]
+
+
+def _hand_to_table(st_: dict[str, Any], t: dict[str, Any], n: int, data: st.DataObject) -> None:
+    seat = data.draw(st.integers(0, n - 1))
+    combos = [cb for s_ in st_["table"] for cb in s_]
+    if combos and st_["hands"][seat]:
+        cb = data.draw(st.sampled_from(combos))
+        cb["cards"].append(st_["hands"][seat].pop(data.draw(st.integers(0, len(st_["hands"][seat]) - 1))))
+
+
+def _new_combo(st_: dict[str, Any], t: dict[str, Any], n: int, data: st.DataObject) -> None:
+    seat = t["seat"]
+    hand = st_["hands"][seat]
+    if len(hand) >= 3:
+        k = data.draw(st.sampled_from([3, 4]))
+        cards = [hand.pop(data.draw(st.integers(0, len(hand) - 1))) for _ in range(min(k, len(hand)))]
+        naturals = [c for c in cards if c != "JK"]
+        kind = "set" if naturals and len({c[0] for c in naturals}) == 1 else "run"
+        st_["table"][seat].append({"kind": kind, "cards": sorted(cards, key=lambda c: ("A23456789TJQK".find(c[0]), c))})
+        t["stage"], t["drew"] = "play", t["drew"] or "stock"
+        t["pending"] = data.draw(st.sampled_from([None, [1, 0], [0, 1], [1, 1]]))
+
+
+def _laid(st_: dict[str, Any], t: dict[str, Any], n: int, data: st.DataObject) -> None:
+    t["laid_ranks"] = data.draw(st.lists(st.sampled_from(["7", "K", "A", "2"]), max_size=3))
+    t["laid_suits"] = data.draw(st.lists(st.sampled_from(["C", "D", "H", "S"]), max_size=3))
+
+
+def _set_key(where: str, key: str, strategy: Callable[[dict[str, Any], dict[str, Any], int], st.SearchStrategy[Any]],
+             ) -> Callable[[dict[str, Any], dict[str, Any], int, st.DataObject], None]:
+    """A mutation that sets ``key`` of the state (where "state") or of its turn (where "turn") to a
+    value drawn from ``strategy(state, turn, players)``."""
+    def mutation(st_: dict[str, Any], t: dict[str, Any], n: int, data: st.DataObject) -> None:
+        (st_ if where == "state" else t)[key] = data.draw(strategy(st_, t, n))
+    return mutation
+
+
+def _flip(where: str, key: str) -> Callable[[dict[str, Any], dict[str, Any], int, st.DataObject], None]:
+    """A mutation that negates ``key`` of the state (where "state") or of its turn."""
+    def mutation(st_: dict[str, Any], t: dict[str, Any], n: int, data: st.DataObject) -> None:
+        d = st_ if where == "state" else t
+        d[key] = not d[key]
+    return mutation
+
+
+_CONTINENTAL_TURN_MUTATIONS: dict[str, Callable[[dict[str, Any], dict[str, Any], int, st.DataObject], None]] = {
+    "pending": _set_key("turn", "pending", lambda st_, t, n: st.sampled_from(
+        [None, [1, 0], [0, 1], [1, 1], [2, 0], [0, 2], [0, 0], [3, 1]])),
+    "laid": _laid,
+    "went_down": _flip("turn", "went_down"),
+    "joker_from": _set_key("turn", "joker_from", lambda st_, t, n: st.sampled_from([None, "0.1", "1.1", "0.2", "1.2", "2.1"])),
+    "down": _flip_down,
+    "stage": _flip_stage,
+    "taken": _set_key("turn", "taken", lambda st_, t, n: st.sampled_from(st_["hands"][t["seat"]] + [None, "JK"])),
+    "takes": _set_key("state", "takes_in_a_row", lambda st_, t, n: st.integers(0, 25)),
+    "claim_queue": _set_key("state", "claim_queue", lambda st_, t, n: st.none() | st.lists(
+        st.integers(0, n - 1), min_size=1, max_size=n, unique=True)),
+    "top_claimable": _flip("state", "top_claimable"),
+    "hand_to_table": _hand_to_table,
+    "new_combo": _new_combo,
+    "hand_over": _flip("state", "hand_over"),
+}
+
+
+def _turn_mutation_continental(doc: dict[str, Any], data: st.DataObject) -> None:
     st_ = doc["state"]
-    t = st_["turn"]
-    n = len(st_["hands"])
     how = data.draw(st.sampled_from(["pending", "laid", "went_down", "joker_from", "down", "stage", "taken", "takes",
                                      "claim_queue", "top_claimable", "hand_to_table", "new_combo", "hand_over"]))
-    if how == "pending":
-        t["pending"] = data.draw(st.sampled_from([None, [1, 0], [0, 1], [1, 1], [2, 0], [0, 2], [0, 0], [3, 1]]))
-    elif how == "laid":
-        t["laid_ranks"] = data.draw(st.lists(st.sampled_from(["7", "K", "A", "2"]), max_size=3))
-        t["laid_suits"] = data.draw(st.lists(st.sampled_from(["C", "D", "H", "S"]), max_size=3))
-    elif how == "went_down":
-        t["went_down"] = not t["went_down"]
-    elif how == "joker_from":
-        t["joker_from"] = data.draw(st.sampled_from([None, "0.1", "1.1", "0.2", "1.2", "2.1"]))
-    elif how == "down":
-        k = data.draw(st.integers(0, n - 1))
-        st_["down"][k] = not st_["down"][k]
-    elif how == "stage":
-        t["stage"] = "draw" if t["stage"] == "play" else "play"
-        t["drew"] = None if t["stage"] == "draw" else data.draw(st.sampled_from(["stock", "discard"]))
-    elif how == "taken":
-        hand = st_["hands"][t["seat"]]
-        t["taken"] = data.draw(st.sampled_from(hand + [None, "JK"]))
-    elif how == "takes":
-        st_["takes_in_a_row"] = data.draw(st.integers(0, 25))
-    elif how == "claim_queue":
-        st_["claim_queue"] = data.draw(st.none() | st.lists(st.integers(0, n - 1), min_size=1, max_size=n, unique=True))
-    elif how == "top_claimable":
-        st_["top_claimable"] = not st_["top_claimable"]
-    elif how == "hand_to_table":
-        seat = data.draw(st.integers(0, n - 1))
-        combos = [cb for s_ in st_["table"] for cb in s_]
-        if combos and st_["hands"][seat]:
-            cb = data.draw(st.sampled_from(combos))
-            cb["cards"].append(st_["hands"][seat].pop(data.draw(st.integers(0, len(st_["hands"][seat]) - 1))))
-    elif how == "new_combo":
-        seat = t["seat"]
-        hand = st_["hands"][seat]
-        if len(hand) >= 3:
-            k = data.draw(st.sampled_from([3, 4]))
-            cards = [hand.pop(data.draw(st.integers(0, len(hand) - 1))) for _ in range(min(k, len(hand)))]
-            naturals = [c for c in cards if c != "JK"]
-            kind = "set" if naturals and len({c[0] for c in naturals}) == 1 else "run"
-            st_["table"][seat].append({"kind": kind, "cards": sorted(cards, key=lambda c: ("A23456789TJQK".find(c[0]), c))})
-            t["stage"], t["drew"] = "play", t["drew"] or "stock"
-            t["pending"] = data.draw(st.sampled_from([None, [1, 0], [0, 1], [1, 1]]))
-    else:
-        st_["hand_over"] = not st_["hand_over"]
+    _CONTINENTAL_TURN_MUTATIONS[how](st_, st_["turn"], len(st_["hands"]), data)
 
 
-def _turn_mutation_threefifty(doc: dict, data: Any) -> None:
+def _turn_mutation_threefifty(doc: dict[str, Any], data: st.DataObject) -> None:
     st_ = doc["state"]
     n = len(st_["hands"])
     how = data.draw(st.sampled_from(["to_act", "round_cards", "discard_live", "hand_to_centre", "centre_to_hand",
@@ -674,7 +738,7 @@ TURN_MUTATIONS = {"continental": _turn_mutation_continental, "3-ist-50": _turn_m
 @pytest.mark.parametrize("variant", sorted(TURN_MUTATIONS))
 @settings(FUZZ, max_examples=int(150 * SCALE))
 @given(data=st.data())
-def test_saves_with_rewritten_turns_load_only_when_the_game_can_go_on(variant, data):
+def test_saves_with_rewritten_turns_load_only_when_the_game_can_go_on(variant: str, data: st.DataObject) -> None:
     """Saved games with their turn rewritten (half-laid contracts, jokers to place, seats marked
     down, stages, claim windows, takes in a row, cards moved onto the table; for 3 ist 50 the seat
     to act, the round and the centre): the loader refuses them with a StateError or the game goes
@@ -696,36 +760,29 @@ def test_saves_with_rewritten_turns_load_only_when_the_game_can_go_on(variant, d
 RANK_TEXT = "A23456789TJQK"
 
 
-@st.composite
-def continental_turn_position(draw: Any) -> str:
-    """A Continental position built card by card (tests/positions_continental.py), in the three
-    situations where a loaded game could not go on: the seat to act half-way through laying
-    down its contract, with a joker to place after an exchange, or seats marked down with
-    combinations that may or may not be the deal's contract. Every combination is valid and
-    every card exists once, so only the new loader checks can refuse it."""
-    from collections import Counter
+class _TwoDecks:
+    """Two decks and four jokers for :func:`continental_turn_position`: valid sets and runs drawn
+    from what is left (``draw`` is the composite strategy's)."""
 
-    from positions_continental import position_json
+    def __init__(self, draw: Callable[[st.SearchStrategy[Any]], Any]) -> None:
+        self.draw = draw
+        self.deck: Counter[str] = Counter({r + s_: 2 for r in RANK_TEXT for s_ in "CDHS"})
+        self.deck["JK"] = 4
 
-    deal = draw(st.integers(1, 7))
-    sets, runs = [(2, 0), (1, 1), (0, 2), (3, 0), (2, 1), (1, 2), (0, 3)][deal - 1]
-    options = draw(st.sampled_from([{}, {"max_jokers_per_set": 1, "max_jokers_per_run": 1},
-                                    {"same_rank_sets": False, "same_suit_runs": False}]))
-    deck = Counter({r + s_: 2 for r in RANK_TEXT for s_ in "CDHS"})
-    deck["JK"] = 4
-
-    def take(card: str) -> str:
-        assert deck[card] > 0
-        deck[card] -= 1
+    def take(self, card: str) -> str:
+        assert self.deck[card] > 0
+        self.deck[card] -= 1
         return card
 
-    def a_set(jokers: int = 0) -> list[str]:
+    def a_set(self, jokers: int = 0) -> list[str]:
+        deck, take = self.deck, self.take
         ranks = [r for r in RANK_TEXT if sum(deck[r + s_] for s_ in "CDHS") >= 3]
-        rank = draw(st.sampled_from(ranks))
+        rank = self.draw(st.sampled_from(ranks))
         naturals = [take(c) for c in [rank + s_ for s_ in "CDHS" if deck[rank + s_]][: 3 - jokers]]
         return naturals + [take("JK") for _ in range(jokers)]
 
-    def a_run(jokers: int = 0) -> list[str]:
+    def a_run(self, jokers: int = 0) -> list[str]:
+        deck, take, draw = self.deck, self.take, self.draw
         for _ in range(50):
             suit = draw(st.sampled_from("CDHS"))
             lo = draw(st.integers(1, 10))
@@ -734,7 +791,24 @@ def continental_turn_position(draw: Any) -> str:
                 holes = draw(st.lists(st.integers(1, 2), max_size=jokers, unique=True))
                 out = [take("JK") if i in holes and deck["JK"] else take(c) for i, c in enumerate(cards)]
                 return out
-        return a_set()
+        return self.a_set()
+
+
+@st.composite
+def continental_turn_position(draw: Any) -> str:
+    """A Continental position built card by card (tests/positions_continental.py), in the three
+    situations where a loaded game could not go on: the seat to act half-way through laying
+    down its contract, with a joker to place after an exchange, or seats marked down with
+    combinations that may or may not be the deal's contract. Every combination is valid and
+    every card exists once, so only the new loader checks can refuse it."""
+    from positions_continental import position_json
+
+    deal = draw(st.integers(1, 7))
+    sets, runs = [(2, 0), (1, 1), (0, 2), (3, 0), (2, 1), (1, 2), (0, 3)][deal - 1]
+    options = draw(st.sampled_from([{}, {"max_jokers_per_set": 1, "max_jokers_per_run": 1},
+                                    {"same_rank_sets": False, "same_suit_runs": False}]))
+    cards = _TwoDecks(draw)
+    deck, a_set, a_run = cards.deck, cards.a_set, cards.a_run
 
     players = draw(st.integers(2, 3))
     table: list[list[list[str]]] = [[] for _ in range(players)]
@@ -774,7 +848,7 @@ def continental_turn_position(draw: Any) -> str:
 
 @settings(FUZZ, max_examples=int(150 * SCALE))
 @given(text=continental_turn_position())
-def test_continental_positions_load_only_when_the_game_can_go_on(text):
+def test_continental_positions_load_only_when_the_game_can_go_on(text: str) -> None:
     """Half-laid contracts, jokers to place and seats marked down, built from valid
     combinations: the loader refuses them with a StateError or the seat to act has a legal move
     and the game goes on for 40 computer moves."""
@@ -796,7 +870,7 @@ NOT_WHOLE = ["NaN", "Infinity", "-Infinity", "1e999", "-1e999", "9" * 4301, "2.0
 @pytest.mark.parametrize("variant", VARIANTS)
 @settings(FUZZ, max_examples=int(60 * SCALE))
 @given(data=st.data())
-def test_non_finite_and_non_whole_numbers_in_saved_games_are_refused(variant, data):
+def test_non_finite_and_non_whole_numbers_in_saved_games_are_refused(variant: str, data: st.DataObject) -> None:
     """Any whole number of a saved game replaced by NaN, Infinity, 1e999, a number of 4,301
     digits or a float (2.0 is not a whole number here): the loader refuses it with a StateError,
     and the protocol's load answers bad_state and leaves the session as it was."""
@@ -825,7 +899,7 @@ REQUESTS = [
 @pytest.mark.parametrize("variant", VARIANTS)
 @settings(FUZZ, max_examples=int(40 * SCALE))
 @given(data=st.data())
-def test_non_finite_numbers_in_requests_are_refused(variant, data):
+def test_non_finite_numbers_in_requests_are_refused(variant: str, data: st.DataObject) -> None:
     """A request with NaN, Infinity or 1e999 anywhere (the id too) is not JSON: a bad_request
     answer that is itself strict JSON, with id null, and the session unchanged."""
     req = dict(data.draw(st.sampled_from(REQUESTS)), id=data.draw(st.integers(0, 99)))
@@ -845,7 +919,7 @@ def test_non_finite_numbers_in_requests_are_refused(variant, data):
 @pytest.mark.parametrize("variant", VARIANTS)
 @settings(FUZZ, max_examples=int(40 * SCALE))
 @given(data=st.data())
-def test_any_accepted_save_played_on_and_saved_reloads(variant, data):
+def test_any_accepted_save_played_on_and_saved_reloads(variant: str, data: st.DataObject) -> None:
     """Issue #25, "Ranges that play cannot leave": "every limit a loader enforces is one that play
     can never exceed ... a property test: any accepted game, played on and saved, reloads". Mutated
     saves (numbers pushed to their limits among them) that the loader accepts are played on by the

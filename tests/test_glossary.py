@@ -77,10 +77,10 @@ def catalogues() -> dict[str, Catalogue]:
 
 
 def catalogue_texts(cat: Catalogue) -> dict[str, str]:
-    out = {}
+    out: dict[str, str] = {}
     for key, reason in cat.reasons.items():
         text = reason.texts["de"]
-        items = text.items() if isinstance(text, dict) else [("", text)]
+        items = [("", text)] if isinstance(text, str) else text.items()
         for variant, template in items:
             out[f"{cat.family} reason {key}{'[' + str(variant) + ']' if variant else ''}"] = template
     return out
@@ -89,7 +89,7 @@ def catalogue_texts(cat: Catalogue) -> dict[str, str]:
 def guide_texts(path: Path) -> dict[str, str]:
     out: dict[str, str] = {}
 
-    def walk(node, where):
+    def walk(node: object, where: str) -> None:
         if isinstance(node, dict):
             for k, v in node.items():
                 if k == "de" and isinstance(v, str):
@@ -121,7 +121,7 @@ def rules_page_texts(path: Path) -> dict[str, str]:
     return out
 
 
-def test_the_avoided_variants_are_found():
+def test_the_avoided_variants_are_found() -> None:
     """The check itself: each term's variants are caught, the glossary's own words are not."""
     bad = violations({"a": "Nimm den Stapel", "b": "der Stoß", "c": "eine Vorgabe", "d": "Zurück",
                       "e": "im zweiten Teilspiel", "f": "Python wird geladen…", "g": "rote 3er"})
@@ -130,7 +130,7 @@ def test_the_avoided_variants_are_found():
                              " der Vertrag dieser Runde; Rückgängig; Das Spiel wird geladen…"}) == []
 
 
-def test_page_catalogue_follows_the_glossary():
+def test_page_catalogue_follows_the_glossary() -> None:
     found = violations(page_texts())
     assert not found, "web/i18n.js (German):\n" + "\n".join(found)
 
@@ -138,24 +138,24 @@ def test_page_catalogue_follows_the_glossary():
 
 
 @pytest.mark.parametrize("family", sorted(catalogues()))
-def test_engine_reasons_follow_the_glossary(family):
+def test_engine_reasons_follow_the_glossary(family: str) -> None:
     found = violations(catalogue_texts(catalogues()[family]))
     assert not found, f"reason catalogue {family!r} (German):\n" + "\n".join(found)
 
 
 @pytest.mark.parametrize("name", sorted(p.name for p in (WEB / "guides").glob("*.json")))
-def test_guides_follow_the_glossary(name):
+def test_guides_follow_the_glossary(name: str) -> None:
     found = violations(guide_texts(WEB / "guides" / name))
     assert not found, f"web/guides/{name} (German):\n" + "\n".join(found)
 
 
 @pytest.mark.parametrize("name", sorted(p.name for p in (WEB / "rules").glob("*.de.md")))
-def test_rules_pages_follow_the_glossary(name):
+def test_rules_pages_follow_the_glossary(name: str) -> None:
     found = violations(rules_page_texts(WEB / "rules" / name))
     assert not found, f"web/rules/{name}:\n" + "\n".join(found)
 
 
-def test_hints_name_no_mouse_click():
+def test_hints_name_no_mouse_click() -> None:
     """#29 item 9: the page's hints (also shown in the guides on touch screens) say "choose",
     not "click", in either language."""
     source = (WEB / "i18n.js").read_text(encoding="utf-8")
@@ -164,7 +164,7 @@ def test_hints_name_no_mouse_click():
     assert not found, "\n".join(found)
 
 
-def test_canasta_option_texts_say_canasta_outside_kanaster():
+def test_canasta_option_texts_say_canasta_outside_kanaster() -> None:
     """Seed 004 names the canasta "Kanaster"; seeds 000 and 001 say "Canasta" (docs/glossary.md).
     The rule options' labels and explanations are shown for every canasta-family game (Classic
     Canasta's new-game dialog and rules page among them), so their German text says "Canasta";

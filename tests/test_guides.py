@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any, cast
 
 import pytest
 
@@ -26,16 +27,16 @@ STEP_KEYS = {"say", "ask", "do", "moves", "nudge", "refusals", "computer", "end"
 REFUSAL_KEYS = {"do", "key", "say"}
 
 
-def load(variant: str) -> dict:
-    return json.loads((GUIDES / f"{variant}.json").read_text(encoding="utf-8"))
+def load(variant: str) -> dict[str, Any]:
+    return cast("dict[str, Any]", json.loads((GUIDES / f"{variant}.json").read_text(encoding="utf-8")))
 
 
-def position_text(guide: dict) -> str:
+def position_text(guide: dict[str, Any]) -> str:
     pos = guide["position"]
     return pos if isinstance(pos, str) else "\n".join(pos) + "\n"
 
 
-def action(intent: str) -> dict:
+def action(intent: str) -> dict[str, Any]:
     """A step's move as the page's action object (docs/guides.md, "Moves"): the first word is the
     action's type, the rest its rank/target and cards; anything else is sent as notation."""
     words = intent.split()
@@ -64,28 +65,28 @@ class Client:
         self.session = api.Session()
         self.n = 0
 
-    def call(self, op: str, **fields) -> dict:
+    def call(self, op: str, **fields: object) -> dict[str, Any]:
         self.n += 1
         answer = json.loads(api.handle(json.dumps({"id": self.n, "op": op, **fields}), self.session))
         assert answer["id"] == self.n
-        return answer
+        return cast("dict[str, Any]", answer)
 
-    def ok(self, op: str, **fields) -> dict:
+    def ok(self, op: str, **fields: object) -> dict[str, Any]:
         answer = self.call(op, **fields)
         assert answer["ok"], (op, fields, answer)
-        return answer["result"]
+        return cast("dict[str, Any]", answer["result"])
 
     def history(self) -> list[str]:
-        return json.loads(self.ok("export")["state"])["history"][-1]
+        return cast("list[str]", json.loads(self.ok("export")["state"])["history"][-1])
 
 
-def start(guide: dict) -> Client:
+def start(guide: dict[str, Any]) -> Client:
     c = Client()
     c.ok("new", position=position_text(guide), human_seats=guide.get("human_seats", [0]))
     return c
 
 
-def kind(step: dict) -> str:
+def kind(step: dict[str, Any]) -> str:
     if "do" in step:
         return "human"
     if "computer" in step:
@@ -97,13 +98,13 @@ VARIANT_IDS = sorted(VARIANTS)
 PRESENT = sorted(p.stem for p in GUIDES.glob("*.json"))
 
 
-def test_every_variant_has_a_guide():
+def test_every_variant_has_a_guide() -> None:
     """Issue #12: 'every game has ... a guided first hand in German and English'."""
     assert PRESENT == VARIANT_IDS
 
 
 @pytest.mark.parametrize("variant", PRESENT)
-def test_guide_shape_and_languages(variant):
+def test_guide_shape_and_languages(variant: str) -> None:
     g = load(variant)
     assert set(g) <= GUIDE_KEYS, set(g) - GUIDE_KEYS
     assert g["variant"] == variant
@@ -138,7 +139,7 @@ def test_guide_shape_and_languages(variant):
 
 
 @pytest.mark.parametrize("variant", PRESENT)
-def test_guide_replays_to_the_end_of_the_hand(variant):
+def test_guide_replays_to_the_end_of_the_hand(variant: str) -> None:
     g = load(variant)
     c = start(g)
     human = set(g.get("human_seats", [0]))
@@ -186,7 +187,7 @@ def test_guide_replays_to_the_end_of_the_hand(variant):
 
 
 @pytest.mark.parametrize("variant", PRESENT)
-def test_each_guide_asks_what_the_player_would_do_and_its_hint_is_the_steps_move(variant):
+def test_each_guide_asks_what_the_player_would_do_and_its_hint_is_the_steps_move(variant: str) -> None:
     """Issue #27: the guided hands ask "what would you do?" and offer a hint there. Every guide
     has such a step (``ask``: a question in both languages that names the Hint button); the
     engine's hint at that step (the `hint` op the page sends, the strong player from the seat's
@@ -215,14 +216,14 @@ def test_each_guide_asks_what_the_player_would_do_and_its_hint_is_the_steps_move
 
 
 @pytest.mark.parametrize("variant", PRESENT)
-def test_each_guide_shows_a_refusal(variant):
+def test_each_guide_shows_a_refusal(variant: str) -> None:
     """At least one step of every guide checks a wrong move and the engine's reason for it (issue:
     'a wrong move gets the engine's reason and a nudge'); the replay test plays each of them."""
     g = load(variant)
     assert any(s.get("refusals") for s in g["steps"])
 
 
-def test_action_form():
+def test_action_form() -> None:
     assert action("draw") == {"type": "draw"}
     assert action("take QH QS") == {"type": "take", "cards": ["QH", "QS"]}
     assert action("meld QH QS QD QC") == {"type": "meld", "cards": ["QH", "QS", "QD", "QC"]}

@@ -10,8 +10,12 @@ from __future__ import annotations
 
 import importlib
 import time
+from random import Random
+from types import ModuleType
+from typing import Any
 
 import pytest
+from pytest import MonkeyPatch
 
 import meldtable
 import sim_harness as H
@@ -24,7 +28,7 @@ SEED0 = {"random": 0, "bot": 1, "mixed": 2}  # odd seeds play with random rule o
 
 @pytest.mark.parametrize("variant,players", H.cases(), ids=[f"{v}-{p}p" for v, p in H.cases()])
 @pytest.mark.parametrize("pairing", H.PAIRINGS)
-def test_simulation(variant, players, pairing):
+def test_simulation(variant: str, players: int, pairing: str) -> None:
     """Seeded matches of this variant and player count pass every check of the harness."""
     started = time.perf_counter()
     rep = H.run(variant, players, pairing, moves=MOVES_PER_CASE, seed0=SEED0[pairing], deep_every=9,
@@ -38,7 +42,7 @@ def test_simulation(variant, players, pairing):
 
 
 @pytest.mark.parametrize("players", meldtable.VARIANTS["continental"].players)
-def test_computer_only_continental_matches_end(players):
+def test_computer_only_continental_matches_end(players: int) -> None:
     """Issue #15: computer-only Continental matches always end. One whole match (seven deals) per
     player count, every deal within ``move_bound``, with the harness's checks (lighter sampling
     than test_simulation: the matches are long)."""
@@ -50,12 +54,12 @@ def test_computer_only_continental_matches_end(players):
     assert rep.counts["hands"] == 7 and rep.counts["replays"] == 1
 
 
-def _hooks(family: str):
+def _hooks(family: str) -> ModuleType:
     """The family's harness hooks: the module its family module names in ``TESTING``."""
     return importlib.import_module(family_module(family).TESTING)
 
 
-def test_every_family_has_the_harness_hooks():
+def test_every_family_has_the_harness_hooks() -> None:
     """docs/architecture.md lists the hooks; every family in VARIANTS provides them, in the module
     its family module names (``TESTING``, the family's ``testing.py``), which the family module
     itself does not import (the page's wheel leaves it out: build.py)."""
@@ -70,7 +74,7 @@ def test_every_family_has_the_harness_hooks():
         assert dict(fam.expected_cards(g.state)) == {c: n for c, n in g.state.conservation().items() if n}
 
 
-def test_random_options_are_valid_and_varied():
+def test_random_options_are_valid_and_varied() -> None:
     import random
 
     for vid, players in H.cases():
@@ -85,17 +89,17 @@ def test_random_options_are_valid_and_varied():
 # ---------------------------------------------------------------------------- the harness bites
 
 
-def _run_small(variant="canasta-two-hand", players=2, moves=40):
+def _run_small(variant: str = "canasta-two-hand", players: int = 2, moves: int = 40) -> H.Report:
     return H.run(variant, players, "random", moves=moves, options="default", deep_every=3, max_hands=1)
 
 
-def test_harness_catches_a_leak(monkeypatch):
+def test_harness_catches_a_leak(monkeypatch: MonkeyPatch) -> None:
     """A hook that also changes the seat's own hand makes that seat's view differ: reported."""
     fam = _hooks("canasta")
     real = fam.shuffle_hidden
 
-    def leaky(data, seat, rng):
-        st = real(data, seat, rng)
+    def leaky(data: dict[str, Any], seat: int, rng: Random) -> dict[str, Any] | None:
+        st: dict[str, Any] | None = real(data, seat, rng)
         if st is not None and not st["hand_over"] and len(st["stock"]) > 1 and seat == 0:
             st["hands"][seat][0], st["stock"][0] = st["stock"][0], st["hands"][seat][0]
         return st
@@ -105,7 +109,7 @@ def test_harness_catches_a_leak(monkeypatch):
     assert rep.violations["leak_view"] > 0 or rep.violations["shuffle_hidden_unloadable"] > 0
 
 
-def test_harness_catches_lost_cards_and_a_short_bound(monkeypatch):
+def test_harness_catches_lost_cards_and_a_short_bound(monkeypatch: MonkeyPatch) -> None:
     fam = _hooks("threefifty")
     real = fam.expected_cards
     monkeypatch.setattr(fam, "expected_cards", lambda st: {**real(st), meldtable.JOKER: 1})
@@ -114,7 +118,7 @@ def test_harness_catches_lost_cards_and_a_short_bound(monkeypatch):
     assert rep.violations["conservation"] > 0 and rep.violations["move_bound"] >= 1
 
 
-def test_harness_catches_an_engine_that_accepts_anything(monkeypatch):
+def test_harness_catches_an_engine_that_accepts_anything(monkeypatch: MonkeyPatch) -> None:
     """An engine whose is_legal says yes to every move is caught by the refusal probes."""
     st_cls = family_module("continental").State
     monkeypatch.setattr(st_cls, "is_legal", lambda self, move: True)
@@ -123,7 +127,7 @@ def test_harness_catches_an_engine_that_accepts_anything(monkeypatch):
     assert rep.counts["matches_abandoned"] >= 1
 
 
-def test_a_take_that_empties_the_hand_goes_out():
+def test_a_take_that_empties_the_hand_goes_out() -> None:
     """Found by random playouts (seed 573): seat 0 holds 7D 7D, its side has two canastas, the
     pile is the single card 7S. ``take 7D 7D`` melds the last hand cards; with two canastas that is
     going out without a final discard (seed 000 "Das Ende einer Runde"), so the hand is over."""

@@ -12,6 +12,7 @@ import meldtable
 from meldtable.bot import choose_move, hint
 from meldtable.reasons import LANGUAGES, fields
 from meldtable.search.hints import HINTS, card_phrase, explain
+from positions import seat_to_act
 
 GAMES = [("canasta-two-hand", 2), ("canasta-classic", 4), ("kanaster", 2), ("continental", 3), ("3-ist-50", 3)]
 SAMPLE = {"level": "'hard'", "levels": "easy, normal, strong", "seat": 1, "size": 14, "rank": "Q", "points": 60,
@@ -19,7 +20,7 @@ SAMPLE = {"level": "'hard'", "levels": "easy, normal, strong", "seat": 1, "size"
           "move": "draw"}
 
 
-def test_every_hint_reason_has_both_texts_over_its_own_parameters():
+def test_every_hint_reason_has_both_texts_over_its_own_parameters() -> None:
     for key, reason in HINTS.reasons.items():
         assert set(reason.texts) == set(LANGUAGES), key
         for lang in LANGUAGES:
@@ -29,14 +30,14 @@ def test_every_hint_reason_has_both_texts_over_its_own_parameters():
         assert texts["en"] and texts["de"] and texts["en"] != texts["de"], key
 
 
-def test_the_example_reasons_of_the_issue():
+def test_the_example_reasons_of_the_issue() -> None:
     assert HINTS.texts("take_pile", {"size": 14, "rank": "Q"})["en"] == "Take the pile: 14 cards and a meld of queens."
     assert HINTS.texts("keep_opponent", {"card": "4C", "keep": "9"})["en"] == \
         "Discard the four of clubs. Keep your nines: your opponent collects them."
     assert "Neunen" in HINTS.texts("keep_opponent", {"card": "4C", "keep": "9"})["de"]
 
 
-def test_hints_name_cards_in_the_players_words_never_in_notation():
+def test_hints_name_cards_in_the_players_words_never_in_notation() -> None:
     """"Discard the king of spades." / "Wirf den Pik-König ab." (docs/glossary.md: the German card
     names of the refusal reasons, with the article of the rank's gender and case)."""
     assert HINTS.texts("discard_safe", {"card": "KS"}) == {
@@ -56,7 +57,7 @@ def test_hints_name_cards_in_the_players_words_never_in_notation():
 
 
 @pytest.mark.parametrize("variant,players", GAMES)
-def test_hint_texts_in_played_games_show_no_card_notation(variant, players):
+def test_hint_texts_in_played_games_show_no_card_notation(variant: str, players: int) -> None:
     g = meldtable.new_game(variant, players=players, seed=11)
     notation = re.compile(r"\b(JK|[A2-9TJQK][CDHS])\b")
     for i in range(30):
@@ -70,7 +71,7 @@ def test_hint_texts_in_played_games_show_no_card_notation(variant, players):
 
 
 @pytest.mark.parametrize("variant,players", GAMES)
-def test_a_hint_is_the_strong_move_with_a_reason_in_both_languages(variant, players):
+def test_a_hint_is_the_strong_move_with_a_reason_in_both_languages(variant: str, players: int) -> None:
     g = meldtable.new_game(variant, players=players, seed=6)
     seen = set()
     for i in range(40):
@@ -87,7 +88,7 @@ def test_a_hint_is_the_strong_move_with_a_reason_in_both_languages(variant, play
     assert len(seen) >= 2
 
 
-def test_a_reason_reads_only_the_seats_view():
+def test_a_reason_reads_only_the_seats_view() -> None:
     """The same table with the hidden cards dealt again gives the same hint."""
     for seed in range(3):
         g = meldtable.new_game("canasta-two-hand", players=2, seed=seed)
@@ -95,16 +96,16 @@ def test_a_reason_reads_only_the_seats_view():
             g.play(choose_move(g))
         if g.hand_over:
             continue
-        seat = g.current_player
+        seat = seat_to_act(g)
         other = g.determinize(seat, random.Random(seed + 50))
         assert hint(g, rng=random.Random(1), iterations=1) == hint(other, rng=random.Random(1), iterations=1)
         for m in g.legal_moves()[:6]:
             assert explain(g, seat, m) == explain(other, seat, m)
 
 
-def test_canasta_reasons_for_take_draw_and_discards():
+def test_canasta_reasons_for_take_draw_and_discards() -> None:
     g = meldtable.new_game("canasta-two-hand", players=2, seed=2)
-    seat = g.current_player
+    seat = seat_to_act(g)
     draw = next(m for m in g.legal_moves() if m.kind == "draw")
     r = explain(g, seat, draw)
     assert r["key"] in ("draw", "draw_not_take") and r["move"] == "draw"
@@ -120,7 +121,7 @@ def test_canasta_reasons_for_take_draw_and_discards():
     assert r["texts"]["de"]
 
 
-def test_hint_refuses_when_the_hand_is_over():
+def test_hint_refuses_when_the_hand_is_over() -> None:
     g = meldtable.new_game("3-ist-50", players=3, seed=1)
     while not g.hand_over:
         g.play(choose_move(g))

@@ -13,9 +13,10 @@ from __future__ import annotations
 import json
 import math
 import tracemalloc
-from typing import Any
+from typing import Any, cast
 
 import pytest
+from pytest import MonkeyPatch
 
 import meldtable
 from meldtable import Game, StateError, api
@@ -35,11 +36,11 @@ class Work:
         self._play, self._copy = Game.play, Game.copy
         work = self
 
-        def play(g, *a, **k):
+        def play(g: Game, *a, **k):
             work.plays += 1
             return work._play(g, *a, **k)
 
-        def copy(g):
+        def copy(g: Game):
             work.copies += 1
             return work._copy(g)
 
@@ -53,15 +54,15 @@ class Work:
         Game.play, Game.copy = self._play, self._copy  # type: ignore[method-assign]
 
 
-def send(s: api.Session, req: Any) -> dict:
+def send(s: api.Session, req: Any) -> dict[str, Any]:
     """One request (a dict is sent as JSON text); checks that the answer is strict JSON."""
     text = req if isinstance(req, str) else json.dumps(req)
     out = api.handle(text, s)
     resp = json.loads(out, parse_constant=lambda c: pytest.fail(f"answer holds {c}: {out[:200]}"))
-    return resp
+    return cast("dict[str, Any]", resp)
 
 
-def refused(s: api.Session, req: Any, code: str | None = None, key: str | None = None) -> dict:
+def refused(s: api.Session, req: Any, code: str | None = None, key: str | None = None) -> dict[str, Any]:
     """Send ``req``; it must be refused with a clear message (and ``code``/``key`` when given),
     with little work, and leave the session as it was."""
     before = _snapshot(s)
@@ -76,7 +77,7 @@ def refused(s: api.Session, req: Any, code: str | None = None, key: str | None =
     assert _snapshot(s) == before, "a failed request changed the session"
     assert w.plays + w.copies <= 2 * ACTION_BUDGET, (w.plays, w.copies)
     assert w.peak < 8_000_000, f"{w.peak:,} bytes"
-    return err
+    return cast("dict[str, Any]", err)
 
 
 def _snapshot(s: api.Session) -> Any:
@@ -107,7 +108,7 @@ def continental_big_hand(size: int = 53, players: int = 2, seed: int = 1) -> tup
 # ---------------------------------------------------------------------------- small requests, huge work
 
 
-def test_continental_set_and_lay_down_with_a_whole_53_card_hand():
+def test_continental_set_and_lay_down_with_a_whole_53_card_hand() -> None:
     """Was: 9 s and 300 MB before the refusal (every split of the hand built up front)."""
     s, hand = continental_big_hand(53)
     assert len(hand) == 53
@@ -117,7 +118,7 @@ def test_continental_set_and_lay_down_with_a_whole_53_card_hand():
             "illegal_move", "set_ranks")
 
 
-def test_more_cards_than_the_hand_holds_are_refused_before_anything_is_tried():
+def test_more_cards_than_the_hand_holds_are_refused_before_anything_is_tried() -> None:
     """159 and 1,000 cards (was: 17 s and 1 GB; MemoryError); 20,000 jokers added to a run (was:
     67 s); a canasta meld of 20,000 cards (was: 9 s and 750 MB), refused by the protocol."""
     s, hand = continental_big_hand(53)
@@ -132,7 +133,7 @@ def test_more_cards_than_the_hand_holds_are_refused_before_anything_is_tried():
     refused(c, {"id": 2, "op": "act", "action": {"type": "meld", "cards": ["QH"] * 20000}}, "illegal_move", "too_many_cards")
 
 
-def test_cards_not_held_and_runs_too_long_are_refused_early():
+def test_cards_not_held_and_runs_too_long_are_refused_early() -> None:
     s, hand = continental_big_hand(53)
     missing = next(c for c in ("JK", "AS", "KH", "2C") if c not in hand)
     assert refused(s, {"id": 2, "op": "act", "action": {"type": "set", "cards": [missing] * 3}},
@@ -148,7 +149,7 @@ def test_cards_not_held_and_runs_too_long_are_refused_early():
         "illegal_move", "not_in_hand")
 
 
-def test_a_lay_down_of_a_thousand_combinations_is_refused_without_recursion():
+def test_a_lay_down_of_a_thousand_combinations_is_refused_without_recursion() -> None:
     """Was: RecursionError around 1,000 combinations. Now refused as more combinations than the
     contract allows, before any card is looked at."""
     s, hand = continental_big_hand(53)
@@ -159,7 +160,7 @@ def test_a_lay_down_of_a_thousand_combinations_is_refused_without_recursion():
     assert err["params"]["allowed"] == 2 and "two sets" in err["message"]
 
 
-def test_a_legal_lay_down_from_a_big_hand_is_still_found():
+def test_a_legal_lay_down_from_a_big_hand_is_still_found() -> None:
     """The budget does not refuse what the rules allow: the contract (two sets) from the big hand."""
     s, hand = continental_big_hand(53)
     by_rank: dict[str, list[str]] = {}
@@ -190,20 +191,20 @@ def load_refusal(text: str) -> str:
     return str(e.value)
 
 
-def test_continental_half_laid_contract_that_nothing_completes_is_refused():
+def test_continental_half_laid_contract_that_nothing_completes_is_refused() -> None:
     """The seat to act has laid one set of "two sets" and holds cards that complete nothing."""
     text = position_json(hands=[["2C", "5D", "9H", "KS"], ["3C", "4C"]], table=[[["7C", "7D", "7H"]], []],
                          down=[False, False], turn={"stage": "play", "pending": [1, 0], "laid_ranks": ["7"]})
     assert "cannot go on" in load_refusal(text)
 
 
-def test_continental_joker_that_no_combination_can_take_is_refused():
+def test_continental_joker_that_no_combination_can_take_is_refused() -> None:
     text = position_json(hands=[["JK", "5D"], ["3C", "4C"]], table=[[["7C", "7D", "7H"], ["8C", "8D", "JK"]], []],
                          turn={"stage": "play", "joker_from": "0.1"}, options={"max_jokers_per_set": 1})
     assert "cannot go on" in load_refusal(text)
 
 
-def test_continental_seat_down_without_the_contract_is_refused():
+def test_continental_seat_down_without_the_contract_is_refused() -> None:
     text = position_json(hands=[["2C", "5D"], ["3C", "4C"]], table=[[["7C", "7D", "7H"]], []], turn={"stage": "play"})
     assert "do not hold this deal's contract (two sets)" in load_refusal(text)
     text = position_json(hands=[["2C", "5D"], ["3C", "4C"]], table=[[["7C", "7D", "7H"], ["8C", "8D", "8H"]], []],
@@ -211,7 +212,7 @@ def test_continental_seat_down_without_the_contract_is_refused():
     assert "(a set and a run)" in load_refusal(text)
 
 
-def test_continental_inconsistent_turn_flags_are_refused():
+def test_continental_inconsistent_turn_flags_are_refused() -> None:
     ok = dict(hands=[["2C", "5D"], ["3C", "4C"]], table=[[["7C", "7D", "7H"], ["8C", "8D", "8H"]], []])
     Game.from_json(position_json(**ok, turn={"stage": "play", "went_down": True, "laid_ranks": ["7", "8"]}))
     assert "'turn.went_down' needs" in load_refusal(position_json(**ok, turn={"stage": "play", "went_down": True}))
@@ -226,7 +227,7 @@ def test_continental_inconsistent_turn_flags_are_refused():
     ("NaN", "NaN, Infinity"),
     ("Infinity", "NaN, Infinity"),
 ])
-def test_results_are_validated(value, words):
+def test_results_are_validated(value: object, words) -> None:
     """`results` = [1] loaded and then view() raised TypeError; NaN or Infinity loaded and made
     every later answer invalid JSON."""
     g = meldtable.new_game("continental", players=2, seed=3)
@@ -253,7 +254,7 @@ def test_results_are_validated(value, words):
     ("NaN", "NaN, Infinity"),
     ("-Infinity", "NaN, Infinity"),
 ])
-def test_last_moves_are_validated(variant, value, words):
+def test_last_moves_are_validated(variant: str, value: object, words) -> None:
     """Every entry is {"seat", "text", "label"} with a seat of the game (below 64 for the
     canasta family, whose loader does not pass its seat count yet) and short texts."""
     g = meldtable.new_game(variant, players=2, seed=3)
@@ -276,7 +277,7 @@ def test_last_moves_are_validated(variant, value, words):
 
 
 @pytest.mark.parametrize("variant", ["continental", "3-ist-50", "canasta-two-hand"])
-def test_scores_of_4300_digits_and_float_player_counts_are_refused(variant):
+def test_scores_of_4300_digits_and_float_player_counts_are_refused(variant: str) -> None:
     """Scores of 4,300 digits loaded and broke at the end of the hand; "players": 2.0 crashed
     the canasta and Continental loaders with TypeError."""
     d = json.loads(meldtable.new_game(variant, players=2, seed=3).to_json())
@@ -289,7 +290,7 @@ def test_scores_of_4300_digits_and_float_player_counts_are_refused(variant):
         Game.from_json(json.dumps(d))
 
 
-def test_infinity_in_initial_meld_table_is_an_option_error():
+def test_infinity_in_initial_meld_table_is_an_option_error() -> None:
     """Was: OverflowError (not a ValueError)."""
     for value in ([[0, math.inf]], [[0, 50.0]], [[0, 10**30]], "x", [[0]]):
         with pytest.raises(meldtable.OptionError):
@@ -302,7 +303,7 @@ def test_infinity_in_initial_meld_table_is_an_option_error():
 # ---------------------------------------------------------------------------- the protocol
 
 
-def test_a_nan_request_id_gets_a_strict_json_answer():
+def test_a_nan_request_id_gets_a_strict_json_answer() -> None:
     s = api.Session()
     for text in ('{"id": NaN, "op": "hello"}', '{"id": Infinity, "op": "hello"}', '{"id": 1e999, "op": "hello"}',
                  '{"id": 1, "op": "new", "variant": "continental", "players": 2, "seed": NaN}'):
@@ -312,7 +313,7 @@ def test_a_nan_request_id_gets_a_strict_json_answer():
             "message": "The request is not valid JSON: NaN, Infinity and numbers beyond 1e308 are not JSON."}}
 
 
-def test_a_failed_load_leaves_the_session_as_it_was():
+def test_a_failed_load_leaves_the_session_as_it_was() -> None:
     """A load that failed after the loader (human_seats, or the first view) used to have
     replaced the session's game already."""
     s = api.Session()
@@ -322,7 +323,7 @@ def test_a_failed_load_leaves_the_session_as_it_was():
 
 
 @pytest.mark.parametrize("op", ["act", "bot", "next_hand", "load", "new", "play"])
-def test_an_error_after_the_game_changed_restores_the_session(op, monkeypatch):
+def test_an_error_after_the_game_changed_restores_the_session(op: str, monkeypatch: MonkeyPatch) -> None:
     """Copy and swap: whatever fails while the answer is made (here the table of the new game
     raises, as a bug would), the session keeps its game and seats; the answer is `internal`."""
     s = api.Session()
@@ -359,14 +360,14 @@ def test_an_error_after_the_game_changed_restores_the_session(op, monkeypatch):
     assert _snapshot(s) == before
 
 
-def test_an_answer_that_is_no_json_becomes_an_error_and_the_session_stays(monkeypatch):
+def test_an_answer_that_is_no_json_becomes_an_error_and_the_session_stays(monkeypatch: MonkeyPatch) -> None:
     """A NaN that reaches an answer is never sent as invalid JSON."""
     s = api.Session()
     assert send(s, {"id": 1, "op": "new", "variant": "continental", "players": 2, "seed": 5})["ok"]
     before = _snapshot(s)
     real = Game.view
 
-    def nan_view(self, seat):
+    def nan_view(self, seat: int):
         v = real(self, seat)
         v["scores"] = [math.nan] * len(v["scores"])
         return v
@@ -379,14 +380,14 @@ def test_an_answer_that_is_no_json_becomes_an_error_and_the_session_stays(monkey
     assert _snapshot(s) == before
 
 
-def test_play_takes_at_most_the_documented_number_of_moves():
+def test_play_takes_at_most_the_documented_number_of_moves() -> None:
     s = api.Session()
     assert send(s, {"id": 1, "op": "new", "variant": "continental", "players": 2, "seed": 5})["ok"]
     err = refused(s, {"id": 2, "op": "play", "moves": ["draw"] * (api.MAX_PLAY_MOVES + 1)}, "bad_request")
     assert "10,000" in err["message"]
 
 
-def test_canasta_loader_refuses_turn_flags_that_contradict_the_side():
+def test_canasta_loader_refuses_turn_flags_that_contradict_the_side() -> None:
     """Issue #15: a canasta save with ``turn.initial`` false while the side has not melded loaded
     and got stuck five moves later; the loader now refuses it (and the converse in stage draw)."""
     g = meldtable.new_game("canasta-two-hand", players=2, seed=1)
@@ -396,7 +397,7 @@ def test_canasta_loader_refuses_turn_flags_that_contradict_the_side():
         meldtable.Game.from_json(json.dumps(d))
 
 
-def test_canasta_compose_action_refuses_cards_not_held_before_building_moves():
+def test_canasta_compose_action_refuses_cards_not_held_before_building_moves() -> None:
     """Issue #15: a canasta ``meld`` action with 20,000 cards is refused at once, also when the
     family's composer is called directly (not only through the protocol's size check)."""
     from meldtable.canasta.actions import compose_action

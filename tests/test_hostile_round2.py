@@ -9,21 +9,23 @@ bench/hostile_bench.py's.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, cast
 
 import pytest
+from pytest import MonkeyPatch
 
 import meldtable
 from meldtable import Game, api
 from meldtable.bot import choose_move
+from positions import seat_to_act
 
 VARIANTS = list(meldtable.VARIANTS)
 
 
-def send(s: api.Session, req: Any) -> dict:
+def send(s: api.Session, req: Any) -> dict[str, Any]:
     text = req if isinstance(req, str) else json.dumps(req)
     out = api.handle(text, s)
-    return json.loads(out, parse_constant=lambda c: pytest.fail(f"answer holds {c}"))
+    return cast("dict[str, Any]", json.loads(out, parse_constant=lambda c: pytest.fail(f"answer holds {c}")))
 
 
 def session(variant: str = "canasta-two-hand", players: int = 2, seed: int = 1, **kw: Any) -> api.Session:
@@ -44,14 +46,14 @@ def no_ascii_letters_in_german(text: str) -> None:
     ("abc", "abc"), ("x" * 64, "x" * 64), ("x" * 65, None), (9, 9), (-(2**53 - 1), -(2**53 - 1)),
     (2**53 - 1, 2**53 - 1), (2**53, None), (2**60, None), (1.5, None), (True, None), ([1], None),
 ])
-def test_request_ids_are_short_text_or_safe_integers(rid, echoed):
+def test_request_ids_are_short_text_or_safe_integers(rid: object, echoed: object) -> None:
     """Issue #25: "ids are text of at most 64 characters or safe integers (|n| <= 2^53-1),
     anything else is answered with id: null"."""
     s = api.Session()
     assert send(s, {"id": rid, "op": "hello"})["id"] == echoed
 
 
-def test_a_401_digit_id_is_not_echoed_as_a_number_javascript_reads_as_infinity():
+def test_a_401_digit_id_is_not_echoed_as_a_number_javascript_reads_as_infinity() -> None:
     out = api.handle('{"id": ' + "9" * 401 + ', "op": "hello"}', api.Session())
     assert json.loads(out)["id"] is None
     assert "9" * 20 not in out
@@ -71,7 +73,7 @@ def test_a_401_digit_id_is_not_echoed_as_a_number_javascript_reads_as_infinity()
     {"op": "act", "action": {"type": "meld", "cards": ["x" * 900_000]}},
 ])
 @pytest.mark.parametrize("variant", ["canasta-two-hand", "continental", "3-ist-50"])
-def test_untrusted_text_is_quoted_as_a_short_prefix_only(req, variant):
+def test_untrusted_text_is_quoted_as_a_short_prefix_only(req: dict[str, Any], variant: str) -> None:
     """Issue #25: "An unknown action type of 900,000 characters comes back four times (3.6 MB
     answer); likewise unknown variants, option names and choice values." The answer stays small."""
     s = session(variant, 2)
@@ -88,7 +90,7 @@ def test_untrusted_text_is_quoted_as_a_short_prefix_only(req, variant):
     ("canasta-two-hand", "discard Qſ"), ("3-ist-50", "play 5C pile ²"), ("3-ist-50", "play 5C pile \u0661"),
     ("continental", "add 0.\u0661 5C"), ("continental", "add \u0660.1 5C"), ("continental", "discard ſQ"),
 ])
-def test_non_ascii_digits_and_letters_are_bad_notation(variant, text):
+def test_non_ascii_digits_and_letters_are_bad_notation(variant: str, text: str) -> None:
     """Issue #25: "`add Q#² QH`, `play 5C pile ²` ... answer `internal` (`str.isdigit` accepts them,
     `int` does not); ... `Qſ` parses as `QS`". Notation is ASCII: a clear `bad_notation`-kind
     refusal with a key and a German text."""
@@ -103,7 +105,7 @@ def test_non_ascii_digits_and_letters_are_bad_notation(variant, text):
     no_ascii_letters_in_german(resp["error"]["texts"]["de"])
 
 
-def test_a_card_with_a_long_s_is_not_a_card():
+def test_a_card_with_a_long_s_is_not_a_card() -> None:
     """`Qſ` parsed as `QS` (str.upper() turns ſ into S): the page's preview and the engine disagreed."""
     with pytest.raises(meldtable.NotationError):
         meldtable.Card.parse("Qſ")
@@ -113,7 +115,7 @@ def test_a_card_with_a_long_s_is_not_a_card():
 
 @pytest.mark.parametrize("line", ["turn: ² draw", "turn: \u0661 draw", "hand ²: 5C", "hand \u0661: 5C",
                                   "meld 0 Q#²: QH QS QD", "meld \u0660 Q: QH QS QD", "seed: \u0661\u0662"])
-def test_non_ascii_digits_in_positions_are_bad_notation(line):
+def test_non_ascii_digits_in_positions_are_bad_notation(line: str) -> None:
     """Issue #25: position lines `turn: ² draw`, `hand ²: ...`, `meld 0 Q#²: ...` answered
     `internal`."""
     text = "variant: canasta-two-hand\nplayers: 2\n" + line + "\n"
@@ -126,7 +128,7 @@ def test_non_ascii_digits_in_positions_are_bad_notation(line):
 # ---------------------------------------------------------------------------- language
 
 
-def test_players_allowed_reads_as_german():
+def test_players_allowed_reads_as_german() -> None:
     """Issue #25: "Classic Canasta (2 to 6 players, ...) spielen 2, 3, 4, 5, 6 Spieler, nicht 99."."""
     s = api.Session()
     resp = send(s, {"id": 1, "op": "new", "variant": "canasta-classic", "players": 99, "seed": 1})
@@ -135,7 +137,7 @@ def test_players_allowed_reads_as_german():
     assert "oder 6" in de, de
 
 
-def test_an_option_range_names_the_options_own_bounds():
+def test_an_option_range_names_the_options_own_bounds() -> None:
     """Issue #25: an option range "from -1,000,000 to 1,000,000" for `decks`."""
     s = api.Session()
     resp = send(s, {"id": 1, "op": "new", "variant": "canasta-classic", "players": 4, "seed": 1,
@@ -150,7 +152,7 @@ def test_an_option_range_names_the_options_own_bounds():
     {"initial_meld_table": [[0, 50], [0, 90]]}, {"initial_meld_table": [[0, -5]]}, {"initial_meld_table": [[0, 10**9]]},
     {"initial_meld_table": [[0, 50]] * 90_000},
 ])
-def test_option_refusals_have_a_key_and_german_text(options):
+def test_option_refusals_have_a_key_and_german_text(options: dict[str, Any]) -> None:
     """Issue #25: "44 `bad_option` details reach the German page in English"."""
     s = api.Session()
     resp = send(s, {"id": 1, "op": "new", "variant": "canasta-classic", "players": 4, "seed": 1, "options": options})
@@ -164,7 +166,7 @@ def test_option_refusals_have_a_key_and_german_text(options):
     ("canasta-two-hand", "meld QH QS"), ("canasta-two-hand", "play 5C"), ("continental", "play 5C"),
     ("3-ist-50", "meld QH QS QD"), ("canasta-two-hand", "discard"), ("canasta-two-hand", "draw 5C"),
 ])
-def test_explain_answers_malformed_notation_in_the_language_asked(variant, text):
+def test_explain_answers_malformed_notation_in_the_language_asked(variant: str, text: str) -> None:
     """Issue #25: "`Game.explain(text, lang="de")` answers malformed notation in English (`'meld'
     needs at least three cards`, `Unknown move 'play': ...`)"."""
     g = meldtable.new_game(variant, players=2, seed=1)
@@ -176,7 +178,7 @@ def test_explain_answers_malformed_notation_in_the_language_asked(variant, text)
 # ---------------------------------------------------------------------------- Continental positions
 
 
-def test_a_positions_penalty_stock_is_its_share_of_the_cards_left_after_the_deal():
+def test_a_positions_penalty_stock_is_its_share_of_the_cards_left_after_the_deal() -> None:
     """Seed 002 (Continental, "Verteilung der Karten"): »Dann teilt er den Rest des Decks in zwei
     Stapel auf ... Der Hauptstapel enthält in der Regel mehr Karten als der Strafstapel.« The
     penalty stock of a position that does not name it is ``penalty_stock_percent`` of the rest of
@@ -196,13 +198,14 @@ def stuck_session(variant: str = "canasta-two-hand") -> api.Session:
     some, issue #25): the family state is told to offer none."""
     s = session(variant, 2)
     s.human_seats = []
-    s.game.state.legal_moves = lambda: []  # type: ignore[method-assign]
-    s.game.state.is_legal = lambda m: False  # type: ignore[method-assign]
+    assert s.game is not None
+    s.game.state.legal_moves = lambda: []
+    s.game.state.is_legal = lambda m: False
     return s
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
-def test_bot_on_a_seat_without_a_legal_move_is_a_refusal_not_internal(variant):
+def test_bot_on_a_seat_without_a_legal_move_is_a_refusal_not_internal(variant: str) -> None:
     """Issue #25: "`bot` answers `internal` whenever the seat to act has no legal move"."""
     s = stuck_session(variant)
     resp = send(s, {"id": 1, "op": "bot"})
@@ -212,7 +215,7 @@ def test_bot_on_a_seat_without_a_legal_move_is_a_refusal_not_internal(variant):
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
-def test_a_save_whose_seat_to_act_has_no_legal_move_is_refused(variant, monkeypatch):
+def test_a_save_whose_seat_to_act_has_no_legal_move_is_refused(variant: str, monkeypatch: MonkeyPatch) -> None:
     """Issue #25: "`Game.from_json` (generic, all families) proves that the seat to act has a legal
     move unless the hand/match is over, so no loadable game is stuck"."""
     g = meldtable.new_game(variant, players=2, seed=1)
@@ -228,7 +231,7 @@ def test_a_save_whose_seat_to_act_has_no_legal_move_is_refused(variant, monkeypa
 # ---------------------------------------------------------------------------- bounded work
 
 
-def test_a_move_text_naming_more_cards_than_held_is_refused_before_parsing(monkeypatch):
+def test_a_move_text_naming_more_cards_than_held_is_refused_before_parsing(monkeypatch: MonkeyPatch) -> None:
     """Issue #25: "`{"type": "move", "text": "meld ..."}` skips the `too_many_cards` guard"."""
     s = session("canasta-two-hand")
     parsed = []
@@ -242,7 +245,7 @@ def test_a_move_text_naming_more_cards_than_held_is_refused_before_parsing(monke
         assert resp["error"]["key"] == "too_many_cards", resp
 
 
-def test_a_move_text_with_a_rank_or_target_word_is_not_miscounted():
+def test_a_move_text_with_a_rank_or_target_word_is_not_miscounted() -> None:
     """The guard counts card words only: `add 0.1 5C low` with one card in hand passes it."""
     from meldtable.api import _named_in_text
 
@@ -252,7 +255,7 @@ def test_a_move_text_with_a_rank_or_target_word_is_not_miscounted():
     assert _named_in_text("meld QH,QS,JK") == 3
 
 
-def test_copying_a_game_does_not_copy_the_history_of_finished_hands():
+def test_copying_a_game_does_not_copy_the_history_of_finished_hands() -> None:
     """Issue #25: "`history` in a save is not checked and every op copies it"."""
     g = meldtable.new_game("3-ist-50", players=2, seed=1)
     g.history = [["play 5C middle"] * 1000 for _ in range(3)] + [[]]
@@ -266,7 +269,7 @@ def test_copying_a_game_does_not_copy_the_history_of_finished_hands():
     ([["draw"]] * 5, "hand"), ([["x" * 501]], "long"), ([[1]], "malformed"), ([], "malformed"),
     ([["fly to the moon"]], "move"), ([["draw\ndraw"]], "newline"), ([["draw", ""]], "empty"), ([[["draw"]]], "nested"),
 ])
-def test_a_saves_history_is_checked(history, words):
+def test_a_saves_history_is_checked(history: list[list[object]], words: str) -> None:
     """Issue #25: "`history` validated (types, lengths, and replayable where it is used)": one list
     per deal so far, texts of at most 500 characters, the current deal's last move (which undo
     reads) a move of the game."""
@@ -278,7 +281,7 @@ def test_a_saves_history_is_checked(history, words):
     assert e.value.key is not None
 
 
-def test_undo_is_refused_without_copying_the_game(monkeypatch):
+def test_undo_is_refused_without_copying_the_game(monkeypatch: MonkeyPatch) -> None:
     """Issue #25: "`undo` refused after copying a huge game"."""
     s = session("canasta-two-hand")
     copies = []
@@ -290,7 +293,7 @@ def test_undo_is_refused_without_copying_the_game(monkeypatch):
 # ---------------------------------------------------------------------------- saves that always reload
 
 
-def test_a_save_never_answers_more_than_the_engine_loads():
+def test_a_save_never_answers_more_than_the_engine_loads() -> None:
     """Issue #25: "a save near the size limit answers about twice its size (state plus undo base),
     which the page then cannot load". The answer of `save` (state, seats and undo record) always
     fits in one `load` request."""
@@ -307,7 +310,7 @@ def test_a_save_never_answers_more_than_the_engine_loads():
     s.game = Game.from_json(json.dumps(d))
     s.game.play(meld[0])
     assert s.game.undo_refusal() is None
-    s.human_seats = [g.current_player]
+    s.human_seats = [seat_to_act(g)]
     save = send(s, {"id": 1, "op": "save"})["result"]
     req = json.dumps({"id": 2, "op": "load", **save})
     assert len(req) <= api.MAX_REQUEST
@@ -315,7 +318,7 @@ def test_a_save_never_answers_more_than_the_engine_loads():
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
-def test_scores_near_the_limit_stay_loadable_after_a_hand(variant):
+def test_scores_near_the_limit_stay_loadable_after_a_hand(variant: str) -> None:
     """Issue #25: "Scores of 999,999,999,950 load, the hand ends, and the save is refused (above the
     10^12 limit)". A score is held within the limit (docs/state-format.md, "Scores near the
     limit"): any accepted game, played on and saved, reloads."""
@@ -353,7 +356,7 @@ def largest_save(distinct: bool = True) -> str:
     return json.dumps(d)
 
 
-def test_sessions_holding_the_largest_saves_stay_within_the_documented_memory():
+def test_sessions_holding_the_largest_saves_stay_within_the_documented_memory() -> None:
     """Issue #25: "One 1 MB `load` peaks at 44 MB; 32 sessions holding such saves pin about 690 MB
     (docs say "a few hundred kilobytes at most")". docs/protocol.md: a session holds about the size
     of its save's text, at most :data:`meldtable.api.SESSION_MEMORY` bytes."""
@@ -374,7 +377,7 @@ def test_sessions_holding_the_largest_saves_stay_within_the_documented_memory():
     assert Game.from_json(text).to_json() == Game.from_json(Game.from_json(text).to_json()).to_json()
 
 
-def test_the_canasta_meld_composer_tries_few_candidates_on_copies(monkeypatch):
+def test_the_canasta_meld_composer_tries_few_candidates_on_copies(monkeypatch: MonkeyPatch) -> None:
     """Issue #25: "the canasta meld composer copies the whole game for each of up to C(k,3)
     candidate melds ... a ~100-byte `act` takes 1.3-3.6 s". A meld action of one rank with every
     kind of wild card, which no way of laying it makes legal, is refused after at most
@@ -397,9 +400,13 @@ def test_the_canasta_meld_composer_tries_few_candidates_on_copies(monkeypatch):
     s = api.Session()
     s.game, s.human_seats = Game.from_json(json.dumps(d)), [seat]
     assert send(s, {"id": 1, "op": "act", "action": {"type": "draw"}})["ok"]
-    copies = []
+    copies: list[int] = []
     real = Game.copy
-    monkeypatch.setattr(Game, "copy", lambda self: copies.append(1) or real(self))
+
+    def counting_copy(self: Game) -> Game:
+        copies.append(1)
+        return real(self)
+    monkeypatch.setattr(Game, "copy", counting_copy)
     resp = send(s, {"id": 2, "op": "act", "action": {"type": "meld", "cards": ["QH"] + want[4:]}})
     assert resp["ok"] is False and resp["error"]["code"] == "illegal_move", resp
     assert len(copies) <= MELD_ATTEMPTS + 1, len(copies)
@@ -414,7 +421,7 @@ def test_the_canasta_meld_composer_tries_few_candidates_on_copies(monkeypatch):
     "variant: 3-ist-50\nhand 0: 5C\n", "variant: 3-ist-50\nhand 0: 5C 6C\nhand 1: 7C 8C 9C 9D\n",
     "variant: 3-ist-50\ncentre: 5C 6C 7C 8C 9C\nhand 0: 2C\nhand 1: 3C\n", "variant: canasta-two-hand\nscore: 9999999999999 0\n",
 ])
-def test_position_errors_name_the_position_and_read_in_german(text):
+def test_position_errors_name_the_position_and_read_in_german(text: str) -> None:
     """Issue #25: "Position errors say "saved game" and give the detail in English"."""
     resp = send(api.Session(), {"id": 1, "op": "new", "position": text})
     assert resp["ok"] is False
@@ -424,7 +431,7 @@ def test_position_errors_name_the_position_and_read_in_german(text):
     assert "Einzelheit auf Englisch" not in err["texts"]["de"], err
 
 
-def test_counts_of_one_read_in_the_singular():
+def test_counts_of_one_read_in_the_singular() -> None:
     """Issue #25: "took the discard pile (1 cards)" (plurals). The engine's own texts with a count
     say "1 card" / "1 Karte"."""
     from meldtable.reasons import COMMON
@@ -433,13 +440,14 @@ def test_counts_of_one_read_in_the_singular():
     assert "1 card," in texts["en"] and "1 Karte " in texts["de"], texts
 
 
-def test_a_request_past_its_work_budget_is_refused_and_changes_nothing(monkeypatch):
+def test_a_request_past_its_work_budget_is_refused_and_changes_nothing(monkeypatch: MonkeyPatch) -> None:
     """Issue #25: "a per-request budget". Moves played and games copied within one request are
     counted (meldtable.game.BUDGET); past ``api.REQUEST_BUDGET`` the request is refused with
     ``request_budget`` and the session is as it was. The library used directly counts nothing."""
     s = session("3-ist-50", human_seats=[0, 1])
+    assert s.game is not None
     g = s.game.copy()
-    moves = []
+    moves: list[str] = []
     while not g.hand_over and len(moves) < 30:
         m = choose_move(g)
         moves.append(str(m))
@@ -456,7 +464,7 @@ def test_a_request_past_its_work_budget_is_refused_and_changes_nothing(monkeypat
     assert BUDGET.limit is None
 
 
-def test_a_canasta_draw_counter_at_the_loaders_limit_saves_and_reloads():
+def test_a_canasta_draw_counter_at_the_loaders_limit_saves_and_reloads() -> None:
     """Issue #25: "`drawn` at 1000 gives the same after one draw" (the save is refused)."""
     g = meldtable.new_game("canasta-two-hand", players=2, seed=1)
     d = json.loads(g.to_json())
@@ -468,7 +476,7 @@ def test_a_canasta_draw_counter_at_the_loaders_limit_saves_and_reloads():
     assert Game.from_json(text).to_json() == text
 
 
-def test_a_one_card_pile_take_is_labelled_in_the_singular():
+def test_a_one_card_pile_take_is_labelled_in_the_singular() -> None:
     """Issue #25: "took the discard pile (1 cards)"."""
     g = Game.from_position("variant: canasta-two-hand\nturn: 0 draw\nhand 0: QH QS 4C 5D 6H 7S 8C 9D TS\n"
                            "meld 0: KC KD KH\npile: QD\n")

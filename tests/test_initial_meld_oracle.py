@@ -34,11 +34,14 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from functools import partial
 from itertools import combinations_with_replacement
 
 import pytest
 
 from meldtable import Game, Move
+from meldtable.canasta.moves import Kind as MoveKind
 from meldtable.cards import Card
 from positions import position
 
@@ -89,7 +92,19 @@ def minimum_for(score: int) -> int:
 #   ("n", rank, countable) natural; ("w", points, countable) wild; ("b", countable) black three.
 
 
-def kind_of(text: str, countable: bool) -> tuple:
+Kind = tuple[str, int, bool] | tuple[str, bool]
+"""An abstract card kind (above)."""
+Hand = tuple[tuple[Kind, int], ...]
+"""An abstract hand: sorted (kind, count) pairs, counts above 0."""
+MeldCounts = dict[int, tuple[int, int, bool]]
+"""The side's melds by rank: (naturals, wild cards, whether the meld counts towards the minimum)."""
+Melds = tuple[tuple[int, int, int, bool], ...]
+"""The same as sorted (rank, naturals, wild cards, counts) tuples (hashable)."""
+Successor = tuple[Hand, Melds, int, bool]
+"""(hand, melds, points gained, black threes melded) after one move."""
+
+
+def kind_of(text: str, countable: bool) -> Kind:
     if is_wild(text):
         return ("w", value(text), countable)
     r = rank_of(text)
@@ -98,12 +113,24 @@ def kind_of(text: str, countable: bool) -> tuple:
     return ("n", r, countable)
 
 
-def kind_value(k: tuple) -> int:
+def kind_value(k: Kind) -> int:
     if k[0] == "w":
-        return k[1]
+        return int(k[1])
     if k[0] == "b":
         return 5
-    return value(RANK_CH[k[1]] + "C")
+    return value(RANK_CH[int(k[1])] + "C")
+
+
+def pack(md: MeldCounts) -> Melds:
+    return tuple(sorted((r, a, b, k) for r, (a, b, k) in md.items()))
+
+
+def gained(cards: tuple[Kind, ...], counts: bool = True) -> int:
+    return sum(kind_value(k) for k in cards if k[-1]) if counts else 0
+
+
+def all_countable(cards: tuple[Kind, ...]) -> bool:
+    return all(k[-1] for k in cards)
 
 
 class Oracle:
@@ -113,12 +140,12 @@ class Oracle:
         self.need = need
         self.exempt = exempt
         self.floor = floor
-        self.memo: dict = {}
+        self.memo: dict[tuple[Hand, Melds, int, bool], bool] = {}
 
     # state: hand = tuple(sorted((kind, n))), melds = tuple(sorted((rank, naturals, wilds, counts))),
     # points = int (capped at need), blacks = bool (black threes melded this turn)
     @staticmethod
-    def canastas(melds) -> int:
+    def canastas(melds: Melds) -> int:
         return sum(1 for _, n, w, _c in melds if n + w >= 7)
 
     def floor_ok(self, hand_after: int, canastas_after: int) -> bool:
@@ -126,7 +153,7 @@ class Oracle:
             return True
         return hand_after >= 2 or canastas_after >= 2
 
-    def can_finish(self, hand, melds, points, blacks) -> bool:
+    def can_finish(self, hand: Hand, melds: Melds, points: int, blacks: bool) -> bool:
         key = (hand, melds, min(points, self.need), blacks)
         if key in self.memo:
             return self.memo[key]
@@ -135,10 +162,10 @@ class Oracle:
         self.memo[key] = res
         return res
 
-    def going_out_ok(self, melds, points) -> bool:
+    def going_out_ok(self, melds: Melds, points: int) -> bool:
         return self.canastas(melds) >= 2 and (points >= self.need or self.exempt)
 
-    def _can_finish(self, hand: dict, melds, points, blacks) -> bool:
+    def _can_finish(self, hand: dict[Kind, int], melds: Melds, points: int, blacks: bool) -> bool:
         n = sum(hand.values())
         min_ok = points >= self.need
         if n == 0:
@@ -148,48 +175,45 @@ class Oracle:
             return True
         if n >= 2 and not blacks and (min_ok or (not melds and not blacks)):
             return True
-        for hand2, melds2, gained, blacks2 in self.successors(hand, melds, blacks):
-            if self.can_finish(hand2, melds2, points + gained, blacks2):
+        for hand2, melds2, gained_, blacks2 in self.successors(hand, melds, blacks):
+            if self.can_finish(hand2, melds2, points + gained_, blacks2):
                 return True
         return False
 
-    def successors(self, hand: dict, melds, blacks):
+    def successors(self, hand: dict[Kind, int], melds: Melds, blacks: bool) -> Iterator[Successor]:
         """Every structurally valid meld/add (abstract), as (hand, melds, gained points, blacks)."""
+        yield from self._new_melds(hand, melds, blacks)
+        yield from self._adds(hand, melds, blacks)
+        # black threes: 3 or 4, with two canastas, leaving at most the final discard
+        if not blacks and self.canastas(melds) >= 2:
+            yield from self._black_threes(hand, melds)
+
+    @staticmethod
+    def take(hand: dict[Kind, int], cards: tuple[Kind, ...]) -> Hand | None:
+        h = dict(hand)
+        for k in cards:
+            if h.get(k, 0) <= 0:
+                return None
+            h[k] -= 1
+        return tuple(sorted((k, c) for k, c in h.items() if c > 0))
+
+    def _new_melds(self, hand: dict[Kind, int], melds: Melds, blacks: bool) -> Iterator[Successor]:
+        """New melds of a natural rank."""
         n = sum(hand.values())
-        mdict = {r: (a, b, k) for r, a, b, k in melds}
-        canastas = self.canastas(melds)
+        mdict: MeldCounts = {r: (a, b, k) for r, a, b, k in melds}
         kinds_ = [k for k, c in hand.items() if c > 0]
         wild_kinds = [k for k in kinds_ if k[0] == "w"]
-
-        def take(cards):
-            h = dict(hand)
-            for k in cards:
-                if h.get(k, 0) <= 0:
-                    return None
-                h[k] -= 1
-            return tuple(sorted((k, c) for k, c in h.items() if c > 0))
-
-        def gained(cards, counts=True):
-            return sum(kind_value(k) for k in cards if k[-1]) if counts else 0
-
-        def all_countable(cards):
-            return all(k[-1] for k in cards)
-
-        def pack(md):
-            return tuple(sorted((r, a, b, k) for r, (a, b, k) in md.items()))
-
-        # new melds of a natural rank
-        ranks = {k[1] for k in kinds_ if k[0] == "n"}
+        ranks = {int(k[1]) for k in kinds_ if k[0] == "n"}
         for r in ranks:
             if r in mdict:
                 continue
             nat = [k for k in kinds_ if k[0] == "n" and k[1] == r]
             for k_nat in (3, 2):
                 for nats in combinations_with_replacement(nat, k_nat):
-                    wild_opts = [()] if k_nat == 3 else [(w,) for w in wild_kinds]
+                    wild_opts: list[tuple[Kind, ...]] = [()] if k_nat == 3 else [(w,) for w in wild_kinds]
                     for wl in wild_opts:
                         cards = nats + wl
-                        h2 = take(cards)
+                        h2 = self.take(hand, cards)
                         if h2 is None:
                             continue
                         md = dict(mdict)
@@ -199,7 +223,11 @@ class Oracle:
                         if not self.floor_ok(n - 3, self.canastas(m2)):
                             continue
                         yield h2, m2, gained(cards, counts), blacks
-        # adds
+
+    def _adds(self, hand: dict[Kind, int], melds: Melds, blacks: bool) -> Iterator[Successor]:
+        n = sum(hand.values())
+        mdict: MeldCounts = {r: (a, b, k) for r, a, b, k in melds}
+        kinds_ = [k for k, c in hand.items() if c > 0]
         for r, (a, b, counts) in mdict.items():
             for k in kinds_:
                 if k[0] == "n" and k[1] == r:
@@ -210,25 +238,39 @@ class Oracle:
                     md[r] = (a, b + 1, counts)
                 else:
                     continue
-                h2 = take((k,))
+                h2 = self.take(hand, (k,))
+                assert h2 is not None  # k is in the hand
                 m2 = pack(md)
                 if not self.floor_ok(n - 1, self.canastas(m2)):
                     continue
                 yield h2, m2, gained((k,), counts), blacks
-        # black threes: 3 or 4, with two canastas, leaving at most the final discard
-        if not blacks and canastas >= 2:
-            bl = [k for k in kinds_ if k[0] == "b"]
-            for size in (3, 4):
-                if n - size > 1:
+
+    def _black_threes(self, hand: dict[Kind, int], melds: Melds) -> Iterator[Successor]:
+        n = sum(hand.values())
+        bl = [k for k, c in hand.items() if c > 0 and k[0] == "b"]
+        for size in (3, 4):
+            if n - size > 1:
+                continue
+            for cards in combinations_with_replacement(bl, size):
+                h2 = self.take(hand, cards)
+                if h2 is None:
                     continue
-                for cards in combinations_with_replacement(bl, size):
-                    h2 = take(cards)
-                    if h2 is None:
-                        continue
-                    yield h2, melds, gained(cards, all_countable(cards)), True
+                yield h2, melds, gained(cards, all_countable(cards)), True
 
 
 # ---------------------------------------------------------------------------- engine <-> oracle
+
+
+def abstract_hand(hand: Counter[str], countable: Counter[str]) -> Hand:
+    """The abstract hand of concrete cards, ``countable`` of them counting towards the minimum."""
+    out: Counter[Kind] = Counter()
+    for c, n in hand.items():
+        k = min(n, countable.get(c, 0))
+        if k:
+            out[kind_of(c, True)] += k
+        if n - k:
+            out[kind_of(c, False)] += n - k
+    return tuple(sorted(out.items()))
 
 
 class Situation:
@@ -239,10 +281,10 @@ class Situation:
         st = d["state"]
         t = st["turn"]
         self.seat = seat = t["seat"]
-        self.hand = Counter(st["hands"][seat])
-        self.countable = Counter(t["countable"])
+        self.hand: Counter[str] = Counter(st["hands"][seat])
+        self.countable: Counter[str] = Counter(t["countable"])
         uncounted = {Card.parse(x + "C").rank for x in t.get("uncounted", [])}
-        self.melds = {}
+        self.melds: MeldCounts = {}
         for m in st["melds"][seat]:
             r = Card.parse(m["rank"] + "C").rank
             w = sum(1 for c in m["cards"] if is_wild(c))
@@ -254,17 +296,10 @@ class Situation:
         self.need = minimum_for(st["scores"][seat]) if self.pending else 0
         self.exempt = self.pending and t["from_stock"]
 
-    def abstract(self, hand: Counter, countable: Counter):
-        out: Counter = Counter()
-        for c, n in hand.items():
-            k = min(n, countable.get(c, 0))
-            if k:
-                out[kind_of(c, True)] += k
-            if n - k:
-                out[kind_of(c, False)] += n - k
-        return tuple(sorted(out.items()))
+    def abstract(self, hand: Counter[str], countable: Counter[str]) -> Hand:
+        return abstract_hand(hand, countable)
 
-    def apply(self, cards: list[str], counts_if_clean: bool, new_meld: bool):
+    def apply(self, cards: list[str], counts_if_clean: bool, new_meld: bool) -> tuple[Counter[str], Counter[str], int, bool]:
         """Concrete move -> (hand, countable, gained, meld counts afterwards). A new meld counts if
         every card has a countable copy; an add counts if its meld counts (``counts_if_clean``) and
         the card has a countable copy. Copies: countable ones for a move that counts, else the
@@ -283,36 +318,61 @@ class Situation:
             hand[c] -= 1
         return +hand, +cnt, gained, clean
 
-    def candidates(self):
+    def held(self, texts: Sequence[str], size: int) -> list[tuple[str, ...]]:
+        """The multisets of ``size`` cards of ``texts`` the hand holds (set order, as found)."""
+        return [combo for combo in set(combinations_with_replacement(sorted(set(texts)), size))
+                if all(Counter(combo)[c] <= self.hand[c] for c in combo)]
+
+    def candidates(self) -> list[tuple[MoveKind, int, list[str]]]:
         """Every concrete meld/add a player could write now (structurally plausible ones):
         3-card melds with >= 2 naturals of one natural rank, 3-4 black threes, adds of any card."""
         cards = sorted(self.hand)
         wilds = [c for c in cards if is_wild(c)]
-        out = []
+        out: list[tuple[MoveKind, int, list[str]]] = []
         by_rank: dict[int, list[str]] = {}
         for c in cards:
             if not is_wild(c):
                 by_rank.setdefault(rank_of(c), []).append(c)
         for r, nats in by_rank.items():
-            pool = [c for c in nats for _ in range(self.hand[c])]
             if r == 3:
-                blacks = [c for c in pool if c in ("3C", "3S")]
-                for size in (3, 4):
-                    for combo in set(combinations_with_replacement(sorted(set(blacks)), size)):
-                        if all(Counter(combo)[c] <= self.hand[c] for c in combo):
-                            out.append(("meld", r, list(combo)))
+                blacks = [c for c in nats if c in ("3C", "3S")]
+                out += [("meld", r, list(combo)) for size in (3, 4) for combo in self.held(blacks, size)]
                 continue
-            for combo in set(combinations_with_replacement(sorted(set(nats)), 3)):
-                if all(Counter(combo)[c] <= self.hand[c] for c in combo):
-                    out.append(("meld", r, list(combo)))
-            for combo in set(combinations_with_replacement(sorted(set(nats)), 2)):
-                if all(Counter(combo)[c] <= self.hand[c] for c in combo):
-                    for w in sorted(set(wilds)):
-                        out.append(("meld", r, list(combo) + [w]))
+            out += [("meld", r, list(combo)) for combo in self.held(nats, 3)]
+            out += [("meld", r, list(combo) + [w]) for combo in self.held(nats, 2) for w in sorted(set(wilds))]
         for r in self.melds:
             for c in sorted(set(cards)):
                 out.append(("add", r, [c]))
         return out
+
+    def after(self, kind: MoveKind, r: int, cards: list[str], counts: bool, canastas: int, n: int) -> tuple[MeldCounts,
+              bool] | None:
+        """The melds and whether black threes are melded after the one move (kind, rank, cards)
+        with ``canastas`` and ``n`` cards in hand before it, or None if it is not structurally valid."""
+        md = dict(self.melds)
+        if kind == "meld" and r == 3:
+            if self.blacks or canastas < 2 or n - len(cards) > 1:
+                return None
+            return md, True
+        if kind == "meld":
+            if r in md:
+                return None
+            w = sum(1 for c in cards if is_wild(c))
+            md[r] = (3 - w, w, counts)
+            return md, self.blacks
+        if r not in md:
+            return None
+        a, b, k = md[r]
+        c = cards[0]
+        if is_wild(c):
+            if b + 1 > 3:
+                return None
+            md[r] = (a, b + 1, k)
+        elif rank_of(c) == r:
+            md[r] = (a + 1, b, k)
+        else:
+            return None
+        return md, self.blacks
 
     def expected(self, floor: str) -> tuple[set[str], bool]:
         """(legal meld/add notations by the oracle, whether a discard is legal)."""
@@ -322,34 +382,12 @@ class Situation:
         n = sum(self.hand.values())
         canastas = Oracle.canastas(melds_t)
         for kind, r, cards in self.candidates():
-            # structural validity of this one move
-            md = dict(self.melds)
-            blacks = self.blacks
-            hand, cnt, gained, counts = self.apply(cards, md.get(r, (0, 0, True))[2], kind == "meld")
-            if kind == "meld":
-                if r == 3:
-                    if blacks or canastas < 2 or n - len(cards) > 1:
-                        continue
-                    blacks = True
-                else:
-                    if r in md:
-                        continue
-                    w = sum(1 for c in cards if is_wild(c))
-                    md[r] = (3 - w, w, counts)
-            else:
-                if r not in md:
-                    continue
-                a, b, k = md[r]
-                c = cards[0]
-                if is_wild(c):
-                    if b + 1 > 3:
-                        continue
-                    md[r] = (a, b + 1, k)
-                elif rank_of(c) == r:
-                    md[r] = (a + 1, b, k)
-                else:
-                    continue
-            m2 = tuple(sorted((rr, a, b, k) for rr, (a, b, k) in md.items()))
+            hand, cnt, gained, counts = self.apply(cards, self.melds.get(r, (0, 0, True))[2], kind == "meld")
+            after = self.after(kind, r, cards, counts, canastas, n)
+            if after is None:
+                continue
+            md, blacks = after
+            m2 = pack(md)
             if r != 3 and not orc.floor_ok(n - len(cards), Oracle.canastas(m2)):
                 continue
             if orc.can_finish(self.abstract(hand, cnt), m2, self.points + gained, blacks):
@@ -375,21 +413,8 @@ def engine_sets(game: Game) -> tuple[set[str], bool]:
 SCORES = {15: -100, 50: 0, 90: 1500, 120: 3000}
 
 
-def deal_cards(rng: random.Random, n: int, big: bool) -> list[str]:
-    """A random hand of ``n`` cards biased towards melds: a few ranks with several copies (two long
-    ranks when ``big``, for canastas), some wild cards, sometimes black threes."""
-    avail = Counter({f"{RANK_CH[r]}{s}": 2 for r in NATURAL_RANKS for s in SUITS})
-    avail.update({"JK": 4, "2C": 2, "2D": 2, "2H": 2, "2S": 2, "3C": 2, "3S": 2})
-    avail["9C"] = avail["8D"] = 1  # the other copies are in the opponent's hand
-    out: list[str] = []
-
-    def pick(pred) -> None:
-        opts = [c for c, k in avail.items() if k > 0 and pred(c)]
-        if opts:
-            c = rng.choice(sorted(opts))
-            avail[c] -= 1
-            out.append(c)
-
+def _deal_plan(rng: random.Random, big: bool) -> tuple[list[int], list[int], int]:
+    """(ranks, copies of each, wild cards) for :func:`deal_cards`."""
     if big:
         ranks = rng.sample(NATURAL_RANKS, rng.randint(2, 3))
         weights = [rng.randint(5, 7), rng.randint(4, 7)] + [rng.randint(2, 3)] * (len(ranks) - 2)
@@ -398,10 +423,29 @@ def deal_cards(rng: random.Random, n: int, big: bool) -> list[str]:
         ranks = rng.sample(NATURAL_RANKS, rng.randint(2, 4))
         weights = [rng.randint(2, 4) for _ in ranks]
         n_wild = rng.choice([0, 0, 1, 1, 2, 3])
+    return ranks, weights, n_wild
+
+
+def deal_cards(rng: random.Random, n: int, big: bool) -> list[str]:
+    """A random hand of ``n`` cards biased towards melds: a few ranks with several copies (two long
+    ranks when ``big``, for canastas), some wild cards, sometimes black threes."""
+    avail = Counter({f"{RANK_CH[r]}{s}": 2 for r in NATURAL_RANKS for s in SUITS})
+    avail.update({"JK": 4, "2C": 2, "2D": 2, "2H": 2, "2S": 2, "3C": 2, "3S": 2})
+    avail["9C"] = avail["8D"] = 1  # the other copies are in the opponent's hand
+    out: list[str] = []
+
+    def pick(pred: Callable[[str], bool]) -> None:
+        opts = [c for c, k in avail.items() if k > 0 and pred(c)]
+        if opts:
+            c = rng.choice(sorted(opts))
+            avail[c] -= 1
+            out.append(c)
+
+    ranks, weights, n_wild = _deal_plan(rng, big)
     for r, w in zip(ranks, weights):
         for _ in range(w):
             if len(out) < n:
-                pick(lambda c, r=r: is_natural_of(c, r))
+                pick(partial(is_natural_of, rank=r))
     for _ in range(n_wild):
         if len(out) < n:
             pick(is_wild)
@@ -471,7 +515,7 @@ def melded_situation(rng: random.Random) -> Game:
     avail.update({"JK": 4, "2C": 2, "2D": 2, "2H": 2, "2S": 2, "3C": 2, "3S": 2})
     avail["9C"] = avail["8D"] = 1
 
-    def take(pred) -> str | None:
+    def take(pred: Callable[[str], bool]) -> str | None:
         opts = sorted(c for c, k in avail.items() if k > 0 and pred(c))
         if not opts:
             return None
@@ -484,19 +528,21 @@ def melded_situation(rng: random.Random) -> Game:
     for r in ranks:
         size = rng.choice([3, 4, 5, 5, 6, 6, 7, 8])
         wilds = rng.choice([0, 0, 1, 2, 3]) if size >= 5 else rng.choice([0, 1])
-        cards = [take(lambda c, r=r: is_natural_of(c, r)) for _ in range(size - wilds)]
+        cards = [take(partial(is_natural_of, rank=r)) for _ in range(size - wilds)]
         cards += [take(is_wild) for _ in range(wilds)]
         melds.append([c for c in cards if c])
     melds = [m for m in melds if sum(not is_wild(c) for c in m) >= 2 and len(m) >= 3]
     if not melds:
-        melds = [[take(lambda c: c[0] == "K") for _ in range(3)]]
+        kings = [take(lambda c: c[0] == "K") for _ in range(3)]
+        melds = [[c for c in kings if c is not None]]
+        assert len(melds[0]) == 3
     mranks = [rank_of(next(c for c in m if not is_wild(c))) for m in melds]
     hand = []
     for _ in range(rng.randint(2, 6)):
         x = rng.random()
         if x < 0.55:
             r = rng.choice(mranks)
-            c = take(lambda c, r=r: is_natural_of(c, r))
+            c = take(partial(is_natural_of, rank=r))
         elif x < 0.7:
             c = take(is_wild)
         elif x < 0.8:
@@ -506,11 +552,13 @@ def melded_situation(rng: random.Random) -> Game:
         if c:
             hand.append(c)
     while len(hand) < 2:  # a turn in the play stage holds at least two cards (kept card + draw)
-        hand.append(take(lambda c: c[0] in "456"))
+        low = take(lambda c: c[0] in "456")
+        assert low is not None
+        hand.append(low)
     return position(hands=[hand, ["9C", "8D"]], melds=[melds, []], turn={"stage": "play"})
 
 
-def check_walk(g: Game, rng: random.Random, floor: str, stats: Counter) -> list[str]:
+def check_walk(g: Game, rng: random.Random, floor: str, stats: Counter[str]) -> list[str]:
     """Walk random legal meld/add moves from ``g``, comparing engine and oracle at every step."""
     problems = []
     need0 = Situation(g).need
@@ -550,10 +598,10 @@ def check_walk(g: Game, rng: random.Random, floor: str, stats: Counter) -> list[
     return problems
 
 
-def run_oracle(n: int, seed: int, floor: str) -> tuple[list[str], Counter]:
+def run_oracle(n: int, seed: int, floor: str) -> tuple[list[str], Counter[str]]:
     rng = random.Random(seed)
     problems: list[str] = []
-    stats: Counter = Counter()
+    stats: Counter[str] = Counter()
     made = 0
     while made < n:
         g = random_situation(rng)
@@ -567,7 +615,7 @@ def run_oracle(n: int, seed: int, floor: str) -> tuple[list[str], Counter]:
 # ---------------------------------------------------------------------------- tests
 
 
-def test_oracle_agrees_with_engine():
+def test_oracle_agrees_with_engine() -> None:
     """Brief item 3: on random positions of a side whose initial meld is pending (play stage, after a
     stock draw or a pile take) - and, along the walks and in extra positions, of a side that has
     melded (canastas, the hand floor, going out) - every meld/add is in legal_moves() iff the oracle can still end the
@@ -600,7 +648,7 @@ def test_oracle_agrees_with_engine():
           "meld AD AH JK", "meld KC KH JK", "meld KD KH JK"}),
     ],
 )
-def test_oracle_fixed_examples(hand, score, legal_first):
+def test_oracle_fixed_examples(hand: list[str], score: int, legal_first: set[str]) -> None:
     """Hand-checked examples of the initial-meld minimum (seed "Anfängliche Ablagevoraussetzungen"):
     oracle and engine give exactly the listed first melds."""
     g = position(hands=[hand, ["9C", "8D"]], scores=[score, 0], turn={"stage": "play"})
@@ -639,18 +687,13 @@ def expected_takes(game: Game) -> set[str]:
         melds[r] = (len(m["cards"]) - w, w, True)
     nats = sorted(c for c in hand if is_natural_of(c, rank))
     wilds = sorted(c for c in hand if is_wild(c))
-    options: list[tuple[str, ...]] = []
-    for i, a in enumerate(nats):
-        for b in nats[i:]:
-            if a != b or hand[a] >= 2:
-                options.append((a, b))
+    options = [(a, b) for i, a in enumerate(nats) for b in nats[i:] if a != b or hand[a] >= 2]
     if not frozen:
         options += [(a, w) for a in nats for w in wilds]
-        if rank in melds:
-            options.append(())
+    more: list[tuple[str, ...]] = [()] if not frozen and rank in melds else []
     need = 0 if melded else minimum_for(st["scores"][seat])
     out = set()
-    for used in options:
+    for used in [*options, *more]:
         a, b, _k = melds.get(rank, (0, 0, True))
         a += 1 + sum(1 for c in used if not is_wild(c))
         b += sum(1 for c in used if is_wild(c))
@@ -663,15 +706,7 @@ def expected_takes(game: Game) -> set[str]:
         rest += Counter(c for c in pile[:-1] if c not in ("3D", "3H"))
         points = (value(top) + sum(value(c) for c in used)) if not melded else 0
         orc = Oracle(need, False, "seed")
-        sit_hand: Counter = Counter()
-        for c, n in rest.items():
-            k = min(n, countable.get(c, 0))
-            if k:
-                sit_hand[kind_of(c, True)] += k
-            if n - k:
-                sit_hand[kind_of(c, False)] += n - k
-        m2 = tuple(sorted((r, x, y, k) for r, (x, y, k) in md.items()))
-        if orc.can_finish(tuple(sorted(sit_hand.items())), m2, points, False):
+        if orc.can_finish(abstract_hand(rest, countable), pack(md), points, False):
             out.add(str(Move("take", tuple(Card.parse(c) for c in used))))
     return out
 
@@ -721,7 +756,7 @@ FULL_COUNTS = Counter({f"{RANK_CH[r]}{s}": 2 for r in NATURAL_RANKS for s in SUI
 FULL_COUNTS.update({"JK": 4, "2C": 2, "2D": 2, "2H": 2, "2S": 2, "3C": 2, "3S": 2, "3D": 2, "3H": 2})
 
 
-def test_take_oracle_agrees_with_engine():
+def test_take_oracle_agrees_with_engine() -> None:
     """Seed "Karten ziehen (vom Ablagestapel)", "Der eingefrorene Ablagestapel", "Erste Figur": on random
     draw-stage positions (melded or not, frozen or not), the engine's take moves are exactly the
     oracle's."""

@@ -18,7 +18,7 @@ from test_rules_kanaster import QUEENS7, kanaster
 OTHER = ["4D"] * 2 + ["5C"] * 2 + ["6D", "7C", "8D", "9S", "TC", "JC"]
 
 
-def test_a_blocking_card_is_not_added_to_its_finished_canasta():
+def test_a_blocking_card_is_not_added_to_its_finished_canasta() -> None:
     """»... unter den evtl. passenden Kanaster angelegt werden«: not onto it, for points."""
     g = kanaster(hands=[["QH", "QS", "4C", "5D", "6H", "2C"], OTHER], melds=[[QUEENS7], []],
                  turn={"stage": "play"})
@@ -33,7 +33,7 @@ def test_a_blocking_card_is_not_added_to_its_finished_canasta():
     assert refusal(g, "add Q QS")[0] == "add_blocking_canasta"
 
 
-def test_with_add_a_blocking_card_still_goes_onto_its_canasta():
+def test_with_add_a_blocking_card_still_goes_onto_its_canasta() -> None:
     """Option ``blocking_card_adds`` = ``add`` (the earlier reading)."""
     g = kanaster(hands=[["QH", "QS", "4C", "5D", "6H", "2C"], OTHER], melds=[[QUEENS7], []],
                  turn={"stage": "play"}, options={"blocking_card_adds": "add"})
@@ -42,7 +42,7 @@ def test_with_add_a_blocking_card_still_goes_onto_its_canasta():
     assert len(g.view(0)["sides"][0]["melds"][0]["cards"]) == 8
 
 
-def test_after_taking_the_pile_blocking_cards_are_buried_not_added():
+def test_after_taking_the_pile_blocking_cards_are_buried_not_added() -> None:
     """»von jenem Spieler, der den Spielstapel an sich nehmen kann, zusätzlich (jedoch ohne Wirkung
     auf das Spiel) unter den evtl. passenden Kanaster«."""
     g = kanaster(hands=[["QH", "QS", "KC", "KD", "4C", "5D", "6H"], OTHER], melds=[[QUEENS7], []],
@@ -55,7 +55,7 @@ def test_after_taking_the_pile_blocking_cards_are_buried_not_added():
     assert g.view(0)["sides"][0]["melds"][0]["buried"] == ["QD"]
 
 
-def test_blocking_cards_open_a_second_meld_of_the_rank():
+def test_blocking_cards_open_a_second_meld_of_the_rank() -> None:
     """»Selbstverständlich können von einer Spielkarte mehrere Kanaster rausgelegt werden.«"""
     g = kanaster(hands=[["QH", "QS", "QD", "4C", "5D", "6H"], OTHER], melds=[[QUEENS7], []],
                  turn={"stage": "play"})
@@ -64,7 +64,7 @@ def test_blocking_cards_open_a_second_meld_of_the_rank():
     assert [m["key"] for m in g.view(0)["sides"][0]["melds"]] == ["Q", "Q#2"]
 
 
-def test_going_out_plans_blocking_cards_into_another_meld_or_the_discard():
+def test_going_out_plans_blocking_cards_into_another_meld_or_the_discard() -> None:
     """Black threes are melded only when going out (the planner must see the turn end): queens
     beyond a finished canasta need a meld of their own (two with a wild card) or the discard."""
     # two queens, no wild card: they can neither go onto the canasta nor open a meld
@@ -85,7 +85,7 @@ def test_going_out_plans_blocking_cards_into_another_meld_or_the_discard():
     assert moves(g) == {"discard QH"}
 
 
-def test_with_one_meld_per_rank_blocking_cards_stay_out():
+def test_with_one_meld_per_rank_blocking_cards_stay_out() -> None:
     """``same_rank_melds`` = ``one``: no second meld, so a card beyond the canasta is buried or
     discarded; a wild card on top is not taken with two of them onto the canasta."""
     opts = {"same_rank_melds": "one"}
@@ -101,7 +101,7 @@ def test_with_one_meld_per_rank_blocking_cards_stay_out():
     assert "take QH QS" in moves(g)
 
 
-def test_the_page_lays_four_blocking_cards_as_a_second_meld():
+def test_the_page_lays_four_blocking_cards_as_a_second_meld() -> None:
     """The page's ``meld`` action of four queens beside a finished canasta of queens opens ``Q#2``
     and adds the fourth card to it, not to the canasta."""
     g = kanaster(hands=[["QH", "QS", "QD", "JK", "4C", "5D", "6H"], OTHER], melds=[[QUEENS7], []],
@@ -110,7 +110,7 @@ def test_the_page_lays_four_blocking_cards_as_a_second_meld():
     assert seq == ["meld QD QH QS", "add Q#2 JK"]
 
 
-def test_an_eighth_card_of_a_rank_stays_out_of_the_canasta_in_the_initial_meld_turn():
+def test_an_eighth_card_of_a_rank_stays_out_of_the_canasta_in_the_initial_meld_turn() -> None:
     """The initial meld (»mindestens 50 Punkte«) with eight queens: seven make the canasta, the
     eighth is no longer added (a blocking card now), so the turn ends with a discard and two
     cards left instead of going out with all eight on one meld."""

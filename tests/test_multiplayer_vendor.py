@@ -8,11 +8,13 @@ import base64
 import hashlib
 import io
 import re
+import shutil
 import sys
 import tarfile
 from pathlib import Path
 
 import pytest
+from pytest import MonkeyPatch
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
@@ -33,29 +35,29 @@ def fake_tarball(cache: Path, pin: npm_vendor.Pin, body: bytes) -> str:
     return "sha512-" + base64.b64encode(hashlib.sha512(raw.getvalue()).digest()).decode()
 
 
-def test_vendor_copies_the_pinned_file_with_its_license_note(tmp_path, monkeypatch):
+def test_vendor_copies_the_pinned_file_with_its_license_note(tmp_path: Path, monkeypatch: MonkeyPatch) -> None:
     pin = npm_vendor.Pin("demo-pkg", "1.2.3", "", "package/dist/demo.mjs", "demo.mjs", "MIT", True)
     integrity = fake_tarball(tmp_path, pin, b"export default 1;\n")
     monkeypatch.setitem(npm_vendor.PINS, "demo-pkg", npm_vendor.Pin(**{**pin.__dict__, "integrity": integrity}))
-    monkeypatch.setattr(npm_vendor.shutil, "which", lambda name: None)  # the cache must suffice
+    monkeypatch.setattr(shutil, "which", lambda name: None)  # the cache must suffice
     out = npm_vendor.vendor("demo-pkg", tmp_path / "dist" / "vendor", cache=tmp_path)
     assert out == tmp_path / "dist" / "vendor" / "demo.mjs"
     assert out.read_text() == "/* demo-pkg@1.2.3 (MIT), from npm; see its package for the license text */\nexport default 1;\n"
 
 
-def test_vendor_refuses_a_tarball_that_does_not_match_its_pin(tmp_path, monkeypatch):
+def test_vendor_refuses_a_tarball_that_does_not_match_its_pin(tmp_path: Path, monkeypatch: MonkeyPatch) -> None:
     pin = npm_vendor.Pin("demo-pkg", "1.2.3", "", "package/dist/demo.mjs", "demo.mjs", "MIT", True)
     good = fake_tarball(tmp_path, pin, b"export default 1;\n")
     fake_tarball(tmp_path, pin, b"export default 2; // changed\n")
     monkeypatch.setitem(npm_vendor.PINS, "demo-pkg", npm_vendor.Pin(**{**pin.__dict__, "integrity": good}))
-    monkeypatch.setattr(npm_vendor.shutil, "which", lambda name: None)  # no npm to fetch it again
+    monkeypatch.setattr(shutil, "which", lambda name: None)  # no npm to fetch it again
     with pytest.raises(npm_vendor.VendorError, match="npm not found"):
         npm_vendor.vendor("demo-pkg", tmp_path / "out", cache=tmp_path)
     assert not (tmp_path / "demo-pkg-1.2.3.tgz").exists()  # the tarball that did not match is gone
     assert not (tmp_path / "out" / "demo.mjs").exists()
 
 
-def test_the_shipped_qr_library_is_pinned_by_integrity():
+def test_the_shipped_qr_library_is_pinned_by_integrity() -> None:
     pin = npm_vendor.PINS["qrcode-generator"]
     assert pin.shipped and pin.integrity.startswith("sha512-") and len(base64.b64decode(pin.integrity[7:])) == 64
     assert pin.name == "qrcode-generator.mjs"
@@ -68,7 +70,7 @@ def js_list(name: str) -> list[str]:
     return re.findall(r'"(\w+)"', m.group(1))
 
 
-def test_the_doc_names_every_message_type_and_refusal():
+def test_the_doc_names_every_message_type_and_refusal() -> None:
     types = js_list("GUEST_TYPES") + js_list("HOST_TYPES")
     assert len(types) == 9
     for t in types:
@@ -80,7 +82,7 @@ def test_the_doc_names_every_message_type_and_refusal():
         assert f"`{key}`" in DOC, key
 
 
-def test_the_doc_states_the_protocol_limits():
+def test_the_doc_states_the_protocol_limits() -> None:
     limits = dict(re.findall(r"^  (\w+): (\d+),", PROTOCOL, re.M))
     assert limits["guestMessage"] == "16384" and "**16,384 characters**" in DOC
     assert limits["hostMessage"] == "2000000" and "2,000,000 characters" in DOC

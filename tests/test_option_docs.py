@@ -16,6 +16,7 @@ import json
 import re
 import sys
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -25,8 +26,9 @@ ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs" / "rules"
 
 
-def _load_tool():
+def _load_tool() -> ModuleType:
     spec = importlib.util.spec_from_file_location("option_tables", ROOT / "tools" / "option_tables.py")
+    assert spec is not None and spec.loader is not None
     mod = importlib.util.module_from_spec(spec)
     sys.modules.setdefault("option_tables", mod)
     spec.loader.exec_module(mod)
@@ -55,7 +57,7 @@ def table_rows(block: str) -> list[list[str]]:
     return [[c.strip() for c in re.split(r"(?<!\\)\|", ln)[1:-1]] for ln in lines[2:]]
 
 
-def test_the_generated_tables_are_up_to_date():
+def test_the_generated_tables_are_up_to_date() -> None:
     """Every page with generated tables (every canasta preset must have one) equals what the
     generator writes from the catalogue now."""
     problems = T.stale(DOCS)
@@ -64,14 +66,14 @@ def test_the_generated_tables_are_up_to_date():
 
 
 @pytest.mark.parametrize("vid", CANASTA)
-def test_every_canasta_preset_has_both_tables(vid):
+def test_every_canasta_preset_has_both_tables(vid: str) -> None:
     text = page(vid)
     for name in T.SECTIONS:
         assert section(text, name).strip(), f"docs/rules/{vid}.md: empty {name} table; {FIX}"
 
 
 @pytest.mark.parametrize("vid", CANASTA)
-def test_option_table_lists_every_option_once_with_its_default(vid):
+def test_option_table_lists_every_option_once_with_its_default(vid: str) -> None:
     """Read back from the page (independently of the generator): one row per option, in the
     catalogue's order, with the default as JSON (``null`` for "by layout")."""
     v = meldtable.VARIANTS[vid]
@@ -88,7 +90,7 @@ def test_option_table_lists_every_option_once_with_its_default(vid):
 
 
 @pytest.mark.parametrize("vid", CANASTA)
-def test_layout_table_is_what_a_new_game_of_that_size_gets(vid):
+def test_layout_table_is_what_a_new_game_of_that_size_gets(vid: str) -> None:
     """Each layout row on the page, read back, is what ``new_game`` gives that many players
     (with the row's partnership choice): the effective options and the seats of each side."""
     v = meldtable.VARIANTS[vid]
@@ -113,14 +115,14 @@ def test_layout_table_is_what_a_new_game_of_that_size_gets(vid):
 OPTION_LINE = re.compile(r"\*\*Option\*\* `(\w+)` = (`[^`]*`|[^\s(—]+)")
 
 
-def _canonical(value) -> str:
+def _canonical(value: object) -> str:
     if isinstance(value, str):
         return value
     return json.dumps(value)
 
 
 @pytest.mark.parametrize("vid", CANASTA)
-def test_option_lines_in_the_prose_quote_the_current_defaults(vid):
+def test_option_lines_in_the_prose_quote_the_current_defaults(vid: str) -> None:
     """``> **Option** `name` = default (...)`` lines name real options and their defaults (a
     ``null`` default is written `` `null` → value``)."""
     v = meldtable.VARIANTS[vid]
@@ -137,7 +139,7 @@ def test_option_lines_in_the_prose_quote_the_current_defaults(vid):
 
 
 @pytest.mark.parametrize("vid", CANASTA)
-def test_research_rows_c1_to_c33_are_each_mapped_once(vid):
+def test_research_rows_c1_to_c33_are_each_mapped_once(vid: str) -> None:
     """The page's research table maps every row C1-C33 of rules-and-prior-art.md section 2.1."""
     rows = re.findall(r"^\| (C\d+)\b", page(vid), flags=re.M)
     assert sorted(rows, key=lambda r: int(r[1:])) == [f"C{i}" for i in range(1, 34)]
@@ -146,7 +148,7 @@ def test_research_rows_c1_to_c33_are_each_mapped_once(vid):
 # ---------------------------------------------------------------------------- the generator bites
 
 
-def test_generator_replaces_stale_text_and_is_idempotent():
+def test_generator_replaces_stale_text_and_is_idempotent() -> None:
     vid = CANASTA[0]
     text = page(vid)
     stale = text.replace(section(text, "options"), "\n| old table |\n")
@@ -154,7 +156,7 @@ def test_generator_replaces_stale_text_and_is_idempotent():
     assert T.update_text(text, vid) == text
 
 
-def test_generator_reports_a_changed_default_and_broken_markers(tmp_path):
+def test_generator_reports_a_changed_default_and_broken_markers(tmp_path: Path) -> None:
     docs = tmp_path / "docs" / "rules"
     docs.mkdir(parents=True)
     for vid in CANASTA:
@@ -173,7 +175,7 @@ def test_generator_reports_a_changed_default_and_broken_markers(tmp_path):
         T.write(docs)
 
 
-def test_check_command_exit_status(tmp_path, monkeypatch, capsys):
+def test_check_command_exit_status(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     assert T.main(["--check"]) == 0
     monkeypatch.setattr(T, "stale", lambda docs=T.DOCS: ["docs/rules/x.md: the option tables differ from the catalogue"])
     assert T.main(["--check"]) == 1

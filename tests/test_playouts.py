@@ -20,6 +20,8 @@ import json
 import random
 import re
 from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import pytest
 
@@ -27,6 +29,8 @@ import meldtable
 from meldtable import Game, MeldtableError, Move, NotYourTurnError
 from meldtable.bot import choose_move
 from meldtable.cards import ALL_CARDS
+from meldtable.moves import MoveValue
+from positions import seat_to_act
 
 V = "canasta-two-hand"
 FULL = Counter({c.text: 2 for c in ALL_CARDS if c.rank != 0})
@@ -39,21 +43,25 @@ CARD_RE = re.compile(r"\b([2-9TJQKA][CDHS]|JK)\b")
 # ---------------------------------------------------------------------------- players
 
 
-def random_player(rng: random.Random):
-    def play(g: Game) -> Move:
+Player = Callable[[Game], MoveValue]
+"""A seat's player: the move it makes in a game."""
+
+
+def random_player(rng: random.Random) -> Player:
+    def play(g: Game) -> MoveValue:
         return rng.choice(g.legal_moves())
 
     return play
 
 
-def bot_player(g: Game) -> Move:
+def bot_player(g: Game) -> MoveValue:
     return choose_move(g)
 
 
 # ---------------------------------------------------------------------------- invariants
 
 
-def cards_of_state(st: dict) -> Counter:
+def cards_of_state(st: dict[str, Any]) -> Counter[str]:
     c = Counter(st["stock"]) + Counter(st["discard_pile"])
     for h in st["hands"]:
         c += Counter(h)
@@ -65,14 +73,14 @@ def cards_of_state(st: dict) -> Counter:
     return c
 
 
-def check_conservation(g: Game, st: dict) -> None:
+def check_conservation(g: Game, st: dict[str, Any]) -> None:
     assert cards_of_state(st) == FULL  # the saved game holds every card exactly once
     if hasattr(g.state, "conservation"):  # and so does the live state
         assert Counter({c.text: n for c, n in g.state.conservation().items()}) == FULL
     assert not any(c in ("3D", "3H") for h in st["hands"] for c in h)
 
 
-def check_legal(g: Game) -> list[Move]:
+def check_legal(g: Game) -> list[MoveValue]:
     legal = g.legal_moves()
     if g.hand_over:
         assert legal == []
@@ -134,14 +142,14 @@ def check_illegal(g: Game, rng: random.Random, pool: list[str], text: str) -> in
         n += 1
     # the other seat may not move, even with a legal move
     if not g.hand_over:
-        other = 1 - g.current_player
+        other = 1 - seat_to_act(g)
         with pytest.raises(NotYourTurnError):
             g.play(g.legal_moves()[0], seat=other)
         assert g.to_json() == text
     # malformed notation
     for bad in ("", "discard", "meld QH", "dance", "discard QX", "add Z QH", "take QH", 42, None):
         with pytest.raises(MeldtableError):
-            g.play(bad)  # type: ignore[arg-type]
+            g.play(bad)
     assert g.to_json() == text
     return n
 
@@ -213,7 +221,8 @@ def check_results(g: Game, prev_scores: list[int]) -> None:
 # ---------------------------------------------------------------------------- playing
 
 
-def play_hand(g: Game, players, rng: random.Random, *, deep_every: int, pool: list[str], stats: Counter) -> None:
+def play_hand(g: Game, players: Sequence[Player], rng: random.Random, *, deep_every: int, pool: list[str],
+              stats: Counter[str]) -> None:
     """Play one hand to its end, checking invariants after every move (deep checks every
     ``deep_every`` moves and at the last ones)."""
     prev = g.scores
@@ -229,7 +238,7 @@ def play_hand(g: Game, players, rng: random.Random, *, deep_every: int, pool: li
             check_roundtrip(g, text)
             check_hidden(g, rng)
             stats["deep"] += 1
-        m = players[g.current_player](g)
+        m = players[seat_to_act(g)](g)
         assert m in legal
         pool.append(str(m))
         if len(pool) > 200:
@@ -250,7 +259,7 @@ def play_hand(g: Game, players, rng: random.Random, *, deep_every: int, pool: li
     assert g.to_json() == text
 
 
-def replay(seed: int, history: list[list[str]], options=None) -> Game:
+def replay(seed: int, history: list[list[str]], options: dict[str, Any] | None = None) -> Game:
     g = meldtable.new_game(V, players=2, seed=seed, options=options)
     for i, hand in enumerate(history):
         if i:
@@ -260,7 +269,7 @@ def replay(seed: int, history: list[list[str]], options=None) -> Game:
     return g
 
 
-PAIRINGS = {
+PAIRINGS: dict[str, Callable[[random.Random], tuple[Player, Player]]] = {
     "random-random": lambda rng: (random_player(rng), random_player(rng)),
     "bot-bot": lambda rng: (bot_player, bot_player),
     "bot-random": lambda rng: (bot_player, random_player(rng)),
@@ -269,9 +278,9 @@ PAIRINGS = {
 
 
 @pytest.mark.parametrize("pairing", sorted(PAIRINGS))
-def test_playouts_one_hand_many_seeds(pairing):
+def test_playouts_one_hand_many_seeds(pairing: str) -> None:
     """Many seeded hands per pairing with every invariant checked (deep checks on a sample)."""
-    stats: Counter = Counter()
+    stats: Counter[str] = Counter()
     pool: list[str] = []
     seeds = range(16) if pairing == "random-random" else range(100, 114)
     for seed in seeds:
@@ -288,7 +297,7 @@ def test_playouts_one_hand_many_seeds(pairing):
         assert stats["out"] >= 1  # bots do go out in some hands
 
 
-def test_global_random_is_never_used():
+def test_global_random_is_never_used() -> None:
     """The engine and the bot use their own generator: the same seed and the same choices give the
     same game even when Python's global ``random`` is reseeded and consumed in between."""
     def run(disturb: bool) -> str:
@@ -315,7 +324,7 @@ def test_global_random_is_never_used():
     assert a == b
 
 
-def test_different_seeds_deal_differently():
+def test_different_seeds_deal_differently() -> None:
     """The seed drives the shuffle: different seeds give different deals, equal seeds equal deals."""
     deals = {json.dumps(json.loads(meldtable.new_game(V, players=2, seed=s).to_json())["state"]["hands"]) for s in range(20)}
     assert len(deals) == 20
@@ -325,14 +334,14 @@ def test_different_seeds_deal_differently():
 
 
 @pytest.mark.parametrize("seed,deals", [(500, 3), (501, 2), (502, 4)])
-def test_whole_matches_by_deals(seed, deals):
+def test_whole_matches_by_deals(seed: int, deals: int) -> None:
     """Whole matches (bot vs bot, bot vs random) with match_end="deals": several hands, next_hand(),
     cumulative scores, the match ends after the last deal with the best total winning."""
     options = {"match_end": "deals", "deals": deals}
     g = meldtable.new_game(V, players=2, seed=seed, options=options)
     rng = random.Random(seed)
     players = (bot_player, bot_player) if seed % 2 == 0 else (bot_player, random_player(rng))
-    stats: Counter = Counter()
+    stats: Counter[str] = Counter()
     pool: list[str] = []
     dealers = []
     while True:
@@ -358,11 +367,11 @@ def test_whole_matches_by_deals(seed, deals):
     assert again.to_json() == g.to_json()
 
 
-def test_match_to_target_score():
+def test_match_to_target_score() -> None:
     """A bot-vs-bot match to a (low) target score ends once a side reaches it."""
     g = meldtable.new_game(V, players=2, seed=77, options={"target_score": 1500})
     rng = random.Random(77)
-    stats: Counter = Counter()
+    stats: Counter[str] = Counter()
     pool: list[str] = []
     for _ in range(12):
         play_hand(g, (bot_player, bot_player), rng, deep_every=25, pool=pool, stats=stats)
@@ -384,9 +393,9 @@ def test_match_to_target_score():
         {"black_three_meld": "never", "take_pile_onto_own_meld": False, "min_naturals_per_meld": 3},
     ],
 )
-def test_playouts_with_non_default_options(options):
+def test_playouts_with_non_default_options(options: dict[str, Any]) -> None:
     """The invariants hold under non-default rule options too (bot vs random, two seeds each)."""
-    stats: Counter = Counter()
+    stats: Counter[str] = Counter()
     pool: list[str] = []
     for seed in (900, 901):
         rng = random.Random(seed)

@@ -19,6 +19,9 @@ import random
 import re
 import time
 from collections import Counter
+from collections.abc import Callable, Sequence
+from random import Random
+from typing import Any
 
 import pytest
 
@@ -26,6 +29,8 @@ import meldtable
 from meldtable import Game, MeldtableError, NotYourTurnError
 from meldtable.bot import choose_move
 from meldtable.continental import ContinentalMove
+from meldtable.moves import MoveValue
+from positions import seat_to_act
 from positions_continental import full_deck
 from sim_harness import redistributed
 
@@ -38,10 +43,14 @@ ALL_TEXTS = sorted(full_deck(1))
 # ---------------------------------------------------------------------------- players
 
 
-def random_player(rng: random.Random, claim_rate: float = 0.25):
+Player = Callable[[Game], MoveValue]
+"""A seat's player: the move it makes in a game."""
+
+
+def random_player(rng: random.Random, claim_rate: float = 0.25) -> Player:
     """Uniform over the legal moves, except that in a claim window it claims with ``claim_rate``."""
 
-    def play(g: Game) -> ContinentalMove:
+    def play(g: Game) -> MoveValue:
         legal = g.legal_moves()
         if legal[0].kind in ("claim", "pass"):  # the claim window: exactly claim and pass
             want = "claim" if rng.random() < claim_rate else "pass"
@@ -58,11 +67,11 @@ def bot_player(g: Game) -> ContinentalMove:
 # ---------------------------------------------------------------------------- invariants
 
 
-def deck_of(g: Game) -> Counter:
+def deck_of(g: Game) -> Counter[str]:
     return full_deck(g.view(0)["decks"], g.options["jokers_per_deck"])
 
 
-def cards_of_state(st: dict) -> Counter:
+def cards_of_state(st: dict[str, Any]) -> Counter[str]:
     c = Counter(st["stock"]) + Counter(st["penalty_stock"]) + Counter(st["discard_pile"])
     for h in st["hands"]:
         c += Counter(h)
@@ -72,7 +81,7 @@ def cards_of_state(st: dict) -> Counter:
     return c
 
 
-def check_conservation(g: Game, deck: Counter) -> None:
+def check_conservation(g: Game, deck: Counter[str]) -> None:
     assert Counter({c.text: n for c, n in g.state.conservation().items()}) == deck
 
 
@@ -131,12 +140,12 @@ def check_illegal(g: Game, rng: random.Random, pool: list[str], text: str) -> in
         assert isinstance(g.explain(m), str)
         n += 1
     if not g.hand_over:
-        other = (g.current_player + 1) % g.players
+        other = (seat_to_act(g) + 1) % g.players
         with pytest.raises(NotYourTurnError):
             g.play(g.legal_moves()[0], seat=other)
     for bad in ("", "discard", "set QH", "dance", "discard QX", "add Z QH", "add 1.1", 42, None):
         with pytest.raises(MeldtableError):
-            g.play(bad)  # type: ignore[arg-type]
+            g.play(bad)
     assert g.to_json() == text
     return n
 
@@ -188,7 +197,8 @@ def check_results(g: Game, prev: list[int]) -> None:
 # ---------------------------------------------------------------------------- playing
 
 
-def play_deal(g: Game, players, rng: random.Random, *, deep_every: int, pool: list[str], stats: Counter) -> None:
+def play_deal(g: Game, players: Sequence[Player], rng: random.Random, *, deep_every: int, pool: list[str],
+              stats: Counter[str]) -> None:
     prev = g.scores
     deck = deck_of(g)
     assert sum(deck.values()) == g.view(0)["decks"] * (52 + g.options["jokers_per_deck"])
@@ -205,7 +215,7 @@ def play_deal(g: Game, players, rng: random.Random, *, deep_every: int, pool: li
             check_roundtrip(g, text)
             check_hidden(g, rng)
             stats["deep"] += 1
-        m = players[g.current_player](g)
+        m = players[seat_to_act(g)](g)
         assert m in legal
         pool.append(str(m))
         if len(pool) > 300:
@@ -228,7 +238,8 @@ def play_deal(g: Game, players, rng: random.Random, *, deep_every: int, pool: li
     assert g.to_json() == text
 
 
-def play_match(players: int, seed: int, make_players, *, deep_every: int, options=None, stats: Counter) -> Game:
+def play_match(players: int, seed: int, make_players: Callable[[Random, int], list[Player]], *, deep_every: int,
+               options: dict[str, Any] | None = None, stats: Counter[str]) -> Game:
     g = meldtable.new_game(V, players=players, seed=seed, options=options)
     rng = random.Random(seed)
     seats = make_players(rng, players)
@@ -263,40 +274,40 @@ def play_match(players: int, seed: int, make_players, *, deep_every: int, option
     return g
 
 
-def all_random(rng, n):
+def all_random(rng: Random, n: int) -> list[Player]:
     return [random_player(rng) for _ in range(n)]
 
 
-def all_bots(rng, n):
+def all_bots(rng: Random, n: int) -> list[Player]:
     return [bot_player] * n
 
 
-def mixed(rng, n):
+def mixed(rng: Random, n: int) -> list[Player]:
     return [bot_player if s % 2 == 0 else random_player(rng, 0.5) for s in range(n)]
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6, 7, 8])
-def test_random_playouts_whole_matches(players):
+def test_random_playouts_whole_matches(players: int) -> None:
     """Random players (claiming a quarter of the time) over all seven deals."""
-    stats: Counter = Counter()
+    stats: Counter[str] = Counter()
     play_match(players, 100 + players, all_random, deep_every=80, stats=stats)
     assert stats["deals"] == 7 and stats["illegal"] > 20 and stats["deep"] > 5
     assert stats["claim"] + stats["pass"] > 0
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6, 7, 8])
-def test_bot_playouts_whole_matches(players):
+def test_bot_playouts_whole_matches(players: int) -> None:
     """Bots only, all seven deals; the bots do lay down and go out."""
-    stats: Counter = Counter()
+    stats: Counter[str] = Counter()
     play_match(players, 200 + players, all_bots, deep_every=60, stats=stats)
     assert stats["deals"] == 7 and stats["out"] >= 4
     assert stats["set"] + stats["run"] > 0 and stats["add"] > 0
 
 
 @pytest.mark.parametrize("players", [3, 6])
-def test_bot_against_random_players(players):
+def test_bot_against_random_players(players: int) -> None:
     """Bots against random players (who claim half the time): the bots end with fewer points."""
-    stats: Counter = Counter()
+    stats: Counter[str] = Counter()
     g = play_match(players, 300 + players, mixed, deep_every=53, stats=stats)
     bots = [g.scores[s] for s in range(players) if s % 2 == 0]
     rand = [g.scores[s] for s in range(players) if s % 2 == 1]
@@ -317,14 +328,14 @@ def test_bot_against_random_players(players):
          "down_and_out_bonus": -10, "deck_schedule": "constant", "decks": 3, "jokers_per_deck": 3},
     ],
 )
-def test_playouts_with_non_default_options(options):
+def test_playouts_with_non_default_options(options: dict[str, Any]) -> None:
     """The invariants hold under non-default rule options (bots and random players, 4 players)."""
-    stats: Counter = Counter()
+    stats: Counter[str] = Counter()
     play_match(4, 400 + len(json.dumps(options)), mixed, deep_every=90, options=options, stats=stats)
     assert stats["deals"] == len(meldtable.new_game(V, players=4, seed=1, options=options).view(0)["contracts"])
 
 
-def test_throughput_and_legal_moves_latency():
+def test_throughput_and_legal_moves_latency() -> None:
     """Benchmark-ish guard: random playouts run at a useful speed and ``legal_moves`` stays fast
     (fresh state each time, so no cache helps)."""
     g = meldtable.new_game(V, players=4, seed=77)
@@ -339,7 +350,7 @@ def test_throughput_and_legal_moves_latency():
             t = time.process_time()
             fresh.legal_moves()
             worst = max(worst, time.process_time() - t)
-            g.play(seats[g.current_player](g))
+            g.play(seats[seat_to_act(g)](g))
             n += 1
         if not g.match_over:
             g.next_hand()

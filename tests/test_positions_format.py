@@ -9,14 +9,16 @@ import json
 import random
 import re
 from collections import Counter
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any, cast
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import meldtable
-from meldtable import Game, IllegalMoveError, NotationError, StateError, api
+from meldtable import Game, IllegalMoveError, MeldtableError, NotationError, StateError, api
 from meldtable.bot import choose_move
 from test_fuzz_boundary import FUZZ, SCALE, check_loaded_game
 
@@ -28,11 +30,11 @@ def moves(g: Game) -> set[str]:
     return {str(m) for m in g.legal_moves()}
 
 
-def state(g: Game) -> dict:
-    return json.loads(g.to_json())["state"]
+def state(g: Game) -> dict[str, Any]:
+    return cast("dict[str, Any]", json.loads(g.to_json())["state"])
 
 
-def refused(g: Game, move: str) -> str:
+def refused(g: Game, move: str) -> str | None:
     """The reason key of an illegal ``move``; the game is unchanged."""
     before = g.to_json()
     with pytest.raises(IllegalMoveError) as e:
@@ -54,7 +56,7 @@ def example(name: str, **replace: str) -> Game:
 # ---------------------------------------------------------------------------- the docs
 
 
-def test_the_docs_have_the_seed_examples():
+def test_the_docs_have_the_seed_examples() -> None:
     names = set(EXAMPLES)
     for seed in ("seed000", "seed001", "seed002", "seed003", "seed004"):
         assert any(n.startswith(seed) for n in names), seed
@@ -62,7 +64,7 @@ def test_the_docs_have_the_seed_examples():
 
 
 @pytest.mark.parametrize("name", sorted(EXAMPLES))
-def test_every_documented_position_loads_round_trips_and_plays_on(name):
+def test_every_documented_position_loads_round_trips_and_plays_on(name: str) -> None:
     g = Game.from_position(EXAMPLES[name])
     text = g.to_position()
     again = Game.from_position(text)
@@ -72,15 +74,18 @@ def test_every_documented_position_loads_round_trips_and_plays_on(name):
     check_loaded_game(g)
 
 
-def test_the_python_example_at_the_top_runs_and_prints_what_it_says():
+def test_the_python_example_at_the_top_runs_and_prints_what_it_says() -> None:
     """The ```python block of docs/positions.md: every ``expression  # value`` line gives that value."""
     import ast
 
-    block = re.search(r"```python\n(.*?)```", DOC.read_text(), re.S).group(1)
-    env: dict = {}
+    found = re.search(r"```python\n(.*?)```", DOC.read_text(), re.S)
+    assert found is not None, "docs/positions.md has no ```python block"
+    block = found.group(1)
+    env: dict[str, Any] = {}
     checked = 0
     for stmt in ast.parse(block).body:
         code = ast.get_source_segment(block, stmt)
+        assert code is not None and stmt.end_lineno is not None
         line = block.splitlines()[stmt.end_lineno - 1]
         if isinstance(stmt, ast.Expr) and "#" in line:
             assert eval(code, env) == ast.literal_eval(line.split("#", 1)[1].strip())
@@ -90,7 +95,7 @@ def test_the_python_example_at_the_top_runs_and_prints_what_it_says():
     assert checked >= 1 and Game.from_position(env["text"]).to_position() == env["text"]
 
 
-def test_kanaster_keys_and_buried_cards():
+def test_kanaster_keys_and_buried_cards() -> None:
     """Seed 004: »Selbstverständlich können von einer Spielkarte mehrere Kanaster rausgelegt
     werden« (``meld 0 Q#2``) and »Diese Sperrkarten dürfen ... unter den evtl. passenden Kanaster
     angelegt werden« (``buried``)."""
@@ -114,7 +119,7 @@ def _error_rows() -> list[tuple[str, str]]:
 
 
 @pytest.mark.parametrize("line,message", _error_rows())
-def test_the_documented_errors(line, message):
+def test_the_documented_errors(line: str, message: str) -> None:
     with pytest.raises((NotationError, StateError)) as e:
         Game.from_position(f"variant: canasta-two-hand\n{line}\n")
     if message.endswith("(keys: ...)."):
@@ -126,7 +131,7 @@ def test_the_documented_errors(line, message):
 # ---------------------------------------------------------------------------- seed 000
 
 
-def test_seed000_one_queen_in_hand_cannot_take_the_pile():
+def test_seed000_one_queen_in_hand_cannot_take_the_pile() -> None:
     """»... und Sie eine einzelne Königin in der Hand halten, können Sie den Ablagestapel nicht
     nehmen, um eine Figur aus diesen 3 Königinnen zu bilden.«"""
     g = example("seed000-one-queen")
@@ -135,7 +140,7 @@ def test_seed000_one_queen_in_hand_cannot_take_the_pile():
     assert refused(g, "take") == "take_no_meld"
 
 
-def test_seed000_two_queens_take_the_pile_and_the_fourth_queen_is_added():
+def test_seed000_two_queens_take_the_pile_and_the_fourth_queen_is_added() -> None:
     """»Falls Sie allerdings zwei Königinnen in der Hand halten, können Sie diese verwenden, um,
     gemeinsam mit der obersten Karte des Ablagestapels, die Figur Königin-Königin-Königin zu bilden,
     während der Rest des Ablagestapels zu Ihrer Hand hinzugefügt wird. Danach könnten Sie die vierte
@@ -152,7 +157,7 @@ def test_seed000_two_queens_take_the_pile_and_the_fourth_queen_is_added():
     assert len([m for m in state(g)["melds"][0] if m["rank"] == "Q"][0]["cards"]) == 4
 
 
-def test_seed000_frozen_pile_needs_two_natural_cards():
+def test_seed000_frozen_pile_needs_two_natural_cards() -> None:
     """»Der Ablagestapel ist für alle Spieler eingefroren, wenn er eine wilde Karte enthält ... nur
     dann an sich nehmen, wenn er zwei oder mehr natürlich Karten desselben Wertes ... hat.«"""
     g = example("seed000-frozen")
@@ -164,7 +169,7 @@ def test_seed000_frozen_pile_needs_two_natural_cards():
     assert {"take JH JK", "take JH JS"} <= moves(thawed)
 
 
-def test_seed000_first_meld_counts_only_the_top_card_of_the_pile():
+def test_seed000_first_meld_counts_only_the_top_card_of_the_pile() -> None:
     """»... kann ein Spieler nur den Wert der obersten Karte des Ablagestapels, gemeinsam mit den
     Karten der Figuren aus seiner Hand ... berücksichtigen. Es ist nicht möglich, andere Karten des
     Ablagestapels zu zählen.«"""
@@ -180,7 +185,7 @@ def test_seed000_first_meld_counts_only_the_top_card_of_the_pile():
     assert g.view(0)["sides"][0]["melded"] is True
 
 
-def test_seed000_black_three_blocks_the_next_player_until_covered():
+def test_seed000_black_three_blocks_the_next_player_until_covered() -> None:
     """»Indem er einen schwarzen Dreier ablegt, verhindert der Spieler, dass sein Gegenspieler in der
     nächsten Runde den Ablagestapel an sich nimmt ... Sobald eine andere Karte auf den schwarzen 3er
     gelegt wird, hat er keine weiteren Auswirkungen mehr.«"""
@@ -198,7 +203,7 @@ def test_seed000_black_three_blocks_the_next_player_until_covered():
 # ---------------------------------------------------------------------------- seed 001
 
 
-def test_seed001_two_fours_and_a_joker_make_the_initial_meld():
+def test_seed001_two_fours_and_a_joker_make_the_initial_meld() -> None:
     """»Für die Erstmeldung benötigt man mindestens 50 Augen ... zwei Vieren und ein echter Joker =
     50 Augen.« (Vier = 5, Echter Joker = 50, Unechter Joker (Zwei) = 20)"""
     g = example("seed001-fours-and-joker")
@@ -212,7 +217,7 @@ def test_seed001_two_fours_and_a_joker_make_the_initial_meld():
 # ---------------------------------------------------------------------------- seed 002
 
 
-def test_seed002_first_deal_is_two_sets_third_deal_two_runs():
+def test_seed002_first_deal_is_two_sets_third_deal_two_runs() -> None:
     """»Erstes Spiel -> ... zwei Sätze ... Drittes Spiel -> Acht Karten, zwei Straßen.«"""
     g = example("seed002-two-sets")
     assert {"set 7C 7D 7H", "set 9D 9H 9S"} <= moves(g)
@@ -227,7 +232,7 @@ def test_seed002_first_deal_is_two_sets_third_deal_two_runs():
     assert state(g)["down"][0] is True
 
 
-def test_seed002_ace_between_king_and_two():
+def test_seed002_ace_between_king_and_two() -> None:
     """»... das Ass kann die Zwischenkarte zwischen der Zwei und dem König sein.«"""
     g = example("seed002-round-the-corner")
     assert "run QH KH AH 2H" in moves(g)
@@ -236,7 +241,7 @@ def test_seed002_ace_between_king_and_two():
     assert state(g)["down"][0] is True
 
 
-def test_seed002_claim_out_of_turn_takes_a_penalty_card():
+def test_seed002_claim_out_of_turn_takes_a_penalty_card() -> None:
     """»Wenn eine abgeworfene Karte nicht vom darauf folgenden Spieler genommen wurde, kann jeder der
     folgenden Spieler sie nehmen, wobei er dann auch die oberste Karte des Strafstapels ziehen
     muss.«"""
@@ -257,7 +262,7 @@ def test_seed002_claim_out_of_turn_takes_a_penalty_card():
 # ---------------------------------------------------------------------------- seed 003
 
 
-def test_seed003_a_five_with_two_fives_in_the_middle():
+def test_seed003_a_five_with_two_fives_in_the_middle() -> None:
     """»Ich habe eine 5 und in der Mitte liegen zwei 5er ..., dann lege ich alle drei Karten vor
     meinen linken Nachbarn.«"""
     g = example("seed003-fives")
@@ -268,7 +273,7 @@ def test_seed003_a_five_with_two_fives_in_the_middle():
     assert s["piles"][0] == [] and s["piles"][2] == []
 
 
-def test_seed003_minus_pile_four_four_seven_seven_seven():
+def test_seed003_minus_pile_four_four_seven_seven_seven() -> None:
     """»... 4, 4, 7,7,7. Habe ich eine 7 ..., dann darf ich meine Handkarte 7 und die drei 7er ...
     meinem linken Nachbarn ... legen. ... Habe ich eine 4 ..., darf ich die 4er nicht zu meinem
     linken Nachbarn legen, weil sie „abgedeckt" von den 7ern sind.«"""
@@ -284,7 +289,7 @@ def test_seed003_minus_pile_four_four_seven_seven_seven():
 # ---------------------------------------------------------------------------- seed 004
 
 
-def test_seed004_a_card_of_a_canasta_rank_blocks_the_pile():
+def test_seed004_a_card_of_a_canasta_rank_blocks_the_pile() -> None:
     """»Alle Karten, von denen bereits ein Kanaster rausgelegt ist, gelten als Sperrkarten. D.h. liegt
     auf dem Spielstapel eine Sperrkarte, so darf der Spielstapel vom nächsten Spieler nicht genommen
     werden.«"""
@@ -299,7 +304,7 @@ def test_seed004_a_card_of_a_canasta_rank_blocks_the_pile():
 # ---------------------------------------------------------------------------- the state a position says
 
 
-def test_canasta_position_gives_exactly_its_state():
+def test_canasta_position_gives_exactly_its_state() -> None:
     text = """
     variant: canasta-two-hand
     seed: 5
@@ -330,7 +335,7 @@ def test_canasta_position_gives_exactly_its_state():
     assert moves(g) == {"discard 7C", "discard 7D", "discard 8H", "discard QH", "discard QS"}
 
 
-def test_unnamed_cards_go_to_the_stock_in_seeded_order():
+def test_unnamed_cards_go_to_the_stock_in_seeded_order() -> None:
     base = "variant: canasta-two-hand\nhand 0: QH QS AH AS AC 5C 6D 7S 8H 9C TD JD KC KS\n"
     a, b = Game.from_position(base), Game.from_position(base + "seed: 0\n")
     assert a.to_json() == b.to_json()
@@ -342,7 +347,7 @@ def test_unnamed_cards_go_to_the_stock_in_seeded_order():
     assert len(h1) == 15 and not {"3H", "3D"} & set(h1)
 
 
-def test_continental_position_gives_exactly_its_state():
+def test_continental_position_gives_exactly_its_state() -> None:
     text = """
     variant: continental
     players: 3
@@ -367,7 +372,7 @@ def test_continental_position_gives_exactly_its_state():
     assert moves(g) == {"draw", "take"}
 
 
-def test_threefifty_position_gives_exactly_its_state():
+def test_threefifty_position_gives_exactly_its_state() -> None:
     text = """
     variant: 3-ist-50
     players: 4
@@ -437,7 +442,8 @@ BAD = [
 
 
 @pytest.mark.parametrize("text,error,start", BAD)
-def test_bad_positions_are_refused_with_a_message_naming_the_line(text, error, start):
+def test_bad_positions_are_refused_with_a_message_naming_the_line(text: str, error: type[MeldtableError] | None,
+                                                                 start: str) -> None:
     if error is None:  # a position that is fine: the control of the rows around it
         Game.from_position(text)
         return
@@ -449,12 +455,12 @@ def test_bad_positions_are_refused_with_a_message_naming_the_line(text, error, s
 
 
 @pytest.mark.parametrize("value", [None, 5, b"variant: kanaster", ["variant: kanaster"], "", "x" * 30_000])
-def test_non_positions(value):
+def test_non_positions(value: object) -> None:
     with pytest.raises((NotationError, StateError)):
-        Game.from_position(value)
+        Game.from_position(value)  # type: ignore[arg-type]  # not text, on purpose
 
 
-def test_a_position_with_nothing_to_play_is_refused():
+def test_a_position_with_nothing_to_play_is_refused() -> None:
     """The loader's last check: the seat to act must have a legal move (here seat 0 holds one card
     in its play stage, cannot discard it before its canastas ... )."""
     text = "variant: canasta-two-hand\nturn: 0 play\nhand 0: 4C\n"
@@ -466,7 +472,7 @@ def test_a_position_with_nothing_to_play_is_refused():
 # ---------------------------------------------------------------------------- round trips
 
 
-def _played_games():
+def _played_games() -> Iterator[tuple[str, Game]]:
     for vid in sorted(meldtable.VARIANTS):
         v = meldtable.VARIANTS[vid]
         for players in (v.players[0], v.players[-1]):
@@ -479,7 +485,7 @@ def _played_games():
                 g.play(choose_move(g) if rng.random() < 0.7 else rng.choice(g.legal_moves()))
 
 
-def test_to_position_round_trips_played_games():
+def test_to_position_round_trips_played_games() -> None:
     written = 0
     for vid, g in _played_games():
         try:
@@ -498,7 +504,7 @@ def test_to_position_round_trips_played_games():
     assert written > 100
 
 
-def test_to_position_of_a_finished_hand_is_refused():
+def test_to_position_of_a_finished_hand_is_refused() -> None:
     g = Game.from_position(EXAMPLES["seed003-fives"])
     while not g.hand_over:
         g.play(choose_move(g))
@@ -509,25 +515,27 @@ def test_to_position_of_a_finished_hand_is_refused():
 # ---------------------------------------------------------------------------- the engine api
 
 
-def test_api_new_from_a_position():
+def test_api_new_from_a_position() -> None:
     s = api.Session()
     out = json.loads(api.handle(json.dumps({"id": 1, "op": "new", "position": EXAMPLES["seed000-two-queens"]}), s))
     assert out["ok"] and {m["text"] for m in out["result"]["legal"]} == {"draw", "take QH QS"}
     out = json.loads(api.handle(json.dumps({"id": 2, "op": "act", "action": {"type": "take", "cards": ["QH", "QS"]}}), s))
     assert out["ok"]
+    assert s.game is not None
     saved = s.game.to_json()
-    for bad, code in [({"position": 5}, "bad_request"), ({"position": "variant: x"}, "bad_request"),
+    bads: list[tuple[dict[str, Any], str]] = [({"position": 5}, "bad_request"), ({"position": "variant: x"}, "bad_request"),
                       ({"position": "variant: kanaster\nhand 0: QH QH QH QH\n"}, "bad_state"),
-                      ({"position": EXAMPLES["seed000-frozen"], "human_seats": [7]}, "bad_request")]:
+                      ({"position": EXAMPLES["seed000-frozen"], "human_seats": [7]}, "bad_request")]
+    for bad, code in bads:
         out = json.loads(api.handle(json.dumps({"id": 3, "op": "new", **bad}), s))
         assert not out["ok"] and out["error"]["code"] == code, out
-        assert s.game.to_json() == saved
+        assert s.game is not None and s.game.to_json() == saved
 
 
 # ---------------------------------------------------------------------------- fuzzing
 
 
-def _mutations(draw, text: str) -> str:
+def _mutations(draw: Callable[[st.SearchStrategy[Any]], Any], text: str) -> str:
     lines = text.splitlines()
     cards = ["QH", "JK", "2C", "3H", "3S", "AS", "7D", "QX", "10H", "", "Q#2", "-1", "99", "buried"]
     words = ["hand 0", "hand 9", "meld 0", "meld 1 Q#2", "pile", "stock", "turn", "score", "set 1", "run 0",
@@ -584,7 +592,7 @@ CORPUS = _corpus()
 @pytest.mark.parametrize("name", sorted(CORPUS))
 @settings(FUZZ, max_examples=int(15 * SCALE))
 @given(data=st.data())
-def test_mutated_positions_load_cleanly_or_fail_with_the_engines_errors(name, data):
+def test_mutated_positions_load_cleanly_or_fail_with_the_engines_errors(name: str, data: st.DataObject) -> None:
     mutated = _mutations(data.draw, CORPUS[name])
     try:
         g = Game.from_position(mutated)
@@ -607,7 +615,7 @@ LINE = st.one_of(
 
 @settings(FUZZ, max_examples=int(200 * SCALE))
 @given(lines=st.lists(LINE, max_size=12))
-def test_random_texts_are_refused_cleanly_or_load(lines):
+def test_random_texts_are_refused_cleanly_or_load(lines: list[str]) -> None:
     try:
         g = Game.from_position("\n".join(lines))
     except (NotationError, StateError) as e:

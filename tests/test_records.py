@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from meldtable import VARIANTS, Game, NotationError, OptionError, StateError, new_game
+from meldtable import VARIANTS, Game, MeldtableError, NotationError, OptionError, StateError, new_game
 from meldtable.bot import choose_move
 from meldtable.game import BUDGET
 from meldtable.records import (
@@ -318,7 +318,7 @@ MALFORMED = [
 
 
 @pytest.mark.parametrize("text,error,key", MALFORMED)
-def test_malformed_records_are_refused_with_their_reason(text: str, error: type, key: str) -> None:
+def test_malformed_records_are_refused_with_their_reason(text: str, error: type[MeldtableError], key: str) -> None:
     with pytest.raises(error) as e:
         from_record(text)
     assert e.value.key == key, (e.value.key, str(e.value))
@@ -336,9 +336,9 @@ def test_size_limits_refuse_before_any_work() -> None:
         with pytest.raises(NotationError) as e:
             from_record(head + "draw\n" * (MAX_RECORD_MOVES + 1))
         assert e.value.key == "record_too_many_moves" and BUDGET.spent == 0  # refused before one move is played
-        with pytest.raises(StateError) as e:  # a long record of illegal moves stops at the first
+        with pytest.raises(StateError) as e2:  # a long record of illegal moves stops at the first
             from_record(head + "draw\n" * MAX_RECORD_MOVES)
-        assert e.value.key == "record_replay" and BUDGET.spent <= 3
+        assert e2.value.key == "record_replay" and BUDGET.spent <= 3
     finally:
         BUDGET.limit, BUDGET.spent = None, 0
     with pytest.raises(NotationError) as e:
@@ -512,9 +512,9 @@ def test_api_ops_take_and_give_plain_json() -> None:
         with pytest.raises(OptionError) as e:
             api_load_record(bad)
         assert e.value.key == "record_request"
-    with pytest.raises(NotationError) as e:
+    with pytest.raises(NotationError) as e3:
         api_load_record({})
-    assert e.value.key == "record_not_text"
+    assert e3.value.key == "record_not_text"
     shared = api_record(g, {"seat": 1})
     assert shared["view"] == 1 or shared["view"] is None
 

@@ -71,6 +71,7 @@ def _session_with_moves(variant: str = "kanaster", players: int = 4, moves: int 
 
 def test_record_and_load_record_round_trip_through_the_protocol() -> None:
     s = _session_with_moves()
+    assert s.game is not None
     a = call(s, "record", names=["Anna", None, "Cleo"], comments={"0": "Sunday", "3": "hm"})
     assert a["ok"] and a["result"]["view"] is None and a["result"]["moves"] == len(s.game.history[-1])
     text = a["result"]["record"]
@@ -81,6 +82,7 @@ def test_record_and_load_record_round_trip_through_the_protocol() -> None:
     assert b["result"]["record"]["names"] == ["Anna", None, "Cleo"] and b["result"]["record"]["comment"] == "Sunday"
     assert b["result"]["record"]["seed"] == "3"
     c = call(other, "load_record", record=text, moves=5)
+    assert other.game is not None
     assert c["ok"] and other.game.history == [s.game.history[0][:5]]
 
 
@@ -94,6 +96,7 @@ def test_a_named_session_starts_from_a_record() -> None:
 
 def test_a_refused_record_leaves_the_session_as_it_was() -> None:
     s = _session_with_moves()
+    assert s.game is not None
     before = s.game.to_json()
     text = call(s, "record")["result"]["record"]
     lines = text.split("\n")
@@ -120,6 +123,7 @@ def test_a_shared_seat_record_through_the_protocol_hides_the_others_hands() -> N
     assert "seed:" not in text
     shown = from_record(text)
     real = s.game
+    assert real is not None
     assert shown.view(0)["hand"] == real.view(0)["hand"]
     assert [shown.view(0)["hand_counts"], shown.view(0)["sides"]] == [real.view(0)["hand_counts"], real.view(0)["sides"]]
 

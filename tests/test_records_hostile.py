@@ -156,7 +156,7 @@ def test_not_text_and_wrong_shapes_through_the_op() -> None:
     for req in ({"record": None}, {"record": 5}, {"record": ["a"]}, {"record": b"[meldtable record 1]"},
                 {"record": RECORDS["kanaster-3"], "moves": -1}, {"record": RECORDS["kanaster-3"], "moves": "3"}):
         with pytest.raises(MeldtableError) as e:
-            api_load_record(req)  # type: ignore[arg-type]
+            api_load_record(req)
         _check_refusal(e.value)
         assert json.dumps({"key": e.value.key, "en": e.value.message("en"), "de": e.value.message("de")})
 

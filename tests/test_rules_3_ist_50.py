@@ -11,25 +11,28 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any, cast
 
 import pytest
 
 import meldtable
 from meldtable import Game, IllegalMoveError, NotationError, NotYourTurnError, OptionError, StateError, api
+from meldtable.threefifty import ThreeFiftyMove
 from positions_3_ist_50 import deck_count, full_deck, moves, position, position_json, refusal, state_of
 
 V = "3-ist-50"
 
 
 def pile(g: Game, seat: int) -> list[str]:
-    return state_of(g)["piles"][seat]
+    return cast("list[str]", state_of(g)["piles"][seat])
 
 
 # ============================================================================ Karten
 
 
-def test_karten_canastakarten_two_decks_jokers_left_out_by_default():
+def test_karten_canastakarten_two_decks_jokers_left_out_by_default() -> None:
     """'Karten: Canastakarten' -- two 52-card decks; the jokers get no value in the seed, so by
     default (option jokers_per_deck = 0, research T1) they are left out: 104 cards."""
     g = meldtable.new_game(V, players=2, seed=1)
@@ -38,7 +41,7 @@ def test_karten_canastakarten_two_decks_jokers_left_out_by_default():
     assert "JK" not in deck_count(g)
 
 
-def test_karten_jokers_option_adds_jokers_that_match_only_jokers():
+def test_karten_jokers_option_adds_jokers_that_match_only_jokers() -> None:
     """Option jokers_per_deck = 2 (research T1): 108 cards; a joker matches only a joker (its
     'Bild'), and it costs joker_value."""
     opts = {"jokers_per_deck": 2, "joker_value": 25}
@@ -52,7 +55,7 @@ def test_karten_jokers_option_adds_jokers_that_match_only_jokers():
     assert g.view(0)["values"]["JK"] == 25
 
 
-def test_karten_decks_option_and_player_counts():
+def test_karten_decks_option_and_player_counts() -> None:
     """Player count (research T2): 2 to 6 players; other counts are refused. Option decks 1-3."""
     assert meldtable.VARIANTS[V].players == (2, 3, 4, 5, 6)
     for n in (1, 7):
@@ -66,7 +69,7 @@ def test_karten_decks_option_and_player_counts():
 # ============================================================================ Werte der Karten
 
 
-def finished(piles: list[list[str]], options=None, **kw) -> Game:
+def finished(piles: list[list[str]], options: dict[str, Any] | None = None, **kw: Any) -> Game:
     """A game one move before its end: two players, seat 0 to act with 9C, seat 1 has played its
     last card; the stock is used up. ``play``ing 9C onto the discard pile ends it."""
     n = len(piles)
@@ -76,7 +79,7 @@ def finished(piles: list[list[str]], options=None, **kw) -> Game:
     return g
 
 
-def test_werte_der_karten_each_three_50_ace_11_pictures_10_numbers_face_value():
+def test_werte_der_karten_each_three_50_ace_11_pictures_10_numbers_face_value() -> None:
     """'3 - 50, Asse - 11, Bilder - 10, Zahl (außer der 3) - Zahlenwert': the minus points of a pile,
     itemised. Both colours of three cost 50 (research T9)."""
     g = finished([["3C", "3D", "AS", "KH", "QH", "JH", "TH", "9C", "2D"], ["4S", "5S"]])
@@ -89,7 +92,7 @@ def test_werte_der_karten_each_three_50_ace_11_pictures_10_numbers_face_value():
     assert g.scores == [162, 9]
 
 
-def test_werte_der_karten_three_value_option():
+def test_werte_der_karten_three_value_option() -> None:
     """Option three_value (research T9): what a three costs."""
     g = finished([["3C", "3H"], ["4S"]], options={"three_value": 30})
     g.play("discard 9C")
@@ -101,7 +104,7 @@ def test_werte_der_karten_three_value_option():
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
-def test_austeilen_four_cards_each_four_open_in_the_centre(players):
+def test_austeilen_four_cards_each_four_open_in_the_centre(players: int) -> None:
     """'Jeder Spieler erhält 4 Karten auf die Hand ... Offen auf den Tisch werden 4 Karten
     ausgelegt. Die restlichen Karten werden an die Seite gelegt (Kartenstapel)'; 'Der Spieler links
     neben dem Kartengeber darf anfangen.'"""
@@ -116,7 +119,7 @@ def test_austeilen_four_cards_each_four_open_in_the_centre(players):
     assert g.current_player == 0
 
 
-def test_austeilen_next_round_dealt_by_left_of_last_dealer_from_the_stock():
+def test_austeilen_next_round_dealt_by_left_of_last_dealer_from_the_stock() -> None:
     """'Ist eine Runde zu Ende (Kein Spieler hat mehr eine Karte auf der Hand) so verteilt der
     Spieler links neben den letzten Kartengeber die Karten vom Kartenstapel. Jeder Spieler erhält
     wieder 4 Handkarten und die Karten in der Mitte werden wieder auf 4 ausgelegte Karten aufgefüllt
@@ -142,7 +145,7 @@ def test_austeilen_next_round_dealt_by_left_of_last_dealer_from_the_stock():
     assert "round 3 dealt by seat 2" in v["last_moves"][-1]["label"]
 
 
-def test_austeilen_last_round_nobody_holds_more_cards_extras_set_aside():
+def test_austeilen_last_round_nobody_holds_more_cards_extras_set_aside() -> None:
     """'Bei der Letzten Runde ist darauf zu achten, dass kein Spieler mehr Karten auf der Hand hat,
     als ein anderer. GGF sind Karten die zu viel sind an die Seite zu legen und werden nicht
     gespielt.' Two players, 5 cards left, full centre: 2 cards each, 1 set aside."""
@@ -158,11 +161,11 @@ def test_austeilen_last_round_nobody_holds_more_cards_extras_set_aside():
     assert g.current_player == 1
 
 
-def test_austeilen_refill_order_option_when_the_stock_runs_short():
+def test_austeilen_refill_order_option_when_the_stock_runs_short() -> None:
     """Research T10: with 7 cards left, three players and two centre cards missing,
     hands_then_center deals 2 each and puts the last card in the centre; center_then_hands fills the
     centre first, deals 1 each and sets 2 aside."""
-    kw = dict(hands=[[], [], ["8D"]], to_act=2, dealer=2, centre=["KC", "KD"],
+    kw: dict[str, Any] = dict(hands=[[], [], ["8D"]], to_act=2, dealer=2, centre=["KC", "KD"],
               stock=["AC", "AD", "AH", "2C", "2D", "2H", "4C"])
     g = position(**kw)
     aside = g.view(0)["set_aside"]
@@ -178,7 +181,7 @@ def test_austeilen_refill_order_option_when_the_stock_runs_short():
     assert st["set_aside"][-2:] == ["2H", "4C"] and len(st["set_aside"]) == aside + 2
 
 
-def test_austeilen_repeated_until_the_stock_is_used_up_then_the_game_ends():
+def test_austeilen_repeated_until_the_stock_is_used_up_then_the_game_ends() -> None:
     """'Das wird solange wiederholt, bis keine Karten mehr im Kartenstapel sind.' and 'Sind alle
     Handkarten ausgespielt und keine Karten mehr zum Verteilen übrig' -> Abrechnung. A stock that
     cannot give every player a card is set aside and the game ends (one game = one core hand)."""
@@ -195,11 +198,11 @@ def test_austeilen_repeated_until_the_stock_is_used_up_then_the_game_ends():
         g.play("discard AC")
 
 
-def test_austeilen_whole_game_deals_rounds_until_stock_is_empty():
+def test_austeilen_whole_game_deals_rounds_until_stock_is_empty() -> None:
     """A full two-player game: rounds of 4 cards each until the stock is empty; every round is
     dealt by the left neighbour of the last dealer."""
     g = meldtable.new_game(V, players=2, seed=5)
-    dealers = []
+    dealers: list[tuple[int, int, list[int]]] = []
     while not g.hand_over:
         v = g.view(0)
         if not dealers or dealers[-1][0] != v["round"]:
@@ -213,7 +216,7 @@ def test_austeilen_whole_game_deals_rounds_until_stock_is_empty():
 # ============================================================================ Ausspielen von Karten
 
 
-def test_ausspielen_only_the_player_to_act_one_card_then_the_left_neighbour():
+def test_ausspielen_only_the_player_to_act_one_card_then_the_left_neighbour() -> None:
     """'Es darf dann immer reihum ein Spieler eine Karte ausspielen. Zwischenwerfen ist nicht
     erlaubt. Nur der Spieler, der gerade dran ist, darf ausspielen.' and 'Von den Handkarten darf
     immer nur eine Karte abgelegt werden.'"""
@@ -236,7 +239,7 @@ def test_ausspielen_only_the_player_to_act_one_card_then_the_left_neighbour():
 # ---------------------------------------------------------------------------- 1. Mitte
 
 
-def test_mitte_beispiel_a_five_and_two_fives_in_the_centre_all_three_to_the_left_neighbour():
+def test_mitte_beispiel_a_five_and_two_fives_in_the_centre_all_three_to_the_left_neighbour() -> None:
     """'Beispiel. Ich habe eine 5 und in der Mitte liegen zwei 5er bei den vier ausgelegten Karten,
     dann lege ich alle drei Karten vor meinen linken Nachbarn.' -- 'Hierbei zählt nicht die Farbe,
     sondern das Bild oder die Zahl.'"""
@@ -253,7 +256,7 @@ def test_mitte_beispiel_a_five_and_two_fives_in_the_centre_all_three_to_the_left
     assert v["last_moves"][-1]["label"] == "played 5H with 5C 5S from the centre: 3 cards to seat 1's minus pile"
 
 
-def test_mitte_discard_top_counts_as_a_middle_card():
+def test_mitte_discard_top_counts_as_a_middle_card() -> None:
     """'(Die vier offenen Startkarten, plus die oberste Karte des Ablagehaufens)': the discard pile's
     top card is matched like a centre card; the card below becomes the top (option
     discard_reveal_next = later_turns, research T6)."""
@@ -264,11 +267,11 @@ def test_mitte_discard_top_counts_as_a_middle_card():
     assert g.view(1)["discard"] == {"top": "4D", "size": 1, "live": True, "top_run": ["4D"]}
 
 
-def test_mitte_capture_sources_together_by_default_and_either_as_option():
+def test_mitte_capture_sources_together_by_default_and_either_as_option() -> None:
     """'alle Karten der gleichen Zahl/ Bildes aus den vier Mittelkarten oder die oberste Karte des
     Ablagehaufens' (research T3). Default center_and_discard_top: the matching centre cards and the
     matching discard top go together; option center_or_discard_top: the player takes from one."""
-    kw = dict(hands=[["9C", "4S"], ["6C", "7C"]], centre=["9S", "KD"], discard=["9D"])
+    kw: dict[str, Any] = dict(hands=[["9C", "4S"], ["6C", "7C"]], centre=["9S", "KD"], discard=["9D"])
     g = position(**kw)
     assert moves(g) == {"play 9C middle"}
     assert refusal(g, "play 9C centre")[0] == "use_middle"
@@ -282,10 +285,10 @@ def test_mitte_capture_sources_together_by_default_and_either_as_option():
     assert pile(g, 1) == ["9C", "9D"] and state_of(g)["centre"] == ["9S", "KD"]
 
 
-def test_mitte_take_all_matches_option():
+def test_mitte_take_all_matches_option() -> None:
     """'alle Karten der gleichen Zahl/ Bildes aus den vier Mittelkarten' (research T5): all by
     default; option take_all_matches = false takes one of them."""
-    kw = dict(hands=[["QC", "4S"], ["6C", "7C"]], centre=["QD", "QS", "QH", "KD"])
+    kw: dict[str, Any] = dict(hands=[["QC", "4S"], ["6C", "7C"]], centre=["QD", "QS", "QH", "KD"])
     g = position(**kw)
     g.play("play QC middle")
     assert pile(g, 1) == ["QC", "QD", "QS", "QH"] and state_of(g)["centre"] == ["KD"]
@@ -294,7 +297,7 @@ def test_mitte_take_all_matches_option():
     assert pile(g, 1) == ["QC", "QD"] and state_of(g)["centre"] == ["QS", "QH", "KD"]
 
 
-def test_mitte_discard_reveal_next_never_option():
+def test_mitte_discard_reveal_next_never_option() -> None:
     """Research T6, option discard_reveal_next = never: after the discard top was taken, the card
     below cannot be matched until a new card is discarded."""
     opts = {"discard_reveal_next": "never"}
@@ -309,10 +312,10 @@ def test_mitte_discard_reveal_next_never_option():
     assert g.view(0)["discard"]["live"] is True
 
 
-def test_mitte_discard_capture_depth_option():
+def test_mitte_discard_capture_depth_option() -> None:
     """Research T13: only the top card of the discard pile by default; option
     discard_capture_depth = run takes the unbroken run of that rank from its top."""
-    kw = dict(hands=[["6C", "4S"], ["5C", "7C"]], discard=["KD", "6D", "6H"])
+    kw: dict[str, Any] = dict(hands=[["6C", "4S"], ["5C", "7C"]], discard=["KD", "6D", "6H"])
     g = position(**kw)
     assert g.view(1)["discard"]["top_run"] == ["6D", "6H"]
     g.play("play 6C middle")
@@ -322,7 +325,7 @@ def test_mitte_discard_capture_depth_option():
     assert pile(g, 1) == ["6C", "6D", "6H"] and state_of(g)["discard_pile"] == ["KD"]
 
 
-def test_mitte_centre_cards_taken_are_not_replaced_until_the_next_deal():
+def test_mitte_centre_cards_taken_are_not_replaced_until_the_next_deal() -> None:
     """Allgemeine Regeln: 'Wenn eine Karte von den vier in der Mitte ausgelegten Karten ... genommen
     wird ..., werden diese während dieser Runde nicht ersetzt. Erst wenn alle Handkarten ausgespielt
     sind und neue Handkarten an die Spieler verteilt werden, dann werden auch die vier ausgelegten
@@ -346,7 +349,7 @@ def test_mitte_centre_cards_taken_are_not_replaced_until_the_next_deal():
 # ---------------------------------------------------------------------------- 2. eigener Minushaufen
 
 
-def test_eigener_minushaufen_beispiel_4_4_7_7_7_with_a_seven():
+def test_eigener_minushaufen_beispiel_4_4_7_7_7_with_a_seven() -> None:
     """'Beispiel: In meinem Minushaufen liegen von unten nach oben: 4, 4, 7,7,7. Habe ich eine 7 und
     bin an der Reihe mit dem Ausspielen, dann darf ich meine Handkarte 7 und die drei 7er aus meinem
     Minushaufen meinem linken Nachbarn oben auf dessen Minushaufen legen.'"""
@@ -362,20 +365,20 @@ def test_eigener_minushaufen_beispiel_4_4_7_7_7_with_a_seven():
     assert v["last_moves"][-1]["label"] == "played 7H with 3 sevens from own minus pile: 4 cards to seat 1's minus pile"
 
 
-def test_eigener_minushaufen_beispiel_2_covered_fours_stay():
+def test_eigener_minushaufen_beispiel_2_covered_fours_stay() -> None:
     """'Beispiel 2: In meinem Minushaufen liegen von unten nach oben: 4, 4, 7,7,7. Habe ich eine 4
     auf der Hand und bin an der Reihe, darf ich die 4er nicht zu meinem linken Nachbarn legen, weil
     sie „abgedeckt“ von den 7ern sind.'"""
     g = position(hands=[["4H", "KC"], ["6C", "9C"]],
                  piles=[["4C", "4D", "7C", "7D", "7S"], []])
-    assert not any(m.card.text == "4H" and m.kind == "play" for m in g.legal_moves())
+    assert not any(m.card.text == "4H" and m.kind == "play" for m in cast("list[ThreeFiftyMove]", g.legal_moves()))
     key, msg = refusal(g, "play 4H own")
     assert key == "no_match_own" and msg == "The top of your minus pile is 7S, not a four."
     assert moves(g) == {"discard 4H", "discard KC"}
     assert pile(g, 0) == ["4C", "4D", "7C", "7D", "7S"]
 
 
-def test_eigener_minushaufen_two_players_give_back_and_forth():
+def test_eigener_minushaufen_two_players_give_back_and_forth() -> None:
     """With two players the left neighbour is the only other player: the run goes to him."""
     g = position(hands=[["KH", "2C"], ["KS", "9C"]], piles=[["KC"], []])
     g.play("play KH own")
@@ -387,7 +390,7 @@ def test_eigener_minushaufen_two_players_give_back_and_forth():
 # ---------------------------------------------------------------------------- 3. beliebiger Minushaufen
 
 
-def test_beliebiger_minushaufen_any_pile_whose_top_matches():
+def test_beliebiger_minushaufen_any_pile_whose_top_matches() -> None:
     """'Ist eine Handkarte identisch mit irgendeiner obersten Karte eines Minushaufens (also nicht
     nur der meines linken Nachbarn oder meines eigenen) so kann ich diese Karte oben auf den
     Minushaufens legen, der eben die gleiche Zahl/ Bild meiner Handkarte hat.' One card only."""
@@ -400,10 +403,10 @@ def test_beliebiger_minushaufen_any_pile_whose_top_matches():
     assert g.view(0)["last_moves"][-1]["label"] == "put JH on seat 2's minus pile"
 
 
-def test_beliebiger_minushaufen_own_pile_option():
+def test_beliebiger_minushaufen_own_pile_option() -> None:
     """Research T7: by default (option4_targets = any, from 'nicht nur ... meines eigenen') the own
     pile is a target too; with others_only it is refused (rule 2 still passes the pile on)."""
-    kw = dict(hands=[["JH", "2C"], ["5C", "6C"]], piles=[["JC"], ["JD"]])
+    kw: dict[str, Any] = dict(hands=[["JH", "2C"], ["5C", "6C"]], piles=[["JC"], ["JD"]])
     g = position(**kw)
     g.play("play JH pile 0")
     assert pile(g, 0) == ["JC", "JH"]
@@ -413,7 +416,7 @@ def test_beliebiger_minushaufen_own_pile_option():
     assert key == "own_pile" and "own minus pile" in msg
 
 
-def test_beliebiger_minushaufen_refusals_name_the_top_card():
+def test_beliebiger_minushaufen_refusals_name_the_top_card() -> None:
     g = position(hands=[["JH", "2C"], ["5C", "6C"], ["5D", "6D"]], piles=[[], ["QC"], []])
     assert refusal(g, "play JH pile 1") == ("no_match_pile", "The top of seat 1's minus pile is QC, not a jack.")
     assert refusal(g, "play JH pile 2") == ("pile_empty", "Seat 2's minus pile is empty.")
@@ -427,7 +430,7 @@ def test_beliebiger_minushaufen_refusals_name_the_top_card():
 # ---------------------------------------------------------------------------- 4. Ablagehaufen
 
 
-def test_ablagehaufen_no_match_means_a_discard():
+def test_ablagehaufen_no_match_means_a_discard() -> None:
     """'Habe ich keine Karte auf der Hand, die identisch ist mit einer der bis zu fünf Mittelkarten
     oder der obersten Karte eines Minushaufens, so muss ich eine Karte oben auf den Ablagehaufen in
     der Mitte des Spieltisches legen.'"""
@@ -438,11 +441,11 @@ def test_ablagehaufen_no_match_means_a_discard():
     assert g.view(1)["discard"] == {"top": "9C", "size": 2, "live": True, "top_run": ["9C"]}
 
 
-def test_ablagehaufen_must_match_when_a_card_matches():
+def test_ablagehaufen_must_match_when_a_card_matches() -> None:
     """The same sentence read literally (research T4, option capture_mandatory = true): while a
     hand card matches a middle card or a pile top, no card may be discarded -- not even another one.
     With capture_mandatory = false a discard is always allowed."""
-    kw = dict(hands=[["8C", "9C"], ["6C", "7C"]], piles=[[], ["9D"]])
+    kw: dict[str, Any] = dict(hands=[["8C", "9C"], ["6C", "7C"]], piles=[[], ["9D"]])
     g = position(**kw)
     assert moves(g) == {"play 9C pile 1"}
     key, msg = refusal(g, "discard 8C")
@@ -454,7 +457,7 @@ def test_ablagehaufen_must_match_when_a_card_matches():
     assert state_of(g)["discard_pile"] == ["8C"]
 
 
-def test_ablagehaufen_discard_top_is_one_of_the_five_middle_cards():
+def test_ablagehaufen_discard_top_is_one_of_the_five_middle_cards() -> None:
     """'einer der bis zu fünf Mittelkarten': a match with the discard top alone forbids discarding."""
     g = position(hands=[["8C", "9C"], ["6C", "7C"]], discard=["9H"])
     assert moves(g) == {"play 9C middle"}
@@ -463,7 +466,7 @@ def test_ablagehaufen_discard_top_is_one_of_the_five_middle_cards():
 # ============================================================================ Abrechnung
 
 
-def test_abrechnung_fewest_minus_points_wins_and_ties_share():
+def test_abrechnung_fewest_minus_points_wins_and_ties_share() -> None:
     """'zählt jede Spieler sie Minuspunkte seines Minushaufens. Wer am wenigsten hat, ist der
     Sieger.' Ties: every seat with the fewest points wins (engine decision)."""
     g = finished([["KC"], ["QC"], ["3C"]])
@@ -476,7 +479,7 @@ def test_abrechnung_fewest_minus_points_wins_and_ties_share():
     assert all(sum(s["items"].values()) == s["total"] == s["cumulative"] for s in r["sides"])
 
 
-def test_abrechnung_whole_piles_are_shown_at_the_end():
+def test_abrechnung_whole_piles_are_shown_at_the_end() -> None:
     g = finished([["4C", "KC"], ["QC"]])
     assert g.view(1)["piles"][0]["cards"] is None
     g.play("discard 9C")
@@ -485,11 +488,11 @@ def test_abrechnung_whole_piles_are_shown_at_the_end():
     assert v["phase"] == "match_over"
 
 
-def test_abrechnung_leftovers_unscored_by_default_option_to_last_receiver():
+def test_abrechnung_leftovers_unscored_by_default_option_to_last_receiver() -> None:
     """Research T11: cards left in the centre and on the discard pile are not counted (only 'die
     Minuspunkte seines Minushaufens'); option leftovers_scored puts them on the pile of the player
     who last received cards."""
-    kw = dict(centre=["3C"], discard=["AS"], last_receiver=1)
+    kw: dict[str, Any] = dict(centre=["3C"], discard=["AS"], last_receiver=1)
     g = finished([["KC"], ["QC"]], **kw)
     g.play("discard 9C")
     assert g.scores == [10, 10]
@@ -501,7 +504,7 @@ def test_abrechnung_leftovers_unscored_by_default_option_to_last_receiver():
     assert g.view(0)["centre"] == [] and g.view(0)["discard"]["size"] == 0
 
 
-def test_abrechnung_match_of_several_games_option():
+def test_abrechnung_match_of_several_games_option() -> None:
     """Option games (app policy; the seed plays one game): minus points add up over the games, the
     first dealer moves one seat to the left each game, the fewest points in total win."""
     g = meldtable.new_game(V, players=3, seed=21, options={"games": 2})
@@ -523,7 +526,7 @@ def test_abrechnung_match_of_several_games_option():
         g.next_hand()
 
 
-def test_next_hand_refused_while_the_game_runs():
+def test_next_hand_refused_while_the_game_runs() -> None:
     g = meldtable.new_game(V, players=2, seed=0, options={"games": 3})
     with pytest.raises(IllegalMoveError):
         g.next_hand()
@@ -532,10 +535,10 @@ def test_next_hand_refused_while_the_game_runs():
 # ============================================================================ notation, errors, views
 
 
-def test_notation_round_trip_and_aliases():
+def test_notation_round_trip_and_aliases() -> None:
     for text in ("play 7H middle", "play 7H centre", "play 7H discard", "play 7H own", "play 7H pile 2",
                  "discard 7H", "play TS pile 0"):
-        m = meldtable.Game.parse_move(meldtable.new_game(V, players=2, seed=0), text)
+        m = cast(ThreeFiftyMove, meldtable.Game.parse_move(meldtable.new_game(V, players=2, seed=0), text))
         assert str(m) == text
         assert str(type(m).parse(text.upper())) == text
     g = meldtable.new_game(V, players=2, seed=0)
@@ -544,7 +547,8 @@ def test_notation_round_trip_and_aliases():
     assert m.to_json() == {"text": "play 7H pile 2", "kind": "play", "cards": ["7H"], "card": "7H",
                            "target": "pile", "pile": 2, "rule": 3}
     assert g.parse_move("discard 7H").to_json()["rule"] == 4
-    assert g.parse_move("play 7H own").rule == 2 and g.parse_move("play 7H middle").rule == 1
+    own, middle = cast(ThreeFiftyMove, g.parse_move("play 7H own")), cast(ThreeFiftyMove, g.parse_move("play 7H middle"))
+    assert own.rule == 2 and middle.rule == 1
 
 
 PLAY_FORM = ("'play' is written 'play <card> <target>' with target middle, centre, discard, own or 'pile <seat>', "
@@ -563,7 +567,7 @@ PLAY_FORM = ("'play' is written 'play <card> <target>' with target middle, centr
     ("play 7H pile x", "'pile' needs the seat whose minus pile it is, e.g. 'play 7H pile 2'."),
     ("play 7X middle", "'7X' is not a card: write rank (A 2-9 T J Q K) and suit (C D H S), e.g. QH, or JK for a joker."),
 ])
-def test_notation_errors(text, message):
+def test_notation_errors(text: str, message: str) -> None:
     g = meldtable.new_game(V, players=2, seed=0)
     before = g.to_json()
     with pytest.raises(NotationError) as e:
@@ -572,7 +576,7 @@ def test_notation_errors(text, message):
     assert g.to_json() == before
 
 
-def test_view_hides_other_hands_stock_and_cards_below_the_top_run():
+def test_view_hides_other_hands_stock_and_cards_below_the_top_run() -> None:
     """Public: own hand, others' counts, centre, discard top and size, each pile's size, top card
     and top run; hidden: other hands, the stock, the set-aside cards, cards below a pile's top run
     ('abgedeckt', Beispiel 2) and below the discard top."""
@@ -587,11 +591,11 @@ def test_view_hides_other_hands_stock_and_cards_below_the_top_run():
     assert v["discard"]["top"] == "JD"
 
 
-def test_damaged_saved_games_are_refused():
+def test_damaged_saved_games_are_refused() -> None:
     good = json.loads(position_json(hands=[["7H", "KC"], ["6C", "9C"]]))
     Game.from_json(json.dumps(good))
 
-    def bad(change) -> str:
+    def bad(change: Callable[[dict[str, Any]], object]) -> str:
         d = json.loads(json.dumps(good))
         change(d["state"])
         with pytest.raises(StateError) as e:
@@ -609,7 +613,7 @@ def test_damaged_saved_games_are_refused():
     assert "to_act" in bad(lambda s: s.__setitem__("to_act", None))
 
 
-def test_importing_meldtable_does_not_import_the_family_module():
+def test_importing_meldtable_does_not_import_the_family_module() -> None:
     code = "import sys, meldtable; print('meldtable.threefifty' in sys.modules)"
     engine = Path(__file__).resolve().parent.parent / "engine"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
@@ -617,7 +621,7 @@ def test_importing_meldtable_does_not_import_the_family_module():
     assert out.stdout.strip() == "False"
 
 
-def test_variant_options_have_defaults_sources_and_research_rows():
+def test_variant_options_have_defaults_sources_and_research_rows() -> None:
     desc = meldtable.VARIANTS[V].describe()
     assert desc["players"] == [2, 3, 4, 5, 6] and desc["seed_file"] == "003_ec1406dbe3488249.txt"
     defaults = {o["name"]: o["default"] for o in desc["options"]}
@@ -635,12 +639,12 @@ def test_variant_options_have_defaults_sources_and_research_rows():
 # ============================================================================ the JSON API
 
 
-def call(session, op, **fields):
-    resp = json.loads(api.handle(json.dumps({"id": 1, "op": op, **fields}), session))
+def call(session: api.Session, op: str, **fields: object) -> dict[str, Any]:
+    resp: dict[str, Any] = json.loads(api.handle(json.dumps({"id": 1, "op": op, **fields}), session))
     return resp
 
 
-def test_api_new_table_act_bot_for_3_ist_50():
+def test_api_new_table_act_bot_for_3_ist_50() -> None:
     """The worker protocol works for this variant: new, table, act (play/discard/move actions),
     bot, save/load, next_hand."""
     s = api.Session()
@@ -682,7 +686,7 @@ def test_api_new_table_act_bot_for_3_ist_50():
     assert r["ok"] is False and r["error"]["code"] == "illegal_move"
 
 
-def test_api_compose_action_targets():
+def test_api_compose_action_targets() -> None:
     """UI actions: target centre/discard mean middle by default; 'pile:2' and a separate 'pile'
     field; no target uses the card's only play; illegal and malformed actions are refused."""
     g = position(hands=[["9C", "4S", "JH"], ["6C", "7C", "8C"], ["6D", "7D", "8D"]],
@@ -711,7 +715,7 @@ def test_api_compose_action_targets():
 # ============================================================================ the computer player
 
 
-def test_bot_passes_its_own_run_on_and_never_feeds_its_own_pile():
+def test_bot_passes_its_own_run_on_and_never_feeds_its_own_pile() -> None:
     """The bot (threefifty.choose_move, from the view and legal moves only) takes the chance to pass
     its own top run on, and does not put a card on its own pile while another play exists."""
     from meldtable.bot import choose_move
@@ -727,7 +731,7 @@ def test_bot_passes_its_own_run_on_and_never_feeds_its_own_pile():
     assert str(choose_move(g)) == "play 5C own"  # 5 points off its own pile beat 9 on another
 
 
-def test_bot_discards_its_cheapest_card_when_nothing_matches():
+def test_bot_discards_its_cheapest_card_when_nothing_matches() -> None:
     from meldtable.bot import choose_move
     g = position(hands=[["3C", "KC", "2D"], ["6C", "9C", "8C"]])
     assert moves(g) == {"discard 3C", "discard KC", "discard 2D"}

@@ -14,14 +14,14 @@ import json
 import random
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
 import meldtable
 import sim_harness as H
 from meldtable import Game, IllegalMoveError, NotYourTurnError, OptionError, StateError
-from positions import kinds, moves, position_state, refusal, state_of
+from positions import kinds, moves, position_state, refusal, seat_to_act, state_of
 
 V = "canasta-classic"
 
@@ -36,9 +36,9 @@ def new(players: int, seed: int = 1, **options: Any) -> Game:
     return meldtable.new_game(V, players=players, seed=seed, options=options or None)
 
 
-def full_deck(decks: int, jokers_per_deck: int = 2) -> Counter:
+def full_deck(decks: int, jokers_per_deck: int = 2) -> Counter[str]:
     """Every physical card of ``decks`` 52-card decks and their jokers, as a multiset of texts."""
-    c: Counter = Counter()
+    c: Counter[str] = Counter()
     for r in "A23456789TJQK":
         for s in "CDHS":
             c[r + s] = decks
@@ -46,7 +46,7 @@ def full_deck(decks: int, jokers_per_deck: int = 2) -> Counter:
     return c
 
 
-def deck_in_play(g: Game) -> Counter:
+def deck_in_play(g: Game) -> Counter[str]:
     st = state_of(g)
     c = Counter(st["stock"]) + Counter(st["discard_pile"])
     for h in st["hands"]:
@@ -108,14 +108,14 @@ def finish_by_discard(g: Game, card: str) -> dict[str, Any]:
 
 
 def items(result: dict[str, Any], side: int) -> dict[str, int]:
-    return result["sides"][side]["items"]
+    return cast("dict[str, int]", result["sides"][side]["items"])
 
 
 # ============================================================================ cards, players, deal
 
 
 @pytest.mark.parametrize("players,cards", [(2, 15), (3, 13), (4, 11)])
-def test_hand_sizes_for_two_three_four_players(players, cards):
+def test_hand_sizes_for_two_three_four_players(players: int, cards: int) -> None:
     """»Beim Spiel zu zweit erhält jeder Spieler 15 Karten, zu dritt 13, zu viert elf Karten.« with
     »Spielkarten: 108 Karten (zwei Kartenspiele zu je 52 Karten) und vier Joker«. (Dealt red threes
     are laid out and replaced, so every hand still holds its full count.)"""
@@ -130,7 +130,7 @@ def test_hand_sizes_for_two_three_four_players(players, cards):
         assert v["stock"] == 108 - players * cards - len(st["discard_pile"]) - reds
 
 
-def test_two_or_three_players_play_each_for_themselves():
+def test_two_or_three_players_play_each_for_themselves() -> None:
     """»Bei zwei oder drei Spielern spielt jeder gegen jeden.«"""
     for players in (2, 3):
         v = new(players).view(0)
@@ -138,7 +138,7 @@ def test_two_or_three_players_play_each_for_themselves():
         assert len(v["scores"]) == players
 
 
-def test_four_players_two_sides_partners_sit_opposite():
+def test_four_players_two_sides_partners_sit_opposite() -> None:
     """»Bei vier Spielern werden zwei Parteien gebildet. Die Partner sitzen sich jeweils
     gegenüber.« Seats are numbered in the order of play, so partners are two seats apart and the
     sides take turns."""
@@ -151,13 +151,13 @@ def test_four_players_two_sides_partners_sit_opposite():
     for _ in range(4):  # one full round: draw and discard
         seen.append(g.current_player)
         g.play("draw")
-        g.play(f"discard {g.view(g.current_player)['hand'][0]}")
+        g.play(f"discard {g.view(seat_to_act(g))['hand'][0]}")
         if g.hand_over:
             break
     assert seen == [0, 1, 2, 3]
 
 
-def test_five_players_one_sits_out_in_rotation_holds_no_cards_and_never_acts():
+def test_five_players_one_sits_out_in_rotation_holds_no_cards_and_never_acts() -> None:
     """»Bei fünf Spielern setzt jeweils einer aus.« Research C29 (casinospiegel / kangarooland): two
     sides of 2 and 3; the larger side's seats sit out one deal each, in turn; the four who play
     are dealt as at four (11 cards, two decks), the sides alternating at the table."""
@@ -166,7 +166,7 @@ def test_five_players_one_sits_out_in_rotation_holds_no_cards_and_never_acts():
     assert [s["seats"] for s in v["sides"]] == [[0, 2], [1, 3, 4]]
     assert sum(deck_in_play(g).values()) == 108
     rng = random.Random(5)
-    sitters = []
+    sitters: list[int] = []
     while len(sitters) < 4:
         v = g.view(0)
         out = v["sitting_out"]
@@ -189,7 +189,7 @@ def test_five_players_one_sits_out_in_rotation_holds_no_cards_and_never_acts():
     assert sitters == [1, 3, 4, 1]
 
 
-def test_six_players_two_decks_nine_cards_two_or_three_sides():
+def test_six_players_two_decks_nine_cards_two_or_three_sides() -> None:
     """»Zu sechst spielen entweder zwei oder drei Parteien gegeneinander.« with the seed's numbers,
     which it gives for every player count: »Spielkarten: 108 Karten (zwei Kartenspiele zu je 52
     Karten) und vier Joker«, »mindestens ein vollständiges Canasta«, »als Erster 5 000 Punkte«; 9
@@ -221,7 +221,7 @@ def test_six_players_two_decks_nine_cards_two_or_three_sides():
     (4, {"hand_size": 16}, "at most 15"),
     (4, {"partnerships": "teams"}, "must be one of"),
 ])
-def test_impossible_combinations_are_refused_with_a_clear_option_error(players, options, words):
+def test_impossible_combinations_are_refused_with_a_clear_option_error(players: int, options: dict[str, Any], words: str) -> None:
     """The seed's layouts (»zu viert ... zwei Parteien«, »Zu sechst ... zwei oder drei Parteien«)
     cannot be bent into tables the cards or seats cannot hold: such options are refused with an
     ``OptionError`` that says what is wrong, both for a new game and for a saved game."""
@@ -235,7 +235,7 @@ def test_impossible_combinations_are_refused_with_a_clear_option_error(players, 
     assert words in str(e2.value)
 
 
-def test_six_players_each_for_themselves_is_refused_naming_the_partnerships():
+def test_six_players_each_for_themselves_is_refused_naming_the_partnerships() -> None:
     """»Zu sechst spielen entweder zwei oder drei Parteien gegeneinander.«: six players never play
     each for themselves, and the refusal should say so (not only that a layout is missing)."""
     with pytest.raises(OptionError) as e:
@@ -244,7 +244,7 @@ def test_six_players_each_for_themselves_is_refused_naming_the_partnerships():
     assert "'none'" in msg or "each for themselves" in msg or "for itself" in msg, msg
 
 
-def test_upcard_joker_or_red_three_is_covered_but_a_two_is_not():
+def test_upcard_joker_or_red_three_is_covered_but_a_two_is_not() -> None:
     """»Der Rest wird als Talon verdeckt auf den Tisch gelegt, die oberste Karte wird offen als
     Beginn des Abwurfstoßes ... daneben gelegt. Ist sie ein Joker oder eine Rote Drei, wird die
     nächste Karte aufgedeckt.« A two is not named: it stays on top, and (as a wild card on top,
@@ -270,7 +270,7 @@ def test_upcard_joker_or_red_three_is_covered_but_a_two_is_not():
     assert covered_joker >= 3 and covered_red >= 3 and two_on_top >= 3
 
 
-def test_a_two_on_top_blocks_the_pile_until_two_naturals_of_one_rank_take_it():
+def test_a_two_on_top_blocks_the_pile_until_two_naturals_of_one_rank_take_it() -> None:
     """»Der Poso ist gesperrt, wenn eine Schwarze Drei oder eine ‚wilde‘ Karte oben aufliegt.« and
     »Möchte dieser den Abwurfstoß entblockieren, muss er in der Lage sein, mit der obersten Karte
     und zwei ‚natürlichen‘ Handkarten gleichen Ranges eine Meldung zu machen.« (option
@@ -291,7 +291,7 @@ def test_a_two_on_top_blocks_the_pile_until_two_naturals_of_one_rank_take_it():
 # ============================================================================ red threes
 
 
-def test_dealt_red_threes_are_laid_out_and_replaced_for_the_side():
+def test_dealt_red_threes_are_laid_out_and_replaced_for_the_side() -> None:
     """»Nun prüft jeder Spieler, ob sich in seinen Handkarten eine (oder mehrere) Rote Dreien
     befinden. Diese muss er auslegen und je eine Ersatzkarte nehmen«. The engine does this at once
     for every seat; the red threes lie with the seat's side."""
@@ -307,7 +307,7 @@ def test_dealt_red_threes_are_laid_out_and_replaced_for_the_side():
     assert found >= 10
 
 
-def test_drawn_red_three_is_laid_out_and_another_card_drawn():
+def test_drawn_red_three_is_laid_out_and_another_card_drawn() -> None:
     """»Zieht er eine Rote Drei vom Talon, muss er sie offen auslegen und eine neue Karte ziehen.«
     (at four players: the red three goes to the drawer's side)"""
     hands = [["4C", "9D", "KS"], ["5C", "8D"], ["6C", "TD"], ["7C", "JD"]]
@@ -320,7 +320,7 @@ def test_drawn_red_three_is_laid_out_and_another_card_drawn():
     assert g.view(0)["stock"] == n - 2
 
 
-def test_red_three_from_the_pile_is_not_replaced():
+def test_red_three_from_the_pile_is_not_replaced() -> None:
     """»Wird die Rote Drei jedoch vom Poso gezogen, darf sie nicht durch eine andere Karte ersetzt
     werden.« (a red three upcard lies covered in the pile)"""
     g = classic(2, hands=[["QH", "QS", "5C", "6D", "7H"], ["4C", "8D"]], pile=["3D", "9C", "QD"],
@@ -333,7 +333,7 @@ def test_red_three_from_the_pile_is_not_replaced():
     assert st["stock"] == stock
 
 
-def test_a_red_three_can_never_stay_in_a_hand():
+def test_a_red_three_can_never_stay_in_a_hand() -> None:
     """»Die Roten Dreien müssen abgelegt werden.« The engine lays them out at once, so the seed's
     »Rote Drei, die nicht ausgelegt wurde = 100 Minuspunkte« never applies: a saved game with a
     red three in a hand is refused."""
@@ -348,12 +348,12 @@ def test_a_red_three_can_never_stay_in_a_hand():
 # ============================================================================ the turn
 
 
-def test_one_card_is_drawn_from_the_stock_and_one_discarded():
+def test_one_card_is_drawn_from_the_stock_and_one_discarded() -> None:
     """»Vorhand beginnt. Er zieht die oberste Karte vom Talon und legt eine unbrauchbare Karte auf
     den Abwurfstoß, den Poso. So geht es nun der Reihe nach weiter.«"""
     for players in (2, 3, 4, 5, 6):
         g = new(players, seed=7)
-        seat = g.current_player
+        seat = seat_to_act(g)
         before = g.view(seat)
         g.play("draw")
         after = g.view(seat)
@@ -369,7 +369,7 @@ def test_one_card_is_drawn_from_the_stock_and_one_discarded():
 # ============================================================================ the discard pile
 
 
-def test_pile_only_after_the_sides_first_meld():
+def test_pile_only_after_the_sides_first_meld() -> None:
     """»Möchte ein Spieler die oberste Karte des Posos ziehen, muss er den gesamten offenen Stoß
     nehmen. Dies ist aber erst nach der ersten Meldung gestattet.« (option
     ``pile_before_initial_meld`` = ``forbidden``: not even with a natural pair)"""
@@ -382,7 +382,7 @@ def test_pile_only_after_the_sides_first_meld():
     assert "take QH QS" in moves(g)
 
 
-def test_partners_first_meld_opens_the_pile_for_the_side():
+def test_partners_first_meld_opens_the_pile_for_the_side() -> None:
     """»Dies ist aber erst nach der ersten Meldung gestattet.« with »Spielen Parteien gegeneinander,
     reicht es, wenn jeweils ein Partner die erforderliche Augenzahl auf bringt.«: after seat 0's
     initial meld its partner (seat 2) may take the pile; the opponents (seats 1, 3) may not."""
@@ -398,7 +398,7 @@ def test_partners_first_meld_opens_the_pile_for_the_side():
     assert Counter(st["hands"][2]) == Counter(["9D", "7C"])
 
 
-def test_taking_needs_the_top_card_and_two_hand_cards_forming_a_meld():
+def test_taking_needs_the_top_card_and_two_hand_cards_forming_a_meld() -> None:
     """»Um den gesamten Abwurfstoß aufnehmen zu können, muss man zusammen mit der obersten Karte und
     mindestens zwei Handkarten eine Kombination auslegen. Erst dann nimmt man den ganzen Stoß
     auf.« A combination needs »die natürlichen Karten ... in der Überzahl«: top + natural + wild is
@@ -427,7 +427,7 @@ def test_taking_needs_the_top_card_and_two_hand_cards_forming_a_meld():
     assert refusal(g, "take")[0] is not None
 
 
-def test_taking_with_the_top_card_alone_is_refused_with_a_reason():
+def test_taking_with_the_top_card_alone_is_refused_with_a_reason() -> None:
     """»... muss man zusammen mit der obersten Karte und mindestens zwei Handkarten eine Kombination
     auslegen«: ``take`` (the top card onto the side's meld of that rank, pagat's way) is not
     allowed in this game, and the refusal says why (project standard: a clear error a person
@@ -438,7 +438,7 @@ def test_taking_with_the_top_card_alone_is_refused_with_a_reason():
     assert key != "not_allowed" and "two" in msg, (key, msg)
 
 
-def test_pile_blocked_by_a_black_three_on_top():
+def test_pile_blocked_by_a_black_three_on_top() -> None:
     """»Der Poso ist gesperrt, wenn eine Schwarze Drei oder eine ‚wilde‘ Karte oben aufliegt.« /
     »Möchte man den Poso für den nächsten Spieler blockieren, legt man eine Schwarze Drei ... darauf
     ab.« Once covered, the black three has no effect."""
@@ -451,7 +451,7 @@ def test_pile_blocked_by_a_black_three_on_top():
     assert kinds(g, "take") == {"take QH QS"}
 
 
-def test_pile_blocked_by_a_wild_card_on_top_then_unblocked_with_two_naturals():
+def test_pile_blocked_by_a_wild_card_on_top_then_unblocked_with_two_naturals() -> None:
     """»Möchte man den Poso für den nächsten Spieler blockieren, legt man eine Schwarze Drei oder
     eine ‚wilde‘ Karte darauf ab. Möchte dieser den Abwurfstoß entblockieren, muss er in der Lage
     sein, mit der obersten Karte und zwei ‚natürlichen‘ Handkarten gleichen Ranges eine Meldung zu
@@ -461,7 +461,7 @@ def test_pile_blocked_by_a_wild_card_on_top_then_unblocked_with_two_naturals():
     Handkarten eine Kombination auslegen«, also allows a natural and a wild card. With pagat's
     values (``never``, ``wild_or_initial``) nobody takes while the wild card is on top, and the
     covered wild card freezes the pile."""
-    def game(**options):
+    def game(**options: Any) -> Game:
         return classic(2, hands=[["5D", "6H", "QH", "QS", "2C"], ["QC", "JK", "QD", "4H", "4D"]],
                        pile=["7C"], melds=[[KINGS3], [["AC", "AD", "AH"]]], stock_top=["9C", "8D", "6S", "TH"],
                        options=options)
@@ -493,7 +493,7 @@ def test_pile_blocked_by_a_wild_card_on_top_then_unblocked_with_two_naturals():
 # ============================================================================ melds
 
 
-def test_naturals_must_outnumber_wild_cards_in_a_new_meld():
+def test_naturals_must_outnumber_wild_cards_in_a_new_meld() -> None:
     """»Hat man einen Satz mindestens dreier wertgleicher Karten auf der Hand, darf man melden.
     Darunter können sich auch ‚unnatürliche‘ Karten befinden, die ‚natürlichen‘ Karten müssen aber
     in der Überzahl sein.«"""
@@ -504,7 +504,7 @@ def test_naturals_must_outnumber_wild_cards_in_a_new_meld():
     assert refusal(g, "meld 9C 9D 8C")[0] == "mixed_ranks"
 
 
-def test_naturals_must_outnumber_wild_cards_also_when_adding_with_no_fixed_cap():
+def test_naturals_must_outnumber_wild_cards_also_when_adding_with_no_fixed_cap() -> None:
     """»die ‚natürlichen‘ Karten müssen aber in der Überzahl sein« holds for the meld as it grows:
     2 naturals + 1 wild take no second wild card; 3 naturals + 1 wild do; the seed sets no other
     cap, so 5 naturals may hold 4 wild cards (pagat's three-wild cap does not apply)."""
@@ -528,7 +528,7 @@ def test_naturals_must_outnumber_wild_cards_also_when_adding_with_no_fixed_cap()
     assert len(meld["cards"]) == 9
 
 
-def test_wild_cards_never_stand_for_threes():
+def test_wild_cards_never_stand_for_threes() -> None:
     """»Sie dürfen anstelle jeder anderen, ‚natürlichen‘ Karte (ausgenommen der Roten und der
     Schwarzen Dreien) verwendet werden.«"""
     g = classic(2, hands=[["3C", "3S", "JK", "2C", "5D", "6H", "8S"], ["4C", "8D"]],
@@ -537,7 +537,7 @@ def test_wild_cards_never_stand_for_threes():
     assert refusal(g, "meld 3C 3S JK")[0] == "black_threes"
 
 
-def test_black_threes_are_melded_only_when_going_out():
+def test_black_threes_are_melded_only_when_going_out() -> None:
     """»Die Schwarzen Dreien können nicht ausgelegt werden, sie dienen als Sperrkarten und dürfen
     nur zur Meldung ‚Ausmachen‘ ausgelegt werden.« Without the canasta needed to go out they are
     never melded; with it, three black threes melded in the going-out turn (the last card then
@@ -556,7 +556,7 @@ def test_black_threes_are_melded_only_when_going_out():
     assert items(res, 0)["melded_cards"] == 70 + 15
 
 
-def test_a_canasta_is_seven_cards_natural_or_mixed():
+def test_a_canasta_is_seven_cards_natural_or_mixed() -> None:
     """»Ein Canasta ist eine Kombination von sieben gleichwertigen Karten. Man unterscheidet ein
     ‚echtes‘ Canasta (sieben Karten ohne Joker oder Zweien ...) und ein ‚unechtes‘ Canasta, in dem
     eine Serie ranggleicher Karten durch Joker und (oder) Zweien ergänzt werden«."""
@@ -575,7 +575,7 @@ def test_a_canasta_is_seven_cards_natural_or_mixed():
 # ============================================================================ initial meld
 
 
-def test_initial_meld_needs_fifty_two_fours_and_a_joker_are_fifty():
+def test_initial_meld_needs_fifty_two_fours_and_a_joker_are_fifty() -> None:
     """»Für die Erstmeldung benötigt man mindestens 50 Augen (Punkte). Beispiel: ... zwei Vieren und
     ein echter Joker = 50 Augen«. Three kings (30) are not enough; 4 + 4 + joker is."""
     hand = ["4C", "4D", "JK", "KC", "KD", "KH", "9S", "8H"]
@@ -591,7 +591,7 @@ def test_initial_meld_needs_fifty_two_fours_and_a_joker_are_fifty():
     assert key == "initial_minimum" and "50" in msg
 
 
-def test_card_values_as_the_seed_lists_them():
+def test_card_values_as_the_seed_lists_them() -> None:
     """»Rangfolge der Karten: Rote Drei = 100; Echter Joker = 50; Unechter Joker (Zwei) = 20; Ass =
     20; König = 10; Dame = 10; Bube = 10; Zehn = 10; Neun = 10; Acht = 10; Sieben = 5; Sechs = 5;
     Fünf = 5; Vier = 5; Schwarze Drei = 5« and »Beispiel: Zwei Asse und eine Dame = 50 Augen«
@@ -607,7 +607,7 @@ def test_card_values_as_the_seed_lists_them():
 
 
 @pytest.mark.parametrize("score,minimum", [(0, 50), (1495, 50), (1500, 90), (2995, 90), (3000, 120), (4990, 120)])
-def test_initial_meld_minimum_rises_with_the_score(score, minimum):
+def test_initial_meld_minimum_rises_with_the_score(score: int, minimum: int) -> None:
     """»Hat ein Spieler jedoch in den vorhergehenden Runden bereits 1 500 Pluspunkte gesammelt,
     benötigt er für die Erstmeldung 90 Augen, ab 3 000 Pluspunkten 120 Augen.« (the side's score,
     research C13)"""
@@ -624,7 +624,7 @@ def test_initial_meld_minimum_rises_with_the_score(score, minimum):
     assert ("meld AC AD 2C" in moves(g2)) is (minimum <= 60)
 
 
-def test_one_partner_meets_the_minimum_for_the_side():
+def test_one_partner_meets_the_minimum_for_the_side() -> None:
     """»Spielen Parteien gegeneinander, reicht es, wenn jeweils ein Partner die erforderliche
     Augenzahl auf bringt.« / »Nach der Erstmeldung können an die bereits ausgelegten Sätze Karten
     angelegt werden. Für diese Meldungen ist die Augenzahl ohne Belang.« Seat 2 may meld three
@@ -646,7 +646,7 @@ def test_one_partner_meets_the_minimum_for_the_side():
     assert {m["rank"] for m in side["melds"]} == {"4", "5"}
 
 
-def test_partner_adds_to_the_other_partners_meld_and_melds_belong_to_the_side():
+def test_partner_adds_to_the_other_partners_meld_and_melds_belong_to_the_side() -> None:
     """»Nach der Erstmeldung können an die bereits ausgelegten Sätze Karten angelegt werden.« with
     »Jeder Spieler oder jede Partei zählt nach dem Spiel den Gesamtwert der Augen ihrer
     ausgelegten Karten«: the melds are the side's; seat 2 adds to the kings seat 0 laid, the
@@ -667,7 +667,7 @@ def test_partner_adds_to_the_other_partners_meld_and_melds_belong_to_the_side():
 # ============================================================================ going out
 
 
-def test_going_out_needs_a_canasta_and_a_final_discard():
+def test_going_out_needs_a_canasta_and_a_final_discard() -> None:
     """»Das Spiel kann beenden, wer mindestens ein vollständiges Canasta und alle Handkarten, bis auf
     eine Karte, die noch auf den Poso gelegt werden muss, in Sätzen aus- und angelegt hat.«"""
     # no canasta: the last card cannot go
@@ -695,7 +695,7 @@ def test_going_out_needs_a_canasta_and_a_final_discard():
     (4, {}, 1), (6, {}, 1), (6, {"partnerships": "three_sides"}, 1),
     (6, {"decks": 3, "hand_size": 13, "canastas_to_go_out": 2}, 2),
     (6, {"partnerships": "three_sides", "decks": 3, "hand_size": 13, "canastas_to_go_out": 2}, 2)])
-def test_one_canasta_to_go_out_at_every_player_count(players, options, canastas_needed):
+def test_one_canasta_to_go_out_at_every_player_count(players: int, options: dict[str, Any], canastas_needed: int) -> None:
     """»Das Spiel kann beenden, wer mindestens ein vollständiges Canasta ... hat«: one canasta at
     every player count, six included (issue #24 item 7); rummy-games.com's two at six as option
     values (research C17/C29). The side holds a canasta of queens and six kings; seat 0 holds a
@@ -720,7 +720,7 @@ def test_one_canasta_to_go_out_at_every_player_count(players, options, canastas_
 # ============================================================================ scoring
 
 
-def test_scoring_bonuses_of_the_seed():
+def test_scoring_bonuses_of_the_seed() -> None:
     """»Wert der Meldungen (Pluspunkte): ... Echtes Canasta = 500 Punkte / Unechtes Canasta = 300
     Punkte / Rote Drei = 100Punkte / Ausmachen = 100Punkte« and »Jeder Spieler oder jede Partei
     zählt nach dem Spiel den Gesamtwert der Augen ihrer ausgelegten Karten und den Wert ihrer
@@ -742,7 +742,7 @@ def test_scoring_bonuses_of_the_seed():
     assert res["sides"][0]["total"] == sum(s0.values()) and g.scores == [sum(s0.values()), sum(s1.values())]
 
 
-def test_all_four_red_threes_count_one_hundred_each():
+def test_all_four_red_threes_count_one_hundred_each() -> None:
     """»Rote Drei = 100Punkte« and »Jede Rote Drei, die vom Talon gezogen wird, muss offen
     ausgelegt werden. Sie zählt bei der Abrechnung 100 Pluspunkte.« The seed names no extra value
     for all four (seed 000's 800 is not in it): a side with all four red threes scores 400."""
@@ -753,7 +753,7 @@ def test_all_four_red_threes_count_one_hundred_each():
     assert items(res, 0)["red_threes"] == 400
 
 
-def test_going_out_from_the_hand_scores_two_hundred():
+def test_going_out_from_the_hand_scores_two_hundred() -> None:
     """»‚Aus der Hand aus-machen‘ kann ein Spieler, der alle Handkarten auf einmal auslegt, obwohl er
     noch keine Meldung gemacht hat. Auch er muss mindestens ein vollständiges Canasta mit auslegen
     und bekommt 200 Pluspunkte.« (200 in all, not 100 + 200: research C14)"""
@@ -774,7 +774,7 @@ def test_going_out_from_the_hand_scores_two_hundred():
     assert refusal(g, "meld KC KD KH")[0] == "keep_a_card"
 
 
-def test_going_out_from_the_hand_when_the_partner_has_melded():
+def test_going_out_from_the_hand_when_the_partner_has_melded() -> None:
     """»‚Aus der Hand aus-machen‘ kann ein Spieler, der alle Handkarten auf einmal auslegt, obwohl er
     noch keine Meldung gemacht hat. Auch er muss mindestens ein vollständiges Canasta mit auslegen
     und bekommt 200 Pluspunkte.« The condition is the player's (»er«): seat 2 has laid nothing
@@ -793,13 +793,13 @@ def test_going_out_from_the_hand_when_the_partner_has_melded():
     assert items(res, 0)["going_out"] + items(res, 0)["concealed"] == 200
 
 
-def test_going_out_early_scores_three_hundred():
+def test_going_out_early_scores_three_hundred() -> None:
     """»Kann ein Spieler schon kurz nach Spielbeginn ausmachen, ohne mehr als eine Karte vom Talon
     gezogen zu haben, erhält er 300 Pluspunkte.« (option ``early_out_bonus`` = 300, in total
     instead of the 100 or 200 of going out, research C16). Seat 0 has drawn nothing yet this hand,
     draws one card and goes out from the hand: 300. Having drawn one card before, the same turn
     is its second stock card: the usual 200."""
-    def go_out(drawn_before):
+    def go_out(drawn_before: int) -> dict[str, int]:
         g = classic(2, hands=[KINGS6 + ["KS", "5C", "5D", "5H"], ["4C", "8D"]], stock_top=["9C"],
                     drawn=[drawn_before, 0])
         g.play("draw")
@@ -814,7 +814,7 @@ def test_going_out_early_scores_three_hundred():
     assert late["going_out"] + late["concealed"] + late["early_out"] == 200 and late["early_out"] == 0
 
 
-def test_hand_canasta_scores_one_thousand():
+def test_hand_canasta_scores_one_thousand() -> None:
     """»Hand-Canasta = 1000 Punkte« (option ``hand_canasta_bonus`` = 1000, research C3). The seed
     does not define the term; engine reading: a canasta opened and completed from the hand in one
     turn without a pile take scores 1000 instead of 500 / 300. A canasta completed on a meld laid
@@ -833,7 +833,7 @@ def test_hand_canasta_scores_one_thousand():
     assert s0["hand_canastas"] == 0 and s0["natural_canastas"] == 500
 
 
-def test_asking_the_partner_never_leaves_the_player_without_a_move():
+def test_asking_the_partner_never_leaves_the_player_without_a_move() -> None:
     """»Das Spiel kann beenden, wer mindestens ein vollständiges Canasta und alle Handkarten, bis auf
     eine Karte, die noch auf den Poso gelegt werden muss, in Sätzen aus- und angelegt hat.« with
     the option ``going_out_permission`` = ``ask_partner`` (pagat; the seed is silent): after a
@@ -855,11 +855,11 @@ def test_asking_the_partner_never_leaves_the_player_without_a_move():
 # ============================================================================ the match
 
 
-def test_match_ends_at_five_thousand_and_the_higher_total_wins():
+def test_match_ends_at_five_thousand_and_the_higher_total_wins() -> None:
     """»Gewinner ist, wer als Erster 5 000 Punkte erreicht hat.« The match ends after the hand in
     which a side reaches 5000; if both do, the higher total wins (engine decision, research C30).
     Below 5000 the match goes on."""
-    def play_out(scores):
+    def play_out(scores: list[int]) -> Game:
         g = classic(2, hands=[["KS", "9H"], ["AC", "AD", "AH", "8D"]], melds=[[KINGS6], [["QC", "QD", "QH"]]],
                     scores=scores, turn=PLAY)
         g.play("add K KS")
@@ -894,7 +894,7 @@ def _layout_cases() -> list[tuple[int, dict[str, Any]]]:
 
 @pytest.mark.parametrize("players,options", _layout_cases(),
                          ids=[f"{p}p-" + ("-".join(str(v) for v in o.values()) or "default") for p, o in _layout_cases()])
-def test_every_layout_runs_through_the_simulation_harness(players, options):
+def test_every_layout_runs_through_the_simulation_harness(players: int, options: dict[str, Any]) -> None:
     """Every table the seed describes (»zu zweit ... zu dritt ... zu viert ... Bei fünf ... Zu
     sechst ... zwei oder drei Parteien«) plays seeded matches with computer players and random
     players (two hands each, the 5-player sitter changing between them) without any violation of

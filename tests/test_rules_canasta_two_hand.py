@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Sequence
+from typing import Any
 
 import pytest
 
 import meldtable
-from meldtable import IllegalMoveError, OptionError
+from meldtable import Game, IllegalMoveError, OptionError
 from positions import FULL_DECK, deck_count, kinds, moves, position, position_state, refusal, skeleton, state_of
 
 V = "canasta-two-hand"
@@ -27,11 +29,11 @@ OPP = ["9C", "8D"]  # an opponent hand that does not matter
 PLAY = {"stage": "play"}
 
 
-def new(seed: int = 1, **options):
+def new(seed: int = 1, **options: object) -> Game:
     return meldtable.new_game(V, players=2, seed=seed, options=options or None)
 
 
-def total(counter) -> int:
+def total(counter: Counter[str] | dict[str, int]) -> int:
     return sum(counter.values())
 
 
@@ -46,7 +48,7 @@ def red3(text: str) -> bool:
 # ============================================================================ deck and deal
 
 
-def test_deck_is_two_52_card_decks_and_four_jokers():
+def test_deck_is_two_52_card_decks_and_four_jokers() -> None:
     """Seed "Der Kartensatz": "zwei Standard-Kartensätzen, bestehend aus 52 Karten und vier Jokern
     ... eine Gesamtzahl von 108 Karten"."""
     g = new(seed=3)
@@ -58,7 +60,7 @@ def test_deck_is_two_52_card_decks_and_four_jokers():
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2, 6, 22, 30, 71, 1061])
-def test_deal_fifteen_cards_each_rest_is_stock_upcard_starts_pile(seed):
+def test_deal_fifteen_cards_each_rest_is_stock_upcard_starts_pile(seed: int) -> None:
     """Seed "Das Ausgeben": "Jeder Spieler erhält 15 Karten. Der Rest der Karten wird verdeckt auf den
     Tisch gelegt ... Die oberste Karte dieses Kartenstapels wird abgehoben ... Dies ist die erste
     Karte des Ablagestapels." (Dealt red threes are replaced, so hands still hold 15.)"""
@@ -75,7 +77,7 @@ def test_deal_fifteen_cards_each_rest_is_stock_upcard_starts_pile(seed):
     assert g.current_player == 0 and v["phase"] == "draw"
 
 
-def _upcard_cases(limit=800, **options):
+def _upcard_cases(limit: int = 800, **options: object) -> list[tuple[int, list[str]]]:
     out = []
     for seed in range(limit):
         g = new(seed=seed, **options)
@@ -83,7 +85,7 @@ def _upcard_cases(limit=800, **options):
     return out
 
 
-def test_upcard_red_three_is_covered_until_neither_wild_nor_red_three_shows():
+def test_upcard_red_three_is_covered_until_neither_wild_nor_red_three_shows() -> None:
     """Seed "Rote Dreier": "Falls ein roter Dreier als Anfangskarte aufgedeckt wird, wird eine weitere
     Karte gezogen und darauf abgelegt. Dieser Vorgang wird wiederholt, bis eine Karte aufgedeckt
     wird, die keine wilde Karte oder ein roter Dreier ist." (option ``upcard_cover`` =
@@ -104,7 +106,7 @@ def test_upcard_red_three_is_covered_until_neither_wild_nor_red_three_shows():
     assert covered_red >= 3 and wild_on_top >= 3
 
 
-def test_upcard_wild_under_the_pile_freezes_it():
+def test_upcard_wild_under_the_pile_freezes_it() -> None:
     """Seed "Der eingefrorene Ablagestapel" 2: "Der Ablagestapel ist für alle Spieler eingefroren, wenn
     er eine wilde Karte enthält (oben, in der Mitte oder unten)" - also a covered wild upcard."""
     seen = 0
@@ -116,7 +118,7 @@ def test_upcard_wild_under_the_pile_freezes_it():
     assert seen >= 2
 
 
-def test_covered_red_three_upcard_goes_to_the_taker_without_replacement():
+def test_covered_red_three_upcard_goes_to_the_taker_without_replacement() -> None:
     """Seed "Rote Dreier": "Wenn der Ablagestapel genommen wird, wird der rote Dreier automatisch offen
     neben die Kartenhand des Spielers gelegt und es wird keine Ersatzkarte gezogen."""
     g = position(hands=[["QH", "QS", "5C", "6D", "7H"], OPP], pile=["3D", "9C", "QD"], melds=[[KINGS3], []])
@@ -132,7 +134,7 @@ def test_covered_red_three_upcard_goes_to_the_taker_without_replacement():
 # ============================================================================ red threes
 
 
-def test_dealt_red_threes_are_laid_out_and_replaced():
+def test_dealt_red_threes_are_laid_out_and_replaced() -> None:
     """Seed "Das Ausgeben": "Ausgegebene rote 3er werden automatisch offen neben der Hand des Spielers
     platziert. Danach wird die gleiche Anzahl an Ersatzkarten für den Spieler gezogen." """
     found = 0
@@ -146,7 +148,7 @@ def test_dealt_red_threes_are_laid_out_and_replaced():
     assert found >= 20
 
 
-def test_drawn_red_three_is_laid_out_and_replaced_from_stock():
+def test_drawn_red_three_is_laid_out_and_replaced_from_stock() -> None:
     """Seed "Rote Dreier": "Falls ein Spieler einen roten 3er bekommt ..., wird diese automatisch offen
     auf den Tisch gelegt. Es wird automatisch eine Ersatzkarte für den Spieler gezogen." """
     g = position(hands=[["4C", "9D", "KS"], OPP], pile=["7C"], stock_top=["3H", "5C", "3D", "6D", "8S"])
@@ -159,7 +161,7 @@ def test_drawn_red_three_is_laid_out_and_replaced_from_stock():
     assert g.view(0)["sides"][0]["red_threes"] == ["3H", "3D"]
 
 
-def test_red_threes_do_not_help_the_initial_meld():
+def test_red_threes_do_not_help_the_initial_meld() -> None:
     """Seed "Rote Dreier": "Rote 3er sorgen für Bonuspunkte, zählen aber nicht als Figur und helfen dem
     Spieler nicht dabei, die minimale Punktzahl für das erste Ablegen von Figuren zu erreichen." """
     g = position(hands=[KINGS3 + ["5C", "6D", "9H"], OPP], red_threes=[["3D", "3D", "3H", "3H"], []], turn=PLAY)
@@ -170,7 +172,7 @@ def test_red_threes_do_not_help_the_initial_meld():
 # ============================================================================ the turn
 
 
-def test_turn_begins_with_draw_or_take_only():
+def test_turn_begins_with_draw_or_take_only() -> None:
     """Seed "Karten ziehen": a turn begins by drawing from the stock or taking the whole pile."""
     g = position(hands=[["QH", "QS", "5C", "6D", "7H", "9S"], OPP], pile=["7C", "QD"], melds=[[KINGS3], []])
     assert moves(g) == {"draw", "take QH QS"}
@@ -178,7 +180,7 @@ def test_turn_begins_with_draw_or_take_only():
     assert refusal(g, "meld QH QS 5C")[0] == "draw_first"
 
 
-def test_draw_adds_two_cards_from_stock():
+def test_draw_adds_two_cards_from_stock() -> None:
     """Seed "Karten ziehen (vom Kartenstapel)": "werden ihrer Hand 2 Karten hinzugefügt." """
     g = position(hands=[["4C", "9D", "KS"], OPP], pile=["7C"], stock_top=["5C", "6D", "8S"])
     n = len(state_of(g)["stock"])
@@ -190,7 +192,7 @@ def test_draw_adds_two_cards_from_stock():
     assert refusal(g, "draw")[0] == "already_drew"
 
 
-def test_discard_one_card_ends_the_turn():
+def test_discard_one_card_ends_the_turn() -> None:
     """Seed "Ablegen" / turn structure: the turn ends by discarding one card onto the pile."""
     g = position(hands=[["4C", "9D", "KS"], OPP], pile=["7C"], stock_top=["5C", "6D"])
     g.play("draw")
@@ -204,7 +206,7 @@ def test_discard_one_card_ends_the_turn():
         g.play("draw", seat=0)
 
 
-def test_play_stage_moves_exact():
+def test_play_stage_moves_exact() -> None:
     """Seed "Figuren": after drawing a player may add to his melds and must discard one card."""
     g = position(hands=[["QH", "QS", "5C", "9D"], OPP], melds=[[KINGS3, ["QC", "QD", "QD"]], []], turn=PLAY)
     assert moves(g) == {"add Q QH", "add Q QS", "discard 5C", "discard 9D", "discard QH", "discard QS"}
@@ -213,7 +215,7 @@ def test_play_stage_moves_exact():
 # ============================================================================ taking the pile
 
 
-def test_pile_never_taken_when_top_is_black_three():
+def test_pile_never_taken_when_top_is_black_three() -> None:
     """Seed: "es ist unmöglich, den Ablagestapel zu nehmen, wenn ... die oberste Karte eine schwarze
     Drei oder eine wilde Karte ist." (black three on top)"""
     g = position(hands=[["3C", "3C", "QC", "JK", "5D", "6H", "8S"], OPP], pile=["QD", "3S"], melds=[[KINGS3], []])
@@ -222,7 +224,7 @@ def test_pile_never_taken_when_top_is_black_three():
     assert g.view(0)["discard"]["blocked"] is True
 
 
-def test_pile_never_taken_when_top_is_wild():
+def test_pile_never_taken_when_top_is_wild() -> None:
     """Seed: "es ist unmöglich, den Ablagestapel zu nehmen, wenn ... die oberste Karte eine schwarze
     Drei oder eine wilde Karte ist." (wild card on top)"""
     g = position(hands=[["QC", "JK", "2C", "2D", "5D", "6H", "8S"], OPP], pile=["QD", "JK"], melds=[[KINGS3], []])
@@ -231,7 +233,7 @@ def test_pile_never_taken_when_top_is_wild():
     assert refusal(g, "take JK 2C")[0] == "pile_wild_top"
 
 
-def test_black_three_covered_has_no_further_effect():
+def test_black_three_covered_has_no_further_effect() -> None:
     """Seed "Schwarze Dreier": "Schwarze Dreier frieren den Ablagestapel ... nicht ein. Sobald eine andere
     Karte auf den schwarzen 3er gelegt wird, hat er keine weiteren Auswirkungen mehr." """
     g = position(hands=[["QH", "QS", "JK", "5D", "6H", "8S"], OPP], pile=["3S", "QD"], melds=[[KINGS3], []])
@@ -242,7 +244,7 @@ def test_black_three_covered_has_no_further_effect():
 UNFROZEN_HAND = ["QH", "QS", "QC", "JK", "2C", "5D", "6H", "8S"]
 
 
-def test_unfrozen_pile_two_naturals_or_natural_and_wild():
+def test_unfrozen_pile_two_naturals_or_natural_and_wild() -> None:
     """Seed "Spieler können den, nicht eingefrorenen, Ablagestapel nehmen" 1.: "die oberste Karte ...
     gemeinsam mit mindestens zwei relevanten Karten ...: zwei natürliche Karten mit demselben Wert wie
     die oberste Karte oder eine solche natürliche Karte und eine wilde Karte"."""
@@ -258,7 +260,7 @@ def test_unfrozen_pile_two_naturals_or_natural_and_wild():
     assert refusal(g, "take QH 5D")[0] == "take_rank"
 
 
-def test_take_with_natural_and_wild_melds_top_card_and_rest_goes_to_hand():
+def test_take_with_natural_and_wild_melds_top_card_and_rest_goes_to_hand() -> None:
     """Seed pile rule 1 with a wild card: the top card and the two hand cards form the meld, "während
     der Rest des Ablagestapels zu Ihrer Hand hinzugefügt wird"."""
     g = position(hands=[UNFROZEN_HAND, OPP], pile=["4H", "7C", "QD"], melds=[[KINGS3], []])
@@ -271,7 +273,7 @@ def test_take_with_natural_and_wild_melds_top_card_and_rest_goes_to_hand():
     assert g.view(0)["phase"] == "play"
 
 
-def test_take_onto_own_meld_of_top_rank():
+def test_take_onto_own_meld_of_top_rank() -> None:
     """Seed pile rule 2: "Falls die oberste Karte des Ablagestapels dem Wert einer Figuren entspricht,
     die der Spieler bereits auf dem Tisch abgelegt hat, und falls er diese zu dieser Figur hinzufügen
     kann." """
@@ -285,7 +287,7 @@ def test_take_onto_own_meld_of_top_rank():
     assert Counter(st["hands"][0]) == Counter(hand + ["7C"])
 
 
-def test_take_onto_opponents_meld_is_not_allowed():
+def test_take_onto_opponents_meld_is_not_allowed() -> None:
     """Seed pile rule 2 speaks of "eine[r] Figur, die der Spieler bereits ... abgelegt hat": the
     opponent's meld of that rank does not count."""
     g = position(hands=[["5D", "6H", "8S", "9C"], OPP], pile=["7C", "QD"], melds=[[KINGS3], [["QC", "QH", "QS"]]])
@@ -293,7 +295,7 @@ def test_take_onto_opponents_meld_is_not_allowed():
     assert refusal(g, "take")[0] == "take_no_meld"
 
 
-def test_take_onto_a_meld_that_cannot_hold_the_card_is_refused():
+def test_take_onto_a_meld_that_cannot_hold_the_card_is_refused() -> None:
     """Seed pile rule 2: "... und falls er diese zu dieser Figur hinzufügen kann" - with a single card
     left after the take and fewer than two canastas the turn could not end, so no take."""
     g = position(hands=[["5D"], OPP], pile=["QD"], melds=[[KINGS3, ["QC", "QH", "QS"]], []])
@@ -301,7 +303,7 @@ def test_take_onto_a_meld_that_cannot_hold_the_card_is_refused():
     assert refusal(g, "take")[0] == "keep_a_card"
 
 
-def test_pile_frozen_by_a_wild_card_needs_two_naturals():
+def test_pile_frozen_by_a_wild_card_needs_two_naturals() -> None:
     """Seed "Der eingefrorene Ablagestapel" 2 and "Das Auftauen": "eingefroren, wenn er eine wilde Karte
     enthält (oben, in der Mitte oder unten)" ... "nur dann ... wenn er zwei oder mehr natürlich
     Karten desselben Wertes wie die oberste Karte ... hat"."""
@@ -314,7 +316,7 @@ def test_pile_frozen_by_a_wild_card_needs_two_naturals():
     assert v["frozen"] is True and v["frozen_by"] == "2C"
 
 
-def test_frozen_take_merges_into_existing_meld():
+def test_frozen_take_merges_into_existing_meld() -> None:
     """Seed "Das Auftauen": "Diese Figur kann neu sein oder denselben Wert aufweisen wie eine existierende
     Figur – in diesem Fall werden die Figuren automatisch zusammengefasst." """
     g = position(hands=[["QH", "QS", "5D", "6H", "8S"], OPP], pile=["2C", "7C", "QD"], melds=[[KINGS3, ["QC", "QD", "QH"]], []])
@@ -326,7 +328,7 @@ def test_frozen_take_merges_into_existing_meld():
     assert g.view(0)["discard"]["frozen"] is False  # the wild card went with the pile
 
 
-def test_pile_frozen_for_a_player_without_meld():
+def test_pile_frozen_for_a_player_without_meld() -> None:
     """Seed "Der eingefrorene Ablagestapel" 3: "Der Ablagestapel ist für einen Spieler eingefroren, wenn
     er noch keine erste Figur abgelegt hat." Only a natural pair may take it (minimum met: top queen
     10 + two queens 20 + joker added 50 = 80 >= 50)."""
@@ -336,7 +338,7 @@ def test_pile_frozen_for_a_player_without_meld():
     assert key == "pile_frozen" and "initial meld" in msg
 
 
-def test_a_wild_discard_freezes_the_pile_for_both_players():
+def test_a_wild_discard_freezes_the_pile_for_both_players() -> None:
     """Seed "Der eingefrorene Ablagestapel" 2: a discarded wild card freezes the pile, and it stays
     frozen when other cards are laid on it ("damit sie sichtbar bleibt, wenn andere Karten darauf
     abgelegt werden")."""
@@ -358,7 +360,7 @@ def test_a_wild_discard_freezes_the_pile_for_both_players():
     assert refusal(g, "take QC JK")[0] == "pile_frozen"
 
 
-def test_queen_example_single_queen_cannot_take():
+def test_queen_example_single_queen_cannot_take() -> None:
     """Seed "Ein Beispiel": "Falls die erste Karte des Ablagestapels eine Königin ist, sich eine
     zusätzliche Königin im Ablagestapel befindet und Sie eine einzelne Königin in der Hand halten,
     können Sie den Ablagestapel nicht nehmen, um eine Figur aus diesen 3 Königinnen zu bilden." """
@@ -368,7 +370,7 @@ def test_queen_example_single_queen_cannot_take():
     assert refusal(g, "take")[0] == "take_no_meld"
 
 
-def test_queen_example_two_queens_take_then_add_fourth():
+def test_queen_example_two_queens_take_then_add_fourth() -> None:
     """Seed "Ein Beispiel": "Falls Sie allerdings zwei Königinnen in der Hand halten, können Sie diese
     verwenden, um, gemeinsam mit der obersten Karte des Ablagestapels, die Figur
     Königin-Königin-Königin zu bilden, während der Rest des Ablagestapels zu Ihrer Hand hinzugefügt
@@ -386,7 +388,7 @@ def test_queen_example_two_queens_take_then_add_fourth():
     assert sorted(q["cards"]) == ["QC", "QD", "QH", "QS"]
 
 
-def test_queen_example_before_initial_meld_counts_only_top_card_with_hand():
+def test_queen_example_before_initial_meld_counts_only_top_card_with_hand() -> None:
     """Seed "Erste Figur - Daumenregeln": "kann ein Spieler nur den Wert der obersten Karte des
     Ablagestapels, gemeinsam mit den Karten der Figuren aus seiner Hand ... berücksichtigen. Es ist
     nicht möglich, andere Karten des Ablagestapels zu zählen". Top queen + two queens = 30 < 50,
@@ -402,7 +404,7 @@ def test_queen_example_before_initial_meld_counts_only_top_card_with_hand():
     assert moves(g) == {"draw", "take QH QS"}
 
 
-def test_pile_cards_taken_never_count_towards_the_minimum():
+def test_pile_cards_taken_never_count_towards_the_minimum() -> None:
     """Seed: "Es ist nicht möglich, andere Karten des Ablagestapels zu zählen, welche Sie eventuell
     hinzufügen möchten." After taking with 30 points, melding the pile's aces adds nothing; the
     kings from the hand complete it."""
@@ -423,7 +425,7 @@ def test_pile_cards_taken_never_count_towards_the_minimum():
 # ============================================================================ melds
 
 
-def test_meld_is_a_set_of_one_rank():
+def test_meld_is_a_set_of_one_rank() -> None:
     """Seed "Figuren": "Die Spieler können ihre Karten nur zu Sätzen zusammenfassen. Ein Satz besteht aus
     3 oder mehr Karten desselben Wertes"."""
     g = position(hands=[["AC", "AD", "AH", "KC", "KD", "5H", "9S"], OPP], turn=PLAY)
@@ -433,7 +435,7 @@ def test_meld_is_a_set_of_one_rank():
         g.play("meld AC AD")
 
 
-def test_new_melds_are_three_cards_with_at_most_one_wild():
+def test_new_melds_are_three_cards_with_at_most_one_wild() -> None:
     """Seed "Figuren" (3+ cards, wild cards allowed) with the engine's notation: a new meld is exactly
     3 cards with at least two naturals (research C1, min_naturals_per_meld=2); more cards are added."""
     g = position(hands=[["AC", "AD", "AH", "AS", "JK", "2C", "9S", "5H"], OPP], melds=[[KINGS3], []], turn=PLAY)
@@ -444,7 +446,7 @@ def test_new_melds_are_three_cards_with_at_most_one_wild():
     assert refusal(g, "meld AC JK 2C")[0] == "few_naturals"
 
 
-def test_meld_never_all_wild():
+def test_meld_never_all_wild() -> None:
     """Seed: "Bitte beachten Sie, dass Figuren, die komplett aus wilden Karten bestehen, nicht
     zugelassen sind." """
     g = position(hands=[["JK", "JK", "2C", "2D", "9S", "5H"], OPP], melds=[[KINGS3], []], turn=PLAY)
@@ -452,7 +454,7 @@ def test_meld_never_all_wild():
     assert refusal(g, "meld 2C 2D JK")[0] == "all_wild"
 
 
-def test_meld_at_most_three_wild_cards():
+def test_meld_at_most_three_wild_cards() -> None:
     """Seed "Figuren": "es können bis zu 3 Joker oder wilde Karten hinzugefügt werden" and "vorausgesetzt,
     dass das Limit der drei wilden Karten nicht überschritten wird"."""
     two = ["QC", "QD", "QH", "QS", "JK", "2C"]
@@ -465,7 +467,7 @@ def test_meld_at_most_three_wild_cards():
     assert refusal(g, "add Q JK")[0] == "many_wilds"
 
 
-def test_one_meld_per_rank_cards_join_it():
+def test_one_meld_per_rank_cards_join_it() -> None:
     """Seed: "Ein Spieler darf nicht zwei separate Figuren mit demselben Wert haben. Wenn ein Spieler
     Karten ablegt, die denselben Wert aufweisen, wie eine seiner existierenden Figuren, werden diese
     Karten automatisch der Figur hinzugefügt"."""
@@ -475,14 +477,14 @@ def test_one_meld_per_rank_cards_join_it():
     assert refusal(g, "meld QC QD QH")[0] == "rank_melded"
 
 
-def test_same_rank_as_opponents_meld_is_allowed():
+def test_same_rank_as_opponents_meld_is_allowed() -> None:
     """Seed: "Es ist allerdings möglich, eine Figur desselben Wertes zu haben, wie eine Figur des
     Gegenspielers." """
     g = position(hands=[["QC", "QD", "QH", "5H", "9S"], OPP], melds=[[KINGS3], [["QS", "QS", "JK"]]], turn=PLAY)
     assert kinds(g, "meld") == {"meld QC QD QH"}
 
 
-def test_melds_grow_without_limit_and_only_own_melds_take_cards():
+def test_melds_grow_without_limit_and_only_own_melds_take_cards() -> None:
     """Seed: "Die Figuren können so lang sein, wie der Spieler möchte" / "die Anzahl der Karten ist nicht
     limitiert"; cards are added to the player's own melds only."""
     g = position(hands=[["KS", "QH", "5H", "9S"], OPP], melds=[[KINGS7], [["QC", "QD", "QS"]]], turn=PLAY)
@@ -496,7 +498,7 @@ def test_melds_grow_without_limit_and_only_own_melds_take_cards():
 BLACK_OUT = [[KINGS7, QUEENS7], []]
 
 
-def test_black_threes_meld_only_when_going_out():
+def test_black_threes_meld_only_when_going_out() -> None:
     """Seed "Schwarze Dreier": "Ein Spieler, der alle seine Karten ablegt kann als Teil dieser letzten
     Runde eine Figur aus drei oder vier schwarzen Dreiern bilden." With two canastas the black
     threes may be melded when at most the final discard remains."""
@@ -509,7 +511,7 @@ def test_black_threes_meld_only_when_going_out():
     assert g.results[0]["sides"][0]["items"]["melded_cards"] == 70 + 70 + 15
 
 
-def test_black_threes_three_or_four():
+def test_black_threes_three_or_four() -> None:
     """Seed: "eine Figur aus drei oder vier schwarzen Dreiern" - going out with four black threes, or
     three of them."""
     g = position(hands=[["3C", "3S", "3C", "3S"], OPP], melds=BLACK_OUT, turn=PLAY)
@@ -518,14 +520,14 @@ def test_black_threes_three_or_four():
     assert g.hand_over and g.results[0]["went_out"] == 0
 
 
-def test_black_threes_without_wild_cards():
+def test_black_threes_without_wild_cards() -> None:
     """Seed: "In einer Figur mit schwarzen Dreiern dürfen keine wilden Karten verwendet werden." """
     g = position(hands=[["3C", "3S", "JK"], OPP], melds=BLACK_OUT, turn=PLAY)
     assert kinds(g, "meld") == set()
     assert refusal(g, "meld 3C 3S JK")[0] == "black_threes"
 
 
-def test_black_threes_not_before_going_out():
+def test_black_threes_not_before_going_out() -> None:
     """Seed: "Eine Figur darf nicht aus 3 oder mehr schwarzen Dreiern bestehen, wobei es eine Ausnahme
     gibt" (going out). Without two canastas, or with more cards left, they cannot be melded."""
     g = position(hands=[["3C", "3S", "3C", "9D"], OPP], melds=[[KINGS7, ["QH", "QS", "QD"]], []], turn=PLAY)
@@ -535,13 +537,13 @@ def test_black_threes_not_before_going_out():
     assert kinds(g, "meld") == set()
 
 
-def test_canasta_natural_and_mixed():
+def test_canasta_natural_and_mixed() -> None:
     """Seed "Reiner Canasta: ... 7 oder mehr Karten desselben Wertes ohne wilde Karten (zum Zeitpunkt der
     ursprünglichen Figur oder danach)"; "Schmutziger Canasta: ... 7 oder mehr Karten ... bis zu 3
     wilde Karten"."""
     six = ["QC", "QC", "QD", "QD", "QH", "QH"]
     g = position(hands=[["QS", "JK", "5H", "9S", "8C"], OPP], melds=[[KINGS3, six], []], turn=PLAY)
-    def q() -> dict:
+    def q() -> dict[str, Any]:
         return next(m for m in g.view(0)["sides"][0]["melds"] if m["rank"] == "Q")
     assert q()["canasta"] is None
     g.play("add Q QS")
@@ -562,7 +564,7 @@ def test_canasta_natural_and_mixed():
     "score,minimum",
     [(-5000, 15), (-5, 15), (0, 50), (5, 50), (1495, 50), (1500, 90), (2995, 90), (3000, 120), (9000, 120)],
 )
-def test_initial_meld_minimum_table(score, minimum):
+def test_initial_meld_minimum_table(score: int, minimum: int) -> None:
     """Seed "Anfängliche Ablagevoraussetzungen": "Negativ 15 Punkte; 0 – 1495 50 Punkte; 1500 – 2995 90
     Punkte; 3000 or more 120 Punkte" (by the player's cumulative score)."""
     g = position(hands=[["4C", "9D", "KS"], OPP], scores=[score, 0])
@@ -571,7 +573,7 @@ def test_initial_meld_minimum_table(score, minimum):
     assert v["turn"]["minimum"] == minimum and v["turn"]["needs_initial_meld"] is True
 
 
-def test_minimum_15_at_negative_score():
+def test_minimum_15_at_negative_score() -> None:
     """Seed table: "Negativ 15 Punkte (d.h. kein Minimum)": three fours (15) suffice below zero, not at 0."""
     hand = ["4C", "4D", "4H", "9D", "KS"]
     g = position(hands=[hand, OPP], scores=[-5, 0], turn=PLAY)
@@ -581,7 +583,7 @@ def test_minimum_15_at_negative_score():
 
 
 @pytest.mark.parametrize("score,legal", [(0, True), (1500, False)])
-def test_minimum_exact_boundary(score, legal):
+def test_minimum_exact_boundary(score: int, legal: bool) -> None:
     """Seed table: the meld value must reach ("erreichen oder übertreffen") the minimum: three kings (30)
     plus a two (20) is exactly 50."""
     g = position(hands=[["KC", "KD", "KH", "2C", "9D", "7S"], OPP], scores=[score, 0], turn=PLAY)
@@ -595,7 +597,7 @@ def test_minimum_exact_boundary(score, legal):
         assert kinds(g, "discard") == {"discard 9D", "discard 7S"}
 
 
-def test_several_melds_add_up_for_the_minimum():
+def test_several_melds_add_up_for_the_minimum() -> None:
     """Seed "Anfängliche Ablagevoraussetzungen": "der Gesamtwert der Karten, die der Spieler ablegt" -
     at 1500 points (minimum 90) three aces (60) and three kings (30) together are enough; at 3000
     (minimum 120) they are not."""
@@ -612,7 +614,7 @@ def test_several_melds_add_up_for_the_minimum():
     assert kinds(g, "meld") == set()
 
 
-def test_canasta_bonus_never_counts_for_the_minimum():
+def test_canasta_bonus_never_counts_for_the_minimum() -> None:
     """Seed: "Spezielle Boni für rote 3er oder Canasta werden bei der Erreichung der Mindestpunktzahl
     nicht berücksichtigt." Seven fours (35 points) form a canasta but do not reach 50."""
     sevens = ["4C", "4C", "4D", "4D", "4H", "4H", "4S"]
@@ -629,7 +631,7 @@ CONCEALED_SEQ = [
 ]
 
 
-def test_concealed_going_out_after_stock_draw_ignores_minimum():
+def test_concealed_going_out_after_stock_draw_ignores_minimum() -> None:
     """Seed "Bitte beachten Sie: Es gibt nur eine Ausnahme für die anfängliche Mindestpunktzahl, welche
     auftritt, wenn ein Spieler vom verdeckten Kartenstapel zieht und seine gesamte Hand (mit zwei
     Canasta) ablegen kann, ohne dass er zuvor Karten abgelegt hat." 70 points at minimum 120."""
@@ -649,14 +651,14 @@ def test_concealed_going_out_after_stock_draw_ignores_minimum():
     assert r["sides"][0]["total"] == 1270 and g.scores[0] == 4270
 
 
-def test_no_exemption_without_going_out():
+def test_no_exemption_without_going_out() -> None:
     """Seed: the exception holds only when the player lays out "seine gesamte Hand (mit zwei Canasta)":
     with two cards that cannot be melded the same hand may not meld at all (minimum 120)."""
     g = position(hands=[FOURS7 + FIVES7 + ["9C", "8D"], OPP], scores=[3000, 0], turn=PLAY)
     assert kinds(g, "meld") == set()
 
 
-def test_no_exemption_after_taking_the_pile():
+def test_no_exemption_after_taking_the_pile() -> None:
     """Seed: the exception is for a player who "vom verdeckten Kartenstapel zieht"; taking the pile with
     two fives (15 points) cannot lead to going out below the minimum (research C15, default
     concealed_going_out_exemption="stock_draw")."""
@@ -668,7 +670,7 @@ def test_no_exemption_after_taking_the_pile():
 # ============================================================================ going out and the hand floor
 
 
-def test_no_turn_ends_with_empty_hand_before_two_canastas():
+def test_no_turn_ends_with_empty_hand_before_two_canastas() -> None:
     """Seed "Ablegen": "Vor dem Ablegen von zwei Canasta, ist es unmöglich für einen Spieler, einen Zug
     ohne Karten in seiner Hand zu beenden. ... mindestens eine Karte in seiner Hand bleibt, nachdem er
     am Ende des Zuges eine Karte abgelegt hat." """
@@ -679,7 +681,7 @@ def test_no_turn_ends_with_empty_hand_before_two_canastas():
     assert refusal(g, "add Q QS")[0] == "keep_a_card"
 
 
-def test_going_out_needs_two_canastas():
+def test_going_out_needs_two_canastas() -> None:
     """Seed "Das Ende einer Runde": "Ein Spieler kann nur dann alle Karten ablegen, wenn er zwei oder mehr
     Canasta vorgelegt hat." With one canasta the last card cannot be discarded or melded."""
     g = position(hands=[["QH", "5C"], OPP], melds=[[KINGS7, ["QC", "QD", "QD"]], []], turn=PLAY)
@@ -693,7 +695,7 @@ def test_going_out_needs_two_canastas():
     assert g.hand_over and g.results[0]["went_out"] == 0 and g.results[0]["concealed"] is False
 
 
-def test_going_out_with_or_without_final_discard():
+def test_going_out_with_or_without_final_discard() -> None:
     """Seed: "Der Spieler kann entweder alle Karten aus seiner Hand in Figuren rauslegen, oder eine Karte
     in der Hand behalten und diese auf dem Ablagestapel ablegen." """
     hand = ["QS", "AS"]
@@ -712,7 +714,7 @@ def test_going_out_with_or_without_final_discard():
     assert state_of(g2)["discard_pile"][-1] == "AS"
 
 
-def test_concealed_going_out_allowed_and_scores_200_total():
+def test_concealed_going_out_allowed_and_scores_200_total() -> None:
     """Seed: "Ein Spieler darf auch dann seine gesamte Hand herauslegen, wenn er zuvor keine Karten in
     Figuren abgelegt hat. Indem er dies tut, erhält er den Bonus für das "verdeckte Ablegen aller
     Karten"." Bonus table: "Verdecktes Ablegen aller Karten 200" (total, research C14)."""
@@ -731,7 +733,7 @@ def test_concealed_going_out_allowed_and_scores_200_total():
                      "natural_canastas": 1000, "mixed_canastas": 0, "red_threes": 0}
 
 
-def test_last_two_cards_complete_second_canasta_and_go_out():
+def test_last_two_cards_complete_second_canasta_and_go_out() -> None:
     """Seed "Ablegen": "Vor dem Ablegen von zwei Canasta, ist es unmöglich ..., einen Zug ohne Karten in
     seiner Hand zu beenden" and "Das Ende einer Runde": "Der Spieler kann ... alle Karten aus seiner
     Hand in Figuren rauslegen". With one canasta, a five-card queen meld and two queens in hand, the
@@ -747,7 +749,7 @@ def test_last_two_cards_complete_second_canasta_and_go_out():
     assert g.results[0]["sides"][0]["items"]["natural_canastas"] == 1000
 
 
-def test_concealed_going_out_with_two_seven_card_canastas_and_no_discard():
+def test_concealed_going_out_with_two_seven_card_canastas_and_no_discard() -> None:
     """Seed: "Ein Spieler darf auch dann seine gesamte Hand herauslegen, wenn er zuvor keine Karten in
     Figuren abgelegt hat" - fourteen cards, seven aces and seven kings, melded completely (no final
     discard, "alle Karten aus seiner Hand in Figuren rauslegen")."""
@@ -760,7 +762,7 @@ def test_concealed_going_out_with_two_seven_card_canastas_and_no_discard():
     assert g.hand_over and g.results[0]["concealed"] is True
 
 
-def test_going_out_after_earlier_meld_is_not_concealed():
+def test_going_out_after_earlier_meld_is_not_concealed() -> None:
     """Seed bonus table: "Alle Karten ablegen 100" - the 200 is only for a player with no earlier meld."""
     g = position(hands=[["QH"], OPP], melds=[[KINGS7, ["QC", "QC", "QD", "QD", "QS", "QS"]], []], turn=PLAY)
     g.play("add Q QH")
@@ -772,7 +774,7 @@ def test_going_out_after_earlier_meld_is_not_concealed():
 # ============================================================================ end of the hand by the stock
 
 
-def test_hand_ends_when_stock_is_exhausted():
+def test_hand_ends_when_stock_is_exhausted() -> None:
     """Seed: "Der Kartenstapel ist aufgebraucht: falls kein Spieler alle Karten ablegen konnte und der
     Kartenstapel aufgebraucht ist, ist das Spiel sofort zu Ende" and players score "in Übereinstimmung
     mit den verbleibenden Karten in ihrer Hand" (engine: the hand ends when the next player finds the
@@ -791,7 +793,7 @@ def test_hand_ends_when_stock_is_exhausted():
     assert g.view(0)["phase"] == "hand_over"
 
 
-def test_last_card_of_stock_is_a_full_draw():
+def test_last_card_of_stock_is_a_full_draw() -> None:
     """Seed "Karten ziehen" (2 cards) with one card left (research C23): the player gets the last card
     and the hand ends when the next player finds the stock empty."""
     g = position(hands=[["9D", "KS", "4C"], ["AC", "7H"]], melds=[[KINGS3], []], stock=["5C"])
@@ -801,7 +803,7 @@ def test_last_card_of_stock_is_a_full_draw():
     assert g.hand_over
 
 
-def test_red_three_as_last_stock_card_ends_the_hand():
+def test_red_three_as_last_stock_card_ends_the_hand() -> None:
     """Seed "Der Kartenstapel ist aufgebraucht ... ist das Spiel sofort zu Ende": a red three drawn as the
     last card is laid out and the stock is empty (research C23/C24)."""
     g = position(hands=[["9D", "KS", "4C"], ["AC", "7H"]], melds=[[KINGS3], []], stock=["3H"])
@@ -815,7 +817,7 @@ def test_red_three_as_last_stock_card_ends_the_hand():
 # ============================================================================ scoring
 
 
-def _going_out_game(scores=(1000, -200), options=None):
+def _going_out_game(scores: Sequence[int] = (1000, -200), options: dict[str, Any] | None = None) -> Game:
     q = ["QC", "QC", "QD", "QD", "QH", "JK", "JK"]  # mixed canasta: 50 + 100 = 150
     return position(
         hands=[["AC"], ["JK", "2C", "AH", "KS", "8C", "7C", "4C", "3C"]],
@@ -827,7 +829,7 @@ def _going_out_game(scores=(1000, -200), options=None):
     )
 
 
-def test_scoring_itemised_card_values_and_bonuses():
+def test_scoring_itemised_card_values_and_bonuses() -> None:
     """Seed "Punktevergabe": "Gesamte Boni; Gesamtwert aller Karten, die am Tisch abgelegt wurden;
     Abzüglich dem Gesamtwert der Karten, die in der Hand des Spielers verbleiben", card values
     (joker 50; 2 and ace 20; K-8 10; 7-4 and black three 5), bonus table (going out 100, natural
@@ -864,7 +866,7 @@ def test_scoring_itemised_card_values_and_bonuses():
         ([], False, 0),
     ],
 )
-def test_red_three_bonus_and_penalty(reds, has_meld, expected):
+def test_red_three_bonus_and_penalty(reds: list[str], has_meld: bool, expected: int) -> None:
     """Seed bonus table: "Für jede abgelegte rote Drei, falls der Spieler mindestens eine Figur hat 100
     Punkte; Für alle vier roten Dreier 800 Punkte"; "Falls ein Spieler gar keine Figuren ablegen
     konnte, erhält er 100 negative Strafpunkte für jede rote Drei. Falls er alle vier roten Dreier hat
@@ -881,7 +883,7 @@ def test_red_three_bonus_and_penalty(reds, has_meld, expected):
     assert g.results[0]["sides"][1]["total"] == expected + (60 if has_meld else 0) - 15
 
 
-def test_negative_totals_accumulate():
+def test_negative_totals_accumulate() -> None:
     """Seed: "Es ist möglich, einen negativen Punktestand zu haben" and totals are cumulative."""
     g = position(
         hands=[["QH"], ["JK", "JK", "AC"]],
@@ -899,7 +901,7 @@ def test_negative_totals_accumulate():
 # ============================================================================ match end
 
 
-def test_match_ends_at_target_score():
+def test_match_ends_at_target_score() -> None:
     """Seed "Das Ziel des Spiels": "Der Sieger des Spiels ist der erste, der die Zielpunktzahl erreicht,
     übertrifft (schnelles Turnier)" - default target 5000 (research C30)."""
     g = _going_out_game(scores=(3700, 4000))
@@ -913,7 +915,7 @@ def test_match_ends_at_target_score():
         g.play("draw")
 
 
-def test_match_continues_below_target_and_next_hand_deals():
+def test_match_continues_below_target_and_next_hand_deals() -> None:
     """Seed: the match goes on hand after hand ("Es wird die Gesamtpunktezahl aller Runden ... berechnet")
     and the next initial minimum follows the new total (2300 -> 90, -110 -> 15)."""
     g = _going_out_game()
@@ -932,7 +934,7 @@ def test_match_continues_below_target_and_next_hand_deals():
         g.next_hand()  # the new hand is not over
 
 
-def test_match_end_by_number_of_deals():
+def test_match_end_by_number_of_deals() -> None:
     """Seed "Das Ziel des Spiels": "oder der Spieler, der am Ende des Spiels die höchste Punktzahl
     erzielt (Runden-Turnier)" - option match_end="deals" with deals=1."""
     g = _going_out_game(options={"match_end": "deals", "deals": 1})
@@ -945,7 +947,7 @@ def test_match_end_by_number_of_deals():
     assert g.hand_number == 2
 
 
-def test_tie_has_several_winners():
+def test_tie_has_several_winners() -> None:
     """Seed "Das Ziel des Spiels" names the highest score the winner; equal totals share the win
     (research C30 tie policy)."""
     g = _going_out_game(scores=(0, 1210), options={"match_end": "deals", "deals": 1})
@@ -957,7 +959,7 @@ def test_tie_has_several_winners():
 # ============================================================================ rule options (non-default values)
 
 
-def test_option_going_out_discard_required():
+def test_option_going_out_discard_required() -> None:
     """Option going_out_discard="required" (research C18, seeds 001/004): going out needs a final
     discard, so the last card cannot be melded."""
     melds = [[KINGS7, QUEENS7, ["AC", "AD", "AH"]], []]
@@ -970,7 +972,7 @@ def test_option_going_out_discard_required():
 
 
 @pytest.mark.parametrize("cap,allowed", [(1, 0), (2, 1), (3, 2), (0, 2)])
-def test_option_max_wilds_per_meld(cap, allowed):
+def test_option_max_wilds_per_meld(cap: int, allowed: int) -> None:
     """Option max_wilds_per_meld (research C1; default 3 from the seed's "bis zu 3"; 0 = no fixed cap):
     the number of further wild cards that can be added to a meld already holding one."""
     g = position(hands=[["JK", "2D", "9S", "5H", "8C"], OPP], melds=[[KINGS3, ["QC", "QD", "QH", "QS", "JK"]], []],
@@ -982,7 +984,7 @@ def test_option_max_wilds_per_meld(cap, allowed):
     assert added == allowed
 
 
-def test_option_max_wilds_zero_means_no_cap():
+def test_option_max_wilds_zero_means_no_cap() -> None:
     """Option max_wilds_per_meld=0: no fixed cap - a fourth wild card may join a meld."""
     g = position(hands=[["JK", "9S", "5H", "8C"], OPP], melds=[[KINGS3, ["QC", "QD", "QH", "QS", "JK", "2C", "2D"]], []],
                  turn=PLAY, options={"max_wilds_per_meld": 0})
@@ -992,7 +994,7 @@ def test_option_max_wilds_zero_means_no_cap():
     assert "add Q JK" not in moves(g)
 
 
-def test_option_naturals_must_outnumber_wilds():
+def test_option_naturals_must_outnumber_wilds() -> None:
     """Option naturals_must_outnumber_wilds=True (research C1, seeds 001/004): a meld of two queens and
     one wild may not take a second wild card."""
     opts = {"naturals_must_outnumber_wilds": True}
@@ -1002,7 +1004,7 @@ def test_option_naturals_must_outnumber_wilds():
     assert "add Q 2D" in moves(g)
 
 
-def test_option_min_naturals_per_meld():
+def test_option_min_naturals_per_meld() -> None:
     """Option min_naturals_per_meld (research C1): with 3 a new meld and a pile take need three
     naturals; with 1 a natural and two wild cards form a meld."""
     hand = ["QH", "QS", "JK", "2C", "9S", "5H", "8C"]
@@ -1016,7 +1018,7 @@ def test_option_min_naturals_per_meld():
     assert kinds(g, "take") == {"take QH QS"}
 
 
-def test_option_take_pile_with_natural_and_wild_false():
+def test_option_take_pile_with_natural_and_wild_false() -> None:
     """Option take_pile_with_natural_and_wild=False (research C10): an unfrozen pile needs two naturals."""
     g = position(hands=[UNFROZEN_HAND, OPP], pile=["7C", "QD"], melds=[[KINGS3], []],
                  options={"take_pile_with_natural_and_wild": False})
@@ -1026,7 +1028,7 @@ def test_option_take_pile_with_natural_and_wild_false():
     assert key != "not_allowed" and "natural" in msg, (key, msg)
 
 
-def test_option_take_pile_onto_own_meld_false():
+def test_option_take_pile_onto_own_meld_false() -> None:
     """Option take_pile_onto_own_meld=False (research C9): the top card alone onto an existing meld no
     longer takes the pile."""
     g = position(hands=[["5D", "6H", "8S", "9C"], OPP], pile=["7C", "QD"], melds=[[KINGS3, ["QC", "QH", "QS"]], []],
@@ -1034,7 +1036,7 @@ def test_option_take_pile_onto_own_meld_false():
     assert moves(g) == {"draw"}
 
 
-def test_option_pile_before_initial_meld_forbidden():
+def test_option_pile_before_initial_meld_forbidden() -> None:
     """Option pile_before_initial_meld="forbidden" (research C8, seed 001): no pile before the first meld."""
     hand = ["QH", "QS", "KC", "KD", "KH", "5C", "6D"]
     g = position(hands=[hand, OPP], pile=["9C", "QD"], options={"pile_before_initial_meld": "forbidden"})
@@ -1044,7 +1046,7 @@ def test_option_pile_before_initial_meld_forbidden():
     assert moves(g) == {"draw", "take QH QS"}
 
 
-def test_option_upcard_cover():
+def test_option_upcard_cover() -> None:
     """Option upcard_cover (research C6): "wild" covers only wild upcards (a red three may lie on top),
     "none" covers nothing; the same seed deals the same cards."""
     checked = red_top = 0
@@ -1066,7 +1068,7 @@ def test_option_upcard_cover():
     assert checked >= 5 and red_top >= 2
 
 
-def test_option_initial_meld_table_and_negative_minimum():
+def test_option_initial_meld_table_and_negative_minimum() -> None:
     """Options initial_meld_table / initial_meld_negative_score (research C12): custom thresholds."""
     opts = {"initial_meld_table": [[0, 30], [1000, 100]], "initial_meld_negative_score": 0}
     for score, minimum in [(-20, 0), (0, 30), (999, 30), (1000, 100), (8000, 100)]:
@@ -1076,7 +1078,7 @@ def test_option_initial_meld_table_and_negative_minimum():
     assert kinds(g, "meld") == {"meld KC KD KH"}
 
 
-def test_option_concealed_exemption_never():
+def test_option_concealed_exemption_never() -> None:
     """Option concealed_going_out_exemption="never" (research C15): a concealed going out must reach
     the minimum too."""
     g = position(hands=[FOURS7 + FIVES7 + ["9C"], OPP], scores=[3000, 0], turn=PLAY,
@@ -1084,7 +1086,7 @@ def test_option_concealed_exemption_never():
     assert kinds(g, "meld") == set()
 
 
-def test_option_concealed_exemption_always_allows_pile_take():
+def test_option_concealed_exemption_always_allows_pile_take() -> None:
     """Option concealed_going_out_exemption="always" (research C15): the exemption also holds when the
     turn began by taking the pile, so taking with two fives (15 points at minimum 120) is legal when
     the whole hand can then be melded with two canastas."""
@@ -1097,7 +1099,7 @@ def test_option_concealed_exemption_always_allows_pile_take():
     assert g.hand_over and g.results[0]["concealed"] is True
 
 
-def test_option_bonus_values():
+def test_option_bonus_values() -> None:
     """Options going_out_bonus, concealed_going_out_bonus, natural/mixed_canasta_bonus, red_three_bonus
     and red_three_all_four_bonus change the score items (seed bonus table values are the defaults)."""
     opts = {"going_out_bonus": 50, "natural_canasta_bonus": 400, "mixed_canasta_bonus": 250, "red_three_bonus": 70}
@@ -1125,7 +1127,7 @@ def test_option_bonus_values():
         ("always", False, False, 1),
     ],
 )
-def test_option_red_three_positive_if(mode, has_meld, has_canasta, sign):
+def test_option_red_three_positive_if(mode: str, has_meld: bool, has_canasta: bool, sign: int) -> None:
     """Option red_three_positive_if (research C20): "melded" (seed 000: "falls der Spieler mindestens
     eine Figur hat"), "canasta" (004 / Vienna) or "always"."""
     side1 = []
@@ -1137,7 +1139,7 @@ def test_option_red_three_positive_if(mode, has_meld, has_canasta, sign):
     assert g.results[0]["sides"][1]["items"]["red_threes"] == 200 * sign
 
 
-def test_option_canastas_to_go_out_one():
+def test_option_canastas_to_go_out_one() -> None:
     """Option canastas_to_go_out=1 (research C17, seed 001): one canasta suffices to go out."""
     g = position(hands=[["QH", "5C"], OPP], melds=[[KINGS7, ["QC", "QD", "QD"]], []], turn=PLAY,
                  options={"canastas_to_go_out": 1})
@@ -1147,7 +1149,7 @@ def test_option_canastas_to_go_out_one():
     assert g.hand_over and g.results[0]["went_out"] == 0
 
 
-def test_option_draw_count_and_hand_size():
+def test_option_draw_count_and_hand_size() -> None:
     """Options draw_count=1 (research C22) and hand_size=11 (research C29)."""
     g = position(hands=[["4C", "9D", "KS"], OPP], pile=["7C"], stock_top=["5C", "6D"], options={"draw_count": 1})
     g.play("draw")
@@ -1157,7 +1159,7 @@ def test_option_draw_count_and_hand_size():
     assert deck_count(g) == FULL_DECK
 
 
-def test_option_target_score():
+def test_option_target_score() -> None:
     """Option target_score (research C30): the match ends only at the configured target."""
     g = _going_out_game(scores=(3700, 4000), options={"target_score": 6000})
     g.play("add A AC")
@@ -1176,14 +1178,14 @@ def test_option_target_score():
         {"target_score": True}, {"deals": 0},
     ],
 )
-def test_invalid_options_are_refused(options):
+def test_invalid_options_are_refused(options: dict[str, Any]) -> None:
     """Rule options are validated: unknown names and bad values raise OptionError (a ValueError)."""
     with pytest.raises(OptionError) as e:
         meldtable.new_game(V, players=2, seed=1, options=options)
     assert isinstance(e.value, ValueError) and str(e.value)
 
 
-def test_variant_options_documented_with_sources():
+def test_variant_options_documented_with_sources() -> None:
     """Every rule option of the variant names its source (seed sentence or research item)."""
     desc = meldtable.VARIANTS[V].describe()
     assert desc["players"] == [2] and desc["seed_file"] == "000_61593a5ffdab7f94.txt"
@@ -1194,7 +1196,7 @@ def test_variant_options_documented_with_sources():
             "red_three_positive_if", "match_end"} <= names
 
 
-def test_only_two_players():
+def test_only_two_players() -> None:
     """Seed "Anzahl der Spieler": "kann diese Variante nur von 2 Spielern gespielt werden"."""
     for n in (1, 3, 4):
         with pytest.raises(OptionError):
@@ -1207,7 +1209,7 @@ _TAKE_HAND = "QH QS AH 4C 5D 6H 7S 8C 9D TH JS KC 4D 5H".split()
 _TAKE_OPP = ["8D", "8H", "9C", "9S", "TC", "TD", "JC", "JD", "KD", "KH", "6C", "6D", "7C", "7D", "QC"]
 
 
-def test_pile_take_counts_only_the_top_card_and_melds_from_the_hand():
+def test_pile_take_counts_only_the_top_card_and_melds_from_the_hand() -> None:
     """Seed 000 'Erste Figur': »Im zweiten Fall, kann ein Spieler nur den Wert der obersten Karte des
     Ablagestapels, gemeinsam mit den Karten der Figuren aus seiner Hand für diese und jede andere
     Figur berücksichtigen.« »Es ist nicht möglich, andere Karten des Ablagestapels zu zählen«.
@@ -1220,7 +1222,7 @@ def test_pile_take_counts_only_the_top_card_and_melds_from_the_hand():
     assert key == "initial_minimum" and "50" in text and "30 points" in text
 
 
-def test_hand_cards_reading_is_an_option():
+def test_hand_cards_reading_is_an_option() -> None:
     """The engine's earlier reading (every hand card counts wherever it is melded) stays available as
     ``initial_meld_counts = hand_cards``: then the take is offered and AC AD AH completes 50."""
     g = position(hands=[_TAKE_HAND, _TAKE_OPP], pile=["AD", "AC", "QD"], scores=[0, 0],
@@ -1231,7 +1233,7 @@ def test_hand_cards_reading_is_an_option():
     assert state_of(g)["melded"][0] is True
 
 
-def test_after_a_take_a_meld_with_pile_cards_counts_nothing_and_one_of_hand_cards_counts():
+def test_after_a_take_a_meld_with_pile_cards_counts_nothing_and_one_of_hand_cards_counts() -> None:
     """Same rule, after a legal take: taking with KH KS counts 30 (with the top king). The nines
     meld 9C 9D 9H holds two nines from the pile, so it counts nothing (and the minimum, 50, is still
     reachable through the aces); the meld AC AH AS of hand cards then counts 60, completing it."""
@@ -1256,13 +1258,13 @@ _QUEENS = ["QC", "QD", "QH", "QS", "QC", "QD", "QH"]
 _KINGS5 = ["KH", "KS", "KC", "KD", "KH"]
 
 
-def _black_three_game(hand):
+def _black_three_game(hand: list[str]) -> Game:
     return position(hands=[hand, ["4C", "5C", "6C", "7C", "8C", "9C", "TC", "JC", "4H", "5H", "6H"]],
                     melds=[[_QUEENS, _KINGS5], []], pile=["9D"],
                     turn={"stage": "play", "from_stock": True, "initial": False})
 
 
-def test_black_threes_may_be_melded_first_in_the_going_out_turn():
+def test_black_threes_may_be_melded_first_in_the_going_out_turn() -> None:
     """Seed 000 'Schwarze Dreier': black threes »können nur ... abgelegt werden, wenn ein Spieler
     ausmacht« - in the turn of going out, not only as its last meld. With one canasta (queens), five
     kings on the table and KS KC in hand, the player can meld the black threes first, then complete
@@ -1280,7 +1282,7 @@ def test_black_threes_may_be_melded_first_in_the_going_out_turn():
     assert g.hand_over and g.results[-1]["went_out"] == 0
 
 
-def test_black_threes_are_refused_when_going_out_is_impossible_this_turn():
+def test_black_threes_are_refused_when_going_out_is_impossible_this_turn() -> None:
     """The same, but only one king in hand: the second canasta cannot be completed this turn, so the
     black threes cannot be melded, and the refusal says what is missing (the canastas)."""
     g = _black_three_game(["3C", "3C", "3S", "KS", "4D", "5D"])
@@ -1295,14 +1297,15 @@ _WILDS = ["JK"] * 4 + ["2C", "2C", "2D", "2D", "2H", "2H", "2S", "2S"]
 _ON = {"stock_exhausted": "play_on_discards"}
 
 
-def _empty_stock(hand0, melds0, pile_top, hand1=("4H", "5H", "6H")):
+def _empty_stock(hand0: list[str], melds0: list[list[str]], pile_top: list[str],
+                 hand1: Sequence[str] = ("4H", "5H", "6H")) -> Game:
     """Seat 0 to act with the stock used up; every wild card is in seat 1's hand, so the discard
     pile (the rest of the deck below ``pile_top``) is not frozen by a wild card."""
     return position(hands=[hand0, list(hand1) + _WILDS], melds=[melds0, []], pile=pile_top, stock=[],
                     options=_ON)
 
 
-def test_play_on_discards_obliges_the_take_that_goes_onto_the_sides_meld():
+def test_play_on_discards_obliges_the_take_that_goes_onto_the_sides_meld() -> None:
     """Research C24, pagat (Classic Canasta, the option 'play_on_discards'): when the stock is used
     up, play goes on while each player takes the discard, and a player must take it when its top card
     can be added to a meld of the side. Seat 0 has melded kings; the top card is a king."""
@@ -1313,7 +1316,7 @@ def test_play_on_discards_obliges_the_take_that_goes_onto_the_sides_meld():
     assert key == "take_forced" and "must take" in text
 
 
-def test_play_on_discards_lets_a_player_pass_which_ends_the_hand():
+def test_play_on_discards_lets_a_player_pass_which_ends_the_hand() -> None:
     """pagat: otherwise the player may take the pile (if allowed) or not; play ends with the first
     player who does not take it. Seat 0 could take the nines with its natural pair, but passes."""
     g = _empty_stock(["9H", "9S", "4C"], [["KC", "KD", "KH"]], ["9C"])
@@ -1323,7 +1326,7 @@ def test_play_on_discards_lets_a_player_pass_which_ends_the_hand():
     assert g.hand_over and g.results[-1]["went_out"] is None
 
 
-def test_play_on_discards_ends_the_hand_when_the_next_player_cannot_take():
+def test_play_on_discards_ends_the_hand_when_the_next_player_cannot_take() -> None:
     """The same rule: after seat 0's discard, seat 1 cannot take the pile (no meld, no pair of its
     rank), so the hand ends at once, nobody having gone out."""
     g = _empty_stock(["9H", "9S", "4C", "8D"], [["KC", "KD", "KH"]], ["9C"])
@@ -1332,7 +1335,7 @@ def test_play_on_discards_ends_the_hand_when_the_next_player_cannot_take():
     assert g.hand_over and g.results[-1]["went_out"] is None
 
 
-def test_without_the_option_the_hand_ends_when_the_stock_is_used_up():
+def test_without_the_option_the_hand_ends_when_the_stock_is_used_up() -> None:
     """Seed 000 'Das Ende einer Runde': »falls ... der Kartenstapel aufgebraucht ist, ist das Spiel
     sofort zu Ende« (the two-hand preset's default, ends_hand): no turn starts on an empty stock."""
     state = position_state(hands=[["9H", "9S", "4C"], ["4H", "5H", "6H"] + _WILDS], melds=[[["KC", "KD", "KH"]], []],

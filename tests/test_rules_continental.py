@@ -14,6 +14,8 @@ import subprocess
 import sys
 from collections import Counter
 from pathlib import Path
+from random import Random
+from typing import cast
 
 import pytest
 
@@ -51,13 +53,13 @@ def deal_number(players: int, deal: int, **options) -> Game:
     for _ in range(deal - 1):
         g = finish_deal(g)
         g.next_hand()
-    return g
+    return cast("Game", g)
 
 
 # ============================================================================ players and cards
 
 
-def test_two_to_eight_players_each_for_themselves():
+def test_two_to_eight_players_each_for_themselves() -> None:
     """Seed "Anzahl der Spieler": "Zwei bis acht Spieler, wobei das Spiel immer einzeln gespielt
     wird"."""
     assert meldtable.VARIANTS[V].players == (2, 3, 4, 5, 6, 7, 8)
@@ -70,7 +72,7 @@ def test_two_to_eight_players_each_for_themselves():
     assert len(v["scores"]) == 5  # one score per player, no partnerships
 
 
-def test_deck_is_52_cards_plus_two_jokers_per_deck():
+def test_deck_is_52_cards_plus_two_jokers_per_deck() -> None:
     """Seed "Kartenspiel": "mit mehreren ... Decks mit je 52 Karten ... Pro Deck werden zwei Joker
     benötigt"."""
     g = new(2)
@@ -90,7 +92,7 @@ def test_deck_is_52_cards_plus_two_jokers_per_deck():
         (8, [2, 2, 3, 3, 4, 4, 4]),
     ],
 )
-def test_deck_schedule(players, schedule):
+def test_deck_schedule(players: int, schedule) -> None:
     """Seed "Kartenspiel": "Bei vier Spielern beginnt man mit zwei Decks und beendet das Spiel mit
     drei Decks. Bei fünf bis acht Spielern ... mit zwei Decks zu beginnen und nach den ersten beiden
     Teilspielen ein Deck und nach den nächsten beiden Spielen noch ein Deck hinzuzufügen." 2-3
@@ -106,7 +108,7 @@ def test_deck_schedule(players, schedule):
             g.next_hand()
 
 
-def test_deck_schedule_options():
+def test_deck_schedule_options() -> None:
     """Options ``third_deck_after_deal_4p`` (K4) and ``deck_schedule = constant`` with ``decks``."""
     assert [c["decks"] for c in new(4, third_deck_after_deal_4p=2).view(0)["contracts"]] == [2, 2, 3, 3, 3, 3, 3]
     assert [c["decks"] for c in new(6, deck_schedule="constant", decks=4).view(0)["contracts"]] == [4] * 7
@@ -129,7 +131,7 @@ CONTRACTS = [
 ]
 
 
-def test_seven_deals_with_fixed_contracts_and_hand_sizes():
+def test_seven_deals_with_fixed_contracts_and_hand_sizes() -> None:
     """Seed: "Erstes Spiel -> Es werden sechs Karten ausgeteilt und es müssen zwei Sätze erstellt
     werden. Zweites Spiel -> Sieben Karten ... einen Satz und eine Straße ... Drittes Spiel -> Acht
     Karten, zwei Straßen. Viertes Spiel -> Neun Karten, drei Sätze. Fünftes Spiel -> Zehn Karten,
@@ -150,7 +152,7 @@ def test_seven_deals_with_fixed_contracts_and_hand_sizes():
         finish_deal(g)
 
 
-def test_match_ends_after_the_seventh_deal():
+def test_match_ends_after_the_seventh_deal() -> None:
     """Seed "Punkte": "Am Ende der letzten Runde gewinnt der Spieler mit den wenigsten gesammelten
     Punkten das Spiel" — the match ends after deal 7."""
     g = position(hands=[["5C"], ["KC", "KD", "7S"]], table=[THREE_RUNS, []],
@@ -164,7 +166,7 @@ def test_match_ends_after_the_seventh_deal():
         g.next_hand()
 
 
-def test_extended_game_up_to_sixteen_cards():
+def test_extended_game_up_to_sixteen_cards() -> None:
     """Seed: "Wenn man das Spiel verlängern möchte ... kann man die Anzahl der ausgeteilten Karten
     bis zu sechzehn erhöhen und nach dem angegebenen Muster vorgehen." Option ``game_length =
     extended`` (K17): four more deals, one card more each, the pattern continued."""
@@ -177,7 +179,7 @@ def test_extended_game_up_to_sixteen_cards():
     assert g.view(0)["hand_counts"] == [16] * 8 and g.view(0)["decks"] == 4
 
 
-def test_deal_sizes_plus_one_option():
+def test_deal_sizes_plus_one_option() -> None:
     """Option ``deal_sizes = plus_one`` (K1, es.wikipedia): one card more than the contract needs."""
     g = new(2, deal_sizes="plus_one")
     assert [c["hand_size"] for c in g.view(0)["contracts"]] == [7, 8, 9, 10, 11, 12, 13]
@@ -188,7 +190,7 @@ def test_deal_sizes_plus_one_option():
 
 
 @pytest.mark.parametrize("players,seed", [(2, 3), (4, 11), (7, 2)])
-def test_deal_one_at_a_time_from_the_seat_after_the_dealer(players, seed):
+def test_deal_one_at_a_time_from_the_seat_after_the_dealer(players: int, seed: int) -> None:
     """Seed "Verteilung der Karten": "verteilt sechs Karten an jeden Spieler, eine nach der anderen,
     gegen den Uhrzeigersinn. Dann teilt er den Rest des Decks in zwei Stapel auf ... Der Hauptstapel
     enthält in der Regel mehr Karten als der Strafstapel. Die oberste Karte des ersten Stapels wird
@@ -216,7 +218,7 @@ def test_deal_one_at_a_time_from_the_seat_after_the_dealer(players, seed):
     assert v["direction"] == "counter_clockwise"
 
 
-def test_first_dealer_by_lot_then_the_next_player_deals():
+def test_first_dealer_by_lot_then_the_next_player_deals() -> None:
     """Seed: "Der Spieler, der als erster die Karten austeilen wird, wird ausgelost" and "der
     nächste Spieler ist an der Reihe, die entsprechenden Karten auszugeben". Option
     ``first_dealer = last_seat`` makes seat 0 play first."""
@@ -231,7 +233,7 @@ def test_first_dealer_by_lot_then_the_next_player_deals():
     assert g.view(0)["dealer"] == 2 and g.current_player == 0
 
 
-def test_penalty_stock_percent_option():
+def test_penalty_stock_percent_option() -> None:
     """Option ``penalty_stock_percent`` (K6): 0 = no penalty stock (es.wikipedia)."""
     st = state_of(new(2, penalty_stock_percent=0))
     assert st["penalty_stock"] == [] and len(st["stock"]) == 108 - 12 - 1
@@ -244,7 +246,7 @@ def test_penalty_stock_percent_option():
 SEAT1_FILLER = ["5S", "6S", "8S", "9S", "TS", "QS"]  # 50 points in hand (seed values)
 
 
-def test_set_three_of_a_rank_any_suits_and_exact_laydown_steps():
+def test_set_three_of_a_rank_any_suits_and_exact_laydown_steps() -> None:
     """Seed "Spielzüge": "Satz -> Drei Karten desselben Wertes, unabhängig von der Farbe" (two decks:
     7C 7C is allowed). Deal 1's contract is two sets; each step lays one set and is listed only if
     the rest of the contract can still be laid in this turn (7C 7D JK would strand the kings)."""
@@ -266,7 +268,7 @@ def test_set_three_of_a_rank_any_suits_and_exact_laydown_steps():
     assert [s["items"]["hand_cards"] for s in g.results[-1]["sides"]] == [0, 50]
 
 
-def test_set_of_two_jokers_and_one_natural_never_all_jokers():
+def test_set_of_two_jokers_and_one_natural_never_all_jokers() -> None:
     """Seed: "Ein Satz kann mit zwei Jokern und einer natürlichen Karte gebildet werden, aber nicht
     mit einem Satz aus Jokern." (Option ``max_jokers_per_set`` = 0: no limit beyond that, K9.)"""
     g = position(hands=[["QH", "JK", "JK", "JK", "5C", "5D", "5H"], SEAT1_FILLER], turn=PLAY)
@@ -280,7 +282,7 @@ def test_set_of_two_jokers_and_one_natural_never_all_jokers():
     assert refusal(g1, "set QH JK JK")[0] == "set_jokers"
 
 
-def test_run_four_in_suit_and_queen_king_ace_two():
+def test_run_four_in_suit_and_queen_king_ace_two() -> None:
     """Seed: "Straße -> Vier aufeinanderfolgende Karten der gleichen Farbe" and "das Ass kann die
     Zwischenkarte zwischen der Zwei und dem König sein" (Q K A 2 is a run; option ``ace =
     around_the_corner``, K10). Deal 3's contract is two runs."""
@@ -292,7 +294,7 @@ def test_run_four_in_suit_and_queen_king_ace_two():
     assert combo["kind"] == "run" and combo["suit"] == "H" and combo["represents"] == ["QH", "KH", "AH", "2H"]
 
 
-def test_ace_high_or_low_option():
+def test_ace_high_or_low_option() -> None:
     """Option ``ace = high_or_low`` (K10, pagat/en.wikipedia): A 2 3 4 and J Q K A, never K A 2."""
     hand = ["JK", "QH", "KH", "AH", "2H", "3H", "5S", "6S", "7S", "8S"]
     g = position(hands=[hand, SEAT1_FILLER], hand_number=3, turn=PLAY, options={"ace": "high_or_low"})
@@ -302,7 +304,7 @@ def test_ace_high_or_low_option():
     assert {"run QH KH AH 2H", "run KH AH 2H 3H", "run JK QH KH AH", "run AH 2H 3H JK"} <= kinds(w, "run")
 
 
-def test_run_refusals_name_the_reason():
+def test_run_refusals_name_the_reason() -> None:
     """A run is one suit, consecutive, written from low to high, at most 13 cards (seed: "Bei der
     Straße ist die Höchstzahl dreizehn")."""
     g = position(hands=[["5H", "6H", "7H", "8H", "8S", "JK", "9C", "2D", "3D"], SEAT1_FILLER], hand_number=3, turn=PLAY)
@@ -313,7 +315,7 @@ def test_run_refusals_name_the_reason():
     assert refusal(g, "set 5H 6H 7H")[0] == "set_ranks"
 
 
-def test_joker_in_a_run_stands_for_a_definite_card():
+def test_joker_in_a_run_stands_for_a_definite_card() -> None:
     """Seed: "Der Joker ist eine besondere Karte, die jede andere Karte im Deck ersetzt." In a run
     each joker stands where it was laid: 5H JK 7H 8H has it as 6H; a joker added at the low or high
     end stands for 4H or 9H."""
@@ -328,7 +330,7 @@ def test_joker_in_a_run_stands_for_a_definite_card():
     assert g.view(0)["seats"][1]["combos"][0]["represents"] == ["4H", "5H", "6H", "7H", "8H"]
 
 
-def test_run_joker_limit_options():
+def test_run_joker_limit_options() -> None:
     """Options ``max_jokers_per_run`` and ``no_adjacent_jokers_in_run`` (K9; seed silent)."""
     hand = ["5H", "7H", "8H", "JK", "JK", "2C", "3C", "4C", "5C", "KD"]
     g = position(hands=[hand, SEAT1_FILLER], hand_number=3, turn=PLAY)
@@ -340,7 +342,7 @@ def test_run_joker_limit_options():
     assert {"run JK 3C 4C 5C", "run 5H JK 7H 8H", "run JK 5H JK 7H"} <= kinds(g2, "run")
 
 
-def test_thirteen_cards_at_most_and_the_missing_ace_at_either_end():
+def test_thirteen_cards_at_most_and_the_missing_ace_at_either_end() -> None:
     """Seed: "Bei der Straße ist die Höchstzahl dreizehn (alle Karten einer Farbe), auch wenn einige
     durch Joker ersetzt werden. Sie kann mit jeder Karte beginnen und enden". A run 2H..KH takes the
     ace at both ends (around the corner); then it is full."""
@@ -355,7 +357,7 @@ def test_thirteen_cards_at_most_and_the_missing_ace_at_either_end():
     assert refusal(g, "add 1.1 JK high")[0] == "run_full"
 
 
-def test_only_the_contract_is_laid_down_not_more():
+def test_only_the_contract_is_laid_down_not_more() -> None:
     """Seed: "kann der Spieler dann seine Kombinationen ablegen, vorausgesetzt sie entsprechen der
     aktuellen Spielanforderung" — once down, no new combinations (option ``extra_melds_when_down``
     = false, K11; true allows them)."""
@@ -370,7 +372,7 @@ def test_only_the_contract_is_laid_down_not_more():
     assert len(g1.view(0)["seats"][0]["combos"]) == 3
 
 
-def test_contract_parts_may_repeat_rank_or_suit_unless_the_options_say_otherwise():
+def test_contract_parts_may_repeat_rank_or_suit_unless_the_options_say_otherwise() -> None:
     """Options ``same_rank_sets`` / ``same_suit_runs`` (K8; es.wikipedia allows both)."""
     sevens = ["7C", "7D", "7H", "7S", "7C", "7D", "KS"]
     g = position(hands=[sevens, SEAT1_FILLER], turn=PLAY)
@@ -384,7 +386,7 @@ def test_contract_parts_may_repeat_rank_or_suit_unless_the_options_say_otherwise
     assert kinds(g3, "run") == set()
 
 
-def test_a_started_laydown_can_always_be_finished():
+def test_a_started_laydown_can_always_be_finished() -> None:
     """A set that takes a card the run needs is not offered: 7C 7D 7H would leave 4H 5H 6H without
     7H; 7C 7D 7S keeps it (deal 2: a set and a run)."""
     g = position(hands=[["7C", "7D", "7H", "4H", "5H", "6H", "7S", "9S"], SEAT1_FILLER], hand_number=2, turn=PLAY)
@@ -397,7 +399,7 @@ def test_a_started_laydown_can_always_be_finished():
 # ============================================================================ a turn
 
 
-def test_turn_take_the_discard_or_the_main_stock_then_discard():
+def test_turn_take_the_discard_or_the_main_stock_then_discard() -> None:
     """Seed "Beginn und Verlauf": "kann die abgeworfene Karte oder die oberste Karte vom Hauptstapel
     nehmen. Man beendet den Zug, indem man eine der Handkarten abwirft." Taking the discard as
     the next player costs nothing ("wird normal weitergespielt")."""
@@ -417,7 +419,7 @@ def test_turn_take_the_discard_or_the_main_stock_then_discard():
     assert "8H" in state_of(g)["hands"][1]
 
 
-def test_any_hand_card_may_be_discarded_also_the_card_just_taken():
+def test_any_hand_card_may_be_discarded_also_the_card_just_taken() -> None:
     """Seed "Beginn und Verlauf des Spiels": »Man beendet den Zug, indem man eine der Handkarten
     abwirft.« Any hand card, also the card taken from the discard pile in this turn (issue #24
     item 6; the default of option ``forbid_discarding_taken_card`` is off). Every deal still
@@ -433,7 +435,7 @@ def test_any_hand_card_may_be_discarded_also_the_card_just_taken():
     assert state_of(g)["hands"][0] == ["4C", "9D", "KS"]
 
 
-def test_option_forbids_discarding_the_card_taken_from_the_discard_pile():
+def test_option_forbids_discarding_the_card_taken_from_the_discard_pile() -> None:
     """Option ``forbid_discarding_taken_card`` = true (common rummy practice, rummigame.com
     "Discard pile": "It is never allowed to play a card to the discard pile that came from the
     discard pile in the same turn"; the seed's »eine der Handkarten« is the default). A copy of
@@ -453,7 +455,7 @@ def test_option_forbids_discarding_the_card_taken_from_the_discard_pile():
     assert kinds(g, "discard") == {"discard 4C"}  # the copy of 7S counts as the card taken
 
 
-def test_takes_in_a_row_are_limited():
+def test_takes_in_a_row_are_limited() -> None:
     """Option ``max_takes_in_a_row`` (default 20; app policy so that every deal ends, like the
     move limits of OpenSpiel and RLCard, research section 5): after that many turns in a row
     began with a take, the next player draws from the stock."""
@@ -474,10 +476,10 @@ def test_takes_in_a_row_are_limited():
             Game.from_json(json.dumps(d))
 
 
-def _looper(rng):
+def _looper(rng: Random):
     """A player that takes the top discard whenever it may and then discards at random: the
     way a deal could go on for ever."""
-    def choose(g):
+    def choose(g: Game):
         legal = g.legal_moves()
         take = [m for m in legal if m.kind == "take"]
         if take:
@@ -489,7 +491,7 @@ def _looper(rng):
 
 @pytest.mark.parametrize("players", [2, 4])
 @pytest.mark.parametrize("forbid", [True, False])
-def test_every_deal_ends_within_the_move_bound_even_when_players_loop(players, forbid):
+def test_every_deal_ends_within_the_move_bound_even_when_players_loop(players: int, forbid) -> None:
     """docs/rules/continental.md "every deal ends": players who always take the discard (and,
     with the option off, may throw it straight back) still end every deal, within
     ``move_bound(rules)`` moves, because at most ``max_takes_in_a_row`` turns in a row begin
@@ -508,7 +510,7 @@ def test_every_deal_ends_within_the_move_bound_even_when_players_loop(players, f
     assert g.results[-1]["exhausted"] and n > 100  # the stocks ran out: nobody went out
 
 
-def test_the_claim_window_closed_the_discard_is_not_claimable():
+def test_the_claim_window_closed_the_discard_is_not_claimable() -> None:
     """``view.discard.claimable`` says whether the top card can still be claimed: before the draw
     and in the claim window, never once the window has closed."""
     g = claim_position()
@@ -523,7 +525,7 @@ def test_the_claim_window_closed_the_discard_is_not_claimable():
     assert g.view(1)["discard"]["claimable"] is False
 
 
-def test_add_to_any_players_combinations_without_splitting_or_repeating():
+def test_add_to_any_players_combinations_without_splitting_or_repeating() -> None:
     """Seed: "Die restlichen Handkarten zu den aufgedeckten Kombinationen der anderen Spieler
     hinzufügen zu können, ohne diese aufzuteilen und ohne dieselben Karten nochmal hinzuzufügen."
     Adds go onto a set of the rank or an end of a run; a card already in a run does not fit again."""
@@ -538,7 +540,7 @@ def test_add_to_any_players_combinations_without_splitting_or_repeating():
     assert g.view(1)["seats"][1]["combos"][0]["cards"] == ["4H", "5H", "6H", "7H", "8H", "9H"]
 
 
-def test_no_adds_before_laying_down():
+def test_no_adds_before_laying_down() -> None:
     """Seed: the advantages of laying down include adding to others' combinations — so only after
     laying down."""
     g = position(hands=[["9H", "4C", "6C", "8C", "QC", "KC", "AS"], ["2C", "3C"]], hand_number=2, turn=PLAY,
@@ -547,7 +549,7 @@ def test_no_adds_before_laying_down():
     assert refusal(g, "add 1.1 9H high")[0] == "not_down"
 
 
-def test_layoff_from_next_turn_option():
+def test_layoff_from_next_turn_option() -> None:
     """Option ``layoff_from = next_turn`` (K12): in the turn it goes down a player adds only to its
     own combinations."""
     kw = dict(hands=[["9C", "4H", "5C"], ["2C", "3C"]],
@@ -574,7 +576,7 @@ def claim_position(**kw):
     return position(**base)
 
 
-def test_discard_not_taken_by_the_next_player_may_be_claimed_with_a_penalty_card():
+def test_discard_not_taken_by_the_next_player_may_be_claimed_with_a_penalty_card() -> None:
     """Seed: "Wenn eine abgeworfene Karte nicht vom darauf folgenden Spieler genommen wurde, kann
     jeder der folgenden Spieler sie nehmen, wobei er dann auch die oberste Karte des Strafstapels
     ziehen muss." The claim window opens when the next player draws from the stock instead; the
@@ -598,7 +600,7 @@ def test_discard_not_taken_by_the_next_player_may_be_claimed_with_a_penalty_card
     assert refusal(g, "claim")[0] == "no_claim_window"
 
 
-def test_retaking_ones_own_discard_also_costs_a_penalty_card():
+def test_retaking_ones_own_discard_also_costs_a_penalty_card() -> None:
     """Seed: "Entscheidet sich ein Spieler dafür, eine Karte zu nehmen, die er selbst vorher
     abgeworfen hat, muss er ebenfalls eine Strafkarte nehmen." The discarder is asked last."""
     g = claim_position()
@@ -611,7 +613,7 @@ def test_retaking_ones_own_discard_also_costs_a_penalty_card():
     assert g.current_player == 1
 
 
-def test_two_players_the_discarder_alone_may_retake():
+def test_two_players_the_discarder_alone_may_retake() -> None:
     """With two players the only later player is the discarder."""
     g = position(hands=H3[:2], pile=["TS"], stock_top=["8H"], penalty=["5S"], turn=PLAY)
     play(g, "discard 9D", "draw")
@@ -620,7 +622,7 @@ def test_two_players_the_discarder_alone_may_retake():
     assert g.current_player == 1 and g.view(0)["phase"] == "play"
 
 
-def test_taking_the_discard_in_turn_costs_nothing_and_opens_no_window():
+def test_taking_the_discard_in_turn_costs_nothing_and_opens_no_window() -> None:
     """Seed: "Wenn der Spieler, der die abgeworfene Karte nimmt, der Spieler ist, der am Zug ist,
     wird normal weitergespielt."""
     g = claim_position()
@@ -630,7 +632,7 @@ def test_taking_the_discard_in_turn_costs_nothing_and_opens_no_window():
     assert st["penalty_stock"] == ["JD", "6H", "5S"] and "9D" in st["hands"][1]
 
 
-def test_all_pass_and_the_card_is_then_buried():
+def test_all_pass_and_the_card_is_then_buried() -> None:
     """If nobody claims, the player to act plays on; its discard covers the card for good."""
     g = claim_position()
     play(g, "discard 9D", "draw", "pass", "pass")
@@ -640,7 +642,7 @@ def test_all_pass_and_the_card_is_then_buried():
     assert g.view(0)["discard"] == {"top": "8H", "size": 3, "claimable": True, "discarded_by": 1, "takes_in_a_row": 0}
 
 
-def test_claim_options_who_and_how_often():
+def test_claim_options_who_and_how_often() -> None:
     """Options ``claim_by`` (others_only / nobody) and ``max_claims_per_deal`` (K7)."""
     g = claim_position(options={"claim_by": "others_only"})
     play(g, "discard 9D", "draw")
@@ -654,7 +656,7 @@ def test_claim_options_who_and_how_often():
     assert g.view(0)["claim"]["queue"] == [0]
 
 
-def test_penalty_stock_used_up():
+def test_penalty_stock_used_up() -> None:
     """Option ``penalty_stock_exhausted`` (K6): penalty cards then come from the main stock
     (default) or nobody may claim."""
     g = claim_position(penalty=[])
@@ -667,7 +669,7 @@ def test_penalty_stock_used_up():
     assert g.view(0)["claim"] is None and g.current_player == 1
 
 
-def test_upcard_may_be_claimed_unless_the_option_says_no():
+def test_upcard_may_be_claimed_unless_the_option_says_no() -> None:
     """Option ``upcard_claimable`` (K7): the upcard is the card the first player did not take."""
     g = new(3, seed=4, first_dealer="last_seat")
     play(g, "draw")
@@ -684,7 +686,7 @@ DOWN = dict(table=[[["9C", "9D", "9H"], ["KC", "KD", "KS"]], [["5H", "JK", "7H",
 """Deal 1 (two sets): both seats are down; seat 1's run holds a joker (for 6H)."""
 
 
-def test_exchange_a_joker_after_laying_down_and_place_it_at_once():
+def test_exchange_a_joker_after_laying_down_and_place_it_at_once() -> None:
     """Seed: "Die aufgedeckten Joker verwenden zu können ... einen aufgedeckten Joker durch die Karte,
     die er repräsentiert, ersetzen und ihn in einer beliebigen anderen Straße verwenden" — after
     having laid down (research section 0: "después de abrir"; options ``joker_exchange =
@@ -703,14 +705,14 @@ def test_exchange_a_joker_after_laying_down_and_place_it_at_once():
     assert moves(g) == {"discard 4C", "discard QS"}
 
 
-def test_joker_exchange_only_after_laying_down():
+def test_joker_exchange_only_after_laying_down() -> None:
     g = position(hands=[["6H", "4C", "QS", "2C", "3C", "KH", "8D"], ["9S", "2D"]], hand_number=2, turn=PLAY,
                  table=[[], [["5H", "JK", "7H", "8H"], ["TC", "TD", "TH"]]])
     assert kinds(g, "swap") == set()
     assert refusal(g, "swap 1.1 6H")[0] == "not_down"
 
 
-def test_joker_exchange_options():
+def test_joker_exchange_options() -> None:
     """Options ``joker_exchange = never``, ``joker_exchange_from`` (runs / runs_and_sets) and
     ``exchanged_joker = to_hand`` (K13)."""
     g = position(hands=[["6H", "4C", "QS"], ["9S", "2D"]], options={"joker_exchange": "never"}, **DOWN)
@@ -737,7 +739,7 @@ def exhausted_position(**kw):
     return position(**base)
 
 
-def test_empty_main_stock_reshuffles_the_discards():
+def test_empty_main_stock_reshuffles_the_discards() -> None:
     """Option ``stock_exhausted = reshuffle`` (K6; seed silent): at the start of a turn with an empty
     main stock the discard pile but its top card becomes the new stock, at most ``max_reshuffles``
     times; then the deal ends and everybody scores the cards in hand."""
@@ -755,7 +757,7 @@ def test_empty_main_stock_reshuffles_the_discards():
     assert [s["items"]["hand_cards"] for s in r["sides"]] == [5 + 10 + 5 + 5 + 10 + 5, 5 + 5 + 10 + 10 + 10 + 20]
 
 
-def test_stock_exhausted_options():
+def test_stock_exhausted_options() -> None:
     """``stock_exhausted = penalty_stock``: draw from the penalty stock; ``end_deal``: the deal ends."""
     g = exhausted_position(options={"stock_exhausted": "penalty_stock"})
     play(g, "discard 9D", "draw")
@@ -768,7 +770,7 @@ def test_stock_exhausted_options():
 # ============================================================================ going out and points
 
 
-def test_going_out_and_the_others_score_their_hands():
+def test_going_out_and_the_others_score_their_hands() -> None:
     """Seed "Punkte": "Wenn ein Spieler das Spiel beendet, weil er alle seine Karten als
     Kombinationen abgelegt hat, schreiben sich die anderen Spieler den Punktwert ihrer Handkarten
     auf" with "Joker -> 50, Ass -> 20, K, Q, J, 10, 9 und 8 -> 10, 7, 6, 5, 4, 3 und 2 -> 5"."""
@@ -787,7 +789,7 @@ def test_going_out_and_the_others_score_their_hands():
     assert [s["total"] for s in g.results[-1]["sides"]] == [0, 50 + 20 + 10 + 8 + 7 + 2, 10 + 9 + 3]
 
 
-def test_going_out_discard_required_option():
+def test_going_out_discard_required_option() -> None:
     """Option ``going_out_discard = required`` (K15, es.wikipedia): the last card is discarded, so
     no move may empty the hand otherwise."""
     kw = dict(hands=[["9S"], ["5D", "6D"]], table=[[["9C", "9D", "9H"], ["KS", "KH", "KC"]], []], turn=PLAY)
@@ -801,7 +803,7 @@ def test_going_out_discard_required_option():
     assert kinds(g, "set") == set()
 
 
-def test_down_and_out_in_one_turn_bonus_option():
+def test_down_and_out_in_one_turn_bonus_option() -> None:
     """Option ``down_and_out_bonus`` (K16, es.wikipedia: -10): laying the contract down and going
     out in the same turn."""
     hand = ["7C", "7D", "7H", "KC", "KD", "KH", "4S"]
@@ -812,7 +814,7 @@ def test_down_and_out_in_one_turn_bonus_option():
         assert g.scores[0] == bonus
 
 
-def test_lowest_total_wins_ties_share():
+def test_lowest_total_wins_ties_share() -> None:
     """Seed "Ziel des Spiels": "Gewinner des Spiels ist derjenige, der am Ende des Spiels die wenigsten
     Punkte hat." Ties (K18): every seat with the lowest total wins."""
     g = position(hands=[["5C"], ["KC"], ["7S"]], table=[THREE_RUNS, [], []],
@@ -826,7 +828,7 @@ def test_lowest_total_wins_ties_share():
     assert g.view(0)["phase"] == "match_over" and g.view(0)["match"]["lowest_wins"] is True
 
 
-def test_forbid_playable_discard_option():
+def test_forbid_playable_discard_option() -> None:
     """Option ``forbid_playable_discard`` (K14, Fournier/acanomas): a player who has not laid down
     may not discard a card that fits a combination on the table (unless every card does)."""
     kw = dict(hands=[["9H", "4H", "KC", "2C", "3S", "7S", "JD"], ["5D", "6D"]], hand_number=2, turn=PLAY,
@@ -853,7 +855,7 @@ from meldtable.continental import ContinentalMove, parse_move  # noqa: E402
         ("discard 4c", "discard 4C"),
     ],
 )
-def test_notation_round_trip(text, canonical):
+def test_notation_round_trip(text: str, canonical) -> None:
     m = parse_move(text)
     assert str(m) == canonical and parse_move(str(m)) == m and isinstance(m, ContinentalMove)
     j = m.to_json()
@@ -868,7 +870,7 @@ def test_notation_round_trip(text, canonical):
         ("swap 1.1 6H 7H", "exactly one card"), ("discard", "exactly one card"), ("discard 10H", "is not a card"),
     ],
 )
-def test_notation_errors(text, fragment):
+def test_notation_errors(text: str, fragment) -> None:
     with pytest.raises(NotationError, match=fragment):
         parse_move(text)
     g = new(2)
@@ -878,7 +880,7 @@ def test_notation_errors(text, fragment):
     assert g.to_json() == before
 
 
-def test_view_hides_other_hands_the_stock_order_and_buried_discards():
+def test_view_hides_other_hands_the_stock_order_and_buried_discards() -> None:
     """Views: own hand only, counts for the others and the stocks; of the discard pile only the top
     card (es.wikipedia: "Las cartas del pozo no se pueden ver, salvo la superior")."""
     g = position(hands=[["4C", "9D", "KS", "2H", "3H", "QC", "7D"], ["5D", "6D", "8C", "TC", "JC", "AS"]],
@@ -892,7 +894,7 @@ def test_view_hides_other_hands_the_stock_order_and_buried_discards():
     assert json.dumps(g.view(1)).count('"4C"') == 0
 
 
-def test_saved_game_round_trip_and_damage_is_refused():
+def test_saved_game_round_trip_and_damage_is_refused() -> None:
     g = new(4, seed=9)
     play(g, "draw")
     text = g.to_json()
@@ -918,7 +920,7 @@ def test_saved_game_round_trip_and_damage_is_refused():
         position(hands=[["4C"], ["5C"]], table=[[["JK", "JK", "JK"]], []], turn=PLAY)
 
 
-def test_importing_meldtable_does_not_import_continental():
+def test_importing_meldtable_does_not_import_continental() -> None:
     """Family modules load lazily (game.family_module)."""
     engine = Path(__file__).resolve().parent.parent / "engine"
     code = (f"import sys; sys.path.insert(0, {str(engine)!r}); import meldtable; "
@@ -928,7 +930,7 @@ def test_importing_meldtable_does_not_import_continental():
     assert out == ["False", "True"]
 
 
-def test_json_api_new_table_act_bot():
+def test_json_api_new_table_act_bot() -> None:
     """``meldtable.api.handle`` serves the page for continental: new, table, act (UI actions), bot."""
     from meldtable.api import Session, handle
 
@@ -953,7 +955,7 @@ def test_json_api_new_table_act_bot():
     assert not r["ok"] and r["error"]["code"] in ("not_your_turn", "illegal_move")
 
 
-def test_compose_lay_down_and_add_actions():
+def test_compose_lay_down_and_add_actions() -> None:
     """UI actions: a whole lay-down in one action (minimal combinations first, then adds), adds
     to a run at the end where each card fits, and a joker exchange with its placement."""
     from meldtable.continental import compose_action
@@ -979,7 +981,7 @@ def test_compose_lay_down_and_add_actions():
         compose_action(g, {"type": "run", "cards": ["5S", "6S", "8S", "KC"]})
 
 
-def test_compose_refusals_keep_their_key():
+def test_compose_refusals_keep_their_key() -> None:
     """A refused UI action carries the engine's reason key and parameters (the page translates
     them), also when the action is composed of several moves."""
     from meldtable.api import Session, handle
@@ -1010,7 +1012,7 @@ def contract_hand(sets: int, runs: int) -> tuple[list[str], list[str]]:
 
 
 @pytest.mark.parametrize("deal", range(1, 12))
-def test_each_contract_can_be_laid_down_and_played_out(deal):
+def test_each_contract_can_be_laid_down_and_played_out(deal) -> None:
     """Each deal's contract (the seed's seven and the four of ``game_length = extended``): laying
     it down takes one move per combination, the player is then down, and discarding the last card
     goes out."""
@@ -1031,7 +1033,7 @@ def test_each_contract_can_be_laid_down_and_played_out(deal):
     assert g.hand_over and g.results[-1]["went_out"] == 0 and g.results[-1]["sides"][1]["total"] == 50
 
 
-def test_games_saved_before_the_termination_options_still_load():
+def test_games_saved_before_the_termination_options_still_load() -> None:
     """A game saved by the engine before issue #15 (no ``takes_in_a_row``, no ``turn.taken``, no
     options ``forbid_discarding_taken_card`` / ``max_takes_in_a_row``) loads with the defaults,
     also in the middle of a turn that began with a take, so an update never loses a game."""

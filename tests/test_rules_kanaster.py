@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
+from pytest import MonkeyPatch
 
 import meldtable
 import sim_harness as H
@@ -32,8 +33,8 @@ def new(players: int, seed: int = 1, **options: Any) -> Game:
     return meldtable.new_game(V, players=players, seed=seed, options=options or None)
 
 
-def full_deck(decks: int, jokers_per_deck: int = 2) -> Counter:
-    c: Counter = Counter()
+def full_deck(decks: int, jokers_per_deck: int = 2) -> Counter[str]:
+    c: Counter[str] = Counter()
     for r in "A23456789TJQK":
         for s in "CDHS":
             c[r + s] = decks
@@ -80,7 +81,7 @@ def shuffled_deck(players: int, seed: int) -> list[str]:
 
 
 @pytest.mark.parametrize("players,decks", [(2, 2), (3, 2), (4, 3), (5, 3)])
-def test_decks_by_player_count(players, decks):
+def test_decks_by_player_count(players: int, decks: int) -> None:
     """»Faustregel für 2-3 Spieler: 2 Kartenspiele, 4-5 Spieler: 3 Spiele.« Every card of that
     many decks (with two jokers each) is in play."""
     g = new(players)
@@ -89,7 +90,7 @@ def test_decks_by_player_count(players, decks):
     assert Counter({c.text: n for c, n in st.conservation().items()}) == full_deck(decks)
 
 
-def test_sides_by_player_count():
+def test_sides_by_player_count() -> None:
     """The seed names no sides (research C29): two sides of two partners opposite at four players
     (option ``partnerships``), each for themselves at 2, 3 and 5 players."""
     assert [s["seats"] for s in new(4).view(0)["sides"]] == [[0, 2], [1, 3]]
@@ -97,7 +98,7 @@ def test_sides_by_player_count():
         assert [s["seats"] for s in new(players).view(0)["sides"]] == [[p] for p in range(players)]
 
 
-def test_the_cut_keeps_twos_and_jokers_and_the_cutter_gets_fewer_cards():
+def test_the_cut_keeps_twos_and_jokers_and_the_cutter_gets_fewer_cards() -> None:
     """»Nach dem Mischen der Karten durch Spieler 1, darf der vorhergehende Spieler 4 in der
     Spielrunde abheben. Hebt er einen 2er oder Joker ab, darf er ihn behalten. Ist die nächste Karte
     wieder ein Volltreffer so gilt dasselbe usw.« and »Ausgeteilt ... werden 13 Karten, was
@@ -128,7 +129,7 @@ def test_the_cut_keeps_twos_and_jokers_and_the_cutter_gets_fewer_cards():
     assert seen_kept >= 3
 
 
-def test_a_red_three_at_the_cut_is_not_kept_by_default():
+def test_a_red_three_at_the_cut_is_not_kept_by_default() -> None:
     """The seed names only »einen 2er oder Joker« (option ``cut_wilds`` = ``wilds``; research C28):
     a red three turned up ends the cut. With ``wilds_and_red_threes`` (de.wikibooks) it is kept too."""
     found = 0
@@ -146,13 +147,13 @@ def test_a_red_three_at_the_cut_is_not_kept_by_default():
     assert found >= 2
 
 
-def test_no_cut_without_the_option():
+def test_no_cut_without_the_option() -> None:
     """The other presets deal without a cut (option ``cut_wilds`` = ``none``)."""
     assert meldtable.new_game("canasta-classic", players=4, seed=3).view(0)["cut"] is None
     assert new(2, seed=3, cut_wilds="none").view(0)["cut"] is None
 
 
-def test_upcard_two_or_joker_is_covered_but_not_a_red_three():
+def test_upcard_two_or_joker_is_covered_but_not_a_red_three() -> None:
     """»Wird hier ein 2er oder Joker frei, so wird diese Karte mit der nächsten des Talons
     zugedeckt.« A red three is not named: it stays (option ``upcard_cover`` = ``wild``, research
     C6) and blocks the pile (engine decision C7)."""
@@ -170,7 +171,7 @@ def test_upcard_two_or_joker_is_covered_but_not_a_red_three():
     assert covered >= 5 and red >= 1
 
 
-def test_red_threes_are_laid_out_at_the_players_first_turn():
+def test_red_threes_are_laid_out_at_the_players_first_turn() -> None:
     """»Jede rote 3 muss sofort beim ersten Ausspielen des jeweiligen Spielers, herausgelegt und
     durch eine Neue vom Talon (verdeckter Stapel) ersetzt werden. Auch hier gilt nochmals: Es müssen
     bei Spielbeginn 13 Karten sein.« (option ``red_three_exposure`` = ``first_turn``)"""
@@ -203,7 +204,7 @@ def test_red_threes_are_laid_out_at_the_players_first_turn():
 # ============================================================================ the turn
 
 
-def test_a_drawn_card_may_be_kept_or_discarded_at_once_and_every_turn_discards():
+def test_a_drawn_card_may_be_kept_or_discarded_at_once_and_every_turn_discards() -> None:
     """»Wird eine Karte vom Talon genommen, kann sie eingesteckt, oder gleich wieder auf den
     Spielstapel geworfen werden. Man muss auf jeden Fall eine Karte auf den Spielstapel werfen.«"""
     hand = ["4C", "5D", "6H", "7S", "8C", "9D", "TH", "JS", "KC", "AD", "4H", "5S", "6C"]
@@ -216,7 +217,7 @@ def test_a_drawn_card_may_be_kept_or_discarded_at_once_and_every_turn_discards()
     assert refusal(g, "discard 4D")[0] == "draw_first"
 
 
-def test_taking_the_pile_needs_the_top_card_with_two_others_or_onto_a_meld_then_melds_and_discard():
+def test_taking_the_pile_needs_the_top_card_with_two_others_or_onto_a_meld_then_melds_and_discard() -> None:
     """»Wer eine Karte vom Spielstapel nimmt, muss sie mit zwei anderen rauslegen können ... oder an
     den Rausgelegten anlegen können. Anschliessend muss er den Spielstapel eingestecken und mit einer
     Karte, die er wegwirft, den neuen Spielstapel beginnen. ACHTUNG! Jetzt darf nicht mehr
@@ -249,7 +250,7 @@ def test_taking_the_pile_needs_the_top_card_with_two_others_or_onto_a_meld_then_
     assert refusal(g3, "add A 2H")[0] == "no_meld_after_take"
 
 
-def test_initial_meld_minimum_50_90_120_and_three_cards():
+def test_initial_meld_minimum_50_90_120_and_three_cards() -> None:
     """»Um das Erstemal rauslegen zu können, braucht es mindestens 50 Punkte. Ab 1'500 Punkten beim
     Aufschreiben, braucht man 90 Punkte und ab 3'000 Punkten 120 Punkte. Es müssen mindestens drei
     zusammengehörige Karten sein, z.B. 3 Asse (60 Pt.) oder 2 Könige und ein Joker (70 Pt.).«"""
@@ -269,7 +270,7 @@ def test_initial_meld_minimum_50_90_120_and_three_cards():
     assert not kinds(g, "meld")  # at least three cards belong together
 
 
-def test_initial_meld_with_the_pile_counts_the_top_card_and_the_two_cards_only():
+def test_initial_meld_with_the_pile_counts_the_top_card_and_the_two_cards_only() -> None:
     """»Wer eine Karte vom Spielstapel nimmt, muss sie mit zwei anderen rauslegen können, (Achtung,
     minimale Punktzahl! siehe unten)« with »Jetzt darf nicht mehr rausgelegt werden«: before the
     initial meld the take itself must reach the minimum."""
@@ -284,7 +285,7 @@ def test_initial_meld_with_the_pile_counts_the_top_card_and_the_two_cards_only()
     assert g.view(0)["sides"][0]["melded"]
 
 
-def test_naturals_always_outnumber_wild_cards():
+def test_naturals_always_outnumber_wild_cards() -> None:
     """»Es dürfen nie gleichviel oder mehr Joker sein als normale Spielkarten.«"""
     g = kanaster(hands=[["KC", "KD", "KH", "JK", "2C", "2D", "4C", "5D", "6H", "7S"],
                         ["4D"] * 2 + ["5C"] * 2 + ["6D", "7C", "8D", "9S", "TC", "JC"]],
@@ -302,7 +303,7 @@ def test_naturals_always_outnumber_wild_cards():
 # ============================================================================ blocking cards, several canastas
 
 
-def test_a_rank_with_a_canasta_on_the_table_blocks_the_pile():
+def test_a_rank_with_a_canasta_on_the_table_blocks_the_pile() -> None:
     """»Alle Karten, von denen bereits ein Kanaster rausgelegt ist, gelten als Sperrkarten. D.h.
     liegt auf dem Spielstapel eine Sperrkarte, so darf der Spielstapel vom nächsten Spieler nicht
     genommen werden (die selbe Regel gilt für schwarze 3er).« Any side's canasta (option
@@ -324,7 +325,7 @@ def test_a_rank_with_a_canasta_on_the_table_blocks_the_pile():
     assert "take QH QS" in moves(g)
 
 
-def test_blocking_cards_may_be_buried_under_the_canasta_after_taking_the_pile_for_nothing():
+def test_blocking_cards_may_be_buried_under_the_canasta_after_taking_the_pile_for_nothing() -> None:
     """»Diese Sperrkarten dürfen jedoch von jenem Spieler, der den Spielstapel an sich nehmen kann,
     zusätzlich (jedoch ohne Wirkung auf das Spiel) unter den evtl. passenden Kanaster angelegt
     werden!« (option ``bury_blocking_cards`` = ``after_pile_take``)."""
@@ -353,7 +354,7 @@ def test_blocking_cards_may_be_buried_under_the_canasta_after_taking_the_pile_fo
     assert not kinds(g3, "bury") and refusal(g3, "bury Q QH")[0] == "bury_no_canasta"
 
 
-def test_several_canastas_of_one_rank():
+def test_several_canastas_of_one_rank() -> None:
     """»Selbstverständlich können von einer Spielkarte mehrere Kanaster rausgelegt werden.« Reading
     (option ``same_rank_melds`` = ``after_canasta``): another meld of a rank once the side's melds of
     that rank are canastas; it is named ``Q#2``."""
@@ -381,7 +382,7 @@ def test_several_canastas_of_one_rank():
     assert refusal(g, "meld QD QH QS")[0] == "rank_melded"
 
 
-def test_old_saved_games_without_meld_keys_still_load():
+def test_old_saved_games_without_meld_keys_still_load() -> None:
     """The meld identity is new in the saved-game format (``key``, ``buried``): a saved game of the
     other presets written before (no such fields) loads and plays on unchanged."""
     g = meldtable.new_game("canasta-two-hand", players=2, seed=4)
@@ -399,7 +400,7 @@ def test_old_saved_games_without_meld_keys_still_load():
 # ============================================================================ going out, scoring
 
 
-def test_going_out_needs_a_canasta_and_a_final_discard():
+def test_going_out_needs_a_canasta_and_a_final_discard() -> None:
     """»Fertigmachen bedeutet, dass man alle Karten auf den Tisch legen kann, bis auf eine und die
     muss noch auf den Spielstapel geworfen werden können.« »Bei beiden Varianten braucht man
     mindesten einen unechten Kanaster.«"""
@@ -417,7 +418,7 @@ def test_going_out_needs_a_canasta_and_a_final_discard():
     assert moves(g) == {"discard 9C"}  # going out always ends with a discard
 
 
-def test_going_out_bonus_200_in_the_first_meld_turn_else_100():
+def test_going_out_bonus_200_in_the_first_meld_turn_else_100() -> None:
     """»Man kann auch das Erstemal rauslegen und gleich fertig machen. Dafür kassiert man 200 Pt.
     Wenn man (einige Runden) später seine letzte Karte abwirft, 100 Pt.«"""
     other = ["4D"] * 2 + ["5C"] * 2 + ["6D", "7C", "8D", "9S", "TC", "JC"]
@@ -435,7 +436,7 @@ def test_going_out_bonus_200_in_the_first_meld_turn_else_100():
     assert items["going_out"] + items["concealed"] == 100
 
 
-def test_scoring_table_plus_hand_minus_and_red_threes_by_canasta():
+def test_scoring_table_plus_hand_minus_and_red_threes_by_canasta() -> None:
     """»Der Gewinner zählt alle Kartenpunkte ... Dazu kommen Kanasterpunkte, rote 3er und das
     Fertigmachen. Bei den "Verlierern" wird alles, was auf dem Tisch liegt positiv und was in den
     Händen ist, negativ gewertet. Liegt ein Kanaster auf dem Tisch, so geben rote 3er Pluspunkte.
@@ -461,7 +462,8 @@ def test_scoring_table_plus_hand_minus_and_red_threes_by_canasta():
 
 @pytest.mark.parametrize("players,options", [
     (2, {}), (3, {"decks": 3}), (4, {}), (4, {"decks": 2, "partnerships": "none"}), (5, {})])
-def test_simulation_harness_every_player_count_two_and_three_decks(players, options, monkeypatch):
+def test_simulation_harness_every_player_count_two_and_three_decks(players: int, options: dict[str, Any],
+                                                                   monkeypatch: MonkeyPatch) -> None:
     """Random and computer players through the simulation harness (conservation, hand sizes, the
     legal moves' notation, refusals, hidden cards) at every player count, with 2 and 3 decks."""
     monkeypatch.setattr(H, "random_options", lambda variant, n, rng, tries=20: dict(options))

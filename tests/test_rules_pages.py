@@ -27,12 +27,14 @@ import sys
 from collections import Counter
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "engine"))
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tools"))
 
 import meldtable  # noqa: E402
 from meldtable import Game  # noqa: E402
@@ -57,9 +59,9 @@ class DemoReader(HTMLParser):
         self.ids: list[str] = []
         self.rows: list[dict] = []
         self.scripts: list[str] = []
-        self._demo: dict | None = None
+        self._demo: dict[str, Any] | None = None
 
-    def handle_starttag(self, tag, attrs):
+    def handle_starttag(self, tag: str, attrs) -> None:
         a = dict(attrs)
         if "id" in a:
             self.ids.append(a["id"])
@@ -74,11 +76,11 @@ class DemoReader(HTMLParser):
         elif tag == "link" and a.get("href"):
             self.links.append(a["href"])
 
-    def handle_data(self, data):
+    def handle_data(self, data) -> None:
         if self._demo is not None:
             self._demo["text"] += data
 
-    def handle_endtag(self, tag):
+    def handle_endtag(self, tag: str) -> None:
         if tag == "meldtable-demo" and self._demo is not None:
             self.demos.append(self._demo)
             self._demo = None
@@ -95,7 +97,7 @@ def source(variant: str, lang: str) -> Path:
     return SOURCES / f"{variant}.{lang}.md"
 
 
-def claims(attrs: dict) -> list[dict]:
+def claims(attrs: dict[str, Any]) -> list[dict]:
     """The claims of a demo, numbered as written: data-try, data-try-2, ..."""
     out = []
     n = 1
@@ -164,7 +166,7 @@ def prose(text: str) -> str:
 
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("variant", VARIANTS)
-def test_every_variant_has_a_rules_page_in_both_languages(variant, lang):
+def test_every_variant_has_a_rules_page_in_both_languages(variant: str, lang: str) -> None:
     path = source(variant, lang)
     assert path.exists(), f"missing {path.relative_to(ROOT)}"
     text = path.read_text(encoding="utf-8")
@@ -225,7 +227,7 @@ REQUIRED = {
 
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("variant", list(REQUIRED))
-def test_the_seed_examples_named_by_the_issue_are_demos(variant, lang):
+def test_the_seed_examples_named_by_the_issue_are_demos(variant: str, lang: str) -> None:
     demos = {d["attrs"].get("data-example"): d for d in read(source(variant, lang).read_text(encoding="utf-8")).demos}
     for example, checks in REQUIRED[variant].items():
         assert example in demos, f"{variant}.{lang}: no demo data-example={example!r}"
@@ -234,12 +236,12 @@ def test_the_seed_examples_named_by_the_issue_are_demos(variant, lang):
             assert check(cs), f"{variant}.{lang} {example}: its claims {cs} do not show the seed's rule"
 
 
-def test_there_are_demos():
+def test_there_are_demos() -> None:
     assert len(DEMOS) >= 2 * sum(len(v) for v in REQUIRED.values())
 
 
 @pytest.mark.parametrize("item", DEMOS, ids=demo_id)
-def test_demo_loads_and_names_its_page(item):
+def test_demo_loads_and_names_its_page(item) -> None:
     variant, lang, demo = item
     game = Game.from_position(demo["text"])  # no error
     assert game.variant.id == variant == demo["attrs"].get("variant")
@@ -249,7 +251,7 @@ def test_demo_loads_and_names_its_page(item):
 
 
 @pytest.mark.parametrize("item", DEMOS, ids=demo_id)
-def test_demo_claims_hold_against_the_engine(item):
+def test_demo_claims_hold_against_the_engine(item) -> None:
     variant, lang, demo = item
     page = prose(source(variant, lang).read_text(encoding="utf-8"))
     for claim in claims(demo["attrs"]):
@@ -280,7 +282,7 @@ def test_demo_claims_hold_against_the_engine(item):
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
-def test_german_and_english_pages_have_the_same_demos(variant):
+def test_german_and_english_pages_have_the_same_demos(variant: str) -> None:
     def key(demo):
         attrs = {k: v for k, v in demo["attrs"].items() if k != "lang"}
         return json.dumps([attrs, position_lines(demo["text"])], sort_keys=True)
@@ -292,9 +294,9 @@ def test_german_and_english_pages_have_the_same_demos(variant):
 
 # --------------------------------------------------------------------------- the build tool
 
-def test_markdown_passes_the_demo_tag_through_with_its_text_intact():
+def test_markdown_passes_the_demo_tag_through_with_its_text_intact() -> None:
     pytest.importorskip("markdown")
-    from tools import rules_pages
+    import rules_pages
 
     text = ("# t\n\nbefore *x*\n\n<meldtable-demo variant=\"kanaster\" lang=\"en\">\nvariant: kanaster\n"
             "hand 0: QH *QS* _x_ 2C  # a comment with <b> & __bold__\n\n\nturn: 0 draw\n</meldtable-demo>\n\nafter\n")
@@ -304,8 +306,8 @@ def test_markdown_passes_the_demo_tag_through_with_its_text_intact():
     assert "<em>x</em>" in out  # Markdown still works around it
 
 
-def test_a_broken_demo_fails_the_build_with_file_and_line(tmp_path):
-    from tools import rules_pages
+def test_a_broken_demo_fails_the_build_with_file_and_line(tmp_path: Path) -> None:
+    import rules_pages
 
     bad = tmp_path / "kanaster.en.md"
     bad.write_text('# K\n\n<meldtable-demo variant="kanaster" lang="en">\nvariant: kanaster\n'
@@ -332,7 +334,7 @@ def built() -> Path:
 
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("variant", VARIANTS)
-def test_built_page_holds_the_demos_the_options_and_the_links(variant, lang):
+def test_built_page_holds_the_demos_the_options_and_the_links(variant: str, lang: str) -> None:
     rules = built()
     page = rules / f"{variant}.{lang}.html"
     assert page.exists(), page
@@ -364,7 +366,7 @@ def test_built_page_holds_the_demos_the_options_and_the_links(variant, lang):
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_built_index_links_every_variant(lang):
+def test_built_index_links_every_variant(lang: str) -> None:
     rules = built()
     r = read((rules / f"index.{lang}.html").read_text(encoding="utf-8"))
     for variant in VARIANTS:
@@ -372,7 +374,7 @@ def test_built_index_links_every_variant(lang):
     assert "../index.html" in r.links
 
 
-def test_rules_pages_are_precached_and_sources_not_shipped():
+def test_rules_pages_are_precached_and_sources_not_shipped() -> None:
     rules = built()
     import build
 

@@ -21,10 +21,12 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from pytest import TempPathFactory
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "engine"))
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tools"))
 
 import meldtable  # noqa: E402
 
@@ -50,7 +52,7 @@ class Visible(HTMLParser):
         self._section: str | None = None
         self._table = 0
 
-    def handle_starttag(self, tag, attrs):
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         a = dict(attrs)
         if tag in self.SKIP:
             self._skip += 1
@@ -59,12 +61,12 @@ class Visible(HTMLParser):
         elif tag == "table":
             self._table += 1
         elif tag == "h2" and a.get("id"):
-            self._section = a["id"]
+            self._section = a["id"] or ""
             self.sections[self._section] = []
         elif tag == "tr" and a.get("data-option"):
-            self.row_ids.append(a.get("id", ""))
+            self.row_ids.append(a.get("id") or "")
 
-    def handle_endtag(self, tag):
+    def handle_endtag(self, tag: str) -> None:
         if tag in self.SKIP:
             self._skip -= 1
         elif tag in ("td", "th") and self._cell is not None:
@@ -73,7 +75,7 @@ class Visible(HTMLParser):
         elif tag == "table":
             self._table -= 1
 
-    def handle_data(self, data):
+    def handle_data(self, data: str) -> None:
         if self._skip:
             return
         self.parts.append(data)
@@ -91,8 +93,8 @@ class Visible(HTMLParser):
 
 
 @pytest.fixture(scope="module")
-def pages(tmp_path_factory) -> dict[tuple[str, str], Visible]:
-    from tools import rules_pages
+def pages(tmp_path_factory: TempPathFactory) -> dict[tuple[str, str], Visible]:
+    import rules_pages
 
     out = tmp_path_factory.mktemp("site")
     rules_pages.build_all(out)
@@ -114,7 +116,7 @@ DEVELOPER_NOTES = re.compile(
 
 
 @pytest.mark.parametrize("page,lang", PAGES)
-def test_no_option_ids_or_developer_notes_in_the_page(pages, page, lang):
+def test_no_option_ids_or_developer_notes_in_the_page(pages: dict[tuple[str, str], Visible], page: str, lang: str) -> None:
     text = pages[(page, lang)].text
     ids = [name for name in OPTION_IDS if re.search(rf"\b{re.escape(name)}\b", text)]
     assert not ids, f"{page}.{lang}: option ids shown to players: {ids}"
@@ -127,7 +129,7 @@ ENGLISH = re.compile(r"\b(the|of|and|is|are|when|with|which|while|only|from|each
 
 
 @pytest.mark.parametrize("page", VARIANTS)
-def test_german_tables_hold_no_english(pages, page):
+def test_german_tables_hold_no_english(pages: dict[tuple[str, str], Visible], page: str) -> None:
     cells = pages[(page, "de")].cells
     assert len(cells) > 10, "the option table is on the page"
     english = [c for c in cells if ENGLISH.search(c)]
@@ -135,13 +137,13 @@ def test_german_tables_hold_no_english(pages, page):
 
 
 @pytest.mark.parametrize("page", VARIANTS)
-def test_every_option_keeps_its_row(pages, page):
+def test_every_option_keeps_its_row(pages: dict[tuple[str, str], Visible], page: str) -> None:
     names = [o["name"] for o in meldtable.VARIANTS[page].describe()["options"]]
     for lang in LANGS:
         assert pages[(page, lang)].row_ids == [f"option-{n}" for n in names]
 
 
-def test_kanaster_red_threes_are_stated_in_the_page_text(pages):
+def test_kanaster_red_threes_are_stated_in_the_page_text(pages: dict[tuple[str, str], Visible]) -> None:
     """Seed 004: »Liegt ein Kanaster auf dem Tisch, so geben rote 3er Pluspunkte. Wenn nicht,
     werden pro rote 3 100 Punkte abgezogen.«"""
     en = pages[("kanaster", "en")]

@@ -8,9 +8,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "engine"))
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tools"))
 
-from tools.rules_pages import options_table, read_labels  # noqa: E402
+from rules_pages import options_table, read_labels  # noqa: E402
 
 LABELS = read_labels()
 

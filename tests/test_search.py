@@ -6,13 +6,18 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any, cast
 
 import pytest
+from pytest import MonkeyPatch
 
 import meldtable
 from meldtable.bot import choose_move
+from meldtable.canasta.moves import Move
+from meldtable.canasta.state import CanastaState
 from meldtable.errors import StateError
 from meldtable.search import Node, evaluate, quick_playout, random_playout
+from positions import seat_to_act
 
 GAMES = [("canasta-two-hand", 2), ("canasta-classic", 4), ("kanaster", 2), ("continental", 3), ("3-ist-50", 3)]
 
@@ -26,18 +31,18 @@ def _midhand(variant: str, players: int, seed: int, moves: int) -> meldtable.Gam
     return g
 
 
-def _conservation(g: meldtable.Game) -> dict:
+def _conservation(g: meldtable.Game) -> dict[str, Any]:
     return dict(g.state.conservation())
 
 
 @pytest.mark.parametrize("variant,players", GAMES)
-def test_determinize_keeps_the_seats_view_and_every_card(variant, players):
+def test_determinize_keeps_the_seats_view_and_every_card(variant: str, players: int) -> None:
     changed = 0
     for k in range(12):
         g = _midhand(variant, players, 3 + k, 6 + 5 * k)
         if g.hand_over:
             continue
-        seat = g.current_player
+        seat = seat_to_act(g)
         d = g.determinize(seat, random.Random(k))
         assert d.view(seat) == g.view(seat)
         assert _conservation(d) == _conservation(g)
@@ -49,11 +54,11 @@ def test_determinize_keeps_the_seats_view_and_every_card(variant, players):
     assert changed >= 6
 
 
-def test_determinize_depends_on_what_the_seat_knows_and_the_rng_only():
+def test_determinize_depends_on_what_the_seat_knows_and_the_rng_only() -> None:
     """Two games that differ only in cards hidden from the seat give the same determinization for
     the same rng."""
     g = _midhand("canasta-two-hand", 2, 8, 30)
-    seat = g.current_player
+    seat = seat_to_act(g)
     other = g.determinize(seat, random.Random(99))  # the same table, other hidden cards
     assert other.view(1 - seat)["hand"] != g.view(1 - seat)["hand"]
     a = g.determinize(seat, random.Random(5))
@@ -61,15 +66,15 @@ def test_determinize_depends_on_what_the_seat_knows_and_the_rng_only():
     assert a.to_json() == b.to_json()
 
 
-def test_determinize_refuses_a_seat_not_in_the_game():
+def test_determinize_refuses_a_seat_not_in_the_game() -> None:
     g = meldtable.new_game("kanaster", players=2, seed=1)
     with pytest.raises(ValueError):
         g.determinize(2, random.Random(1))
 
 
-def test_determinize_mid_turn_of_another_seat_is_a_state_error():
+def test_determinize_mid_turn_of_another_seat_is_a_state_error() -> None:
     g = meldtable.new_game("canasta-two-hand", players=2, seed=1)
-    seat = g.current_player
+    seat = seat_to_act(g)
     g.play("draw")
     with pytest.raises(StateError) as e:
         g.determinize(1 - seat, random.Random(1))
@@ -78,7 +83,7 @@ def test_determinize_mid_turn_of_another_seat_is_a_state_error():
 
 
 @pytest.mark.parametrize("variant,players", GAMES)
-def test_search_node_plays_the_same_moves_as_the_public_api(variant, players):
+def test_search_node_plays_the_same_moves_as_the_public_api(variant: str, players: int) -> None:
     """Same moves, by index in the node and by ``Game.play`` of ``legal_moves()[index]``: the same
     legal moves at every step and the same saved state at the end."""
     for seed in range(3):
@@ -98,7 +103,7 @@ def test_search_node_plays_the_same_moves_as_the_public_api(variant, players):
 
 
 @pytest.mark.parametrize("variant,players", GAMES + [("kanaster", 4)])
-def test_quick_playouts_play_only_legal_moves_the_same_as_the_public_api(variant, players):
+def test_quick_playouts_play_only_legal_moves_the_same_as_the_public_api(variant: str, players: int) -> None:
     """The cheap random policy (meldtable.search.rollout: a draw or a random discard proposed
     first and checked by the family's verdict) plays only moves of ``legal_moves()``, and the same
     moves through ``Game.play`` give the same saved state; its proposals are refused where the rules
@@ -122,7 +127,7 @@ def test_quick_playouts_play_only_legal_moves_the_same_as_the_public_api(variant
     assert "discard" in kinds and len(kinds) >= 2
 
 
-def test_quick_proposals_follow_the_familys_verdict():
+def test_quick_proposals_follow_the_familys_verdict() -> None:
     """A proposed discard the rules refuse (canasta: before the draw) is never played."""
     from meldtable.search.rollout import quick_move
 
@@ -137,7 +142,7 @@ def test_quick_proposals_follow_the_familys_verdict():
     assert "discard" in seen and seen <= {m.kind for m in g.legal_moves()}
 
 
-def test_quick_playout_ends_the_hand_and_leaves_the_game_alone():
+def test_quick_playout_ends_the_hand_and_leaves_the_game_alone() -> None:
     g = _midhand("kanaster", 2, 5, 12)
     before = g.to_json()
     node = g.search_node()
@@ -145,7 +150,7 @@ def test_quick_playout_ends_the_hand_and_leaves_the_game_alone():
     assert node.over and n > 0 and g.to_json() == before
 
 
-def _side_values_by_view(state, seat):
+def _side_values_by_view(state: CanastaState, seat: int) -> tuple[int, list[float]]:
     """The estimate of meldtable.search for canasta, summed over what ``state.view`` shows (the
     reference the fast reading of the state's fields must equal)."""
     from meldtable.canasta.values import card_value
@@ -169,7 +174,7 @@ def _side_values_by_view(state, seat):
 
 @pytest.mark.parametrize("variant,players", [("canasta-two-hand", 2), ("canasta-classic", 4), ("kanaster", 2),
                                              ("kanaster", 4), ("canasta-classic", 3)])
-def test_canasta_estimate_reads_the_state_as_the_view_shows_it(variant, players):
+def test_canasta_estimate_reads_the_state_as_the_view_shows_it(variant: str, players: int) -> None:
     from meldtable.search import _canasta_side_values
 
     seen = 0
@@ -188,7 +193,7 @@ def test_canasta_estimate_reads_the_state_as_the_view_shows_it(variant, players)
 
 @pytest.mark.parametrize("variant,players", [("canasta-two-hand", 2), ("canasta-classic", 4), ("kanaster", 2),
                                              ("kanaster", 4), ("canasta-classic", 3)])
-def test_the_normal_player_decides_the_same_from_the_search_view(variant, players):
+def test_the_normal_player_decides_the_same_from_the_search_view(variant: str, players: int) -> None:
     """canasta.bot.search_view (what the searches' playouts show the normal player) gives the same
     decision as the whole view, in every position of whole hands played by every level."""
     from meldtable.canasta.bot import CanastaBot, search_view
@@ -199,8 +204,8 @@ def test_the_normal_player_decides_the_same_from_the_search_view(variant, player
         g = meldtable.new_game(variant, players=players, seed=seed)
         rng = random.Random(seed)
         while not g.hand_over:
-            seat = g.current_player
-            legal = g.legal_moves()
+            seat = seat_to_act(g)
+            legal = cast("list[Move]", g.legal_moves())  # a canasta game's moves
             if len(legal) > 1:
                 assert bot.decide(search_view(g.state, seat), legal) == bot.decide(g.view(seat), legal)
                 seen += 1
@@ -208,7 +213,7 @@ def test_the_normal_player_decides_the_same_from_the_search_view(variant, player
     assert seen > 50
 
 
-def test_search_node_copy_is_independent():
+def test_search_node_copy_is_independent() -> None:
     g = _midhand("continental", 3, 2, 5)
     node = g.search_node()
     before = json.dumps(node.state.to_dict())
@@ -218,7 +223,7 @@ def test_search_node_copy_is_independent():
     assert json.dumps(node.state.to_dict()) == before and isinstance(c, Node)
 
 
-def test_evaluate_scores_a_finished_hand_by_its_score_change():
+def test_evaluate_scores_a_finished_hand_by_its_score_change() -> None:
     g = _midhand("canasta-two-hand", 2, 4, 2000)
     assert g.hand_over
     seat = 0
@@ -230,7 +235,7 @@ def test_evaluate_scores_a_finished_hand_by_its_score_change():
 
 
 @pytest.mark.parametrize("variant,players", GAMES)
-def test_strong_decides_from_the_seats_information_only(variant, players):
+def test_strong_decides_from_the_seats_information_only(variant: str, players: int) -> None:
     """The hidden cards dealt again (another determinization of the same table): the strong
     player's choice for the same rng is the same."""
     checked = 0
@@ -238,7 +243,7 @@ def test_strong_decides_from_the_seats_information_only(variant, players):
         g = _midhand(variant, players, 20 + k, 4 + 7 * k)
         if g.hand_over:
             continue
-        seat = g.current_player
+        seat = seat_to_act(g)
         other = g.determinize(seat, random.Random(1000 + k))
         assert other.view(seat) == g.view(seat)
         a = choose_move(g, level="strong", rng=random.Random(k), iterations=2)
@@ -248,7 +253,7 @@ def test_strong_decides_from_the_seats_information_only(variant, players):
     assert checked >= 3
 
 
-def _known_after(variant: str, players: int, kinds: tuple[str, ...]) -> tuple[meldtable.Game, list]:
+def _known_after(variant: str, players: int, kinds: tuple[str, ...]) -> tuple[meldtable.Game, list[dict[str, int]]]:
     """A game of the normal players just after a seat took the discard pile (canasta) or took or
     claimed a discard (Continental), with known cards left in that seat's hand."""
     from meldtable.search.knowledge import known_cards
@@ -267,11 +272,12 @@ def _known_after(variant: str, players: int, kinds: tuple[str, ...]) -> tuple[me
 
 @pytest.mark.parametrize("variant,players,kinds", [("canasta-two-hand", 2, ("take",)), ("kanaster", 2, ("take",)),
                                                    ("continental", 3, ("take", "claim"))])
-def test_cards_seen_going_into_a_hand_stay_there_in_every_determinization(variant, players, kinds):
+def test_cards_seen_going_into_a_hand_stay_there_in_every_determinization(variant: str, players: int, kinds: tuple[str,
+                                                                          ...]) -> None:
     from meldtable.search.knowledge import known_cards
 
     g, known = _known_after(variant, players, kinds)
-    seat = g.current_player
+    seat = seat_to_act(g)
     for s in range(players):  # known cards are held (the real hands)
         held = g.view(s)["hand"]
         assert all(held.count(c) >= n for c, n in known[s].items())
@@ -286,7 +292,7 @@ def test_cards_seen_going_into_a_hand_stay_there_in_every_determinization(varian
     assert known_cards(g) == known  # cached: the same answer again
 
 
-def test_a_game_whose_history_does_not_lead_to_its_table_has_no_known_cards():
+def test_a_game_whose_history_does_not_lead_to_its_table_has_no_known_cards() -> None:
     from meldtable.search.knowledge import known_cards
 
     g = _midhand("canasta-two-hand", 2, 3, 30)
@@ -296,7 +302,7 @@ def test_a_game_whose_history_does_not_lead_to_its_table_has_no_known_cards():
     assert known_cards(_midhand("3-ist-50", 3, 1, 5)) is None
 
 
-def test_a_history_longer_than_the_replay_limit_has_no_known_cards(monkeypatch):
+def test_a_history_longer_than_the_replay_limit_has_no_known_cards(monkeypatch: MonkeyPatch) -> None:
     from meldtable.search import knowledge
 
     g = _midhand("canasta-two-hand", 2, 3, 30)
@@ -307,7 +313,7 @@ def test_a_history_longer_than_the_replay_limit_has_no_known_cards(monkeypatch):
     assert knowledge.known_cards(g) is not None
 
 
-def test_strong_plays_the_normal_move_where_the_search_measured_weaker():
+def test_strong_plays_the_normal_move_where_the_search_measured_weaker() -> None:
     """Continental (``NORMAL_ONLY``): the searching player won fewer deals than a normal seat, so
     the strong player plays the normal player's move there, every decision."""
     from meldtable.search import NORMAL_ONLY
@@ -316,7 +322,7 @@ def test_strong_plays_the_normal_move_where_the_search_measured_weaker():
     g = meldtable.new_game("continental", players=3, seed=7)
     compared = 0
     while not g.hand_over and compared < 40:
-        seat = g.current_player
+        seat = seat_to_act(g)
         normal = choose_move(g, level="normal")
         strong = choose_move(g, level="strong", rng=random.Random(compared), iterations=3)
         assert strong == normal, (seat, normal, strong)

@@ -6,14 +6,15 @@ the person to act (docs/protocol.md, "table")."""
 from __future__ import annotations
 
 import json
+from typing import Any, cast
 
 from meldtable.api import Session, handle
 
 
-def _ask(s: Session, op: str, **fields: object) -> dict:
+def _ask(s: Session, op: str, **fields: object) -> dict[str, Any]:
     answer = json.loads(handle(json.dumps({"id": 1, "op": op, **fields}), s))
     assert "result" in answer, answer
-    return answer["result"]
+    return cast("dict[str, Any]", answer["result"])
 
 
 def test_view_follows_the_person_who_played_last() -> None:

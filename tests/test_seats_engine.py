@@ -18,6 +18,7 @@ from the code:
 from __future__ import annotations
 
 import json
+from typing import Any, cast
 
 import pytest
 
@@ -34,13 +35,14 @@ EXPECTED = {
 ALL = ("none", "two_sides", "three_sides")
 
 
-def _hello() -> dict:
-    return json.loads(handle(json.dumps({"id": 1, "op": "hello"})))["result"]
+def _hello() -> dict[str, Any]:
+    return cast("dict[str, Any]", json.loads(handle(json.dumps({"id": 1, "op": "hello"})))["result"])
 
 
-def _new(variant: str, players: int, options: dict) -> dict:
-    return json.loads(handle(json.dumps({"id": 2, "op": "new", "variant": variant, "players": players,
+def _new(variant: str, players: int, options: dict[str, Any]) -> dict[str, Any]:
+    answer: dict[str, Any] = json.loads(handle(json.dumps({"id": 2, "op": "new", "variant": variant, "players": players,
                                          "seed": 7, "options": options})))
+    return answer
 
 
 def test_hello_lists_the_seatings_of_the_rule_texts() -> None:

@@ -10,8 +10,10 @@ import json
 import shutil
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
+from pytest import TempPathFactory
 
 WORKER = Path(__file__).resolve().parents[1] / "web" / "engine-worker.mjs"
 FIRST, AFTER = "const PAGE = 65536;", "/** Store the snapshot (packed)"
@@ -70,7 +72,7 @@ console.log(JSON.stringify(results));
 
 
 @pytest.fixture(scope="module")
-def results(tmp_path_factory):
+def results(tmp_path_factory: TempPathFactory) -> dict[str, Any]:
     node = shutil.which("node")
     if not node:
         pytest.skip("Node.js is not installed")
@@ -80,10 +82,11 @@ def results(tmp_path_factory):
     script.write_text(code + CHECKS)
     done = subprocess.run([node, str(script)], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)
+    found: dict[str, Any] = json.loads(done.stdout)
+    return found
 
 
-def test_every_chunking_gives_back_the_snapshot_with_its_length_known_from_the_header(results):
+def test_every_chunking_gives_back_the_snapshot_with_its_length_known_from_the_header(results: dict[str, Any]) -> None:
     kept = {k: v for k, v in results.items() if not k.startswith("refused")}
     assert len(kept) >= 35
     assert [k for k, ok in kept.items() if ok is not True] == []
@@ -93,6 +96,6 @@ def test_every_chunking_gives_back_the_snapshot_with_its_length_known_from_the_h
                                            ("no magic", "not a stored snapshot"), ("empty", "not a stored snapshot"),
                                            ("short header", "damaged snapshot header"),
                                            ("wrong count", "damaged snapshot header")])
-def test_a_damaged_copy_is_refused(results, damage, reason):
+def test_a_damaged_copy_is_refused(results: dict[str, Any], damage: str, reason: str) -> None:
     for chunk in (3, 65536):
         assert results[f"refused {damage}/{chunk}"] == reason

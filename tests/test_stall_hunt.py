@@ -80,7 +80,7 @@ def through_api(g: Game) -> str | None:
 
 
 @pytest.mark.parametrize("variant, players", CASES)
-def test_no_game_gets_stuck(variant, players):
+def test_no_game_gets_stuck(variant: str, players: int) -> None:
     """Issue #25: "No reachable or loadable game without a legal move ... A stall hunt joins the
     tests: games with random valid options for every variant and player count played to the end,
     every save reloaded and played on"."""

@@ -7,6 +7,7 @@ the option sets that change legality; every refusal has a declared, specific key
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -14,10 +15,12 @@ import meldtable
 from meldtable.bot import choose_move
 from meldtable.threefifty import ThreeFiftyMove
 from meldtable.threefifty.reasons import REASONS
+from meldtable.threefifty.state import ThreeFiftyState
 
 
-def candidates(state) -> list[ThreeFiftyMove]:
+def candidates(state: ThreeFiftyState) -> list[ThreeFiftyMove]:
     seat = state.current_player
+    assert seat is not None  # a position in the middle of a hand
     out = []
     cards = sorted(state.hands[seat], key=lambda c: c.text) + [meldtable.cards.Card.parse("KS")]
     for c in cards:
@@ -38,7 +41,7 @@ GAMES = [
 
 
 @pytest.mark.parametrize("players,options", GAMES)
-def test_legal_moves_are_exactly_what_verify_accepts(players, options):
+def test_legal_moves_are_exactly_what_verify_accepts(players: int, options: dict[str, Any]) -> None:
     rng = random.Random(f"threefifty{players}{sorted(options.items())}")
     checked = refused = 0
     keys = set()

@@ -8,28 +8,31 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any, cast
 
 import pytest
 
 import meldtable
-from meldtable import api, new_game
+from meldtable import Game, api, new_game
 from meldtable.bot import choose_move
+from meldtable.moves import MoveValue
 from meldtable.undo import UNDOABLE
+from positions import seat_to_act
 
 GAMES = [("canasta-two-hand", 2), ("canasta-classic", 4), ("canasta-classic", 6), ("kanaster", 2),
          ("continental", 3), ("continental", 8)]
 
 
-def views(g):
+def views(g: Game) -> list[str]:
     return [json.dumps(g.view(s), sort_keys=True) for s in range(g.players)]
 
 
-def undoable(g, m):
+def undoable(g: Game, m: MoveValue) -> bool:
     return m.kind in UNDOABLE[g.variant.family]
 
 
 @pytest.mark.parametrize("vid,players", GAMES)
-def test_every_undoable_move_is_taken_back_exactly(vid, players):
+def test_every_undoable_move_is_taken_back_exactly(vid: str, players: int) -> None:
     """Along computer playouts: before each undoable move the state text and all views are saved;
     the move, then undo, gives them back exactly; the playout then goes on with the move."""
     checked = 0
@@ -58,7 +61,7 @@ def test_every_undoable_move_is_taken_back_exactly(vid, players):
 
 
 @pytest.mark.parametrize("vid,players", GAMES)
-def test_several_moves_are_taken_back_one_by_one_until_the_draw(vid, players):
+def test_several_moves_are_taken_back_one_by_one_until_the_draw(vid: str, players: int) -> None:
     """Two or more undoable moves in one turn: undo them one by one back to the state right after
     the draw or take; one more undo is refused because the draw showed hidden cards."""
     found = 0
@@ -100,7 +103,7 @@ def test_several_moves_are_taken_back_one_by_one_until_the_draw(vid, players):
     assert found, f"no turn with two undoable moves found in {vid}"
 
 
-def test_undo_refused_after_a_draw_and_after_a_discard():
+def test_undo_refused_after_a_draw_and_after_a_discard() -> None:
     g = new_game("canasta-two-hand", players=2, seed=1)
     with pytest.raises(meldtable.IllegalMoveError) as exc:
         g.undo()
@@ -118,12 +121,12 @@ def test_undo_refused_after_a_draw_and_after_a_discard():
     assert exc.value.key == "undo_nothing"
 
 
-def test_undo_by_another_seat_is_refused():
+def test_undo_by_another_seat_is_refused() -> None:
     g = new_game("canasta-two-hand", players=2, seed=4)
     for _ in range(400):
         m = choose_move(g)
         if m.kind == "meld":
-            seat = g.current_player
+            seat = seat_to_act(g)
             g.play(m)
             if g.hand_over:
                 pytest.skip("went out")
@@ -138,14 +141,14 @@ def test_undo_by_another_seat_is_refused():
     pytest.fail("no meld in 400 moves")
 
 
-def test_three_ist_50_has_nothing_to_undo():
+def test_three_ist_50_has_nothing_to_undo() -> None:
     g = new_game("3-ist-50", players=3, seed=2)
     g.play(choose_move(g))
     with pytest.raises(meldtable.IllegalMoveError):
         g.undo()
 
 
-def test_a_loaded_game_has_nothing_to_undo():
+def test_a_loaded_game_has_nothing_to_undo() -> None:
     g = new_game("canasta-two-hand", players=2, seed=5)
     for _ in range(400):
         m = choose_move(g)
@@ -157,11 +160,11 @@ def test_a_loaded_game_has_nothing_to_undo():
     assert h.undo_refusal() is not None
 
 
-def _call(session, op, **fields):
-    return json.loads(api.handle(json.dumps({"id": 1, "op": op, **fields}), session))
+def _call(session: api.Session, op: str, **fields: object) -> dict[str, Any]:
+    return cast("dict[str, Any]", json.loads(api.handle(json.dumps({"id": 1, "op": op, **fields}), session)))
 
 
-def test_api_undo_and_can_undo():
+def test_api_undo_and_can_undo() -> None:
     s = api.Session()
     table = _call(s, "new", variant="canasta-two-hand", players=2, seed=11)["result"]
     assert table["can_undo"] is False
@@ -171,6 +174,7 @@ def test_api_undo_and_can_undo():
     # play the computer's moves for seat 0 through "play" until seat 0 has melded in its turn
     for _ in range(400):
         g = s.game
+        assert g is not None
         m = choose_move(g)
         before = g.to_json()
         t = _call(s, "play", moves=[str(m)])["result"]
@@ -179,18 +183,18 @@ def test_api_undo_and_can_undo():
             out = _call(s, "undo")
             assert out["ok"], out
             assert out["result"]["undone"] == str(m)
-            assert s.game.to_json() == before
+            assert s.game is not None and s.game.to_json() == before
             return
         if m.kind == "draw" and t["to_act"] == 0:
             assert t["can_undo"] is False
             refused = _call(s, "undo")
             assert refused["error"]["key"] == "undo_revealed"
-            assert s.game.to_json() == _call(s, "save")["result"]["state"]
+            assert s.game is not None and s.game.to_json() == _call(s, "save")["result"]["state"]
     pytest.fail("seat 0 never melded")
 
 
 @pytest.mark.parametrize("vid,players", GAMES)
-def test_a_copied_game_undoes_exactly_while_the_original_plays_on(vid, players):
+def test_a_copied_game_undoes_exactly_while_the_original_plays_on(vid: str, players: int) -> None:
     """Game.copy() in the middle of a turn with undoable moves: the original then finishes its turn
     and the next seats play on; the copy's undo still gives back the exact state before the move
     (the canasta family keeps a cheaper partial copy as the undo base, sharing the stock, pile and

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Fetch one file of a pinned npm package into the site at build time (standard library + npm).
 
-    from tools.npm_vendor import vendor
+    from npm_vendor import vendor   # tools/ on sys.path
     vendor("qrcode-generator", out_dir / "vendor")    # -> dist/vendor/qrcode-generator.mjs
 
 The package's tarball is fetched with ``npm pack`` into ``.cache/`` and checked against the

@@ -44,7 +44,7 @@ import subprocess
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCES = ROOT / "web" / "rules"
@@ -317,7 +317,7 @@ def read_labels(i18n: Path = I18N) -> dict[str, dict[str, str]]:
     labels = json.loads(proc.stdout)
     for lang in LANGS:
         labels.setdefault(lang, {})
-    return labels
+    return cast("dict[str, dict[str, str]]", labels)
 
 
 CHROME = {
@@ -442,11 +442,11 @@ def options_table(variant_id: str, lang: str, labels: dict[str, dict[str, str]])
 def markdown_to_html(text: str) -> str:
     """Markdown (with ``{#id}`` attributes and tables) to HTML; ``<meldtable-demo>`` is a block
     element whose text is kept as written."""
-    import markdown
+    import markdown  # type: ignore[import-untyped]  # Markdown ships no types; its stubs are not a pinned requirement
 
     md = markdown.Markdown(extensions=["attr_list", "tables", "sane_lists"], output_format="html")
     md.block_level_elements.append("meldtable-demo")
-    return md.convert(text)
+    return cast("str", md.convert(text))
 
 
 H1_RE = re.compile(r"<h1[^>]*>(.*?)</h1>", re.S)

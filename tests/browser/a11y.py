@@ -16,10 +16,14 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, cast
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 import build  # noqa: E402
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
 
 _SOURCE: str | None = None
 
@@ -32,14 +36,14 @@ def axe_source() -> str:
     return _SOURCE
 
 
-def inject_axe(page) -> None:
+def inject_axe(page: Page) -> None:
     """Define window.axe in the page's main frame (idempotent)."""
     if page.evaluate("() => typeof window.axe === 'object'"):
         return
     page.evaluate("(() => {" + axe_source() + "\n; return typeof window.axe; })()")
 
 
-def serious_violations(page, include: str | None = None, rules_off: tuple[str, ...] = ()) -> list[dict]:
+def serious_violations(page: Page, include: str | None = None, rules_off: tuple[str, ...] = ()) -> list[dict[str, Any]]:
     """[{id, impact, help, nodes: [target selector strings + failure summary]}] of the
     serious/critical axe-core violations in the page (or in the part `include` selects),
     WCAG 2.0/2.1/2.2 A and AA rules plus axe's best practices. rules_off: rule ids to skip."""
@@ -55,10 +59,10 @@ def serious_violations(page, include: str | None = None, rules_off: tuple[str, .
                     nodes: v.nodes.slice(0, 8).map((n) => n.target.join(' ') + ' :: '
                         + (n.failureSummary || '').replace(/\\s+/g, ' ').slice(0, 240))}));
         }""", [include, list(rules_off)])
-    return result
+    return cast("list[dict[str, Any]]", result)
 
 
-def format_violations(found: list[dict]) -> str:
+def format_violations(found: list[dict[str, Any]]) -> str:
     """A readable multi-line report of serious_violations()' answer for an assert message."""
     lines = []
     for v in found:

@@ -29,16 +29,40 @@ import json
 import os
 import sys
 import threading
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, NoReturn, Protocol, cast
 from urllib.parse import urlsplit
 
 import pytest
+from pytest import FixtureRequest
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 PAGES = HERE / "pages"
 sys.path.insert(0, str(ROOT))
 import build  # noqa: E402  (the repo's build.py: its server sets the right MIME types)
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Playwright, Request, Response
+
+    class WatchedPage(Page):
+        """The type of the `page` fixture: a Playwright Page with the lists the fixture keeps
+        (see the module docstring). Tests import it under ``TYPE_CHECKING``."""
+
+        console_errors: list[str]
+        foreign_requests: list[str]
+        content_types: dict[str, str]
+
+
+class ServeSite(Protocol):
+    """The type of the `serve_site` fixture (see the module docstring)."""
+
+    def __call__(self, mime_overrides: dict[str, str] | None = None, mounts: dict[str, Path] | None = None) -> str: ...
+
+
+RecordTiming = Callable[[str, float], None]
+"""The type of the `record_timing` fixture: record_timing(name, seconds)."""
 
 CHROMIUM_ARGS = [
     "--disable-gpu",
@@ -51,14 +75,14 @@ CHROMIUM_ARGS = [
 TEST_PAGES_PREFIX = "/__tests__/"
 
 
-def unavailable(reason: str):
+def unavailable(reason: str) -> NoReturn:
     """Skip (locally) or fail (in CI) because a prerequisite of the browser tests is missing."""
     if os.environ.get("CI"):
         pytest.fail(f"{reason} (failing instead of skipping because CI is set)", pytrace=False)
     pytest.skip(reason)
 
 
-def pytest_collection_modifyitems(config, items):
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Mark every test in this directory as a browser test."""
     for item in items:
         if HERE in Path(str(item.path)).resolve().parents:
@@ -69,12 +93,12 @@ _timings: dict[str, float] = {}
 
 
 @pytest.fixture(scope="session")
-def record_timing():
+def record_timing() -> RecordTiming:
     """record_timing(name, seconds): remember a duration for the terminal summary."""
     return _timings.__setitem__
 
 
-def pytest_terminal_summary(terminalreporter):
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     """Print the measured browser timings (boot time etc.)."""
     if _timings:
         terminalreporter.section("browser timings")
@@ -91,15 +115,16 @@ def dist_dir() -> Path:
 
 
 @pytest.fixture(scope="session")
-def site_version(dist_dir) -> dict:
-    return json.loads((dist_dir / "version.json").read_text())
+def site_version(dist_dir: Path) -> dict[str, Any]:
+    version: dict[str, Any] = json.loads((dist_dir / "version.json").read_text())
+    return version
 
 
 _test_origins: set[str] = set()
 
 
 @pytest.fixture(scope="session")
-def serve_site(dist_dir):
+def serve_site(dist_dir: Path) -> Iterator[ServeSite]:
     """Factory starting a loopback server over dist/ on a free port; returns its base URL."""
     servers = []
 
@@ -119,7 +144,7 @@ def serve_site(dist_dir):
 
 
 @pytest.fixture(scope="session")
-def site_url(serve_site) -> str:
+def site_url(serve_site: ServeSite) -> str:
     return serve_site()
 
 
@@ -133,7 +158,7 @@ def chromium_path() -> str:
 
 
 @pytest.fixture(scope="session")
-def playwright_instance():
+def playwright_instance() -> Iterator[Playwright]:
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
@@ -143,7 +168,7 @@ def playwright_instance():
 
 
 @pytest.fixture(scope="session")
-def browser(playwright_instance, chromium_path):
+def browser(playwright_instance: Playwright, chromium_path: str) -> Iterator[Browser]:
     browser = playwright_instance.chromium.launch(executable_path=chromium_path, args=CHROMIUM_ARGS)
     yield browser
     browser.close()
@@ -160,7 +185,7 @@ def warnings_off_script() -> str:
 
 
 @pytest.fixture
-def context(browser, request):
+def context(browser: Browser, request: FixtureRequest) -> Iterator[BrowserContext]:
     context = browser.new_context()
     context.set_default_timeout(60_000)
     if request.node.get_closest_marker("warnings") is None:
@@ -175,24 +200,24 @@ def _origin(url: str) -> str:
 
 
 @pytest.fixture
-def page(context, site_url):
+def page(context: BrowserContext, site_url: str) -> Iterator[WatchedPage]:
     """A watched page (see the module docstring); page and worker events are both seen."""
-    page = context.new_page()
+    page = cast("WatchedPage", context.new_page())
     page.console_errors = []
     page.foreign_requests = []
     page.content_types = {}
 
-    def on_console(message):
+    def on_console(message: ConsoleMessage) -> None:
         if message.type == "error":
             page.console_errors.append(f"console: {message.text} ({message.location.get('url', '')})")
 
-    def on_request(request):
+    def on_request(request: Request) -> None:
         if urlsplit(request.url).scheme in ("data", "blob", "about"):
             return
         if _origin(request.url) not in _test_origins:
             page.foreign_requests.append(request.url)
 
-    def on_response(response):
+    def on_response(response: Response) -> None:
         page.content_types[urlsplit(response.url).path] = response.headers.get("content-type", "")
 
     page.on("console", on_console)

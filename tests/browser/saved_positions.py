@@ -6,13 +6,18 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
 
 import meldtable
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
 
 SAVE_KEY = "meldtable:saved-game:/"
 
 
-def open_position(page, site_url, text, query="fast=1"):
+def open_position(page: Page, site_url: str, text: str, query: str = "fast=1") -> meldtable.Game:
     """Put the position `text` into the page's saved game and continue it by a click; returns
     the Game the test can compare with."""
     game = meldtable.Game.from_position(text)
@@ -27,12 +32,14 @@ def open_position(page, site_url, text, query="fast=1"):
     return game
 
 
-def saved_record(page):
+def saved_record(page: Page) -> dict[str, Any] | None:
+    """The page's autosaved record (web/persist.js; JSON), or None."""
     text = page.evaluate(f"() => localStorage.getItem({json.dumps(SAVE_KEY)})")
-    return json.loads(text) if text else None
+    record: dict[str, Any] | None = json.loads(text) if text else None
+    return record
 
 
-def wait_saved(page, predicate, timeout_s=15):
+def wait_saved(page: Page, predicate: Callable[[dict[str, Any]], object], timeout_s: int = 15) -> dict[str, Any]:
     """Wait until the autosaved record satisfies `predicate(record)`; returns it."""
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
@@ -43,18 +50,21 @@ def wait_saved(page, predicate, timeout_s=15):
     raise AssertionError(f"the autosave never matched: {saved_record(page)}")
 
 
-def serial(page):
-    return int(page.get_attribute("#felt", "data-serial"))
+def serial(page: Page) -> int:
+    value = page.get_attribute("#felt", "data-serial")
+    assert value is not None, "#felt has no data-serial"
+    return int(value)
 
 
-def wait_serial(page, n):
+def wait_serial(page: Page, n: int) -> None:
     page.wait_for_function("(s) => Number(document.querySelector('#felt').dataset.serial) > s", arg=n)
 
 
-def hand(page):
-    return page.eval_on_selector_all("#hand .hand-card", "els => els.map(e => e.dataset.card)")
+def hand(page: Page) -> list[str]:
+    cards: list[str] = page.eval_on_selector_all("#hand .hand-card", "els => els.map(e => e.dataset.card)")
+    return cards
 
 
-def select(page, cards):
+def select(page: Page, cards: Iterable[str]) -> None:
     for c in cards:
         page.locator(f'#hand .hand-card[data-card="{c}"][aria-pressed="false"]').first.click()

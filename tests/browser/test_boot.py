@@ -5,8 +5,12 @@ import os
 import time
 import urllib.request
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, cast
 
 import pytest
+
+if TYPE_CHECKING:
+    from conftest import RecordTiming, ServeSite, WatchedPage
 
 # Upper bound for "engine ready" on a loaded 2-core CI machine (measured here: about 5-6 s).
 BOOT_BOUND_S = float(os.environ.get("MELDTABLE_BOOT_BOUND", "30"))
@@ -28,11 +32,11 @@ START_ENGINE = """async () => {
 }"""
 
 
-def wheel_version(site_version: dict) -> str:
-    return site_version["wheel"].split("-")[1]
+def wheel_version(site_version: dict[str, Any]) -> str:
+    return cast("str", site_version["wheel"].split("-")[1])
 
 
-def test_assets_are_served_with_the_right_content_type(site_url):
+def test_assets_are_served_with_the_right_content_type(site_url: str) -> None:
     expected = {
         "pyodide/pyodide.asm.wasm": "application/wasm",
         "pyodide/pyodide.mjs": "text/javascript",
@@ -48,7 +52,8 @@ def test_assets_are_served_with_the_right_content_type(site_url):
             assert response.headers.get_content_type() == mime, path
 
 
-def test_engine_boots_in_worker_and_says_hello(page, site_url, site_version, record_timing):
+def test_engine_boots_in_worker_and_says_hello(page: WatchedPage, site_url: str, site_version: dict[str, Any],
+                                               record_timing: RecordTiming) -> None:
     page.goto(site_url + BLANK)
     started = time.monotonic()
     result = page.evaluate(START_ENGINE)
@@ -71,7 +76,7 @@ def test_engine_boots_in_worker_and_says_hello(page, site_url, site_version, rec
     assert page.foreign_requests == []
 
 
-def test_the_early_worker_is_adopted_with_the_messages_it_sent(page, site_url, dist_dir):
+def test_the_early_worker_is_adopted_with_the_messages_it_sent(page: WatchedPage, site_url: str, dist_dir: Path) -> None:
     """index.html's inline script (build.EARLY_SCRIPT) creates the worker before anything else
     loads and keeps its messages until startEngine() takes it over: a worker that became ready
     long before is adopted, no second worker is created, and it answers requests. The script
@@ -107,7 +112,7 @@ def test_the_early_worker_is_adopted_with_the_messages_it_sent(page, site_url, d
     assert result["toAct"] in (0, 1)
 
 
-def test_the_page_starts_exactly_one_engine_worker(page, site_url):
+def test_the_page_starts_exactly_one_engine_worker(page: WatchedPage, site_url: str) -> None:
     """index.html starts the engine's worker early (its inline script, under the page's CSP); app.js
     adopts that worker instead of creating a second one."""
     page.add_init_script("""
@@ -128,7 +133,7 @@ def test_the_page_starts_exactly_one_engine_worker(page, site_url):
     assert page.console_errors == []
 
 
-def test_request_errors_reject_and_engine_keeps_serving(page, site_url):
+def test_request_errors_reject_and_engine_keeps_serving(page: WatchedPage, site_url: str) -> None:
     page.goto(site_url + BLANK)
     result = page.evaluate("""async () => {
       const { startEngine } = await import("/engine-client.js");
@@ -146,7 +151,7 @@ def test_request_errors_reject_and_engine_keeps_serving(page, site_url):
     assert "version" in result["hello"]
 
 
-def test_worker_validates_messages(page, site_url):
+def test_worker_validates_messages(page: WatchedPage, site_url: str) -> None:
     """The raw worker rejects malformed messages and keeps answering afterwards."""
     page.goto(site_url + BLANK)
     replies = page.evaluate("""async () => {
@@ -178,7 +183,7 @@ def test_worker_validates_messages(page, site_url):
     assert replies[5]["id"] == 99 and replies[5]["ok"] is True
 
 
-def test_wrong_wasm_mime_type_is_reported_at_once(page, serve_site):
+def test_wrong_wasm_mime_type_is_reported_at_once(page: WatchedPage, serve_site: ServeSite) -> None:
     """Pyodide waits forever when .wasm is not application/wasm; the worker checks the type
     while it boots and reports it, long before the 45 s watchdog."""
     bad_site = serve_site({".wasm": "application/octet-stream"})
@@ -192,7 +197,7 @@ def test_wrong_wasm_mime_type_is_reported_at_once(page, serve_site):
     assert elapsed < 15, elapsed
 
 
-def test_watchdog_explains_a_boot_that_takes_too_long(page, site_url):
+def test_watchdog_explains_a_boot_that_takes_too_long(page: WatchedPage, site_url: str) -> None:
     """A boot slower than the watchdog (here 0.3 s, on a correct site) ends with boot_timeout
     and a message that names the time and what to check, instead of a spinner."""
     page.goto(site_url + BLANK + "?boot-timeout=0.3")
@@ -203,7 +208,8 @@ def test_watchdog_explains_a_boot_that_takes_too_long(page, site_url):
     assert "application/wasm" in message, message  # the hint names the content type to check
 
 
-def test_wheel_that_does_not_match_the_lock_is_refused(page, serve_site, tmp_path, dist_dir, site_version):
+def test_wheel_that_does_not_match_the_lock_is_refused(page: WatchedPage, serve_site: ServeSite, tmp_path: Path, dist_dir: Path,
+                                                       site_version: dict[str, Any]) -> None:
     """The wheel is fetched with the lock file's sha256 as subresource integrity: a changed
     wheel (same name, other bytes) is a boot error, never imported."""
     wheels = tmp_path / "wheels"
@@ -217,7 +223,7 @@ def test_wheel_that_does_not_match_the_lock_is_refused(page, serve_site, tmp_pat
     assert "sha256" in result["error"]["message"], result
 
 
-def test_missing_wheel_is_a_boot_error(page, serve_site, tmp_path):
+def test_missing_wheel_is_a_boot_error(page: WatchedPage, serve_site: ServeSite, tmp_path: Path) -> None:
     """If the wheel cannot be installed, the worker reports a boot error (no hang, no fake ready)."""
     broken_site = serve_site(mounts={"/wheels/": tmp_path})  # every wheel URL answers 404
     page.goto(broken_site + BLANK)
@@ -226,7 +232,7 @@ def test_missing_wheel_is_a_boot_error(page, serve_site, tmp_path):
     assert "meldtable" in result["error"]["message"]
 
 
-def test_file_url_is_reported_at_once(page):
+def test_file_url_is_reported_at_once(page: WatchedPage) -> None:
     """From file:// the client refuses immediately and explains that HTTP is needed."""
     source = (Path(__file__).resolve().parents[2] / "web" / "engine-client.js").read_text()
     page.goto((Path(__file__).resolve().parent / "pages" / "blank.html").as_uri())
@@ -240,7 +246,7 @@ def test_file_url_is_reported_at_once(page):
     assert "http" in result["message"].lower()
 
 
-def test_index_page_reaches_ready(page, site_url, dist_dir, record_timing):
+def test_index_page_reaches_ready(page: WatchedPage, site_url: str, dist_dir: Path, record_timing: RecordTiming) -> None:
     """The real page (UI by app.js) marks <html data-engine-state="ready"> once the engine runs."""
     if not (dist_dir / "app.js").exists():
         pytest.skip("web/app.js does not exist yet (the UI is being written)")
@@ -300,7 +306,7 @@ HOSTILE = """async () => {
 }"""
 
 
-def test_worker_keeps_serving_after_hostile_messages(page, site_url):
+def test_worker_keeps_serving_after_hostile_messages(page: WatchedPage, site_url: str) -> None:
     """Hostile requests with valid ids (wrong types, unknown ops, huge numbers and strings, deep
     nesting, ops at the wrong time, damaged saved games) each get a structured error from the
     closed set (never `internal`), the game stays as it was, and the worker then serves a valid

@@ -9,12 +9,17 @@ character.
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING
 
 import pytest
 from test_cpython_equality_all import DRIVE  # plays a list of seeded games in the page
 
 import meldtable
 from meldtable.bot import choose_move
+
+if TYPE_CHECKING:
+
+    from conftest import WatchedPage
 
 BLANK = "__tests__/blank.html"
 
@@ -29,7 +34,7 @@ def cpython_game(seed: int) -> tuple[list[str], str]:
 
 
 @pytest.mark.parametrize("seed", [3, 20261122])
-def test_seeded_game_in_the_page_equals_cpython(page, site_url, seed):
+def test_seeded_game_in_the_page_equals_cpython(page: WatchedPage, site_url: str, seed: int) -> None:
     moves, final = cpython_game(seed)
     assert meldtable.Game.from_json(final).hand_over  # CPython played the whole hand
     page.goto(site_url + BLANK)

@@ -13,11 +13,16 @@ from __future__ import annotations
 
 import json
 import random
+from typing import TYPE_CHECKING
 
 import pytest
 
 import meldtable
 from meldtable.bot import choose_move
+
+if TYPE_CHECKING:
+
+    from conftest import WatchedPage
 
 BLANK = "__tests__/blank.html"
 MOVES_PER_HAND = 160  # keeps each game quick in the browser
@@ -78,7 +83,7 @@ DRIVE = """async ({ games }) => {
 
 
 @pytest.mark.parametrize("variant", sorted(meldtable.VARIANTS))
-def test_seeded_games_in_the_page_equal_cpython(page, site_url, variant):
+def test_seeded_games_in_the_page_equal_cpython(page: WatchedPage, site_url: str, variant: str) -> None:
     games, expected = [], {}
     for players in player_counts(variant):
         seed = 20261122 + players

@@ -10,9 +10,15 @@ Python without it), so "before ready" is a state the test controls, not a race."
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Page, Route, expect
+
+if TYPE_CHECKING:
+    from conftest import WatchedPage
 
 from meldtable import api
 
@@ -24,29 +30,32 @@ HELLO = json.loads(api.handle(json.dumps({"id": 0, "op": "hello"})))["result"]
 GAMES = [v["id"] for v in HELLO["variants"]]
 
 
-def hold(page, pattern):
+def hold(page: Page, pattern: str) -> tuple[list[Route], Callable[[], None]]:
     """Hold every request matching `pattern` (page and its worker) until release() is called."""
-    held, released = [], []
+    held: list[Route] = []
+    released: list[bool] = []
 
-    def handle(route):
+    def handle(route: Route) -> None:
         if released:
             route.continue_()
         else:
             held.append(route)
     page.context.route(pattern, handle)
 
-    def release():
+    def release() -> None:
         released.append(True)
         for route in held:
             route.continue_()
     return held, release
 
 
-def variant_ids(page):
-    return page.eval_on_selector_all("#ng-variant option", "os => os.map((o) => o.value)")
+def variant_ids(page: Page) -> list[str]:
+    ids: list[str] = page.eval_on_selector_all("#ng-variant option", "os => os.map((o) => o.value)")
+    return ids
 
 
-def test_dialog_is_usable_before_the_engine_is_ready_and_start_waits_for_it(page, site_url, dist_dir):
+def test_dialog_is_usable_before_the_engine_is_ready_and_start_waits_for_it(page: WatchedPage, site_url: str,
+                                                                            dist_dir: Path) -> None:
     assert json.loads((dist_dir / "hello.json").read_text()) == HELLO  # written by the build from the engine
     assert len(GAMES) == 5
     held, release = hold(page, STDLIB)
@@ -59,7 +68,7 @@ def test_dialog_is_usable_before_the_engine_is_ready_and_start_waits_for_it(page
     assert variant_ids(page) == GAMES
     expect(page.locator("#ng-start")).to_be_disabled()
     expect(page.locator("#ng-boot")).to_be_visible()
-    assert page.text_content("#ng-boot-message").strip()  # "Starting…" / "Loading Python…"
+    assert (page.text_content("#ng-boot-message") or "").strip()  # "Starting…" / "Loading Python…"
     # the player chooses meanwhile: Continental, then one of its options
     page.select_option("#ng-variant", "continental")
     expect(page.locator("#ng-players option")).not_to_have_count(0)
@@ -77,7 +86,8 @@ def test_dialog_is_usable_before_the_engine_is_ready_and_start_waits_for_it(page
     assert page.console_errors == []
 
 
-def test_a_built_answer_that_differs_from_the_engine_is_replaced_when_it_is_ready(page, site_url, dist_dir):
+def test_a_built_answer_that_differs_from_the_engine_is_replaced_when_it_is_ready(page: WatchedPage, site_url: str,
+                                                                                  dist_dir: Path) -> None:
     """Built hello.json out of step with the engine (e.g. a cached page of another build): the
     dialog drawn from it is redrawn from the engine's own answer when the engine is ready."""
     stale = json.loads((dist_dir / "hello.json").read_text())
@@ -106,7 +116,8 @@ def test_a_built_answer_that_differs_from_the_engine_is_replaced_when_it_is_read
                                     {"status": 200, "body": "{\"variants\": [tr"},
                                     {"status": 200, "body": "{\"variants\": [{\"id\": 7}]}"}],
                          ids=["missing", "broken", "no-playable-variant"])
-def test_without_a_usable_built_answer_the_dialog_opens_when_the_engine_is_ready(page, site_url, answer):
+def test_without_a_usable_built_answer_the_dialog_opens_when_the_engine_is_ready(page: WatchedPage, site_url: str,
+                                                                                 answer: dict[str, Any]) -> None:
     page.context.route("**/hello.json", lambda route: route.fulfill(content_type="application/json", **answer))
     held, release = hold(page, STDLIB)
     page.goto(f"{site_url}?fast=1&seed=3")
@@ -124,7 +135,7 @@ def test_without_a_usable_built_answer_the_dialog_opens_when_the_engine_is_ready
 
 
 @pytest.mark.parametrize("hello_first", [True, False], ids=["dialog-drawn-first", "error-first"])
-def test_a_boot_error_is_shown_instead_of_the_dialog(page, site_url, hello_first):
+def test_a_boot_error_is_shown_instead_of_the_dialog(page: WatchedPage, site_url: str, hello_first: bool) -> None:
     """The engine cannot start (its worker script is missing): the boot error is shown and the
     dialog is not, whether the built answer arrived before the error (the dialog is closed) or
     after it (nothing is drawn)."""
@@ -138,4 +149,4 @@ def test_a_boot_error_is_shown_instead_of_the_dialog(page, site_url, hello_first
     page.wait_for_timeout(500)  # time enough to draw a dialog (it would appear within ~0.1 s)
     expect(page.locator("#boot-error")).to_be_visible()
     expect(page.locator("#newgame-dialog")).to_be_hidden()
-    assert "could not be loaded" in page.text_content("#boot-error-message")
+    assert "could not be loaded" in (page.text_content("#boot-error-message") or "")

@@ -3,10 +3,18 @@
 same option says "Canasta" (web/app.js textKeys: `<key>.<variant>` first)."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
 
-def label_of(page, name: str) -> str:
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+    from conftest import WatchedPage
+
+
+
+def label_of(page: Page, name: str) -> str:
     """The text of the option's field in the dialog: its label, explanation and values."""
-    return page.evaluate(
+    label: str = page.evaluate(
         """(name) => {
             const ctl = document.querySelector(`#ng-options [data-option="${name}"], #ng-options [data-radio-for="${name}"]`);
             let el = ctl;
@@ -15,9 +23,10 @@ def label_of(page, name: str) -> str:
             }
             return el ? el.textContent : "";
         }""", name)
+    return label
 
 
-def test_kanaster_dialog_says_kanaster_and_classic_says_canasta(page, site_url) -> None:
+def test_kanaster_dialog_says_kanaster_and_classic_says_canasta(page: WatchedPage, site_url: str) -> None:
     page.add_init_script("localStorage.setItem('meldtable.lang', 'de')")
     page.goto(f"{site_url}?fast=1&game=kanaster")
     page.wait_for_selector("#newgame-dialog[open]", timeout=90_000)

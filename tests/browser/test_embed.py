@@ -13,11 +13,19 @@ import hashlib
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, cast
 
 import pytest
+from pytest import TempPathFactory
 
 import build
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+    from conftest import RecordTiming, ServeSite, WatchedPage
 
 MICROPIP = "micropip-0.11.1-py3-none-any.whl"
 MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"  # PyPI's file
@@ -74,7 +82,7 @@ def fetch_micropip() -> Path:
 
 
 @pytest.fixture(scope="module")
-def stock_pyodide(tmp_path_factory) -> Path:
+def stock_pyodide(tmp_path_factory: TempPathFactory) -> Path:
     """A folder with Pyodide 314.0.7 as npm ships it, the stock page, and micropip's PyPI wheel."""
     folder = tmp_path_factory.mktemp("stock-pyodide")
     build.extract_pyodide(build.pyodide_tarball(), folder, build.PYODIDE_FILES + ("pyodide-lock.json",))
@@ -85,8 +93,9 @@ def stock_pyodide(tmp_path_factory) -> Path:
     return folder
 
 
-def test_micropip_installs_the_wheel_in_a_stock_pyodide_page(page, serve_site, stock_pyodide, site_version,
-                                                             record_timing):
+def test_micropip_installs_the_wheel_in_a_stock_pyodide_page(page: WatchedPage, serve_site: ServeSite, stock_pyodide: Path,
+                                                             site_version: dict[str, Any],
+                                                             record_timing: RecordTiming) -> None:
     import json
     import time
 
@@ -160,7 +169,7 @@ HOST_PAGE = """<!doctype html>
 
 
 @pytest.fixture
-def cors_dist(dist_dir, tmp_path):
+def cors_dist(dist_dir: Path, tmp_path: Path) -> Iterator[str]:
     """dist/ on its own loopback port under a sub-path (/games/meldtable/), sending
     Access-Control-Allow-Origin: * (docs/embedding.md); its base URL."""
     import threading
@@ -176,7 +185,7 @@ def cors_dist(dist_dir, tmp_path):
 
 
 @pytest.fixture
-def host_page(tmp_path, serve_site, cors_dist):
+def host_page(tmp_path: Path, serve_site: ServeSite, cors_dist: str) -> str:
     """The documentation page (another origin than dist/): its URL."""
     import html
 
@@ -187,7 +196,7 @@ def host_page(tmp_path, serve_site, cors_dist):
     return serve_site(mounts={"/docs/": docs}) + "docs/rules.html"
 
 
-def engine_refusal(position: str, action: dict, lang: str) -> str:
+def engine_refusal(position: str, action: dict[str, Any], lang: str) -> str:
     """The engine's own text (CPython, meldtable.api) for `action` in `position`, in `lang`."""
     import json
 
@@ -198,27 +207,29 @@ def engine_refusal(position: str, action: dict, lang: str) -> str:
     assert started["ok"], started
     answer = json.loads(api.handle(json.dumps({"id": 2, "op": "act", "action": action}), session))
     assert answer["ok"] is False and answer["error"]["code"] == "illegal_move", answer
-    return answer["error"]["texts"][lang]
+    return cast("str", answer["error"]["texts"][lang])
 
 
-def demo_state(page, demo_id):
+def demo_state(page: Page, demo_id: str) -> str | None:
     return page.get_attribute(f"#{demo_id}", "data-state")
 
 
-def hand_cards(page, demo_id):
-    return page.eval_on_selector_all(f"#{demo_id} .felt #hand .hand-card", "els => els.map(e => e.dataset.card)")
+def hand_cards(page: Page, demo_id: str) -> list[str]:
+    return cast("list[str]", page.eval_on_selector_all(f"#{demo_id} .felt #hand .hand-card",
+                                                       "els => els.map(e => e.dataset.card)"))
 
 
-def click_card(page, demo_id, card, nth=0):
+def click_card(page: Page, demo_id: str, card: str, nth: int = 0) -> None:
     page.locator(f'#{demo_id} #hand .hand-card[data-card="{card}"]').nth(nth).click()
 
 
-def last_refusal(page, demo_id):
+def last_refusal(page: Page, demo_id: str) -> dict[str, Any] | None:
     """The action of the demo's last refusal (its 'meldtable-refused' event), recorded by the page."""
-    return page.evaluate(f"window.refused && window.refused['{demo_id}']")
+    return cast("dict[str, Any] | None", page.evaluate(f"window.refused && window.refused['{demo_id}']"))
 
 
-def test_two_demos_from_another_origin_share_one_worker(page, host_page, cors_dist, record_timing):
+def test_two_demos_from_another_origin_share_one_worker(page: WatchedPage, host_page: str, cors_dist: str,
+                                                        record_timing: RecordTiming) -> None:
     import time
 
     import meldtable
@@ -300,6 +311,7 @@ def test_two_demos_from_another_origin_share_one_worker(page, host_page, cors_di
     page.click("#sets #ct-btn-set")
     page.wait_for_function("document.querySelector('#sets').shadowRoot.querySelector('.status.error')?.textContent")
     action = last_refusal(page, "sets")
+    assert action is not None
     english = engine_refusal("variant: continental\n" + TWO_SETS, action, "en")
     assert page.inner_text("#sets .status") == english
     assert english != engine_refusal("variant: continental\n" + TWO_SETS, action, "de")
@@ -364,7 +376,7 @@ window.guide = mountDemo(document.getElementById("guide"), {
 """
 
 
-def test_js_api_on_the_apps_origin_under_its_policy(page, serve_site, tmp_path):
+def test_js_api_on_the_apps_origin_under_its_policy(page: WatchedPage, serve_site: ServeSite, tmp_path: Path) -> None:
     """mountDemo on a page of dist/'s own origin, below a sub-path, with the app's
     Content-Security-Policy: the worker starts directly, a hook vetoes a move with its message,
     act() plays one, onTable hears every table; a position the engine cannot load says why."""

@@ -11,11 +11,20 @@ the same in English; with `Access-Control-Allow-Origin: *` the same page plays.
 from __future__ import annotations
 
 import html
+import http.server
 import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, cast
 
 import pytest
 
 import build
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+    from conftest import ServeSite, WatchedPage
 
 POSITION = """variant: canasta-two-hand
 turn: 0 draw
@@ -43,7 +52,11 @@ PAGE = """<!doctype html>
 """
 
 
-def start_dist(dist_dir, tmp_path, headers):
+DistServer = Callable[[dict[str, str]], str]
+"""The `dist_server` fixture: dist_server(headers) -> base URL of dist/ sending those headers."""
+
+
+def start_dist(dist_dir: Path, tmp_path: Path, headers: dict[str, str]) -> tuple[http.server.ThreadingHTTPServer, str]:
     empty = tmp_path / f"cdn-{len(headers)}"
     empty.mkdir()
     server = build.make_server(empty, port=0, quiet=True, mounts={"/games/meldtable/": dist_dir}, headers=headers)
@@ -52,11 +65,11 @@ def start_dist(dist_dir, tmp_path, headers):
 
 
 @pytest.fixture
-def dist_server(dist_dir, tmp_path):
+def dist_server(dist_dir: Path, tmp_path: Path) -> Iterator[DistServer]:
     """Factory: dist/ on its own loopback port with the given response headers; its base URL."""
-    servers = []
+    servers: list[http.server.ThreadingHTTPServer] = []
 
-    def start(headers):
+    def start(headers: dict[str, str]) -> str:
         server, url = start_dist(dist_dir, tmp_path, headers)
         servers.append(server)
         return url
@@ -67,7 +80,7 @@ def dist_server(dist_dir, tmp_path):
         server.server_close()
 
 
-def host_page(tmp_path, serve_site, dist_url) -> str:
+def host_page(tmp_path: Path, serve_site: ServeSite, dist_url: str) -> str:
     docs = tmp_path / f"docs-{abs(hash(dist_url))}"
     docs.mkdir()
     (docs / "page.html").write_text(PAGE.format(
@@ -75,11 +88,13 @@ def host_page(tmp_path, serve_site, dist_url) -> str:
     return serve_site(mounts={"/docs/": docs}) + "docs/page.html"
 
 
-def shadow_text(page, demo_id, selector):
-    return page.evaluate(f"document.getElementById('{demo_id}').shadowRoot.querySelector('{selector}')?.innerText || ''")
+def shadow_text(page: Page, demo_id: str, selector: str) -> str:
+    script = f"document.getElementById('{demo_id}').shadowRoot.querySelector('{selector}')?.innerText || ''"
+    return cast("str", page.evaluate(script))
 
 
-def test_without_cors_headers_every_demo_says_what_is_wrong(page, serve_site, dist_server, tmp_path):
+def test_without_cors_headers_every_demo_says_what_is_wrong(page: WatchedPage, serve_site: ServeSite, dist_server: DistServer,
+                                                            tmp_path: Path) -> None:
     dist = dist_server({})  # a plain static server: no Access-Control-Allow-Origin
     dist_origin = "/".join(dist.split("/")[:3])
     url = host_page(tmp_path, serve_site, dist)
@@ -101,7 +116,8 @@ def test_without_cors_headers_every_demo_says_what_is_wrong(page, serve_site, di
     box = page.locator("#de-demo .mt-fail")
     assert box.is_visible()
     assert page.locator("#de-demo .mt-pos").is_visible()
-    assert page.locator("#de-demo .mt-fail").bounding_box()["y"] < page.locator("#de-demo .mt-pos").bounding_box()["y"]
+    fail, pos = page.locator("#de-demo .mt-fail").bounding_box(), page.locator("#de-demo .mt-pos").bounding_box()
+    assert fail is not None and pos is not None and fail["y"] < pos["y"]
     shown = shadow_text(page, "de-demo", ".mt-pos").strip().splitlines()
     assert shown[:3] == ["variant: canasta-two-hand", "turn: 0 draw", "hand 0: JH JS JK 4C 5D 6H 7S"], shown
     assert shadow_text(page, "en-demo", ".mt-pos").strip().splitlines()[0] == "variant: continental"
@@ -113,7 +129,8 @@ def test_without_cors_headers_every_demo_says_what_is_wrong(page, serve_site, di
     page.console_errors.clear()  # the browser's own CORS errors are expected here
 
 
-def test_a_wrong_address_is_named_as_such(page, serve_site, dist_server, tmp_path):
+def test_a_wrong_address_is_named_as_such(page: WatchedPage, serve_site: ServeSite, dist_server: DistServer,
+                                          tmp_path: Path) -> None:
     dist = dist_server({"Access-Control-Allow-Origin": "*"}).replace("/games/meldtable/", "/games/missing/")
     url = host_page(tmp_path, serve_site, dist)
     # the loader itself is found at the wrong address only if it exists there: serve it from the
@@ -130,7 +147,8 @@ def test_a_wrong_address_is_named_as_such(page, serve_site, dist_server, tmp_pat
     page.console_errors.clear()
 
 
-def test_with_cors_headers_the_same_page_plays(page, serve_site, dist_server, tmp_path):
+def test_with_cors_headers_the_same_page_plays(page: WatchedPage, serve_site: ServeSite, dist_server: DistServer,
+                                               tmp_path: Path) -> None:
     dist = dist_server({"Access-Control-Allow-Origin": "*"})
     url = host_page(tmp_path, serve_site, dist)
     page.set_viewport_size({"width": 1280, "height": 900})

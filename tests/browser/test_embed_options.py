@@ -5,7 +5,13 @@ countdown, no pass on its own, while a demo with a countdown passes when it runs
 its `meldtable-reset` event. Two demos of one claim window on a same-origin page."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pytest
+
+if TYPE_CHECKING:
+
+    from conftest import WatchedPage
 
 pytestmark = pytest.mark.browser
 
@@ -39,7 +45,7 @@ MOUNT = """async ([position]) => {
 }"""
 
 
-def test_claim_prompt_without_countdown_and_host_owned_reset(page, site_url):
+def test_claim_prompt_without_countdown_and_host_owned_reset(page: WatchedPage, site_url: str) -> None:
     page.goto(f"{site_url}__tests__/blank.html")
     page.evaluate(MOUNT, [CLAIM])
     waiting, counting = page.locator("#waiting"), page.locator("#counting")

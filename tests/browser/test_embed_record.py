@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -14,17 +15,22 @@ sys.path.insert(0, str(ROOT))
 
 import meldtable  # noqa: E402
 from meldtable.records import parse_record  # noqa: E402
-from tests.test_rules_pages_records import example  # noqa: E402
+from test_rules_pages_records import example  # noqa: E402  (tests/ is on sys.path: tests/conftest.py)
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Locator, Page
+
+    from conftest import WatchedPage
 
 BOOT_MS = 120_000
 DEMO = 'meldtable-demo[data-example="example-hand"]'
 
 
-def sh(page, sel: str):
+def sh(page: Page, sel: str) -> Locator:
     return page.locator(DEMO).locator(sel)  # Playwright's locators pierce open shadow roots
 
 
-def open_example(page, site_url: str, variant: str, lang: str) -> dict:
+def open_example(page: Page, site_url: str, variant: str, lang: str) -> dict[str, Any]:
     page.goto(f"{site_url.rstrip('/')}/rules/{variant}.{lang}.html")
     page.locator(DEMO).scroll_into_view_if_needed()
     page.wait_for_selector(f"{DEMO}[data-state=ready]", state="attached", timeout=BOOT_MS)
@@ -34,7 +40,7 @@ def open_example(page, site_url: str, variant: str, lang: str) -> dict:
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 @pytest.mark.parametrize("variant", list(meldtable.VARIANTS))
-def test_the_rules_page_example_hand_replays_with_its_comments(page, site_url, variant, lang):
+def test_the_rules_page_example_hand_replays_with_its_comments(page: WatchedPage, site_url: str, variant: str, lang: str) -> None:
     demo = open_example(page, site_url, variant, lang)
     rec = parse_record(demo["attrs"]["record"])
     assert page.get_attribute(DEMO, "data-move") == "0"
@@ -56,13 +62,13 @@ def test_the_rules_page_example_hand_replays_with_its_comments(page, site_url, v
     assert not page.locator(DEMO).get_attribute("data-state") == "error"
 
 
-def test_play_and_pause_and_a_hostile_record(page, site_url):
+def test_play_and_pause_and_a_hostile_record(page: WatchedPage, site_url: str) -> None:
     open_example(page, site_url, "kanaster", "de")
     sh(page, ".mt-play").click()
     page.wait_for_selector(f"{DEMO}[data-move='2']", state="attached", timeout=30_000)
     sh(page, ".mt-play").click()
     assert sh(page, ".mt-play").get_attribute("aria-label") == "Abspielen"
-    stopped = int(page.get_attribute(DEMO, "data-move"))
+    stopped = int(page.get_attribute(DEMO, "data-move") or "-1")
     assert stopped >= 2
     # a record whose second move does not replay, with markup in a comment: refused in German
     page.evaluate("""() => {
@@ -76,4 +82,4 @@ def test_play_and_pause_and_a_hostile_record(page, site_url):
     said = page.locator("#bad .mt-error").inner_text()
     assert said.startswith("Diese Aufzeichnung lässt sich nicht nachspielen: Zug 2")
     assert page.locator("#bad img").count() == 0
-    assert int(page.get_attribute(DEMO, "data-move")) == stopped
+    assert int(page.get_attribute(DEMO, "data-move") or "-1") == stopped

@@ -7,9 +7,15 @@ Set MELDTABLE_SHOTS=<folder> to save a screenshot of each case to look at."""
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
+from pytest import FixtureRequest
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
 
 pytestmark = pytest.mark.browser
 
@@ -24,7 +30,7 @@ GAMES = [  # variant, players, discard pile, action bar
 
 
 @pytest.fixture()
-def sized_page(browser, site_url, request):
+def sized_page(browser: Browser, site_url: str, request: FixtureRequest) -> Iterator[tuple[Page, int, int]]:
     w, h = request.param
     ctx = browser.new_context(viewport={"width": w, "height": h}, has_touch=w < 900, is_mobile=w < 900)
     page = ctx.new_page()
@@ -48,7 +54,7 @@ SETTLED = """(sels) => new Promise((resolve) => {
 })"""
 
 
-def wait_layout_settled(page, selectors):
+def wait_layout_settled(page: Page, selectors: list[str]) -> None:
     """Wait (no fixed sleep) until the given elements are drawn (a non-empty box: Continental's
     action bar is empty while the computers before the player act), fonts are loaded, no
     animation runs and the boxes of those elements and of every hand card stay the same across
@@ -56,19 +62,22 @@ def wait_layout_settled(page, selectors):
     page.wait_for_function(SETTLED, arg=selectors, timeout=60_000)
 
 
-def boxes_inside(page, selectors):
-    return page.evaluate(
+def boxes_inside(page: Page, selectors: list[str]) -> list[tuple[str, dict[str, float] | None]]:
+    boxes: list[tuple[str, dict[str, float] | None]] = page.evaluate(
         """(sels) => sels.map((s) => {
              const el = document.querySelector(s);
              if (!el) return [s, null];
              const r = el.getBoundingClientRect();
              return [s, {x: r.left, y: r.top, r: r.right, b: r.bottom, w: r.width, h: r.height}];
            })""", selectors)
+    return boxes
 
 
 @pytest.mark.parametrize("sized_page", SIZES, indirect=True, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("variant,players,discard,actions", GAMES, ids=lambda x: str(x))
-def test_hand_pile_and_actions_visible_together(sized_page, site_url, variant, players, discard, actions):
+def test_hand_pile_and_actions_visible_together(sized_page: tuple[Page, int, int], site_url: str, variant: str, players: int,
+                                                discard: str,
+                                                actions: str) -> None:
     page, w, h = sized_page
     page.goto(f"{site_url}?fast=1&seed=21&game={variant}")
     page.wait_for_selector("html[data-engine-state=ready]", timeout=90_000)

@@ -10,8 +10,14 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, cast
 
 import pytest
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Locator, Page
+
+    from conftest import WatchedPage
 
 ROOT = Path(__file__).resolve().parents[2]
 GUIDES = ROOT / "web" / "guides"
@@ -20,33 +26,33 @@ STEP_MS = 20_000
 CANASTA = ("canasta-two-hand", "canasta-classic", "kanaster")
 
 
-def guide(variant: str) -> dict:
-    return json.loads((GUIDES / f"{variant}.json").read_text(encoding="utf-8"))
+def guide(variant: str) -> dict[str, Any]:
+    return cast("dict[str, Any]", json.loads((GUIDES / f"{variant}.json").read_text(encoding="utf-8")))
 
 
-def kind(step: dict) -> str:
+def kind(step: dict[str, Any]) -> str:
     return "human" if "do" in step else "computer" if "computer" in step else "end" if step.get("end") else "say"
 
 
-def panel_step(page) -> int:
+def panel_step(page: Page) -> int:
     return int(page.locator("#g-panel").get_attribute("data-step") or 0)
 
 
-def wait_step(page, n: int) -> None:
+def wait_step(page: Page, n: int) -> None:
     page.wait_for_function(f"() => document.querySelector('#g-panel').dataset.step === '{n}'", timeout=STEP_MS)
 
 
-def select(page, cards: list[str]) -> None:
+def select(page: Page, cards: list[str]) -> None:
     """Click each card in the hand (a card held twice: the copy not selected yet)."""
     for card in cards:
         page.locator(f'#g-table #hand .hand-card[data-card="{card}"][aria-pressed="false"]').first.click()
 
 
-def button(page, name: str):
+def button(page: Page, name: str) -> Locator:
     return page.locator(f"#g-table #btn-{name}")
 
 
-def do_canasta(page, intent: str) -> None:
+def do_canasta(page: Page, intent: str) -> None:
     """Carry out a step's move with the clicks a person makes on the canasta table."""
     verb, *words = intent.split()
     if verb == "draw":
@@ -64,13 +70,13 @@ def do_canasta(page, intent: str) -> None:
         raise AssertionError(f"no clicks for {intent!r}")
 
 
-def open_guide(page, site_url: str, variant: str, lang: str) -> None:
+def open_guide(page: Page, site_url: str, variant: str, lang: str) -> None:
     page.goto(f"{site_url}guide.html?variant={variant}&lang={lang}")
     page.wait_for_function("() => document.querySelector('#g-table')?.shadowRoot?.querySelector('#hand .hand-card')"
                            " && document.querySelector('#g-panel').dataset.step", timeout=BOOT_MS)
 
 
-def play_through(page, variant: str, lang: str) -> list[str]:
+def play_through(page: Page, variant: str, lang: str) -> list[str]:
     """Complete the guide by clicks; returns the panel's texts, step by step."""
     g = guide(variant)
     seen = []
@@ -92,7 +98,7 @@ def play_through(page, variant: str, lang: str) -> list[str]:
     return seen
 
 
-def test_two_hand_canasta_guide_is_completed_by_clicks(page, site_url):
+def test_two_hand_canasta_guide_is_completed_by_clicks(page: WatchedPage, site_url: str) -> None:
     """Issue #12's test: the whole two-hand guide, in English, by clicks; a legal move that is not
     the step's is held back with the step's nudge; an illegal one gets the engine's reason and
     the guide's explanation of it; the page loads nothing from another host, logs no error."""
@@ -142,7 +148,7 @@ def test_two_hand_canasta_guide_is_completed_by_clicks(page, site_url):
 
 
 @pytest.mark.parametrize("variant", [v for v in CANASTA if v != "canasta-two-hand"])
-def test_canasta_family_guides_in_german(page, site_url, variant):
+def test_canasta_family_guides_in_german(page: WatchedPage, site_url: str, variant: str) -> None:
     """The other canasta guides, in German, by clicks to the end of the hand."""
     open_guide(page, site_url, variant, "de")
     assert re.fullmatch(r"Schritt 1 von \d+", page.locator("#g-progress").inner_text())
@@ -152,14 +158,14 @@ def test_canasta_family_guides_in_german(page, site_url, variant):
     assert page.console_errors == []
 
 
-def test_unknown_variant_says_which_guides_exist(page, site_url):
+def test_unknown_variant_says_which_guides_exist(page: WatchedPage, site_url: str) -> None:
     page.goto(f"{site_url}guide.html?variant=poker&lang=en")
     page.wait_for_function("() => document.querySelector('#g-panel').dataset.state === 'error'")
     assert "canasta-two-hand" in page.locator("#g-say").inner_text()
 
 
 @pytest.mark.parametrize("variant", ["continental", "3-ist-50"])
-def test_other_guides_open_on_their_table(page, site_url, variant):
+def test_other_guides_open_on_their_table(page: WatchedPage, site_url: str, variant: str) -> None:
     """The guides not yet driven by clicks here: the page opens on the game's live table, the
     first step is shown in English with its progress, "Next" leads to the player's first move."""
     page.goto(f"{site_url}guide.html?variant={variant}&lang=en")

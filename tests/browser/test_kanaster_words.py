@@ -5,9 +5,15 @@ keeps "canasta". Opened from positions (tests/browser/saved_positions.py)."""
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 import pytest
 from saved_positions import open_position
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+    from conftest import WatchedPage
 
 pytestmark = pytest.mark.browser
 
@@ -18,7 +24,7 @@ POS = {
 }
 
 
-def table_words(page):
+def table_words(page: Page) -> tuple[str, list[str], list[str]]:
     """The table's text and the spoken names of its melds."""
     text = page.locator("#felt").inner_text()
     labels = page.eval_on_selector_all("#felt .meld[aria-label]", "(els) => els.map((e) => e.getAttribute('aria-label'))")
@@ -28,14 +34,14 @@ def table_words(page):
 
 @pytest.mark.parametrize("lang", ["de", "en"])
 @pytest.mark.parametrize("variant", list(POS))
-def test_kanaster_says_kanaster_in_german(page, site_url, variant, lang):
+def test_kanaster_says_kanaster_in_german(page: WatchedPage, site_url: str, variant: str, lang: str) -> None:
     page.add_init_script(f"localStorage.setItem('meldtable.lang', '{lang}')")
     open_position(page, site_url, POS[variant])
     page.wait_for_selector("#my-canastas:not(:empty)")
     text, labels, titles = table_words(page)
     heads = page.locator(".side-canastas").all_text_contents()
     assert heads, variant
-    king = page.get_attribute('#my-melds .meld[data-rank="K"]', "aria-label")
+    king = page.get_attribute('#my-melds .meld[data-rank="K"]', "aria-label") or ""
     if variant == "kanaster" and lang == "de":
         assert not re.search(r"canasta", text + " ".join(labels + titles), re.I), (text, labels, titles)
         assert all(h.startswith("Kanaster:") for h in heads), heads

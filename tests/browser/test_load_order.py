@@ -12,14 +12,21 @@ the order the browser sent them), on a fresh profile (no snapshot, no service wo
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, cast
 from urllib.parse import urlsplit
 
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, BrowserContext, Request
 
-def test_a_first_visit_requests_pyodide_first_and_the_wheel_last(context, site_url, site_version):
+
+def test_a_first_visit_requests_pyodide_first_and_the_wheel_last(context: BrowserContext, site_url: str,
+                                                                 site_version: dict[str, Any]) -> None:
     events: list[tuple[str, str, str]] = []  # ("request" | "finished", file name, method)
 
-    def seen(kind):
-        def add(request):
+    def seen(kind: str) -> Callable[[Request], None]:
+        def add(request: Request) -> None:
             if request.service_worker is None:  # the precache, once the engine is ready, aside
                 events.append((kind, urlsplit(request.url).path.rsplit("/", 1)[-1], request.method))
         return add
@@ -65,7 +72,7 @@ STORED = """async () => {
 }"""
 
 
-def test_a_snapshot_of_another_build_is_not_restored_and_is_replaced(browser, dist_dir, tmp_path):
+def test_a_snapshot_of_another_build_is_not_restored_and_is_replaced(browser: Browser, dist_dir: Path, tmp_path: Path) -> None:
     """The worker starts restoring the stored snapshot before app-lock.json is read; when the
     lock then names another key (a new build), the start goes on as a fresh one and the new
     build's snapshot replaces the old one. No service worker here, so each visit reads the
@@ -89,14 +96,14 @@ def test_a_snapshot_of_another_build_is_not_restored_and_is_replaced(browser, di
         def start() -> str:
             page.goto(url)
             page.wait_for_selector("html[data-engine-state=ready]", state="attached", timeout=120_000)
-            return page.evaluate("document.documentElement.dataset.engineStart")
+            return cast("str", page.evaluate("document.documentElement.dataset.engineStart"))
 
         def stored(other_than: list[str] | None = None) -> list[str]:
             """The one stored snapshot, once it is not `other_than` (it is stored after "ready")."""
             for _ in range(300):
                 found = page.evaluate(STORED)
                 if len(found) == 1 and found != other_than:
-                    return found
+                    return cast("list[str]", found)
                 time.sleep(0.1)
             raise AssertionError(f"stored snapshots: {page.evaluate(STORED)}")
 
@@ -119,7 +126,7 @@ def test_a_snapshot_of_another_build_is_not_restored_and_is_replaced(browser, di
         server.server_close()
 
 
-def test_pyodide_runtime_script_carries_the_compile_hint_and_is_otherwise_npms(dist_dir, tmp_path):
+def test_pyodide_runtime_script_carries_the_compile_hint_and_is_otherwise_npms(dist_dir: Path, tmp_path: Path) -> None:
     """build.py puts V8's explicit compile hint (`//# allFunctionsCalledOnLoad`, a first-line
     comment) in front of Pyodide's runtime script, so that the worker's code cache for it holds
     every function (docs/performance.md, issue #16); the rest of the file, and Pyodide's other

@@ -12,10 +12,16 @@ Set MELDTABLE_SHOTS=<folder> to save a screenshot of each case to look at."""
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
+from pytest import FixtureRequest
 from saved_positions import open_position
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
 
 pytestmark = pytest.mark.browser
 
@@ -24,7 +30,7 @@ RANKS = "A K Q J T 9 8 7 6 5 4".split()
 SUITS = "CDHS"
 
 
-def canasta(variant, players, sides, option=""):
+def canasta(variant: str, players: int, sides: int, option: str = "") -> str:
     """A canasta-family table where side 0 (the person's) has two melds, every other side four
     and side 1 a natural canasta: every part of each side's head is shown."""
     lines = [f"variant: {variant}", f"players: {players}", *([option] if option else []), "turn: 0 draw", "pile: 4C 6D"]
@@ -37,7 +43,7 @@ def canasta(variant, players, sides, option=""):
     return "\n".join(lines) + "\n"
 
 
-def continental(players):
+def continental(players: int) -> str:
     """Continental's first deal (two sets): every second seat after the person has laid down."""
     lines = ["variant: continental", f"players: {players}", "turn: 0 draw", "pile: 9C"]
     k = 0
@@ -49,7 +55,7 @@ def continental(players):
     return "\n".join(lines) + "\n"
 
 
-def threefifty(players):
+def threefifty(players: int) -> str:
     """3 ist 50 at the start of a round (four cards each), a minus pile at seat 1."""
     deck = [r + s for s in SUITS for r in "A K Q J T 9 8 7 6 4 3 2".split()]
     pool = [c for c in deck if c not in {"5C", "5D", "9S", "KH", "4C", "4D", "7C", "7D", "7S"}]
@@ -95,7 +101,7 @@ MEASURE = """() => {
 
 
 @pytest.fixture()
-def phone(browser, request):
+def phone(browser: Browser, request: FixtureRequest) -> Iterator[tuple[Page, int, int]]:
     w, h = request.param
     ctx = browser.new_context(viewport={"width": w, "height": h}, has_touch=True, is_mobile=True)
     ctx.add_init_script("localStorage.setItem('meldtable.settings', JSON.stringify({speed: 'instant'}));"
@@ -105,7 +111,7 @@ def phone(browser, request):
     ctx.close()
 
 
-def settle(page, lang):
+def settle(page: Page, lang: str) -> None:
     page.wait_for_function("""(lang) => document.documentElement.lang === lang && document.fonts.status === 'loaded'
         && document.getAnimations().every((a) => a.playState !== 'running' || !a.effect
              || a.effect.getComputedTiming().iterations === Infinity)""", arg=lang, timeout=30_000)
@@ -113,7 +119,7 @@ def settle(page, lang):
 
 @pytest.mark.parametrize("phone", SIZES, indirect=True, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("case", list(CASES))
-def test_page_and_side_heads_fit_the_phone(phone, site_url, case):
+def test_page_and_side_heads_fit_the_phone(phone: tuple[Page, int, int], site_url: str, case: str) -> None:
     page, w, h = phone
     open_position(page, site_url, CASES[case])
     shots = os.environ.get("MELDTABLE_SHOTS")

@@ -6,9 +6,14 @@
 2. Continental in landscape: the caption "Ablagestapel" under the discard pile is whole."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pytest
 from saved_positions import open_position
 from test_phone_table import VISIBLE, not_visible, settle, sized  # noqa: F401 (fixture)
+
+if TYPE_CHECKING:
+    from conftest import WatchedPage
 
 pytestmark = pytest.mark.browser
 
@@ -34,7 +39,7 @@ OWN = {
 
 @pytest.mark.parametrize("sized", [(390, 844), (844, 390)], indirect=True, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("case", list(OWN))
-def test_every_own_meld_is_visible(sized, site_url, case):
+def test_every_own_meld_is_visible(sized: tuple[WatchedPage, int, int], site_url: str, case: str) -> None:
     """"Every meld must be visible on the table": each of the person's nine melds shows its rank
     and count on screen, the melds' box does not scroll, and the hand and actions stay visible."""
     page, w, h = sized
@@ -59,7 +64,7 @@ CONTINENTAL = ("variant: continental\nplayers: 4\nturn: 0 draw\npile: 9C KD\n"
 
 
 @pytest.mark.parametrize("sized", [(844, 390), (390, 844)], indirect=True, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_continental_pile_captions_whole_in_german(sized, site_url):
+def test_continental_pile_captions_whole_in_german(sized: tuple[WatchedPage, int, int], site_url: str) -> None:
     """Issue #29 item 4 (leftover): in German, "Ablagestapel" under Continental's discard pile
     (and the other pile captions) is whole, not clipped at its last letter."""
     page, w, h = sized
@@ -73,7 +78,7 @@ def test_continental_pile_captions_whole_in_german(sized, site_url):
     assert "Ablagestapel" in page.locator(".ct-pile .pile-caption:visible").all_text_contents()[-1] or any(
         "Ablagestapel" in t for t in caps.all_text_contents())
     for cap in caps.all():
-        text = cap.text_content()
+        text = cap.text_content() or ""
         if not text.strip():
             continue
         assert cap.evaluate("(e) => e.scrollWidth <= e.clientWidth"), (w, h, text)

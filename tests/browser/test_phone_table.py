@@ -11,8 +11,17 @@ and the topmost element there is that element (not clipped by a scroll box, not 
    is shown in portrait too."""
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, cast
+
 import pytest
+from pytest import FixtureRequest
 from saved_positions import open_position
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
+
+    from conftest import WatchedPage
 
 pytestmark = pytest.mark.browser
 
@@ -51,26 +60,26 @@ VISIBLE = """(el) => {
 
 
 @pytest.fixture()
-def sized(browser, request):
+def sized(browser: Browser, request: FixtureRequest) -> Iterator[tuple[WatchedPage, int, int]]:
     w, h = request.param
     ctx = browser.new_context(viewport={"width": w, "height": h}, has_touch=w < 900, is_mobile=w < 900)
     ctx.add_init_script("localStorage.setItem('meldtable.settings', JSON.stringify({speed: 'instant'}))")
-    page = ctx.new_page()
+    page = cast("WatchedPage", ctx.new_page())
     page.console_errors = []
     yield page, w, h
     ctx.close()
 
 
-def settle(page):
+def settle(page: Page) -> None:
     page.wait_for_function("""() => document.fonts.status === 'loaded'
         && document.getAnimations().every((a) => a.playState !== 'running' || !a.effect
              || a.effect.getComputedTiming().iterations === Infinity  // a pulsing hint
              || (a.effect.target && a.effect.target.id === 'ct-claim-bar'))""", timeout=30_000)
 
 
-def not_visible(page, selector):
+def not_visible(page: Page, selector: str) -> list[tuple[int, str]]:
     """[(index, reason)] of the elements matching `selector` that a person does not see."""
-    out = []
+    out: list[tuple[int, str]] = []
     for i, loc in enumerate(page.locator(selector).all()):
         why = loc.evaluate(VISIBLE)
         if why:
@@ -80,7 +89,7 @@ def not_visible(page, selector):
 
 @pytest.mark.parametrize("sized", SIZES, indirect=True, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("case", list(CANASTA))
-def test_every_opposing_meld_is_visible(sized, site_url, case):
+def test_every_opposing_meld_is_visible(sized: tuple[WatchedPage, int, int], site_url: str, case: str) -> None:
     """Item 1: "A player needs every meld on the table to choose a safe discard" — each meld of
     the other sides shows its rank and count on screen (with a small face where there is room),
     with no scrolling."""
@@ -97,7 +106,7 @@ def test_every_opposing_meld_is_visible(sized, site_url, case):
 
 @pytest.mark.parametrize("sized", SIZES, indirect=True, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("lang", ["de", "en"])
-def test_claim_prompt_leaves_every_seat_visible(sized, site_url, lang):
+def test_claim_prompt_leaves_every_seat_visible(sized: tuple[WatchedPage, int, int], site_url: str, lang: str) -> None:
     """Item 3 (seed 002: "kann jeder der folgenden Spieler sie nehmen, wobei er dann auch die
     oberste Karte des Strafstapels ziehen muss"): while the person is asked, every other seat's
     name, card count and badge stay visible, and so do the prompt's two buttons and the hand."""
@@ -136,7 +145,7 @@ BROKEN_WORDS = """(root) => {
 
 @pytest.mark.parametrize("sized", [(390, 844), (844, 390)], indirect=True, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("case", ["canasta-two-hand", "canasta-classic-6"])
-def test_german_labels_fit_on_a_phone(sized, site_url, case):
+def test_german_labels_fit_on_a_phone(sized: tuple[WatchedPage, int, int], site_url: str, case: str) -> None:
     """Item 4: "Stapel aufnehmen" and "Abwerfen" whole on their buttons in text of at least
     12 px, "Ablagestapel" never broken mid-word, and the app's name shown."""
     page, w, h = sized
@@ -147,7 +156,7 @@ def test_german_labels_fit_on_a_phone(sized, site_url, case):
     buttons = page.locator("#actions .btn-action:visible")
     assert buttons.count() >= 5
     for b in buttons.all():
-        text = b.text_content().strip()
+        text = (b.text_content() or "").strip()
         size = b.evaluate("(e) => parseFloat(getComputedStyle(e).fontSize)")
         assert size >= 12, (text, size)
         clipped = b.evaluate("(e) => e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1")

@@ -17,12 +17,19 @@ import struct
 import threading
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, cast
 from urllib.parse import urlsplit
 
 import pytest
+from pytest import TempPathFactory
 
 import build
 import npm_vendor  # tools/npm_vendor.py, on sys.path once build is imported
+
+if TYPE_CHECKING:
+    from playwright.sync_api import BrowserContext, Page, Request
+
+    from conftest import RecordTiming
 
 CHROMIUM_ARGS = ["--disable-gpu", "--disable-background-networking", "--no-first-run",
                  "--disable-component-update", "--disable-sync", "--disable-quic"]
@@ -57,8 +64,8 @@ class Site:
     `python3 -m http.server` runs); otherwise build.py's handler with its MIME table,
     mime_overrides and extra headers."""
 
-    def __init__(self, root: Path, prefix: str = "/", headers: dict | None = None,
-                 mime_overrides: dict | None = None, plain: bool = False):
+    def __init__(self, root: Path, prefix: str = "/", headers: dict[str, Any] | None = None,
+                 mime_overrides: dict[str, Any] | None = None, plain: bool = False) -> None:
         self.root, self.prefix, self.paths = Path(root), prefix, []
         site = self
         base = http.server.SimpleHTTPRequestHandler if plain else build.SiteHandler
@@ -85,7 +92,7 @@ class Site:
         self.url = self.origin + prefix
         self.running = True
 
-    def stop(self):
+    def stop(self) -> None:
         if self.running:
             self.running = False
             self.server.shutdown()
@@ -93,7 +100,7 @@ class Site:
 
 
 @pytest.fixture(scope="module")
-def site_dir(dist_dir, tmp_path_factory) -> Path:
+def site_dir(dist_dir: Path, tmp_path_factory: TempPathFactory) -> Path:
     """A private copy of dist/, so a concurrent rebuild of dist/ cannot disturb these tests."""
     copy = tmp_path_factory.mktemp("pwa") / "site"
     shutil.copytree(dist_dir, copy)
@@ -101,9 +108,9 @@ def site_dir(dist_dir, tmp_path_factory) -> Path:
 
 
 @pytest.fixture(scope="module")
-def version(site_dir) -> dict:
+def version(site_dir: Path) -> dict[str, Any]:
     """version.json of that copy."""
-    return json.loads((site_dir / "version.json").read_text())
+    return cast("dict[str, Any]", json.loads((site_dir / "version.json").read_text()))
 
 
 @pytest.fixture
@@ -124,12 +131,12 @@ class Watch:
     """Records every request of a context (pages, workers, service workers) that leaves the
     allowed origins, and console errors of the pages opened through page()."""
 
-    def __init__(self, context, *origins: str):
+    def __init__(self, context: BrowserContext, *origins: str) -> None:
         self.context, self.origins = context, set(origins)
         self.foreign, self.errors = [], []
         context.on("request", self._request)
 
-    def _request(self, request):
+    def _request(self, request: Request) -> None:
         parts = urlsplit(request.url)
         if parts.scheme in ("data", "blob", "about", "chrome-extension"):
             return
@@ -143,15 +150,15 @@ class Watch:
         return page
 
 
-def wait_ready(page):
+def wait_ready(page: Page) -> None:
     page.wait_for_selector("html[data-engine-state=ready]", state="attached", timeout=BOOT_MS)
 
 
-def wait_pwa(page, state: str, timeout_ms: int = 60_000):
+def wait_pwa(page: Page, state: str, timeout_ms: int = 60_000) -> None:
     page.wait_for_selector(f"html[data-pwa={state}]", state="attached", timeout=timeout_ms)
 
 
-def open_installed(context, origin: str, url: str):
+def open_installed(context: BrowserContext, origin: str, url: str):
     """A watched page of the app at `url` (?fast=1 and the test seed), once its engine is ready
     and its service worker controls it (data-pwa=ready). Returns (watch, page)."""
     watch = Watch(context, origin)
@@ -162,36 +169,36 @@ def open_installed(context, origin: str, url: str):
     return watch, page
 
 
-def start_game(page):
+def start_game(page: Page) -> None:
     page.wait_for_selector("#newgame-dialog[open]")
     page.click("#ng-start")
     page.wait_for_selector("#game:not([hidden]) #hand .hand-card")
 
 
-def hand(page) -> list[str]:
+def hand(page: Page) -> list[str]:
     return page.eval_on_selector_all("#hand .hand-card", "els => els.map((e) => e.dataset.card)")
 
 
-def wait_my_draw(page):
+def wait_my_draw(page: Page) -> None:
     page.wait_for_function("() => !document.querySelector('#btn-draw').disabled", timeout=60_000)
 
 
-def draw(page):
+def draw(page: Page) -> None:
     wait_my_draw(page)
     page.click("#btn-draw")
     page.wait_for_function("() => document.querySelector('#felt').dataset.stage === 'play'")
 
 
-def discard_and_wait_for_the_computer(page):
+def discard_and_wait_for_the_computer(page: Page) -> None:
     """Discard a legal card; the computer then plays its turn and it is our draw again."""
     page.wait_for_function("() => document.querySelector('#hand').dataset.legalDiscards")
-    card = page.get_attribute("#hand", "data-legal-discards").split()[0]
+    card = (page.get_attribute("#hand", "data-legal-discards") or "").split()[0]
     page.locator(f'#hand .hand-card[data-card="{card}"]').first.click()
     page.click("#btn-discard")
     wait_my_draw(page)
 
 
-def wait_saved(page):
+def wait_saved(page: Page) -> None:
     """Wait until the autosave holds the game as shown: the human's hand in the saved state
     (docs/state-format.md: state.hands[seat]) equals the hand on the table."""
     page.wait_for_function("""(cards) => {
@@ -203,13 +210,13 @@ def wait_saved(page):
     }""", arg=sorted(hand(page)), timeout=20_000)
 
 
-def cache_names(page) -> list[str]:
+def cache_names(page: Page) -> list[str]:
     """The service worker's caches ("meldtable:<scope>:<build id>"), without the engine
     worker's own start-up snapshot cache ("meldtable-snapshot:<path>", see test_snapshot.py)."""
     return sorted(n for n in page.evaluate("() => caches.keys()") if not n.startswith("meldtable-snapshot:"))
 
 
-def sw_version(page) -> dict:
+def sw_version(page: Page) -> dict[str, Any]:
     """The controlling service worker's answer to {type: "version"}: {buildId, cache, later}."""
     return page.evaluate("""() => new Promise((resolve) => {
       const channel = new MessageChannel();
@@ -218,11 +225,11 @@ def sw_version(page) -> dict:
     })""")
 
 
-def controller_build(page) -> str:
-    return sw_version(page)["buildId"]
+def controller_build(page: Page) -> str:
+    return cast("str", sw_version(page)["buildId"])
 
 
-def controlled_by(page, build_id: str) -> bool:
+def controlled_by(page: Page, build_id: str) -> bool:
     """True once the page has booted, controlled by the service worker of that build (tolerates
     the page reloading meanwhile)."""
     from playwright.sync_api import Error
@@ -234,7 +241,7 @@ def controlled_by(page, build_id: str) -> bool:
         return False
 
 
-def boot_long_tasks(page) -> tuple[list[int], int]:
+def boot_long_tasks(page: Page) -> tuple[list[int], int]:
     """(durations of the long tasks that ended before the engine was ready, duration of the
     task that made it ready, 0 if that one was short). The latter is the page's reaction to
     "ready" (hiding the boot screen, opening the new-game dialog), not engine boot work."""
@@ -260,7 +267,7 @@ def new_version(src: Path, dst: Path, marker: str, later_s: int) -> str:
     return build_id
 
 
-def shot(page, name: str):
+def shot(page: Page, name: str) -> None:
     """Save a screenshot when MELDTABLE_SHOTS names a folder (to look at the prompt)."""
     folder = os.environ.get("MELDTABLE_SHOTS")
     if folder:
@@ -303,7 +310,7 @@ def page_module_graph() -> set[str]:
     return seen
 
 
-def test_manifest_icons_csp_and_precache_list(site_dir, version):
+def test_manifest_icons_csp_and_precache_list(site_dir: Path, version: dict[str, Any]) -> None:
     manifest = json.loads((site_dir / "manifest.webmanifest").read_text())
     assert manifest["name"] and manifest["short_name"]
     assert manifest["start_url"] == manifest["scope"] == manifest["id"] == "./"  # any sub-path
@@ -385,7 +392,7 @@ def test_manifest_icons_csp_and_precache_list(site_dir, version):
 
 # --------------------------------------------------------------------------- in the browser
 
-def test_installable_in_chromium(playwright_instance, chromium_path, site_dir, sites, tmp_path):
+def test_installable_in_chromium(playwright_instance, chromium_path: str, site_dir: Path, sites, tmp_path: Path) -> None:
     """CDP Page.getInstallabilityErrors is empty (needs a persistent profile, not incognito)."""
     site = sites(site_dir)
     context = playwright_instance.chromium.launch_persistent_context(
@@ -406,7 +413,8 @@ def test_installable_in_chromium(playwright_instance, chromium_path, site_dir, s
         context.close()
 
 
-def test_offline_reload_boots_plays_and_keeps_the_game(context, site_dir, version, sites, record_timing):
+def test_offline_reload_boots_plays_and_keeps_the_game(context: BrowserContext, site_dir: Path, version: dict[str, Any], sites,
+                                                       record_timing: RecordTiming) -> None:
     """Under the CSP sent as a header (so the worker runs under it too): first visit, a move,
     then the server stops and the network goes off; the reload boots from the cache, offers
     the saved game, and play goes on.
@@ -450,12 +458,12 @@ def test_offline_reload_boots_plays_and_keeps_the_game(context, site_dir, versio
     assert watch.errors == []
 
 
-def later_missing(page) -> int:
+def later_missing(page: Page) -> int:
     """How many documentation files (sw.js "later") the controlling service worker has not stored."""
-    return sw_version(page)["later"]
+    return cast("int", sw_version(page)["later"])
 
 
-def wait_later_missing(page, done, timeout_s: float = 60) -> int:
+def wait_later_missing(page: Page, done, timeout_s: float = 60) -> int:
     """Poll later_missing until done(count) holds; return that count."""
     deadline = time.monotonic() + timeout_s
     while not done(count := later_missing(page)):
@@ -464,7 +472,9 @@ def wait_later_missing(page, done, timeout_s: float = 60) -> int:
     return count
 
 
-def test_documentation_is_stored_at_the_second_start_or_when_visited(context, site_dir, version, sites):
+def test_documentation_is_stored_at_the_second_start_or_when_visited(context: BrowserContext, site_dir: Path,
+                                                                     version: dict[str, Any],
+                                                                     sites) -> None:
     """Issue #16: a first visit downloads none of the documentation (rules pages, guided hands,
     live demos); a page of it read online is stored as it passes; the next start stores the
     rest, after which every one of them opens offline. Opened offline before that, a rules page
@@ -511,7 +521,7 @@ def test_documentation_is_stored_at_the_second_start_or_when_visited(context, si
     assert watch.errors == [], watch.errors
 
 
-def test_csp_header_reaches_the_worker(context, site_dir, sites):
+def test_csp_header_reaches_the_worker(context: BrowserContext, site_dir: Path, sites) -> None:
     """Control for the test above: without 'wasm-unsafe-eval' in the header the worker cannot
     compile Pyodide, so the header's policy really applies to the engine's worker."""
     strict = build.CSP.replace(" 'wasm-unsafe-eval'", "")
@@ -524,7 +534,8 @@ def test_csp_header_reaches_the_worker(context, site_dir, sites):
     assert watch.foreign == []
 
 
-def test_a_host_policy_without_the_early_scripts_hash_still_starts_one_engine(context, site_dir, sites):
+def test_a_host_policy_without_the_early_scripts_hash_still_starts_one_engine(context: BrowserContext, site_dir: Path,
+                                                                              sites) -> None:
     """A host that sends its own policy without the inline script's sha256 (build.CSP has it):
     the browser refuses index.html's early start, and app.js creates the one worker itself."""
     assert "'sha256-" in build.CSP
@@ -548,7 +559,8 @@ def test_a_host_policy_without_the_early_scripts_hash_still_starts_one_engine(co
     assert watch.foreign == []
 
 
-def test_sub_path_on_a_plain_static_server(context, site_dir, version, sites, tmp_path):
+def test_sub_path_on_a_plain_static_server(context: BrowserContext, site_dir: Path, version: dict[str, Any], sites,
+                                           tmp_path: Path) -> None:
     """dist/ unchanged under /docs/play/ of `python3 -m http.server`'s handler: boots, plays,
     caches under its own scope, reloads offline; nothing is requested outside /docs/play/."""
     www = tmp_path / "www"
@@ -594,7 +606,8 @@ SPOIL = """([how]) => {
                   "Grund: Das gespeicherte Spiel enthält NaN"),
     ("seats", "en", "so it has been removed. Reason: 'human_seats' must be a non-empty list of seats 0..1."),
 ])
-def test_a_saved_game_that_cannot_be_loaded_is_forgotten_after_telling_the_player(context, site_dir, sites, how, lang, words):
+def test_a_saved_game_that_cannot_be_loaded_is_forgotten_after_telling_the_player(context: BrowserContext, site_dir: Path, sites,
+                                                                                  how, lang: str, words) -> None:
     """Issue #15: the page kept offering a saved game whose loading failed (with 'internal'). Now
     any refusal, whatever its code (bad_state for a damaged or NaN-holding state, bad_request
     for bad seats), is shown in the new-game dialog in the page's language, the saved game is
@@ -613,7 +626,7 @@ def test_a_saved_game_that_cannot_be_loaded_is_forgotten_after_telling_the_playe
     wait_ready(page)
     page.click("#btn-resume")
     page.wait_for_function("(w) => document.querySelector('#ng-error').textContent.includes(w)", arg=words[:60])
-    assert words in page.text_content("#ng-error")
+    assert words in (page.text_content("#ng-error") or "")
     assert page.evaluate("(k) => localStorage.getItem(k)", key) is None
     assert page.query_selector("#btn-resume") is None and page.is_visible("#newgame-dialog")
     page.reload()
@@ -624,7 +637,7 @@ def test_a_saved_game_that_cannot_be_loaded_is_forgotten_after_telling_the_playe
     assert watch.errors == [] and watch.foreign == []
 
 
-def test_wrong_wasm_type_shows_an_explanation(context, site_dir, sites):
+def test_wrong_wasm_type_shows_an_explanation(context: BrowserContext, site_dir: Path, sites) -> None:
     """A host sending .wasm as application/octet-stream: the page explains instead of spinning."""
     timeout_s = 6
     site = sites(site_dir, mime_overrides={".wasm": "application/octet-stream"})
@@ -642,8 +655,9 @@ def test_wrong_wasm_type_shows_an_explanation(context, site_dir, sites):
     assert watch.foreign == []
 
 
-def test_update_waits_for_the_player_then_replaces_the_old_cache(context, site_dir, version, sites,
-                                                                  tmp_path):
+def test_update_waits_for_the_player_then_replaces_the_old_cache(context: BrowserContext, site_dir: Path, version: dict[str,
+                                                                 Any], sites,
+                                                                  tmp_path: Path) -> None:
     """A new build while a game is in progress: it downloads and waits, the page offers it and
     play goes on; "Update now" switches, deletes the old cache and continues the same game.
     A version still waiting at the next start takes over before any game is shown."""

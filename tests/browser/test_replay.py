@@ -11,17 +11,23 @@ import json
 import re
 import zlib
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
-from meldtable import new_game
+from meldtable import Game, new_game
 from meldtable.bot import choose_move
 from meldtable.records import parse_record, to_record
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
+
+    from conftest import WatchedPage
 
 BOOT_MS = 120_000
 
 
-def bot_game(variant: str, players: int, seed: int, moves: int | None = None):
+def bot_game(variant: str, players: int, seed: int, moves: int | None = None) -> Game:
     g = new_game(variant, players=players, seed=seed)
     n = 0
     while not g.hand_over and (moves is None or n < moves):
@@ -52,7 +58,7 @@ def full_record() -> str:
                      comments={0: "A whole hand.", 1: "Anna draws <b>first</b>.", n: "The end."})
 
 
-def open_replay(page, site_url: str, text: str, fragment_extra: str = "", lang: str | None = None,
+def open_replay(page: Page, site_url: str, text: str, fragment_extra: str = "", lang: str | None = None,
                 wait: bool = True) -> None:
     q = f"?lang={lang}" if lang else ""
     page.goto(f"{site_url.rstrip('/')}/replay.html{q}#r={link_code(text)}{fragment_extra}")
@@ -60,15 +66,15 @@ def open_replay(page, site_url: str, text: str, fragment_extra: str = "", lang: 
         page.wait_for_function("() => document.body.dataset.move !== undefined", timeout=BOOT_MS)
 
 
-def move_shown(page) -> int:
+def move_shown(page: Page) -> int:
     return int(page.evaluate("() => document.body.dataset.move"))
 
 
-def wait_move(page, k: int) -> None:
+def wait_move(page: Page, k: int) -> None:
     page.wait_for_function(f"() => document.body.dataset.move === '{k}'", timeout=30_000)
 
 
-def test_step_jump_keys_and_log(page, site_url, full_record) -> None:
+def test_step_jump_keys_and_log(page: WatchedPage, site_url: str, full_record: str) -> None:
     total = parse_record(full_record).moves
     open_replay(page, site_url, full_record)
     assert move_shown(page) == total  # a record opens at its end
@@ -108,7 +114,7 @@ def test_step_jump_keys_and_log(page, site_url, full_record) -> None:
     assert not page.console_errors
 
 
-def test_views_all_hands_and_a_seat(page, site_url, full_record) -> None:
+def test_views_all_hands_and_a_seat(page: WatchedPage, site_url: str, full_record: str) -> None:
     rec = parse_record(full_record)
     open_replay(page, site_url, full_record, "&m=4&s=a")
     wait_move(page, 4)
@@ -126,7 +132,7 @@ def test_views_all_hands_and_a_seat(page, site_url, full_record) -> None:
     assert sorted(hand) == mine
 
 
-def test_continue_from_here_resumes_in_the_app(page, site_url, full_record) -> None:
+def test_continue_from_here_resumes_in_the_app(page: WatchedPage, site_url: str, full_record: str) -> None:
     open_replay(page, site_url, full_record, "&m=6&s=0")
     wait_move(page, 6)
     from meldtable.records import replay
@@ -142,7 +148,8 @@ def test_continue_from_here_resumes_in_the_app(page, site_url, full_record) -> N
     assert json.loads(state["state"])["seed"] == 7
 
 
-def test_a_link_made_on_the_page_opens_elsewhere_at_the_same_move(browser, page, site_url, full_record) -> None:
+def test_a_link_made_on_the_page_opens_elsewhere_at_the_same_move(browser: Browser, page: WatchedPage, site_url: str,
+                                                                  full_record: str) -> None:
     open_replay(page, site_url, full_record, "&m=8&s=a")
     wait_move(page, 8)
     page.locator("#r-link").click()
@@ -161,7 +168,7 @@ def test_a_link_made_on_the_page_opens_elsewhere_at_the_same_move(browser, page,
         fresh.close()
 
 
-def test_a_mid_hand_seat_link_hides_the_other_hands(browser, page, site_url) -> None:
+def test_a_mid_hand_seat_link_hides_the_other_hands(browser: Browser, page: WatchedPage, site_url: str) -> None:
     g = bot_game("continental", 3, 5, moves=14)
     text = to_record(g, names=["Ana", "Ben", "Cleo"])
     open_replay(page, site_url, text, "&m=14&s=1")
@@ -192,7 +199,7 @@ def test_a_mid_hand_seat_link_hides_the_other_hands(browser, page, site_url) -> 
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
-def test_hostile_records_are_refused_in_the_person_s_language(page, site_url, lang) -> None:
+def test_hostile_records_are_refused_in_the_person_s_language(page: WatchedPage, site_url: str, lang: str) -> None:
     page.goto(f"{site_url.rstrip('/')}/replay.html?lang={lang}#r=z%%%%")
     page.wait_for_function("() => !document.querySelector('#r-error').hidden", timeout=BOOT_MS)
     expected = {"en": "no readable game record", "de": "keine lesbare Spielaufzeichnung"}[lang]
@@ -215,7 +222,7 @@ def test_hostile_records_are_refused_in_the_person_s_language(page, site_url, la
     assert page.locator("#r-error").inner_text() == too_long[lang]
 
 
-def test_a_file_chosen_and_text_pasted(page, site_url, full_record, tmp_path: Path) -> None:
+def test_a_file_chosen_and_text_pasted(page: WatchedPage, site_url: str, full_record: str, tmp_path: Path) -> None:
     f = tmp_path / "hand.txt"
     f.write_text(full_record)
     page.goto(f"{site_url.rstrip('/')}/replay.html?lang=en")

@@ -3,14 +3,19 @@ opens the replay page in a new tab with that deal, at its last move, with the se
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING
 
 from saved_positions import SAVE_KEY
 
 from meldtable import new_game
 from meldtable.bot import choose_move
 
+if TYPE_CHECKING:
 
-def test_replay_this_deal_opens_the_deal_in_the_replay_page(page, site_url) -> None:
+    from conftest import WatchedPage
+
+
+def test_replay_this_deal_opens_the_deal_in_the_replay_page(page: WatchedPage, site_url: str) -> None:
     g = new_game("canasta-two-hand", players=2, seed=11)
     while not g.hand_over:
         g.play(choose_move(g, g.current_player), seat=g.current_player)

@@ -11,23 +11,30 @@ every link and button reached, also inside a started demo).
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, Literal
+
 import pytest
 from a11y import format_violations, inject_axe, serious_violations
 
 import meldtable
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+    from conftest import WatchedPage
 
 VARIANTS = tuple(meldtable.VARIANTS)
 LANGS = ("de", "en")
 PAGES = [f"{v}.{lang}" for v in VARIANTS for lang in LANGS]
 
 
-def open_page(page, site_url, name, scheme="light"):
+def open_page(page: Page, site_url: str, name: str, scheme: Literal["light", "dark"] = "light") -> None:
     page.emulate_media(color_scheme=scheme)
     page.goto(f"{site_url}rules/{name}.html")
     page.wait_for_selector("main h1")
 
 
-def start_demos(page):
+def start_demos(page: Page) -> int:
     """Start every demo of the page (as scrolling each into view would) and wait for its table."""
     count = page.locator("meldtable-demo").count()
     page.wait_for_function("[...document.querySelectorAll('meldtable-demo')].every((d) => d.demo)")
@@ -61,19 +68,19 @@ AXE_SPLIT = """async () => {
 }"""
 
 
-def split_violations(page):
+def split_violations(page: Page) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """(outside the game tables, inside them): serious/critical axe violations, one per node."""
     inject_axe(page)
-    found = page.evaluate(AXE_SPLIT)
+    found: list[dict[str, Any]] = page.evaluate(AXE_SPLIT)
     return [f for f in found if not f["inTable"]], [f for f in found if f["inTable"]]
 
 
-def listing(found):
+def listing(found: list[dict[str, Any]]) -> str:
     return "\n".join(f"[{f['impact']}] {f['id']}: {f['where']} :: {f['why']}" for f in found)
 
 
 @pytest.mark.parametrize("name", PAGES + ["index.de", "index.en"])
-def test_rules_page_has_no_serious_axe_violations(page, site_url, name):
+def test_rules_page_has_no_serious_axe_violations(page: WatchedPage, site_url: str, name: str) -> None:
     page.set_viewport_size({"width": 1280, "height": 800})
     open_page(page, site_url, name)
     found = serious_violations(page)
@@ -87,7 +94,7 @@ def test_rules_page_has_no_serious_axe_violations(page, site_url, name):
 
 
 @pytest.mark.parametrize("name", ["kanaster.de", "continental.en"])
-def test_rules_page_dark_scheme_and_phone_have_no_serious_axe_violations(page, site_url, name):
+def test_rules_page_dark_scheme_and_phone_have_no_serious_axe_violations(page: WatchedPage, site_url: str, name: str) -> None:
     page.set_viewport_size({"width": 390, "height": 844})
     open_page(page, site_url, name, scheme="dark")
     found = serious_violations(page)
@@ -98,7 +105,7 @@ def test_rules_page_dark_scheme_and_phone_have_no_serious_axe_violations(page, s
 
 
 @pytest.mark.parametrize("name", PAGES)
-def test_the_demos_game_tables_have_no_serious_axe_violations(page, site_url, name):
+def test_the_demos_game_tables_have_no_serious_axe_violations(page: WatchedPage, site_url: str, name: str) -> None:
     page.set_viewport_size({"width": 1280, "height": 800})
     open_page(page, site_url, name)
     start_demos(page)
@@ -118,7 +125,7 @@ FOCUS_OUTLINE = """() => {
 
 
 @pytest.mark.parametrize("name", ["canasta-two-hand.de", "3-ist-50.en"])
-def test_keyboard_focus_is_visible_on_the_rules_page(page, site_url, name):
+def test_keyboard_focus_is_visible_on_the_rules_page(page: WatchedPage, site_url: str, name: str) -> None:
     page.set_viewport_size({"width": 1280, "height": 800})
     open_page(page, site_url, name)
     start_demos(page)

@@ -8,11 +8,17 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from a11y import format_violations, serious_violations  # noqa: E402
+
+if TYPE_CHECKING:
+    from playwright.sync_api import BrowserContext, Page
+
+    from conftest import WatchedPage
 
 pytestmark = pytest.mark.browser
 
@@ -39,20 +45,21 @@ RECORD_POSTS = """(() => {
 })()"""
 
 
-def open_dialog(page, url):
+def open_dialog(page: Page, url: str) -> None:
     page.goto(url)
     page.wait_for_selector("html[data-engine-state=ready]", timeout=90_000)
     page.wait_for_selector("#newgame-dialog[open]")
 
 
-def seat_rows(page):
-    return page.eval_on_selector_all("#ng-seats-list .seat-row", """rows => rows.map((r) => ({
+def seat_rows(page: Page) -> list[dict[str, Any]]:
+    rows: list[dict[str, Any]] = page.eval_on_selector_all("#ng-seats-list .seat-row", """rows => rows.map((r) => ({
         kind: r.querySelector('.seat-kind').value, level: r.querySelector('.seat-level').value,
         levelShown: !r.querySelector('.seat-level').hidden, name: r.querySelector('.seat-name').value,
         placeholder: r.querySelector('.seat-name').placeholder}))""")
+    return rows
 
 
-def test_each_seat_person_or_computer_with_level_and_name(context, site_url):
+def test_each_seat_person_or_computer_with_level_and_name(context: BrowserContext, site_url: str) -> None:
     context.add_init_script(RECORD_POSTS)
     page = context.new_page()
     errors = []
@@ -74,7 +81,7 @@ def test_each_seat_person_or_computer_with_level_and_name(context, site_url):
     page.fill("#ng-seat-3-name", "Anna")
     page.select_option("#ng-seat-0-level", "easy")
     page.select_option("#ng-seat-2-level", "strong")
-    assert "Anna" in page.text_content("#ng-seats-summary")
+    assert "Anna" in (page.text_content("#ng-seats-summary") or "")
     found = serious_violations(page)  # every seat's controls labelled (axe-core)
     assert not found, format_violations(found)
     page.click("#ng-start")
@@ -91,8 +98,8 @@ def test_each_seat_person_or_computer_with_level_and_name(context, site_url):
     # the names on the table: the person's own, the level beside a computer's name (not "normal")
     page.wait_for_function("() => document.querySelector('#my-side-title').textContent.includes('Anna')")
     # Anna (seat 3) and her partner at seat 1 (normal: no level shown); seats 0 and 2 play easy, strong
-    assert page.text_content("#my-side-title").strip() == "Computer 2 (partner) & Anna"
-    felt = page.text_content("#felt")
+    assert (page.text_content("#my-side-title") or "").strip() == "Computer 2 (partner) & Anna"
+    felt = page.text_content("#felt") or ""
     assert "Computer 1 · easy" in felt and "Computer 3 · strong" in felt and "Computer 2 ·" not in felt
     # saved with the game, and remembered for the next new game of this game and count
     saved = page.evaluate("""() => { for (const k of Object.keys(localStorage)) if (k.startsWith('meldtable:saved-game'))
@@ -104,7 +111,7 @@ def test_each_seat_person_or_computer_with_level_and_name(context, site_url):
     assert not errors, errors
 
 
-def test_seats_remembered_resumed_and_refused_without_a_person(page, site_url):
+def test_seats_remembered_resumed_and_refused_without_a_person(page: WatchedPage, site_url: str) -> None:
     open_dialog(page, f"{site_url}?fast=1&seed=8&game=3-ist-50")
     page.select_option("#ng-players", "3")
     page.click("#ng-seats > summary")
@@ -113,14 +120,14 @@ def test_seats_remembered_resumed_and_refused_without_a_person(page, site_url):
     page.click("#ng-start")
     page.wait_for_selector("#game:not([hidden])")
     page.wait_for_function("() => document.body.textContent.includes('Computer 1 · strong')")
-    assert "Robo" in page.text_content("#felt")
+    assert "Robo" in (page.text_content("#felt") or "")
     # a reload resumes the game with its seats
     page.goto(f"{site_url}?fast=1")
     page.wait_for_selector("#btn-resume")
     page.click("#btn-resume")
     page.wait_for_selector("#game:not([hidden])")
     page.wait_for_function("() => document.body.textContent.includes('Computer 1 · strong')")
-    assert "Robo" in page.text_content("#felt")
+    assert "Robo" in (page.text_content("#felt") or "")
     # a new game of 3 ist 50 at 3 opens with the seats chosen last; with no person it refuses
     page.click("#btn-newgame")
     page.wait_for_selector("#newgame-dialog[open]")
@@ -137,7 +144,7 @@ def test_seats_remembered_resumed_and_refused_without_a_person(page, site_url):
     assert not page.console_errors, page.console_errors
 
 
-def test_statistics_per_opponent_level(page, site_url):
+def test_statistics_per_opponent_level(page: WatchedPage, site_url: str) -> None:
     open_dialog(page, f"{site_url}?fast=1")
     page.evaluate("""localStorage.setItem('meldtable.stats', JSON.stringify({kanaster: {played: 3, won: 1, best: 900, deals: 9,
         levels: {strong: {played: 1, won: 0, best: 200, deals: 3}, easy: {played: 2, won: 1, best: 900, deals: 6}}}}))""")

@@ -6,11 +6,15 @@ from __future__ import annotations
 
 import base64
 import zlib
+from typing import TYPE_CHECKING
 from urllib.parse import parse_qs, urlparse
 
 from saved_positions import saved_record
 
 from meldtable import Game
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
 
 
 def decode(code: str) -> str:
@@ -19,7 +23,7 @@ def decode(code: str) -> str:
     return zlib.decompress(raw, -15).decode()
 
 
-def test_share_this_hand_copies_a_link_with_only_the_persons_cards(browser, site_url) -> None:
+def test_share_this_hand_copies_a_link_with_only_the_persons_cards(browser: Browser, site_url: str) -> None:
     context = browser.new_context()
     context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url.rstrip("/"))
     page = context.new_page()
@@ -34,7 +38,9 @@ def test_share_this_hand_copies_a_link_with_only_the_persons_cards(browser, site
         url = page.evaluate("() => navigator.clipboard.readText()")
         assert "/replay.html#r=" in url
         record = decode(parse_qs(urlparse(url).fragment)["r"][0])
-        game = Game.from_json(saved_record(page)["state"])
+        saved = saved_record(page)
+        assert saved is not None
+        game = Game.from_json(saved["state"])
         lines = dict(line.split(": ", 1) for line in record.splitlines() if ": " in line)
         assert lines["view"] == "0" and "seed" not in lines  # a view record: the table as seat 0 sees it
         assert sorted(lines["hand 0"].split()) == sorted(game.view(0)["hand"])

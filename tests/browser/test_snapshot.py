@@ -8,11 +8,16 @@ must be thrown away without hurting the start.
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from test_cpython_equality_all import DRIVE, cpython_game, player_counts
 
 import meldtable
+
+if TYPE_CHECKING:
+
+    from conftest import WatchedPage
 
 BLANK = "__tests__/blank.html"
 
@@ -41,8 +46,9 @@ START = """async () => {
 }"""
 
 
-def seeded_games():
-    games, expected = [], {}
+def seeded_games() -> tuple[list[dict[str, Any]], dict[str, tuple[list[str], str]]]:
+    games: list[dict[str, Any]] = []
+    expected: dict[str, tuple[list[str], str]] = {}
     for variant in sorted(meldtable.VARIANTS):
         players = player_counts(variant)[-1]
         seed = 20261122 + players
@@ -52,7 +58,7 @@ def seeded_games():
     return games, expected
 
 
-def test_the_second_start_restores_the_snapshot_and_plays_the_same_games(page, site_url):
+def test_the_second_start_restores_the_snapshot_and_plays_the_same_games(page: WatchedPage, site_url: str) -> None:
     games, expected = seeded_games()
     for visit, start in ((1, "fresh"), (2, "snapshot")):
         page.goto(site_url + BLANK)
@@ -88,7 +94,7 @@ DAMAGE = {
 
 
 @pytest.mark.parametrize("damage", sorted(DAMAGE))
-def test_a_snapshot_that_cannot_be_restored_is_replaced(page, site_url, damage):
+def test_a_snapshot_that_cannot_be_restored_is_replaced(page: WatchedPage, site_url: str, damage: str) -> None:
     page.goto(site_url + BLANK)
     assert page.evaluate(START)["start"] == "fresh"
     stored = page.evaluate(STORED_SNAPSHOTS)

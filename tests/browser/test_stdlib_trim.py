@@ -16,11 +16,14 @@ Built with --full-stdlib or --stock-stdlib, the tests about the trimmed zip are 
 """
 from __future__ import annotations
 
+import http.server
 import json
 import shutil
 import threading
 import zipfile
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from test_cpython_equality_all import cpython_game
@@ -28,12 +31,17 @@ from test_load_order import STORED  # the stored start-up snapshots' URLs
 
 import build
 import meldtable
-from conftest import PAGES, TEST_PAGES_PREFIX
+from conftest import PAGES, TEST_PAGES_PREFIX, RecordTiming
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
+
+    from conftest import WatchedPage
 
 BLANK = "__tests__/blank.html"
 
 
-def trimmed_only(site_version: dict) -> None:
+def trimmed_only(site_version: dict[str, Any]) -> None:
     if site_version.get("stdlib") != "pyc-trimmed":
         pytest.skip(f"dist/ ships the {site_version.get('stdlib')} standard library (built with "
                     "--full-stdlib or --stock-stdlib)")
@@ -51,7 +59,8 @@ def module_files(names: list[str]) -> set[str]:
 
 # --------------------------------------------------------------------------- the zip itself
 
-def test_the_shipped_stdlib_is_trimmed_and_holds_what_the_engine_names(dist_dir, site_version, tmp_path):
+def test_the_shipped_stdlib_is_trimmed_and_holds_what_the_engine_names(dist_dir: Path, site_version: dict[str, Any],
+                                                                       tmp_path: Path) -> None:
     trimmed_only(site_version)
     shipped = dist_dir / "pyodide" / "python_stdlib.zip"
     with zipfile.ZipFile(shipped) as zf:
@@ -87,7 +96,7 @@ def test_the_shipped_stdlib_is_trimmed_and_holds_what_the_engine_names(dist_dir,
     assert lock["stdlib_sha256"] == build.sha256_file(shipped)
 
 
-def test_stdlib_members_keeps_modules_packages_and_their_folders():
+def test_stdlib_members_keeps_modules_packages_and_their_folders() -> None:
     names = ["json/", "json/__init__.pyc", "json/decoder.pyc", "json/tool.pyc", "typing.pyc", "tkinter/",
              "tkinter/__init__.pyc", "a/", "a/b/", "a/b/c/", "a/b/c/d.pyc", "a/b/e.pyc"]
     kept = build.stdlib_members(names, ["json", "json.decoder", "typing", "a.b.c.d", "builtins", "sys"])
@@ -160,9 +169,10 @@ EVERY_OP = """async ({ games }) => {
 }"""
 
 
-def all_games() -> tuple[list[dict], dict]:
+def all_games() -> tuple[list[dict[str, Any]], dict[tuple[str, int], tuple[list[str], str]]]:
     """Seeded games for every variant and every player count it allows, decided on CPython."""
-    games, expected = [], {}
+    games: list[dict[str, Any]] = []
+    expected: dict[tuple[str, int], tuple[list[str], str]] = {}
     for variant in sorted(meldtable.VARIANTS):
         for players in meldtable.VARIANTS[variant].players:
             seed = 1600 + players
@@ -172,7 +182,8 @@ def all_games() -> tuple[list[dict], dict]:
     return games, expected
 
 
-def test_every_variant_player_count_and_op_in_the_browser(page, site_url, site_version, record_timing):
+def test_every_variant_player_count_and_op_in_the_browser(page: WatchedPage, site_url: str, site_version: dict[str, Any],
+                                                          record_timing: RecordTiming) -> None:
     import time
 
     games, expected = all_games()
@@ -219,9 +230,9 @@ def site_without(dist_dir: Path, tmp_path: Path, member: str) -> Path:
 
 
 @pytest.fixture
-def serve_dir():
+def serve_dir() -> Iterator[Callable[[Path], str]]:
     """serve_dir(path) -> base URL of a loopback server over that folder (test pages mounted)."""
-    servers = []
+    servers: list[http.server.ThreadingHTTPServer] = []
 
     def start(directory: Path) -> str:
         server = build.make_server(directory, mounts={TEST_PAGES_PREFIX: PAGES}, quiet=True)
@@ -255,7 +266,8 @@ START_AND_NEW = """async (variant) => {
 
 
 def test_a_module_the_engine_needs_is_named_when_a_game_starts_and_on_the_page(
-        browser, dist_dir, site_version, tmp_path, serve_dir):
+        browser: Browser, dist_dir: Path, site_version: dict[str, Any], tmp_path: Path,
+        serve_dir: Callable[[Path], str]) -> None:
     """hashlib is not needed by Pyodide's start or `import meldtable.api`, only by the engine's
     generator (meldtable.rng), which the worker imports with every family after "ready" and
     before the start-up snapshot (PRELOAD in web/engine-worker.mjs): missing, the engine starts,
@@ -280,13 +292,13 @@ def test_a_module_the_engine_needs_is_named_when_a_game_starts_and_on_the_page(
         page.wait_for_selector("#newgame-dialog[open]")
         page.click("#ng-start")
         page.wait_for_function("() => document.getElementById('ng-error').textContent.includes('hashlib')")
-        assert "--full-stdlib" in page.text_content("#ng-error")
+        assert "--full-stdlib" in (page.text_content("#ng-error") or "")
     finally:
         context.close()
 
 
-def test_a_module_missing_at_the_start_is_named_in_the_boot_error(browser, dist_dir, site_version, tmp_path,
-                                                                  serve_dir):
+def test_a_module_missing_at_the_start_is_named_in_the_boot_error(browser: Browser, dist_dir: Path, site_version: dict[str, Any],
+                                                                  tmp_path: Path, serve_dir: Callable[[Path], str]) -> None:
     trimmed_only(site_version)
     base = serve_dir(site_without(dist_dir, tmp_path, "dataclasses.pyc"))  # Pyodide's start imports it
     context = browser.new_context()

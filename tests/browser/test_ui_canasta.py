@@ -8,8 +8,14 @@ from __future__ import annotations
 
 import re
 import time
+from typing import TYPE_CHECKING
 
 import pytest
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Locator, Page
+
+    from conftest import WatchedPage
 
 pytestmark = pytest.mark.browser
 
@@ -17,7 +23,7 @@ SEED = 20240611
 HAND_TIMEOUT_S = 420
 
 
-def open_game(page, site_url, seed=SEED, query=""):
+def open_game(page: Page, site_url: str, seed: int=SEED, query: str = "") -> None:
     """Load the page, wait for the engine and start a game from the new-game dialog."""
     page.goto(f"{site_url}?fast=1&seed={seed}{query}")
     page.wait_for_selector("html[data-engine-state=ready]", timeout=90_000)
@@ -27,7 +33,7 @@ def open_game(page, site_url, seed=SEED, query=""):
     page.wait_for_selector("#game:not([hidden]) #hand .hand-card")
 
 
-def wait_my_turn_or_hand_over(page, timeout_s=60):
+def wait_my_turn_or_hand_over(page: Page, timeout_s: int = 60) -> bool:
     """Wait until the human is to act (buttons enabled) or the score sheet is shown."""
     page.wait_for_function(
         """() => document.querySelector('#score-dialog[open]') ||
@@ -38,7 +44,7 @@ def wait_my_turn_or_hand_over(page, timeout_s=60):
     return page.is_visible("#score-dialog[open]")
 
 
-def select_card(page, card, use_keyboard):
+def select_card(page: Page, card: str, use_keyboard: bool) -> Locator:
     """Select the first hand card showing `card`, by click or by focusing it and pressing a key."""
     button = page.locator(f'#hand .hand-card[data-card="{card}"]').first
     if use_keyboard:
@@ -49,7 +55,7 @@ def select_card(page, card, use_keyboard):
     return button
 
 
-def play_hand(page):
+def play_hand(page: Page) -> int:
     """Play the human's side until the score sheet shows: draw (or take the pile when the stock
     is gone), then discard a card the page lists as legal, selected alternately by click and key.
     Returns the number of turns played."""
@@ -70,11 +76,11 @@ def play_hand(page):
         if page.is_visible("#score-dialog[open]"):
             return turns
         page.wait_for_function("() => document.querySelector('#hand').dataset.legalDiscards")
-        card = page.get_attribute("#hand", "data-legal-discards").split()[0]
+        card = (page.get_attribute("#hand", "data-legal-discards") or "").split()[0]
         button = select_card(page, card, use_keyboard=turns % 2 == 0)
         assert button.get_attribute("aria-pressed") == "true"
         assert page.is_enabled("#btn-discard")
-        before = int(page.get_attribute("#discard", "data-size"))
+        before = int(page.get_attribute("#discard", "data-size") or "-1")
         page.click("#btn-discard")
         page.wait_for_function(
             "(n) => document.querySelector('#score-dialog[open]') || "
@@ -82,7 +88,7 @@ def play_hand(page):
             "Number(document.querySelector('#discard').dataset.size) !== n", arg=before)
 
 
-def test_full_hand_by_clicks_and_keys(page, site_url):
+def test_full_hand_by_clicks_and_keys(page: WatchedPage, site_url: str) -> None:
     open_game(page, site_url)
     assert page.get_attribute("html", "data-engine-state") == "ready"
     turns = play_hand(page)
@@ -109,10 +115,10 @@ def test_full_hand_by_clicks_and_keys(page, site_url):
     assert page.console_errors == []
 
 
-def natural_cards_of_two_ranks(page):
+def natural_cards_of_two_ranks(page: Page) -> list[str]:
     """Two hand cards of different natural ranks (no 2s, jokers or threes): not a meld."""
-    cards = page.eval_on_selector_all("#hand .hand-card", "els => els.map(e => e.dataset.card)")
-    seen = {}
+    cards: list[str] = page.eval_on_selector_all("#hand .hand-card", "els => els.map(e => e.dataset.card)")
+    seen: dict[str, str] = {}
     for c in cards:
         rank = c[:-1]
         if c == "JK" or rank in ("2", "3"):
@@ -123,7 +129,7 @@ def natural_cards_of_two_ranks(page):
     raise AssertionError(f"no two natural ranks in {cards}")
 
 
-def test_illegal_meld_shows_the_engines_reason(page, site_url):
+def test_illegal_meld_shows_the_engines_reason(page: WatchedPage, site_url: str) -> None:
     open_game(page, site_url)
     wait_my_turn_or_hand_over(page)
     page.click("#btn-draw")
@@ -135,7 +141,7 @@ def test_illegal_meld_shows_the_engines_reason(page, site_url):
     assert page.is_enabled("#btn-meld")
     page.click("#btn-meld")
     page.wait_for_selector("#status.error")
-    message = page.text_content("#status").strip()
+    message = (page.text_content("#status") or "").strip()
     assert len(message) > 10, message
     assert page.get_attribute("#status", "role") == "status"
     # Nothing changed: same hand, still the human's turn.
@@ -144,35 +150,36 @@ def test_illegal_meld_shows_the_engines_reason(page, site_url):
     assert page.console_errors == []
 
 
-def test_language_switch_changes_the_ui_and_is_kept(page, site_url):
+def test_language_switch_changes_the_ui_and_is_kept(page: WatchedPage, site_url: str) -> None:
     open_game(page, site_url)
     page.select_option("#lang-select", "en")
-    assert page.text_content("#btn-draw").strip() == "Draw"
-    assert page.text_content("#my-side-title").strip() == "You"
+    assert (page.text_content("#btn-draw") or "").strip() == "Draw"
+    assert (page.text_content("#my-side-title") or "").strip() == "You"
     label_en = page.get_attribute("#hand .hand-card >> nth=0", "aria-label")
 
     page.select_option("#lang-select", "de")
     assert page.get_attribute("html", "lang") == "de"
-    assert page.text_content("#btn-draw").strip() == "Ziehen"
-    assert page.text_content("#btn-take").strip().replace("\u00ad", "") == "Aufnehmen"  # soft hyphen: two lines on a phone
-    assert page.text_content("#my-side-title").strip() == "Du"
+    assert (page.text_content("#btn-draw") or "").strip() == "Ziehen"
+    # soft hyphen: two lines on a phone
+    assert (page.text_content("#btn-take") or "").strip().replace("\u00ad", "") == "Aufnehmen"
+    assert (page.text_content("#my-side-title") or "").strip() == "Du"
     label_de = page.get_attribute("#hand .hand-card >> nth=0", "aria-label")
     assert label_de != label_en  # card names are translated too
 
     # Kept across a reload (localStorage).
     page.reload()
     page.wait_for_selector("html[data-engine-state=ready]", timeout=90_000)
-    assert page.text_content("#ng-start").strip() == "Los geht’s"
+    assert (page.text_content("#ng-start") or "").strip() == "Los geht’s"
     assert page.input_value("#lang-select") == "de"
     page.click("#ng-start")
     page.wait_for_selector("#game:not([hidden]) #hand .hand-card")
-    assert page.text_content("#btn-draw").strip() == "Ziehen"
+    assert (page.text_content("#btn-draw") or "").strip() == "Ziehen"
     page.select_option("#lang-select", "en")
-    assert page.text_content("#btn-draw").strip() == "Draw"
+    assert (page.text_content("#btn-draw") or "").strip() == "Draw"
     assert page.console_errors == []
 
 
-def test_keyboard_tab_to_a_card_and_select_it(page, site_url):
+def test_keyboard_tab_to_a_card_and_select_it(page: WatchedPage, site_url: str) -> None:
     open_game(page, site_url)
     page.locator("#btn-newgame").focus()
     for _ in range(40):
@@ -201,7 +208,7 @@ def test_keyboard_tab_to_a_card_and_select_it(page, site_url):
     assert page.console_errors == []
 
 
-def test_match_of_one_deal_ends_with_result_and_new_game(page, site_url):
+def test_match_of_one_deal_ends_with_result_and_new_game(page: WatchedPage, site_url: str) -> None:
     page.goto(f"{site_url}?fast=1&seed=99")
     page.wait_for_selector("html[data-engine-state=ready]", timeout=90_000)
     page.wait_for_selector("#newgame-dialog[open]")
@@ -215,7 +222,7 @@ def test_match_of_one_deal_ends_with_result_and_new_game(page, site_url):
     page.wait_for_selector("#game:not([hidden]) #hand .hand-card")
     play_hand(page)
     page.wait_for_selector("#match-result:not([hidden])")
-    assert page.text_content("#match-result").strip()
+    assert (page.text_content("#match-result") or "").strip()
     assert page.is_visible("#btn-score-newgame")
     assert not page.is_visible("#btn-next")
     page.click("#btn-score-newgame")
@@ -223,15 +230,15 @@ def test_match_of_one_deal_ends_with_result_and_new_game(page, site_url):
     assert page.console_errors == []
 
 
-def test_engine_that_does_not_start_is_reported(page, site_url):
+def test_engine_that_does_not_start_is_reported(page: WatchedPage, site_url: str) -> None:
     page.goto(f"{site_url}?boot-timeout=0.05")
     page.wait_for_selector("html[data-engine-state=error]", timeout=30_000)
     assert page.is_visible("#boot-error")
-    assert "did not start" in page.text_content("#boot-error-message")
+    assert "did not start" in (page.text_content("#boot-error-message") or "")
     assert page.is_visible("#btn-reload")
 
 
-def test_meld_then_add_to_it_by_clicks(page, site_url):
+def test_meld_then_add_to_it_by_clicks(page: WatchedPage, site_url: str) -> None:
     """Find a deal where a meld is legal right after drawing, lay it, then add a card to it
     by choosing the meld as target (the legal moves are read from #felt[data-legal])."""
     page.goto(f"{site_url}?fast=1")
@@ -246,7 +253,7 @@ def test_meld_then_add_to_it_by_clicks(page, site_url):
         wait_my_turn_or_hand_over(page)
         page.click("#btn-draw")
         page.wait_for_selector("#felt[data-stage='play']")
-        legal = page.get_attribute("#felt", "data-legal").split(";")
+        legal = (page.get_attribute("#felt", "data-legal") or "").split(";")
         melds = [m.split()[1:] for m in legal if m.startswith("meld ")]
         if melds:
             meld = melds[0]
@@ -259,10 +266,10 @@ def test_meld_then_add_to_it_by_clicks(page, site_url):
     assert page.locator("#my-melds .meld").count() == 1
     assert page.get_attribute("#my-melds .meld", "data-count") == "3"
     assert page.locator("#log li.log-you").first.get_attribute("data-text") == "meld " + " ".join(meld)
-    assert page.text_content("#status").strip() == ""
+    assert (page.text_content("#status") or "").strip() == ""
     rank = page.get_attribute("#my-melds .meld", "data-rank")
 
-    legal = page.get_attribute("#felt", "data-legal").split(";")
+    legal = (page.get_attribute("#felt", "data-legal") or "").split(";")
     adds = [m.split()[2] for m in legal if m.startswith(f"add {rank} ")]
     if adds:
         page.locator(f'#hand .hand-card[data-card="{adds[0]}"]').first.click()
@@ -273,7 +280,7 @@ def test_meld_then_add_to_it_by_clicks(page, site_url):
     assert page.console_errors == []
 
 
-def test_catalogue_has_every_message_in_both_languages(page, site_url):
+def test_catalogue_has_every_message_in_both_languages(page: WatchedPage, site_url: str) -> None:
     page.goto(site_url + "__tests__/blank.html")
     keys = page.evaluate("""async () => {
       const i18n = await import("/i18n.js");

@@ -12,12 +12,18 @@ from __future__ import annotations
 import json
 import time
 from collections import Counter
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
 from meldtable import new_game
 from meldtable.api import Session, handle
 from meldtable.errors import OptionError
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
+
+    from conftest import WatchedPage
 
 pytestmark = pytest.mark.browser
 # the page's warnings before costly mistakes (web/tablekit.js) off, as conftest's `context` does
@@ -30,7 +36,7 @@ DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 
 
-def open_dialog(page, site_url, seed=SEED, lang="en"):
+def open_dialog(page: Page, site_url: str, seed: int=SEED, lang: str = "en") -> None:
     """Load the page with canasta-classic preselected and wait for the new-game dialog."""
     page.goto(f"{site_url}?fast=1&seed={seed}&game=canasta-classic")
     page.wait_for_selector("html[data-engine-state=ready]", timeout=90_000)
@@ -39,7 +45,7 @@ def open_dialog(page, site_url, seed=SEED, lang="en"):
     assert page.input_value("#ng-variant") == "canasta-classic"
 
 
-def start(page, players, sides=None):
+def start(page: Page, players: int, sides=None) -> None:
     """Choose the number of players (and sides) in the open dialog and start."""
     page.select_option("#ng-players", str(players))
     if sides:
@@ -49,7 +55,7 @@ def start(page, players, sides=None):
     page.wait_for_selector(f"#felt[data-players='{players}']")
 
 
-def wait_my_turn_or_hand_over(page, timeout_s=90):
+def wait_my_turn_or_hand_over(page: Page, timeout_s: int = 90):
     page.wait_for_function(
         """() => document.querySelector('#score-dialog[open]') ||
                  (document.querySelector('#felt').dataset.toActHuman === 'true' &&
@@ -58,16 +64,16 @@ def wait_my_turn_or_hand_over(page, timeout_s=90):
     return page.is_visible("#score-dialog[open]")
 
 
-def legal_moves(page):
+def legal_moves(page: Page):
     return [m for m in (page.get_attribute("#felt", "data-legal") or "").split(";") if m]
 
 
-def select_cards(page, cards):
+def select_cards(page: Page, cards: list[str]) -> None:
     for c in cards:
         page.locator(f'#hand .hand-card[data-card="{c}"][aria-pressed="false"]').first.click()
 
 
-def act_and_wait(page, click):
+def act_and_wait(page: Page, click) -> None:
     """Click, then wait for the next table (or the score sheet); fail on a refusal."""
     serial = page.get_attribute("#felt", "data-serial")
     click()
@@ -77,7 +83,7 @@ def act_and_wait(page, click):
     assert not page.is_visible("#status.error"), page.text_content("#status")
 
 
-def assert_seats_match_the_engine(page, players, partner_seats, opponent_seats):
+def assert_seats_match_the_engine(page: Page, players: int, partner_seats, opponent_seats) -> None:
     chips = page.locator("#seat-map .seat-chip")
     assert chips.count() == players
     for seat in partner_seats:
@@ -89,7 +95,7 @@ def assert_seats_match_the_engine(page, players, partner_seats, opponent_seats):
     assert int(page.get_attribute('#seat-map .seat-chip[data-seat="0"]', "data-count")) == hand
 
 
-def play_partnership_hand(page):
+def play_partnership_hand(page: Page):
     """Play the person's seat until the score sheet shows, as a person would: take the pile
     (selecting the cards that go with it) when that is legal, else draw (by the button or the
     stock); then lay a legal meld (select its cards, Meld), else add a card to a meld (select
@@ -143,7 +149,7 @@ def play_partnership_hand(page):
             act_and_wait(page, lambda: page.click("#btn-add"))
             done["add"] += 1
         else:
-            card = page.get_attribute("#hand", "data-legal-discards").split()[0]
+            card = (page.get_attribute("#hand", "data-legal-discards") or "").split()[0]
             select_cards(page, [card])
             assert page.is_enabled("#btn-discard")
             act_and_wait(page, lambda: page.click("#btn-discard"))
@@ -151,14 +157,14 @@ def play_partnership_hand(page):
         done["progress_seen"] = int(progress_seen)
 
 
-def test_four_player_partnership_hand_by_clicks(page, site_url):
+def test_four_player_partnership_hand_by_clicks(page: WatchedPage, site_url: str) -> None:
     open_dialog(page, site_url)
     start(page, 4)
     assert page.get_attribute("#felt", "data-partnerships") == "two_sides"
     # partners sit opposite: the person (0) and Computer 2 against Computer 1 and Computer 3
     assert page.get_attribute("#my-side", "data-seats") == "0 2"
     assert page.get_attribute("#opponents .side-opponent", "data-seats") == "1 3"
-    assert page.text_content("#my-side-title").strip() == "You & Computer 2 (partner)"
+    assert (page.text_content("#my-side-title") or "").strip() == "You & Computer 2 (partner)"
     assert_seats_match_the_engine(page, 4, [2], [1, 3])
     engine = new_game("canasta-classic", players=4, seed=SEED).view(0)
     assert page.get_attribute("#my-side", "data-counts") == " ".join(str(engine["hand_counts"][s]) for s in (0, 2))
@@ -177,12 +183,12 @@ def test_four_player_partnership_hand_by_clicks(page, site_url):
     assert heads[1:] == ["You & Computer 2", "Computer 1 & Computer 3"]
     for item in ("melded_cards", "hand_cards", "going_out", "red_threes", "total", "cumulative"):
         assert page.locator(f'#score-table tr[data-item="{item}"] td').count() == 2, item
-    assert page.text_content("#went-out").strip()
+    assert (page.text_content("#went-out") or "").strip()
     assert page.console_errors == []
     assert page.foreign_requests == []
 
 
-def test_new_game_dialog_offers_players_sides_and_grouped_options(page, site_url):
+def test_new_game_dialog_offers_players_sides_and_grouped_options(page: WatchedPage, site_url: str) -> None:
     open_dialog(page, site_url)
     counts = page.eval_on_selector_all("#ng-players option", "els => els.map(e => Number(e.value))")
     assert counts == [2, 3, 4, 5, 6]
@@ -195,7 +201,7 @@ def test_new_game_dialog_offers_players_sides_and_grouped_options(page, site_url
     assert radios == ["", "three_sides"]  # only the sides the engine's layout seats at 6 (issue #29)
     auto = page.text_content("label:has(#ng-opt-partnerships-auto)")
     assert "two sides of three" in auto and "by player count" in auto
-    assert page.text_content("label:has(#ng-opt-partnerships-three_sides)").strip() == "three sides of two"
+    assert (page.text_content("label:has(#ng-opt-partnerships-three_sides)") or "").strip() == "three sides of two"
     # the seed's numbers at every count (»als Erster 5 000 Punkte«, »108 Karten«, issue #24 item 7)
     assert page.input_value("#ng-opt-target_score") == "5000"   # the layout's target for two sides
     page.check("#ng-opt-partnerships-three_sides")
@@ -205,12 +211,13 @@ def test_new_game_dialog_offers_players_sides_and_grouped_options(page, site_url
     # (one seating at 5: shown as text, no choice; at 4 two sides or each for themselves)
     page.select_option("#ng-players", "5")
     assert page.locator("[data-radio-for=partnerships]").count() == 0
-    assert "sits out" in page.text_content("output#ng-opt-partnerships")
+    assert "sits out" in (page.text_content("output#ng-opt-partnerships") or "")
     page.select_option("#ng-players", "4")
-    assert "two sides of two" in page.text_content("label:has(#ng-opt-partnerships-auto)")
+    assert "two sides of two" in (page.text_content("label:has(#ng-opt-partnerships-auto)") or "")
 
     # rule options in groups; the match group is open, the others fold
-    titles = page.eval_on_selector_all("#ng-options details.opt-group > summary .opt-group-title", "els => els.map(e => e.textContent)")
+    titles = page.eval_on_selector_all("#ng-options details.opt-group > summary .opt-group-title",
+                                       "els => els.map(e => e.textContent)")
     assert titles == ["Match", "Players and cards", "Melds", "Discard pile", "Initial meld",
                       "Going out and end of the deal", "Scoring"]
     for group in page.locator("#ng-options details.opt-group").all():
@@ -231,29 +238,31 @@ def test_new_game_dialog_offers_players_sides_and_grouped_options(page, site_url
     assert page.locator("#ng-opt-hand_size option").first.text_content() == "by player count: 11 (standard)"
     assert page.locator("#ng-opt-decks option").first.text_content() == "by player count: 2 (standard)"
     assert page.locator("#ng-opt-pile_before_initial_meld option[data-standard]").text_content() == "may not be taken (standard)"
-    assert "Standard: no" in page.text_content('.field[data-field="take_pile_onto_own_meld"] .opt-doc')
+    assert "Standard: no" in (page.text_content('.field[data-field="take_pile_onto_own_meld"] .opt-doc') or "")
     # a changed option is marked, and counted on its group
     assert page.get_attribute('.field[data-field="going_out_bonus"]', "data-changed") == "false"
     page.fill("#ng-opt-going_out_bonus", "300")
     assert page.get_attribute('.field[data-field="going_out_bonus"]', "data-changed") == "true"
     assert page.text_content('details[data-group="going_out"] .opt-group-changed') == "1 changed"
     page.select_option("#ng-players", "6")
-    assert page.locator("#ng-opt-hand_size option").first.text_content() == "by player count: 9 (standard)"  # the seed's series 15, 13, 11 continued (#24 item 7)
+    # the seed's series 15, 13, 11 continued (#24 item 7)
+    assert page.locator("#ng-opt-hand_size option").first.text_content() == "by player count: 9 (standard)"
     assert page.input_value("#ng-opt-going_out_bonus") == "300"  # kept while the player count changes
 
     # German everywhere
     page.select_option("#lang-select", "de")
-    titles = page.eval_on_selector_all("#ng-options details.opt-group > summary .opt-group-title", "els => els.map(e => e.textContent)")
+    titles = page.eval_on_selector_all("#ng-options details.opt-group > summary .opt-group-title",
+                                       "els => els.map(e => e.textContent)")
     assert titles[:3] == ["Partie", "Spieler und Karten", "Meldungen"]
-    assert page.text_content('.field[data-field="partnerships"] > label').startswith("Parteien")
-    assert "zwei Parteien zu dritt" in page.text_content("label:has(#ng-opt-partnerships-auto)")
+    assert (page.text_content('.field[data-field="partnerships"] > label') or "").startswith("Parteien")
+    assert "zwei Parteien zu dritt" in (page.text_content("label:has(#ng-opt-partnerships-auto)") or "")
     assert page.locator("#ng-opt-hand_size option").first.text_content() == "nach Spielerzahl: 9 (Standard)"
     assert page.text_content('details[data-group="going_out"] .opt-group-changed') == "1 geändert"
     assert page.locator("#ng-players option").first.text_content() == "2 (du und ein Computer)"
     assert page.console_errors == []
 
 
-def engine_refusal(players, options):
+def engine_refusal(players: int, options: dict[str, Any]):
     try:
         new_game("canasta-classic", players=players, seed=SEED, options=options)
     except OptionError as e:
@@ -261,7 +270,7 @@ def engine_refusal(players, options):
     raise AssertionError(f"the engine accepts {players} players with {options}")
 
 
-def test_a_refused_combination_shows_the_engines_message(page, site_url):
+def test_a_refused_combination_shows_the_engines_message(page: WatchedPage, site_url: str) -> None:
     open_dialog(page, site_url)
     page.select_option("#ng-players", "4")
     page.locator('details[data-group="players"]').evaluate("d => d.open = true")
@@ -269,7 +278,7 @@ def test_a_refused_combination_shows_the_engines_message(page, site_url):
     page.click("#ng-start")
     message = engine_refusal(4, {"decks": 1})
     page.wait_for_function("(m) => document.querySelector('#ng-error').textContent.includes(m)", arg=message)
-    assert page.text_content("#ng-error").startswith("These rules cannot be played:")
+    assert (page.text_content("#ng-error") or "").startswith("These rules cannot be played:")
     assert page.is_visible("#newgame-dialog[open]")
     assert page.is_hidden("#game")
     # six players with one deck: too few cards; in German the page's words lead in
@@ -280,7 +289,7 @@ def test_a_refused_combination_shows_the_engines_message(page, site_url):
     page.click("#ng-start")
     message = engine_refusal(6, {"decks": 1})
     page.wait_for_function("(m) => document.querySelector('#ng-error').textContent.includes(m)", arg=message)
-    assert page.text_content("#ng-error").startswith("Diese Regeln lassen sich nicht spielen:")
+    assert (page.text_content("#ng-error") or "").startswith("Diese Regeln lassen sich nicht spielen:")
     # a possible one starts
     page.select_option("#ng-opt-decks", "")
     page.check("#ng-opt-partnerships-three_sides")
@@ -292,7 +301,7 @@ def test_a_refused_combination_shows_the_engines_message(page, site_url):
     assert page.console_errors == []
 
 
-def assert_in_view(page, selector, viewport):
+def assert_in_view(page: Page, selector: str, viewport) -> None:
     box = page.locator(selector).bounding_box()
     assert box is not None, selector
     assert box["x"] >= -0.5 and box["y"] >= -0.5, (selector, box, viewport)
@@ -300,13 +309,13 @@ def assert_in_view(page, selector, viewport):
     assert box["y"] + box["height"] <= viewport["height"] + 0.5, (selector, box, viewport)
 
 
-def check_fits(page, viewport, label):
+def check_fits(page: Page, viewport, label: str) -> None:
     for selector in ("#hand", "#discard", "#cn-table .action-bar", "#meld-progress"):
         assert_in_view(page, selector, viewport)
     assert page.evaluate("() => window.scrollY") == 0, label
 
 
-def play_turns(page, n):
+def play_turns(page: Page, n: int) -> None:
     """n turns of draw and discard (the table fills with the computers' melds meanwhile)."""
     for _ in range(n):
         if wait_my_turn_or_hand_over(page):
@@ -314,13 +323,13 @@ def play_turns(page, n):
         act_and_wait(page, lambda: page.click("#btn-draw"))
         if page.is_visible("#score-dialog[open]"):
             return
-        card = page.get_attribute("#hand", "data-legal-discards").split()[0]
+        card = (page.get_attribute("#hand", "data-legal-discards") or "").split()[0]
         select_cards(page, [card])
         act_and_wait(page, lambda: page.click("#btn-discard"))
 
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
-def test_four_five_and_six_seats_fit_the_screen(browser, site_url, viewport):
+def test_four_five_and_six_seats_fit_the_screen(browser: Browser, site_url: str, viewport) -> None:
     context = browser.new_context(viewport=viewport)
     context.set_default_timeout(60_000)
     context.add_init_script(WARNINGS_OFF)  # new games over running ones, without "Are you sure?"
@@ -351,7 +360,7 @@ def test_four_five_and_six_seats_fit_the_screen(browser, site_url, viewport):
         context.close()
 
 
-def test_five_players_show_the_seat_that_sits_out(page, site_url):
+def test_five_players_show_the_seat_that_sits_out(page: WatchedPage, site_url: str) -> None:
     open_dialog(page, site_url)
     start(page, 5)
     engine = new_game("canasta-classic", players=5, seed=SEED).view(0)
@@ -360,7 +369,7 @@ def test_five_players_show_the_seat_that_sits_out(page, site_url):
     chip = page.locator(f'#seat-map .seat-chip[data-seat="{out}"]')
     assert "sits-out" in chip.get_attribute("class")
     assert chip.get_attribute("data-count") == "0"
-    assert "sits out" in chip.text_content()
+    assert "sits out" in (chip.text_content() or "")
     assert "sits out this deal" in chip.get_attribute("aria-label")
     assert page.locator("#seat-map .seat-chip.sits-out").count() == 1
     side = page.locator("#opponents .side-opponent")
@@ -370,7 +379,7 @@ def test_five_players_show_the_seat_that_sits_out(page, site_url):
     assert page.console_errors == []
 
 
-def test_a_disabled_action_says_why_when_touched(browser, site_url):
+def test_a_disabled_action_says_why_when_touched(browser: Browser, site_url: str) -> None:
     context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
     context.add_init_script(WARNINGS_OFF)
     context.set_default_timeout(60_000)
@@ -384,14 +393,16 @@ def test_a_disabled_action_says_why_when_touched(browser, site_url):
         assert page.get_attribute("#felt", "data-stage") == "draw"
         hand_before = page.get_attribute("#hand", "data-selected"), page.get_attribute("#hand", "data-count")
 
-        def touch(selector):
+        def touch(selector: str):
             assert page.is_disabled(selector)
             # a language switch re-renders the last message: clear it, so the answer read is this touch's
-            page.evaluate("() => { const s = document.querySelector('#status'); s.textContent = ''; s.classList.remove('error'); }")
+            page.evaluate("() => { const s = document.querySelector('#status'); s.textContent = '';"
+                          " s.classList.remove('error'); }")
             page.tap(selector, force=True)  # the finger lands on the disabled button
             page.wait_for_selector("#status.error")
-            text = page.text_content("#status").strip()
-            page.evaluate("() => { const s = document.querySelector('#status'); s.textContent = ''; s.classList.remove('error'); }")
+            text = (page.text_content("#status") or "").strip()
+            page.evaluate("() => { const s = document.querySelector('#status'); s.textContent = '';"
+                          " s.classList.remove('error'); }")
             return text
 
         # the page's own hints

@@ -15,8 +15,14 @@ Seeds (found with meldtable.api.Session and the same computer players in CPython
 from __future__ import annotations
 
 import time
+from typing import TYPE_CHECKING
 
 import pytest
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+    from conftest import WatchedPage
 
 pytestmark = pytest.mark.browser
 
@@ -27,7 +33,8 @@ DEAL_TIMEOUT_S = 300
 VALUE = {"JK": 50, "A": 20, "K": 10, "Q": 10, "J": 10, "T": 10, "9": 10, "8": 10}
 
 
-def open_game(page, site_url, players=3, seed=CLAIM_SEED, lang="en", query="", init_script=None):
+def open_game(page: Page, site_url: str, players: int = 3, seed: int=CLAIM_SEED, lang: str = "en", query: str = "",
+              init_script=None) -> None:
     """Load the page, choose Continental and the number of players in the dialog, start."""
     if init_script:
         page.add_init_script(init_script)
@@ -46,19 +53,19 @@ def open_game(page, site_url, players=3, seed=CLAIM_SEED, lang="en", query="", i
     assert page.locator("#ct-seats .ct-seat").count() == players - 1
 
 
-def serial(page):
+def serial(page: Page):
     return page.get_attribute("#felt", "data-serial")
 
 
-def wait_changed(page, before):
+def wait_changed(page: Page, before) -> None:
     page.wait_for_function("(s) => document.querySelector('#felt').dataset.serial !== s", arg=before)
 
 
-def felt(page, name):
+def felt(page: Page, name: str):
     return page.get_attribute("#felt", "data-" + name)
 
 
-def wait_for_person(page, timeout_s=60):
+def wait_for_person(page: Page, timeout_s: int = 60):
     """Wait until the person has something to do: the claim prompt, their turn, or the score sheet.
     Returns "claim", "turn" or "over"."""
     page.wait_for_function(
@@ -73,33 +80,33 @@ def wait_for_person(page, timeout_s=60):
     return "claim" if felt(page, "phase") == "claim" else "turn"
 
 
-def legal_moves(page):
+def legal_moves(page: Page):
     return [m for m in (felt(page, "legal") or "").split(";") if m]
 
 
-def hand(page):
+def hand(page: Page):
     return page.eval_on_selector_all("#hand .hand-card", "els => els.map(e => e.dataset.card)")
 
 
-def clear_selection(page):
+def clear_selection(page: Page) -> None:
     if page.is_visible("#ct-btn-clear"):
         page.click("#ct-btn-clear")
 
 
-def select(page, cards):
+def select(page: Page, cards: list[str]) -> None:
     """Click the hand cards `cards` (duplicates: distinct buttons)."""
     clear_selection(page)
     for c in cards:
         page.locator(f'#hand .hand-card[data-card="{c}"][aria-pressed="false"]').first.click()
-    chosen = page.get_attribute("#hand", "data-selected").split()
+    chosen = (page.get_attribute("#hand", "data-selected") or "").split()
     assert sorted(chosen) == sorted(cards), (chosen, cards)
 
 
-def value(card):
+def value(card: str):
     return VALUE.get(card if card == "JK" else card[:-1], 5)
 
 
-def play_turn_step(page, prefer_take=False):
+def play_turn_step(page: Page, prefer_take: bool = False):
     """Play one of the person's moves by clicks; returns the move's kind."""
     legal = legal_moves(page)
     before = serial(page)
@@ -130,7 +137,7 @@ def play_turn_step(page, prefer_take=False):
         else:
             select(page, [card])
         combo = page.locator(f'.ct-combo[data-id="{target}"]')
-        assert move in combo.get_attribute("data-moves").split(";")
+        assert move in (combo.get_attribute("data-moves") or "").split(";")
         assert "ct-is-target" in combo.get_attribute("class")
         several = len(combo.get_attribute("data-moves").split(";")) > 1
         combo.click()
@@ -149,20 +156,20 @@ def play_turn_step(page, prefer_take=False):
     return "discard"
 
 
-def test_claim_a_discard_out_of_turn_through_the_prompt(page, site_url):
+def test_claim_a_discard_out_of_turn_through_the_prompt(page: WatchedPage, site_url: str) -> None:
     open_game(page, site_url, seed=CLAIM_SEED, query="&claim-timeout=60")
     assert wait_for_person(page) == "claim"
     prompt = page.locator("#ct-claim")
     assert prompt.is_visible()
     card = prompt.get_attribute("data-card")
     # The prompt names the card, the penalty and shows a countdown.
-    assert "+1 penalty card" in prompt.text_content()
-    assert "Passing automatically in" in page.text_content("#ct-claim-left")
+    assert "+1 penalty card" in (prompt.text_content() or "")
+    assert "Passing automatically in" in (page.text_content("#ct-claim-left") or "")
     assert int(prompt.get_attribute("data-left")) <= 60
     assert felt(page, "claim-prompts") == "1"
     # The contract of the deal is always shown.
-    assert page.text_content("#ct-contract-name").strip() == "two sets"
-    assert "Deal 1 of 7" in page.text_content("#ct-deal")
+    assert (page.text_content("#ct-contract-name") or "").strip() == "two sets"
+    assert "Deal 1 of 7" in (page.text_content("#ct-deal") or "")
     count = int(page.get_attribute("#hand", "data-count"))
     penalty = int(page.get_attribute("#ct-penalty", "data-count"))
     before = serial(page)
@@ -182,7 +189,7 @@ def test_claim_a_discard_out_of_turn_through_the_prompt(page, site_url):
     assert page.foreign_requests == []
 
 
-def test_the_prompt_passes_by_itself_when_time_runs_out(page, site_url):
+def test_the_prompt_passes_by_itself_when_time_runs_out(page: WatchedPage, site_url: str) -> None:
     open_game(page, site_url, seed=CLAIM_SEED, query="&claim-timeout=1")
     assert wait_for_person(page) == "claim"
     count = page.get_attribute("#hand", "data-count")
@@ -194,7 +201,7 @@ def test_the_prompt_passes_by_itself_when_time_runs_out(page, site_url):
     assert page.console_errors == []
 
 
-def test_never_take_out_of_turn_skips_the_window(page, site_url):
+def test_never_take_out_of_turn_skips_the_window(page: WatchedPage, site_url: str) -> None:
     watch = """() => {
       window.__promptSeen = 0;
       new MutationObserver(() => {
@@ -233,7 +240,7 @@ def test_never_take_out_of_turn_skips_the_window(page, site_url):
     assert page.console_errors == []
 
 
-def test_illegal_lay_down_shows_the_engines_reason(page, site_url):
+def test_illegal_lay_down_shows_the_engines_reason(page: WatchedPage, site_url: str) -> None:
     open_game(page, site_url, seed=LATE_SEED)
     assert wait_for_person(page) == "turn"
     play_turn_step(page)  # draw
@@ -266,22 +273,22 @@ def test_illegal_lay_down_shows_the_engines_reason(page, site_url):
     button.focus()
     page.keyboard.press("Enter")
     page.wait_for_selector("#status.error")
-    message = page.text_content("#status").strip()
+    message = (page.text_content("#status") or "").strip()
     assert "one rank" in message, message
     assert serial(page) == before
     assert page.get_attribute("#hand", "data-count") == str(len(cards))
     # In German the reason comes from the catalogue (the engine's key).
     page.select_option("#lang-select", "de")
-    assert "Ein Satz besteht aus Karten eines Rangs" in page.text_content("#status")
-    assert page.text_content("#ct-contract-name").strip() == "zwei Sätze"
+    assert "Ein Satz besteht aus Karten eines Rangs" in (page.text_content("#status") or "")
+    assert (page.text_content("#ct-contract-name") or "").strip() == "zwei Sätze"
     # A legal move afterwards clears it.
     clear_selection(page)
     play_turn_step(page)
-    assert page.text_content("#status").strip() == ""
+    assert (page.text_content("#status") or "").strip() == ""
     assert page.console_errors == []
 
 
-def test_a_whole_deal_by_clicks(page, site_url):
+def test_a_whole_deal_by_clicks(page: WatchedPage, site_url: str) -> None:
     """Lay down, add, discard and decide on claims by clicks until the deal ends; the score sheet
     shows every player's cards left, this deal and the total; the next deal has the next contract."""
     open_game(page, site_url, seed=DEAL_SEED, query="&claim-timeout=30")
@@ -318,11 +325,11 @@ def test_a_whole_deal_by_clicks(page, site_url):
     assert totals[0] == 0 and totals[1] > 0 and totals[2] > 0
     assert rows[0].get_attribute("data-seat") == "0"  # lowest total first
     assert "row-best" in mine.get_attribute("class")
-    assert "You went out." in page.text_content("#went-out")
-    assert "lowest total wins" in page.text_content("#went-out")
-    assert page.text_content("#btn-next").strip() == "Next deal: one set and one run"
+    assert "You went out." in (page.text_content("#went-out") or "")
+    assert "lowest total wins" in (page.text_content("#went-out") or "")
+    assert (page.text_content("#btn-next") or "").strip() == "Next deal: one set and one run"
     page.click("#btn-next")
     page.wait_for_function("() => document.querySelector('#felt').dataset.handNumber === '2'")
-    assert page.text_content("#ct-contract-name").strip() == "one set and one run"
+    assert (page.text_content("#ct-contract-name") or "").strip() == "one set and one run"
     assert int(page.get_attribute("#hand", "data-count")) >= 7
     assert page.console_errors == []

@@ -15,6 +15,7 @@ import os
 import re
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -24,6 +25,11 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests"))
 from meldtable.search.hints import HINTS  # noqa: E402
 from test_guides import action, kind, load, start  # noqa: E402  (the guide replay helpers)
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+    from conftest import WatchedPage
 
 BOOT_MS = 120_000
 STEP_MS = 30_000
@@ -36,16 +42,17 @@ def move_cards(move: str) -> list[str]:
     return sorted(w for w in move.split()[1:] if CARD.match(w))
 
 
-def template_rx(key: str, lang: str) -> re.Pattern:
+def template_rx(key: str, lang: str) -> re.Pattern[str]:
     """The reason `key`'s text in `lang` with every placeholder as a wildcard."""
     template = HINTS.reason(key).texts[lang]
+    assert isinstance(template, str)  # (hint reasons have one text per language)
     parts = re.split(r"\{[^}]*\}", template)
     return re.compile("^" + ".+".join(re.escape(p) for p in parts) + "$")
 
 
 # ------------------------------------------------------------------ the guided hands
 
-def expected_guide_hint(variant: str) -> tuple[int, dict]:
+def expected_guide_hint(variant: str) -> tuple[int, dict[str, Any]]:
     """(step number, the engine's hint there) of the guide's first "what would you do?" step."""
     g = load(variant)
     c = start(g)
@@ -62,7 +69,7 @@ def expected_guide_hint(variant: str) -> tuple[int, dict]:
     raise AssertionError(f"{variant}: no step asks what the player would do")
 
 
-def guide_to_step(page, site_url: str, variant: str, lang: str, target: int) -> None:
+def guide_to_step(page: Page, site_url: str, variant: str, lang: str, target: int) -> None:
     """Open the guide and go to step `target`: "Next" for explanations and the computer's replies,
     each earlier move of the player sent through the guide's demo (as its clicks would)."""
     page.goto(f"{site_url}guide.html?variant={variant}&lang={lang}")
@@ -83,12 +90,13 @@ def guide_to_step(page, site_url: str, variant: str, lang: str, target: int) -> 
                            " && document.querySelector('#g-panel').dataset.state === 'human'", timeout=STEP_MS)
 
 
-def hinted_hand_cards(page, scope: str) -> list[str]:
+def hinted_hand_cards(page: Page, scope: str) -> list[str]:
     return sorted(page.eval_on_selector_all(f"{scope} #hand .hand-card.hinted", "els => els.map(e => e.dataset.card)"))
 
 
-def hand_cards(page, scope: str) -> list[str]:
-    return page.eval_on_selector_all(f"{scope} #hand .hand-card", "els => els.map(e => e.dataset.card)")
+def hand_cards(page: Page, scope: str) -> list[str]:
+    cards: list[str] = page.eval_on_selector_all(f"{scope} #hand .hand-card", "els => els.map(e => e.dataset.card)")
+    return cards
 
 
 GUIDES = ["canasta-two-hand", "canasta-classic", "kanaster", "continental", "3-ist-50"]
@@ -96,7 +104,7 @@ GUIDES = ["canasta-two-hand", "canasta-classic", "kanaster", "continental", "3-i
 
 @pytest.mark.parametrize("variant", GUIDES)
 @pytest.mark.parametrize("lang", ["en", "de"])
-def test_guided_hand_hint_on_the_table_with_its_reason(page, site_url, variant, lang):
+def test_guided_hand_hint_on_the_table_with_its_reason(page: WatchedPage, site_url: str, variant: str, lang: str) -> None:
     n, expected = expected_guide_hint(variant)
     guide_to_step(page, site_url, variant, lang, n)
     hint_button = page.locator("#g-hint")
@@ -145,7 +153,7 @@ def test_guided_hand_hint_on_the_table_with_its_reason(page, site_url, variant, 
 
 # ------------------------------------------------------------------ the app's table
 
-def open_app_game(page, site_url: str, variant: str, players: int, lang: str = "en", seed: int = 5) -> None:
+def open_app_game(page: Page, site_url: str, variant: str, players: int, lang: str = "en", seed: int = 5) -> None:
     page.goto(f"{site_url}?fast=1&seed={seed}")
     page.wait_for_selector("html[data-engine-state=ready]", timeout=BOOT_MS)
     page.wait_for_selector("#newgame-dialog[open]")
@@ -157,26 +165,26 @@ def open_app_game(page, site_url: str, variant: str, players: int, lang: str = "
     page.wait_for_selector("#game:not([hidden]) #hand .hand-card")
 
 
-def wait_my_turn(page) -> None:
+def wait_my_turn(page: Page) -> None:
     page.wait_for_function("() => document.querySelector('#felt').dataset.toActHuman === 'true'"
                            " && document.querySelector('#felt').dataset.legal", timeout=STEP_MS * 2)
 
 
-def hint_wired(page) -> bool:
+def hint_wired(page: Page) -> bool:
     """Whether web/app.js installs the hint controls (the Hint button on the table)."""
     wait_my_turn(page)
     return page.locator("#felt #btn-hint").count() == 1
 
 
-def press_hint(page) -> str:
+def press_hint(page: Page) -> str:
     """Press I with the focus on the table; returns the hinted move's notation."""
     page.locator("#hand .hand-card").first.focus()
     page.keyboard.press("i")
     page.wait_for_function("() => document.querySelector('#felt').dataset.hint", timeout=STEP_MS)
-    return page.get_attribute("#felt", "data-hint")
+    return page.get_attribute("#felt", "data-hint") or ""
 
 
-def follow_hint(page) -> None:
+def follow_hint(page: Page) -> None:
     """Make the hinted move as a person would: the marked hand cards, then the marked meld,
     combination or target, then the marked action button."""
     before = page.get_attribute("#felt", "data-serial")
@@ -197,13 +205,14 @@ APP_GAMES = [("canasta-two-hand", 2, "canasta"), ("continental", 3, "continental
 
 
 @pytest.mark.parametrize("variant,players,family", APP_GAMES)
-def test_app_hint_key_marks_the_move_and_says_why_in_both_languages(page, site_url, variant, players, family):
+def test_app_hint_key_marks_the_move_and_says_why_in_both_languages(page: WatchedPage, site_url: str, variant: str, players: int,
+                                                                    family: str) -> None:
     open_app_game(page, site_url, variant, players)
     if not hint_wired(page):
         pytest.skip("web/app.js does not call installHintKey yet (integration line in the hint report)")
     wait_my_turn(page)
     move = press_hint(page)
-    legal = page.get_attribute("#felt", "data-legal").split(";")
+    legal = (page.get_attribute("#felt", "data-legal") or "").split(";")
     assert move in legal
     marked = hinted_hand_cards(page, "#felt")
     assert marked == move_cards(move)
@@ -238,7 +247,7 @@ def test_app_hint_key_marks_the_move_and_says_why_in_both_languages(page, site_u
     assert page.console_errors == []
 
 
-def test_app_hint_in_german_and_in_the_help(page, site_url):
+def test_app_hint_in_german_and_in_the_help(page: WatchedPage, site_url: str) -> None:
     """The help overlay lists the key I; the button and the marked card in a German table."""
     open_app_game(page, site_url, "3-ist-50", 3, lang="de")
     if not hint_wired(page):

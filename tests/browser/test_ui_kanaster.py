@@ -10,16 +10,23 @@ from __future__ import annotations
 
 import time
 from collections import Counter
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pytest
 from saved_positions import open_position
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+    from conftest import WatchedPage
 
 pytestmark = pytest.mark.browser
 
 HAND_TIMEOUT_S = 480
 
 
-def open_dialog(page, site_url, seed, lang="en"):
+def open_dialog(page: Page, site_url: str, seed: int, lang: str = "en") -> None:
     page.goto(f"{site_url}?fast=1&seed={seed}&game=kanaster")
     page.wait_for_selector("html[data-engine-state=ready]", timeout=90_000)
     page.wait_for_selector("#newgame-dialog[open]")
@@ -27,14 +34,14 @@ def open_dialog(page, site_url, seed, lang="en"):
     assert page.input_value("#ng-variant") == "kanaster"
 
 
-def start(page, players):
+def start(page: Page, players: int) -> None:
     page.select_option("#ng-players", str(players))
     page.click("#ng-start")
     page.wait_for_selector("#game:not([hidden]) #hand .hand-card")
     page.wait_for_selector(f"#felt[data-players='{players}']")
 
 
-def wait_my_turn_or_hand_over(page, timeout_s=90):
+def wait_my_turn_or_hand_over(page: Page, timeout_s: int = 90) -> bool:
     page.wait_for_function(
         """() => document.querySelector('#score-dialog[open]') ||
                  (document.querySelector('#felt').dataset.toActHuman === 'true' &&
@@ -43,16 +50,16 @@ def wait_my_turn_or_hand_over(page, timeout_s=90):
     return page.is_visible("#score-dialog[open]")
 
 
-def legal_moves(page):
+def legal_moves(page: Page) -> list[str]:
     return [m for m in (page.get_attribute("#felt", "data-legal") or "").split(";") if m]
 
 
-def select_cards(page, cards):
+def select_cards(page: Page, cards: list[str]) -> None:
     for c in cards:
         page.locator(f'#hand .hand-card[data-card="{c}"][aria-pressed="false"]').first.click()
 
 
-def act_and_wait(page, click):
+def act_and_wait(page: Page, click: Callable[[], None]) -> None:
     serial = page.get_attribute("#felt", "data-serial")
     click()
     page.wait_for_function(
@@ -61,11 +68,11 @@ def act_and_wait(page, click):
     assert not page.is_visible("#status.error"), page.text_content("#status")
 
 
-def play_hand(page):
+def play_hand(page: Page) -> Counter[str]:
     """Play the person's seat to the score sheet: take the pile when legal, else draw; meld, add
     (clicking the meld, which may be a second meld of a rank, ``Q#2``), bury blocking cards, else
     discard (after a take too: »Natürlich kann man rauslegen und dann wegwerfen«)."""
-    done = Counter()
+    done: Counter[str] = Counter()
     deadline = time.monotonic() + HAND_TIMEOUT_S
     while True:
         assert time.monotonic() < deadline, f"the hand did not end in time ({done})"
@@ -100,20 +107,20 @@ def play_hand(page):
             key, card = adds[0][0], adds[0][1]
             select_cards(page, [card])
             meld = page.locator(f'#my-melds .meld[data-rank="{key}"]')
-            assert "is-target" in meld.get_attribute("class")
+            assert "is-target" in (meld.get_attribute("class") or "")
             meld.click()
             act_and_wait(page, lambda: page.click("#btn-add"))
             done["add"] += 1
             done["add#"] += "#" in key
         else:
             assert not page.is_visible("#btn-bury")
-            card = page.get_attribute("#hand", "data-legal-discards").split()[0]
+            card = (page.get_attribute("#hand", "data-legal-discards") or "").split()[0]
             select_cards(page, [card])
             act_and_wait(page, lambda: page.click("#btn-discard"))
             done["discard"] += 1
 
 
-def test_melds_follow_a_pile_take_before_the_discard(page, site_url):
+def test_melds_follow_a_pile_take_before_the_discard(page: WatchedPage, site_url: str) -> None:
     """Seed 004: »Anschliessend muss er den Spielstapel einstecken und mit einer Karte, die er
     wegwirft, den neuen Spielstapel beginnen. ACHTUNG! Jetzt darf nicht mehr rausgelegt werden,
     denn der nächst Spieler ist nun an der Reihe. Natürlich kann man rauslegen und dann wegwerfen«
@@ -141,12 +148,12 @@ pile: 8S QD
 
 
 @pytest.mark.parametrize("players,seed", [(2, 3), (4, 1)])
-def test_a_kanaster_hand_by_clicks(page, site_url, players, seed):
+def test_a_kanaster_hand_by_clicks(page: WatchedPage, site_url: str, players: int, seed: int) -> None:
     open_dialog(page, site_url, seed)
     start(page, players)
     log = " ".join(page.eval_on_selector_all("#log li", "els => els.map(e => e.textContent)"))
     assert " cut" in log.lower() or "you cut" in log.lower(), log  # »darf der vorhergehende Spieler ... abheben«
-    assert int(page.get_attribute("#hand", "data-count")) == 13
+    assert int(page.get_attribute("#hand", "data-count") or "-1") == 13
     done = play_hand(page)
     assert done["draw"] and done["discard"], done
     heads = page.eval_on_selector_all("#score-table thead th", "els => els.map(e => e.textContent)")
@@ -157,11 +164,11 @@ def test_a_kanaster_hand_by_clicks(page, site_url, players, seed):
     assert page.foreign_requests == []
 
 
-def test_new_game_dialog_offers_kanaster_with_its_options_in_german(page, site_url):
+def test_new_game_dialog_offers_kanaster_with_its_options_in_german(page: WatchedPage, site_url: str) -> None:
     open_dialog(page, site_url, 1, lang="de")
     counts = page.eval_on_selector_all("#ng-players option", "els => els.map(e => Number(e.value))")
     assert counts == [2, 3, 4, 5]
-    text = page.text_content("#newgame-dialog")
+    text = page.text_content("#newgame-dialog") or ""
     for label in ("Abheben vor dem Geben", "Ränge mit Kanaster sperren den Ablagestapel", "Sperrkarten unter einen Kanaster",
                   "Auslegen nach dem Aufnehmen des Ablagestapels", "Mehrere Meldungen eines Rangs"):
         assert label in text, label

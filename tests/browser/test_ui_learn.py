@@ -8,19 +8,25 @@ Rules link and key H open the current game's rules page."""
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 import pytest
+
+if TYPE_CHECKING:
+    from playwright.sync_api import BrowserContext, Page
+
+    from conftest import WatchedPage
 
 pytestmark = pytest.mark.browser
 
 
-def open_dialog(page, url):
+def open_dialog(page: Page, url: str) -> None:
     page.goto(url)
     page.wait_for_selector("html[data-engine-state=ready]", timeout=90_000)
     page.wait_for_selector("#newgame-dialog[open]")
 
 
-def test_dialog_to_rules_page_and_guide_and_back(page, site_url):
+def test_dialog_to_rules_page_and_guide_and_back(page: WatchedPage, site_url: str) -> None:
     open_dialog(page, f"{site_url}?fast=1")
     page.select_option("#ng-variant", "kanaster")
     # "How to play": the chosen game's rules page in the page's language
@@ -50,7 +56,7 @@ def test_dialog_to_rules_page_and_guide_and_back(page, site_url):
     assert not page.console_errors, page.console_errors
 
 
-def test_first_time_offer_appears_once_per_game(page, site_url):
+def test_first_time_offer_appears_once_per_game(page: WatchedPage, site_url: str) -> None:
     open_dialog(page, f"{site_url}?fast=1&seed=5")
     page.select_option("#ng-variant", "continental")
     offer = page.locator("#ng-offer")
@@ -97,7 +103,7 @@ def test_first_time_offer_appears_once_per_game(page, site_url):
     assert not offer.is_visible()
 
 
-def test_table_rules_link_and_key(page, site_url, context):
+def test_table_rules_link_and_key(page: WatchedPage, site_url: str, context: BrowserContext) -> None:
     open_dialog(page, f"{site_url}?fast=1&seed=3&game=3-ist-50")
     assert not page.is_visible("#btn-rules")  # no game yet
     page.click("#ng-start")

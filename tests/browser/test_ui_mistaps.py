@@ -8,8 +8,14 @@ Continental: a key pressed at the wrong time says why instead of doing nothing: 
 gets the engine's reason (draw first), R when the contract holds no run says so."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pytest
 from saved_positions import open_position, select, serial, wait_serial
+
+if TYPE_CHECKING:
+
+    from conftest import WatchedPage
 
 pytestmark = pytest.mark.browser
 
@@ -18,9 +24,9 @@ CT_DRAW = "variant: continental\nplayers: 3\nturn: 0 draw\nhand 0: 7C 7D 7H 9S 9
 CT_PLAY = "variant: continental\nplayers: 3\nturn: 0 play\nhand 0: 5H 6H 7H 8H 9S 9H KC\npile: 4H\n"
 
 
-def test_threefifty_a_single_play_waits_for_its_target(page, site_url):
+def test_threefifty_a_single_play_waits_for_its_target(page: WatchedPage, site_url: str) -> None:
     open_position(page, site_url, TF)
-    moves = page.get_attribute('#hand .hand-card[data-card="9C"]', "data-legal").split(";")
+    moves = (page.get_attribute('#hand .hand-card[data-card="9C"]', "data-legal") or "").split(";")
     assert len([m for m in moves if m]) == 1, moves  # the nine of clubs has one play: onto the nine
     n = serial(page)
     page.click('#hand .hand-card[data-card="9C"]')
@@ -35,19 +41,19 @@ def test_threefifty_a_single_play_waits_for_its_target(page, site_url):
     assert page.locator('#hand .hand-card[data-card="9C"]').count() == 0
 
 
-def test_continental_x_before_drawing_says_draw_first(page, site_url):
+def test_continental_x_before_drawing_says_draw_first(page: WatchedPage, site_url: str) -> None:
     open_position(page, site_url, CT_DRAW)
     select(page, ["KC"])
     page.locator('#hand .hand-card[data-card="KC"]').focus()
     page.keyboard.press("x")
     page.wait_for_selector("#status.error")
-    assert "draw from the stock" in page.text_content("#status")
+    assert "draw from the stock" in (page.text_content("#status") or "")
 
 
-def test_continental_r_without_a_run_in_the_contract_says_so(page, site_url):
+def test_continental_r_without_a_run_in_the_contract_says_so(page: WatchedPage, site_url: str) -> None:
     open_position(page, site_url, CT_PLAY)
     select(page, ["5H", "6H", "7H", "8H"])
     page.locator('#hand .hand-card[data-card="5H"]').focus()
     page.keyboard.press("r")
     page.wait_for_selector("#status.error")
-    assert "needs no run" in page.text_content("#status") and "two sets" in page.text_content("#status")
+    assert "needs no run" in (page.text_content("#status") or "") and "two sets" in (page.text_content("#status") or "")

@@ -6,21 +6,29 @@ the dialog so that settings, help and statistics are reachable; the guided first
 offered once, not at every opening."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pytest
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
+
+    from conftest import WatchedPage
 
 pytestmark = pytest.mark.browser
 
 
-def open_dialog(page, url):
+def open_dialog(page: Page, url: str) -> None:
     page.goto(url)
     page.wait_for_selector("html[data-engine-state=ready]", timeout=90_000)
     page.wait_for_selector("#newgame-dialog[open]")
 
 
-def sides_offered(page):
+def sides_offered(page: Page) -> list[str]:
     """The explicit sides among the radio buttons (the "by player count" radio has value "")."""
-    return page.eval_on_selector_all(
+    sides: list[str] = page.eval_on_selector_all(
         '#ng-options [data-radio-for="partnerships"]', "els => els.map((e) => e.value).filter(Boolean)")
+    return sides
 
 
 @pytest.mark.parametrize("variant,players", [
@@ -29,7 +37,7 @@ def sides_offered(page):
     ("kanaster", "4"),          # seed 004: four with partners, the canasta family's usual table
     ("continental", "4"),       # seed 002: "Bei vier Spielern beginnt man mit zwei Decks"
 ])
-def test_each_game_opens_at_its_natural_player_count(page, site_url, variant, players):
+def test_each_game_opens_at_its_natural_player_count(page: WatchedPage, site_url: str, variant: str, players: str) -> None:
     open_dialog(page, f"{site_url}?fast=1&game={variant}")
     assert page.input_value("#ng-variant") == variant
     assert page.input_value("#ng-players") == players
@@ -40,7 +48,7 @@ def test_each_game_opens_at_its_natural_player_count(page, site_url, variant, pl
     assert page.input_value("#ng-players") == players
 
 
-def test_sides_offered_are_those_the_player_count_seats(page, site_url):
+def test_sides_offered_are_those_the_player_count_seats(page: WatchedPage, site_url: str) -> None:
     """Seed 001 'Spielverlauf und Taktik': "Bei zwei oder drei Spielern spielt jeder gegen jeden.
     Bei vier Spielern werden zwei Parteien gebildet. ... Bei fünf Spielern setzt jeweils einer aus.
     Zu sechst spielen entweder zwei oder drei Parteien gegeneinander." Seed 004 (Kanaster) names
@@ -56,11 +64,11 @@ def test_sides_offered_are_those_the_player_count_seats(page, site_url):
         page.select_option("#ng-players", n)
         assert sides_offered(page) == [], n
         assert page.locator('#ng-options [data-radio-for="partnerships"]').count() == 0, n
-        assert text in page.text_content("output#ng-opt-partnerships"), n
+        assert text in (page.text_content("output#ng-opt-partnerships") or ""), n
     for n, auto, others in [("4", "two sides of two", ["none"]), ("6", "two sides of three", ["three_sides"])]:
         page.select_option("#ng-players", n)
         assert sides_offered(page) == others, n
-        assert auto in page.text_content("label:has(#ng-opt-partnerships-auto)"), n
+        assert auto in (page.text_content("label:has(#ng-opt-partnerships-auto)") or ""), n
     for variant, counts in [("kanaster", {"2": "each for themselves", "3": "each for themselves"}),
                             ("canasta-two-hand", {"2": "each for themselves"})]:
         page.select_option("#ng-variant", variant)
@@ -69,14 +77,14 @@ def test_sides_offered_are_those_the_player_count_seats(page, site_url):
                 page.select_option("#ng-players", n)
             assert page.locator('#ng-options [data-radio-for="partnerships"]').count() == 0, (variant, n)
             assert page.locator('#ng-options select[data-option="partnerships"]').count() == 0, (variant, n)
-            assert text in page.locator("output#ng-opt-partnerships").text_content(), (variant, n)
+            assert text in (page.locator("output#ng-opt-partnerships").text_content() or ""), (variant, n)
     page.select_option("#ng-variant", "kanaster")
     page.select_option("#ng-players", "5")
     assert sides_offered(page) == ["two_sides"]
-    assert "each for themselves" in page.text_content("label:has(#ng-opt-partnerships-auto)")
+    assert "each for themselves" in (page.text_content("label:has(#ng-opt-partnerships-auto)") or "")
     page.select_option("#ng-players", "4")
     assert sides_offered(page) == ["none"]
-    assert "two sides of two" in page.text_content("label:has(#ng-opt-partnerships-auto)")
+    assert "two sides of two" in (page.text_content("label:has(#ng-opt-partnerships-auto)") or "")
     page.check('#ng-options [data-radio-for="partnerships"][value="none"]')
     page.click("#ng-start")
     page.wait_for_selector("#game:not([hidden]) #hand .hand-card")
@@ -92,7 +100,7 @@ def test_sides_offered_are_those_the_player_count_seats(page, site_url):
 
 @pytest.mark.parametrize("variant", ["canasta-two-hand", "canasta-classic", "kanaster", "continental", "3-ist-50"])
 @pytest.mark.parametrize("lang", ["en", "de"])
-def test_start_is_on_screen_at_1280x800(browser, site_url, variant, lang):
+def test_start_is_on_screen_at_1280x800(browser: Browser, site_url: str, variant: str, lang: str) -> None:
     ctx = browser.new_context(viewport={"width": 1280, "height": 800}, locale=lang)
     try:
         page = ctx.new_page()
@@ -109,7 +117,7 @@ def test_start_is_on_screen_at_1280x800(browser, site_url, variant, lang):
         ctx.close()
 
 
-def test_without_a_game_cancel_and_escape_close_the_dialog(page, site_url):
+def test_without_a_game_cancel_and_escape_close_the_dialog(page: WatchedPage, site_url: str) -> None:
     open_dialog(page, f"{site_url}?fast=1")
     assert page.locator("#ng-cancel").is_visible()
     page.keyboard.press("Escape")
@@ -131,7 +139,7 @@ def test_without_a_game_cancel_and_escape_close_the_dialog(page, site_url):
     assert not page.console_errors, page.console_errors
 
 
-def test_guided_hand_offered_once(page, site_url):
+def test_guided_hand_offered_once(page: WatchedPage, site_url: str) -> None:
     open_dialog(page, f"{site_url}?fast=1&game=canasta-two-hand")
     assert page.locator("#ng-offer").is_visible()
     # the person looks at the dialog and closes it without answering the offer

@@ -4,8 +4,15 @@ and the warnings before costly mistakes (web/tablekit.js) come only for an actio
 Opened from positions (tests/browser/saved_positions.py) with the warnings on."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pytest
 from saved_positions import open_position, select, serial, wait_serial
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+    from conftest import WatchedPage
 
 pytestmark = [pytest.mark.browser, pytest.mark.warnings]
 
@@ -13,13 +20,13 @@ DRAW = "variant: canasta-two-hand\nturn: 0 draw\nhand 0: JK 2C 5C 7D 9H KS QH QS
 PLAY = "variant: canasta-two-hand\nturn: 0 play\nhand 0: JK 2C 5C 7D 9H KS QH QS QD 8C 8D\npile: 4C 6D\n"
 
 
-def refused_without_warning(page):
+def refused_without_warning(page: Page) -> str:
     page.wait_for_selector("#status.error, #status[data-kind=error]", timeout=15_000)
     assert not page.is_visible("#warn-dialog[open]")
-    return page.text_content("#status")
+    return page.text_content("#status") or ""
 
 
-def test_wild_discard_before_the_draw_says_draw_first(page, site_url):
+def test_wild_discard_before_the_draw_says_draw_first(page: WatchedPage, site_url: str) -> None:
     """Seed 000: a turn starts with drawing. Discarding the joker before is refused with that
     reason, not first met with "you are about to discard a wild card"."""
     open_position(page, site_url, DRAW)
@@ -30,7 +37,7 @@ def test_wild_discard_before_the_draw_says_draw_first(page, site_url):
     assert page.locator("#hand .hand-card[data-card=JK]").count() == 1
 
 
-def test_mixed_meld_below_the_minimum_gets_the_reason_not_a_points_warning(page, site_url):
+def test_mixed_meld_below_the_minimum_gets_the_reason_not_a_points_warning(page: WatchedPage, site_url: str) -> None:
     """A meld of mixed ranks is refused for what it is (seed 000: a meld is of one rank), without
     the initial-meld points warning first."""
     open_position(page, site_url, PLAY)
@@ -41,7 +48,7 @@ def test_mixed_meld_below_the_minimum_gets_the_reason_not_a_points_warning(page,
     assert page.locator("#hand .hand-card").count() == 11
 
 
-def test_a_legal_meld_below_the_minimum_still_warns_with_the_engines_points(page, site_url):
+def test_a_legal_meld_below_the_minimum_still_warns_with_the_engines_points(page: WatchedPage, site_url: str) -> None:
     """The warning stays for an action the engine takes: three queens (30 points, seed 000's
     minimum 50 at score 0) ask first; the text gives the points the engine counted."""
     open_position(page, site_url, PLAY)

@@ -15,11 +15,15 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 import pytest
 
 import meldtable
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page
 
 pytestmark = pytest.mark.browser
 
@@ -32,7 +36,7 @@ def embed_missing() -> bool:
     return not (DIST / "embed.js").exists()
 
 
-def open_page(browser, site_url, name, size):
+def open_page(browser: Browser, site_url: str, name: str, size: tuple[int, int]) -> tuple[BrowserContext, Page, list[str]]:
     """A fresh context at `size` (mobile at phone width) with the page loaded; returns (context,
     page, problems): console errors, page errors, failed responses and foreign requests."""
     w, h = size
@@ -45,7 +49,7 @@ def open_page(browser, site_url, name, size):
     def ignorable(url: str) -> bool:
         return embed_missing() and urlsplit(url).path.endswith("/embed.js")
 
-    def on_console(message):
+    def on_console(message: ConsoleMessage) -> None:
         url = message.location.get("url", "") if message.location else ""
         if message.type == "error" and not ignorable(url):
             problems.append(f"console: {message.text} ({url})")
@@ -62,7 +66,8 @@ def open_page(browser, site_url, name, size):
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("name", PAGES)
-def test_rules_page_opens_without_errors_and_fits_the_width(browser, site_url, name, size):
+def test_rules_page_opens_without_errors_and_fits_the_width(browser: Browser, site_url: str, name: str, size: tuple[int,
+                                                            int]) -> None:
     ctx, page, problems = open_page(browser, site_url, name, size)
     try:
         page.wait_for_timeout(300)  # late errors of module scripts
@@ -86,7 +91,7 @@ def test_rules_page_opens_without_errors_and_fits_the_width(browser, site_url, n
 
 @pytest.mark.skipif(embed_missing(), reason="dist/embed.js does not exist yet (issue #12's embed is built in another branch)")
 @pytest.mark.parametrize("name", [p for p in PAGES if not p.startswith("index")])
-def test_rules_page_demos_come_alive(browser, site_url, name):
+def test_rules_page_demos_come_alive(browser: Browser, site_url: str, name: str) -> None:
     ctx, page, problems = open_page(browser, site_url, name, (390, 844))
     try:
         count = page.locator("meldtable-demo").count()
@@ -133,7 +138,7 @@ PLAY_FIRST_CLAIMS = """async () => {
 
 @pytest.mark.skipif(embed_missing(), reason="dist/embed.js does not exist")
 @pytest.mark.parametrize("name", [p for p in PAGES if not p.startswith("index")])
-def test_rules_page_demos_answer_on_the_live_engine(browser, site_url, name):
+def test_rules_page_demos_answer_on_the_live_engine(browser: Browser, site_url: str, name: str) -> None:
     """Issue #12: "Every rules page opens with no console error and its demos work": every demo
     of the page boots on the page's one engine worker and its example's first claim holds there:
     the moves it names are accepted, or the last is refused with the reason the page quotes (the

@@ -8,8 +8,14 @@ and #felt[data-serial], which changes whenever a new table is shown.
 from __future__ import annotations
 
 import time
+from typing import TYPE_CHECKING
 
 import pytest
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+    from conftest import WatchedPage
 
 pytestmark = pytest.mark.browser
 
@@ -18,7 +24,7 @@ GAME_TIMEOUT_S = 420
 SCORE_ITEMS = ("cards", "threes", "aces", "pictures", "numbers", "total")
 
 
-def open_game(page, site_url, players=3, seed=SEED, lang="en"):
+def open_game(page: Page, site_url: str, players: int = 3, seed: int=SEED, lang: str = "en") -> None:
     """Load the page, choose 3 ist 50 and the number of players in the dialog, start."""
     page.goto(f"{site_url}?fast=1&seed={seed}")
     page.wait_for_selector("html[data-engine-state=ready]", timeout=90_000)
@@ -35,7 +41,7 @@ def open_game(page, site_url, players=3, seed=SEED, lang="en"):
     assert page.locator("#tf-opponents .tf-seat").count() == players - 1
 
 
-def wait_my_turn_or_over(page, timeout_s=60):
+def wait_my_turn_or_over(page: Page, timeout_s: int = 60):
     """Wait until the person is to act (legal moves offered) or the score sheet is open."""
     page.wait_for_function(
         """() => document.querySelector('#score-dialog[open]') ||
@@ -45,11 +51,11 @@ def wait_my_turn_or_over(page, timeout_s=60):
     return page.is_visible("#score-dialog[open]")
 
 
-def serial(page):
+def serial(page: Page):
     return page.get_attribute("#felt", "data-serial")
 
 
-def press(locator, use_keyboard):
+def press(locator, use_keyboard: bool) -> None:
     if use_keyboard:
         locator.focus()
         locator.press("Enter")
@@ -57,14 +63,14 @@ def press(locator, use_keyboard):
         locator.click()
 
 
-def hand_cards(page):
+def hand_cards(page: Page):
     """[(card, [legal move texts])] of the hand, in order."""
     return [(c, [m for m in (legal or "").split(";") if m])
             for c, legal in page.eval_on_selector_all(
                 "#hand .hand-card", "els => els.map(e => [e.dataset.card, e.dataset.legal])")]
 
 
-def target_for(page, move):
+def target_for(page: Page, move):
     """The selector of a highlighted target standing for `move`, or None."""
     return page.evaluate("""(move) => {
       const els = [...document.querySelectorAll('#felt .tf-target')];
@@ -76,7 +82,7 @@ def target_for(page, move):
     }""", move)
 
 
-def play_move(page, move, use_keyboard):
+def play_move(page: Page, move, use_keyboard: bool) -> None:
     """Play `move` like a person: its card; if the card has several plays, the target the move
     goes to; if that target stands for several moves, the matching button of the choice bar."""
     before = serial(page)
@@ -111,7 +117,7 @@ def choose(legal, turn):
     return legal[turn % len(legal)]
 
 
-def test_whole_game_by_clicks_and_keys(page, site_url):
+def test_whole_game_by_clicks_and_keys(page: WatchedPage, site_url: str) -> None:
     open_game(page, site_url, players=3)
     turns = 0
     targeted = 0
@@ -120,7 +126,7 @@ def test_whole_game_by_clicks_and_keys(page, site_url):
         assert time.monotonic() < deadline, "the game did not end in time"
         if wait_my_turn_or_over(page):
             break
-        legal = page.get_attribute("#felt", "data-legal").split(";")
+        legal = (page.get_attribute("#felt", "data-legal") or "").split(";")
         # only legal plays are offered: every hand card lists exactly its own legal moves
         offered = sorted(m for _, ms in hand_cards(page) for m in set(ms))
         assert offered == sorted(set(legal))
@@ -149,9 +155,9 @@ def test_whole_game_by_clicks_and_keys(page, site_url):
         totals.append(int(td.text_content()))
     result = page.locator("#match-result")
     assert result.is_visible()
-    winners = [int(s) for s in result.get_attribute("data-winners").split()]
+    winners = [int(s) for s in (result.get_attribute("data-winners") or "").split()]
     assert winners and all(totals[w] == min(totals) for w in winners)
-    assert str(min(totals)) in result.text_content()
+    assert str(min(totals)) in (result.text_content() or "")
     assert page.is_visible("#btn-score-newgame")
     # Behind the sheet, every minus pile shows all its cards and points.
     page.keyboard.press("Escape")
@@ -163,13 +169,13 @@ def test_whole_game_by_clicks_and_keys(page, site_url):
     assert page.foreign_requests == []
 
 
-def stuck_turn(page, max_turns=40):
+def stuck_turn(page: Page, max_turns: int = 40):
     """Play until the person holds a card that matches nothing while another card matches
     (so discarding is not allowed); return that card."""
     for turn in range(max_turns):
         assert not wait_my_turn_or_over(page), "the game ended before an illegal attempt was possible"
         cards = hand_cards(page)
-        legal = page.get_attribute("#felt", "data-legal").split(";")
+        legal = (page.get_attribute("#felt", "data-legal") or "").split(";")
         stuck = [c for c, ms in cards if not ms]
         if stuck and any(m.startswith("play ") for m in legal):
             return stuck[0]
@@ -177,7 +183,7 @@ def stuck_turn(page, max_turns=40):
     raise AssertionError("no turn with a card that cannot be played")
 
 
-def test_illegal_attempts_show_the_engines_reason(page, site_url):
+def test_illegal_attempts_show_the_engines_reason(page: WatchedPage, site_url: str) -> None:
     open_game(page, site_url, players=3)
     card = stuck_turn(page)
     before = serial(page)
@@ -192,7 +198,7 @@ def test_illegal_attempts_show_the_engines_reason(page, site_url):
     # ... but the discard pile can still be tried: the engine says why not.
     page.click("#tf-discard")
     page.wait_for_selector("#status.error")
-    message = page.text_content("#status").strip()
+    message = (page.text_content("#status") or "").strip()
     assert "discard only" in message and "can be played" in message, message
     assert page.get_attribute("#status", "role") == "status"
     assert serial(page) == before
@@ -201,7 +207,7 @@ def test_illegal_attempts_show_the_engines_reason(page, site_url):
 
     # In German the reason comes from the catalogue (the engine's key and parameters).
     page.select_option("#lang-select", "de")
-    assert "Abwerfen darfst du nur" in page.text_content("#status")
+    assert "Abwerfen darfst du nur" in (page.text_content("#status") or "")
     # A centre card of another rank: "no such rank in the middle".
     centre = page.eval_on_selector_all("#tf-centre .tf-centre-card", "els => els.map(e => e.dataset.card)")
     other = [i for i, c in enumerate(centre) if c[:-1] != card[:-1]]
@@ -209,16 +215,16 @@ def test_illegal_attempts_show_the_engines_reason(page, site_url):
         old = page.text_content("#status")
         page.locator("#tf-centre .tf-centre-card").nth(other[0]).click()
         page.wait_for_function("(old) => document.querySelector('#status').textContent !== old", arg=old)
-        assert "In der Mitte" in page.text_content("#status"), page.text_content("#status")
+        assert "In der Mitte" in (page.text_content("#status") or ""), page.text_content("#status")
     assert serial(page) == before
     # A legal play still works afterwards and clears the message.
-    legal = page.get_attribute("#felt", "data-legal").split(";")
+    legal = (page.get_attribute("#felt", "data-legal") or "").split(";")
     play_move(page, legal[0], use_keyboard=True)
-    assert page.text_content("#status").strip() == ""
+    assert (page.text_content("#status") or "").strip() == ""
     assert page.console_errors == []
 
 
-def test_targets_and_cards_are_named_buttons(page, site_url):
+def test_targets_and_cards_are_named_buttons(page: WatchedPage, site_url: str) -> None:
     open_game(page, site_url, players=4, lang="de")
     assert page.locator("#tf-opponents .tf-seat").count() == 3
     # every target is a button with a spoken name
@@ -227,7 +233,7 @@ def test_targets_and_cards_are_named_buttons(page, site_url):
             assert el.evaluate("e => e.tagName") == "BUTTON", sel
             name = el.get_attribute("aria-label")
             assert name and not name.isupper(), (sel, name)
-    assert page.get_attribute('.tf-pile[data-seat="0"]', "aria-label").startswith("Dein Minushaufen")
+    assert (page.get_attribute('.tf-pile[data-seat="0"]', "aria-label") or "").startswith("Dein Minushaufen")
     # the hand is one tab stop: arrows move inside it
     page.locator("#hand .hand-card").first.focus()
     page.keyboard.press("ArrowRight")

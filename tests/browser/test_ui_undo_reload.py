@@ -4,8 +4,14 @@ back by Undo after the page was reloaded and the saved game continued, exactly (
 saved-game text of before the meld, the same hand); the draw before it still cannot be undone."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pytest
 from saved_positions import hand, open_position, select, serial, wait_saved, wait_serial
+
+if TYPE_CHECKING:
+
+    from conftest import WatchedPage
 
 pytestmark = pytest.mark.browser
 
@@ -17,7 +23,7 @@ pile: 9H
 """
 
 
-def test_undo_a_meld_after_a_reload(page, site_url):
+def test_undo_a_meld_after_a_reload(page: WatchedPage, site_url: str) -> None:
     open_position(page, site_url, POSITION)
     n = serial(page)
     page.click("#btn-draw")
@@ -48,6 +54,6 @@ def test_undo_a_meld_after_a_reload(page, site_url):
     # the draw showed a hidden card: not undoable, after the reload as before
     page.click("#btn-undo", force=True)  # aria-disabled: a touch still asks the engine, which says why
     page.wait_for_selector("#status.error")
-    assert "hidden" in page.text_content("#status")
+    assert "hidden" in (page.text_content("#status") or "")
     assert sorted(hand(page)) == sorted(hand_after_draw)
     assert not page.console_errors, page.console_errors
