@@ -46,6 +46,7 @@ from pathlib import Path
 from typing import Any, BinaryIO, cast
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "tools"))
+import js_check  # noqa: E402  (tools/js_check.py: ESLint and tsc --checkJs over web/)
 import npm_vendor  # noqa: E402  (tools/npm_vendor.py: pinned npm files, integrity-checked)
 from npm_vendor import sri_matches  # noqa: E402
 
@@ -1038,15 +1039,20 @@ RUFF_PATHS = ("engine", "tests", "bench", "tools", "build.py")
 
 def lint(python: Path) -> int:
     """Run the static checks: ``mypy`` (``strict = true``) as in :data:`MYPY_RUNS` and ``ruff check``
-    (pyflakes, pycodestyle, bugbear, McCabe complexity) on :data:`RUFF_PATHS`, both pinned in
-    requirements-test.txt and configured in pyproject.toml. Returns 0 when both are clean, else 1
-    (their reports are printed)."""
+    (pyflakes, pycodestyle, bugbear, McCabe complexity, import sorting, pyupgrade) on
+    :data:`RUFF_PATHS`, both pinned in requirements-test.txt and configured in pyproject.toml; then
+    ESLint and ``tsc --checkJs`` over web/ (:func:`js_check.check_js`, pinned in
+    tools/js/package-lock.json, installed into .cache/ by ``npm ci``). Returns 0 when all are
+    clean, else 1 (their reports are printed)."""
     failed = 0
     mypy = [[str(python), "-m", "mypy", *paths] for paths in MYPY_RUNS]
     for cmd in (*mypy, [str(python), "-m", "ruff", "check", *RUFF_PATHS]):
         log("$ " + " ".join(cmd))
         if subprocess.run(cmd, cwd=ROOT).returncode != 0:
             failed = 1
+    log("$ python3 tools/js_check.py  (ESLint and tsc --checkJs over web/)")
+    if js_check.check_js(ROOT, CACHE) != 0:
+        failed = 1
     return failed
 
 
@@ -1066,7 +1072,7 @@ def test(pytest_args: list[str], **options: Any) -> int:
     log("$ " + " ".join(cmd))
     code = subprocess.run(cmd, cwd=ROOT, env=env).returncode
     if lint_failed:
-        log("the static checks failed (mypy or ruff, above)")
+        log("the static checks failed (mypy, ruff, ESLint or tsc, above)")
     return code or lint_failed
 
 

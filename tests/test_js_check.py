@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-from tools import js_check  # noqa: E402
+sys.path.insert(0, str(ROOT / "tools"))
+import js_check  # noqa: E402
 
 # What a checkout needs for the checks (besides web/): the configs and the pinned tools' lock.
 CONFIGS = ("eslint.config.mjs", "jsconfig.json", "tools/js/package.json", "tools/js/package-lock.json",

@@ -358,8 +358,9 @@ def test_statistics_per_game_are_kept_and_reset(page, site_url):
     page.wait_for_selector("#newgame-dialog[open]")
     page.evaluate("() => document.getElementById('newgame-dialog').close()")  # no game needed here
     page.click("#btn-settings")
-    rows = page.eval_on_selector_all("#stats-table tbody tr",
-                                     "trs => trs.map(tr => [tr.dataset.variant, ...[...tr.cells].slice(1).map(td => td.textContent)])")
+    rows = page.eval_on_selector_all(
+        "#stats-table tbody tr",
+        "trs => trs.map(tr => [tr.dataset.variant, ...[...tr.cells].slice(1).map(td => td.textContent)])")
     # hands (every finished deal, #29 item 9), matches played, won, best score
     assert ["canasta-two-hand", "3", "2", "1", "5200"] in rows
     assert ["continental", "0", "2", "1", "25"] in rows
