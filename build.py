@@ -961,11 +961,17 @@ def make_server(directory: Path, host: str = "127.0.0.1", port: int = 0,
     return server
 
 
-def serve(port: int, **options: Any) -> None:
-    """Build (options: those of build()), then serve dist/ until interrupted."""
+def serve(port: int, host: str = "127.0.0.1", **options: Any) -> None:
+    """Build (options: those of build()), then serve dist/ on ``host`` (default loopback only;
+    ``0.0.0.0`` for the phones of a local network, docs/multiplayer.md "Two phones on one Wi-Fi")
+    and ``port`` until interrupted."""
     build(**options)
-    server = make_server(DIST, port=port, headers={"Content-Security-Policy": CSP})
-    print(f"Serving meldtable at http://127.0.0.1:{server.server_address[1]}/  (Ctrl-C to stop)", flush=True)
+    server = make_server(DIST, host=host, port=port, headers={"Content-Security-Policy": CSP})
+    shown = "127.0.0.1" if host in ("", "0.0.0.0") else host
+    print(f"Serving meldtable at http://{shown}:{server.server_address[1]}/  (Ctrl-C to stop)", flush=True)
+    if host in ("", "0.0.0.0"):
+        print("Listening on every network interface: other devices open http://<this computer's address>:"
+              f"{server.server_address[1]}/", flush=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:
@@ -1111,6 +1117,8 @@ def main(argv: list[str]) -> int:
             build_parser.add_argument(flag, action="store_true", help=argparse.SUPPRESS)
         serve_parser = sub.add_parser("serve", help="build, then serve dist/")
         serve_parser.add_argument("--port", type=int, default=8000)
+        serve_parser.add_argument("--host", default="127.0.0.1",
+                                  help="address to listen on (0.0.0.0: every interface, for phones on the same Wi-Fi)")
         for flag, _ in flags:
             serve_parser.add_argument(flag, action="store_true", help=argparse.SUPPRESS)
         sub.add_parser("test", help="build, then run pytest (extra args go to pytest)")
@@ -1121,7 +1129,7 @@ def main(argv: list[str]) -> int:
         if command == "build":
             build(**options)
         elif command == "serve":
-            serve(port, **options)
+            serve(port, args.host, **options)
         else:
             return test(pytest_args, **options)
     except BuildError as exc:
