@@ -72,5 +72,5 @@ def test_continental_page_reads_discarder_and_log_cards_from_the_engine() -> Non
     log = _code("games/continental/log.js")
     annotate = log[log.index("function annotate("):]
     assert "next.events" in annotate
-    assert "discard.top" not in annotate, "the taken card is the take event's"
+    assert "got.cards" in annotate, "the taken card is the take event's"
     assert 'split(".")' not in annotate, "a combination's owner is its event place's seat"

@@ -14,35 +14,25 @@ class Viewing(StateBase):
 
     # ------------------------------------------------------------------ views
     def captured_by(self, c: Card, target: str) -> tuple[list[Card], list[Card]]:
-        """The cards a play of ``c`` onto ``target`` (``middle``, ``centre`` or ``discard``) takes
-        along (seed 003, rule 1): ``(from_centre, from_discard)``, the matching centre cards (the
-        first only unless option ``take_all_matches``) and the live top of the discard pile (its
-        run of one rank with ``discard_capture_depth`` = ``run``); both empty for other targets."""
-        r = self.rules
-        from_centre: list[Card] = []
-        from_discard: list[Card] = []
-        if target in ("middle", "centre"):
-            from_centre = [x for x in self.centre if x.rank == c.rank][: None if r.take_all_matches else 1]
+        """``(from_centre, from_discard)``: the cards a play of ``c`` onto ``target`` (``middle``,
+        ``centre``, ``discard``) takes along (seed 003, rule 1; options ``take_all_matches``,
+        ``discard_capture_depth``)."""
         top = self._live_top()
-        if target in ("middle", "discard") and top is not None and top.rank == c.rank:
-            k = _top_run(self.discard) if r.discard_capture_depth == "run" else 1
-            from_discard = self.discard[-k:]
-        return from_centre, from_discard
+        centre = [x for x in self.centre if x.rank == c.rank] if target != "discard" else []
+        k = _top_run(self.discard) if self.rules.discard_capture_depth == "run" else 1
+        return (centre[: None if self.rules.take_all_matches else 1],
+                self.discard[-k:] if target != "centre" and top and top.rank == c.rank else [])
 
-    def _captures_view(self, hand: dict[Card, int]) -> dict[str, dict[str, Any]]:
-        """The view's ``captures``: for each hand card that matches a centre card or the discard
-        pile's top, ``{"centre": [cards a centre play takes], "discard": [cards a discard play
-        takes], "matches": [indices of the centre cards of its rank], "on_top": its rank is the
-        discard pile's top's (live or not)}`` (docs/protocol.md, "3 ist 50 view")."""
+    def _captures(self, hand: dict[Card, int]) -> dict[str, dict[str, Any]]:
+        """The view's ``captures`` (docs/protocol.md, "3 ist 50")."""
         top = self.discard[-1] if self.discard else None
         out: dict[str, dict[str, Any]] = {}
         for c in hand:
-            matches = [i for i, x in enumerate(self.centre) if x.rank == c.rank]
-            on_top = top is not None and top.rank == c.rank
-            if matches or on_top:
+            at = [i for i, x in enumerate(self.centre) if x.rank == c.rank]
+            if at or (top and top.rank == c.rank):
                 out[c.text] = {"centre": [x.text for x in self.captured_by(c, "centre")[0]],
                                "discard": [x.text for x in self.captured_by(c, "discard")[1]],
-                               "matches": matches, "on_top": on_top}
+                               "matches": at, "on_top": bool(top and top.rank == c.rank)}
         return out
 
     def view(self, seat: int) -> dict[str, Any]:
@@ -84,7 +74,7 @@ class Viewing(StateBase):
             "hand": [c.text for c in sorted((c for c, k in self.hands[seat].items() for _ in range(k)), key=card_sort_key)],
             "hand_counts": [sum(h.values()) for h in self.hands],
             "centre": [c.text for c in self.centre],
-            "captures": self._captures_view(self.hands[seat]),
+            "captures": self._captures(self.hands[seat]),
             "discard": {
                 "top": top.text if top else None,
                 "size": len(self.discard),

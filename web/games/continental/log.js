@@ -66,8 +66,9 @@ export function makeLog({ shell, view, me }) {
     if (!prev) return;
     const pv = prev.view, nv = next.view, evs = next.events || [];
     if (kind === "pass") entry.quiet = true;
-    const got = evs.find((e) => e.key === kind); // take, claim: the card from the discard pile
-    if ((kind === "take" || kind === "claim") && got) entry.card = got.cards[0];
+    // take, claim: the card from the discard pile (a friend's page has no events: the view's card)
+    const got = evs.find((e) => e.key === kind);
+    if (kind === "take" || kind === "claim") entry.card = got ? got.cards[0] : (kind === "claim" && pv.claim && pv.claim.card) || pv.discard.top;
     const at = evs.map((e) => (e.to.meld ? e.to : e.from)).find((p) => p.meld); // add, swap: the combination
     if ((kind === "add" || kind === "swap") && at) {
       const cb = pv.seats[at.seat].combos.find((c) => c.id === at.meld);
