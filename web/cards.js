@@ -17,12 +17,6 @@ export function rankText(rank) { return RANK_SHOWN[rank] || rank; }
  * @returns {boolean}
  */
 export function isRed(card) { const s = suitOf(card); return s === "H" || s === "D"; }
-/**
- * Whether `card` is drawn as a wild card (joker or deuce: the card's looks, not a rule).
- * @param {string} card
- * @returns {boolean}
- */
-export function isWild(card) { return card === "JK" || rankOf(card) === "2"; }
 
 function span(cls, text) {
   const el = document.createElement("span");

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..cards import Card
 from .base import StateBase
 from .rules import _top_run, card_sort_key
 
@@ -12,6 +13,28 @@ class Viewing(StateBase):
     """The view of one seat (mixin of ``ThreeFiftyState``)."""
 
     # ------------------------------------------------------------------ views
+    def captured_by(self, c: Card, target: str) -> tuple[list[Card], list[Card]]:
+        """``(from_centre, from_discard)``: the cards a play of ``c`` onto ``target`` (``middle``,
+        ``centre``, ``discard``) takes along (seed 003, rule 1; options ``take_all_matches``,
+        ``discard_capture_depth``)."""
+        top = self._live_top()
+        centre = [x for x in self.centre if x.rank == c.rank] if target != "discard" else []
+        k = _top_run(self.discard) if self.rules.discard_capture_depth == "run" else 1
+        return (centre[: None if self.rules.take_all_matches else 1],
+                self.discard[-k:] if target != "centre" and top and top.rank == c.rank else [])
+
+    def _captures(self, hand: dict[Card, int]) -> dict[str, dict[str, Any]]:
+        """The view's ``captures`` (docs/protocol.md, "3 ist 50")."""
+        top = self.discard[-1] if self.discard else None
+        out: dict[str, dict[str, Any]] = {}
+        for c in hand:
+            at = [i for i, x in enumerate(self.centre) if x.rank == c.rank]
+            if at or (top and top.rank == c.rank):
+                out[c.text] = {"centre": [x.text for x in self.captured_by(c, "centre")[0]],
+                               "discard": [x.text for x in self.captured_by(c, "discard")[1]],
+                               "matches": at, "on_top": bool(top and top.rank == c.rank)}
+        return out
+
     def view(self, seat: int) -> dict[str, Any]:
         """JSON-ready view for ``seat`` (docs/rules/3-ist-50.md, "Views"): its own hand, the
         others' card counts, the centre, the discard pile's top and size, every minus pile's size,
@@ -51,6 +74,7 @@ class Viewing(StateBase):
             "hand": [c.text for c in sorted((c for c, k in self.hands[seat].items() for _ in range(k)), key=card_sort_key)],
             "hand_counts": [sum(h.values()) for h in self.hands],
             "centre": [c.text for c in self.centre],
+            "captures": self._captures(self.hands[seat]),
             "discard": {
                 "top": top.text if top else None,
                 "size": len(self.discard),

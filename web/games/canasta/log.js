@@ -5,7 +5,7 @@ import { t, moveSentence } from "../../i18n.js";
 /**
  * The log functions of one table: `ctx.shell` the page shell, `ctx.view()` the current view.
  * @param {{shell: any, view: () => any}} ctx
- * @returns {{describe: (e: any) => string, annotate: (entry: any, prev: any) => void}}
+ * @returns {{describe: (e: any) => string, annotate: (entry: any, prev: any, next: any) => void}}
  */
 export function makeLog({ shell, view }) {
   function describe(e) {
@@ -20,9 +20,11 @@ export function makeLog({ shell, view }) {
     return moveSentence(e.text, e.who, e.label, e);
   }
 
-  /** Extra fields of a log entry for a move (the person's or the computer's), from the table before it. */
-  function annotate(entry, prev) {
-    if (String(entry.text).startsWith("take")) entry.n = prev.view.discard.size;
+  /** Extra fields of a log entry for a move (the person's or the computer's): a take's number of
+   * cards, from the engine's events of the move (`next.events`: the flights out of the discard pile). */
+  function annotate(entry, prev, next) {
+    const took = ((next && next.events) || []).filter((e) => e.from.place === "pile" && e.key.startsWith("take"));
+    if (took.length) entry.n = took.reduce((k, e) => k + e.count, 0);
   }
 
   return { describe, annotate };

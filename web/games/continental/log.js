@@ -59,20 +59,21 @@ export function makeLog({ shell, view, me }) {
     return s;
   }
 
-  /** Extra fields of a move's log entry, from the tables before and after it. */
+  /** Extra fields of a move's log entry: its cards and combination from the engine's events of
+   * the move (`next.events`), being down and going out from the tables before and after it. */
   function annotate(entry, prev, next) {
-    const parts = String(entry.text || "").split(/\s+/);
-    const kind = parts[0];
+    const kind = String(entry.text || "").split(/\s+/)[0];
     if (!prev) return;
-    const pv = prev.view, nv = next.view;
+    const pv = prev.view, nv = next.view, evs = next.events || [];
     if (kind === "pass") entry.quiet = true;
-    if (kind === "take") entry.card = pv.discard.top;
-    if (kind === "claim") entry.card = (pv.claim && pv.claim.card) || pv.discard.top;
-    if ((kind === "add" || kind === "swap") && parts[1]) {
-      const id = parts[1];
-      const cb = pv.seats.flatMap((s) => s.combos).find((c) => c.id === id);
+    // take, claim: the card from the discard pile (a friend's page has no events: the view's card)
+    const got = evs.find((e) => e.key === kind);
+    if (kind === "take" || kind === "claim") entry.card = got ? got.cards[0] : (kind === "claim" && pv.claim && pv.claim.card) || pv.discard.top;
+    const at = evs.map((e) => (e.to.meld ? e.to : e.from)).find((p) => p.meld); // add, swap: the combination
+    if ((kind === "add" || kind === "swap") && at) {
+      const cb = pv.seats[at.seat].combos.find((c) => c.id === at.meld);
       if (cb) entry.combo = { kind: cb.kind, rank: cb.rank, suit: cb.suit };
-      entry.owner = Number(id.split(".")[0]);
+      entry.owner = at.seat;
     }
     const same = nv.hand_number === pv.hand_number;
     if (same && (kind === "set" || kind === "run") && !pv.seats[entry.seat].down && nv.seats[entry.seat].down) entry.down = true;

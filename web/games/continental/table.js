@@ -427,24 +427,11 @@ export function create(shell) {
     btn.dataset.size = String(d.size);
     btn.dataset.claimable = String(Boolean(d.claimable));
     btn.querySelector(".ct-discard-size").textContent = discardSizeText(d.size);
-    const by = discarder(v);
+    const by = d.discarded_by ?? null; // the engine's view: who discarded the top card (null: the upcard, or taken since)
     const from = btn.querySelector(".ct-discard-from");
     from.textContent = !d.top ? "" : by === null ? t("ct.upcard") : by === me() ? t("ct.fromYou") : t("ct.fromSeat", { name: shell.seatName(by) });
     btn.dataset.from = by === null ? "" : String(by);
     nameFromSeen(btn, d.top ? t("pile.top", { card: cardName(d.top) }) : "");
-  }
-
-  /** Who discarded the top card (null: the upcard or unknown). */
-  function discarder(v) {
-    if (v.discard.discarded_by !== null && v.discard.discarded_by !== undefined) return v.discard.discarded_by;
-    const top = v.discard.top;
-    const moves = v.last_moves || [];
-    for (let i = moves.length - 1; i >= 0; i--) {
-      const m = moves[i];
-      if (m.text.startsWith("discard ")) return m.text.split(/\s+/)[1] === top ? m.seat : null;
-      if (m.text === "take" || m.text === "claim") return null;
-    }
-    return null;
   }
 
   function renderMe(v) {

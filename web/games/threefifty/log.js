@@ -9,12 +9,10 @@ function listNames(cards) {
 }
 
 /**
- * The log functions of one table: `ctx.shell` the page shell, `ctx.me()` the person's seat, `ctx.pileName(seat, actor)` the words for a minus pile,
- * `ctx.capturedBy(move, view)` the cards a play takes.
- * @param {{shell: any, me: () => number, pileName: (seat: number, actor: number) => string,
- *   capturedBy: (m: any, v: any) => string[]}} ctx
+ * The log functions of one table: `ctx.shell` the page shell, `ctx.me()` the person's seat, `ctx.pileName(seat, actor)` the words for a minus pile.
+ * @param {{shell: any, me: () => number, pileName: (seat: number, actor: number) => string}} ctx
  */
-export function makeLog({ shell, me, pileName, capturedBy }) {
+export function makeLog({ shell, me, pileName }) {
   function describe(e) {
     if (e.who === "sep") return t("tf.gameN", { n: e.hand });
     if (e.who === "info") {
@@ -37,21 +35,18 @@ export function makeLog({ shell, me, pileName, capturedBy }) {
     return t(p + "middleN", { name, card, n: e.n ?? "?", to });
   }
 
-  /** Where a move's cards went, from the tables before and after it. */
+  /** Where a move's cards went: the engine's events of the move (`next.events`: its `play`, and
+   * the `capture`s that went with it), not the move's notation. */
   function annotate(entry, prev, next) {
-    const parts = String(entry.text || "").split(/\s+/);
-    if (parts[0] !== "play" || !prev || !next) return;
-    const pv = prev.view, nv = next.view;
-    const target = parts[2];
-    const to = target === "pile" ? Number(parts[3]) : (entry.seat + 1) % pv.players;
+    const evs = (next && next.events) || [];
+    const play = evs.find((e) => e.key === "play");
+    if (!play || !prev) return;
+    const to = play.to.seat;
+    const went = evs.filter((e) => e.key === "capture" && e.to.seat === to);
+    const took = went.filter((e) => e.from.place !== "minus_pile").flatMap((e) => e.cards);
     entry.to = to;
-    const before = (pv.piles[to] || {}).size || 0;
-    const after = (nv.piles[to] || {}).size || 0;
-    entry.n = nv.hand_number === pv.hand_number ? after - before : null;
-    if (target === "middle" || target === "centre" || target === "discard") {
-      const took = capturedBy({ card: parts[1], target }, pv);
-      if (entry.n === took.length + 1) entry.took = took;
-    }
+    entry.n = next.view.hand_number === prev.view.hand_number ? went.reduce((k, e) => k + e.count, play.count) : null;
+    if (took.length) entry.took = took;
   }
 
   return { describe, annotate };

@@ -17,8 +17,6 @@ import { registerHint, paintHint, handCardsFor } from "../../hint.js";
 import { TEMPLATE, SCORE_ITEMS, RUN_SHOWN } from "./layout.js";
 import { makeLog } from "./log.js";
 
-const sameRank = (a, b) => Boolean(a && b) && rankOf(a) === rankOf(b);
-
 /** The 3 ist 50 table renderer for `shell` (web/games/registry.js). */
 export function create(shell) {
   let root = null; // the element the table is drawn in (mount(felt)): the app's #felt or a demo's
@@ -43,6 +41,8 @@ export function create(shell) {
   };
   const movesOf = (card) => (card ? shell.legal().filter((m) => m.card === card) : []);
   const leftOf = (seat) => (seat + 1) % view().players;
+  /** What a play of hand card `c` takes along: the engine's view says (captures), the page knows no rule. */
+  const caps = (c, v = view()) => (v.captures || {})[c] || { centre: [], discard: [], matches: [] };
 
   function pileName(seat, actor) {
     if (seat === actor) return actor === me() ? t("tf.pileOf.yourOwn") : t("tf.pileOf.own");
@@ -65,12 +65,9 @@ export function create(shell) {
     const v = view();
     const kind = el.dataset.target;
     if (kind === "centre") {
-      return moves.filter((m) => m.kind === "play" && (m.target === "middle" || m.target === "centre") && sameRank(m.card, el.dataset.card));
+      return moves.filter((m) => m.kind === "play" && (m.target === "middle" || m.target === "centre") && caps(m.card, v).matches.includes(Number(el.dataset.index)));
     }
-    if (kind === "discard") {
-      const top = v.discard.live ? v.discard.top : null;
-      return moves.filter((m) => m.kind === "discard" || m.target === "discard" || (m.target === "middle" && sameRank(m.card, top)));
-    }
+    if (kind === "discard") return moves.filter((m) => m.kind === "discard" || m.target === "discard" || (m.target === "middle" && caps(m.card, v).discard.length));
     const seat = Number(el.dataset.seat);
     if (seat === me()) return moves.filter((m) => m.target === "own" || (m.target === "pile" && m.pile === seat));
     return moves.filter((m) => m.target === "pile" && m.pile === seat);
@@ -80,23 +77,13 @@ export function create(shell) {
   function attempt(el, card) {
     const kind = el.dataset.target;
     if (kind === "centre") return { type: "play", card, target: "centre" };
-    if (kind === "discard") {
-      return sameRank(card, view().discard.top) ? { type: "play", card, target: "discard" } : { type: "discard", card };
-    }
+    if (kind === "discard") return caps(card).on_top ? { type: "play", card, target: "discard" } : { type: "discard", card };
     const seat = Number(el.dataset.seat);
     return seat === me() ? { type: "play", card, target: "own" } : { type: "play", card, target: "pile:" + seat };
   }
 
   const targets = () => [...$("tf-table").querySelectorAll(".tf-target")];
   const cardCount = (n) => (n === 1 ? t("tf.pile.sizeOne") : t("tf.pile.size", { n }));
-
-  /** The cards a `middle`/`centre`/`discard` play takes along, from the table before it. */
-  function capturedBy(m, v) {
-    const out = [];
-    if (m.target === "middle" || m.target === "centre") out.push(...v.centre.filter((c) => sameRank(c, m.card)));
-    if ((m.target === "middle" || m.target === "discard") && v.discard.live && sameRank(v.discard.top, m.card)) out.push(v.discard.top);
-    return out;
-  }
 
   // ---------------------------------------------------------------- describing moves
 
@@ -112,11 +99,12 @@ export function create(shell) {
     if (m.target === "pile") {
       return m.pile === me() ? t("tf.choice.pileOwn") : t("tf.choice.pile", { name: shell.seatName(m.pile) });
     }
-    const cards = capturedBy(m, v).map(shortCard).join(" ");
+    const c = caps(m.card, v);
+    const cards = [...(m.target === "discard" ? [] : c.centre), ...(m.target === "centre" ? [] : c.discard)].map(shortCard).join(" ");
     return t("tf.choice." + m.target, { cards, to });
   }
 
-  const { describe, annotate } = makeLog({ shell, me, pileName, capturedBy });
+  const { describe, annotate } = makeLog({ shell, me, pileName });
 
   // ---------------------------------------------------------------- table changes
 
