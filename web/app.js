@@ -18,7 +18,7 @@ import {
   sound, wireReasons, explainButton, wireDrag,
 } from "./tablekit.js";
 import { recordMatch, recordDeal, fillStats, resetStats } from "./stats.js";
-import { snapshot, flights, extraFlights, play as fly, motionMs } from "./motion.js";
+import { snapshot, flights, play as fly, motionMs } from "./motion.js";
 import { installHintKey } from "./hint.js";
 import { openReplay, shareLink } from "./replay-link.js";
 
@@ -34,7 +34,26 @@ const HUMAN_SEAT = 0;
 // Options shown first in the new-game dialog, in this order; all others follow.
 const OPTION_ORDER = ["match_end", "target_score", "deals", "games"];
 
-const $ = (id) => document.getElementById(id);
+/**
+ * The page's elements (index.html) that the shell uses as more than an HTMLElement, by id.
+ * @typedef {{
+ *   "newgame-dialog": HTMLDialogElement, "score-dialog": HTMLDialogElement, "pass-cover": HTMLDialogElement,
+ *   "help-dialog": HTMLDialogElement, "settings-dialog": HTMLDialogElement,
+ *   "ng-variant": HTMLSelectElement, "ng-players": HTMLSelectElement, "lang-select": HTMLSelectElement,
+ *   "ng-seed": HTMLInputElement, "ng-seats": HTMLDetailsElement, "settings-form": HTMLFormElement,
+ *   "ng-rules": HTMLAnchorElement, "ng-guide": HTMLAnchorElement, "ng-offer-go": HTMLAnchorElement,
+ *   "btn-rules": HTMLAnchorElement, "help-rules": HTMLAnchorElement,
+ *   "ng-start": HTMLButtonElement, "btn-next": HTMLButtonElement, "btn-newgame": HTMLButtonElement,
+ *   "stats-table": HTMLTableElement,
+ * }} ElementById
+ */
+/**
+ * The element of id `id`: typed by ElementById for the ids there, else an HTMLElement.
+ * @template {string} K
+ * @param {K} id
+ * @returns {K extends keyof ElementById ? ElementById[K] : HTMLElement}
+ */
+const $ = (id) => /** @type {any} */ (document.getElementById(id));
 const root = document.documentElement;
 
 const state = {
@@ -164,6 +183,7 @@ async function boot() {
   // --- PWA: after an update the saved game continues at once (else it is offered in the dialog) ---
   const resumeAtOnce = takeResume();
   // --- /PWA ---
+  /** @type {(engine: object) => void} */
   let engineStarted;
   const engineReady = new Promise((resolve) => { engineStarted = resolve; });
   if (!resumeAtOnce) prerenderDialog(engineReady);
@@ -218,7 +238,8 @@ async function resumeSavedGame() {
     if (hostedSaved() && state.rawEngine) {
       // a game hosted with friends on other devices: host their seats again (new invitations)
       const net = await import("./net/lobby.js");
-      state.hosting = await net.resumeHosting({ engine: state.rawEngine, onChange: onNetChange, seatName });
+      // cast: lobby.js types the parameter only by its destructuring default `{}` (no JSDoc there yet)
+      state.hosting = await net.resumeHosting(/** @type {any} */ ({ engine: state.rawEngine, onChange: onNetChange, seatName }));
       state.engine = state.hosting ? state.hosting.engine : state.rawEngine;
     }
     table = await restore(state.engine);
@@ -625,9 +646,9 @@ function optionField(o, ctx, prev) {
     row.className = "opt-auto-row";
     row.append(input, auto);
     field.append(row);
-    const sync = () => {
-      input.readOnly = box.checked;
-      if (box.checked) input.value = String(eff ?? "");
+    const sync = () => { // input: the <input type="number"> of this branch
+      /** @type {HTMLInputElement} */ (input).readOnly = box.checked;
+      if (box.checked) /** @type {HTMLInputElement} */ (input).value = String(eff ?? "");
     };
     box.addEventListener("change", () => { sync(); if (!box.checked) input.focus(); markChanged(); });
     sync();
@@ -639,7 +660,7 @@ function optionField(o, ctx, prev) {
 
 /** Values of the fields as the engine takes them (null: "by player count"). */
 function fieldValue(el, o) {
-  const box = $("ng-options").querySelector(`[data-auto-for="${el.dataset.option}"]`);
+  const box = /** @type {HTMLInputElement | null} */ ($("ng-options").querySelector(`[data-auto-for="${el.dataset.option}"]`));
   if (box && box.checked) return null;
   if (el.dataset.type === "bool") return el.checked;
   const text = controlValue(el);
@@ -662,11 +683,11 @@ function controlValue(el) {
 function markChanged() {
   const box = $("ng-options");
   const opts = new Map(variantOptions(currentVariant()).map((o) => [o.name, o]));
-  for (const el of box.querySelectorAll("[data-option]")) {
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ (box.querySelectorAll("[data-option]"))) {
     const o = opts.get(el.dataset.option);
     const value = fieldValue(el, o);
     const def = o.def === undefined ? null : o.def;
-    el.closest(".field").dataset.changed = String(value !== undefined && value !== def);
+    /** @type {HTMLElement} */ (el.closest(".field")).dataset.changed = String(value !== undefined && value !== def);
   }
   for (const g of box.querySelectorAll("details[data-group]")) {
     const n = g.querySelectorAll('.field[data-changed="true"]:not([hidden])').length;
@@ -685,17 +706,18 @@ function renderOptionFields() {
   const open = new Set();
   let focused = null;
   if (v && box.dataset.variant === variantId(v)) {
-    for (const el of box.querySelectorAll("[data-option]")) {
+    // an option's control: an input, a select or a radio group's div (`checked` read of a checkbox only)
+    for (const el of /** @type {NodeListOf<HTMLInputElement>} */ (box.querySelectorAll("[data-option]"))) {
       prev[el.dataset.option] = el.type === "checkbox" ? el.checked : controlValue(el);
     }
-    for (const el of box.querySelectorAll("[data-auto-for]")) prev["auto:" + el.dataset.autoFor] = el.checked;
-    for (const d of box.querySelectorAll("details[data-group]")) if (d.open) open.add(d.dataset.group);
+    for (const el of /** @type {NodeListOf<HTMLInputElement>} */ (box.querySelectorAll("[data-auto-for]"))) prev["auto:" + el.dataset.autoFor] = el.checked;
+    for (const d of /** @type {NodeListOf<HTMLDetailsElement>} */ (box.querySelectorAll("details[data-group]"))) if (d.open) open.add(d.dataset.group);
     if (box.contains(document.activeElement)) focused = document.activeElement.id;
   }
   const fresh = box.dataset.variant !== (v ? variantId(v) : "");
   box.replaceChildren();
   box.dataset.variant = v ? variantId(v) : "";
-  const module = v ? gameFor(v) : null;
+  const module = v ? /** @type {{OPTION_GROUPS?: Array<{id: string, open?: boolean, options: string[]}>}} */ (gameFor(v)) : null;
   const family = familyOf(v);
   const players = Number($("ng-players").value) || variantPlayerCounts(v)[0];
   const opts = variantOptions(v).map((o) => offeredOption(v, o, players));
@@ -717,6 +739,7 @@ function renderOptionFields() {
   const rest = opts.filter((o) => !(sidesOnTop && o === sides));
   if (groups) {
     const placed = new Set();
+    /** @type {Array<{id: string, open?: boolean, list: any[]}>} */
     const lists = groups.map((g) => ({ ...g, list: rest.filter((o) => g.options.includes(o.name)) }));
     for (const g of lists) for (const o of g.list) placed.add(o.name);
     const others = rest.filter((o) => !placed.has(o.name));
@@ -750,7 +773,7 @@ function renderOptionFields() {
     }
     if (more.children.length > 1) box.append(more);
   }
-  for (const el of box.querySelectorAll("select[data-option], input[data-option], [data-radio-for]")) {
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ (box.querySelectorAll("select[data-option], input[data-option], [data-radio-for]"))) {
     // the sides change the layout row (e.g. the target score at 6 players): redraw
     const name = el.dataset.option || el.dataset.radioFor;
     el.addEventListener("change", name === "partnerships" ? renderOptionFields : updateOptionVisibility);
@@ -763,8 +786,8 @@ function renderOptionFields() {
 function optionValues() {
   const vals = {};
   const opts = new Map(variantOptions(currentVariant()).map((o) => [o.name, o]));
-  for (const el of $("ng-options").querySelectorAll("[data-option]")) {
-    if (el.closest(".field").hidden) continue;
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ ($("ng-options").querySelectorAll("[data-option]"))) {
+    if (/** @type {HTMLElement} */ (el.closest(".field")).hidden) continue;
     const value = fieldValue(el, opts.get(el.dataset.option));
     if (value !== undefined && !Number.isNaN(value)) vals[el.dataset.option] = value;
   }
@@ -774,7 +797,7 @@ function optionValues() {
 function updateOptionVisibility() {
   const box = $("ng-options");
   const opts = new Map(variantOptions(currentVariant()).map((o) => [o.name, o]));
-  for (const field of box.querySelectorAll(".field[data-field]")) {
+  for (const field of /** @type {NodeListOf<HTMLElement>} */ (box.querySelectorAll(".field[data-field]"))) {
     const dep = (opts.get(field.dataset.field) || {}).shown_when; // the engine's (hello: Option.shown_when)
     if (!dep) continue;
     const ctl = box.querySelector(`[data-option="${dep.option}"]`);
@@ -1099,7 +1122,7 @@ function showCover(table) {
   $("pass-go").textContent = t("seats.cover.go", { name });
   const dlg = $("pass-cover");
   dlg.dataset.seat = String(seat);
-  for (const d of document.querySelectorAll("dialog[open]")) if (d !== dlg && d.id !== "score-dialog") d.close();
+  for (const d of /** @type {NodeListOf<HTMLDialogElement>} */ (document.querySelectorAll("dialog[open]"))) if (d !== dlg && d.id !== "score-dialog") d.close();
   if (!dlg.open) dlg.showModal();
   $("pass-go").focus();
 }
@@ -1137,7 +1160,7 @@ function onNetChange(what) {
 /** The seat chips of the table say, for each friend's seat, whether the friend is connected
  * (data-net: connected, waiting, gone, computer; its words as the chip's title). */
 function renderNetSeats() {
-  for (const chip of $("felt").querySelectorAll(".seat-chip[data-seat]")) {
+  for (const chip of /** @type {NodeListOf<HTMLElement>} */ ($("felt").querySelectorAll(".seat-chip[data-seat]"))) {
     const seat = Number(chip.dataset.seat);
     const net = state.hosting ? state.hosting.seats().find((s) => s.seat === seat && s.kind === "guest") : null;
     if (net) {
@@ -1407,11 +1430,12 @@ async function probeAction(action) {
 /** Take back the person's last move of the turn (op "undo"); a refusal shows the engine's reason. */
 function undo() { return session.undo(); }
 
-/** The move's cards fly, then what came with it (red threes laid out); resolves when all have landed. */
-function flyAll(entry, human, snap, prev, next, extra) {
-  const first = fly(entry ? flights(entry, human, snap, prev, next) : []);
-  const more = extraFlights(extra, entry, snap, prev, next);
-  return more.length ? first.then(() => fly(more)) : first;
+/**
+ * The move's cards fly, and what came with it (red threes laid out: among the events `flights`
+ * flies, motion.js); resolves when all have landed.
+ */
+function flyAll(entry, human, snap, prev, next) {
+  return fly(entry ? flights(entry, human, snap, prev, next) : []);
 }
 
 // ------------------------------------------------------------------ the table session and the renderers' shell
@@ -1433,7 +1457,7 @@ const session = createSession({
     refused: () => sound("error"),
     shown: tableShown,
     beforeMove: () => snapshot(session.family()),
-    moved: (snap, entry, human, prev, next, extra) => { state.animation = flyAll(entry, human, snap, prev, next, extra); },
+    moved: (snap, entry, human, prev, next) => { state.animation = flyAll(entry, human, snap, prev, next); },
     // With cards that move, the computer's moves are paced by their animation: the next move is
     // asked for at once (the engine works while the last one's cards fly) and shown when they have
     // landed. Without motion (setting "instant", prefers-reduced-motion) the usual pause stays.
@@ -1482,7 +1506,7 @@ function wireInput() {
   $("ng-variant").addEventListener("input", () => { $("ng-variant").dataset.touched = "1"; });
   $("ng-players").addEventListener("change", () => {
     state.players[variantId(currentVariant())] = Number($("ng-players").value);
-    const auto = $("ng-options").querySelector('[data-radio-for="partnerships"][value=""]');
+    const auto = /** @type {HTMLInputElement | null} */ ($("ng-options").querySelector('[data-radio-for="partnerships"][value=""]'));
     if (auto) auto.checked = true; // the sides are chosen anew for the new number of players
     renderOptionFields(); // "by player count" values follow the number of players
   });
@@ -1502,7 +1526,7 @@ function wireInput() {
   $("btn-help").addEventListener("click", openHelp);
   $("btn-settings").addEventListener("click", openSettings);
   $("settings-form").addEventListener("change", (ev) => {
-    const el = ev.target;
+    const el = /** @type {HTMLInputElement} */ (ev.target);
     if (el.name === "speed") saveSetting("speed", el.value);
     else if (el.name) saveSetting(el.name, el.checked);
     applySettings();
@@ -1532,7 +1556,8 @@ function openHelp() {
 
 function openSettings() {
   const s = settings();
-  for (const el of $("settings-form").elements) {
+  // the form's inputs (its buttons and fieldsets are neither "checkbox" nor "radio")
+  for (const el of /** @type {HTMLCollectionOf<HTMLInputElement>} */ ($("settings-form").elements)) {
     if (el.type === "checkbox") el.checked = Boolean(s[el.name]);
     else if (el.type === "radio") el.checked = el.value === s.speed;
   }
@@ -1600,7 +1625,7 @@ function onLanguage() {
 
 /** Keep --topbar-h (CSS) equal to the top bar's height: a game's table may fill the window below it. */
 function trackTopbar() {
-  const bar = document.querySelector(".topbar");
+  const bar = /** @type {HTMLElement} */ (document.querySelector(".topbar"));
   const sync = () => root.style.setProperty("--topbar-h", bar.offsetHeight + "px");
   sync();
   if (typeof ResizeObserver === "function") new ResizeObserver(sync).observe(bar);

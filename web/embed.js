@@ -24,6 +24,7 @@ const LIVE_EVENTS = ["click", "keydown", "keyup", "pointerdown", "pointerup", "f
 
 // ------------------------------------------------------------------ the shared engine
 
+/** @type {{promise: Promise<any> | null, listeners: Set<(p: any) => void>, last: any} | null} */
 let shared = null; // {promise, listeners, last} of the page's one engine worker
 
 /**
@@ -34,6 +35,7 @@ let shared = null; // {promise, listeners, last} of the page's one engine worker
  */
 function createEngineWorker() {
   const url = new URL("engine-worker.mjs", BASE);
+  /** @type {WorkerOptions} */
   const options = { type: "module", name: "meldtable-engine" };
   if (url.origin === location.origin) return new Worker(url, options);
   const bootstrap = URL.createObjectURL(new Blob([`import ${JSON.stringify(url.href)};\n`], { type: "text/javascript" }));
@@ -217,7 +219,7 @@ export function mountDemo(root, options = {}) {
   });
   const frame = document.createElement("div");
   frame.innerHTML = TEMPLATE;
-  const box = frame.firstElementChild;
+  const box = /** @type {HTMLElement} */ (frame.firstElementChild);
   box.lang = lang;
   if (record) box.classList.add("mt-replaying"); // embed.css: a table to watch, not to play at
   box.hidden = true; // until the style sheets are in (no unstyled flash)
@@ -608,7 +610,8 @@ export function mountDemo(root, options = {}) {
   // ---------------------------------------------------------------- wiring
   inLang(() => {
     q(".mt-title").textContent = variant ? t("variant." + variant) : "";
-    applyStatic(box);
+    // applyStatic's parameter is typed Document by its default value; it uses only querySelectorAll.
+    applyStatic(/** @type {Document} */ (/** @type {unknown} */ (box)));
   });
   showPreview();
   q(".mt-reset").addEventListener("click", () => { reset().catch(() => {}); });

@@ -307,7 +307,7 @@ export function runGuide(guide, els, lang) {
   }
   document.addEventListener("keydown", (ev) => {
     if (ev.altKey || ev.metaKey || ev.ctrlKey) return;
-    const el = ev.composedPath ? ev.composedPath()[0] : ev.target;
+    const el = /** @type {Element} */ (ev.composedPath ? ev.composedPath()[0] : ev.target);
     if (el && el.closest && el.closest("input, select, textarea")) return;
     if (ev.key === "Escape" && hintFor(demo.table())) {
       clearHint(demo.table());
@@ -364,7 +364,7 @@ async function main() {
   const $ = (id) => document.getElementById(id);
   const els = {
     panel: $("g-panel"), progress: $("g-progress"), bar: $("g-bar-fill"), say: $("g-say"),
-    feedback: $("g-feedback"), next: $("g-next"), play: $("g-play"), restart: $("g-restart"), table: $("g-table"),
+    feedback: $("g-feedback"), next: $("g-next"), play: /** @type {HTMLAnchorElement} */ ($("g-play")), restart: $("g-restart"), table: $("g-table"),
     hint: $("g-hint"),
   };
   els.next.textContent = ui.next;
@@ -372,7 +372,7 @@ async function main() {
   els.play.textContent = ui.play;
   $("g-rules").textContent = ui.rules;
   const other = lang === "de" ? "en" : "de";
-  const langLink = $("g-lang");
+  const langLink = /** @type {HTMLAnchorElement} */ ($("g-lang"));
   langLink.textContent = ui.otherLang;
   langLink.lang = other;
   langLink.hreflang = other;
@@ -388,7 +388,7 @@ async function main() {
     fail(fill(ui.noGuide, { variant, list: VARIANTS.join(", ") }));
     return;
   }
-  $("g-rules").href = `rules/${variant}.${lang}.html`;
+  /** @type {HTMLAnchorElement} */ ($("g-rules")).href = `rules/${variant}.${lang}.html`;
   els.play.href = `./?game=${encodeURIComponent(variant)}`; // the app with this game chosen
   // the app offers the guided hand the first time a game is chosen; here it has been found
   try { localStorage.setItem(`meldtable.guided.${variant}`, "1"); } catch (_) { /* storage may be off */ }
@@ -407,7 +407,7 @@ async function main() {
     $("g-title").textContent = title;
     document.title = `${title} · Meldtable`;
   }
-  window.meldtableGuide = runGuide(guide, els, lang);
+  /** @type {any} */ (window).meldtableGuide = runGuide(guide, els, lang);
 }
 
 if (document.getElementById("g-panel")) main();

@@ -40,7 +40,7 @@ function staticTexts() {
   document.title = `${t("replay.title")} · Meldtable`;
   $("r-rules").textContent = t("replay.rules");
   const other = lang === "de" ? "en" : "de";
-  const link = $("r-lang");
+  const link = /** @type {HTMLAnchorElement} */ ($("r-lang"));
   link.textContent = t("replay.otherLang");
   link.lang = other;
   link.hreflang = other;
@@ -48,7 +48,7 @@ function staticTexts() {
   setHref();
   window.addEventListener("hashchange", setHref);
   link.addEventListener("click", setHref);
-  $("r-rules").href = `rules/index.${lang}.html`;
+  /** @type {HTMLAnchorElement} */ ($("r-rules")).href = `rules/index.${lang}.html`;
   $("r-intro").textContent = t("replay.intro");
   $("r-file-text").textContent = t("replay.file");
   $("r-drop").textContent = t("replay.drop");
@@ -151,7 +151,7 @@ async function openFile(file) {
 
 function buildViewSelect() {
   const demo = page.demo, info = demo.info;
-  const sel = $("r-view");
+  const sel = /** @type {HTMLSelectElement} */ ($("r-view"));
   sel.replaceChildren();
   const viewRecord = info.view !== null && info.view !== undefined;
   if (demo.open) sel.append(new Option(t("replay.allHands"), "all"));
@@ -209,7 +209,7 @@ function showStep() {
   const demo = page.demo;
   if (!demo || !demo.info) return;
   const k = demo.move, n = demo.info.moves;
-  const slider = $("r-slider");
+  const slider = /** @type {HTMLInputElement} */ ($("r-slider"));
   slider.max = String(n);
   slider.value = String(k);
   slider.disabled = n === 0;
@@ -220,20 +220,20 @@ function showStep() {
   const c = demo.commentAt(k);
   $("r-comment").textContent = c;
   $("r-comment").hidden = !c;
-  $("r-first").disabled = $("r-prev").disabled = k <= 0;
-  $("r-next").disabled = $("r-last").disabled = k >= n;
-  const play = $("r-play");
+  /** @type {HTMLButtonElement} */ ($("r-first")).disabled = /** @type {HTMLButtonElement} */ ($("r-prev")).disabled = k <= 0;
+  /** @type {HTMLButtonElement} */ ($("r-next")).disabled = /** @type {HTMLButtonElement} */ ($("r-last")).disabled = k >= n;
+  const play = /** @type {HTMLButtonElement} */ ($("r-play"));
   play.textContent = demo.playing ? "❚❚" : "▶";
   play.setAttribute("aria-label", t(demo.playing ? "replay.pause" : "replay.play"));
   play.title = t(demo.playing ? "replay.pause" : "replay.play");
   play.setAttribute("aria-pressed", String(demo.playing));
   play.disabled = n === 0;
-  for (const b of document.querySelectorAll(".r-log-move")) {
+  for (const b of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".r-log-move"))) {
     const on = Number(b.dataset.move) === k;
     b.classList.toggle("current", on);
     if (on) b.setAttribute("aria-current", "step"); else b.removeAttribute("aria-current");
   }
-  const cur = document.querySelector(".r-log-move.current");
+  const cur = /** @type {HTMLElement | null} */ (document.querySelector(".r-log-move.current"));
   if (cur) {
     const list = $("r-log-list");
     const top = cur.offsetTop - list.offsetTop;
@@ -356,7 +356,7 @@ async function makeLink() {
     note(t("replay.shareFailed", { message: engineMessage(err) }));
     return;
   }
-  const out = $("r-link-out");
+  const out = /** @type {HTMLInputElement} */ ($("r-link-out"));
   out.value = url;
   out.hidden = false;
   let copied = false;
@@ -376,13 +376,13 @@ function wire() {
   $("r-next").addEventListener("click", () => go(page.demo.move + 1));
   $("r-last").addEventListener("click", () => go(page.demo.info.moves));
   $("r-play").addEventListener("click", togglePlay);
-  $("r-slider").addEventListener("input", (e) => go(Number(e.target.value)));
+  $("r-slider").addEventListener("input", (e) => go(Number(/** @type {HTMLInputElement} */ (e.target).value)));
   $("r-log-list").addEventListener("click", (e) => {
-    const b = e.target.closest(".r-log-move");
+    const b = /** @type {HTMLElement | null} */ (/** @type {Element} */ (e.target).closest(".r-log-move"));
     if (b) go(Number(b.dataset.move));
   });
   $("r-view").addEventListener("change", async (e) => {
-    const v = e.target.value;
+    const v = /** @type {HTMLSelectElement} */ (e.target).value;
     const demo = page.demo;
     page.all = v === "all";
     if (page.all) await demo.setSeat(0); else await demo.setSeat(Number(v));
@@ -398,9 +398,9 @@ function wire() {
     $("r-open").hidden = false;
     $("r-paste").focus();
   });
-  $("r-file").addEventListener("change", (e) => openFile(e.target.files && e.target.files[0]));
+  $("r-file").addEventListener("change", (e) => openFile(/** @type {HTMLInputElement} */ (e.target).files && /** @type {HTMLInputElement} */ (e.target).files[0]));
   $("r-show").addEventListener("click", () => {
-    const text = $("r-paste").value;
+    const text = /** @type {HTMLTextAreaElement} */ ($("r-paste")).value;
     if (!text.trim()) { showError(t("replay.empty")); return; }
     if (text.length > MAX_LINK_TEXT) { showError(t("replay.fileLong")); return; }
     history.replaceState(null, "", location.href.split("#")[0]);
@@ -418,8 +418,8 @@ function wire() {
   document.addEventListener("keydown", (e) => {
     if (!page.demo || !page.demo.info || $("r-player").hidden) return;
     if (e.altKey || e.ctrlKey || e.metaKey) return;
-    const tag = e.target && e.target.tagName;
-    if (tag === "TEXTAREA" || tag === "SELECT" || (tag === "INPUT" && e.target.type !== "range")) return;
+    const tag = e.target && /** @type {Element} */ (e.target).tagName;
+    if (tag === "TEXTAREA" || tag === "SELECT" || (tag === "INPUT" && /** @type {HTMLInputElement} */ (e.target).type !== "range")) return;
     const k = page.demo.move;
     const keys = { ArrowLeft: k - 1, ArrowRight: k + 1, Home: 0, End: page.demo.info.moves };
     if (e.key in keys) {
@@ -431,7 +431,7 @@ function wire() {
     }
   });
   // a space released on a focused button would click it as well: the keydown above played/paused
-  document.addEventListener("keyup", (e) => { if (e.key === " " && e.target && e.target.tagName === "BUTTON") e.preventDefault(); });
+  document.addEventListener("keyup", (e) => { if (e.key === " " && e.target && /** @type {Element} */ (e.target).tagName === "BUTTON") e.preventDefault(); });
   window.addEventListener("hashchange", () => {
     const frag = readFragment(location.hash);
     if (frag.code && frag.code !== page.code) openFromFragment(); // another link pasted into the address bar
@@ -441,4 +441,4 @@ function wire() {
 staticTexts();
 wire();
 openFromFragment().then((opened) => { if (!opened) $("r-paste").focus({ preventScroll: true }); });
-window.meldtableReplay = page;
+/** @type {any} */ (window).meldtableReplay = page;

@@ -37,9 +37,26 @@ export function saveSetting(name, value) {
 
 // ------------------------------------------------------------------ the renderer's tables
 
-/** The renderer module of engine family `family` (web/games/registry.js), or null. */
+/**
+ * A game's renderer module as tablekit reads it (web/games/registry.js, its contract comment).
+ * @typedef {object} Renderer
+ * @property {string[]} families
+ * @property {string[][]} [SHORTCUTS] [key, button id, catalogue key of its name]
+ * @property {string} [TOOLBAR]
+ * @property {Array<[string, (el: Element, press: (b: any) => boolean) => boolean]>} [DROPS]
+ * @property {(row: string[]) => Element | null} [shortcutButton]
+ * @property {(shell: object) => void} [wireReasons]
+ * @property {(shell: object, id: string) => boolean} [explainButton]
+ */
+
+/**
+ * The renderer module of engine family `family` (web/games/registry.js), or null.
+ * @param {string} family
+ * @returns {Renderer | null}
+ */
 export function rendererOf(family) {
-  return GAMES.find((g) => g.families.includes(family)) || null;
+  // via unknown: tsc infers the modules' SHORTCUTS and DROPS as arrays of unions, not as rows
+  return /** @type {Renderer | undefined} */ (/** @type {unknown} */ (GAMES.find((g) => g.families.includes(family)))) || null;
 }
 
 /**
@@ -60,7 +77,7 @@ let audio = null;
 export function sound(kind) {
   if (!settings().sound) return;
   try {
-    audio = audio || new (window.AudioContext || window.webkitAudioContext)();
+    audio = audio || new (window.AudioContext || /** @type {any} */ (window).webkitAudioContext)();
     const notes = { card: [520, 0.05], meld: [660, 0.09], error: [200, 0.15], win: [880, 0.3] }[kind] || [440, 0.05];
     const osc = audio.createOscillator();
     const gain = audio.createGain();
@@ -106,15 +123,15 @@ export function warningsFor(action, table, after = null) {
  */
 export function confirmWarnings(warnings) {
   if (!warnings.length) return Promise.resolve(true);
-  const dlg = document.getElementById("warn-dialog");
+  const dlg = /** @type {HTMLDialogElement} */ (document.getElementById("warn-dialog"));
   document.getElementById("warn-text").replaceChildren(...warnings.map((w) => {
     const p = document.createElement("p");
     p.textContent = w.text;
     return p;
   }));
-  const again = document.getElementById("warn-off");
+  const again = /** @type {HTMLInputElement} */ (document.getElementById("warn-off"));
   again.checked = false;
-  const back = document.activeElement;
+  const back = /** @type {HTMLElement | null} */ (document.activeElement);
   return new Promise((resolve) => {
     const done = (ok) => {
       dlg.removeEventListener("close", onClose);
@@ -268,7 +285,8 @@ export function wireDrag(family) {
     document.documentElement.classList.remove("dragging");
   };
   document.addEventListener("pointerdown", (ev) => {
-    const card = ev.target.closest && ev.target.closest("#hand .hand-card");
+    const target = /** @type {Element} */ (ev.target);
+    const card = target.closest && target.closest("#hand .hand-card");
     if (!card || ev.button !== 0 || !family()) return;
     drag = { card, x: ev.clientX, y: ev.clientY, id: ev.pointerId, ghost: null };
   });
@@ -305,7 +323,7 @@ export function wireDrag(family) {
     if (target && d.card.isConnected) {
       if (d.card.getAttribute("aria-pressed") !== "true") {
         // an unselected card is dragged alone
-        for (const b of document.querySelectorAll('#hand .hand-card[aria-pressed="true"]')) b.click();
+        for (const b of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('#hand .hand-card[aria-pressed="true"]'))) b.click();
         d.card.click();
       }
       target.run(target.el, press);
