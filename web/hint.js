@@ -187,7 +187,7 @@ export function installHintKey(shell, request = shell.request) {
   installed = { shell, ask };
   document.addEventListener("keydown", (ev) => {
     if (ev.altKey || ev.metaKey || ev.ctrlKey) return;
-    const el = ev.target;
+    const el = /** @type {HTMLElement | null} */ (ev.target);
     if (el && el.closest && (el.closest("input, select, textarea, dialog") || el.isContentEditable)) return;
     if (document.querySelector("dialog[open]") || !shell.table()) return;
     if (ev.key === "Escape") {

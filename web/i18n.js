@@ -2151,8 +2151,8 @@ export function tp(key, n, params = {}) {
 
 /** Fill every element carrying data-i18n (text) or data-i18n-attr ("attr:key;attr:key"). */
 export function applyStatic(root = document) {
-  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
-  for (const el of root.querySelectorAll("[data-i18n-attr]")) {
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll("[data-i18n]"))) el.textContent = t(el.dataset.i18n);
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll("[data-i18n-attr]"))) {
     for (const pair of el.dataset.i18nAttr.split(";")) {
       const [attr, key] = pair.split(":");
       if (attr && key) el.setAttribute(attr.trim(), t(key.trim()));

@@ -130,7 +130,7 @@ export class Host {
         if (this.epoch !== epoch) throw refusal("host_only");
         const main = await this.raw.request("table");
         if (!main.hand_over && main.to_act !== null && this.remote.has(main.to_act)) {
-          return { wait: new Promise((resolve) => this.waiters.push(resolve)) };
+          return { wait: new Promise((resolve) => { this.waiters.push(resolve); }) };
         }
         const answer = await this.raw.request("bot");
         const table = await this._changed(answer.table);
@@ -273,7 +273,10 @@ export class Host {
 
   _receive(conn, text) {
     if (this.conns.get(conn.seat) !== conn) return;
-    if (conn.pending >= MAX_PENDING) return this._refuse(conn, null, "busy");
+    if (conn.pending >= MAX_PENDING) {
+      this._refuse(conn, null, "busy");
+      return;
+    }
     conn.pending++;
     this._run(() => this._handle(conn, text)).catch((err) => {
       this._trouble(`message of seat ${conn.seat}`, err);
@@ -301,7 +304,10 @@ export class Host {
 
   async _handle(conn, text) {
     const read = readGuestMessage(text);
-    if (!read.ok) return this._refuse(conn, read.n, read.key);
+    if (read.ok === false) { // (=== narrows the union without strictNullChecks; ! does not)
+      this._refuse(conn, read.n, read.key);
+      return;
+    }
     const msg = read.msg;
     if (msg.t === "hello") {
       conn.lang = msg.lang;
@@ -317,24 +323,43 @@ export class Host {
       if (first) conn.onJoin();
       return;
     }
-    if (!conn.joined) return this._refuse(conn, msg.n ?? null, "not_joined");
+    if (!conn.joined) {
+      this._refuse(conn, msg.n ?? null, "not_joined");
+      return;
+    }
     if (msg.t === "lang") {
       conn.lang = msg.lang;
       return;
     }
     // act, undo, hint: each number once, on the table the guest saw, on the guest's own turn
-    if (msg.n <= conn.lastN) return this._refuse(conn, msg.n, "replayed");
+    if (msg.n <= conn.lastN) {
+      this._refuse(conn, msg.n, "replayed");
+      return;
+    }
     conn.lastN = msg.n;
-    if (msg.at !== this.serial) return this._refuse(conn, msg.n, "stale");
-    if (!this.remote.has(conn.seat)) return this._refuse(conn, msg.n, "seat_to_computer");
+    if (msg.at !== this.serial) {
+      this._refuse(conn, msg.n, "stale");
+      return;
+    }
+    if (!this.remote.has(conn.seat)) {
+      this._refuse(conn, msg.n, "seat_to_computer");
+      return;
+    }
     const main = await this.raw.request("table");
-    if (main.hand_over || main.to_act !== conn.seat) return this._refuse(conn, msg.n, "not_your_turn");
-    if (msg.t === "hint") return this._hint(conn, msg);
+    if (main.hand_over || main.to_act !== conn.seat) {
+      this._refuse(conn, msg.n, "not_your_turn");
+      return;
+    }
+    if (msg.t === "hint") {
+      await this._hint(conn, msg);
+      return;
+    }
     let answer;
     try {
       answer = msg.t === "act" ? await this.raw.request("act", { action: msg.action }) : await this.raw.request("undo", {});
     } catch (err) {
-      return this._refuseEngine(conn, msg.n, err);
+      this._refuseEngine(conn, msg.n, err);
+      return;
     }
     await this._changed(msg.t === "act" ? answer : answer.table, { seat: conn.seat, n: msg.n });
   }
@@ -351,10 +376,14 @@ export class Host {
       try {
         answer = await this.raw.request("hint", {});
       } catch (err) {
-        return this._refuseEngine(conn, msg.n, err);
+        this._refuseEngine(conn, msg.n, err);
+        return;
       }
       const hint = readHint(answer && answer.hint);
-      if (!hint || hint.seat !== conn.seat) return this._refuse(conn, msg.n, "internal");
+      if (!hint || hint.seat !== conn.seat) {
+        this._refuse(conn, msg.n, "internal");
+        return;
+      }
       conn.hint = { at: this.serial, hint };
     }
     conn.peer.send(encode("hint", { re: msg.n, at: this.serial, hint: conn.hint.hint }));

@@ -156,7 +156,8 @@ function scanButton(field, onRead) {
       onRead(null);
       return;
     }
-    while (!done) {
+    for (;;) {
+      if (done) return; // the stop button (end) ends the scan between two looks
       const text = await scanQr(video);
       if (text) {
         field.value = text;
@@ -164,7 +165,7 @@ function scanButton(field, onRead) {
         onRead(text);
         return;
       }
-      await new Promise((resolve) => setTimeout(resolve, SCAN_EVERY_MS));
+      await new Promise((resolve) => { setTimeout(resolve, SCAN_EVERY_MS); });
     }
   });
   return btn;
@@ -199,6 +200,7 @@ function storedHosting() {
     const r = JSON.parse(localStorage.getItem(HOSTING_KEY) || "null");
     if (!r || typeof r.game !== "string" || !/^[0-9a-f]{8,64}$/.test(r.game) || !Array.isArray(r.seats)) return null;
     const seats = r.seats.filter((s) => Number.isSafeInteger(s) && s >= 0 && s < 16);
+    /** @type {Object<number, string>} */
     const names = {};
     for (const [k, v] of Object.entries(r.names && typeof r.names === "object" ? r.names : {})) {
       if (/^\d{1,2}$/.test(k) && typeof v === "string") names[k] = v.slice(0, 24);
@@ -219,7 +221,7 @@ function storedHosting() {
  */
 export async function startHosting({ engine, seats, names = {}, lang = null, onChange = () => {},
                                      seatName = defaultSeatName, pageUrl = location.href, game,
-                                     iceServers } = {}) {
+                                     iceServers }) {
   if (lang && lang !== getLang()) setLang(lang);
   stopHosting();
   loadCss();
@@ -276,8 +278,12 @@ export async function startHosting({ engine, seats, names = {}, lang = null, onC
  * The hosted game saved on this device (its friends' seats, names and game id), hosted again,
  * or null when none was: see the module comment. The app restores the saved game through
  * hosting.engine afterwards.
+ * @param {{engine: {request: Function}, lang?: string, onChange?: (what: "seats" | "table") => void,
+ *          seatName?: (seat: number) => string, pageUrl?: string, iceServers?: object[]}} options
+ *   as startHosting's
+ * @returns {Promise<object | null>} the Hosting, or null
  */
-export async function resumeHosting({ engine, lang = null, onChange, seatName, pageUrl, iceServers } = {}) {
+export async function resumeHosting({ engine, lang = null, onChange, seatName, pageUrl, iceServers }) {
   const r = storedHosting();
   if (!r) return null;
   return startHosting({ engine, seats: r.seats, names: r.names, lang, onChange, seatName, pageUrl,
@@ -374,7 +380,7 @@ function hostPanel(hosting, { seatName, remote }) {
         release.disabled = true;
         await host.release(seat);
         render(seat);
-        focusIn(seat, ".net-seat-name") || closeBtn.focus();
+        if (!focusIn(seat, ".net-seat-name")) closeBtn.focus();
       });
       buttons.append(release);
     }

@@ -65,8 +65,11 @@ export class Peer {
     this.channel = this.pc.createDataChannel(CHANNEL.label, { negotiated: true, id: CHANNEL.id, ordered: true });
     this.maxMessage = maxMessage;
     this.acceptParts = acceptParts;
+    /** @type {(text: string) => void} */
     this.onmessage = () => {};
+    /** @type {(reason: string) => void} */
     this.onclose = () => {};
+    /** @type {(reason: string) => void} */
     this.onrefused = () => {};   // (reason) a message this side does not take
     this.closed = null;          // the reason, once closed
     this._parts = null;          // {id, n, got: [], size}
@@ -85,10 +88,13 @@ export class Peer {
     };
   }
 
-  /** The host's side: the complete offer (all candidates gathered). */
+  /**
+   * The host's side: the complete offer (all candidates gathered).
+   * @returns {Promise<{type: "offer", sdp: string}>}
+   */
   async offer() {
     await this.pc.setLocalDescription(await this.pc.createOffer());
-    return this._complete();
+    return /** @type {Promise<{type: "offer", sdp: string}>} */ (this._complete());
   }
 
   /** The guest's side: answer an offer ({type: "offer", sdp}); the complete answer. */
@@ -145,13 +151,20 @@ export class Peer {
   }
 
   _receive(data) {
-    if (typeof data !== "string") return this.onrefused("binary");
+    if (typeof data !== "string") {
+      this.onrefused("binary");
+      return;
+    }
     if (!data.startsWith("~")) {
       this._parts = null;
-      return this.onmessage(data);
+      this.onmessage(data);
+      return;
     }
     const m = PART.exec(data);
-    if (!this.acceptParts || !m) return this.onrefused("parts");
+    if (!this.acceptParts || !m) {
+      this.onrefused("parts");
+      return;
+    }
     const [head, id, iText, nText] = m;
     const i = Number(iText), n = Number(nText);
     const body = data.slice(head.length);
@@ -159,13 +172,15 @@ export class Peer {
     const p = this._parts;
     if (!p || p.id !== id || p.n !== n || p.got.length !== i || n * CHUNK > this.maxMessage + CHUNK) {
       this._parts = null;
-      return this.onrefused("parts");
+      this.onrefused("parts");
+      return;
     }
     p.got.push(body);
     p.size += body.length;
     if (p.size > this.maxMessage) {
       this._parts = null;
-      return this.onrefused("too_large");
+      this.onrefused("too_large");
+      return;
     }
     if (p.got.length === n) {
       this._parts = null;

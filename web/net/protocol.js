@@ -90,7 +90,7 @@ export function refusalText(key, lang) {
 // Control characters, bidirectional overrides and isolates, zero-width and other format
 // characters, which could disguise a name; markup needs no removal, as names are only ever
 // shown as text (textContent), never parsed.
-const HIDDEN_CHARS = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]/g;
+const HIDDEN_CHARS = /[\p{Cc}\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]/gu;
 
 /**
  * A name a person typed, safe to show as text: hidden characters removed, white space
@@ -153,7 +153,7 @@ export function readGuestMessage(text) {
   if (!msg || typeof msg !== "object" || Array.isArray(msg)) return { ok: false, key: "bad_message", n: null };
   const n = SAFE_INT(msg.n) && msg.n > 0 ? msg.n : null;
   if (msg.v !== VERSION) return { ok: false, key: "bad_version", n };
-  const bad = { ok: false, key: "bad_message", n };
+  const bad = /** @type {{ok: false, key: string, n: number | null}} */ ({ ok: false, key: "bad_message", n });
   switch (msg.t) {
     case "hello":
       if (!exactKeys(msg, ["v", "t", "lang", "name"]) || !LANGS.includes(msg.lang)) return bad;
@@ -191,7 +191,7 @@ export function readHostMessage(text) {
   }
   if (!msg || typeof msg !== "object" || Array.isArray(msg)) return { ok: false, key: "bad_message" };
   if (msg.v !== VERSION) return { ok: false, key: "bad_version" };
-  const bad = { ok: false, key: "bad_message" };
+  const bad = /** @type {{ok: false, key: string}} */ ({ ok: false, key: "bad_message" });
   switch (msg.t) {
     case "welcome":
       return SAFE_INT(msg.seat) && typeof msg.game === "string" ? { ok: true, msg } : bad;
@@ -230,16 +230,18 @@ export function readHostMessage(text) {
 export function readHint(hint) {
   if (!hint || typeof hint !== "object" || Array.isArray(hint)) return null;
   const h = /** @type {Record<string, unknown>} */ (hint);
-  const texts = h.texts && typeof h.texts === "object" && !Array.isArray(h.texts) ? h.texts : null;
+  const texts = h.texts && typeof h.texts === "object" && !Array.isArray(h.texts)
+    ? /** @type {Record<string, unknown>} */ (h.texts) : null;
   if (!SAFE_INT(h.seat) || typeof h.move !== "string" || h.move.length > LIMITS.text || !texts ||
       typeof texts.en !== "string") return null;
+  /** @type {Object<string, string>} */
   const out = {};
   for (const lang of LANGS) {
     if (typeof texts[lang] === "string") out[lang] = texts[lang].slice(0, LIMITS.hintText);
   }
   const cards = Array.isArray(h.cards) ? h.cards.filter((c) => typeof c === "string" && c.length <= 8).slice(0, LIMITS.list) : [];
   return {
-    seat: h.seat, move: h.move, kind: typeof h.kind === "string" ? h.kind.slice(0, 32) : "",
+    seat: /** @type {number} */ (h.seat), move: h.move, kind: typeof h.kind === "string" ? h.kind.slice(0, 32) : "",
     cards, key: typeof h.key === "string" ? h.key.slice(0, 64) : "",
     params: h.params && typeof h.params === "object" && !Array.isArray(h.params) ? h.params : {}, texts: out,
   };

@@ -6,6 +6,7 @@
 //   const svg = qrSvg(invite.url, {label: "Invitation for seat 3"});  // an <svg> element
 //   if (canScan()) text = await scanQr(videoElement);                 // null when none seen
 
+// @ts-expect-error the build writes this module next to the page (tools/npm_vendor.py): not in web/
 import qrcode from "../vendor/qrcode-generator.mjs";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -24,7 +25,12 @@ export function qrMatrix(text, ecc = "L") {
   return { size: qr.getModuleCount(), dark: (r, c) => qr.isDark(r, c) };
 }
 
-/** The SVG path data drawing the dark modules, one unit per module, offset by `margin`. */
+/**
+ * The SVG path data drawing the dark modules, one unit per module, offset by `margin`.
+ * @param {string} text
+ * @param {{ecc?: "L" | "M" | "Q" | "H", margin?: number}} [options]
+ * @returns {{d: string, size: number}} size: the side in modules, quiet zone included
+ */
 export function qrPath(text, { ecc = "L", margin = 4 } = {}) {
   const { size, dark } = qrMatrix(text, ecc);
   let d = "";
@@ -38,7 +44,7 @@ export function qrPath(text, { ecc = "L", margin = 4 } = {}) {
  * An <svg> element showing the QR code of `text` (black on white, a quiet zone of `margin`
  * modules, scalable: size it with CSS). Built with DOM calls, no markup parsed.
  * @param {string} text
- * @param {{ecc?: string, margin?: number, label?: string}} [options] label: its accessible name
+ * @param {{ecc?: "L" | "M" | "Q" | "H", margin?: number, label?: string}} [options] label: its accessible name
  * @returns {SVGSVGElement}
  */
 export function qrSvg(text, { ecc = "L", margin = 4, label = "" } = {}) {
