@@ -75,14 +75,14 @@ function collect() {
   const felt = document.getElementById("felt") || document.body;
   const map = new Map();
   const put = (name, r) => { if (r) (map.get(name) || map.set(name, []).get(name)).push(r); };
-  for (const el of felt.querySelectorAll("[data-place]")) {
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ (felt.querySelectorAll("[data-place]"))) {
     const d = el.dataset;
     put([d.place, d.side ?? d.seat, d.meld].filter((x) => x !== undefined && x !== "").join(":"), rectOf(el));
   }
   for (const [name, sels] of Object.entries(SHARED)) put(name, firstDrawn(felt, sels));
-  for (const b of felt.querySelectorAll("#hand .hand-card[data-card]")) put("card:" + b.dataset.card, rectOf(b));
-  for (const c of felt.querySelectorAll("#tf-centre [data-card]")) put("centre:" + c.dataset.card, rectOf(c));
-  for (const el of felt.querySelectorAll("[data-seat]")) {
+  for (const b of /** @type {NodeListOf<HTMLElement>} */ (felt.querySelectorAll("#hand .hand-card[data-card]"))) put("card:" + b.dataset.card, rectOf(b));
+  for (const c of /** @type {NodeListOf<HTMLElement>} */ (felt.querySelectorAll("#tf-centre [data-card]"))) put("centre:" + c.dataset.card, rectOf(c));
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ (felt.querySelectorAll("[data-seat]"))) {
     if (el.closest("#log, dialog, table")) continue;
     const s = el.dataset.seat;
     if (el.classList.contains("tf-pile")) { put("minus_pile:" + s, rectOf(el)); continue; }
@@ -91,17 +91,19 @@ function collect() {
     put("seat-hand:" + s, firstDrawn(el, [".opp-hand", ".ct-count", ".seat-count"]));
     put("combos:" + s, firstDrawn(el, [".ct-combos"]));
   }
+  /** @type {Array<[string, HTMLElement | null]>} */
   const sides = [["mine", document.getElementById("my-side")],
-    ...[...felt.querySelectorAll(".side-opponent[data-side]")].map((el) => [el.dataset.side, el])];
+    ...[.../** @type {NodeListOf<HTMLElement>} */ (felt.querySelectorAll(".side-opponent[data-side]"))].map(
+      (el) => /** @type {[string, HTMLElement]} */ ([el.dataset.side, el]))];
   for (const [d, sec] of sides) {
     if (!sec) continue;
     put("side:" + d, rectOf(sec));
     put("melds:" + d, firstDrawn(sec, [".melds"]));
     put("red_threes:" + d, firstDrawn(sec, [".red-threes"]));
-    for (const m of sec.querySelectorAll(".meld[data-rank]")) put(`meld:${d}:${m.dataset.rank}`, rectOf(m));
+    for (const m of /** @type {NodeListOf<HTMLElement>} */ (sec.querySelectorAll(".meld[data-rank]"))) put(`meld:${d}:${m.dataset.rank}`, rectOf(m));
   }
   put("combos:mine", firstDrawn(felt, ["#ct-my-combos"]));
-  for (const el of felt.querySelectorAll(".ct-combo[data-id]")) put("combo:" + el.dataset.id, rectOf(el));
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ (felt.querySelectorAll(".ct-combo[data-id]"))) put("combo:" + el.dataset.id, rectOf(el));
   return map;
 }
 
@@ -188,6 +190,11 @@ export function flights(entry, human, before, prev, next) {
   }
 }
 
+/** Whether any of `cards` has arrived at place `src` in this wave (`arrived`: place + card). */
+function anyArrived(arrived, src, cards) {
+  return cards.some((c) => arrived.has(src + c));
+}
+
 /** The flights of `events` (flights()); `places` the page before (collect()). */
 function eventFlights(events, places, prev, next) {
   const after = collect();
@@ -200,7 +207,7 @@ function eventFlights(events, places, prev, next) {
     const n = Math.min(named ? named.length : Number(ev.count) || 0, MAX_PER_EVENT);
     const src = placeKey(ev.from);
     // a card this wave brings to the place this event takes it from waits for it to land
-    const waits = named ? arrived.has(src + "?") || named.some((c) => arrived.has(src + c)) : arrived.has(src + "*");
+    const waits = named ? arrived.has(src + "?") || anyArrived(arrived, src, named) : arrived.has(src + "*");
     if (waits) { wave += 1; arrived = new Set(); }
     for (let i = 0; i < n; i++) {
       const card = named ? named[i] : null;

@@ -158,10 +158,13 @@ export function focusItem(box, selector, item) {
  * Arrow keys, Home and End pressed on a `selector` item inside `container` move the roving tab
  * stop among the items of that item's group: groupOf(item), by default `container` itself.
  * onMove(position) is told the new position when given.
+ * @param {HTMLElement} container
+ * @param {string} selector
+ * @param {{groupOf?: (item: Element) => ParentNode, onMove?: ((i: number) => void) | null}} [options]
  */
 export function wireRovingKeys(container, selector, { groupOf = () => container, onMove = null } = {}) {
   container.addEventListener("keydown", (ev) => {
-    const item = ev.target.closest(selector);
+    const item = /** @type {Element} */ (ev.target).closest(selector);
     const d = item && keyDelta(ev);
     if (!d) return;
     ev.preventDefault();

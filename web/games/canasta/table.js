@@ -365,7 +365,7 @@ export function create(shell) {
         : t("meld.label", { rank: rankWords, cards: cardsText });
       if (mine) {
         const fits = selecting && addsTo(key);
-        el.type = "button";
+        /** @type {HTMLButtonElement} */ (el).type = "button";
         el.setAttribute("aria-pressed", String(state.target === key));
         el.tabIndex = i === 0 ? 0 : -1;
         el.classList.toggle("targetable", canTarget);
@@ -639,6 +639,7 @@ export function create(shell) {
     const sides = (v.sides || []).map((s) => s.side);
     const keys = [...SCORE_ITEMS];
     for (const r of Object.values(bySide)) for (const k of Object.keys(r.items || {})) if (!keys.includes(k)) keys.push(k);
+    /** @type {Array<{item: string, label: string, values: Array<number | null>, cls?: string}>} */
     const rows = keys.map((k) => ({
       item: k,
       label: has("score." + k) ? tw("score." + k) : k.replace(/_/g, " "),
@@ -786,7 +787,7 @@ export function create(shell) {
       case "discard":
         if (sel.length !== 1) { shell.setStatus({ key: "hint.selectOneDiscard" }, "error"); return; }
         act({ type: "discard", card: sel[0] });
-        return;
+        break;
       default:
     }
   }

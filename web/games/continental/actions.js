@@ -35,7 +35,7 @@ export const DROPS = [
 
 /** Card texts of the selected hand cards, read from the page (aria-pressed buttons). */
 function selectedInHand() {
-  return [...document.querySelectorAll('#hand .hand-card[aria-pressed="true"]')].map((b) => b.dataset.card);
+  return [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('#hand .hand-card[aria-pressed="true"]'))].map((b) => b.dataset.card);
 }
 
 /**
@@ -48,8 +48,8 @@ export function wireReasons(shell) {
   if (!bar || bar.dataset.reasons) return;
   bar.dataset.reasons = "1";
   bar.addEventListener("click", (ev) => {
-    if (ev.target.closest("button:not(:disabled)")) return;
-    const b = [...bar.querySelectorAll("button:disabled")].find((x) => {
+    if (/** @type {Element} */ (ev.target).closest("button:not(:disabled)")) return;
+    const b = [.../** @type {NodeListOf<HTMLButtonElement>} */ (bar.querySelectorAll("button:disabled"))].find((x) => {
       if (x.hidden) return false;
       const r = x.getBoundingClientRect();
       return ev.clientX >= r.left && ev.clientX <= r.right && ev.clientY >= r.top && ev.clientY <= r.bottom;

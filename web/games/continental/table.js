@@ -637,11 +637,11 @@ export function create(shell) {
     corner.scope = "col";
     corner.textContent = t("ct.score.player");
     hr.append(corner);
-    for (const c of cols) {
+    for (const col of cols) {
       const th = document.createElement("th");
       th.scope = "col";
-      th.dataset.item = c.item;
-      th.textContent = c.label;
+      th.dataset.item = col.item;
+      th.textContent = col.label;
       hr.append(th);
     }
     const body = table.createTBody();
@@ -656,12 +656,12 @@ export function create(shell) {
       th.scope = "row";
       th.textContent = shell.seatName(s);
       tr.append(th);
-      for (const c of cols) {
+      for (const col of cols) {
         const td = tr.insertCell();
-        td.dataset.item = c.item;
-        const val = c.value(s);
+        td.dataset.item = col.item;
+        const val = col.value(s);
         td.textContent = val === null || val === undefined ? "–" : String(val);
-        if (c.item === "cumulative") td.classList.add("col-cumulative");
+        if (col.item === "cumulative") td.classList.add("col-cumulative");
       }
     }
 
@@ -751,7 +751,7 @@ export function create(shell) {
       state.choice = {
         id,
         head: t("ct.choice.head", { target: cb ? whoseCombo(cb, cb.owner, me()) : id }),
-        options: [...via].sort((a, b) => (a.kind === "swap") - (b.kind === "swap") || (a.end === "high") - (b.end === "high")).map((m) => ({
+        options: [...via].sort((a, b) => Number(a.kind === "swap") - Number(b.kind === "swap") || Number(a.end === "high") - Number(b.end === "high")).map((m) => ({
           label: m.kind === "swap" ? t("ct.choice.swap", { card: shortCard(m.cards[0]) })
             : m.end ? endLabel(m) : t("ct.choice.add", { card: shortCard(m.cards[0]) }),
           move: m.text,
