@@ -69,8 +69,9 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, BinaryIO, TypeVar, cast
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -79,6 +80,7 @@ import build  # noqa: E402
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext, Page
 
+T = TypeVar("T")
 CHROMIUM_ARGS = ["--disable-gpu", "--disable-background-networking", "--no-first-run",
                  "--disable-component-update", "--disable-sync", "--disable-quic"]
 SEED = 20240611
@@ -209,14 +211,14 @@ class Counter:
 
 
 class CountingWriter:
-    def __init__(self, raw, counter: Counter) -> None:
+    def __init__(self, raw: io.BufferedIOBase, counter: Counter) -> None:
         self.raw, self.counter = raw, counter
 
-    def write(self, data):
+    def write(self, data: bytes) -> int:
         self.counter.add(len(data))
         return self.raw.write(data)
 
-    def __getattr__(self, name: str):
+    def __getattr__(self, name: str) -> Any:
         return getattr(self.raw, name)
 
 
@@ -225,13 +227,14 @@ class BenchHandler(build.SiteHandler):
 
     quiet = True
     counter = Counter()
-    gz_cache: dict[str, Any] = {}
+    gz_cache: dict[tuple[str, int], bytes] = {}
 
     def setup(self) -> None:
         super().setup()
-        self.wfile = CountingWriter(self.wfile, self.counter)
+        # a stand-in with the write the handler uses (the rest passed through): typed as the stream it wraps
+        self.wfile = cast("io.BufferedIOBase", CountingWriter(self.wfile, self.counter))
 
-    def send_head(self):
+    def send_head(self) -> BinaryIO | None:
         path = self.translate_path(self.path)
         precompressed = self.send_precompressed(path)  # <file>.br / .gz, if --host precompressed wrote them
         if precompressed:
@@ -262,7 +265,7 @@ class BenchHandler(build.SiteHandler):
         return io.BytesIO(body)
 
 
-def serve(directory: Path):
+def serve(directory: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
     handler = type("Handler", (BenchHandler,), {"directory": str(directory)})
     server = http.server.ThreadingHTTPServer(
         ("127.0.0.1", 0), lambda *a, **k: handler(*a, directory=str(directory), **k))
@@ -374,7 +377,7 @@ def app_visit(page: Page, url: str, timeout_ms: int = BOOT_TIMEOUT_S * 1000) -> 
     page.goto(url, timeout=timeout_ms)
     page.wait_for_selector("html[data-engine-state=ready]", state="attached", timeout=timeout_ms)
     page.wait_for_function("() => window.__marks.move !== null", timeout=timeout_ms)
-    return page.evaluate("""() => {
+    timings: dict[str, Any] = page.evaluate("""() => {
       const paint = performance.getEntriesByName("first-contentful-paint")[0];
       const m = window.__marks;
       const boot = m.tasks.filter(([s, d]) => s + d <= m.ready).map(([s, d]) => d);
@@ -382,6 +385,7 @@ def app_visit(page: Page, url: str, timeout_ms: int = BOOT_TIMEOUT_S * 1000) -> 
       return { fcp: paint ? paint.startTime : null, ready: m.ready, start: m.start, move: m.move,
                longest: Math.max(0, ...boot), readyTask: Math.max(0, ...atReady) };
     }""")
+    return timings
 
 
 def bare_visit(page: Page, url: str) -> float:
@@ -395,14 +399,14 @@ def offline_capable(page: Page, timeout_ms: int = BOOT_TIMEOUT_S * 1000) -> None
     time.sleep(0.3)
 
 
-def fresh(browser: Browser, profile: str | None = None):
+def fresh(browser: Browser, profile: str | None = None) -> tuple[BrowserContext, Page]:
     """A new context (empty profile) and page, with the probe script and the network profile."""
     context = browser.new_context()
     context.add_init_script(PROBE)
     return context, new_page(context, profile)
 
 
-def new_page(context: BrowserContext, profile: str | None):
+def new_page(context: BrowserContext, profile: str | None) -> Page:
     """A page of the context, throttled with the DevTools protocol when profile names one."""
     page = context.new_page()
     page.set_default_timeout(BOOT_TIMEOUT_S * 1000)
@@ -432,20 +436,24 @@ def add_bare_pages(directory: Path) -> None:
                                                 if f != "pyodide/pyodide.mjs"))
 
 
-def visit(counter, fn, *args):
+def visit(counter: Counter, fn: Callable[..., T], *args: Any) -> tuple[T, int]:
     """(fn's result, bytes the servers sent meanwhile)."""
     counter.take()
     result = fn(*args)
     return result, counter.take()
 
 
-def first_visits(browser: Browser, profile: str, runs: int, out: dict[str, Any], urls: tuple[str, str, str]) -> tuple:
+def first_visits(browser: Browser, profile: str, runs: int, out: dict[str, Any], urls: tuple[str, str, str]
+                 ) -> tuple[BrowserContext, Page, BrowserContext, Page]:
     """:func:`measure`'s first visits: ``runs`` rounds of a fresh profile's visit to the app, the
     bare page and the stock page (``urls``), in rotating order, into ``out``; returns the last app
     context and page and the last stock context and page (the warm visits go on in them)."""
     app_url, bare_url, stock_url = urls
     counter = BenchHandler.counter
-    context = page = stock_context = stock_page = None
+    context: BrowserContext | None = None
+    page: Page | None = None
+    stock_context: BrowserContext | None = None
+    stock_page: Page | None = None
     for i in range(runs):
         for step in range(3):
             kind = ("app", "bare", "stock")[(i + step) % 3]
@@ -470,6 +478,7 @@ def first_visits(browser: Browser, profile: str, runs: int, out: dict[str, Any],
                 result, sent = visit(counter, bare_visit, stock_page, stock_url)
                 out["stock_first"].append(result)
                 out["bytes_stock_first"].append(sent)
+    assert context and page and stock_context and stock_page, "no first visits (runs >= 1)"
     return context, page, stock_context, stock_page
 
 
@@ -485,9 +494,9 @@ def measure(browser: Browser, directory: Path, stock: Path, profile: str, runs: 
     bare_url, worker_url, stock_url = base + "bare.html", base + "bare-worker.html", stock_base + "stock.html"
     keys = ("first", "warm", "offline", "bare_first", "bare_warm", "bare_offline", "bare_worker_warm",
             "stock_first", "stock_warm")
-    out = {key: [] for key in keys} | {"bytes_" + key: [] for key in keys}
+    out: dict[str, Any] = {key: [] for key in keys} | {"bytes_" + key: [] for key in keys}
     counter = BenchHandler.counter
-    contexts = []
+    contexts: list[BrowserContext] = []
     try:
         context, page, stock_context, stock_page = first_visits(browser, profile, runs, out, (app_url, bare_url, stock_url))
         contexts = [context, stock_context]
@@ -534,7 +543,7 @@ def measure_import(browser: Browser, directory: Path, rounds: int) -> dict[str, 
     (directory / "import-bench.mjs").write_text(IMPORT_WORKER)
     (directory / "import-bench.html").write_text(IMPORT_PAGE)
     server, base = serve(directory)
-    out = {f"{kind}_{step}": [] for kind in ("src", "pyc") for step in ("import", "hello_new")}
+    out: dict[str, list[float]] = {f"{kind}_{step}": [] for kind in ("src", "pyc") for step in ("import", "hello_new")}
     page = browser.new_page()
     try:
         page.goto(base + "import-bench.html")
@@ -554,7 +563,7 @@ def measure_import(browser: Browser, directory: Path, rounds: int) -> dict[str, 
             (directory / name).unlink()
 
 
-def interleaved(out: list[list], pages: list, urls: list[str], runs: int) -> None:
+def interleaved(out: list[list[float]], pages: list[Page], urls: list[str], runs: int) -> None:
     """`runs` visits of each of the two sites, alternating which goes first; engine-ready times
     appended to out[0] and out[1]."""
     for i in range(runs):
@@ -569,28 +578,32 @@ def measure_pair(browser: Browser, shipped: Path, changed: Path, runs: int, warm
     visits, then (offline=True) offline visits, each pair alternating which goes first."""
     servers = [serve(shipped), serve(changed)]
     urls = [base + f"?fast=1&seed={SEED}&boot-timeout={BOOT_TIMEOUT_S}" for _, base in servers]
-    out = {"first": [[], []], "warm": [[], []], "offline": [[], []], "bytes_first": [[], []]}
+    out: dict[str, list[list[float]]] = {"first": [[], []], "warm": [[], []], "offline": [[], []], "bytes_first": [[], []]}
     counter = BenchHandler.counter
     try:
-        pages, contexts = [None, None], [None, None]
+        pages: list[Page | None] = [None, None]
+        contexts: list[BrowserContext | None] = [None, None]
         for _ in range(max(min(3, runs), runs // 2)):  # at least 3 unless fewer runs are asked for
             for k in (0, 1):
-                if contexts[k]:
-                    contexts[k].close()
-                contexts[k], pages[k] = fresh(browser, profile)
+                if old := contexts[k]:
+                    old.close()
+                context, page = fresh(browser, profile)
+                contexts[k], pages[k] = context, page
                 counter.take()
-                out["first"][k].append(app_visit(pages[k], urls[k])["ready"])
-                offline_capable(pages[k])
+                out["first"][k].append(app_visit(page, urls[k])["ready"])
+                offline_capable(page)
                 out["bytes_first"][k].append(counter.take())
+        # (every slot is filled now: the loop above runs at least once)
+        opened, visited = cast("list[BrowserContext]", contexts), cast("list[Page]", pages)
         for _ in range(warmups):
             for k in (0, 1):
-                app_visit(pages[k], urls[k])
-        interleaved(out["warm"], pages, urls, runs)
+                app_visit(visited[k], urls[k])
+        interleaved(out["warm"], visited, urls, runs)
         if offline:
-            for context in contexts:
+            for context in opened:
                 context.set_offline(True)
-            interleaved(out["offline"], pages, urls, runs)
-        for context in contexts:
+            interleaved(out["offline"], visited, urls, runs)
+        for context in opened:
             context.close()
     finally:
         for server, _ in servers:
@@ -599,12 +612,12 @@ def measure_pair(browser: Browser, shipped: Path, changed: Path, runs: int, warm
     return out
 
 
-def med(values) -> float:
-    values = [v for v in values if v is not None]
-    return statistics.median(values) if values else float("nan")
+def med(values: Iterable[float | None]) -> float:
+    present = [v for v in values if v is not None]
+    return statistics.median(present) if present else float("nan")
 
 
-def col(visits: list[dict], key: str) -> float:
+def col(visits: list[dict[str, Any]], key: str) -> float:
     return med([v[key] for v in visits])
 
 
@@ -641,7 +654,7 @@ def ms(value: float) -> str:
     return "–" if value != value else f"{value:.0f} ms"
 
 
-def mb(values) -> str:
+def mb(values: Iterable[float | None]) -> str:
     value = med(values)
     return "–" if value != value else f"{value / 1e6:.2f} MB"
 
@@ -650,7 +663,7 @@ def ratio(a: float, b: float) -> str:
     return "–" if a != a or b != b or not b else f"{a / b:.2f}x"
 
 
-def pooled(parts: list[dict]) -> dict[str, Any]:
+def pooled(parts: list[dict[str, Any]]) -> dict[str, Any]:
     """The visits of several measure() results of one profile in one result (lists joined, the
     last Cache Storage figure), with each part's warm and offline ratios to the bare page in
     "repeats"."""
@@ -694,7 +707,7 @@ def report_profile(profile: str, r: dict[str, Any], runs: int) -> list[str]:
     return lines
 
 
-def report(results: dict[str, Any], args, directory: Path, load: tuple[float, float]) -> str:
+def report(results: dict[str, Any], args: argparse.Namespace, directory: Path, load: tuple[float, float]) -> str:
     version = json.loads((directory / "version.json").read_text())
     host = "gzip on the fly (level 6)" if args.host == "gzip" else "precompressed .br/.gz copies, else gzip"
     lines = [f"Build {version['build_id']}, Pyodide {version['pyodide']}, stdlib {version['stdlib']}, engine "
@@ -704,7 +717,7 @@ def report(results: dict[str, Any], args, directory: Path, load: tuple[float, fl
     for profile, r in results["profiles"].items():
         lines += report_profile(profile, r, len(r["first"])) + [""]
     total, own, own_gz = precached_bytes(directory)
-    any_profile = next(iter(results["profiles"].values()), {})
+    any_profile: dict[str, Any] = next(iter(results["profiles"].values()), {})
     used = (f"Cache Storage reports {any_profile['storage'] / 1e6:.1f} MB used" if "storage" in any_profile
             else "no profile run")
     lines.append(f"- precached: {total / 1e6:.2f} MB in {len(build.read_precache(directory)['files'])} files "
@@ -792,7 +805,7 @@ def main(argv: list[str]) -> int:
         if args.host == "precompressed":
             build.write_precompressed(site)
             build.write_precompressed(stock)
-        results = {"profiles": {}}
+        results: dict[str, Any] = {"profiles": {}}
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=build.find_chromium() or "/usr/bin/chromium",
                                         args=CHROMIUM_ARGS)

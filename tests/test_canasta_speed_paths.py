@@ -17,7 +17,9 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from collections.abc import Callable, Iterable, Iterator
 from random import Random
+from typing import Any
 
 import pytest
 from pytest import MonkeyPatch
@@ -27,7 +29,8 @@ import meldtable.canasta.planner as P
 import meldtable.canasta.planner_out as PO
 import meldtable.canasta.state as S
 from meldtable.canasta.moves import card_order
-from meldtable.cards import standard_deck
+from meldtable.canasta.rules import Rules
+from meldtable.cards import Card, standard_deck
 from meldtable.multiset import counted, remove
 
 
@@ -43,6 +46,7 @@ def test_plan_without_equals_a_fresh_plan() -> None:
         base.prepare_without(hand)
         cards = tuple(sorted(rng.sample(hand_list, rng.randint(1, min(3, len(hand_list)))), key=card_order))
         p = base.without(cards, countable, {})
+        assert p is not None
         reduced = dict(hand)
         remove(reduced, cards)
         cnt = dict(countable)
@@ -54,7 +58,7 @@ def test_plan_without_equals_a_fresh_plan() -> None:
         assert p.wild == q.wild and p.blacks == q.blacks
 
 
-def _pending_hands(n: int, seed: int):
+def _pending_hands(n: int, seed: int) -> Iterator[str]:
     base = json.loads(meldtable.new_game("canasta-two-hand", players=2, seed=1).to_json())
     deck = [c.text for c in standard_deck(2, 2) if c.text not in ("3D", "3H")]
     rng = random.Random(seed)
@@ -64,7 +68,7 @@ def _pending_hands(n: int, seed: int):
         rng.shuffle(cards)
         k = rng.randint(4, 80)
         h0, h1, rest = cards[:k], cards[k:k + 15], cards[k + 15:]
-        melds0 = []
+        melds0: list[dict[str, Any]] = []
         for _ in range(rng.choice([0, 0, 1, 2])):
             rank = rng.choice("A456789TJQK")
             nat = [c for c in rest if c[0] == rank][:3]
@@ -84,11 +88,11 @@ def _pending_hands(n: int, seed: int):
 
 
 def test_quick_reachable_never_changes_a_verdict(monkeypatch: MonkeyPatch) -> None:
-    seen: Counter = Counter()
+    seen: Counter[Any] = Counter()
     plain = S.CanastaState._after_meld_check
     quick = P.Plan.quick_reachable
 
-    def both(self, *args):
+    def both(self: S.CanastaState, *args: Any) -> Any:
         with_quick = plain(self, *args)
         monkeypatch.setattr(P.Plan, "quick_reachable", lambda *a, **k: False)
         try:
@@ -98,7 +102,7 @@ def test_quick_reachable_never_changes_a_verdict(monkeypatch: MonkeyPatch) -> No
         assert with_quick == without_quick, args
         return with_quick
 
-    def counting(self, *args):
+    def counting(self: P.Plan, *args: Any) -> bool:
         answer = quick(self, *args)
         seen[answer] += 1
         return answer
@@ -116,7 +120,7 @@ def test_quick_reachable_never_changes_a_verdict(monkeypatch: MonkeyPatch) -> No
     assert loaded > 200 and seen[True] > 1000 and seen[False] > 100, (loaded, seen)
 
 
-def _going_out_hands(n: int, seed: int):
+def _going_out_hands(n: int, seed: int) -> Iterator[str]:
     """Positions whose turn must end by going out (black threes melded, initial meld made): melds
     of several ranks (some canastas), a hand of 2 to 14 cards mostly of those ranks."""
     base = json.loads(meldtable.new_game("canasta-two-hand", players=2, seed=1).to_json())
@@ -156,7 +160,7 @@ def _going_out_hands(n: int, seed: int):
         yield json.dumps(d)
 
 
-def same_moves_without(monkeypatch: MonkeyPatch, texts, method, replacement):
+def same_moves_without(monkeypatch: MonkeyPatch, texts: Iterable[str], method: str, replacement: Callable[..., Any]) -> int:
     """Asserts that each saved position of `texts` (JSON) has the same legal moves with the
     shortcut `CanastaState.<method>` as with `replacement` in its place (the slow path);
     returns how many positions were compared (those that load)."""
@@ -185,18 +189,18 @@ def test_going_out_discards_give_the_going_out_checks_verdicts(monkeypatch: Monk
     (``_out_after_wild_add``), and no add or meld at all when going out is impossible before the
     move (no plan can come back after one): every position's legal moves equal those of the plain
     path (a ``_going_out_check`` per move), with each shortcut and both verdicts seen."""
-    seen: Counter = Counter()
+    seen: Counter[Any] = Counter()
     natural, wild, discards = S.CanastaState._out_ok_after, S.CanastaState._out_after_wild_add, P.Plan.going_out_discards
 
-    def counting(fast, name: str):
-        def counted_call(self, *args, **kwargs):
+    def counting(fast: Callable[..., Any], name: str) -> Callable[..., Any]:
+        def counted_call(self: Any, *args: Any, **kwargs: Any) -> Any:
             answer = fast(self, *args, **kwargs)
             seen[name, bool(answer)] += 1
             return answer
         return counted_call
 
     class NoShortcut:
-        def going_out_discards(self, need, exempt, limit: int = 0):
+        def going_out_discards(self, need: int, exempt: bool, limit: int = 0) -> None:
             return None
 
     monkeypatch.setattr(S.CanastaState, "_out_ok_after", counting(natural, "natural"))
@@ -217,7 +221,7 @@ def test_combo_key_equals_usage_key() -> None:
 
     from meldtable.canasta.legal_meld import _combo_key
     checked = 0
-    twice: Counter = Counter()
+    twice: Counter[bool] = Counter()
     for counts in ("hand_melds", "hand_cards"):
         for text in _pending_hands(60, 3):
             d = json.loads(text)
@@ -251,7 +255,7 @@ def test_going_out_options_skip_only_discards_that_cannot_work(variant: str) -> 
     deck = [c for c in standard_deck(2, 2) if not (c.rank == 3 and c.is_red)]
     black = {c.text: c for c in deck if c.rank == 3}
     rng = random.Random(5)
-    answers: Counter = Counter()
+    answers: Counter[bool] = Counter()
     for _ in range(3000):
         cards = rng.sample(deck, rng.randint(1, 16))
         blacks = rng.choice([[], [], ["3C"], ["3C", "3S"], ["3C", "3S", "3S"]])
@@ -262,7 +266,7 @@ def test_going_out_options_skip_only_discards_that_cannot_work(variant: str) -> 
             pending[2] = (0, rng.randint(3, 7))  # a meld of wild cards only
         countable = {c: n for c, n in hand.items() if rng.random() < 0.3}
         plan = P.Plan(rules, hand, countable, pending, blacks_melded=rng.random() < 0.5)
-        every = [()] if rules.going_out_discard != "required" else []
+        every: list[tuple[tuple[str, Any], ...]] = [()] if rules.going_out_discard != "required" else []
         every += [(k,) for k in plan._kinds()] + ([(("b", None),)] if sum(plan.blacks) else [])
         need, exempt = rng.choice([(0, True), (50, False), (0, False)])
         plain = {p for p in every if plan._goes_out_with(p, need, exempt)}
@@ -278,7 +282,9 @@ def test_going_out_options_skip_only_discards_that_cannot_work(variant: str) -> 
 NATURAL_RANKS = [1, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]
 
 
-def random_plan(rng: Random, rules, by_rank, ranks, copies, wilds, pending_ranks):
+def random_plan(rng: Random, rules: Rules, by_rank: dict[int, list[Card]], ranks: int, copies: tuple[int, int], wilds: int,
+                pending_ranks: int
+                ) -> tuple[P.Plan, dict[Card, int], dict[Card, int], dict[int, tuple[int, int]], frozenset[int]]:
     """A going-out planner (`Plan`) for a random hand: 1 to `ranks` natural ranks of `copies`
     (low, high) cards each, 0 to `wilds` jokers and twos, 0 to `pending_ranks` ranks of the
     side's melds (3-6 cards, 0-2 wild cards; some not counted), some cards countable.
@@ -302,11 +308,11 @@ def test_bounds_before_the_hand_melds_programme_give_its_verdict() -> None:
     rules = meldtable.new_game("canasta-two-hand", players=2, seed=1).state.rules
     assert rules.initial_meld_counts == "hand_melds"
     deck = [c for c in standard_deck(2, 2) if c.rank != 3]
-    by_rank: dict[int, list] = {}
-    for c in deck:
-        by_rank.setdefault(c.rank, []).append(c)
+    by_rank: dict[int, list[Card]] = {}
+    for card in deck:
+        by_rank.setdefault(card.rank, []).append(card)
     rng = random.Random(11)
-    decided: Counter = Counter()
+    decided: Counter[str] = Counter()
     for _ in range(4000):
         # hands that can mostly be melded: a few ranks of three to eight naturals, wild cards
         plan = random_plan(rng, rules, by_rank, ranks=4, copies=(3, 8), wilds=5, pending_ranks=4)[0]
@@ -331,7 +337,7 @@ def test_bounds_before_the_hand_melds_programme_give_its_verdict() -> None:
 @pytest.mark.parametrize("cap", [0, 1, 3, 7])
 @pytest.mark.parametrize("outnumber", [False, True])
 @pytest.mark.parametrize("min_nat", [1, 2, 3])
-def test_wild_capacity_table_follows_the_meld_rules(cap, outnumber, min_nat: int) -> None:
+def test_wild_capacity_table_follows_the_meld_rules(cap: int, outnumber: bool, min_nat: int) -> None:
     """The checks look a meld's wild-card capacity up in ``Rules.wild_caps`` instead of working
     it out: for every option value and every number of naturals a meld can hold, the table and
     ``meld_ok`` give the rule of research C1 (seed 000: at most ``max_wilds_per_meld`` wild cards,
@@ -351,7 +357,7 @@ def test_wild_capacity_table_follows_the_meld_rules(cap, outnumber, min_nat: int
             assert r.meld_ok(n, w) == (n >= min_nat and n >= 1 and n + w >= 3 and w <= most), (n, w)
 
 
-def _black_three_hands(n: int, seed: int):
+def _black_three_hands(n: int, seed: int) -> Iterator[str]:
     """Positions with three or four black threes in hand and no black threes melded (so melding
     them asks whether the player can still go out this turn), the initial meld made or pending:
     melds of several ranks, a hand of 5 to 30 cards mostly of those ranks."""
@@ -377,10 +383,10 @@ def test_going_out_plausibility_changes_no_verdict(monkeypatch: MonkeyPatch) -> 
     going out with no final discard first, then the cheap necessary conditions
     (``_plan_plausible``), then the other final discards: with the conditions replaced by "maybe"
     every position has the same legal moves (and the conditions both pass and refuse)."""
-    seen: Counter = Counter()
+    seen: Counter[Any] = Counter()
     plausible = S.CanastaState._plan_plausible
 
-    def counting(self, *args):
+    def counting(self: S.CanastaState, *args: Any) -> bool:
         answer = plausible(self, *args)
         seen[answer] += 1
         return answer
@@ -417,7 +423,7 @@ def test_new_melds_from_wild_cards_capped_at_what_a_meld_holds(min_nat: int) -> 
         most = r.new_meld_wilds
         key = tuple([(c, min(n, most)) for c, n in wilds]) if most else ()
         got = {str(m) for m in _new_melds(r, naturals, key)}
-        want = set()
+        want: set[str] = set()
         for combo in itertools.combinations(sorted(nat + wild, key=card_order), 3):
             k = sum(1 for c in combo if c.rank not in (0, 2))
             if r.meld_ok(k, 3 - k):
@@ -436,11 +442,11 @@ def test_pruned_hand_melds_programme_gives_the_same_plan(monkeypatch: MonkeyPatc
     answer (whether everything can be melded, the canastas and the points of the best plan) is
     the answer of the programme that keeps every state."""
     rng = random.Random(17)
-    compared: Counter = Counter()
+    compared: Counter[bool] = Counter()
     for variant in ("canasta-two-hand", "canasta-classic"):
         rules = meldtable.new_game(variant, players=2, seed=1).state.rules
         deck = [c for c in standard_deck(2, 2) if c.rank != 3]
-        by_rank: dict[int, list] = {}
+        by_rank: dict[int, list[Card]] = {}
         for c in deck:
             by_rank.setdefault(c.rank, []).append(c)
         for _ in range(700):

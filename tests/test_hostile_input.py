@@ -36,15 +36,16 @@ class Work:
         self._play, self._copy = Game.play, Game.copy
         work = self
 
-        def play(g: Game, *a, **k):
+        def play(g: Game, *a: Any, **k: Any) -> Any:
             work.plays += 1
             return work._play(g, *a, **k)
 
-        def copy(g: Game):
+        def copy(g: Game) -> Game:
             work.copies += 1
             return work._copy(g)
 
-        Game.play, Game.copy = play, copy  # type: ignore[method-assign]
+        # counting wrappers in place of the methods (restored by __exit__); their signatures are looser than the methods'
+        Game.play, Game.copy = play, copy  # type: ignore[method-assign, assignment]
         tracemalloc.start()
         return self
 
@@ -92,7 +93,7 @@ def continental_big_hand(size: int = 53, players: int = 2, seed: int = 1) -> tup
     """A Continental session whose seat to act (the person) is in its play stage and holds
     ``size`` cards (the main stock moved into its hand)."""
     g = meldtable.new_game("continental", players=players, seed=seed)
-    while g.view(g.current_player)["phase"] != "play":
+    while g.view(cast("int", g.current_player))["phase"] != "play":
         g.play(choose_move(g))
     d = json.loads(g.to_json())
     st = d["state"]
@@ -102,6 +103,7 @@ def continental_big_hand(size: int = 53, players: int = 2, seed: int = 1) -> tup
         st["hands"][seat].append(st["stock"].pop(0))
     s = api.Session()
     assert send(s, {"id": 1, "op": "load", "state": json.dumps(d), "human_seats": [seat]})["ok"]
+    assert s.game is not None
     return s, s.game.view(seat)["hand"]
 
 
@@ -213,7 +215,7 @@ def test_continental_seat_down_without_the_contract_is_refused() -> None:
 
 
 def test_continental_inconsistent_turn_flags_are_refused() -> None:
-    ok = dict(hands=[["2C", "5D"], ["3C", "4C"]], table=[[["7C", "7D", "7H"], ["8C", "8D", "8H"]], []])
+    ok: dict[str, Any] = dict(hands=[["2C", "5D"], ["3C", "4C"]], table=[[["7C", "7D", "7H"], ["8C", "8D", "8H"]], []])
     Game.from_json(position_json(**ok, turn={"stage": "play", "went_down": True, "laid_ranks": ["7", "8"]}))
     assert "'turn.went_down' needs" in load_refusal(position_json(**ok, turn={"stage": "play", "went_down": True}))
     drawless = position_json(**ok, turn={"stage": "draw", "went_down": True, "laid_ranks": ["7", "8"]})
@@ -227,7 +229,7 @@ def test_continental_inconsistent_turn_flags_are_refused() -> None:
     ("NaN", "NaN, Infinity"),
     ("Infinity", "NaN, Infinity"),
 ])
-def test_results_are_validated(value: object, words) -> None:
+def test_results_are_validated(value: object, words: str) -> None:
     """`results` = [1] loaded and then view() raised TypeError; NaN or Infinity loaded and made
     every later answer invalid JSON."""
     g = meldtable.new_game("continental", players=2, seed=3)
@@ -254,7 +256,7 @@ def test_results_are_validated(value: object, words) -> None:
     ("NaN", "NaN, Infinity"),
     ("-Infinity", "NaN, Infinity"),
 ])
-def test_last_moves_are_validated(variant: str, value: object, words) -> None:
+def test_last_moves_are_validated(variant: str, value: object, words: str) -> None:
     """Every entry is {"seat", "text", "label"} with a seat of the game (below 64 for the
     canasta family, whose loader does not pass its seat count yet) and short texts."""
     g = meldtable.new_game(variant, players=2, seed=3)
@@ -333,26 +335,27 @@ def test_an_error_after_the_game_changed_restores_the_session(op: str, monkeypat
             g.play(choose_move(g))
     s.game = g
     s.human_seats = [g.current_player if g.current_player is not None else 0] if op != "bot" else [
-        (g.current_player + 1) % 2]
+        (cast("int", g.current_player) + 1) % 2]
     before = _snapshot(s)
     state_before = s.game.to_json()
     real = api.Session.table
 
-    def broken(self):
+    def broken(self: api.Session) -> Any:
         if self.game is not g:
             raise RuntimeError("the table of the new game broke")
         return real(self)
 
     monkeypatch.setattr(api.Session, "table", broken)
     legal = [str(m) for m in g.legal_moves()]
-    req = {
+    requests: dict[str, dict[str, Any]] = {
         "act": {"op": "act", "action": {"type": "move", "text": legal[0] if legal else "draw"}},
         "bot": {"op": "bot"},
         "next_hand": {"op": "next_hand"},
         "load": {"op": "load", "state": meldtable.new_game("continental", players=2, seed=8).to_json()},
         "new": {"op": "new", "variant": "3-ist-50", "players": 3, "seed": 1},
         "play": {"op": "play", "moves": legal[:1]},
-    }[op]
+    }
+    req = requests[op]
     resp = send(s, {"id": 9, **req})
     assert resp["ok"] is False and resp["error"]["code"] == "internal", resp
     assert s.game is g and g.to_json() == state_before
@@ -367,7 +370,7 @@ def test_an_answer_that_is_no_json_becomes_an_error_and_the_session_stays(monkey
     before = _snapshot(s)
     real = Game.view
 
-    def nan_view(self, seat: int):
+    def nan_view(self: Game, seat: int) -> dict[str, Any]:
         v = real(self, seat)
         v["scores"] = [math.nan] * len(v["scores"])
         return v

@@ -13,15 +13,17 @@ import json
 import subprocess
 import sys
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from random import Random
-from typing import cast
+from typing import Any
 
 import pytest
 
 import meldtable
 from meldtable import Game, IllegalMoveError, NotationError, OptionError, StateError
 from meldtable.cards import standard_deck
+from meldtable.moves import MoveValue
 from meldtable.rng import Rng
 from positions_continental import full_deck, kinds, moves, play, position, refusal, state_of
 
@@ -32,28 +34,28 @@ THREE_RUNS = [["9C", "TC", "JC", "QC"], ["4H", "5H", "6H", "7H"], ["TS", "JS", "
 """Seat 0's three runs of four (the last deal's contract laid down)."""
 
 
-def new(players: int = 2, seed: int = 1, **options):
+def new(players: int = 2, seed: int = 1, **options: Any) -> Game:
     return meldtable.new_game(V, players=players, seed=seed, options=options or None)
 
 
-def conservation(g: Game) -> Counter:
+def conservation(g: Game) -> Counter[str]:
     return Counter({c.text: n for c, n in g.state.conservation().items()})
 
 
-def finish_deal(g: Game) -> None:
+def finish_deal(g: Game) -> Game:
     """End the current deal at once by loading the same position with the hand over (for deal transitions)."""
     d = json.loads(g.to_json())
     d["state"]["hand_over"] = True
     return Game.from_json(json.dumps(d))
 
 
-def deal_number(players: int, deal: int, **options) -> Game:
+def deal_number(players: int, deal: int, **options: Any) -> Game:
     """A game whose deal ``deal`` has just been dealt (previous deals ended through a saved game)."""
     g = new(players, seed=5, **options)
     for _ in range(deal - 1):
         g = finish_deal(g)
         g.next_hand()
-    return cast("Game", g)
+    return g
 
 
 # ============================================================================ players and cards
@@ -92,7 +94,7 @@ def test_deck_is_52_cards_plus_two_jokers_per_deck() -> None:
         (8, [2, 2, 3, 3, 4, 4, 4]),
     ],
 )
-def test_deck_schedule(players: int, schedule) -> None:
+def test_deck_schedule(players: int, schedule: list[int]) -> None:
     """Seed "Kartenspiel": "Bei vier Spielern beginnt man mit zwei Decks und beendet das Spiel mit
     drei Decks. Bei fünf bis acht Spielern ... mit zwei Decks zu beginnen und nach den ersten beiden
     Teilspielen ein Deck und nach den nächsten beiden Spielen noch ein Deck hinzuzufügen." 2-3
@@ -201,7 +203,7 @@ def test_deal_one_at_a_time_from_the_seat_after_the_dealer(players: int, seed: i
     dealer = st["dealer"]
     deck = standard_deck(2, 2)
     Rng(seed, "deal 1").shuffle(deck)
-    expect = [[] for _ in range(players)]
+    expect: list[list[str]] = [[] for _ in range(players)]
     for _ in range(6):
         for i in range(players):
             expect[(dealer + 1 + i) % players].append(deck.pop().text)
@@ -476,10 +478,10 @@ def test_takes_in_a_row_are_limited() -> None:
             Game.from_json(json.dumps(d))
 
 
-def _looper(rng: Random):
+def _looper(rng: Random) -> Callable[[Game], MoveValue]:
     """A player that takes the top discard whenever it may and then discards at random: the
     way a deal could go on for ever."""
-    def choose(g: Game):
+    def choose(g: Game) -> MoveValue:
         legal = g.legal_moves()
         take = [m for m in legal if m.kind == "take"]
         if take:
@@ -491,7 +493,7 @@ def _looper(rng: Random):
 
 @pytest.mark.parametrize("players", [2, 4])
 @pytest.mark.parametrize("forbid", [True, False])
-def test_every_deal_ends_within_the_move_bound_even_when_players_loop(players: int, forbid) -> None:
+def test_every_deal_ends_within_the_move_bound_even_when_players_loop(players: int, forbid: bool) -> None:
     """docs/rules/continental.md "every deal ends": players who always take the discard (and,
     with the option off, may throw it straight back) still end every deal, within
     ``move_bound(rules)`` moves, because at most ``max_takes_in_a_row`` turns in a row begin
@@ -569,7 +571,7 @@ def test_layoff_from_next_turn_option() -> None:
 H3 = [["4C", "9D", "KS", "2H", "3H", "QC", "7D"], ["5D", "6D", "8C", "TC", "JC", "AS"], ["2S", "3S", "4S", "6C", "7C", "9H"]]
 
 
-def claim_position(**kw):
+def claim_position(**kw: Any) -> Game:
     """Three players; seat 0 (in its play stage) is about to discard 9D; seat 1 will draw 8H."""
     base = dict(hands=H3, pile=["TS"], stock_top=["8H", "KH", "QH"], penalty=["5S", "6H", "JD"], turn=PLAY)
     base.update(kw)
@@ -731,7 +733,7 @@ def test_joker_exchange_options() -> None:
 # ============================================================================ stocks used up
 
 
-def exhausted_position(**kw):
+def exhausted_position(**kw: Any) -> Game:
     """Seat 0 about to discard with an empty main stock (the spare cards lie under the pile)."""
     base = dict(hands=[["4C", "9D", "KS", "2H", "3H", "QC", "7D"], ["5D", "6D", "8C", "TC", "JC", "AS"]],
                 pile=["TS"], stock=[], penalty=["5S", "6H"], turn=PLAY)
@@ -855,7 +857,7 @@ from meldtable.continental import ContinentalMove, parse_move  # noqa: E402
         ("discard 4c", "discard 4C"),
     ],
 )
-def test_notation_round_trip(text: str, canonical) -> None:
+def test_notation_round_trip(text: str, canonical: str) -> None:
     m = parse_move(text)
     assert str(m) == canonical and parse_move(str(m)) == m and isinstance(m, ContinentalMove)
     j = m.to_json()
@@ -870,7 +872,7 @@ def test_notation_round_trip(text: str, canonical) -> None:
         ("swap 1.1 6H 7H", "exactly one card"), ("discard", "exactly one card"), ("discard 10H", "is not a card"),
     ],
 )
-def test_notation_errors(text: str, fragment) -> None:
+def test_notation_errors(text: str, fragment: str) -> None:
     with pytest.raises(NotationError, match=fragment):
         parse_move(text)
     g = new(2)
@@ -936,7 +938,7 @@ def test_json_api_new_table_act_bot() -> None:
 
     s = Session()
 
-    def call(**req):
+    def call(**req: Any) -> Any:
         r = json.loads(handle(json.dumps(req), s))
         assert r["ok"], r
         return r["result"]
@@ -990,10 +992,11 @@ def test_compose_refusals_keep_their_key() -> None:
     s = Session()
     s.game = g
 
-    def refused(action):
+    def refused(action: dict[str, Any]) -> dict[str, Any]:
         r = json.loads(handle(json.dumps({"op": "act", "action": action}), s))
         assert not r["ok"] and r["error"]["code"] == "illegal_move", r
-        return r["error"]
+        error: dict[str, Any] = r["error"]
+        return error
 
     assert refused({"type": "set", "cards": ["7C", "KH", "4S"]})["key"] == "set_ranks"
     assert refused({"type": "set", "cards": ["7C", "7D", "JK", "9C"]})["key"] == "set_ranks"
@@ -1012,7 +1015,7 @@ def contract_hand(sets: int, runs: int) -> tuple[list[str], list[str]]:
 
 
 @pytest.mark.parametrize("deal", range(1, 12))
-def test_each_contract_can_be_laid_down_and_played_out(deal) -> None:
+def test_each_contract_can_be_laid_down_and_played_out(deal: int) -> None:
     """Each deal's contract (the seed's seven and the four of ``game_length = extended``): laying
     it down takes one move per combination, the player is then down, and discarding the last card
     goes out."""

@@ -25,6 +25,7 @@ import os
 import re
 import sys
 from collections import Counter
+from collections.abc import Callable
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
@@ -54,29 +55,29 @@ class DemoReader(HTMLParser):
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
-        self.demos: list[dict] = []
+        self.demos: list[dict[str, Any]] = []
         self.links: list[str] = []
-        self.ids: list[str] = []
-        self.rows: list[dict] = []
+        self.ids: list[str | None] = []  # (an id without a value: None, as HTMLParser reads it)
+        self.rows: list[dict[str, str | None]] = []
         self.scripts: list[str] = []
         self._demo: dict[str, Any] | None = None
 
-    def handle_starttag(self, tag: str, attrs) -> None:
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         a = dict(attrs)
         if "id" in a:
             self.ids.append(a["id"])
         if tag == "meldtable-demo":
             self._demo = {"attrs": a, "text": "", "line": self.getpos()[0]}
-        elif tag == "a" and a.get("href"):
-            self.links.append(a["href"])
+        elif tag == "a" and (href := a.get("href")):
+            self.links.append(href)
         elif tag == "tr" and "data-option" in a:
             self.rows.append(a)
-        elif tag == "script" and a.get("src"):
-            self.scripts.append(a["src"])
-        elif tag == "link" and a.get("href"):
-            self.links.append(a["href"])
+        elif tag == "script" and (src := a.get("src")):
+            self.scripts.append(src)
+        elif tag == "link" and (href := a.get("href")):
+            self.links.append(href)
 
-    def handle_data(self, data) -> None:
+    def handle_data(self, data: str) -> None:
         if self._demo is not None:
             self._demo["text"] += data
 
@@ -97,9 +98,15 @@ def source(variant: str, lang: str) -> Path:
     return SOURCES / f"{variant}.{lang}.md"
 
 
-def claims(attrs: dict[str, Any]) -> list[dict]:
+# (variant, lang, demo): a demo of a rules page's source; a demo is {"attrs", "text", "line"}
+Demo = tuple[str, str, dict[str, Any]]
+# a check of a demo's claims (REQUIRED): does one of them show the rule?
+Claimed = Callable[[list[dict[str, Any]]], bool]
+
+
+def claims(attrs: dict[str, Any]) -> list[dict[str, Any]]:
     """The claims of a demo, numbered as written: data-try, data-try-2, ..."""
-    out = []
+    out: list[dict[str, Any]] = []
     n = 1
     while True:
         suffix = "" if n == 1 else f"-{n}"
@@ -115,8 +122,8 @@ def claims(attrs: dict[str, Any]) -> list[dict]:
     return out
 
 
-def all_demos() -> list[tuple[str, str, dict]]:
-    out = []
+def all_demos() -> list[tuple[str, str, dict[str, Any]]]:
+    out: list[tuple[str, str, dict[str, Any]]] = []
     for variant in VARIANTS:
         for lang in LANGS:
             path = source(variant, lang)
@@ -130,7 +137,7 @@ def all_demos() -> list[tuple[str, str, dict]]:
 DEMOS = all_demos()
 
 
-def demo_id(item) -> str:
+def demo_id(item: Demo) -> str:
     variant, lang, demo = item
     return f"{variant}.{lang}:{demo['attrs'].get('data-example', demo['line'])}"
 
@@ -177,11 +184,11 @@ def test_every_variant_has_a_rules_page_in_both_languages(variant: str, lang: st
 
 # The issue's list: "Every worked example in the seeds is a live demo on its rules page, including
 # ...". Each entry: the example's data-example name and what its demo must claim (the rule it shows).
-def _refuses(key):
+def _refuses(key: str) -> Claimed:
     return lambda cs: any(c["expect"] == "refused" and c["reason"] == key for c in cs)
 
 
-def _allows(pattern):
+def _allows(pattern: str) -> Claimed:
     rx = re.compile(pattern)
     return lambda cs: any(c["expect"] == "legal" and any(rx.fullmatch(m) for m in c["moves"]) for c in cs)
 
@@ -241,7 +248,7 @@ def test_there_are_demos() -> None:
 
 
 @pytest.mark.parametrize("item", DEMOS, ids=demo_id)
-def test_demo_loads_and_names_its_page(item) -> None:
+def test_demo_loads_and_names_its_page(item: Demo) -> None:
     variant, lang, demo = item
     game = Game.from_position(demo["text"])  # no error
     assert game.variant.id == variant == demo["attrs"].get("variant")
@@ -251,7 +258,7 @@ def test_demo_loads_and_names_its_page(item) -> None:
 
 
 @pytest.mark.parametrize("item", DEMOS, ids=demo_id)
-def test_demo_claims_hold_against_the_engine(item) -> None:
+def test_demo_claims_hold_against_the_engine(item: Demo) -> None:
     variant, lang, demo = item
     page = prose(source(variant, lang).read_text(encoding="utf-8"))
     for claim in claims(demo["attrs"]):
@@ -283,7 +290,7 @@ def test_demo_claims_hold_against_the_engine(item) -> None:
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_german_and_english_pages_have_the_same_demos(variant: str) -> None:
-    def key(demo):
+    def key(demo: dict[str, Any]) -> str:
         attrs = {k: v for k, v in demo["attrs"].items() if k != "lang"}
         return json.dumps([attrs, position_lines(demo["text"])], sort_keys=True)
 
@@ -349,7 +356,7 @@ def test_built_page_holds_the_demos_the_options_and_the_links(variant: str, lang
     options = meldtable.VARIANTS[variant].describe()["options"]
     assert [row["data-option"] for row in r.rows] == [o["name"] for o in options]
     for row, o in zip(r.rows, options):
-        assert json.loads(row["data-default"]) == json.loads(json.dumps(o["default"])), o["name"]
+        assert json.loads(row["data-default"] or "") == json.loads(json.dumps(o["default"])), o["name"]
         assert row.get("id") == f"option-{o['name']}"
     # the sections the app links to
     for section in SECTIONS:

@@ -15,13 +15,23 @@ from __future__ import annotations
 import json
 import os
 import re
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, cast
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from test_multiplayer import LOOPBACK_ARGS, TIMEOUT, ev, leaks, net_url, vendor_dir  # noqa: F401  (fixtures)
 
 from conftest import CHROMIUM_ARGS
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, BrowserContext, Page, Playwright
+
+    class FriendPage(Page):
+        """A page of watched(): a Playwright Page with its uncaught errors (strings)."""
+
+        errors: list[str]
 
 pytestmark = pytest.mark.browser
 
@@ -58,18 +68,18 @@ PART = re.compile(r"^~([^:]+):(\d+):(\d+):", re.S)
 
 
 @pytest.fixture(scope="module")
-def net_browser(playwright_instance, chromium_path):
+def net_browser(playwright_instance: Playwright, chromium_path: str) -> Iterator[Browser]:
     browser = playwright_instance.chromium.launch(executable_path=chromium_path, args=CHROMIUM_ARGS + LOOPBACK_ARGS)
     yield browser
     browser.close()
 
 
 @pytest.fixture(scope="module")
-def app_url(net_url):  # noqa: F811
+def app_url(net_url: str) -> str:  # noqa: F811
     return net_url.split("__net__/")[0] + "index.html"
 
 
-def device(browser, app_url, locale="en-US", width=1280, height=800):
+def device(browser: Browser, app_url: str, locale: str = "en-US", width: int = 1280, height: int = 800) -> BrowserContext:
     context = browser.new_context(locale=locale, viewport={"width": width, "height": height})
     origin = app_url.split("/index.html")[0]
     context.grant_permissions(CLIP, origin=origin)
@@ -79,16 +89,17 @@ def device(browser, app_url, locale="en-US", width=1280, height=800):
     return context
 
 
-def watched(context):
-    page = context.new_page()
+def watched(context: BrowserContext) -> FriendPage:
+    page = cast("FriendPage", context.new_page())
     page.errors = []
     page.on("pageerror", lambda e: page.errors.append(str(e)))
     return page
 
 
-def messages(page) -> list[str]:
+def messages(page: Page) -> list[str]:
     """The messages the page received, long ones put together again from their parts."""
-    out, parts = [], {}
+    out: list[str] = []
+    parts: dict[str, dict[int, str]] = {}
     for text in ev(page, "window.__received"):
         m = PART.match(text)
         if not m:
@@ -103,7 +114,8 @@ def messages(page) -> list[str]:
     return out
 
 
-def start_with_friend(host, app_url, variant, players, seed, friend=FRIEND, person=0, name=FRIEND_NAME, query=""):
+def start_with_friend(host: Page, app_url: str, variant: str, players: int, seed: int, friend: int = FRIEND, person: int = 0,
+                      name: str = FRIEND_NAME, query: str = "") -> None:
     """In the new-game dialog: the game, the players, seat `friend` a friend on another device
     (named), seat `person` the person here, the others computers; Start. The Players panel opens."""
     host.goto(f"{app_url}?fast=1&seed={seed}{query}")
@@ -117,7 +129,7 @@ def start_with_friend(host, app_url, variant, players, seed, friend=FRIEND, pers
         host.select_option(f"#ng-seat-{s}-kind", kind)
     assert host.is_hidden(f"#ng-seat-{friend}-level")
     host.fill(f"#ng-seat-{friend}-name", name)
-    assert "on another device" in host.text_content("#ng-seats-summary")
+    assert "on another device" in (host.text_content("#ng-seats-summary") or "")
     host.fill("#ng-seed", str(seed))
     host.click("#ng-start")
     host.wait_for_selector(".net-host[open]")
@@ -125,7 +137,7 @@ def start_with_friend(host, app_url, variant, players, seed, friend=FRIEND, pers
     assert host.is_visible("#btn-players")
 
 
-def connect_friend(host, guest, friend=FRIEND):
+def connect_friend(host: Page, guest: Page, friend: int = FRIEND) -> None:
     """Copy the invitation on the host, open it on the guest's device, Join, copy the reply
     code, paste it on the host, Connect; close the panel (Esc). The guest's table shows."""
     seat = host.locator(f".net-host .net-seat[data-seat='{friend}']")
@@ -149,7 +161,7 @@ def connect_friend(host, guest, friend=FRIEND):
     assert ev(host, "document.activeElement.id") == "btn-players"
 
 
-def my_turn_or_over(page):
+def my_turn_or_over(page: Page) -> bool:
     page.wait_for_function(
         """() => document.querySelector('#score-dialog[open]') ||
                  (document.querySelector('#felt').dataset.toActHuman === 'true' &&
@@ -158,7 +170,7 @@ def my_turn_or_over(page):
     return page.is_visible("#score-dialog[open]")
 
 
-def act_and_wait(page, click):
+def act_and_wait(page: Page, click: Callable[[], object]) -> None:
     serial = page.get_attribute("#felt", "data-serial")
     click()
     page.wait_for_function(
@@ -167,7 +179,7 @@ def act_and_wait(page, click):
     assert not page.is_visible("#status.error"), page.text_content("#status")
 
 
-def canasta_turn(page):
+def canasta_turn(page: Page) -> bool:
     """One turn by clicks (a simple legal policy): draw, then discard the first legal discard.
     False when the hand is over."""
     if my_turn_or_over(page):
@@ -176,23 +188,23 @@ def canasta_turn(page):
         act_and_wait(page, lambda: page.click("#btn-draw"))
         if my_turn_or_over(page):
             return False
-    card = page.get_attribute("#hand", "data-legal-discards").split()[0]
+    card = (page.get_attribute("#hand", "data-legal-discards") or "").split()[0]
     page.locator(f'#hand .hand-card[data-card="{card}"][aria-pressed="false"]').first.click()
     act_and_wait(page, lambda: page.click("#btn-discard"))
     return True
 
 
-def to_act(host):
+def to_act(host: Page) -> int | None:
     """The seat to act as the host's table shows it (None when the hand is over)."""
     host.wait_for_function("() => document.querySelector('#score-dialog[open]') || "
                            "document.querySelector('#seat-map .seat-chip.to-act')")
     if host.is_visible("#score-dialog[open]"):
         return None
-    return int(host.get_attribute("#seat-map .seat-chip.to-act", "data-seat"))
+    return int(host.get_attribute("#seat-map .seat-chip.to-act", "data-seat") or "")
 
 
 @pytest.fixture(scope="module")
-def canasta(net_browser, app_url):
+def canasta(net_browser: Browser, app_url: str) -> Iterator[dict[str, Any]]:
     """4-player Classic Canasta: the host's page (seat 0) and the friend's (seat 2, German)."""
     host_ctx = device(net_browser, app_url)
     guest_ctx = device(net_browser, app_url, locale="de-DE")
@@ -205,7 +217,7 @@ def canasta(net_browser, app_url):
     guest_ctx.close()
 
 
-def play_turns(c, turns, stop=None):
+def play_turns(c: dict[str, Any], turns: int, stop: Callable[[], bool] | None = None) -> bool:
     """Play until the hand is over (True), or `turns` of the people's turns were played, or
     stop() says so (False)."""
     host, guest = c["host"], c["guest"]
@@ -233,7 +245,7 @@ def play_turns(c, turns, stop=None):
     return False
 
 
-def test_the_dialog_offers_a_friend_seat_for_every_game(net_browser, app_url):
+def test_the_dialog_offers_a_friend_seat_for_every_game(net_browser: Browser, app_url: str) -> None:
     ctx = device(net_browser, app_url)
     try:
         page = watched(ctx)
@@ -257,7 +269,7 @@ def test_the_dialog_offers_a_friend_seat_for_every_game(net_browser, app_url):
         ctx.close()
 
 
-def test_host_and_friend_see_their_own_tables(canasta):
+def test_host_and_friend_see_their_own_tables(canasta: dict[str, Any]) -> None:
     host, guest = canasta["host"], canasta["guest"]
     # the friend's seat on the host: its badge says connected, its name is the one given
     chip = host.locator(f"#seat-map .seat-chip[data-seat='{FRIEND}']")
@@ -277,7 +289,7 @@ def test_host_and_friend_see_their_own_tables(canasta):
     assert host.errors == [] and guest.errors == []
 
 
-def test_a_guest_reload_mid_hand_rejoins_its_seat(canasta):
+def test_a_guest_reload_mid_hand_rejoins_its_seat(canasta: dict[str, Any]) -> None:
     host, guest_ctx = canasta["host"], canasta["guest_ctx"]
     assert play_turns(canasta, 4) is False
     guest = canasta["guest"]
@@ -306,7 +318,7 @@ def test_a_guest_reload_mid_hand_rejoins_its_seat(canasta):
     assert host.errors == [] and again.errors == []
 
 
-def test_a_whole_hand_to_the_score_sheet_on_both_devices(canasta):
+def test_a_whole_hand_to_the_score_sheet_on_both_devices(canasta: dict[str, Any]) -> None:
     host = canasta["host"]
     assert play_turns(canasta, MAX_TURNS) is True
     guest = canasta["guest"]
@@ -325,7 +337,7 @@ def test_a_whole_hand_to_the_score_sheet_on_both_devices(canasta):
     assert host.errors == [] and guest.errors == []
 
 
-def test_no_message_to_the_friend_shows_a_hidden_card(canasta):
+def test_no_message_to_the_friend_shows_a_hidden_card(canasta: dict[str, Any]) -> None:
     host, guest = canasta["host"], canasta["guest"]
     received = canasta.get("received_before_reload", []) + messages(guest)
     tables = [m for m in received if json.loads(m).get("t") == "table"]
@@ -339,7 +351,7 @@ def test_no_message_to_the_friend_shows_a_hidden_card(canasta):
     assert leaks(received, states, FRIEND) == []
 
 
-def test_a_host_reload_invites_the_friend_into_the_same_game(canasta):
+def test_a_host_reload_invites_the_friend_into_the_same_game(canasta: dict[str, Any]) -> None:
     host, guest_ctx = canasta["host"], canasta["guest_ctx"]
     host.reload()
     host.wait_for_selector("#btn-resume")
@@ -362,7 +374,7 @@ def test_a_host_reload_invites_the_friend_into_the_same_game(canasta):
     assert host.errors == [] and again.errors == []
 
 
-def test_a_continental_claim_by_the_friend_out_of_turn(net_browser, app_url):
+def test_a_continental_claim_by_the_friend_out_of_turn(net_browser: Browser, app_url: str) -> None:
     host_ctx = device(net_browser, app_url)
     guest_ctx = device(net_browser, app_url, locale="de-DE")
     try:
@@ -374,7 +386,7 @@ def test_a_continental_claim_by_the_friend_out_of_turn(net_browser, app_url):
         for _ in range(40):
             who = person_or_claim(host, guest)
             if who == "guest-claim":
-                count = int(guest.get_attribute("#hand", "data-count"))
+                count = int(guest.get_attribute("#hand", "data-count") or "")
                 card = guest.get_attribute("#ct-claim", "data-card")
                 guest.click("#ct-btn-claim")
                 guest.wait_for_function("(n) => Number(document.querySelector('#hand').dataset.count) === n", arg=count + 2)
@@ -398,7 +410,7 @@ PERSON = """() => { const f = document.querySelector('#felt');
     (f.dataset.phase !== 'claim' || !document.querySelector('#ct-claim').hidden)); }"""
 
 
-def person_or_claim(host, guest):
+def person_or_claim(host: Page, guest: Page) -> str:
     """Wait until a person on either device has something to do: "host", "host-claim",
     "guest", "guest-claim" (the claim prompt shown)."""
     for _ in range(200):
@@ -411,7 +423,7 @@ def person_or_claim(host, guest):
     raise AssertionError("nobody was asked to act")
 
 
-def continental_step(page, claim):
+def continental_step(page: Page, claim: bool) -> None:
     """One Continental step by clicks: pass a claim; draw; discard the first legal discard."""
     legal = [m for m in (page.get_attribute("#felt", "data-legal") or "").split(";") if m]
     serial = page.get_attribute("#felt", "data-serial")
@@ -430,7 +442,7 @@ def continental_step(page, claim):
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 @pytest.mark.parametrize("size", [(1280, 800), (390, 844)])
-def test_screenshots(net_browser, app_url, lang, size, tmp_path):
+def test_screenshots(net_browser: Browser, app_url: str, lang: str, size: tuple[int, int], tmp_path: Path) -> None:
     out = Path(os.environ.get("MELDTABLE_SHOTS") or tmp_path)
     out.mkdir(parents=True, exist_ok=True)
     locale = "de-DE" if lang == "de" else "en-US"

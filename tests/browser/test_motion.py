@@ -5,7 +5,14 @@ when the next is drawn); with prefers-reduced-motion nothing moves. (`?fast=1` t
 for the other tests; `&motion=1` turns it back on here.)"""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pytest
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+    from conftest import WatchedPage
 
 pytestmark = pytest.mark.browser
 
@@ -30,7 +37,7 @@ WATCH = """() => {
 }"""
 
 
-def start(page, site_url, query):
+def start(page: Page, site_url: str, query: str) -> None:
     page.goto(f"{site_url}?fast=1&seed=7&game=canasta-two-hand{query}")
     page.wait_for_selector("html[data-engine-state=ready]", timeout=90_000)
     page.click("#ng-start")
@@ -38,7 +45,7 @@ def start(page, site_url, query):
     page.evaluate(WATCH)
 
 
-def one_turn(page):
+def one_turn(page: Page) -> str:
     """Draw, discard a legal card, and wait until the computer has played and it is our turn."""
     page.wait_for_function("() => document.querySelector('#felt').dataset.toActHuman === 'true'"
                            " && !document.querySelector('#btn-draw').disabled",
@@ -46,7 +53,7 @@ def one_turn(page):
     page.click("#btn-draw")
     page.wait_for_function(
         "() => document.querySelector('#hand').dataset.legalDiscards && !document.documentElement.dataset.flying")
-    card = page.get_attribute("#hand", "data-legal-discards").split()[0]
+    card = (page.get_attribute("#hand", "data-legal-discards") or "").split()[0]
     page.locator(f'#hand .hand-card[data-card="{card}"]').first.click()
     page.click("#btn-discard")
     page.wait_for_function("() => document.querySelector('#felt').dataset.toActHuman === 'true'"
@@ -55,7 +62,7 @@ def one_turn(page):
     return card
 
 
-def test_moves_fly_and_the_computer_is_paced_by_them(page, site_url):
+def test_moves_fly_and_the_computer_is_paced_by_them(page: WatchedPage, site_url: str) -> None:
     start(page, site_url, "&motion=1")
     card = one_turn(page)
     flights = page.evaluate("() => window.__flights")
@@ -74,7 +81,7 @@ def test_moves_fly_and_the_computer_is_paced_by_them(page, site_url):
     assert {f["serial"] for f in flights} >= {t["serial"] for t in computer}, (flights, tables)  # each move flew
 
 
-def test_the_speed_setting_and_instant(page, site_url):
+def test_the_speed_setting_and_instant(page: WatchedPage, site_url: str) -> None:
     start(page, site_url, "&motion=1")
     page.click("#btn-settings")
     page.check('#settings-form input[name="speed"][value="fast"]')
@@ -90,7 +97,7 @@ def test_the_speed_setting_and_instant(page, site_url):
     assert page.evaluate("() => window.__flights") == []
 
 
-def test_no_motion_with_prefers_reduced_motion(page, site_url):
+def test_no_motion_with_prefers_reduced_motion(page: WatchedPage, site_url: str) -> None:
     page.emulate_media(reduced_motion="reduce")
     start(page, site_url, "&motion=1")
     one_turn(page)

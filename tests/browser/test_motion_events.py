@@ -7,9 +7,13 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from saved_positions import open_position, select, serial, wait_serial
+
+if TYPE_CHECKING:
+    from conftest import WatchedPage
 
 pytestmark = pytest.mark.browser
 
@@ -35,11 +39,11 @@ WATCH = """() => {
 }"""
 
 
-def inside(x, y, b, slack=1.5):
+def inside(x: float, y: float, b: dict[str, float], slack: float = 1.5) -> bool:
     return b["x"] - slack <= x <= b["x"] + b["w"] + slack and b["y"] - slack <= y <= b["y"] + b["h"] + slack
 
 
-def test_motion_js_reads_no_notation_and_no_rule():
+def test_motion_js_reads_no_notation_and_no_rule() -> None:
     src = MOTION.read_text(encoding="utf-8")
     code = re.sub(r"//[^\n]*|/\*.*?\*/", "", src, flags=re.S)  # comments may name things
     # no move text split into words, no card pattern, no rank/suit reading, no hand diffing
@@ -54,7 +58,7 @@ def test_motion_js_reads_no_notation_and_no_rule():
     assert re.search(r"export const DURATION\b", code)
 
 
-def test_load_new_and_undo_make_nothing_fly(page, site_url):
+def test_load_new_and_undo_make_nothing_fly(page: WatchedPage, site_url: str) -> None:
     open_position(page, site_url, """variant: canasta-two-hand
 turn: 0 took
 hand 0: QH QS QD KS 4C 5D 6H 7S
@@ -86,7 +90,7 @@ meld 0: KC KD KH
     assert page.evaluate("() => window.__flights") == []
 
 
-def test_the_computers_hidden_draw_flies_as_backs_onto_its_seat(page, site_url):
+def test_the_computers_hidden_draw_flies_as_backs_onto_its_seat(page: WatchedPage, site_url: str) -> None:
     open_position(page, site_url, """variant: canasta-two-hand
 turn: 0 play
 hand 0: QH QS QD KS 4C 5D 6H 7S

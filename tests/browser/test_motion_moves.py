@@ -15,10 +15,22 @@ laid under a canasta. Flights are watched as they are added to the page; the tes
 page's state (its serial, `html[data-flying]`), never on time."""
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
 import pytest
 from saved_positions import open_position, select, serial, wait_serial
 
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+    from conftest import WatchedPage
+    from meldtable import Game
+
 pytestmark = pytest.mark.browser
+
+# where(place, card): the CSS selector of the element that stands for an event's place
+Where = Callable[[dict[str, Any], str | None], str]
 
 MAX_PER_EVENT = 8  # web/motion.js: at most this many cards of one event fly
 
@@ -47,13 +59,13 @@ WATCH = """() => {
 }"""
 
 
-def start(page, site_url, position):
+def start(page: Page, site_url: str, position: str) -> Game:
     game = open_position(page, site_url, position, query="fast=1&motion=1")
     page.evaluate(WATCH)
     return game
 
 
-def engine_events(game, move, viewer=0):
+def engine_events(game: Game, move: str, viewer: int = 0) -> list[dict[str, Any]]:
     """The events of `move` (notation) on a copy of `game`, as `viewer` sees them (to_json)."""
     g = game.copy()
     g.record_events = True
@@ -61,10 +73,10 @@ def engine_events(game, move, viewer=0):
     return [e.to_json(viewer) for e in g.last_events]
 
 
-def expected_flights(events, where):
+def expected_flights(events: list[dict[str, Any]], where: Where) -> list[tuple[str, str, str, str]]:
     """[(key, card or 'back', from selector, to selector)] for `events`; `where(place, card)` gives
     the CSS selector of the element that stands for a place (as the person sees the table)."""
-    out = []
+    out: list[tuple[str, str, str, str]] = []
     for ev in events:
         cards = ev["cards"] or ["back"] * ev["count"]
         for c in cards[:MAX_PER_EVENT]:
@@ -73,7 +85,7 @@ def expected_flights(events, where):
     return out
 
 
-def canasta_place(place, card):
+def canasta_place(place: dict[str, Any], card: str | None) -> str:
     """Where a canasta-family place is drawn for seat 0 (side 0)."""
     p = place["place"]
     if p == "hand":
@@ -88,7 +100,7 @@ def canasta_place(place, card):
     return {"stock": "#stock", "pile": "#discard"}[p]
 
 
-def continental_place(place, card):
+def continental_place(place: dict[str, Any], card: str | None) -> str:
     p = place["place"]
     if p == "hand":
         if place["seat"] == 0 and card:
@@ -101,7 +113,7 @@ def continental_place(place, card):
             "penalty_stock": "#ct-penalty, #ct-claim .ct-penalty-badge"}[p]
 
 
-def threefifty_place(place, card):
+def threefifty_place(place: dict[str, Any], card: str | None) -> str:
     p = place["place"]
     if p == "hand":
         if place["seat"] == 0 and card:
@@ -114,12 +126,12 @@ def threefifty_place(place, card):
     return {"stock": "#tf-stock", "pile": "#tf-discard"}[p]
 
 
-def inside(x, y, boxes, slack=1.5):
+def inside(x: float, y: float, boxes: list[dict[str, float]], slack: float = 1.5) -> bool:
     return any(b["x"] - slack <= x <= b["x"] + b["w"] + slack and b["y"] - slack <= y <= b["y"] + b["h"] + slack
                for b in boxes)
 
 
-def play_and_check(page, game, move, where, act):
+def play_and_check(page: Page, game: Game, move: str, where: Where, act: Callable[[], object]) -> list[dict[str, Any]]:
     """Make `move` by `act()` (clicks) and check its flights against the engine's events; returns them."""
     events = engine_events(game, move)
     want = expected_flights(events, where)
@@ -132,7 +144,7 @@ def play_and_check(page, game, move, where, act):
     act()
     wait_serial(page, n)
     page.wait_for_function("(k) => window.__flights.length >= k && !document.documentElement.dataset.flying", arg=len(want))
-    got = [f for f in page.evaluate("() => window.__flights") if int(f["serial"]) == n + 1]
+    got: list[dict[str, Any]] = [f for f in page.evaluate("() => window.__flights") if int(f["serial"]) == n + 1]
     # the events' order (the order of the cards within one event is the engine's, not asserted)
     assert [f["key"] for f in got] == [k for k, _, _, _ in want], (got, events)
     assert sorted((f["key"], f["card"]) for f in got) == sorted((k, c) for k, c, _, _ in want), (got, events)
@@ -144,7 +156,7 @@ def play_and_check(page, game, move, where, act):
     return got
 
 
-def test_canasta_draw_with_a_red_three_laid_out(page, site_url):
+def test_canasta_draw_with_a_red_three_laid_out(page: WatchedPage, site_url: str) -> None:
     game = start(page, site_url, """variant: canasta-two-hand
 turn: 0 draw
 hand 0: 4C 5D 6H 7S 8C 9D TS JC KS
@@ -158,7 +170,8 @@ pile: 9H
 
 
 @pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=["desktop", "phone"])
-def test_canasta_pile_take_onto_a_meld_and_the_rest_into_the_hand(page, site_url, size):
+def test_canasta_pile_take_onto_a_meld_and_the_rest_into_the_hand(page: WatchedPage, site_url: str,
+                                                                  size: tuple[int, int]) -> None:
     page.set_viewport_size({"width": size[0], "height": size[1]})
     game = start(page, site_url, """variant: canasta-two-hand
 turn: 0 draw
@@ -173,7 +186,7 @@ pile: 4H 9C QD
     assert page.locator("#hand .hand-card[data-card='4H']").count() == 1
 
 
-def test_canasta_meld_add_and_discard(page, site_url):
+def test_canasta_meld_add_and_discard(page: WatchedPage, site_url: str) -> None:
     game = start(page, site_url, """variant: canasta-two-hand
 turn: 0 took
 hand 0: QH QS QD KS 4C 5D 6H 7S
@@ -183,7 +196,7 @@ meld 0: KC KD KH
     play_and_check(page, game, "meld QH QS QD", canasta_place, lambda: page.click("#btn-meld"))
     game.play("meld QH QS QD")
 
-    def add():
+    def add() -> None:
         select(page, ["KS"])
         page.click('#my-melds .meld[data-rank="K"]')
         page.click("#btn-add")
@@ -191,14 +204,14 @@ meld 0: KC KD KH
     assert [(f["key"], f["to"]) for f in got] == [("add", "meld:mine:K")], got
     game.play("add K KS")
 
-    def discard():
+    def discard() -> None:
         select(page, ["4C"])
         page.click("#btn-discard")
     got = play_and_check(page, game, "discard 4C", canasta_place, discard)
     assert [(f["key"], f["from"], f["to"]) for f in got] == [("discard", "card:4C", "pile")], got
 
 
-def test_continental_claim_brings_its_penalty_card(page, site_url):
+def test_continental_claim_brings_its_penalty_card(page: WatchedPage, site_url: str) -> None:
     game = start(page, site_url, """variant: continental
 players: 3
 turn: 2 play
@@ -236,10 +249,10 @@ minus 0: 4C 4D 7C 7D 7S
 centre: 8C 8D QS 2C
 """, "play 7H own", '.tf-pile[data-seat="0"]'),
 ])
-def test_threefifty_capture_onto_a_minus_pile(page, site_url, position, move, target):
+def test_threefifty_capture_onto_a_minus_pile(page: WatchedPage, site_url: str, position: str, move: str, target: str) -> None:
     game = start(page, site_url, position)
 
-    def act():
+    def act() -> None:
         page.locator(f'#hand .hand-card[data-card="{move.split()[1]}"]').click()
         page.click(target)
         if page.locator("#tf-choices:not([hidden])").count():  # more than one way: choose the move
@@ -249,7 +262,7 @@ def test_threefifty_capture_onto_a_minus_pile(page, site_url, position, move, ta
     assert [f["key"] for f in got][0] == "play" and "capture" in [f["key"] for f in got], got
 
 
-def test_kanaster_card_laid_under_the_canasta(page, site_url):
+def test_kanaster_card_laid_under_the_canasta(page: WatchedPage, site_url: str) -> None:
     game = start(page, site_url, """variant: kanaster
 turn: 0 took
 hand 0: QH 4C 5D 6H 7S 8C

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
@@ -15,10 +16,15 @@ from a11y import format_violations, serious_violations  # noqa: E402
 from test_ui_continental import play_turn_step  # noqa: E402
 from test_ui_threefifty import choose, play_move  # noqa: E402
 
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+    from conftest import WatchedPage
+
 pytestmark = pytest.mark.browser
 
 
-def start(page, site_url, variant, players, people, query=""):
+def start(page: Page, site_url: str, variant: str, players: int, people: dict[int, str], query: str = "") -> None:
     """Open the dialog, choose `variant` at `players`, make `people` ({seat: name}) persons with
     those names (the others computers), start."""
     page.goto(f"{site_url}?fast=1&seed=5{query}")
@@ -35,17 +41,17 @@ def start(page, site_url, variant, players, people, query=""):
     page.wait_for_selector("#game:not([hidden])")
 
 
-def wait_cover_or_over(page, timeout_s=120):
+def wait_cover_or_over(page: Page, timeout_s: int = 120) -> int | None:
     page.wait_for_function(
         "() => document.querySelector('#pass-cover[open]') || document.querySelector('#score-dialog[open]')",
         timeout=timeout_s * 1000)
-    return None if page.is_visible("#score-dialog[open]") else int(page.get_attribute("#pass-cover", "data-seat"))
+    return None if page.is_visible("#score-dialog[open]") else int(page.get_attribute("#pass-cover", "data-seat") or "")
 
 
-def check_cover(page, seat, name):
+def check_cover(page: Page, seat: int, name: str) -> None:
     """The cover for `name` at `seat`: title, seat, focused button; the table not painted."""
     assert page.text_content("#pass-title") == f"Pass the device to {name}"
-    assert f"seat {seat + 1}" in page.text_content("#pass-seat")
+    assert f"seat {seat + 1}" in (page.text_content("#pass-seat") or "")
     assert page.evaluate("() => document.activeElement.id") == "pass-go"
     assert page.evaluate("() => getComputedStyle(document.querySelector('#felt')).visibility") == "hidden"
     page.keyboard.press("Escape")  # does not dismiss it
@@ -53,7 +59,7 @@ def check_cover(page, seat, name):
     assert page.evaluate("() => getComputedStyle(document.querySelector('#felt')).visibility") == "hidden"
 
 
-def uncover(page):
+def uncover(page: Page) -> None:
     before = page.get_attribute("#felt", "data-serial")
     page.keyboard.press("Enter")  # the focused button
     page.wait_for_selector("#pass-cover", state="hidden")
@@ -62,10 +68,10 @@ def uncover(page):
     assert page.is_hidden("#idle")  # the game is on the table ("No game on the table" is gone)
 
 
-def test_three_people_at_3_ist_50(page, site_url):
+def test_three_people_at_3_ist_50(page: WatchedPage, site_url: str) -> None:
     names = {0: "Anna", 1: "Ben", 2: "Cleo"}
     start(page, site_url, "3-ist-50", 3, names)
-    seen = []
+    seen: list[int] = []
     for turn in range(7):
         seat = wait_cover_or_over(page)
         if seat is None:
@@ -76,16 +82,16 @@ def test_three_people_at_3_ist_50(page, site_url):
         seen.append(seat)
         uncover(page)
         # the person sees their own hand: the other two are the opponents shown by name
-        opponents = page.text_content("#tf-opponents")
+        opponents = page.text_content("#tf-opponents") or ""
         assert names[seat] not in opponents
         assert all(names[s] in opponents for s in names if s != seat)
-        legal = [m for m in page.get_attribute("#felt", "data-legal").split(";") if m]
+        legal = [m for m in (page.get_attribute("#felt", "data-legal") or "").split(";") if m]
         play_move(page, choose(legal, turn), use_keyboard=turn % 2 == 1)
     assert len(set(seen)) == 3, seen
     assert not page.console_errors, page.console_errors
 
 
-def test_two_partners_at_classic_canasta(page, site_url):
+def test_two_partners_at_classic_canasta(page: WatchedPage, site_url: str) -> None:
     names = {0: "Anna", 2: "Cleo"}
     start(page, site_url, "canasta-classic", 4, names)
     seat = wait_cover_or_over(page)
@@ -94,10 +100,10 @@ def test_two_partners_at_classic_canasta(page, site_url):
     found = serious_violations(page)  # the cover is usable with a screen reader (axe-core)
     assert not found, format_violations(found)
     uncover(page)
-    assert page.text_content("#my-side-title").strip() == "Anna & Cleo (partner)"
+    assert (page.text_content("#my-side-title") or "").strip() == "Anna & Cleo (partner)"
     page.click("#btn-draw")
     page.wait_for_function("() => (document.querySelector('#felt').dataset.legal || '').includes('discard')")
-    card = next(m.split()[1] for m in page.get_attribute("#felt", "data-legal").split(";") if m.startswith("discard "))
+    card = next(m.split()[1] for m in (page.get_attribute("#felt", "data-legal") or "").split(";") if m.startswith("discard "))
     page.locator(f'#hand .hand-card[data-card="{card}"]').first.click()
     page.click("#btn-discard")
     # the computer at seat 1 plays, then the cover asks for Cleo, who sees her own side
@@ -105,12 +111,12 @@ def test_two_partners_at_classic_canasta(page, site_url):
     assert seat == 2
     check_cover(page, 2, "Cleo")
     uncover(page)
-    assert page.text_content("#my-side-title").strip() == "Anna (partner) & Cleo"
+    assert (page.text_content("#my-side-title") or "").strip() == "Anna (partner) & Cleo"
     # Cleo's hand is shown, not Anna's: its cards are those of the saved game's seat 2
     assert not page.console_errors, page.console_errors
 
 
-def test_continental_claim_out_of_turn_by_a_person(page, site_url):
+def test_continental_claim_out_of_turn_by_a_person(page: WatchedPage, site_url: str) -> None:
     names = {0: "Anna", 1: "Ben"}
     start(page, site_url, "continental", 3, names, query="&claim-timeout=60")
     for _ in range(40):
@@ -120,17 +126,17 @@ def test_continental_claim_out_of_turn_by_a_person(page, site_url):
         check_cover(page, seat, names[seat])
         uncover(page)
         if claim:
-            assert "out of turn" in page.text_content("#pass-ask")
+            assert "out of turn" in (page.text_content("#pass-ask") or "")
             assert page.get_attribute("#felt", "data-phase") == "claim"
             # the countdown starts with the person there: the whole minute is left
-            assert int(page.get_attribute("#ct-claim", "data-left")) >= 55
+            assert int(page.get_attribute("#ct-claim", "data-left") or "") >= 55
             page.click("#ct-btn-claim")
             # the claimer's turn may be over (the next person's cover), else they play on
             page.wait_for_function("""() => document.querySelector('#pass-cover[open]')
                 || document.querySelector('#log').textContent.includes('out of turn')""")
             if page.is_visible("#pass-cover[open]"):
                 uncover(page)
-            log = page.text_content("#log")
+            log = page.text_content("#log") or ""
             assert "out of turn" in log and (names[seat] in log or "You take" in log), log
             break
         while page.get_attribute("#felt", "data-to-act-human") == "true" and not page.is_visible("#pass-cover[open]") \
@@ -141,7 +147,7 @@ def test_continental_claim_out_of_turn_by_a_person(page, site_url):
     assert not page.console_errors, page.console_errors
 
 
-def test_partner_asked_to_go_out_behind_the_cover(page, site_url):
+def test_partner_asked_to_go_out_behind_the_cover(page: WatchedPage, site_url: str) -> None:
     """Classic Canasta, seats 0 (Anna) and 2 (Cleo) people and partners: Cleo can go out and
     asks "may I go out?"; the question goes to Anna behind the cover, her answer back to Cleo
     behind another one (seed 001 going out with the partner's permission, option
@@ -173,7 +179,7 @@ def test_partner_asked_to_go_out_behind_the_cover(page, site_url):
     assert page.text_content("#pass-ask") == "Anna, your partner Cleo asks whether they may go out."
     check_cover(page, 0, "Anna")
     uncover(page)
-    assert page.is_visible("#btn-yes") and "asks" in page.text_content("#partner-question")
+    assert page.is_visible("#btn-yes") and "asks" in (page.text_content("#partner-question") or "")
     page.click("#btn-yes")
     assert wait_cover_or_over(page) == 2
     check_cover(page, 2, "Cleo")

@@ -16,6 +16,7 @@ import shutil
 import struct
 import threading
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 from urllib.parse import urlsplit
@@ -27,9 +28,12 @@ import build
 import npm_vendor  # tools/npm_vendor.py, on sys.path once build is imported
 
 if TYPE_CHECKING:
-    from playwright.sync_api import BrowserContext, Page, Request
+    from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Playwright, Request
 
     from conftest import RecordTiming
+
+# sites(root, prefix="/", headers=None, mime_overrides=None, plain=False): a Site, stopped after the test
+Sites = Callable[..., "Site"]
 
 CHROMIUM_ARGS = ["--disable-gpu", "--disable-background-networking", "--no-first-run",
                  "--disable-component-update", "--disable-sync", "--disable-quic"]
@@ -66,15 +70,16 @@ class Site:
 
     def __init__(self, root: Path, prefix: str = "/", headers: dict[str, Any] | None = None,
                  mime_overrides: dict[str, Any] | None = None, plain: bool = False) -> None:
-        self.root, self.prefix, self.paths = Path(root), prefix, []
+        self.root, self.prefix = Path(root), prefix
+        self.paths: list[str] = []
         site = self
         base = http.server.SimpleHTTPRequestHandler if plain else build.SiteHandler
-        attrs = {"log_message": lambda handler, *args: None}
+        attrs: dict[str, Any] = {"log_message": lambda handler, *args: None}
         if not plain:
             attrs.update(mime_types={**build.MIME_TYPES, **(mime_overrides or {})},
                          extra_headers=dict(headers or {}), quiet=True)
 
-        def translate_path(handler, path):
+        def translate_path(handler: http.server.SimpleHTTPRequestHandler, path: str) -> str:
             clean = urlsplit(path).path
             site.paths.append(clean)
             handler.directory = str(site.root)
@@ -114,11 +119,11 @@ def version(site_dir: Path) -> dict[str, Any]:
 
 
 @pytest.fixture
-def sites():
+def sites() -> Iterator[Sites]:
     """Factory of Site servers, stopped after the test."""
-    made = []
+    made: list[Site] = []
 
-    def make(*args, **kwargs) -> Site:
+    def make(*args: Any, **kwargs: Any) -> Site:
         made.append(Site(*args, **kwargs))
         return made[-1]
 
@@ -133,7 +138,8 @@ class Watch:
 
     def __init__(self, context: BrowserContext, *origins: str) -> None:
         self.context, self.origins = context, set(origins)
-        self.foreign, self.errors = [], []
+        self.foreign: list[str] = []
+        self.errors: list[str] = []
         context.on("request", self._request)
 
     def _request(self, request: Request) -> None:
@@ -143,9 +149,14 @@ class Watch:
         if f"{parts.scheme}://{parts.netloc}" not in self.origins:
             self.foreign.append(request.url)
 
-    def page(self):
+    def page(self) -> Page:
         page = self.context.new_page()
-        page.on("console", lambda m: m.type == "error" and self.errors.append(f"console: {m.text}"))
+
+        def on_console(m: ConsoleMessage) -> None:
+            if m.type == "error":
+                self.errors.append(f"console: {m.text}")
+
+        page.on("console", on_console)
         page.on("pageerror", lambda e: self.errors.append(f"pageerror: {e}"))
         return page
 
@@ -158,7 +169,7 @@ def wait_pwa(page: Page, state: str, timeout_ms: int = 60_000) -> None:
     page.wait_for_selector(f"html[data-pwa={state}]", state="attached", timeout=timeout_ms)
 
 
-def open_installed(context: BrowserContext, origin: str, url: str):
+def open_installed(context: BrowserContext, origin: str, url: str) -> tuple[Watch, Page]:
     """A watched page of the app at `url` (?fast=1 and the test seed), once its engine is ready
     and its service worker controls it (data-pwa=ready). Returns (watch, page)."""
     watch = Watch(context, origin)
@@ -176,7 +187,8 @@ def start_game(page: Page) -> None:
 
 
 def hand(page: Page) -> list[str]:
-    return page.eval_on_selector_all("#hand .hand-card", "els => els.map((e) => e.dataset.card)")
+    cards: list[str] = page.eval_on_selector_all("#hand .hand-card", "els => els.map((e) => e.dataset.card)")
+    return cards
 
 
 def wait_my_draw(page: Page) -> None:
@@ -218,11 +230,12 @@ def cache_names(page: Page) -> list[str]:
 
 def sw_version(page: Page) -> dict[str, Any]:
     """The controlling service worker's answer to {type: "version"}: {buildId, cache, later}."""
-    return page.evaluate("""() => new Promise((resolve) => {
+    answer: dict[str, Any] = page.evaluate("""() => new Promise((resolve) => {
       const channel = new MessageChannel();
       channel.port1.onmessage = (e) => resolve(e.data);
       navigator.serviceWorker.controller.postMessage({ type: "version" }, [channel.port2]);
     })""")
+    return answer
 
 
 def controller_build(page: Page) -> str:
@@ -392,7 +405,8 @@ def test_manifest_icons_csp_and_precache_list(site_dir: Path, version: dict[str,
 
 # --------------------------------------------------------------------------- in the browser
 
-def test_installable_in_chromium(playwright_instance, chromium_path: str, site_dir: Path, sites, tmp_path: Path) -> None:
+def test_installable_in_chromium(playwright_instance: Playwright, chromium_path: str, site_dir: Path, sites: Sites,
+                                 tmp_path: Path) -> None:
     """CDP Page.getInstallabilityErrors is empty (needs a persistent profile, not incognito)."""
     site = sites(site_dir)
     context = playwright_instance.chromium.launch_persistent_context(
@@ -413,8 +427,8 @@ def test_installable_in_chromium(playwright_instance, chromium_path: str, site_d
         context.close()
 
 
-def test_offline_reload_boots_plays_and_keeps_the_game(context: BrowserContext, site_dir: Path, version: dict[str, Any], sites,
-                                                       record_timing: RecordTiming) -> None:
+def test_offline_reload_boots_plays_and_keeps_the_game(context: BrowserContext, site_dir: Path, version: dict[str, Any],
+                                                       sites: Sites, record_timing: RecordTiming) -> None:
     """Under the CSP sent as a header (so the worker runs under it too): first visit, a move,
     then the server stops and the network goes off; the reload boots from the cache, offers
     the saved game, and play goes on.
@@ -463,7 +477,7 @@ def later_missing(page: Page) -> int:
     return cast("int", sw_version(page)["later"])
 
 
-def wait_later_missing(page: Page, done, timeout_s: float = 60) -> int:
+def wait_later_missing(page: Page, done: Callable[[int], bool], timeout_s: float = 60) -> int:
     """Poll later_missing until done(count) holds; return that count."""
     deadline = time.monotonic() + timeout_s
     while not done(count := later_missing(page)):
@@ -474,7 +488,7 @@ def wait_later_missing(page: Page, done, timeout_s: float = 60) -> int:
 
 def test_documentation_is_stored_at_the_second_start_or_when_visited(context: BrowserContext, site_dir: Path,
                                                                      version: dict[str, Any],
-                                                                     sites) -> None:
+                                                                     sites: Sites) -> None:
     """Issue #16: a first visit downloads none of the documentation (rules pages, guided hands,
     live demos); a page of it read online is stored as it passes; the next start stores the
     rest, after which every one of them opens offline. Opened offline before that, a rules page
@@ -521,7 +535,7 @@ def test_documentation_is_stored_at_the_second_start_or_when_visited(context: Br
     assert watch.errors == [], watch.errors
 
 
-def test_csp_header_reaches_the_worker(context: BrowserContext, site_dir: Path, sites) -> None:
+def test_csp_header_reaches_the_worker(context: BrowserContext, site_dir: Path, sites: Sites) -> None:
     """Control for the test above: without 'wasm-unsafe-eval' in the header the worker cannot
     compile Pyodide, so the header's policy really applies to the engine's worker."""
     strict = build.CSP.replace(" 'wasm-unsafe-eval'", "")
@@ -535,7 +549,7 @@ def test_csp_header_reaches_the_worker(context: BrowserContext, site_dir: Path, 
 
 
 def test_a_host_policy_without_the_early_scripts_hash_still_starts_one_engine(context: BrowserContext, site_dir: Path,
-                                                                              sites) -> None:
+                                                                              sites: Sites) -> None:
     """A host that sends its own policy without the inline script's sha256 (build.CSP has it):
     the browser refuses index.html's early start, and app.js creates the one worker itself."""
     assert "'sha256-" in build.CSP
@@ -559,7 +573,7 @@ def test_a_host_policy_without_the_early_scripts_hash_still_starts_one_engine(co
     assert watch.foreign == []
 
 
-def test_sub_path_on_a_plain_static_server(context: BrowserContext, site_dir: Path, version: dict[str, Any], sites,
+def test_sub_path_on_a_plain_static_server(context: BrowserContext, site_dir: Path, version: dict[str, Any], sites: Sites,
                                            tmp_path: Path) -> None:
     """dist/ unchanged under /docs/play/ of `python3 -m http.server`'s handler: boots, plays,
     caches under its own scope, reloads offline; nothing is requested outside /docs/play/."""
@@ -606,8 +620,9 @@ SPOIL = """([how]) => {
                   "Grund: Das gespeicherte Spiel enthält NaN"),
     ("seats", "en", "so it has been removed. Reason: 'human_seats' must be a non-empty list of seats 0..1."),
 ])
-def test_a_saved_game_that_cannot_be_loaded_is_forgotten_after_telling_the_player(context: BrowserContext, site_dir: Path, sites,
-                                                                                  how, lang: str, words) -> None:
+def test_a_saved_game_that_cannot_be_loaded_is_forgotten_after_telling_the_player(context: BrowserContext, site_dir: Path,
+                                                                                  sites: Sites, how: str, lang: str,
+                                                                                  words: str) -> None:
     """Issue #15: the page kept offering a saved game whose loading failed (with 'internal'). Now
     any refusal, whatever its code (bad_state for a damaged or NaN-holding state, bad_request
     for bad seats), is shown in the new-game dialog in the page's language, the saved game is
@@ -637,7 +652,7 @@ def test_a_saved_game_that_cannot_be_loaded_is_forgotten_after_telling_the_playe
     assert watch.errors == [] and watch.foreign == []
 
 
-def test_wrong_wasm_type_shows_an_explanation(context: BrowserContext, site_dir: Path, sites) -> None:
+def test_wrong_wasm_type_shows_an_explanation(context: BrowserContext, site_dir: Path, sites: Sites) -> None:
     """A host sending .wasm as application/octet-stream: the page explains instead of spinning."""
     timeout_s = 6
     site = sites(site_dir, mime_overrides={".wasm": "application/octet-stream"})
@@ -649,14 +664,14 @@ def test_wrong_wasm_type_shows_an_explanation(context: BrowserContext, site_dir:
     elapsed = time.monotonic() - started
     assert elapsed < timeout_s + 15, elapsed
     assert page.is_visible("#boot-error")
-    message = page.text_content("#boot-error")
+    message = page.text_content("#boot-error") or ""
     assert "application/wasm" in message and "application/octet-stream" in message, message
     assert page.get_attribute("html", "data-pwa") == "registering"  # a broken site is not cached
     assert watch.foreign == []
 
 
 def test_update_waits_for_the_player_then_replaces_the_old_cache(context: BrowserContext, site_dir: Path, version: dict[str,
-                                                                 Any], sites,
+                                                                 Any], sites: Sites,
                                                                   tmp_path: Path) -> None:
     """A new build while a game is in progress: it downloads and waits, the page offers it and
     play goes on; "Update now" switches, deletes the old cache and continues the same game.

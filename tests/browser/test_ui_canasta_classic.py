@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import time
 from collections import Counter
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -21,7 +22,7 @@ from meldtable.api import Session, handle
 from meldtable.errors import OptionError
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page
+    from playwright.sync_api import Browser, Page, ViewportSize
 
     from conftest import WatchedPage
 
@@ -32,8 +33,8 @@ WARNINGS_OFF = """(() => { try { if (!localStorage.getItem('meldtable.settings')
 
 SEED = 1            # a deal where the person takes the pile, melds, adds and goes out (4 players)
 HAND_TIMEOUT_S = 480
-DESKTOP = {"width": 1280, "height": 800}
-PHONE = {"width": 390, "height": 844}
+DESKTOP: ViewportSize = {"width": 1280, "height": 800}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 
 
 def open_dialog(page: Page, site_url: str, seed: int=SEED, lang: str = "en") -> None:
@@ -45,7 +46,7 @@ def open_dialog(page: Page, site_url: str, seed: int=SEED, lang: str = "en") -> 
     assert page.input_value("#ng-variant") == "canasta-classic"
 
 
-def start(page: Page, players: int, sides=None) -> None:
+def start(page: Page, players: int, sides: str | None = None) -> None:
     """Choose the number of players (and sides) in the open dialog and start."""
     page.select_option("#ng-players", str(players))
     if sides:
@@ -55,7 +56,7 @@ def start(page: Page, players: int, sides=None) -> None:
     page.wait_for_selector(f"#felt[data-players='{players}']")
 
 
-def wait_my_turn_or_hand_over(page: Page, timeout_s: int = 90):
+def wait_my_turn_or_hand_over(page: Page, timeout_s: int = 90) -> bool:
     page.wait_for_function(
         """() => document.querySelector('#score-dialog[open]') ||
                  (document.querySelector('#felt').dataset.toActHuman === 'true' &&
@@ -64,7 +65,7 @@ def wait_my_turn_or_hand_over(page: Page, timeout_s: int = 90):
     return page.is_visible("#score-dialog[open]")
 
 
-def legal_moves(page: Page):
+def legal_moves(page: Page) -> list[str]:
     return [m for m in (page.get_attribute("#felt", "data-legal") or "").split(";") if m]
 
 
@@ -73,7 +74,7 @@ def select_cards(page: Page, cards: list[str]) -> None:
         page.locator(f'#hand .hand-card[data-card="{c}"][aria-pressed="false"]').first.click()
 
 
-def act_and_wait(page: Page, click) -> None:
+def act_and_wait(page: Page, click: Callable[[], object]) -> None:
     """Click, then wait for the next table (or the score sheet); fail on a refusal."""
     serial = page.get_attribute("#felt", "data-serial")
     click()
@@ -83,24 +84,24 @@ def act_and_wait(page: Page, click) -> None:
     assert not page.is_visible("#status.error"), page.text_content("#status")
 
 
-def assert_seats_match_the_engine(page: Page, players: int, partner_seats, opponent_seats) -> None:
+def assert_seats_match_the_engine(page: Page, players: int, partner_seats: list[int], opponent_seats: list[int]) -> None:
     chips = page.locator("#seat-map .seat-chip")
     assert chips.count() == players
     for seat in partner_seats:
-        assert "partner" in page.get_attribute(f'#seat-map .seat-chip[data-seat="{seat}"]', "class")
+        assert "partner" in (page.get_attribute(f'#seat-map .seat-chip[data-seat="{seat}"]', "class") or "")
     for seat in opponent_seats:
-        assert "partner" not in page.get_attribute(f'#seat-map .seat-chip[data-seat="{seat}"]', "class")
+        assert "partner" not in (page.get_attribute(f'#seat-map .seat-chip[data-seat="{seat}"]', "class") or "")
     # every seat's card count, the person's partner too; the person's own equals the hand
-    hand = int(page.get_attribute("#hand", "data-count"))
-    assert int(page.get_attribute('#seat-map .seat-chip[data-seat="0"]', "data-count")) == hand
+    hand = int(page.get_attribute("#hand", "data-count") or "")
+    assert int(page.get_attribute('#seat-map .seat-chip[data-seat="0"]', "data-count") or "") == hand
 
 
-def play_partnership_hand(page: Page):
+def play_partnership_hand(page: Page) -> Counter[str]:
     """Play the person's seat until the score sheet shows, as a person would: take the pile
     (selecting the cards that go with it) when that is legal, else draw (by the button or the
     stock); then lay a legal meld (select its cards, Meld), else add a card to a meld (select
     the card, click the meld, Add), else discard a legal card. Returns what was done (Counter)."""
-    done = Counter()
+    done: Counter[str] = Counter()
     deadline = time.monotonic() + HAND_TIMEOUT_S
     progress_seen = False
     while True:
@@ -113,7 +114,7 @@ def play_partnership_hand(page: Page):
             takes = [m.split()[1:] for m in legal if m.startswith("take ")]
             if takes and len(takes[0]) == 2:
                 for c in takes[0]:  # the cards that take the pile are marked
-                    assert "can-use" in page.locator(f'#hand .hand-card[data-card="{c}"]').first.get_attribute("class")
+                    assert "can-use" in (page.locator(f'#hand .hand-card[data-card="{c}"]').first.get_attribute("class") or "")
                 select_cards(page, takes[0])
                 act_and_wait(page, lambda: page.click("#btn-take"))
                 done["take"] += 1
@@ -126,11 +127,11 @@ def play_partnership_hand(page: Page):
         if melds:
             cards = melds[0]
             for c in cards:  # guidance: the cards of a legal meld are marked
-                assert "can-use" in page.locator(f'#hand .hand-card[data-card="{c}"]').first.get_attribute("class")
+                assert "can-use" in (page.locator(f'#hand .hand-card[data-card="{c}"]').first.get_attribute("class") or "")
             melded_before = page.locator("#meld-progress .meld-made").count() > 0
             select_cards(page, cards)
             assert page.is_enabled("#btn-meld")
-            assert "btn-primary" in page.get_attribute("#btn-meld", "class")
+            assert "btn-primary" in (page.get_attribute("#btn-meld", "class") or "")
             act_and_wait(page, lambda: page.click("#btn-meld"))
             done["meld"] += 1
             if not melded_before and not page.is_visible("#score-dialog[open]"):
@@ -143,7 +144,7 @@ def play_partnership_hand(page: Page):
             rank, card = adds[0][0], adds[0][1]
             select_cards(page, [card])
             meld = page.locator(f'#my-melds .meld[data-rank="{rank}"]')
-            assert "is-target" in meld.get_attribute("class")  # the meld the card fits is marked
+            assert "is-target" in (meld.get_attribute("class") or "")  # the meld the card fits is marked
             meld.click()
             assert meld.get_attribute("aria-pressed") == "true"
             act_and_wait(page, lambda: page.click("#btn-add"))
@@ -199,7 +200,7 @@ def test_new_game_dialog_offers_players_sides_and_grouped_options(page: WatchedP
     page.select_option("#ng-players", "6")
     radios = page.eval_on_selector_all("[data-radio-for=partnerships]", "els => els.map(e => e.value)")
     assert radios == ["", "three_sides"]  # only the sides the engine's layout seats at 6 (issue #29)
-    auto = page.text_content("label:has(#ng-opt-partnerships-auto)")
+    auto = page.text_content("label:has(#ng-opt-partnerships-auto)") or ""
     assert "two sides of three" in auto and "by player count" in auto
     assert (page.text_content("label:has(#ng-opt-partnerships-three_sides)") or "").strip() == "three sides of two"
     # the seed's numbers at every count (»als Erster 5 000 Punkte«, »108 Karten«, issue #24 item 7)
@@ -228,10 +229,10 @@ def test_new_game_dialog_offers_players_sides_and_grouped_options(page: WatchedP
         f = fields.nth(i)
         if not f.is_visible():
             continue  # e.g. the number of deals while the match ends at a target score
-        label = f.locator("label").first.text_content()
+        label = f.locator("label").first.text_content() or ""
         assert label.strip() and "_" not in label, label
         doc = f.locator(".opt-doc")
-        assert doc.is_visible() and len(doc.text_content().strip()) > 10, label  # not only a hover title
+        assert doc.is_visible() and len((doc.text_content() or "").strip()) > 10, label  # not only a hover title
         for text in f.locator("option").all_text_contents():
             assert "_" not in text, (label, text)
     # nullable options: "by player count" with the layout's value, marked as the standard
@@ -262,7 +263,7 @@ def test_new_game_dialog_offers_players_sides_and_grouped_options(page: WatchedP
     assert page.console_errors == []
 
 
-def engine_refusal(players: int, options: dict[str, Any]):
+def engine_refusal(players: int, options: dict[str, Any]) -> str:
     try:
         new_game("canasta-classic", players=players, seed=SEED, options=options)
     except OptionError as e:
@@ -301,7 +302,7 @@ def test_a_refused_combination_shows_the_engines_message(page: WatchedPage, site
     assert page.console_errors == []
 
 
-def assert_in_view(page: Page, selector: str, viewport) -> None:
+def assert_in_view(page: Page, selector: str, viewport: ViewportSize) -> None:
     box = page.locator(selector).bounding_box()
     assert box is not None, selector
     assert box["x"] >= -0.5 and box["y"] >= -0.5, (selector, box, viewport)
@@ -309,7 +310,7 @@ def assert_in_view(page: Page, selector: str, viewport) -> None:
     assert box["y"] + box["height"] <= viewport["height"] + 0.5, (selector, box, viewport)
 
 
-def check_fits(page: Page, viewport, label: str) -> None:
+def check_fits(page: Page, viewport: ViewportSize, label: str) -> None:
     for selector in ("#hand", "#discard", "#cn-table .action-bar", "#meld-progress"):
         assert_in_view(page, selector, viewport)
     assert page.evaluate("() => window.scrollY") == 0, label
@@ -329,12 +330,12 @@ def play_turns(page: Page, n: int) -> None:
 
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
-def test_four_five_and_six_seats_fit_the_screen(browser: Browser, site_url: str, viewport) -> None:
+def test_four_five_and_six_seats_fit_the_screen(browser: Browser, site_url: str, viewport: ViewportSize) -> None:
     context = browser.new_context(viewport=viewport)
     context.set_default_timeout(60_000)
     context.add_init_script(WARNINGS_OFF)  # new games over running ones, without "Are you sure?"
     page = context.new_page()
-    errors = []
+    errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     try:
@@ -367,14 +368,14 @@ def test_five_players_show_the_seat_that_sits_out(page: WatchedPage, site_url: s
     out = engine["sitting_out"]
     assert out is not None and page.get_attribute("#felt", "data-sitting-out") == str(out)
     chip = page.locator(f'#seat-map .seat-chip[data-seat="{out}"]')
-    assert "sits-out" in chip.get_attribute("class")
+    assert "sits-out" in (chip.get_attribute("class") or "")
     assert chip.get_attribute("data-count") == "0"
     assert "sits out" in (chip.text_content() or "")
-    assert "sits out this deal" in chip.get_attribute("aria-label")
+    assert "sits out this deal" in (chip.get_attribute("aria-label") or "")
     assert page.locator("#seat-map .seat-chip.sits-out").count() == 1
     side = page.locator("#opponents .side-opponent")
     assert side.get_attribute("data-seats") == "1 3 4"
-    assert f"Computer {out} (sits out)" in side.locator(".side-name").text_content()
+    assert f"Computer {out} (sits out)" in (side.locator(".side-name").text_content() or "")
     assert page.get_attribute("#my-side", "data-seats") == "0 2"
     assert page.console_errors == []
 
@@ -384,7 +385,7 @@ def test_a_disabled_action_says_why_when_touched(browser: Browser, site_url: str
     context.add_init_script(WARNINGS_OFF)
     context.set_default_timeout(60_000)
     page = context.new_page()
-    errors = []
+    errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     try:
         open_dialog(page, site_url)
@@ -393,7 +394,7 @@ def test_a_disabled_action_says_why_when_touched(browser: Browser, site_url: str
         assert page.get_attribute("#felt", "data-stage") == "draw"
         hand_before = page.get_attribute("#hand", "data-selected"), page.get_attribute("#hand", "data-count")
 
-        def touch(selector: str):
+        def touch(selector: str) -> str:
             assert page.is_disabled(selector)
             # a language switch re-renders the last message: clear it, so the answer read is this touch's
             page.evaluate("() => { const s = document.querySelector('#status'); s.textContent = '';"

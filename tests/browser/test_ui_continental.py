@@ -34,7 +34,7 @@ VALUE = {"JK": 50, "A": 20, "K": 10, "Q": 10, "J": 10, "T": 10, "9": 10, "8": 10
 
 
 def open_game(page: Page, site_url: str, players: int = 3, seed: int=CLAIM_SEED, lang: str = "en", query: str = "",
-              init_script=None) -> None:
+              init_script: str | None = None) -> None:
     """Load the page, choose Continental and the number of players in the dialog, start."""
     if init_script:
         page.add_init_script(init_script)
@@ -53,19 +53,19 @@ def open_game(page: Page, site_url: str, players: int = 3, seed: int=CLAIM_SEED,
     assert page.locator("#ct-seats .ct-seat").count() == players - 1
 
 
-def serial(page: Page):
+def serial(page: Page) -> str | None:
     return page.get_attribute("#felt", "data-serial")
 
 
-def wait_changed(page: Page, before) -> None:
+def wait_changed(page: Page, before: str | None) -> None:
     page.wait_for_function("(s) => document.querySelector('#felt').dataset.serial !== s", arg=before)
 
 
-def felt(page: Page, name: str):
+def felt(page: Page, name: str) -> str | None:
     return page.get_attribute("#felt", "data-" + name)
 
 
-def wait_for_person(page: Page, timeout_s: int = 60):
+def wait_for_person(page: Page, timeout_s: int = 60) -> str:
     """Wait until the person has something to do: the claim prompt, their turn, or the score sheet.
     Returns "claim", "turn" or "over"."""
     page.wait_for_function(
@@ -80,12 +80,13 @@ def wait_for_person(page: Page, timeout_s: int = 60):
     return "claim" if felt(page, "phase") == "claim" else "turn"
 
 
-def legal_moves(page: Page):
+def legal_moves(page: Page) -> list[str]:
     return [m for m in (felt(page, "legal") or "").split(";") if m]
 
 
-def hand(page: Page):
-    return page.eval_on_selector_all("#hand .hand-card", "els => els.map(e => e.dataset.card)")
+def hand(page: Page) -> list[str]:
+    cards: list[str] = page.eval_on_selector_all("#hand .hand-card", "els => els.map(e => e.dataset.card)")
+    return cards
 
 
 def clear_selection(page: Page) -> None:
@@ -102,11 +103,11 @@ def select(page: Page, cards: list[str]) -> None:
     assert sorted(chosen) == sorted(cards), (chosen, cards)
 
 
-def value(card: str):
+def value(card: str) -> int:
     return VALUE.get(card if card == "JK" else card[:-1], 5)
 
 
-def play_turn_step(page: Page, prefer_take: bool = False):
+def play_turn_step(page: Page, prefer_take: bool = False) -> str:
     """Play one of the person's moves by clicks; returns the move's kind."""
     legal = legal_moves(page)
     before = serial(page)
@@ -121,7 +122,7 @@ def play_turn_step(page: Page, prefer_take: bool = False):
         kind, cards = move.split()[0], move.split()[1:]
         select(page, cards)
         button = page.locator(f"#ct-btn-{kind}")
-        assert "btn-primary" in button.get_attribute("class")  # a legal step is marked
+        assert "btn-primary" in (button.get_attribute("class") or "")  # a legal step is marked
         button.click()
         wait_changed(page, before)
         assert not page.is_visible("#status.error"), page.text_content("#status")
@@ -138,8 +139,8 @@ def play_turn_step(page: Page, prefer_take: bool = False):
             select(page, [card])
         combo = page.locator(f'.ct-combo[data-id="{target}"]')
         assert move in (combo.get_attribute("data-moves") or "").split(";")
-        assert "ct-is-target" in combo.get_attribute("class")
-        several = len(combo.get_attribute("data-moves").split(";")) > 1
+        assert "ct-is-target" in (combo.get_attribute("class") or "")
+        several = len((combo.get_attribute("data-moves") or "").split(";")) > 1
         combo.click()
         if several:
             page.wait_for_selector("#ct-choices:not([hidden])")
@@ -162,24 +163,25 @@ def test_claim_a_discard_out_of_turn_through_the_prompt(page: WatchedPage, site_
     prompt = page.locator("#ct-claim")
     assert prompt.is_visible()
     card = prompt.get_attribute("data-card")
+    assert card is not None
     # The prompt names the card, the penalty and shows a countdown.
     assert "+1 penalty card" in (prompt.text_content() or "")
     assert "Passing automatically in" in (page.text_content("#ct-claim-left") or "")
-    assert int(prompt.get_attribute("data-left")) <= 60
+    assert int(prompt.get_attribute("data-left") or "") <= 60
     assert felt(page, "claim-prompts") == "1"
     # The contract of the deal is always shown.
     assert (page.text_content("#ct-contract-name") or "").strip() == "two sets"
     assert "Deal 1 of 7" in (page.text_content("#ct-deal") or "")
-    count = int(page.get_attribute("#hand", "data-count"))
-    penalty = int(page.get_attribute("#ct-penalty", "data-count"))
+    count = int(page.get_attribute("#hand", "data-count") or "")
+    penalty = int(page.get_attribute("#ct-penalty", "data-count") or "")
     before = serial(page)
     take = page.locator("#ct-btn-claim")
-    assert card[:-1] in take.text_content() or card == "JK"
+    assert card[:-1] in (take.text_content() or "") or card == "JK"
     take.click()
     wait_changed(page, before)
     page.wait_for_function("(n) => Number(document.querySelector('#hand').dataset.count) === n", arg=count + 2)
     assert card in hand(page)
-    assert int(page.get_attribute("#ct-penalty", "data-count")) == penalty - 1
+    assert int(page.get_attribute("#ct-penalty", "data-count") or "") == penalty - 1
     assert not prompt.is_visible()
     # the two new cards are marked, and the log says what happened
     assert page.locator("#hand .hand-card.fresh").count() >= 1
@@ -249,7 +251,7 @@ def test_illegal_lay_down_shows_the_engines_reason(page: WatchedPage, site_url: 
     assert wait_for_person(page) == "turn"
     assert felt(page, "stage") == "play"
     cards = hand(page)
-    odd = []
+    odd: list[str] = []
     for c in cards:
         if c != "JK" and all(c[:-1] != o[:-1] for o in odd):
             odd.append(c)
@@ -266,9 +268,9 @@ def test_illegal_lay_down_shows_the_engines_reason(page: WatchedPage, site_url: 
         assert page.evaluate("() => document.activeElement.dataset.card") == cards[i]
         assert page.evaluate("() => document.activeElement.getAttribute('aria-label')")  # a spoken name
         page.keyboard.press("Space")
-    assert sorted(page.get_attribute("#hand", "data-selected").split()) == sorted(odd)
+    assert sorted((page.get_attribute("#hand", "data-selected") or "").split()) == sorted(odd)
     button = page.locator("#ct-btn-set")
-    assert button.is_enabled() and "btn-primary" not in button.get_attribute("class")
+    assert button.is_enabled() and "btn-primary" not in (button.get_attribute("class") or "")
     before = serial(page)
     button.focus()
     page.keyboard.press("Enter")
@@ -292,7 +294,7 @@ def test_a_whole_deal_by_clicks(page: WatchedPage, site_url: str) -> None:
     """Lay down, add, discard and decide on claims by clicks until the deal ends; the score sheet
     shows every player's cards left, this deal and the total; the next deal has the next contract."""
     open_game(page, site_url, seed=DEAL_SEED, query="&claim-timeout=30")
-    kinds = []
+    kinds: list[str] = []
     claims = 0
     deadline = time.monotonic() + DEAL_TIMEOUT_S
     while True:
@@ -302,7 +304,7 @@ def test_a_whole_deal_by_clicks(page: WatchedPage, site_url: str) -> None:
             break
         if state == "claim":
             before = serial(page)
-            take = claims == 0 and int(page.get_attribute("#hand", "data-count")) <= 8
+            take = claims == 0 and int(page.get_attribute("#hand", "data-count") or "") <= 8
             page.click("#ct-btn-claim" if take else "#ct-btn-pass")
             claims += take
             wait_changed(page, before)
@@ -321,15 +323,15 @@ def test_a_whole_deal_by_clicks(page: WatchedPage, site_url: str) -> None:
     assert mine.locator('td[data-item="cards"]').text_content() == "0"
     assert mine.locator('td[data-item="total"]').text_content() == "0"  # the person went out
     rows = sheet.locator("tbody tr[data-seat]").all()
-    totals = {int(r.get_attribute("data-seat")): int(r.locator('td[data-item="total"]').text_content()) for r in rows}
+    totals = {int(r.get_attribute("data-seat") or ""): int(r.locator('td[data-item="total"]').text_content() or "") for r in rows}
     assert totals[0] == 0 and totals[1] > 0 and totals[2] > 0
     assert rows[0].get_attribute("data-seat") == "0"  # lowest total first
-    assert "row-best" in mine.get_attribute("class")
+    assert "row-best" in (mine.get_attribute("class") or "")
     assert "You went out." in (page.text_content("#went-out") or "")
     assert "lowest total wins" in (page.text_content("#went-out") or "")
     assert (page.text_content("#btn-next") or "").strip() == "Next deal: one set and one run"
     page.click("#btn-next")
     page.wait_for_function("() => document.querySelector('#felt').dataset.handNumber === '2'")
     assert (page.text_content("#ct-contract-name") or "").strip() == "one set and one run"
-    assert int(page.get_attribute("#hand", "data-count")) >= 7
+    assert int(page.get_attribute("#hand", "data-count") or "") >= 7
     assert page.console_errors == []

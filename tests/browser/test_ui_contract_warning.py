@@ -6,8 +6,15 @@ first set of "two sets" asks first (Cancel changes nothing), the second set does
 can be turned off with the initial-meld warning, whose setting names both."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pytest
 from saved_positions import hand, open_position, select, serial, wait_serial
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+    from conftest import WatchedPage
 
 pytestmark = [pytest.mark.browser, pytest.mark.warnings]
 
@@ -19,12 +26,12 @@ pile: 4D
 """
 
 
-def lay_set(page, cards):
+def lay_set(page: Page, cards: list[str]) -> None:
     select(page, cards)
     page.click("#ct-btn-set")
 
 
-def test_first_part_of_a_contract_warns_and_cancel_changes_nothing(page, site_url):
+def test_first_part_of_a_contract_warns_and_cancel_changes_nothing(page: WatchedPage, site_url: str) -> None:
     open_position(page, site_url, POSITION)
     before = hand(page)
     lay_set(page, ["7C", "7D", "7H"])
@@ -50,7 +57,7 @@ def test_first_part_of_a_contract_warns_and_cancel_changes_nothing(page, site_ur
     assert not page.console_errors, page.console_errors
 
 
-def test_contract_warning_in_german_and_turned_off(page, site_url):
+def test_contract_warning_in_german_and_turned_off(page: WatchedPage, site_url: str) -> None:
     open_position(page, site_url, POSITION)
     page.select_option("#lang-select", "de")
     lay_set(page, ["9C", "9D", "9S"])

@@ -7,16 +7,20 @@ from __future__ import annotations
 
 import json
 import time
+from typing import TYPE_CHECKING
 
 import pytest
 from playwright.sync_api import Page
+
+if TYPE_CHECKING:
+    from conftest import WatchedPage
 
 pytestmark = [pytest.mark.browser, pytest.mark.warnings]
 
 SAVE_KEY = "meldtable:saved-game:/"
 
 
-def open_game(page, site_url, game="canasta-two-hand", seed=7, players=None):
+def open_game(page: Page, site_url: str, game: str = "canasta-two-hand", seed: int = 7, players: int | None = None) -> None:
     page.goto(f"{site_url}?fast=1&seed={seed}&game={game}")
     page.wait_for_selector("html[data-engine-state=ready]", timeout=90_000)
     page.wait_for_selector("#newgame-dialog[open]")
@@ -26,12 +30,13 @@ def open_game(page, site_url, game="canasta-two-hand", seed=7, players=None):
     page.wait_for_selector("#game:not([hidden]) #hand .hand-card")
 
 
-def saved_state(page):
+def saved_state(page: Page) -> str | None:
     rec = page.evaluate(f"() => localStorage.getItem({json.dumps(SAVE_KEY)})")
-    return json.loads(rec)["state"] if rec else None
+    state: str | None = json.loads(rec)["state"] if rec else None
+    return state
 
 
-def wait_saved(page, serial):
+def wait_saved(page: Page, serial: int) -> str | None:
     """Wait until the autosave holds the table of #felt[data-serial] >= serial (the save runs
     after the table is shown; its text is the engine's Game.to_json())."""
     page.wait_for_function("(s) => Number(document.querySelector('#felt').dataset.serial) >= s", arg=serial)
@@ -46,7 +51,7 @@ def wait_saved(page, serial):
     return last
 
 
-def my_turn(page, timeout_s=90):
+def my_turn(page: Page, timeout_s: int = 90) -> bool:
     page.wait_for_function(
         """() => document.querySelector('#score-dialog[open]') ||
                  (document.querySelector('#felt').dataset.toActHuman === 'true' &&
@@ -54,21 +59,21 @@ def my_turn(page, timeout_s=90):
     return not page.is_visible("#score-dialog[open]")
 
 
-def legal(page):
+def legal(page: Page) -> list[str]:
     return [m for m in (page.get_attribute("#felt", "data-legal") or "").split(";") if m]
 
 
-def serial(page):
-    return int(page.get_attribute("#felt", "data-serial"))
+def serial(page: Page) -> int:
+    return int(page.get_attribute("#felt", "data-serial") or "")
 
 
-def select(page, cards):
+def select(page: Page, cards: list[str]) -> None:
     for c in cards:
         loc = page.locator(f'#hand .hand-card[data-card="{c}"][aria-pressed="false"]').first
         loc.click()
 
 
-def go_through_warning(page, n):
+def go_through_warning(page: Page, n: int) -> None:
     """After an action sent at serial n: wait until the table moved on, a warning asks (the action
     is tried on a scratch copy first, so a warning comes after a moment) or a reason shows; go
     ahead if a warning asks."""
@@ -78,9 +83,9 @@ def go_through_warning(page, n):
         page.click("#warn-go")
 
 
-def discard_something(page):
+def discard_something(page: Page) -> None:
     page.wait_for_function("() => document.querySelector('#hand').dataset.legalDiscards")
-    card = page.get_attribute("#hand", "data-legal-discards").split()[0]
+    card = (page.get_attribute("#hand", "data-legal-discards") or "").split()[0]
     n = serial(page)
     select(page, [card])
     page.click("#btn-discard")
@@ -88,7 +93,7 @@ def discard_something(page):
     page.wait_for_function("(s) => Number(document.querySelector('#felt').dataset.serial) > s", arg=n)
 
 
-def test_undo_a_meld_restores_the_state_and_is_refused_after_a_draw(page, site_url):
+def test_undo_a_meld_restores_the_state_and_is_refused_after_a_draw(page: WatchedPage, site_url: str) -> None:
     """Draw (key D), Undo refused with the engine's reason (hidden cards); meld (warning about
     the initial meld confirmed), Undo (key U) gives back the exact saved-game text and hand."""
     open_game(page, site_url, seed=7)
@@ -133,7 +138,7 @@ def test_undo_a_meld_restores_the_state_and_is_refused_after_a_draw(page, site_u
     pytest.fail("no meld became legal in 25 turns")
 
 
-def test_discarding_a_wild_card_warns_and_the_warning_can_be_turned_off(page, site_url):
+def test_discarding_a_wild_card_warns_and_the_warning_can_be_turned_off(page: WatchedPage, site_url: str) -> None:
     open_game(page, site_url, seed=11)
     for _turn in range(30):
         assert my_turn(page)
@@ -141,7 +146,7 @@ def test_discarding_a_wild_card_warns_and_the_warning_can_be_turned_off(page, si
         page.click("#btn-draw")
         page.wait_for_function("(s) => Number(document.querySelector('#felt').dataset.serial) > s", arg=n)
         page.wait_for_function("() => document.querySelector('#hand').dataset.legalDiscards")
-        wilds = [c for c in page.get_attribute("#hand", "data-legal-discards").split() if c == "JK" or c.startswith("2")]
+        wilds = [c for c in (page.get_attribute("#hand", "data-legal-discards") or "").split() if c == "JK" or c.startswith("2")]
         if not wilds:
             discard_something(page)
             continue
@@ -168,7 +173,7 @@ def test_discarding_a_wild_card_warns_and_the_warning_can_be_turned_off(page, si
     pytest.fail("no wild card to discard in 30 turns")
 
 
-def test_new_game_over_a_running_one_warns(page, site_url):
+def test_new_game_over_a_running_one_warns(page: WatchedPage, site_url: str) -> None:
     open_game(page, site_url, seed=5)
     page.click("#btn-newgame")
     page.fill("#ng-seed", "6")
@@ -189,7 +194,7 @@ def test_new_game_over_a_running_one_warns(page, site_url):
 @pytest.mark.parametrize("game,keys,undo", [("canasta-two-hand", ["D", "T", "M", "A", "X", "U"], True),
                                             ("continental", ["D", "T", "E", "R", "X", "C", "P", "U"], True),
                                             ("3-ist-50", ["X"], False)])
-def test_help_overlay_lists_every_shortcut(page, site_url, game, keys, undo):
+def test_help_overlay_lists_every_shortcut(page: WatchedPage, site_url: str, game: str, keys: list[str], undo: bool) -> None:
     """Every shortcut of the table is in the help; the undo keys (U, Ctrl+Z) exactly when the
     engine says the game has undo (the table's ``undoable``, from the family's ``UNDOABLE``:
     3 ist 50 has none)."""
@@ -208,7 +213,7 @@ def test_help_overlay_lists_every_shortcut(page, site_url, game, keys, undo):
     assert not page.is_visible("#help-dialog[open]")
 
 
-def test_continental_disabled_action_says_why(page, site_url):
+def test_continental_disabled_action_says_why(page: WatchedPage, site_url: str) -> None:
     open_game(page, site_url, game="continental", seed=4)
     page.wait_for_function(
         "() => document.querySelector('#felt').dataset.toActHuman === 'true' && !document.querySelector('#ct-btn-draw').hidden",
@@ -221,14 +226,16 @@ def test_continental_disabled_action_says_why(page, site_url):
     page.wait_for_selector("#ct-btn-discard:not([hidden])")
     assert page.is_disabled("#ct-btn-discard")
     box = page.locator("#ct-btn-discard").bounding_box()
+    assert box is not None
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     page.wait_for_function("() => document.querySelector('#status').textContent.length > 0")
 
 
-def drag(page, source, target):
+def drag(page: Page, source: str, target: str) -> None:
     """Drag with the mouse as a person does: press on `source`, move in steps, release on `target`."""
     a = page.locator(source).first.bounding_box()
     b = page.locator(target).first.bounding_box()
+    assert a is not None and b is not None, (source, target)
     page.mouse.move(a["x"] + a["width"] / 2, a["y"] + a["height"] / 2)
     page.mouse.down()
     page.mouse.move(a["x"] + a["width"] / 2 + 15, a["y"] + a["height"] / 2 - 15, steps=3)
@@ -236,11 +243,11 @@ def drag(page, source, target):
     page.mouse.up()
 
 
-def confirm_if_warned(page, n):
+def confirm_if_warned(page: Page, n: int) -> None:
     go_through_warning(page, n)
 
 
-def test_drag_and_drop_a_meld_and_a_discard(page, site_url):
+def test_drag_and_drop_a_meld_and_a_discard(page: WatchedPage, site_url: str) -> None:
     """Select a legal meld's cards and drag one of them onto the own side: the meld is laid;
     drag an unselected card onto the discard pile: it alone is discarded."""
     open_game(page, site_url, seed=7)
@@ -269,7 +276,7 @@ def test_drag_and_drop_a_meld_and_a_discard(page, site_url):
             page.wait_for_function("(s) => Number(document.querySelector('#felt').dataset.serial) > s", arg=n)
             assert page.locator("#my-melds .meld").count() == before
         page.wait_for_function("() => document.querySelector('#hand').dataset.legalDiscards")
-        card = page.get_attribute("#hand", "data-legal-discards").split()[0]
+        card = (page.get_attribute("#hand", "data-legal-discards") or "").split()[0]
         same = f'#hand .hand-card[data-card="{card}"]'
         k = page.locator(same).count()
         n = serial(page)
@@ -317,7 +324,7 @@ def test_warnings_are_the_engines_filtered_by_the_settings(page: Page, site_url:
                    "text": "discard_wild en", "off": "discard_addable"}
 
 
-def test_plurals_by_intl_plural_rules(page, site_url):
+def test_plurals_by_intl_plural_rules(page: WatchedPage, site_url: str) -> None:
     """'1 card', not '1 cards', in both languages, also in messages that count with {n}."""
     page.goto(f"{site_url}?fast=1")
     page.wait_for_selector("html[data-engine-state=ready]", timeout=90_000)
@@ -339,7 +346,7 @@ def test_plurals_by_intl_plural_rules(page, site_url):
     assert got["de"][2:5] == ["1 Karte", "1 Punkt", "1 Punkt gemeldet"]
 
 
-def test_statistics_per_game_are_kept_and_reset(page, site_url):
+def test_statistics_per_game_are_kept_and_reset(page: WatchedPage, site_url: str) -> None:
     """A finished hand counts for its game, so does a finished match (played, won, best score;
     Continental's best is the lowest); the settings dialog shows them and "Reset statistics" empties them."""
     page.goto(f"{site_url}?fast=1")
@@ -369,7 +376,7 @@ def test_statistics_per_game_are_kept_and_reset(page, site_url):
     assert page.evaluate("() => localStorage.getItem('meldtable.stats')") is None
 
 
-def test_three_ist_50_drag_a_card_onto_a_target(page, site_url):
+def test_three_ist_50_drag_a_card_onto_a_target(page: WatchedPage, site_url: str) -> None:
     """3 ist 50: drag a hand card onto the target of its play: the play is made onto the target
     it was dropped on (choosing a card alone plays nothing: #29 item 8)."""
     open_game(page, site_url, game="3-ist-50", seed=5, players=3)
@@ -377,7 +384,7 @@ def test_three_ist_50_drag_a_card_onto_a_target(page, site_url):
     playable = page.locator('#hand .hand-card.tf-playable')
     assert playable.count()
     card = playable.first.get_attribute("data-card")
-    moves = playable.first.get_attribute("data-legal").split(";")
+    moves = (playable.first.get_attribute("data-legal") or "").split(";")
     same = f'#hand .hand-card[data-card="{card}"]'
     page.locator(same).first.click()  # chosen: its targets light up (no one-tap play, #29 item 8)
     target = page.evaluate("""(move) => {
@@ -392,6 +399,7 @@ def test_three_ist_50_drag_a_card_onto_a_target(page, site_url):
     n = serial(page)
     a = page.locator(same).first.bounding_box()
     box = page.locator(target).first.bounding_box()
+    assert a is not None and box is not None, (same, target)
     page.mouse.move(a["x"] + a["width"] / 2, a["y"] + a["height"] / 2)
     page.mouse.down()
     page.mouse.move(a["x"] + 30, a["y"] - 20, steps=3)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Page
+    from playwright.sync_api import Locator, Page
 
     from conftest import WatchedPage
 
@@ -41,7 +41,7 @@ def open_game(page: Page, site_url: str, players: int = 3, seed: int=SEED, lang:
     assert page.locator("#tf-opponents .tf-seat").count() == players - 1
 
 
-def wait_my_turn_or_over(page: Page, timeout_s: int = 60):
+def wait_my_turn_or_over(page: Page, timeout_s: int = 60) -> bool:
     """Wait until the person is to act (legal moves offered) or the score sheet is open."""
     page.wait_for_function(
         """() => document.querySelector('#score-dialog[open]') ||
@@ -51,11 +51,11 @@ def wait_my_turn_or_over(page: Page, timeout_s: int = 60):
     return page.is_visible("#score-dialog[open]")
 
 
-def serial(page: Page):
+def serial(page: Page) -> str | None:
     return page.get_attribute("#felt", "data-serial")
 
 
-def press(locator, use_keyboard: bool) -> None:
+def press(locator: Locator, use_keyboard: bool) -> None:
     if use_keyboard:
         locator.focus()
         locator.press("Enter")
@@ -63,16 +63,16 @@ def press(locator, use_keyboard: bool) -> None:
         locator.click()
 
 
-def hand_cards(page: Page):
+def hand_cards(page: Page) -> list[tuple[str, list[str]]]:
     """[(card, [legal move texts])] of the hand, in order."""
     return [(c, [m for m in (legal or "").split(";") if m])
             for c, legal in page.eval_on_selector_all(
                 "#hand .hand-card", "els => els.map(e => [e.dataset.card, e.dataset.legal])")]
 
 
-def target_for(page: Page, move):
+def target_for(page: Page, move: str) -> str | None:
     """The selector of a highlighted target standing for `move`, or None."""
-    return page.evaluate("""(move) => {
+    sel: str | None = page.evaluate("""(move) => {
       const els = [...document.querySelectorAll('#felt .tf-target')];
       const i = els.findIndex((e) => (e.dataset.moves || '').split(';').includes(move));
       if (i < 0) return null;
@@ -80,9 +80,10 @@ def target_for(page: Page, move):
       els[i].setAttribute('data-test-pick', '1');
       return '[data-test-pick="1"]';
     }""", move)
+    return sel
 
 
-def play_move(page: Page, move, use_keyboard: bool) -> None:
+def play_move(page: Page, move: str, use_keyboard: bool) -> None:
     """Play `move` like a person: its card; if the card has several plays, the target the move
     goes to; if that target stands for several moves, the matching button of the choice bar."""
     before = serial(page)
@@ -95,8 +96,8 @@ def play_move(page: Page, move, use_keyboard: bool) -> None:
         sel = target_for(page, move)
         assert sel, f"no target offers {move}"
         target = page.locator(sel)
-        assert "tf-is-target" in target.get_attribute("class")
-        several = len(target.get_attribute("data-moves").split(";")) > 1
+        assert "tf-is-target" in (target.get_attribute("class") or "")
+        several = len((target.get_attribute("data-moves") or "").split(";")) > 1
         press(target, use_keyboard)
         if several:
             page.wait_for_selector("#tf-choices:not([hidden])")
@@ -105,9 +106,9 @@ def play_move(page: Page, move, use_keyboard: bool) -> None:
     assert not page.is_visible("#status.error"), page.text_content("#status")
 
 
-def choose(legal, turn):
+def choose(legal: list[str], turn: int) -> str:
     """Vary the plays: prefer a card with several plays (so targets get clicked), else rotate."""
-    by_card = {}
+    by_card: dict[str, list[str]] = {}
     for m in legal:
         by_card.setdefault(m.split()[1], []).append(m)
     multi = [ms for ms in by_card.values() if len(ms) > 1]
@@ -152,7 +153,7 @@ def test_whole_game_by_clicks_and_keys(page: WatchedPage, site_url: str) -> None
         assert row.count() == 1, item
         assert row.locator("td").count() == 3, item
     for td in sheet.locator('tr[data-item="total"] td').all():
-        totals.append(int(td.text_content()))
+        totals.append(int(td.text_content() or ""))
     result = page.locator("#match-result")
     assert result.is_visible()
     winners = [int(s) for s in (result.get_attribute("data-winners") or "").split()]
@@ -163,13 +164,13 @@ def test_whole_game_by_clicks_and_keys(page: WatchedPage, site_url: str) -> None
     page.keyboard.press("Escape")
     for seat in range(3):
         pile = page.locator(f'.tf-pile[data-seat="{seat}"]')
-        assert pile.locator(".card").count() == max(1, int(pile.get_attribute("data-size")))
-        assert str(totals[seat]) in pile.get_attribute("aria-label")
+        assert pile.locator(".card").count() == max(1, int(pile.get_attribute("data-size") or ""))
+        assert str(totals[seat]) in (pile.get_attribute("aria-label") or "")
     assert page.console_errors == []
     assert page.foreign_requests == []
 
 
-def stuck_turn(page: Page, max_turns: int = 40):
+def stuck_turn(page: Page, max_turns: int = 40) -> str:
     """Play until the person holds a card that matches nothing while another card matches
     (so discarding is not allowed); return that card."""
     for turn in range(max_turns):
