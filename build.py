@@ -391,8 +391,10 @@ def hooks_importers(wheel: Path) -> list[str]:
 
 
 def page_wheel(wheel: Path, out_dir: Path) -> Path:
-    """`wheel` without the PAGE_LEFT_OUT members and their RECORD lines, same name, in out_dir
-    (members and dates kept, deflated at level 9). `wheel` itself, with a warning, while a module
+    """`wheel` without the PAGE_LEFT_OUT members and without its RECORD, same name, in out_dir
+    (members and dates kept, deflated at level 9). The page never installs the wheel: the worker
+    puts it on sys.path as a zip (zipimport), and the lock file's sha256 checks it whole, so the
+    per-file hashes of RECORD (4 KB on the wire) would only be downloaded. `wheel` itself, with a warning, while a module
     the page loads still names one of them (hooks_importers): leaving it out would break it."""
     importers = hooks_importers(wheel)
     if importers:
@@ -405,10 +407,9 @@ def page_wheel(wheel: Path, out_dir: Path) -> Path:
         for info in zin.infolist():
             if PAGE_LEFT_OUT.match(info.filename):
                 continue
-            data = zin.read(info)
             if info.filename.endswith(".dist-info/RECORD"):
-                lines = data.decode().splitlines(keepends=True)
-                data = "".join(line for line in lines if not PAGE_LEFT_OUT.match(line.split(",", 1)[0])).encode()
+                continue
+            data = zin.read(info)
             member = zipfile.ZipInfo(info.filename, date_time=info.date_time)
             member.compress_type = zipfile.ZIP_DEFLATED
             member.external_attr = info.external_attr

@@ -18,12 +18,22 @@ ROOMS = ("index.js", "table.js", "layout.js", "log.js")
 
 def test_tablekit_names_no_family_and_parses_no_notation() -> None:
     code = re.sub(r"//[^\n]*|/\*.*?\*/", "", (WEB / "tablekit.js").read_text(), flags=re.S)
-    # the two wrappers kept for web/app.js until it calls wireReasons/explainButton by family
-    code = re.sub(r"export function (wireContinentalReasons|explainContinental)\([^\n]*\n", "", code)
     for family in FAMILIES:
         assert f'"{family}"' not in code and f"'{family}'" not in code, family
     assert "games/continental" not in code and "rankOf" not in code
     assert ".split(" not in code, "tablekit.js parses move notation"
+
+
+@pytest.mark.parametrize("shell", ["app.js", "session.js", "embed.js", "tablekit.js"])
+def test_the_shell_names_no_game(shell: str) -> None:
+    """The page shell and the table session are game-independent (issue #26 item 3): a new family
+    touches only its package and its renderer, so no shell module names a family or imports a
+    renderer directly (registry.js does)."""
+    code = re.sub(r"//[^\n]*|/\*.*?\*/", "", (WEB / shell).read_text(), flags=re.S)
+    for family in FAMILIES:
+        assert f'"{family}"' not in code and f"'{family}'" not in code, (shell, family)
+        assert f"games/{family}" not in code, (shell, family)
+    assert "wireContinentalReasons" not in code and "explainContinental" not in code
 
 
 @pytest.mark.parametrize("family", FAMILIES)

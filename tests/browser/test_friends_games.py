@@ -374,8 +374,6 @@ def test_every_game_and_player_count_can_be_hosted(net_browser: Browser, app_url
         guest_ctx.close()
 
 
-@pytest.mark.xfail(strict=True, reason="web/games/canasta.js cutEntries/redThreeEntries log a friend's seat as "
-                   "'You' (shell.humanSeats() includes remote seats): the change is in the friends4 report")
 def test_a_friends_cut_is_logged_by_name(net_browser: Browser, app_url: str) -> None:
     host_ctx = device(net_browser, app_url)
     try:

@@ -87,7 +87,8 @@ export function create(shell) {
       const added = (s.red_threes || []).slice(before.length);
       // laid out by the seat whose turn just began (Kanaster: at a player's first turn), else by the actor
       const seat = sideOf[nextSeat] === s.side && sideOf[actor] !== s.side ? nextSeat : actor;
-      const human = shell.humanSeats().includes(seat);
+      // a friend's seat (on another device) is named, not "you"
+      const human = shell.humanSeats().includes(seat) && !(next.remote_seats || []).includes(seat);
       if (added.length) out.push({ who: human ? "you" : "computer", seat, text: "red3 " + added.join(" "), label: "" });
     }
     return out;
@@ -99,7 +100,7 @@ export function create(shell) {
     if (!cut) return [];
     const newDeal = !prev || prev.view.hand_number !== next.view.hand_number || prev.view.stock < next.view.stock;
     if (!newDeal) return [];
-    const human = shell.humanSeats().includes(cut.seat);
+    const human = shell.humanSeats().includes(cut.seat) && !(next.remote_seats || []).includes(cut.seat);
     return [{ who: human ? "you" : "computer", seat: cut.seat, text: ["cut", ...cut.cards].join(" "), label: "" }];
   }
 

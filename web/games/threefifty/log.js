@@ -30,6 +30,9 @@ export function makeLog({ shell, me, pileName }) {
     const target = parts[2];
     const to = e.to !== undefined ? pileName(e.to, e.seat) : "";
     if (target === "pile") return t(p + "pile", { name, card, to: pileName(Number(parts[3]), e.seat) });
+    // without the engine's events (a friend's device gets its table from a load) the count is unknown:
+    // the move's own label then, never a "?"
+    if ((target === "own" || !(e.took && e.took.length)) && e.n === undefined) return t(p + "other", { name, label: e.label || e.text });
     if (target === "own") return t(p + "own", { name, card, n: e.n ?? "?", run: Math.max(0, (e.n ?? 1) - 1), to });
     if (e.took && e.took.length) return t(p + "middle", { name, card, cards: listNames(e.took), n: e.n, to });
     return t(p + "middleN", { name, card, n: e.n ?? "?", to });
