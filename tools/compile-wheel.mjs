@@ -13,7 +13,7 @@
 // under Node with them kept, for 3.8 KB more wheel). METADATA keeps its header fields but not
 // the long description (the README, 4.8 KB deflated; the page only zipimports this wheel, it is
 // never installed). Other members are copied; the WHEEL tag becomes <python tag>-none-any and
-// RECORD is rewritten with the new files' hashes. Members are deflated at level 9.
+// RECORD, when the input has one, is rewritten with the new files' hashes (the page's wheel has none: build.py page_wheel). Members are deflated at level 9.
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -101,6 +101,7 @@ def record_hash(data):
     return "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
 
 members = []  # (ZipInfo, data)
+record_name = None  # the page's wheel comes without RECORD (build.py page_wheel); then none is written
 with zipfile.ZipFile(SRC) as zin:
     for info in zin.infolist():
         data = zin.read(info)
@@ -128,11 +129,13 @@ with zipfile.ZipFile(SRC) as zin:
         member.compress_type = zipfile.ZIP_DEFLATED
         member.external_attr = info.external_attr
         members.append((member, data))
-record = "".join(f"{m.filename},{record_hash(d)},{len(d)}\\n" for m, d in members) + f"{record_name},,\\n"
-record_info = zipfile.ZipInfo(record_name, date_time=members[0][0].date_time)
-record_info.compress_type = zipfile.ZIP_DEFLATED
+if record_name:
+    record = "".join(f"{m.filename},{record_hash(d)},{len(d)}\\n" for m, d in members) + f"{record_name},,\\n"
+    record_info = zipfile.ZipInfo(record_name, date_time=members[0][0].date_time)
+    record_info.compress_type = zipfile.ZIP_DEFLATED
+    members.append((record_info, record.encode()))
 with zipfile.ZipFile(OUT, "w") as zout:
-    for member, data in members + [(record_info, record.encode())]:
+    for member, data in members:
         zout.writestr(member, data, compresslevel=9)
 print(f"{'byte-compiled' if FORM == 'pyc' else 'minified'} {sum(m.filename.endswith(('.py', '.pyc')) for m, _ in members)} modules into {OUT}")
 `);
