@@ -672,11 +672,13 @@ def minify_web(site: Path) -> tuple[int, int]:
     for group, extra in (([f for f in files if f not in mjs and f != WORKER], []),
                          (mjs, ["--out-extension:.js=.mjs"])):
         if group:
-            run([str(esbuild()), *group, "--minify", "--charset=utf8", "--outdir=.", "--outbase=.",
+            # --tsconfig-raw={}: the repository's jsconfig.json is for the type checker only; the
+            # shipped files must not depend on where dist/ sits (esbuild reads the nearest one)
+            run([str(esbuild()), *group, "--minify", "--charset=utf8", "--tsconfig-raw={}", "--outdir=.", "--outbase=.",
                  *extra, "--allow-overwrite", "--log-level=warning"], cwd=site, stdout=subprocess.DEVNULL)
     if WORKER in files:
         run([str(esbuild()), WORKER, "--bundle", "--format=esm", "--platform=browser", "--minify",
-             "--charset=utf8", *(f"--external:{name}" for name in WORKER_EXTERNAL),
+             "--charset=utf8", "--tsconfig-raw={}", *(f"--external:{name}" for name in WORKER_EXTERNAL),
              f"--outfile={WORKER}", "--allow-overwrite", "--log-level=warning"],
             cwd=site, stdout=subprocess.DEVNULL)
     return before, sum((site / f).stat().st_size for f in files)
