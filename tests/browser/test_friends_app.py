@@ -14,19 +14,17 @@ from __future__ import annotations
 
 import json
 import os
-import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 import pytest
+from friends_kit import KEEP_STATES, SAVED, app_url, device, messages, net_browser  # noqa: F401  (fixtures)
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
-from test_multiplayer import LOOPBACK_ARGS, TIMEOUT, ev, leaks, net_url, vendor_dir  # noqa: F401  (fixtures)
-
-from conftest import CHROMIUM_ARGS
+from test_multiplayer import TIMEOUT, ev, leaks, net_url, vendor_dir  # noqa: F401  (fixtures)
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, BrowserContext, Page, Playwright
+    from playwright.sync_api import Browser, BrowserContext, Page
 
     class FriendPage(Page):
         """A page of watched(): a Playwright Page with its uncaught errors (strings)."""
@@ -35,60 +33,10 @@ if TYPE_CHECKING:
 
 pytestmark = pytest.mark.browser
 
-CLIP = ["clipboard-read", "clipboard-write"]
 FRIEND = 2
 FRIEND_NAME = "Anna"
 CANASTA_SEED = 7
 MAX_TURNS = 400
-# the page's warnings before costly mistakes off, as conftest's `context` does
-WARNINGS_OFF = """(() => { try { if (!localStorage.getItem('meldtable.settings')) localStorage.setItem('meldtable.settings',
-  JSON.stringify({warnWild: false, warnPlayable: false, warnInitial: false, warnNewGame: false})); } catch (_) {} })()"""
-# every message the page's data channels receive (parts as they arrive), in window.__received
-RECORD = """(() => {
-  window.__received = [];
-  const d = Object.getOwnPropertyDescriptor(RTCDataChannel.prototype, 'onmessage');
-  Object.defineProperty(RTCDataChannel.prototype, 'onmessage', {
-    configurable: true, get() { return d.get.call(this); },
-    set(f) { d.set.call(this, (e) => { window.__received.push(String(e.data)); return f(e); }); },
-  });
-})()"""
-# the host's game saved at every change, by the number the friend's messages carry ("at")
-KEEP_STATES = """async () => {
-  const L = await import('./net/lobby.js');
-  const host = L.currentHosting().host;
-  window.__states = {};
-  const keep = async () => { window.__states[host.serial] = (await host.raw.request('save')).state; };
-  await keep();
-  const changed = host._changed.bind(host);
-  host._changed = async (...args) => { const local = await changed(...args); await keep(); return local; };
-  return host.serial;
-}"""
-SAVED = "async () => (await (await import('./net/lobby.js')).currentHosting().host.raw.request('save')).state"
-PART = re.compile(r"^~([^:]+):(\d+):(\d+):", re.S)
-
-
-@pytest.fixture(scope="module")
-def net_browser(playwright_instance: Playwright, chromium_path: str) -> Iterator[Browser]:
-    browser = playwright_instance.chromium.launch(executable_path=chromium_path, args=CHROMIUM_ARGS + LOOPBACK_ARGS)
-    yield browser
-    browser.close()
-
-
-@pytest.fixture(scope="module")
-def app_url(net_url: str) -> str:  # noqa: F811
-    return net_url.split("__net__/")[0] + "index.html"
-
-
-def device(browser: Browser, app_url: str, locale: str = "en-US", width: int = 1280, height: int = 800) -> BrowserContext:
-    context = browser.new_context(locale=locale, viewport={"width": width, "height": height})
-    origin = app_url.split("/index.html")[0]
-    context.grant_permissions(CLIP, origin=origin)
-    context.set_default_timeout(TIMEOUT)
-    context.add_init_script(WARNINGS_OFF)
-    context.add_init_script(RECORD)
-    return context
-
-
 def watched(context: BrowserContext) -> FriendPage:
     page = cast("FriendPage", context.new_page())
     page.errors = []
@@ -96,25 +44,7 @@ def watched(context: BrowserContext) -> FriendPage:
     return page
 
 
-def messages(page: Page) -> list[str]:
-    """The messages the page received, long ones put together again from their parts."""
-    out: list[str] = []
-    parts: dict[str, dict[int, str]] = {}
-    for text in ev(page, "window.__received"):
-        m = PART.match(text)
-        if not m:
-            out.append(text)
-            continue
-        key, i, n = m.group(1), int(m.group(2)), int(m.group(3))
-        got = parts.setdefault(key, {})
-        got[i] = text[m.end():]
-        if len(got) == n:
-            out.append("".join(got[j] for j in range(n)))
-            del parts[key]
-    return out
-
-
-def start_with_friend(host: Page, app_url: str, variant: str, players: int, seed: int, friend: int = FRIEND, person: int = 0,
+def start_with_friend(host: Page, app_url: str, variant: str, players: int, seed: int, friend: int = FRIEND, person: int = 0,  # noqa: F811
                       name: str = FRIEND_NAME, query: str = "") -> None:
     """In the new-game dialog: the game, the players, seat `friend` a friend on another device
     (named), seat `person` the person here, the others computers; Start. The Players panel opens."""
@@ -204,7 +134,7 @@ def to_act(host: Page) -> int | None:
 
 
 @pytest.fixture(scope="module")
-def canasta(net_browser: Browser, app_url: str) -> Iterator[dict[str, Any]]:
+def canasta(net_browser: Browser, app_url: str) -> Iterator[dict[str, Any]]:  # noqa: F811
     """4-player Classic Canasta: the host's page (seat 0) and the friend's (seat 2, German)."""
     host_ctx = device(net_browser, app_url)
     guest_ctx = device(net_browser, app_url, locale="de-DE")
@@ -245,7 +175,7 @@ def play_turns(c: dict[str, Any], turns: int, stop: Callable[[], bool] | None = 
     return False
 
 
-def test_the_dialog_offers_a_friend_seat_for_every_game(net_browser: Browser, app_url: str) -> None:
+def test_the_dialog_offers_a_friend_seat_for_every_game(net_browser: Browser, app_url: str) -> None:  # noqa: F811
     ctx = device(net_browser, app_url)
     try:
         page = watched(ctx)
@@ -374,7 +304,7 @@ def test_a_host_reload_invites_the_friend_into_the_same_game(canasta: dict[str, 
     assert host.errors == [] and again.errors == []
 
 
-def test_a_continental_claim_by_the_friend_out_of_turn(net_browser: Browser, app_url: str) -> None:
+def test_a_continental_claim_by_the_friend_out_of_turn(net_browser: Browser, app_url: str) -> None:  # noqa: F811
     host_ctx = device(net_browser, app_url)
     guest_ctx = device(net_browser, app_url, locale="de-DE")
     try:
@@ -442,7 +372,7 @@ def continental_step(page: Page, claim: bool) -> None:
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 @pytest.mark.parametrize("size", [(1280, 800), (390, 844)])
-def test_screenshots(net_browser: Browser, app_url: str, lang: str, size: tuple[int, int], tmp_path: Path) -> None:
+def test_screenshots(net_browser: Browser, app_url: str, lang: str, size: tuple[int, int], tmp_path: Path) -> None:  # noqa: F811
     out = Path(os.environ.get("MELDTABLE_SHOTS") or tmp_path)
     out.mkdir(parents=True, exist_ok=True)
     locale = "de-DE" if lang == "de" else "en-US"

@@ -18,16 +18,13 @@ import os
 from pathlib import Path
 
 import pytest
+from friends_kit import SAVED, app_url, device, net_browser  # noqa: F401  (fixtures)
 from playwright.sync_api import Browser
 from test_friends_games import (
-    SAVED,
     Devices,
-    app_url,  # noqa: F401  (fixture)
     connect_friend,
-    device,
     hand,
     invitation,
-    net_browser,  # noqa: F401  (fixture)
     reply_code,
     start_with_friend,
     step,

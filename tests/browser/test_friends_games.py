@@ -17,73 +17,24 @@ page (index.html of dist/), driven by clicks and keys like people:
 from __future__ import annotations
 
 import json
-import re
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, Playwright
+from friends_kit import KEEP_STATES, SAVED, app_url, device, messages, net_browser  # noqa: F401  (fixtures)
+from playwright.sync_api import Browser, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
-from test_multiplayer import LOOPBACK_ARGS, TIMEOUT, ev, leaks, net_url, vendor_dir  # noqa: F401  (fixtures)
-
-from conftest import CHROMIUM_ARGS
+from test_multiplayer import TIMEOUT, ev, leaks, net_url, vendor_dir  # noqa: F401  (fixtures)
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import test_ui_threefifty  # noqa: E402
 
 pytestmark = pytest.mark.browser
 
-CLIP = ["clipboard-read", "clipboard-write"]
 HELLO = json.loads((Path(__file__).resolve().parents[2] / "dist" / "hello.json").read_text()) \
     if (Path(__file__).resolve().parents[2] / "dist" / "hello.json").exists() else {"variants": []}
-WARNINGS_OFF = """(() => { try { if (!localStorage.getItem('meldtable.settings')) localStorage.setItem('meldtable.settings',
-  JSON.stringify({warnWild: false, warnPlayable: false, warnInitial: false, warnNewGame: false})); } catch (_) {} })()"""
-RECORD = """(() => {
-  window.__received = [];
-  const d = Object.getOwnPropertyDescriptor(RTCDataChannel.prototype, 'onmessage');
-  Object.defineProperty(RTCDataChannel.prototype, 'onmessage', {
-    configurable: true, get() { return d.get.call(this); },
-    set(f) { d.set.call(this, (e) => { window.__received.push(String(e.data)); return f(e); }); },
-  });
-})()"""
-KEEP_STATES = """async () => {
-  const L = await import('./net/lobby.js');
-  const host = L.currentHosting().host;
-  window.__states = {};
-  const keep = async () => { window.__states[host.serial] = (await host.raw.request('save')).state; };
-  await keep();
-  const changed = host._changed.bind(host);
-  host._changed = async (...args) => { const local = await changed(...args); await keep(); return local; };
-  return host.serial;
-}"""
-SAVED = "async () => (await (await import('./net/lobby.js')).currentHosting().host.raw.request('save')).state"
-# a camera and a QR reader for headless Chromium: the camera is a canvas's stream; the reader
-# "sees" window.__qr (the test sets it to the code shown on the other device) once it is set
-FAKE_CAMERA = """(() => {
-  window.__qr = null; window.__scans = 0;
-  class FakeBarcodeDetector {
-    static async getSupportedFormats() { return ['qr_code']; }
-    constructor(options) { this.formats = options && options.formats; }
-    async detect(source) {
-      window.__scans++;
-      if (!(source instanceof HTMLVideoElement) || !source.srcObject) return [];
-      return window.__qr ? [{ rawValue: window.__qr, format: 'qr_code' }] : [];
-    }
-  }
-  window.BarcodeDetector = FakeBarcodeDetector;
-  const media = navigator.mediaDevices || {};
-  media.getUserMedia = async (constraints) => {
-    window.__camera = constraints;
-    const canvas = document.createElement('canvas');
-    canvas.width = 64; canvas.height = 64;
-    canvas.getContext('2d').fillRect(0, 0, 64, 64);
-    return canvas.captureStream(5);
-  };
-  if (!navigator.mediaDevices) Object.defineProperty(navigator, 'mediaDevices', { value: media });
-})()"""
-PART = re.compile(r"^~([^:]+):(\d+):(\d+):", re.S)
 PERSON = """() => { const f = document.querySelector('#felt');
   return Boolean(document.querySelector('#score-dialog[open]') || document.querySelector('#pass-cover[open]') ||
     (f && f.dataset.toActHuman === 'true' && f.dataset.legal && f.dataset.covered !== 'true' &&
@@ -99,29 +50,6 @@ def family(variant: str) -> str:
 
 # ----------------------------------------------------------------------------- devices
 
-@pytest.fixture(scope="module")
-def net_browser(playwright_instance: Playwright, chromium_path: str) -> Iterator[Browser]:
-    browser = playwright_instance.chromium.launch(executable_path=chromium_path, args=CHROMIUM_ARGS + LOOPBACK_ARGS)
-    yield browser
-    browser.close()
-
-
-@pytest.fixture(scope="module")
-def app_url(net_url: str) -> str:  # noqa: F811
-    return net_url.split("__net__/")[0] + "index.html"
-
-
-def device(browser: Browser, app_url: str, locale: str = "en-US", camera: bool = False) -> BrowserContext:
-    context = browser.new_context(locale=locale, viewport={"width": 1280, "height": 800})
-    context.grant_permissions(CLIP, origin=app_url.split("/index.html")[0])
-    context.set_default_timeout(TIMEOUT)
-    context.add_init_script(WARNINGS_OFF)
-    context.add_init_script(RECORD)
-    if camera:
-        context.add_init_script(FAKE_CAMERA)
-    return context
-
-
 class Devices:
     """A host's page and a friend's page, each with the page errors it had."""
 
@@ -132,7 +60,7 @@ class Devices:
         guest.on("pageerror", lambda e: self.errors["guest"].append(str(e)))
 
 
-def start_with_friend(host: Page, app_url: str, variant: str, players: int, seed: int, friend: int,
+def start_with_friend(host: Page, app_url: str, variant: str, players: int, seed: int, friend: int,  # noqa: F811
                       people: dict[int, str] | None = None, name: str = "Anna") -> None:
     """In the new-game dialog: the game, the players, seat `friend` a friend on another device
     named `name`, the seats of `people` ({seat: name}; default seat 0) persons here, the others
@@ -188,24 +116,6 @@ def connect_friend(host: Page, guest: Page, friend: int) -> None:
     guest.wait_for_selector("#game:not([hidden]) #hand .hand-card")
     host.keyboard.press("Escape")
     host.wait_for_selector(".net-host[open]", state="hidden")
-
-
-def messages(page: Page) -> list[str]:
-    """The messages the page received, long ones put together again from their parts."""
-    out: list[str] = []
-    parts: dict[str, dict[int, str]] = {}
-    for text in ev(page, "window.__received"):
-        m = PART.match(text)
-        if not m:
-            out.append(text)
-            continue
-        key, i, n = m.group(1), int(m.group(2)), int(m.group(3))
-        got = parts.setdefault(key, {})
-        got[i] = text[m.end():]
-        if len(got) == n:
-            out.append("".join(got[j] for j in range(n)))
-            del parts[key]
-    return out
 
 
 def hand(page: Page) -> list[str]:
@@ -311,7 +221,7 @@ GAMES = [("3-ist-50", 3, 1, 11), ("canasta-two-hand", 2, 1, 5), ("kanaster", 4, 
 
 
 @pytest.mark.parametrize(("variant", "players", "friend", "seed"), GAMES, ids=[g[0] for g in GAMES])
-def test_a_friend_plays_its_seat_and_sees_no_hidden_card(net_browser: Browser, app_url: str, variant: str,
+def test_a_friend_plays_its_seat_and_sees_no_hidden_card(net_browser: Browser, app_url: str, variant: str,  # noqa: F811
                                                           players: int, friend: int, seed: int) -> None:
     host_ctx = device(net_browser, app_url)
     guest_ctx = device(net_browser, app_url, locale="de-DE")
@@ -352,7 +262,7 @@ def all_games() -> list[tuple[str, int]]:
 
 
 @pytest.mark.parametrize(("variant", "players"), all_games(), ids=[f"{v}-{n}" for v, n in all_games()])
-def test_every_game_and_player_count_can_be_hosted(net_browser: Browser, app_url: str, variant: str, players: int) -> None:
+def test_every_game_and_player_count_can_be_hosted(net_browser: Browser, app_url: str, variant: str, players: int) -> None:  # noqa: F811
     host_ctx = device(net_browser, app_url)
     guest_ctx = device(net_browser, app_url)
     friend = players - 1
@@ -374,7 +284,7 @@ def test_every_game_and_player_count_can_be_hosted(net_browser: Browser, app_url
         guest_ctx.close()
 
 
-def test_a_friends_cut_is_logged_by_name(net_browser: Browser, app_url: str) -> None:
+def test_a_friends_cut_is_logged_by_name(net_browser: Browser, app_url: str) -> None:  # noqa: F811
     host_ctx = device(net_browser, app_url)
     try:
         host = host_ctx.new_page()

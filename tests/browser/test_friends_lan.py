@@ -19,8 +19,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from friends_kit import WARNINGS_OFF
 from playwright.sync_api import Browser, Page, Playwright
-from test_friends_games import WARNINGS_OFF, serial, wait_changed
+from test_friends_games import serial, wait_changed
 from test_multiplayer import TIMEOUT
 
 import build
