@@ -26,11 +26,12 @@ from typing import Any
 import pytest
 
 import meldtable
-from meldtable import Game, MeldtableError, Move, NotYourTurnError
+from meldtable import Game, MeldtableError, Move
 from meldtable.bot import choose_move
 from meldtable.cards import ALL_CARDS
 from meldtable.moves import MoveValue
 from positions import seat_to_act
+from refusals import check_refused
 
 V = "canasta-two-hand"
 FULL = Counter({c.text: 2 for c in ALL_CARDS if c.rank != 0})
@@ -131,27 +132,8 @@ def _canonical(text: str) -> str | None:
 
 
 def check_illegal(g: Game, rng: random.Random, pool: list[str], text: str) -> int:
-    n = 0
-    for m in illegal_candidates(g, rng, pool):
-        with pytest.raises(MeldtableError) as e:
-            g.play(m)
-        assert isinstance(e.value, ValueError) and str(e.value)
-        assert g.to_json() == text, f"refused move {m!r} changed the game"
-        why = g.explain(m)
-        assert isinstance(why, str) and why
-        n += 1
-    # the other seat may not move, even with a legal move
-    if not g.hand_over:
-        other = 1 - seat_to_act(g)
-        with pytest.raises(NotYourTurnError):
-            g.play(g.legal_moves()[0], seat=other)
-        assert g.to_json() == text
-    # malformed notation
-    for bad in ("", "discard", "meld QH", "dance", "discard QX", "add Z QH", "take QH", 42, None):
-        with pytest.raises(MeldtableError):
-            g.play(bad)
-    assert g.to_json() == text
-    return n
+    """The refusal checks of tests/refusals.py with this game's illegal candidates and malformed notation."""
+    return check_refused(g, illegal_candidates(g, rng, pool), ("discard", "meld QH", "discard QX", "add Z QH", "take QH"), text)
 
 
 def redistributed(g: Game, seat: int, rng: random.Random) -> Game:

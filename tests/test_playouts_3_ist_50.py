@@ -28,12 +28,13 @@ from typing import Any, cast
 import pytest
 
 import meldtable
-from meldtable import Game, MeldtableError, NotYourTurnError
+from meldtable import Game, MeldtableError
 from meldtable.bot import choose_move
 from meldtable.moves import MoveValue
 from meldtable.threefifty import ThreeFiftyMove, parse_move
 from positions import seat_to_act
 from positions_3_ist_50 import deck_count, full_deck
+from refusals import check_refused
 from sim_harness import redistributed
 
 V = "3-ist-50"
@@ -125,24 +126,9 @@ def illegal_candidates(g: Game, rng: random.Random, texts: list[str]) -> list[st
 
 
 def check_illegal(g: Game, rng: random.Random, text: str, texts: list[str]) -> int:
-    n = 0
-    for m in illegal_candidates(g, rng, texts):
-        with pytest.raises(MeldtableError) as e:
-            g.play(m)
-        assert isinstance(e.value, ValueError) and str(e.value)
-        assert g.to_json() == text, f"refused move {m!r} changed the game"
-        why = g.explain(m)
-        assert isinstance(why, str) and why
-        n += 1
-    if not g.hand_over:
-        other = (seat_to_act(g) + 1) % g.players
-        with pytest.raises(NotYourTurnError):
-            g.play(g.legal_moves()[0], seat=other)
-    for bad in ("", "play", "play 7H", "play 7H nowhere", "discard", "pile 7H", "play 7X middle", 42, None):
-        with pytest.raises(MeldtableError):
-            g.play(bad)
-    assert g.to_json() == text
-    return n
+    """The refusal checks of tests/refusals.py with this game's illegal candidates and malformed notation."""
+    return check_refused(g, illegal_candidates(g, rng, texts),
+                         ("play", "play 7H", "play 7H nowhere", "discard", "pile 7H", "play 7X middle"), text)
 
 
 def check_hidden(g: Game, rng: random.Random) -> None:

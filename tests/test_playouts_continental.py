@@ -26,12 +26,13 @@ from typing import Any
 import pytest
 
 import meldtable
-from meldtable import Game, MeldtableError, NotYourTurnError
+from meldtable import Game, MeldtableError
 from meldtable.bot import choose_move
 from meldtable.continental import ContinentalMove
 from meldtable.moves import MoveValue
 from positions import seat_to_act
 from positions_continental import full_deck
+from refusals import check_refused
 from sim_harness import redistributed
 
 V = "continental"
@@ -131,23 +132,8 @@ def illegal_candidates(g: Game, rng: random.Random, pool: list[str]) -> list[str
 
 
 def check_illegal(g: Game, rng: random.Random, pool: list[str], text: str) -> int:
-    n = 0
-    for m in illegal_candidates(g, rng, pool):
-        with pytest.raises(MeldtableError) as e:
-            g.play(m)
-        assert isinstance(e.value, ValueError) and str(e.value)
-        assert g.to_json() == text, f"refused move {m!r} changed the game"
-        assert isinstance(g.explain(m), str)
-        n += 1
-    if not g.hand_over:
-        other = (seat_to_act(g) + 1) % g.players
-        with pytest.raises(NotYourTurnError):
-            g.play(g.legal_moves()[0], seat=other)
-    for bad in ("", "discard", "set QH", "dance", "discard QX", "add Z QH", "add 1.1", 42, None):
-        with pytest.raises(MeldtableError):
-            g.play(bad)
-    assert g.to_json() == text
-    return n
+    """The refusal checks of tests/refusals.py with this game's illegal candidates and malformed notation."""
+    return check_refused(g, illegal_candidates(g, rng, pool), ("discard", "set QH", "discard QX", "add Z QH", "add 1.1"), text)
 
 
 def check_roundtrip(g: Game, text: str) -> None:
