@@ -4,10 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import RANKS
+from ..cards import JOKER_TEXT, RANKS, card
 from .base import StateBase
 from .combos import Combo
 from .rules import RUN, contract_name, hand_key
+
+WILD_RANKS: list[str] = [JOKER_TEXT if c.rank == 0 else RANKS[c.rank - 1]
+                         for c in map(card, [JOKER_TEXT, *(r + "C" for r in RANKS)]) if c.is_joker]
+"""The view's ``wild_ranks``: ``["JK"]``, the ranks whose cards the combinations take as wild
+(``Card.is_joker``; seed 002: "Der Joker ist eine besondere Karte, die jede andere Karte im Deck
+ersetzt"; the twos are natural cards). No option changes them (``jokers_per_deck`` only says how
+many jokers there are)."""
 
 
 class Viewing(StateBase):
@@ -59,6 +66,9 @@ class Viewing(StateBase):
                 for i, (s, u) in enumerate(r.contracts)
             ],
             "hand": [c.text for c in hand],
+            # which ranks are wild cards: the page marks a card wild only by this list
+            # (web/cards.js setWildRanks), knowing no rule of its own (issue #26)
+            "wild_ranks": list(WILD_RANKS),
             "hand_counts": [sum(h.values()) for h in self.hands],
             "stock": len(self.stock),
             "penalty_stock": len(self.penalty),
