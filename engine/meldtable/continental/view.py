@@ -4,17 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import JOKER_TEXT, RANKS, card
+from ..cards import JOKER_TEXT, RANKS
 from .base import StateBase
 from .combos import Combo
 from .rules import RUN, contract_name, hand_key
 
-WILD_RANKS: list[str] = [JOKER_TEXT if c.rank == 0 else RANKS[c.rank - 1]
-                         for c in map(card, [JOKER_TEXT, *(r + "C" for r in RANKS)]) if c.is_joker]
-"""The view's ``wild_ranks``: ``["JK"]``, the ranks whose cards the combinations take as wild
-(``Card.is_joker``; seed 002: "Der Joker ist eine besondere Karte, die jede andere Karte im Deck
-ersetzt"; the twos are natural cards). No option changes them (``jokers_per_deck`` only says how
-many jokers there are)."""
+WILD_RANKS: list[str] = [JOKER_TEXT]
+"""The view's ``wild_ranks``: the joker only, the one card the combinations take as wild
+(``Card.is_joker`` throughout this package; seed 002: "Der Joker ist eine besondere Karte, die
+jede andere Karte im Deck ersetzt"; the twos are natural cards). No option changes them
+(``jokers_per_deck`` only says how many jokers there are)."""
 
 
 class Viewing(StateBase):
