@@ -17,14 +17,11 @@ What runs (from the project's root):
 - tsc with each project of :data:`PROJECTS`: ``jsconfig.json`` (the page's scripts, DOM) and
   ``tools/js/jsconfig.workers.json`` (the engine's worker and the service worker, WebWorker).
 
-TEMPORARY (session 12): the files listed in ``tools/js/deferred.json`` are being refactored on
-other branches. ESLint skips them; tsc checks them (imports pull them in) but their findings do
-not fail the check, they are only counted. ``--deferred-report FILE`` writes those files'
-findings of both tools (``tool<TAB>file:line<TAB>message``, one a line) for the follow-up that fixes
-them and empties the list.
+Every script of web/ is held to both checks, none is deferred or skipped: a file ESLint did not
+lint (an ``ignores`` entry of eslint.config.mjs covering it) or that no tsc project checked is a
+finding itself, so the check cannot pass by leaving a file out.
 
-    python3 tools/js_check.py                          checks; exit status 0 when clean
-    python3 tools/js_check.py --deferred-report FILE   also writes the deferred files' findings
+    python3 tools/js_check.py      checks; exit status 0 when clean
 """
 from __future__ import annotations
 
@@ -41,12 +38,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 CACHE = ROOT / ".cache"
 TOOLS_DIR = Path("tools") / "js"
-"""The pinned tools' package.json and package-lock.json, and deferred.json (relative to the root)."""
+"""The pinned tools' package.json and package-lock.json (relative to the root)."""
 LOCK_FILES = ("package.json", "package-lock.json")
 PROJECTS = ("jsconfig.json", "tools/js/jsconfig.workers.json")
 """tsc's projects, relative to the root: the page's scripts; the workers."""
 LINTED = ("web",)
-"""What ESLint checks, relative to the root (eslint.config.mjs says how)."""
+"""What ESLint and tsc check, relative to the root (eslint.config.mjs and :data:`PROJECTS` say how)."""
+SCRIPT_SUFFIXES = (".js", ".mjs", ".cjs")
+"""The files of :data:`LINTED` that are scripts: each must be linted and type-checked."""
 
 TSC_LINE = re.compile(r"^(?P<file>[^\s(][^(]*)\((?P<line>\d+),(?P<col>\d+)\): error (?P<code>TS\d+): (?P<message>.*)$")
 
@@ -102,16 +101,19 @@ def install_tools(root: Path, cache: Path) -> Path:
     return prefix
 
 
-def deferred_patterns(root: Path) -> list[str]:
-    """The TEMPORARY list of files not held to the checks yet (tools/js/deferred.json's "files":
-    paths relative to the root, a trailing ``/**`` meaning everything under that folder)."""
-    data = json.loads((root / TOOLS_DIR / "deferred.json").read_text(encoding="utf-8"))
-    return [str(p) for p in data["files"]]
+def scripts(root: Path) -> list[str]:
+    """Every script under :data:`LINTED` in ``root`` (suffix in :data:`SCRIPT_SUFFIXES`), relative to
+    the root with ``/``, sorted: what both checks must cover."""
+    return sorted(f.relative_to(root).as_posix() for d in LINTED for f in (root / d).rglob("*")
+                  if f.suffix in SCRIPT_SUFFIXES and f.is_file())
 
 
-def is_deferred(file: str, patterns: list[str]) -> bool:
-    """Whether ``file`` (relative to the root, ``/``-separated) matches one of ``patterns``."""
-    return any(file.startswith(p[:-2]) if p.endswith("/**") else file == p for p in patterns)
+def left_out(tool: str, covered: set[str], root: Path) -> list[Finding]:
+    """A finding of ``tool`` for each script of :func:`scripts` not in ``covered`` (files relative to
+    the root): every web/ file is held to the checks."""
+    how = "eslint.config.mjs ignores it" if tool == "eslint" else f"no project of {', '.join(PROJECTS)} includes it"
+    return [Finding(tool, file, 0, 0, f"not checked: {how} (every web/ script is held to the checks)")
+            for file in scripts(root) if file not in covered]
 
 
 def _node() -> str:
@@ -121,89 +123,92 @@ def _node() -> str:
     return node
 
 
-def run_eslint(root: Path, tools: Path, all_files: bool = False) -> list[Finding]:
-    """ESLint's findings over :data:`LINTED` with root's eslint.config.mjs; ``all_files`` also lints
-    what the config ignores (``--no-ignore``: the deferred files). Raises JsToolsError when ESLint
-    itself fails (a broken config, a file it cannot parse is a finding)."""
-    cmd = [_node(), str(tools / "node_modules" / "eslint" / "bin" / "eslint.js"), "--format", "json",
-           *(["--no-ignore"] if all_files else []), *LINTED]
+def run_eslint(root: Path, tools: Path) -> list[Finding]:
+    """ESLint's findings over :data:`LINTED` with root's eslint.config.mjs, and one for each script
+    it did not lint (:func:`left_out`). Raises JsToolsError when ESLint itself fails (a broken
+    config; a file it cannot parse is a finding)."""
+    cmd = [_node(), str(tools / "node_modules" / "eslint" / "bin" / "eslint.js"), "--format", "json", *LINTED]
     env = {**os.environ, "MELDTABLE_JS_TOOLS": str(tools / "package.json")}
     done = subprocess.run(cmd, cwd=root, env=env, capture_output=True, text=True)
     if done.returncode not in (0, 1):
         raise JsToolsError(f"eslint failed (exit status {done.returncode}):\n{done.stderr.strip()}")
     findings = []
+    linted = set()
     for result in json.loads(done.stdout):
         file = Path(result["filePath"]).resolve().relative_to(root.resolve()).as_posix()
+        linted.add(file)
         for m in result["messages"]:
             rule = f" ({m['ruleId']})" if m.get("ruleId") else ""
             findings.append(Finding("eslint", file, int(m.get("line", 0)), int(m.get("column", 0)),
                                     m["message"] + rule))
-    return findings
+    return findings + left_out("eslint", linted, root)
+
+
+def _listed(raw: str, root: Path) -> str | None:
+    """The root-relative ``/`` path of a file tsc's ``--listFiles`` printed on line ``raw``, or None
+    when the line is no such file (an error, a library file outside the root)."""
+    path = Path(raw.strip())
+    if not path.is_absolute() or not path.is_file():
+        return None
+    try:
+        return path.resolve().relative_to(root.resolve()).as_posix()
+    except ValueError:
+        return None
 
 
 def run_tsc(root: Path, tools: Path) -> list[Finding]:
-    """tsc's errors for each project of :data:`PROJECTS` (``--noEmit``; files relative to root).
-    An error naming no file (e.g. a bad option in a jsconfig) is a finding of that jsconfig."""
+    """tsc's errors for each project of :data:`PROJECTS` (``--noEmit``; files relative to root), and
+    one for each script no project checked (:func:`left_out`; the programs' files come from
+    ``--listFiles``). An error naming no file (e.g. a bad option in a jsconfig) is a finding of that
+    jsconfig. Raises JsToolsError when tsc fails without saying why."""
     findings: list[Finding] = []
+    checked: set[str] = set()
     for project in PROJECTS:
-        cmd = [_node(), str(tools / "node_modules" / "typescript" / "bin" / "tsc"), "-p", project, "--pretty", "false"]
+        cmd = [_node(), str(tools / "node_modules" / "typescript" / "bin" / "tsc"), "-p", project, "--pretty", "false",
+               "--listFiles"]
         done = subprocess.run(cmd, cwd=root, capture_output=True, text=True)
-        if done.returncode == 0:
-            continue
         found = 0
         for raw in done.stdout.splitlines():
             match = TSC_LINE.match(raw)
+            listed = None if match else _listed(raw, root)
             if match:
                 findings.append(Finding("tsc", match["file"].replace(os.sep, "/"), int(match["line"]),
                                         int(match["col"]), f"{match['message']} ({match['code']})"))
                 found += 1
+            elif listed is not None:
+                checked.add(listed)
             elif raw.startswith(" ") and findings and found:
                 last = findings[-1]
                 findings[-1] = Finding(last.tool, last.file, last.line, last.col, last.message + " " + raw.strip())
-            elif raw.strip():
+            elif raw.strip() and not Path(raw.strip()).is_absolute():
                 findings.append(Finding("tsc", project, 0, 0, raw.strip()))
                 found += 1
-        if not found:
+        if done.returncode != 0 and not found:
             raise JsToolsError(f"tsc -p {project} failed (exit status {done.returncode}):\n"
                                f"{(done.stdout + done.stderr).strip()}")
-    return findings
+    return findings + left_out("tsc", checked, root)
 
 
-def check_js(root: Path = ROOT, cache: Path = CACHE, deferred_report: Path | None = None) -> int:
+def check_js(root: Path = ROOT, cache: Path = CACHE) -> int:
     """Install the pinned tools when needed (:func:`install_tools`), run ESLint and tsc over
-    ``root``'s web/ and print their findings. Returns 0 when neither finds anything outside the
-    deferred files, else 1 (also when a tool cannot be installed or run: the reason is printed).
-    ``deferred_report``: a file to write the deferred files' findings to (tab-separated
-    ``tool, file:line, message`` lines, sorted), for the follow-up that fixes them."""
+    ``root``'s web/ and print their findings. Returns 0 when neither finds anything (every web/
+    script checked by both, none deferred), else 1 (also when a tool cannot be installed or run:
+    the reason is printed)."""
     try:
         tools = install_tools(root, cache)
-        patterns = deferred_patterns(root)
-        lint = run_eslint(root, tools)
-        types = run_tsc(root, tools)
-        report = [f for f in run_eslint(root, tools, all_files=True) if is_deferred(f.file, patterns)] \
-            if deferred_report else []
+        findings = run_eslint(root, tools) + run_tsc(root, tools)
     except JsToolsError as e:
         print(f"js_check: {e}", file=sys.stderr)
         return 1
-    failing = [f for f in lint + types if not is_deferred(f.file, patterns)]
-    deferred = [f for f in types if is_deferred(f.file, patterns)]
-    for finding in sorted(failing, key=lambda f: (f.file, f.line, f.col, f.tool)):
+    for finding in sorted(findings, key=lambda f: (f.file, f.line, f.col, f.tool)):
         print(finding)
-    print(f"js_check: eslint {sum(f.tool == 'eslint' for f in failing)} and tsc {sum(f.tool == 'tsc' for f in failing)}"
-          f" finding(s) in web/; tsc {len(deferred)} more in the files of {TOOLS_DIR / 'deferred.json'}"
-          " (TEMPORARY, not failing)")
-    if deferred_report:
-        rows = sorted({(f.file, f.line, f.tool, f.message) for f in report + deferred})
-        lines = [f"{tool}\t{file}:{line}\t{message}" for file, line, tool, message in rows]
-        deferred_report.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
-        print(f"js_check: {len(lines)} finding(s) of the deferred files written to {deferred_report}")
-    return 1 if failing else 0
+    print(f"js_check: eslint {sum(f.tool == 'eslint' for f in findings)} and tsc {sum(f.tool == 'tsc' for f in findings)}"
+          f" finding(s) in web/ ({len(scripts(root))} scripts, each linted and type-checked)")
+    return 1 if findings else 0
 
 
 def main(argv: list[str]) -> int:
     """The command line (see the module's docstring)."""
-    if argv[:1] == ["--deferred-report"] and len(argv) == 2:
-        return check_js(ROOT, CACHE, Path(argv[1]))
     if argv:
         print(__doc__)
         return 2

@@ -18,6 +18,24 @@ export function rankText(rank) { return RANK_SHOWN[rank] || rank; }
  */
 export function isRed(card) { const s = suitOf(card); return s === "H" || s === "D"; }
 
+/**
+ * The ranks the table on show calls wild cards (its view's `wild_ranks`): none until a table says.
+ * @type {Set<string>}
+ */
+let wildRanks = new Set();
+
+/**
+ * Take the wild ranks of the table that arrived: `table.view.wild_ranks` (docs/protocol.md), rank
+ * texts such as "JK" and "2" (canasta), ["JK"] (Continental), [] (3 ist 50). paintFace marks a
+ * card wild only when its rank is one of them: which cards are wild is a rule of the variant, the
+ * engine's, and the page knows none of its own (issue #26). A missing or malformed list means none.
+ * @param {readonly string[] | null | undefined} ranks
+ * @returns {void}
+ */
+export function setWildRanks(ranks) {
+  wildRanks = new Set(Array.isArray(ranks) ? ranks.filter((r) => typeof r === "string") : []);
+}
+
 function span(cls, text) {
   const el = document.createElement("span");
   el.className = cls;
@@ -38,7 +56,8 @@ function glyph(cls, text) {
 }
 
 /**
- * Fill `el` with the face of `card` and give it the right classes.
+ * Fill `el` with the face of `card` and give it the right classes (`wild` when the table on show
+ * says its rank is wild: setWildRanks).
  * @template {HTMLElement} E
  * @param {E} el
  * @param {string} card  a card's text, e.g. "QH", "TS", "JK"
@@ -52,12 +71,13 @@ export function paintFace(el, card) {
   const face = span("face");
   face.setAttribute("aria-hidden", "true");
   if (card === "JK") {
-    el.classList.add("joker", "wild");
+    el.classList.add("joker");
+    if (wildRanks.has("JK")) el.classList.add("wild");
     face.append(glyph("corner", "★"), glyph("pip", "★"), glyph("joker-word", "JOKER"));
   } else {
     const r = rankOf(card), s = suitOf(card);
     el.classList.add(isRed(card) ? "red" : "black", "suit-" + s); // suit-*: the four-colour option (style.css)
-    if (r === "2") el.classList.add("wild");
+    if (wildRanks.has(r)) el.classList.add("wild"); // the table's wild ranks (setWildRanks)
     if (r === "T") el.classList.add("ten");
     if (r === "J" || r === "Q" || r === "K") el.classList.add("face-card");
     const corner = span("corner");

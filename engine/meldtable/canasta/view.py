@@ -4,10 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import RANKS
+from ..cards import JOKER_TEXT, RANKS, card
 from .base import StateBase
 from .melds import meld_order
 from .values import hand_sort_key, is_black_three, is_red_three, is_wild
+
+WILD_RANKS: list[str] = [JOKER_TEXT if c.rank == 0 else RANKS[c.rank - 1]
+                         for c in map(card, [JOKER_TEXT, *(r + "C" for r in RANKS)]) if is_wild(c)]
+"""The view's ``wild_ranks``: the ranks (``"JK"``, ``"2"``) whose cards ``values.is_wild`` calls wild
+(seed 000: "2er und Joker sind wilde Karten"; seed 001: "Die Joker und Zweien werden ... wilde
+Karten genannt"); no option of the family changes them."""
 
 
 class View(StateBase):
@@ -59,6 +65,9 @@ class View(StateBase):
             # the hand's wild cards (texts, each once; seed 000: jokers and twos): the page's
             # selection checks read them instead of a wild-card rule of their own (issue #26)
             "hand_wild": sorted({c.text for c in hand if is_wild(c)}),
+            # which ranks are wild cards (rank texts, "JK" the joker): the page marks a card wild
+            # only by this list (web/cards.js setWildRanks), knowing no rule of its own (issue #26)
+            "wild_ranks": list(WILD_RANKS),
             "hand_counts": [sum(h.values()) for h in self.hands],
             "stock": len(self.stock),
             "discard": {

@@ -4,10 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import RANKS
+from ..cards import JOKER_TEXT, RANKS
 from .base import StateBase
 from .combos import Combo
 from .rules import RUN, contract_name, hand_key
+
+WILD_RANKS: list[str] = [JOKER_TEXT]
+"""The view's ``wild_ranks``: the joker only, the one card the combinations take as wild
+(``Card.is_joker`` throughout this package; seed 002: "Der Joker ist eine besondere Karte, die
+jede andere Karte im Deck ersetzt"; the twos are natural cards). No option changes them
+(``jokers_per_deck`` only says how many jokers there are)."""
 
 
 class Viewing(StateBase):
@@ -59,6 +65,9 @@ class Viewing(StateBase):
                 for i, (s, u) in enumerate(r.contracts)
             ],
             "hand": [c.text for c in hand],
+            # which ranks are wild cards: the page marks a card wild only by this list
+            # (web/cards.js setWildRanks), knowing no rule of its own (issue #26)
+            "wild_ranks": list(WILD_RANKS),
             "hand_counts": [sum(h.values()) for h in self.hands],
             "stock": len(self.stock),
             "penalty_stock": len(self.penalty),

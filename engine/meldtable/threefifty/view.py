@@ -73,6 +73,9 @@ class Viewing(StateBase):
             "current_player": self.current_player,
             "hand": [c.text for c in sorted((c for c, k in self.hands[seat].items() for _ in range(k)), key=card_sort_key)],
             "hand_counts": [sum(h.values()) for h in self.hands],
+            # no wild cards (seed 003 has none; with option jokers_per_deck > 0 a joker matches
+            # only jokers, research T1): the page marks no card wild (web/cards.js setWildRanks)
+            "wild_ranks": [],
             "centre": [c.text for c in self.centre],
             "captures": self._captures(self.hands[seat]),
             "discard": {
