@@ -3,19 +3,14 @@
 // into .cache/ and tells this file where they are (MELDTABLE_JS_TOOLS, a file inside that folder);
 // without it (an editor's ESLint) they are looked up in tools/js/node_modules/, which
 // `npm ci --prefix tools/js` installs.
-import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 
 const require = createRequire(process.env.MELDTABLE_JS_TOOLS || new URL("tools/js/package.json", import.meta.url));
 const js = require("@eslint/js");
 const globals = require("globals");
 
-// TEMPORARY (session 12): files being refactored on other branches, skipped until they are
-// merged; the list and its reason are in tools/js/deferred.json (remove after merge).
-const DEFERRED = JSON.parse(readFileSync(new URL("tools/js/deferred.json", import.meta.url), "utf8")).files;
-
 export default [
-  { ignores: ["dist/**", "build/**", ".cache/**", ".venv/**", "node_modules/**", "tools/js/node_modules/**", ...DEFERRED] },
+  { ignores: ["dist/**", "build/**", ".cache/**", ".venv/**", "node_modules/**", "tools/js/node_modules/**"] },
   js.configs.recommended,
   {
     files: ["web/**/*.js", "web/**/*.mjs"],

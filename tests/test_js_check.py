@@ -20,8 +20,6 @@ import js_check  # noqa: E402
 # What a checkout needs for the checks (besides web/): the configs and the pinned tools' lock.
 CONFIGS = ("eslint.config.mjs", "jsconfig.json", "tools/js/package.json", "tools/js/package-lock.json",
            "tools/js/jsconfig.workers.json")
-# Session 12's eslint.config.mjs reads this (an empty list) until its TEMPORARY lines go: copied while it exists.
-OLD_DEFERRED_LIST = "tools/js/deferred.json"
 # The workers' project names these two; packing.js is the module the seeded file calls.
 WEB_FILES = ("packing.js", "sw.js", "engine-worker.mjs")
 
@@ -38,7 +36,7 @@ export function seeded() {
 def checkout(tmp_path: Path) -> Path:
     """A copy of the configs and of WEB_FILES in ``tmp_path``, with the seeded file in web/ and
     in web/net/ (a folder deeper: the checks reach every web/ file)."""
-    for name in (*CONFIGS, *([OLD_DEFERRED_LIST] if (ROOT / OLD_DEFERRED_LIST).exists() else [])):
+    for name in CONFIGS:
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(ROOT / name, tmp_path / name)
     (tmp_path / "web" / "net").mkdir(parents=True)

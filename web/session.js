@@ -7,6 +7,7 @@
 // and friends; a demo its controller, its language and its shadow root.
 import { t, engineMessage, applyStatic } from "./i18n.js";
 import { gameFor } from "./games/registry.js";
+import { setWildRanks } from "./cards.js";
 
 /**
  * @typedef {{who: string, seat?: number|null, text: string, label?: string, quiet?: boolean,
@@ -126,6 +127,7 @@ export function createSession(opts) {
     if (!state.table || !state.game) return;
     inLang(() => {
       const v = view(), tb = state.table;
+      setWildRanks(v.wild_ranks); // which ranks the cards painted now mark as wild (the engine's view)
       felt.dataset.variant = v.variant || "";
       felt.dataset.phase = v.phase;
       felt.dataset.toActHuman = String(Boolean(tb.to_act_is_human));

@@ -13,7 +13,6 @@ The games are started from the new-game dialog like a person; the seeds deal the
 """
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
@@ -24,12 +23,6 @@ if TYPE_CHECKING:
     from conftest import WatchedPage
 
 pytestmark = pytest.mark.browser
-
-# The one line that gives cards.js the table's wild ranks belongs in web/session.js (render): until
-# it is there no card is marked wild, and the tests that expect a wild mark fail (branch report).
-WITHOUT_THE_CALL = pytest.mark.xfail(
-    "setWildRanks" not in (Path(__file__).parents[2] / "web" / "session.js").read_text(encoding="utf-8"),
-    reason="web/session.js does not yet call cards.js setWildRanks", strict=True)
 
 # variant, players, seed, the person's first hand holds (a two, and a joker where there are jokers)
 CANASTA = ("canasta-two-hand", 2, 4)
@@ -60,7 +53,6 @@ def marks(page: Page, selector: str) -> list[dict[str, object]]:
     return found
 
 
-@WITHOUT_THE_CALL
 def test_canasta_marks_twos_and_jokers_wild(page: WatchedPage, site_url: str) -> None:
     open_game(page, site_url, *CANASTA)
     for sel in ('#hand .hand-card[data-card^="2"]', '#hand .hand-card[data-card="JK"]'):
@@ -70,7 +62,6 @@ def test_canasta_marks_twos_and_jokers_wild(page: WatchedPage, site_url: str) ->
     assert all(m["wild"] is False and m["background"] == "none" for m in plain), plain
 
 
-@WITHOUT_THE_CALL
 def test_continental_marks_the_joker_wild_and_not_a_two(page: WatchedPage, site_url: str) -> None:
     open_game(page, site_url, *CONTINENTAL)
     twos = marks(page, '#hand .hand-card[data-card^="2"]')
