@@ -23,6 +23,8 @@ from ..multiset import add as ms_add
 from ..multiset import remove as ms_remove
 from ..rng import Rng
 from .base import DRAWN_MAX, Turn
+from .legal_discard import _DISCARD
+from .legal_take import _DRAW
 from .legality import Legality
 from .melds import Meld
 from .moves import Move
@@ -442,6 +444,61 @@ class CanastaState(Legality, Scoring, View, Saved):
             self._went_out(move, label)
             return
         self._record(seat, move, label)
+        self._start_turn(self.next_seat(seat))
+
+    # ------------------------------------------------------------------ the search's fast path
+    def search_draw(self) -> None:
+        """``draw`` as :meth:`apply` plays it, without its move-log entry (``last_moves``): the fast
+        path of the search's playouts (issue #27, :mod:`meldtable.search.rollout`). The caller knows
+        the draw is legal (the draw stage, no question waiting, the stock not empty). While the
+        stock could run out within the draw (its red threes replaced: at most two a deck), where
+        the last red three may end the hand, it is :meth:`apply` itself
+        (tests/test_search_fast.py: the same states as ``Game.play``)."""
+        r = self.rules
+        stock = self.stock
+        n = r.draw_count
+        if len(stock) <= n + 2 * r.decks:
+            self.apply(_DRAW)
+            return
+        t = self.turn
+        seat = t.seat
+        hand = self.hands[seat]
+        got = 0
+        while got < n:
+            c = stock.pop()
+            if is_red_three(c):
+                self.red_threes[r.side_of[seat]].append(c)  # laid out; a replacement is drawn
+                continue
+            hand[c] = hand.get(c, 0) + 1
+            got += 1
+        t.stage = "play"
+        t.from_stock = True
+        self.drawn[seat] = min(self.drawn[seat] + got, DRAWN_MAX)
+        if t.initial and not self.melded[r.side_of[seat]]:  # (_initial_pending)
+            t.countable = dict(hand)
+        self._legal = None
+
+    def search_discard_ok(self, c: Card) -> bool:
+        """Whether discarding hand card ``c`` is legal now, in the play stage with no question
+        waiting (the verdict ``verify`` gives, without its shared checks: the fast path)."""
+        return self._discard_ok_now(c) is None
+
+    def search_discard(self, c: Card) -> None:
+        """``discard`` of hand card ``c`` (legal: :meth:`search_discard_ok`) as :meth:`apply` plays
+        it, without its move-log entry; going out is :meth:`apply` itself."""
+        seat = self.turn.seat
+        hand = self.hands[seat]
+        left = hand[c] - 1
+        if not left and len(hand) == 1:
+            self.apply(_DISCARD[c])
+            return
+        if left:
+            hand[c] = left
+        else:
+            del hand[c]
+        self.pile.append(c)
+        if is_wild(c):
+            self.pile_wilds += 1
         self._start_turn(self.next_seat(seat))
 
     def _went_out(self, move: Move, label: str) -> None:

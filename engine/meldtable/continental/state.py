@@ -270,6 +270,51 @@ class ContinentalState(Legality, Scoring, Viewing, Saved):
         rec = self._record(actor, move, label)
         rec["label"] += self._start_turn((actor + 1) % self.rules.players)
 
+    # ------------------------------------------------------------------ the search's fast path
+    def search_draw(self) -> None:
+        """``draw`` from the main stock as :meth:`apply` plays it, without its move-log entry
+        (``last_moves``): the fast path of the search's playouts (issue #27,
+        :mod:`meldtable.search.rollout`). The caller knows the draw is legal (the draw stage, no
+        claim window, the main stock not empty; tests/test_search_fast.py: the same states as
+        ``Game.play``)."""
+        self._legal = None
+        t = self.turn
+        c = self.stock.pop()
+        hand = self.hands[t.seat]
+        hand[c] = hand.get(c, 0) + 1
+        t.stage, t.drew = "play", "stock"
+        self.takes_in_a_row = 0
+        queue = self._claim_queue()
+        if queue:
+            self.window = queue
+
+    def search_discard_ok(self, c: Card) -> bool:
+        """Whether discarding hand card ``c`` is legal now, after the draw with no claim window
+        open (the verdict ``verify`` gives, without its shared checks: the fast path)."""
+        t = self.turn
+        if t.joker_from is not None or t.pending is not None:
+            return False
+        return self._why_discard(_discard_move(c), t.seat) is None
+
+    def search_discard(self, c: Card) -> None:
+        """``discard`` of hand card ``c`` (legal: :meth:`search_discard_ok`) as :meth:`apply` plays
+        it, without its move-log entry; going out is :meth:`apply` itself."""
+        actor = self.turn.seat
+        hand = self.hands[actor]
+        left = hand[c] - 1
+        if not left and len(hand) == 1:
+            self.apply(_discard_move(c))
+            return
+        self._legal = None
+        if left:
+            hand[c] = left
+        else:
+            del hand[c]
+        self.pile.append(c)
+        self.top_from = actor
+        self.top_claimable = True
+        self._start_turn((actor + 1) % self.rules.players)
+
     def apply_undoable(self, move: ContinentalMove) -> Callable[[], None]:
         """Apply a legal ``set``, ``run`` or ``add`` of the seat to act that leaves a card in its
         hand (so the deal goes on), and return a function that takes it back exactly: the
@@ -359,3 +404,14 @@ def new_state(rules: Rules, seed: int) -> ContinentalState:
 
 
 State = ContinentalState
+
+
+_DISCARDS: dict[Card, ContinentalMove] = {}
+
+
+def _discard_move(c: Card) -> ContinentalMove:
+    """The move ``discard c`` (made once per card: the search's fast path)."""
+    m = _DISCARDS.get(c)
+    if m is None:
+        m = _DISCARDS[c] = ContinentalMove("discard", (c,))
+    return m

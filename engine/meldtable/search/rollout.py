@@ -101,3 +101,47 @@ def quick_playout(family: Any, state: Any, rng: random.Random, limit: int = 10_0
         state.apply(move)
         n += 1
     return n
+
+
+def fast_playout(family: Any, state: Any, rng: random.Random, limit: int = 10_000) -> int:
+    """:func:`quick_playout` made cheaper, move for move the same moves from the same ``rng``
+    (tests/test_search_fast.py): where the family state has the search's fast path
+    (``search_draw``, ``search_discard_ok``, ``search_discard``: canasta, Continental), a
+    proposed draw is played without a verdict (the cheap kind ``draw`` is only proposed when the
+    draw is legal), a proposed discard is checked by the discard's own rule only (the stage,
+    the question and the card held are known) and both are applied without notation, move
+    object or move-log entry; the other moves are listed and applied as :func:`quick_playout`
+    does. The saved state at the end equals the public API's but for ``last_moves`` (the move
+    log the fast steps skip). The number of moves played."""
+    draw = getattr(state, "search_draw", None)
+    if draw is None:
+        return quick_playout(family, state, rng, limit)
+    discard_ok = state.search_discard_ok
+    discard = state.search_discard
+    rand = rng.random
+    randrange = rng.randrange
+    n = 0
+    while not state.hand_over and n < limit:
+        n += 1
+        kind = _cheap_kind(state)
+        if kind is not None and rand() < QUICK:
+            if kind == "draw":
+                draw()
+                continue
+            hand = state.hands[state.current_player]
+            if hand:
+                cards = list(hand)
+                c = cards[randrange(len(cards))]
+                if discard_ok(c):
+                    discard(c)
+                    continue
+        legal = state.legal_moves()
+        if not legal:
+            n -= 1
+            break
+        if kind is not None:
+            other = [m for m in legal if m.kind != kind]
+            if other:
+                legal = other
+        state.apply(legal[randrange(len(legal))])
+    return n

@@ -1,0 +1,97 @@
+"""The search's fast path (issue #27): the families' ``search_draw``, ``search_discard_ok`` and
+``search_discard`` change a state exactly as ``apply`` of the same move does (but for the move
+log, ``last_moves``, which they skip), accept exactly the discards the family's verdict accepts,
+and :func:`meldtable.search.rollout.fast_playout` plays the same moves as ``quick_playout``
+(whose moves tests/test_search.py replays through ``Game.play``)."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+import meldtable
+from meldtable.bot import choose_move
+from meldtable.search import family_of
+from meldtable.search.rollout import _accepts, _cheap_kind, _move, fast_playout, quick_move, quick_playout
+
+FAST = [("canasta-two-hand", 2), ("canasta-classic", 4), ("kanaster", 2), ("kanaster", 4), ("continental", 3),
+        ("continental", 5)]
+ALL = FAST + [("3-ist-50", 3)]
+
+
+def _midhand(variant: str, players: int, seed: int, moves: int) -> meldtable.Game:
+    g = meldtable.new_game(variant, players=players, seed=seed)
+    for _ in range(moves):
+        if g.hand_over:
+            break
+        g.play(choose_move(g))
+    return g
+
+
+def _saved(state: Any) -> str:
+    """The saved state without the move log (what the fast steps skip)."""
+    d = state.to_dict()
+    d.pop("last_moves", None)
+    return json.dumps(d, sort_keys=True)
+
+
+@pytest.mark.parametrize("variant,players", FAST)
+def test_fast_steps_change_the_state_as_apply_does(variant: str, players: int) -> None:
+    """Along quick playouts from several positions: every proposed draw by ``search_draw`` gives
+    the state ``apply(draw)`` gives; for every card in hand after the draw, ``search_discard_ok``
+    says what the family's verdict says, and ``search_discard`` of a legal one gives the state
+    ``apply(discard)`` gives (to the end of the hand: going out and the stock's end included)."""
+    draws = discards = refused = 0
+    for seed in range(3):
+        g = _midhand(variant, players, seed, 4 + 6 * seed)
+        family = g.family
+        state = g.search_node().state
+        rng = random.Random(seed)
+        for _ in range(800):
+            if state.hand_over:
+                break
+            kind = _cheap_kind(state)
+            if kind == "draw":
+                a, b = state.copy(), state.copy()
+                a.search_draw()
+                b.apply(_move(family, "draw"))
+                assert _saved(a) == _saved(b)
+                draws += 1
+            elif kind == "discard":
+                for c in list(state.hands[state.current_player]):
+                    move = _move(family, "discard " + c.text)
+                    ok = state.search_discard_ok(c)
+                    assert ok == _accepts(state, move) == (move in state.legal_moves())
+                    if not ok:
+                        refused += 1
+                        continue
+                    a, b = state.copy(), state.copy()
+                    a.search_discard(c)
+                    b.apply(move)
+                    assert _saved(a) == _saved(b)
+                    discards += 1
+            state.apply(quick_move(family, state, rng))
+    assert draws > 10 and discards > 50
+
+
+@pytest.mark.parametrize("variant,players", ALL)
+def test_fast_playout_plays_the_quick_playouts_moves(variant: str, players: int) -> None:
+    """``fast_playout`` and ``quick_playout`` from the same position and random numbers: the same
+    number of moves, the same saved state (but the move log) and the same random numbers used."""
+    for seed in range(4):
+        g = _midhand(variant, players, seed, 5 + 7 * seed)
+        if g.hand_over:
+            continue
+        for k in range(3):
+            a, b = g.search_node().state, g.search_node().state
+            ra, rb = random.Random(100 * seed + k), random.Random(100 * seed + k)
+            na = quick_playout(family_of(a), a, ra)
+            nb = fast_playout(family_of(b), b, rb)
+            assert na == nb > 0
+            assert a.hand_over and b.hand_over
+            assert _saved(a) == _saved(b)
+            assert ra.getstate() == rb.getstate()
+        assert g.to_json() == _midhand(variant, players, seed, 5 + 7 * seed).to_json()  # the game is untouched
