@@ -54,6 +54,7 @@ def test_fast_steps_change_the_state_as_apply_does(variant: str, players: int) -
             if state.hand_over:
                 break
             kind = _cheap_kind(state)
+            assert state.search_kind() == kind
             if kind == "draw":
                 a, b = state.copy(), state.copy()
                 a.search_draw()

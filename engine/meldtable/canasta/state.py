@@ -447,6 +447,17 @@ class CanastaState(Legality, Scoring, View, Saved):
         self._start_turn(self.next_seat(seat))
 
     # ------------------------------------------------------------------ the search's fast path
+    def search_kind(self) -> str | None:
+        """The cheap move kind the search's quick playouts propose now (:mod:`meldtable.search.rollout`):
+        ``"draw"`` in the draw stage while the stock lasts, ``"discard"`` after it, ``None`` while
+        the partner's answer is awaited or the stock is used up."""
+        t = self.turn
+        if t.asked == "pending":
+            return None
+        if t.stage == "draw":
+            return "draw" if self.stock else None
+        return "discard"
+
     def search_draw(self) -> None:
         """``draw`` as :meth:`apply` plays it, without its move-log entry (``last_moves``): the fast
         path of the search's playouts (issue #27, :mod:`meldtable.search.rollout`). The caller knows
@@ -480,7 +491,14 @@ class CanastaState(Legality, Scoring, View, Saved):
 
     def search_discard_ok(self, c: Card) -> bool:
         """Whether discarding hand card ``c`` is legal now, in the play stage with no question
-        waiting (the verdict ``verify`` gives, without its shared checks: the fast path)."""
+        waiting (the verdict ``verify`` gives, without its shared checks: the fast path). The
+        common case first: no question asked, no initial meld pending, no black threes melded and a
+        card left after it (then :meth:`_discard_ok_now` accepts every card)."""
+        t = self.turn
+        side = self.rules.side_of[t.seat]
+        if (t.asked is None and len(self.hands[t.seat]) > 1 and (self.melded[side] or not t.initial)
+                and THREE not in self.melds[side]):
+            return True
         return self._discard_ok_now(c) is None
 
     def search_discard(self, c: Card) -> None:

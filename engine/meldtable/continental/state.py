@@ -271,6 +271,16 @@ class ContinentalState(Legality, Scoring, Viewing, Saved):
         rec["label"] += self._start_turn((actor + 1) % self.rules.players)
 
     # ------------------------------------------------------------------ the search's fast path
+    def search_kind(self) -> str | None:
+        """The cheap move kind the search's quick playouts propose now (:mod:`meldtable.search.rollout`):
+        ``"draw"`` in the draw stage while the main stock lasts, ``"discard"`` after it, ``None``
+        while the claim window is open or the main stock is used up."""
+        if self.window:
+            return None
+        if self.turn.stage == "draw":
+            return "draw" if self.stock else None
+        return "discard"
+
     def search_draw(self) -> None:
         """``draw`` from the main stock as :meth:`apply` plays it, without its move-log entry
         (``last_moves``): the fast path of the search's playouts (issue #27,

@@ -106,7 +106,8 @@ def quick_playout(family: Any, state: Any, rng: random.Random, limit: int = 10_0
 def fast_playout(family: Any, state: Any, rng: random.Random, limit: int = 10_000) -> int:
     """:func:`quick_playout` made cheaper, move for move the same moves from the same ``rng``
     (tests/test_search_fast.py): where the family state has the search's fast path
-    (``search_draw``, ``search_discard_ok``, ``search_discard``: canasta, Continental), a
+    (``search_kind``, ``search_draw``, ``search_discard_ok``, ``search_discard``: canasta,
+    Continental), a
     proposed draw is played without a verdict (the cheap kind ``draw`` is only proposed when the
     draw is legal), a proposed discard is checked by the discard's own rule only (the stage,
     the question and the card held are known) and both are applied without notation, move
@@ -116,6 +117,7 @@ def fast_playout(family: Any, state: Any, rng: random.Random, limit: int = 10_00
     draw = getattr(state, "search_draw", None)
     if draw is None:
         return quick_playout(family, state, rng, limit)
+    cheap_kind = state.search_kind
     discard_ok = state.search_discard_ok
     discard = state.search_discard
     rand = rng.random
@@ -123,7 +125,7 @@ def fast_playout(family: Any, state: Any, rng: random.Random, limit: int = 10_00
     n = 0
     while not state.hand_over and n < limit:
         n += 1
-        kind = _cheap_kind(state)
+        kind = cheap_kind()
         if kind is not None and rand() < QUICK:
             if kind == "draw":
                 draw()
