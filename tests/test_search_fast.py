@@ -55,6 +55,8 @@ def test_fast_steps_change_the_state_as_apply_does(variant: str, players: int) -
                 break
             kind = _cheap_kind(state)
             assert state.search_kind() == kind
+            window = getattr(state, "search_window_moves", lambda: None)()
+            assert window is None or window == state.legal_moves()
             if kind == "draw":
                 a, b = state.copy(), state.copy()
                 a.search_draw()

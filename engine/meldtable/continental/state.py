@@ -281,6 +281,12 @@ class ContinentalState(Legality, Scoring, Viewing, Saved):
             return "draw" if self.stock else None
         return "discard"
 
+    def search_window_moves(self) -> list[ContinentalMove] | None:
+        """While the claim window is open, its legal moves as :meth:`legal_moves` lists them
+        (``claim``, ``pass``: a shared list, not to be changed) without generating them; else
+        ``None`` (the search's fast path)."""
+        return _WINDOW if self.window else None
+
     def search_draw(self) -> None:
         """``draw`` from the main stock as :meth:`apply` plays it, without its move-log entry
         (``last_moves``): the fast path of the search's playouts (issue #27,
@@ -417,6 +423,7 @@ State = ContinentalState
 
 
 _DISCARDS: dict[Card, ContinentalMove] = {}
+_WINDOW = sorted([ContinentalMove("pass"), ContinentalMove("claim")], key=str)
 
 
 def _discard_move(c: Card) -> ContinentalMove:
