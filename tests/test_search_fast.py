@@ -14,8 +14,9 @@ import pytest
 
 import meldtable
 from meldtable.bot import choose_move
-from meldtable.search import family_of
-from meldtable.search.rollout import _accepts, _cheap_kind, _move, fast_playout, quick_move, quick_playout
+from meldtable.search import determinize_state, family_of
+from meldtable.search.knowledge import known_cards
+from meldtable.search.rollout import _accepts, _cheap_kind, _move, fast_determinize, fast_playout, quick_move, quick_playout
 
 FAST = [("canasta-two-hand", 2), ("canasta-classic", 4), ("kanaster", 2), ("kanaster", 4), ("continental", 3),
         ("continental", 5)]
@@ -98,3 +99,34 @@ def test_fast_playout_plays_the_quick_playouts_moves(variant: str, players: int)
             assert _saved(a) == _saved(b)
             assert ra.getstate() == rb.getstate()
         assert g.to_json() == _midhand(variant, players, seed, 5 + 7 * seed).to_json()  # the game is untouched
+
+
+@pytest.mark.parametrize("variant,players", ALL)
+def test_fast_determinize_deals_what_determinize_state_deals(variant: str, players: int) -> None:
+    """``fast_determinize`` and ``determinize_state`` for the seat to act from the same random
+    numbers: the same saved state, every hand's cards in the same order (the order a quick
+    playout draws its discards from) and so the same playout after it; the game is untouched."""
+    dealt = 0
+    for seed in range(5):
+        g = _midhand(variant, players, seed, 3 + 9 * seed)
+        if g.hand_over:
+            continue
+        before = g.to_json()
+        seat = g.current_player
+        assert seat is not None
+        known = known_cards(g)
+        for k in range(3):
+            ra, rb = random.Random(k), random.Random(k)
+            a = determinize_state(g, seat, ra, known)
+            b = fast_determinize(g, seat, rb, known if k else None)
+            assert (a is None) == (b is None)
+            if a is None:
+                continue
+            dealt += 1
+            assert json.dumps(a.to_dict()) == json.dumps(b.to_dict())
+            assert [list(h.items()) for h in a.hands] == [list(h.items()) for h in b.hands]
+            assert ra.getstate() == rb.getstate()
+            assert fast_playout(family_of(a), a, ra) == fast_playout(family_of(b), b, rb)
+            assert json.dumps(a.to_dict()) == json.dumps(b.to_dict())
+        assert g.to_json() == before
+    assert dealt >= 9

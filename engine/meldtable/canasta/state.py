@@ -17,9 +17,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import Card, rank_name, standard_deck
+from ..cards import Card, parse_cards, rank_name, standard_deck
 from ..errors import IllegalMoveError
 from ..multiset import add as ms_add
+from ..multiset import counted
 from ..multiset import remove as ms_remove
 from ..rng import Rng
 from .base import DRAWN_MAX, Turn
@@ -447,6 +448,19 @@ class CanastaState(Legality, Scoring, View, Saved):
         self._start_turn(self.next_seat(seat))
 
     # ------------------------------------------------------------------ the search's fast path
+    SEARCH_HIDDEN = ("hands", "stock", "hand_over", "turn")
+    """The parts of the saved state (:meth:`to_dict`) the family's ``shuffle_hidden`` reads and
+    deals again (the search's fast determinization, :func:`meldtable.search.rollout.fast_determinize`)."""
+
+    def search_redeal(self, st: dict[str, Any]) -> None:
+        """Take the hands and the stock of ``st`` (the :data:`SEARCH_HIDDEN` parts of a saved
+        state, dealt again by ``shuffle_hidden`` with the seat to act unchanged) as
+        :meth:`from_dict` reads them (each hand's cards in the saved order); the rest of this state
+        stays (the search's fast determinization)."""
+        self.hands = [counted(parse_cards(h)) for h in st["hands"]]
+        self.stock = parse_cards(st["stock"])
+        self._legal = None
+
     def search_kind(self) -> str | None:
         """The cheap move kind the search's quick playouts propose now (:mod:`meldtable.search.rollout`):
         ``"draw"`` in the draw stage while the stock lasts, ``"discard"`` after it, ``None`` while

@@ -7,9 +7,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..cards import JOKER, Card, standard_deck
+from ..cards import JOKER, Card, parse_cards, standard_deck
 from ..errors import IllegalMoveError
 from ..multiset import add as ms_add
+from ..multiset import counted
 from ..multiset import remove as ms_remove
 from ..rng import Rng
 from .combos import Combo
@@ -271,6 +272,21 @@ class ContinentalState(Legality, Scoring, Viewing, Saved):
         rec["label"] += self._start_turn((actor + 1) % self.rules.players)
 
     # ------------------------------------------------------------------ the search's fast path
+    SEARCH_HIDDEN = ("hands", "stock", "penalty_stock", "discard_pile", "hand_over", "turn")
+    """The parts of the saved state (:meth:`to_dict`) the family's ``shuffle_hidden`` reads and
+    deals again (the search's fast determinization, :func:`meldtable.search.rollout.fast_determinize`)."""
+
+    def search_redeal(self, st: dict[str, Any]) -> None:
+        """Take the hands, the main and penalty stocks and the discard pile of ``st`` (the
+        :data:`SEARCH_HIDDEN` parts of a saved state, dealt again by ``shuffle_hidden``) as
+        :meth:`from_dict` reads them (each hand's cards in the saved order); the rest of this state
+        stays (the search's fast determinization)."""
+        self.hands = [counted(parse_cards(h)) for h in st["hands"]]
+        self.stock = parse_cards(st["stock"])
+        self.penalty = parse_cards(st["penalty_stock"])
+        self.pile = parse_cards(st["discard_pile"])
+        self._legal = None
+
     def search_kind(self) -> str | None:
         """The cheap move kind the search's quick playouts propose now (:mod:`meldtable.search.rollout`):
         ``"draw"`` in the draw stage while the main stock lasts, ``"discard"`` after it, ``None``

@@ -23,6 +23,7 @@ import random
 from typing import Any
 
 from ..errors import IllegalMoveError
+from .knowledge import known_cards, place_known
 
 QUICK = 0.9
 """Chance that a position's move is first proposed from its cheap kind (draw, or a discard of a
@@ -150,3 +151,31 @@ def fast_playout(family: Any, state: Any, rng: random.Random, limit: int = 10_00
                 legal = other
         state.apply(legal[randrange(len(legal))])
     return n
+
+
+def fast_determinize(game: Any, seat: int, rng: random.Random, known: Any = None) -> Any:
+    """:func:`meldtable.search.determinize_state` made cheaper, the same state from the same
+    ``rng`` (tests/test_search_fast.py): where the family state has ``SEARCH_HIDDEN`` and
+    ``search_redeal`` (canasta, Continental) and ``seat`` is the seat to act, only the parts of the
+    saved state the family's ``shuffle_hidden`` deals again go through it (and through
+    :func:`~meldtable.search.knowledge.place_known`), and a copy of the state takes them back
+    instead of a whole :meth:`from_dict` with every check of a load. ``known``: the seat's
+    :func:`~meldtable.search.knowledge.known_cards` (found when ``None``; a search finds it once a
+    decision). ``None`` when the family cannot determinize now."""
+    from . import determinize_state
+
+    state = game.state
+    keys = getattr(state, "SEARCH_HIDDEN", None)
+    if keys is None or state.current_player != seat:
+        return determinize_state(game, seat, rng) if known is None else determinize_state(game, seat, rng, known)
+    d = state.to_dict()
+    st = game.family.shuffle_hidden({k: d[k] for k in keys}, seat, rng)
+    if st is None:
+        return None
+    if known is None:
+        known = known_cards(game)
+    if known:
+        place_known(st, game.variant.family, seat, known)
+    c = state.copy()
+    c.search_redeal(st)
+    return c
