@@ -39,6 +39,8 @@ from .view import View
 
 __all__ = ["CanastaState", "Turn", "play_order"]
 
+_RED_3D, _RED_3H = parse_cards(["3D", "3H"])
+
 
 class CanastaState(Legality, Scoring, View, Saved):
     """Whole-match state of a canasta-family game (mutable; :class:`meldtable.game.Game` wraps it).
@@ -531,7 +533,16 @@ class CanastaState(Legality, Scoring, View, Saved):
         self.pile.append(c)
         if is_wild(c):
             self.pile_wilds += 1
-        self._start_turn(self.next_seat(seat))
+        nxt = self.next_seat(seat)
+        if not self.stock or (self.rules.red_three_exposure == "first_turn"
+                              and (_RED_3D in self.hands[nxt] or _RED_3H in self.hands[nxt])):
+            self._start_turn(nxt)  # (red threes to lay out, or the stock used up)
+            return
+        # _start_turn without them: the red three check by two lookups instead of a pass over the hand
+        t = self.turn = Turn(nxt, not self.melded[self.rules.side_of[nxt]])
+        t.fresh = not self.laid[nxt]
+        self._legal = None
+        self._shared = None
 
     def _went_out(self, move: Move, label: str) -> None:
         """The seat to act emptied its hand with ``move``: its side has melded and the hand ends."""
