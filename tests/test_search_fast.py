@@ -45,7 +45,7 @@ def test_fast_steps_change_the_state_as_apply_does(variant: str, players: int) -
     the state ``apply(draw)`` gives; for every card in hand after the draw, ``search_discard_ok``
     says what the family's verdict says, and ``search_discard`` of a legal one gives the state
     ``apply(discard)`` gives (to the end of the hand: going out and the stock's end included)."""
-    draws = discards = refused = 0
+    draws = discards = refused = answers = 0
     for seed in range(3):
         g = _midhand(variant, players, seed, 6 * seed)  # (seed 0: the deal itself, red threes still in hands)
         family = g.family
@@ -58,6 +58,12 @@ def test_fast_steps_change_the_state_as_apply_does(variant: str, players: int) -
             assert state.search_kind() == kind
             window = getattr(state, "search_window_moves", lambda: None)()
             assert window is None or window == state.legal_moves()
+            for move in window or []:
+                a, b = state.copy(), state.copy()
+                a.search_answer(move)
+                b.apply(move)
+                assert _saved(a) == _saved(b)
+                answers += 1
             if kind == "draw":
                 a, b = state.copy(), state.copy()
                 a.search_draw()
@@ -79,6 +85,7 @@ def test_fast_steps_change_the_state_as_apply_does(variant: str, players: int) -
                     discards += 1
             state.apply(quick_move(family, state, rng))
     assert draws > 10 and discards > 50
+    assert answers > 10 or not variant.startswith("continental")
 
 
 @pytest.mark.parametrize("variant,players", ALL)

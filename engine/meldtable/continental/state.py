@@ -303,6 +303,27 @@ class ContinentalState(Legality, Scoring, Viewing, Saved):
         ``None`` (the search's fast path)."""
         return _WINDOW if self.window else None
 
+    def search_answer(self, move: ContinentalMove) -> None:
+        """``claim`` or ``pass`` in the open claim window (one of :meth:`search_window_moves`) as
+        :meth:`apply` plays it, without its move-log entry (the search's fast path)."""
+        self._legal = None
+        window = self.window
+        assert window
+        actor = window[0]
+        if move.kind == "pass":
+            window.pop(0)
+            if not window:
+                self.window = None
+            return
+        hand = self.hands[actor]
+        c = self.pile.pop()
+        penalty = self.penalty.pop() if self._penalty_source() == "penalty" else self.stock.pop()
+        hand[c] = hand.get(c, 0) + 1
+        hand[penalty] = hand.get(penalty, 0) + 1
+        self.claims[actor] += 1
+        self.top_claimable = False
+        self.window = None
+
     def search_draw(self) -> None:
         """``draw`` from the main stock as :meth:`apply` plays it, without its move-log entry
         (``last_moves``): the fast path of the search's playouts (issue #27,

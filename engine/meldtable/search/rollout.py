@@ -108,8 +108,9 @@ def fast_playout(family: Any, state: Any, rng: random.Random, limit: int = 10_00
     """:func:`quick_playout` made cheaper, move for move the same moves from the same ``rng``
     (tests/test_search_fast.py): where the family state has the search's fast path
     (``search_kind``, ``search_draw``, ``search_discard_ok``, ``search_discard``: canasta,
-    Continental), a claim window's moves are not generated (Continental: ``search_window_moves``), a
-    proposed draw is played without a verdict (the cheap kind ``draw`` is only proposed when the
+    Continental), a claim window's moves are not generated and the answer is applied without its
+    move-log entry (Continental: ``search_window_moves``, ``search_answer``), a proposed draw is
+    played without a verdict (the cheap kind ``draw`` is only proposed when the
     draw is legal), a proposed discard is checked by the discard's own rule only (the stage,
     the question and the card held are known) and both are applied without notation, move
     object or move-log entry; the other moves are listed and applied as :func:`quick_playout`
@@ -120,6 +121,7 @@ def fast_playout(family: Any, state: Any, rng: random.Random, limit: int = 10_00
         return quick_playout(family, state, rng, limit)
     cheap_kind = state.search_kind
     window = getattr(state, "search_window_moves", None)
+    answer = getattr(state, "search_answer", None)
     discard_ok = state.search_discard_ok
     discard = state.search_discard
     rand = rng.random
@@ -139,9 +141,12 @@ def fast_playout(family: Any, state: Any, rng: random.Random, limit: int = 10_00
                 if discard_ok(c):
                     discard(c)
                     continue
-        legal = window() if kind is None and window is not None else None
-        if legal is None:
-            legal = state.legal_moves()
+        if kind is None and window is not None and answer is not None:
+            legal = window()
+            if legal is not None:
+                answer(legal[randrange(len(legal))])
+                continue
+        legal = state.legal_moves()
         if not legal:
             n -= 1
             break
