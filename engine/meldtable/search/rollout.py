@@ -15,6 +15,16 @@ playout plays is therefore a legal move; tests/test_search.py plays the same mov
 The policy is not uniform over the legal moves (it discards and draws more often than a uniform
 one, and melds less): a cheaper random rollout, not the same one. ``bench/search_bench.py``
 measures both against the public API.
+
+The fast path (issue #27, "a fast copy and apply ... without notation, labels, history or
+views"): :func:`fast_playout` plays the same moves as :func:`quick_playout` from the same random
+numbers, through the family states' ``search_*`` steps where they have them (canasta,
+Continental: a draw, a discard and a claim window's answer applied without move objects,
+verdict dispatch or move-log entries; each step checked against ``apply`` in
+tests/test_search_fast.py), and :func:`fast_determinize` deals the same determinization as
+``determinize_state`` from a copy of the state instead of a whole saved-game load. 3 ist 50 has
+no such steps (its capture is mandatory, so every position lists its few legal moves): there
+both are the plain functions.
 """
 
 from __future__ import annotations
