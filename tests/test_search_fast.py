@@ -137,3 +137,26 @@ def test_fast_determinize_deals_what_determinize_state_deals(variant: str, playe
             assert json.dumps(a.to_dict()) == json.dumps(b.to_dict())
         assert g.to_json() == before
     assert dealt >= 9
+
+
+def test_threefifty_fast_moves_and_apply_are_the_public_ones() -> None:
+    """3 ist 50 (no cheap kind: every position's moves listed): ``search_moves`` lists
+    ``legal_moves`` in its order and ``search_apply`` changes the state as ``apply`` does (but the
+    move log) at every position of random playouts, over every round's deal to the game's end,
+    with default options and with the capture not mandatory, centre and discard top apart and every minus pile a target."""
+    positions = 0
+    for options in ({}, {"capture_mandatory": False, "capture_sources": "center_or_discard_top", "option4_targets": "any"}):
+        for seed in range(3):
+            g = meldtable.new_game("3-ist-50", players=3 + seed % 2, seed=seed, options=options)
+            state = g.search_node().state
+            rng = random.Random(seed)
+            while not state.hand_over:
+                legal = state.legal_moves()
+                assert state.search_moves() == legal
+                move = legal[rng.randrange(len(legal))]
+                a = state.copy()
+                a.search_apply(move)
+                state.apply(move)
+                assert _saved(a) == _saved(state)
+                positions += 1
+    assert positions > 200

@@ -23,8 +23,9 @@ Continental: a draw, a discard and a claim window's answer applied without move 
 verdict dispatch or move-log entries; each step checked against ``apply`` in
 tests/test_search_fast.py), and :func:`fast_determinize` deals the same determinization as
 ``determinize_state`` from a copy of the state instead of a whole saved-game load. 3 ist 50 has
-no such steps (its capture is mandatory, so every position lists its few legal moves): there
-both are the plain functions.
+no cheap kind (its capture is mandatory, so every position lists its few legal moves): its fast
+playout lists them by ``search_moves`` and applies them by ``search_apply`` (no move log); its
+determinization is ``determinize_state``.
 """
 
 from __future__ import annotations
@@ -128,7 +129,16 @@ def fast_playout(family: Any, state: Any, rng: random.Random, limit: int = 10_00
     log the fast steps skip). The number of moves played."""
     draw = getattr(state, "search_draw", None)
     if draw is None:
-        return quick_playout(family, state, rng, limit)
+        moves = getattr(state, "search_moves", None)
+        if moves is None or _cheap_kind(state) is not None:
+            return quick_playout(family, state, rng, limit)
+        return _uniform_playout(moves, state.search_apply, state, rng, limit)
+    return _proposing_playout(draw, state, rng, limit)
+
+
+def _proposing_playout(draw: Any, state: Any, rng: random.Random, limit: int) -> int:
+    """:func:`fast_playout` of a family state with the draw and discard steps (canasta,
+    Continental): :func:`quick_move`'s proposals played by them."""
     cheap_kind = state.search_kind
     window = getattr(state, "search_window_moves", None)
     answer = getattr(state, "search_answer", None)
@@ -165,6 +175,21 @@ def fast_playout(family: Any, state: Any, rng: random.Random, limit: int = 10_00
             if other:
                 legal = other
         state.apply(legal[randrange(len(legal))])
+    return n
+
+
+def _uniform_playout(moves: Any, play: Any, state: Any, rng: random.Random, limit: int) -> int:
+    """:func:`quick_playout` where no cheap kind is ever proposed (3 ist 50 with its mandatory
+    capture: a uniform random playout), through the state's ``search_moves`` (the legal moves as
+    ``legal_moves`` lists them, cheaper) and ``search_apply`` (``apply`` without the move log)."""
+    randrange = rng.randrange
+    n = 0
+    while not state.hand_over and n < limit:
+        legal = moves()
+        if not legal:
+            break
+        play(legal[randrange(len(legal))])
+        n += 1
     return n
 
 
