@@ -146,6 +146,9 @@ def _proposing_playout(draw: Any, state: Any, rng: random.Random, limit: int) ->
     discard = state.search_discard
     rand = rng.random
     randrange = rng.randrange
+    # randrange(k) for k > 0 is _randbelow(k) (the same numbers; CPython 3.11-3.14): the discard's
+    # pick without randrange's checks (tests/test_search_fast.py compares the generators' states)
+    below = getattr(rng, "_randbelow", randrange)
     n = 0
     while not state.hand_over and n < limit:
         n += 1
@@ -154,10 +157,10 @@ def _proposing_playout(draw: Any, state: Any, rng: random.Random, limit: int) ->
             if kind == "draw":
                 draw()
                 continue
-            hand = state.hands[state.current_player]
+            hand = state.hands[state.turn.seat]  # (a discard is proposed only to the turn's seat)
             if hand:
                 cards = list(hand)
-                c = cards[randrange(len(cards))]
+                c = cards[below(len(cards))]
                 if discard_ok(c):
                     discard(c)
                     continue
