@@ -480,7 +480,7 @@ class CanastaState(Legality, Scoring, View, Saved):
         the draw is legal (the draw stage, no question waiting, the stock not empty). While the
         stock could run out within the draw (its red threes replaced: at most two a deck), where
         the last red three may end the hand, it is :meth:`apply` itself
-        (tests/test_search_fast.py: the same states as ``Game.play``)."""
+        (tests/test_search_fast.py: the same states as ``apply``)."""
         r = self.rules
         stock = self.stock
         n = r.draw_count

@@ -329,7 +329,7 @@ class ContinentalState(Legality, Scoring, Viewing, Saved):
         (``last_moves``): the fast path of the search's playouts (issue #27,
         :mod:`meldtable.search.rollout`). The caller knows the draw is legal (the draw stage, no
         claim window, the main stock not empty; tests/test_search_fast.py: the same states as
-        ``Game.play``)."""
+        ``apply``)."""
         self._legal = None
         t = self.turn
         c = self.stock.pop()
