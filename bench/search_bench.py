@@ -16,6 +16,13 @@ interleaved (both see the same machine load):
   (:func:`meldtable.search.quick_playout`: a draw or a random discard proposed first and checked
   by the family's verdict, the legal moves listed only otherwise). Its playouts are not the same
   length as uniform ones: the table gives the mean moves a playout of both.
+- ``fast path``: the same moves as ``fast, quick`` from the same random numbers
+  (tests/test_search_fast.py), played by :func:`meldtable.search.rollout.fast_playout` (the
+  families' ``search_*`` steps: a draw or a discard applied without notation, move object,
+  verdict dispatch or move-log entry; a claim window's moves not generated) after
+  :func:`meldtable.search.rollout.fast_determinize` (the same determinization as
+  ``determinize_state``, the state copied and only its hidden parts dealt again; the seat's
+  known cards found once per column, as the strong player finds them once a decision).
 
 Also the playouts alone (no determinization): ``Game.copy`` + ``play`` against
 ``Node.copy`` + ``apply``; and the strong player's decision time at its default budget (wall
@@ -38,7 +45,9 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 import meldtable  # noqa: E402
 from meldtable.bot import DEFAULT_BUDGET_MS, choose_move  # noqa: E402
-from meldtable.search import Node, determinize_state, quick_playout, random_playout  # noqa: E402
+from meldtable.search import Node, determinize_state, family_of, quick_playout, random_playout  # noqa: E402
+from meldtable.search.knowledge import known_cards  # noqa: E402
+from meldtable.search.rollout import fast_determinize, fast_playout  # noqa: E402
 
 GAMES = {
     "two-hand": ("canasta-two-hand", 2),
@@ -98,6 +107,25 @@ def fast_playouts(g: meldtable.Game, n: int, rng: random.Random, determinize: bo
     return n / spent
 
 
+def path_playouts(g: meldtable.Game, n: int, rng: random.Random, determinize: bool,
+                  moves: list[int] | None = None) -> float:
+    """Playouts per second of the fast path (:func:`fast_determinize` + :func:`fast_playout`)."""
+    seat = g.current_player
+    assert seat is not None
+    root = g.state
+    family = family_of(root)
+    count = 0
+    t = time.process_time()
+    known = known_cards(g) if determinize else None
+    for _ in range(n):
+        state = fast_determinize(g, seat, rng, known) if determinize else root.copy()
+        count += fast_playout(family, state, rng)
+    spent = time.process_time() - t
+    if moves is not None:
+        moves.append(count)
+    return n / spent
+
+
 def main(argv: list[str] | None = None) -> int:
     import argparse  # (here: bench/pyodide_search.py imports this module in Pyodide, whose trimmed library has none)
 
@@ -114,30 +142,36 @@ def main(argv: list[str] | None = None) -> int:
     load = os.getloadavg()[0]
     print(f"search speed: {repeats} repeats of {n} random playouts from a mid-hand position, CPU time, "
           f"load average {load:.2f}")
-    print("| game | public, with determinization | fast, uniform | fast, quick | ratio uniform | ratio quick "
-          "| public, copy only | fast, uniform | fast, quick | ratio uniform | ratio quick | moves a playout: uniform, quick |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    print("| game | public, with determinization | fast, uniform | fast, quick | fast path | ratio uniform | ratio quick "
+          "| ratio fast path | public, copy only | fast, uniform | fast, quick | fast path | ratio uniform | ratio quick "
+          "| ratio fast path | moves a playout: uniform, quick, fast path |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for game in games:
         variant, players = GAMES[game]
         g = position(variant, players)
-        cols: dict[str, list[float]] = {k: [] for k in ("pd", "fd", "qd", "pc", "fc", "qc")}
+        cols: dict[str, list[float]] = {k: [] for k in ("pd", "fd", "qd", "xd", "pc", "fc", "qc", "xc")}
         mu: list[int] = []
         mq: list[int] = []
+        mx: list[int] = []
         for r in range(repeats):
             cols["pd"].append(public_playouts(g, n, random.Random(r), True))
             cols["fd"].append(fast_playouts(g, n, random.Random(r), True))
             cols["qd"].append(fast_playouts(g, n, random.Random(r), True, True))
+            cols["xd"].append(path_playouts(g, n, random.Random(r), True))
             cols["pc"].append(public_playouts(g, n, random.Random(r), False))
             cols["fc"].append(fast_playouts(g, n, random.Random(r), False, False, mu))
             cols["qc"].append(fast_playouts(g, n, random.Random(r), False, True, mq))
+            cols["xc"].append(path_playouts(g, n, random.Random(r), False, mx))
 
         def ratio(a: str, b: str, cols: dict[str, list[float]] = cols) -> float:
             return median([x / y for x, y in zip(cols[a], cols[b])])
 
         m = {k: median(v) for k, v in cols.items()}
-        print(f"| {game} | {m['pd']:.0f} | {m['fd']:.0f} | {m['qd']:.0f} | {ratio('fd', 'pd'):.2f}x | {ratio('qd', 'pd'):.2f}x "
-              f"| {m['pc']:.0f} | {m['fc']:.0f} | {m['qc']:.0f} | {ratio('fc', 'pc'):.2f}x | {ratio('qc', 'pc'):.2f}x "
-              f"| {sum(mu) / (n * repeats):.0f}, {sum(mq) / (n * repeats):.0f} |", flush=True)
+        print(f"| {game} | {m['pd']:.0f} | {m['fd']:.0f} | {m['qd']:.0f} | {m['xd']:.0f} | {ratio('fd', 'pd'):.2f}x "
+              f"| {ratio('qd', 'pd'):.2f}x | {ratio('xd', 'pd'):.2f}x "
+              f"| {m['pc']:.0f} | {m['fc']:.0f} | {m['qc']:.0f} | {m['xc']:.0f} | {ratio('fc', 'pc'):.2f}x "
+              f"| {ratio('qc', 'pc'):.2f}x | {ratio('xc', 'pc'):.2f}x "
+              f"| {sum(mu) / (n * repeats):.0f}, {sum(mq) / (n * repeats):.0f}, {sum(mx) / (n * repeats):.0f} |", flush=True)
     print()
     print(f"strong decisions at the default budget ({DEFAULT_BUDGET_MS} ms), wall time, every decision with more than "
           f"one legal move of the first {decisions} such positions of a hand (seed 5) the normal player plays")

@@ -7,9 +7,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..cards import JOKER, Card, standard_deck
+from ..cards import JOKER, Card, parse_cards, standard_deck
 from ..errors import IllegalMoveError
 from ..multiset import add as ms_add
+from ..multiset import counted
 from ..multiset import remove as ms_remove
 from ..rng import Rng
 from .combos import Combo
@@ -270,6 +271,103 @@ class ContinentalState(Legality, Scoring, Viewing, Saved):
         rec = self._record(actor, move, label)
         rec["label"] += self._start_turn((actor + 1) % self.rules.players)
 
+    # ------------------------------------------------------------------ the search's fast path
+    SEARCH_HIDDEN = ("hands", "stock", "penalty_stock", "discard_pile", "hand_over", "turn")
+    """The parts of the saved state (:meth:`to_dict`) the family's ``shuffle_hidden`` reads and
+    deals again (the search's fast determinization, :func:`meldtable.search.rollout.fast_determinize`)."""
+
+    def search_redeal(self, st: dict[str, Any]) -> None:
+        """Take the hands, the main and penalty stocks and the discard pile of ``st`` (the
+        :data:`SEARCH_HIDDEN` parts of a saved state, dealt again by ``shuffle_hidden``) as
+        :meth:`from_dict` reads them (each hand's cards in the saved order); the rest of this state
+        stays (the search's fast determinization)."""
+        self.hands = [counted(parse_cards(h)) for h in st["hands"]]
+        self.stock = parse_cards(st["stock"])
+        self.penalty = parse_cards(st["penalty_stock"])
+        self.pile = parse_cards(st["discard_pile"])
+        self._legal = None
+
+    def search_kind(self) -> str | None:
+        """The cheap move kind the search's quick playouts propose now (:mod:`meldtable.search.rollout`):
+        ``"draw"`` in the draw stage while the main stock lasts, ``"discard"`` after it, ``None``
+        while the claim window is open or the main stock is used up."""
+        if self.window:
+            return None
+        if self.turn.stage == "draw":
+            return "draw" if self.stock else None
+        return "discard"
+
+    def search_window_moves(self) -> list[ContinentalMove] | None:
+        """While the claim window is open, its legal moves as :meth:`legal_moves` lists them
+        (``claim``, ``pass``: a shared list, not to be changed) without generating them; else
+        ``None`` (the search's fast path)."""
+        return _WINDOW if self.window else None
+
+    def search_answer(self, move: ContinentalMove) -> None:
+        """``claim`` or ``pass`` in the open claim window (one of :meth:`search_window_moves`) as
+        :meth:`apply` plays it, without its move-log entry (the search's fast path)."""
+        self._legal = None
+        window = self.window
+        assert window
+        actor = window[0]
+        if move.kind == "pass":
+            window.pop(0)
+            if not window:
+                self.window = None
+            return
+        hand = self.hands[actor]
+        c = self.pile.pop()
+        penalty = self.penalty.pop() if self._penalty_source() == "penalty" else self.stock.pop()
+        hand[c] = hand.get(c, 0) + 1
+        hand[penalty] = hand.get(penalty, 0) + 1
+        self.claims[actor] += 1
+        self.top_claimable = False
+        self.window = None
+
+    def search_draw(self) -> None:
+        """``draw`` from the main stock as :meth:`apply` plays it, without its move-log entry
+        (``last_moves``): the fast path of the search's playouts (issue #27,
+        :mod:`meldtable.search.rollout`). The caller knows the draw is legal (the draw stage, no
+        claim window, the main stock not empty; tests/test_search_fast.py: the same states as
+        ``apply``)."""
+        self._legal = None
+        t = self.turn
+        c = self.stock.pop()
+        hand = self.hands[t.seat]
+        hand[c] = hand.get(c, 0) + 1
+        t.stage, t.drew = "play", "stock"
+        self.takes_in_a_row = 0
+        queue = self._claim_queue()
+        if queue:
+            self.window = queue
+
+    def search_discard_ok(self, c: Card) -> bool:
+        """Whether discarding hand card ``c`` is legal now, after the draw with no claim window
+        open (the verdict ``verify`` gives, without its shared checks: the fast path)."""
+        t = self.turn
+        if t.joker_from is not None or t.pending is not None:
+            return False
+        return self._why_discard(_discard_move(c), t.seat) is None
+
+    def search_discard(self, c: Card) -> None:
+        """``discard`` of hand card ``c`` (legal: :meth:`search_discard_ok`) as :meth:`apply` plays
+        it, without its move-log entry; going out is :meth:`apply` itself."""
+        actor = self.turn.seat
+        hand = self.hands[actor]
+        left = hand[c] - 1
+        if not left and len(hand) == 1:
+            self.apply(_discard_move(c))
+            return
+        self._legal = None
+        if left:
+            hand[c] = left
+        else:
+            del hand[c]
+        self.pile.append(c)
+        self.top_from = actor
+        self.top_claimable = True
+        self._start_turn((actor + 1) % self.rules.players)
+
     def apply_undoable(self, move: ContinentalMove) -> Callable[[], None]:
         """Apply a legal ``set``, ``run`` or ``add`` of the seat to act that leaves a card in its
         hand (so the deal goes on), and return a function that takes it back exactly: the
@@ -359,3 +457,15 @@ def new_state(rules: Rules, seed: int) -> ContinentalState:
 
 
 State = ContinentalState
+
+
+_DISCARDS: dict[Card, ContinentalMove] = {}
+_WINDOW = sorted([ContinentalMove("pass"), ContinentalMove("claim")], key=str)
+
+
+def _discard_move(c: Card) -> ContinentalMove:
+    """The move ``discard c`` (made once per card: the search's fast path)."""
+    m = _DISCARDS.get(c)
+    if m is None:
+        m = _DISCARDS[c] = ContinentalMove("discard", (c,))
+    return m

@@ -15,6 +15,17 @@ playout plays is therefore a legal move; tests/test_search.py plays the same mov
 The policy is not uniform over the legal moves (it discards and draws more often than a uniform
 one, and melds less): a cheaper random rollout, not the same one. ``bench/search_bench.py``
 measures both against the public API.
+
+The fast path (issue #27, "a fast copy and apply ... without notation, labels, history or
+views"): :func:`fast_playout` plays the same moves as :func:`quick_playout` from the same random
+numbers, through the family states' ``search_*`` steps where they have them (canasta,
+Continental: a draw, a discard and a claim window's answer applied without move objects,
+verdict dispatch or move-log entries; each step checked against ``apply`` in
+tests/test_search_fast.py), and :func:`fast_determinize` deals the same determinization as
+``determinize_state`` from a copy of the state instead of a whole saved-game load. 3 ist 50 has
+no cheap kind (its capture is mandatory, so every position lists its few legal moves): its fast
+playout lists them by ``search_moves`` and applies them by ``search_apply`` (no move log); its
+determinization is ``determinize_state``.
 """
 
 from __future__ import annotations
@@ -23,6 +34,7 @@ import random
 from typing import Any
 
 from ..errors import IllegalMoveError
+from .knowledge import known_cards, place_known
 
 QUICK = 0.9
 """Chance that a position's move is first proposed from its cheap kind (draw, or a discard of a
@@ -101,3 +113,112 @@ def quick_playout(family: Any, state: Any, rng: random.Random, limit: int = 10_0
         state.apply(move)
         n += 1
     return n
+
+
+def fast_playout(family: Any, state: Any, rng: random.Random, limit: int = 10_000) -> int:
+    """:func:`quick_playout` made cheaper, move for move the same moves from the same ``rng``
+    (tests/test_search_fast.py): where the family state has the search's fast path
+    (``search_kind``, ``search_draw``, ``search_discard_ok``, ``search_discard``: canasta,
+    Continental), a claim window's moves are not generated and the answer is applied without its
+    move-log entry (Continental: ``search_window_moves``, ``search_answer``), a proposed draw is
+    played without a verdict (the cheap kind ``draw`` is only proposed when the
+    draw is legal), a proposed discard is checked by the discard's own rule only (the stage,
+    the question and the card held are known) and both are applied without notation, move
+    object or move-log entry; the other moves are listed and applied as :func:`quick_playout`
+    does. The saved state at the end equals the public API's but for ``last_moves`` (the move
+    log the fast steps skip). The number of moves played."""
+    draw = getattr(state, "search_draw", None)
+    if draw is None:
+        moves = getattr(state, "search_moves", None)
+        if moves is None or _cheap_kind(state) is not None:
+            return quick_playout(family, state, rng, limit)
+        return _uniform_playout(moves, state.search_apply, state, rng, limit)
+    return _proposing_playout(draw, state, rng, limit)
+
+
+def _proposing_playout(draw: Any, state: Any, rng: random.Random, limit: int) -> int:
+    """:func:`fast_playout` of a family state with the draw and discard steps (canasta,
+    Continental): :func:`quick_move`'s proposals played by them."""
+    cheap_kind = state.search_kind
+    window = getattr(state, "search_window_moves", None)
+    answer = getattr(state, "search_answer", None)
+    discard_ok = state.search_discard_ok
+    discard = state.search_discard
+    rand = rng.random
+    randrange = rng.randrange
+    # randrange(k) for k > 0 is _randbelow(k) (the same numbers; CPython 3.11-3.14): the discard's
+    # pick without randrange's checks (tests/test_search_fast.py compares the generators' states)
+    below = getattr(rng, "_randbelow", randrange)
+    n = 0
+    while not state.hand_over and n < limit:
+        n += 1
+        kind = cheap_kind()
+        if kind is not None and rand() < QUICK:
+            if kind == "draw":
+                draw()
+                continue
+            hand = state.hands[state.turn.seat]  # (a discard is proposed only to the turn's seat)
+            if hand:
+                cards = list(hand)
+                c = cards[below(len(cards))]
+                if discard_ok(c):
+                    discard(c)
+                    continue
+        if kind is None and window is not None and answer is not None:
+            legal = window()
+            if legal is not None:
+                answer(legal[randrange(len(legal))])
+                continue
+        legal = state.legal_moves()
+        if not legal:
+            n -= 1
+            break
+        if kind is not None:
+            other = [m for m in legal if m.kind != kind]
+            if other:
+                legal = other
+        state.apply(legal[randrange(len(legal))])
+    return n
+
+
+def _uniform_playout(moves: Any, play: Any, state: Any, rng: random.Random, limit: int) -> int:
+    """:func:`quick_playout` where no cheap kind is ever proposed (3 ist 50 with its mandatory
+    capture: a uniform random playout), through the state's ``search_moves`` (the legal moves as
+    ``legal_moves`` lists them, cheaper) and ``search_apply`` (``apply`` without the move log)."""
+    randrange = rng.randrange
+    n = 0
+    while not state.hand_over and n < limit:
+        legal = moves()
+        if not legal:
+            break
+        play(legal[randrange(len(legal))])
+        n += 1
+    return n
+
+
+def fast_determinize(game: Any, seat: int, rng: random.Random, known: Any = None) -> Any:
+    """:func:`meldtable.search.determinize_state` made cheaper, the same state from the same
+    ``rng`` (tests/test_search_fast.py): where the family state has ``SEARCH_HIDDEN`` and
+    ``search_redeal`` (canasta, Continental) and ``seat`` is the seat to act, only the parts of the
+    saved state the family's ``shuffle_hidden`` deals again go through it (and through
+    :func:`~meldtable.search.knowledge.place_known`), and a copy of the state takes them back
+    instead of a whole :meth:`from_dict` with every check of a load. ``known``: the seat's
+    :func:`~meldtable.search.knowledge.known_cards` (found when ``None``; a search finds it once a
+    decision). ``None`` when the family cannot determinize now."""
+    from . import determinize_state
+
+    state = game.state
+    keys = getattr(state, "SEARCH_HIDDEN", None)
+    if keys is None or state.current_player != seat:
+        return determinize_state(game, seat, rng) if known is None else determinize_state(game, seat, rng, known)
+    d = state.to_dict()
+    st = game.family.shuffle_hidden({k: d[k] for k in keys}, seat, rng)
+    if st is None:
+        return None
+    if known is None:
+        known = known_cards(game)
+    if known:
+        place_known(st, game.variant.family, seat, known)
+    c = state.copy()
+    c.search_redeal(st)
+    return c
