@@ -17,15 +17,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import Card, parse_cards, rank_name, standard_deck
+from ..cards import Card, rank_name, standard_deck
 from ..errors import IllegalMoveError
 from ..multiset import add as ms_add
-from ..multiset import counted
 from ..multiset import remove as ms_remove
 from ..rng import Rng
 from .base import DRAWN_MAX, Turn
-from .legal_discard import _DISCARD
-from .legal_take import _DRAW
 from .legality import Legality
 from .melds import Meld
 from .moves import Move
@@ -34,15 +31,14 @@ from .reasons import REASONS
 from .rules import Rules
 from .saved import Saved
 from .scoring import Scoring
+from .search_steps import SearchSteps
 from .values import CANASTA_SIZE, HISTORY_KEEP, KEY_STEP, THREE, WILD, card_value, is_red_three, is_wild
 from .view import View
 
 __all__ = ["CanastaState", "Turn", "play_order"]
 
-_RED_3D, _RED_3H = parse_cards(["3D", "3H"])
 
-
-class CanastaState(Legality, Scoring, View, Saved):
+class CanastaState(Legality, Scoring, View, Saved, SearchSteps):
     """Whole-match state of a canasta-family game (mutable; :class:`meldtable.game.Game` wraps it).
 
     Seats are ``0 .. players-1``; sides are lists of seats (one seat per side in two-hand play).
@@ -448,101 +444,6 @@ class CanastaState(Legality, Scoring, View, Saved):
             return
         self._record(seat, move, label)
         self._start_turn(self.next_seat(seat))
-
-    # ------------------------------------------------------------------ the search's fast path
-    SEARCH_HIDDEN = ("hands", "stock", "hand_over", "turn")
-    """The parts of the saved state (:meth:`to_dict`) the family's ``shuffle_hidden`` reads and
-    deals again (the search's fast determinization, :func:`meldtable.search.rollout.fast_determinize`)."""
-
-    def search_redeal(self, st: dict[str, Any]) -> None:
-        """Take the hands and the stock of ``st`` (the :data:`SEARCH_HIDDEN` parts of a saved
-        state, dealt again by ``shuffle_hidden`` with the seat to act unchanged) as
-        :meth:`from_dict` reads them (each hand's cards in the saved order); the rest of this state
-        stays (the search's fast determinization)."""
-        self.hands = [counted(parse_cards(h)) for h in st["hands"]]
-        self.stock = parse_cards(st["stock"])
-        self._legal = None
-
-    def search_kind(self) -> str | None:
-        """The cheap move kind the search's quick playouts propose now (:mod:`meldtable.search.rollout`):
-        ``"draw"`` in the draw stage while the stock lasts, ``"discard"`` after it, ``None`` while
-        the partner's answer is awaited or the stock is used up."""
-        t = self.turn
-        if t.asked == "pending":
-            return None
-        if t.stage == "draw":
-            return "draw" if self.stock else None
-        return "discard"
-
-    def search_draw(self) -> None:
-        """``draw`` as :meth:`apply` plays it, without its move-log entry (``last_moves``): the fast
-        path of the search's playouts (issue #27, :mod:`meldtable.search.rollout`). The caller knows
-        the draw is legal (the draw stage, no question waiting, the stock not empty). While the
-        stock could run out within the draw (its red threes replaced: at most two a deck), where
-        the last red three may end the hand, it is :meth:`apply` itself
-        (tests/test_search_fast.py: the same states as ``apply``)."""
-        r = self.rules
-        stock = self.stock
-        n = r.draw_count
-        if len(stock) <= n + 2 * r.decks:
-            self.apply(_DRAW)
-            return
-        t = self.turn
-        seat = t.seat
-        hand = self.hands[seat]
-        got = 0
-        while got < n:
-            c = stock.pop()
-            if is_red_three(c):
-                self.red_threes[r.side_of[seat]].append(c)  # laid out; a replacement is drawn
-                continue
-            hand[c] = hand.get(c, 0) + 1
-            got += 1
-        t.stage = "play"
-        t.from_stock = True
-        self.drawn[seat] = min(self.drawn[seat] + got, DRAWN_MAX)
-        if t.initial and not self.melded[r.side_of[seat]]:  # (_initial_pending)
-            t.countable = dict(hand)
-        self._legal = None
-
-    def search_discard_ok(self, c: Card) -> bool:
-        """Whether discarding hand card ``c`` is legal now, in the play stage with no question
-        waiting (the verdict ``verify`` gives, without its shared checks: the fast path). The
-        common case first: no question asked, no initial meld pending, no black threes melded and a
-        card left after it (then :meth:`_discard_ok_now` accepts every card)."""
-        t = self.turn
-        side = self.rules.side_of[t.seat]
-        if (t.asked is None and len(self.hands[t.seat]) > 1 and (self.melded[side] or not t.initial)
-                and THREE not in self.melds[side]):
-            return True
-        return self._discard_ok_now(c) is None
-
-    def search_discard(self, c: Card) -> None:
-        """``discard`` of hand card ``c`` (legal: :meth:`search_discard_ok`) as :meth:`apply` plays
-        it, without its move-log entry; going out is :meth:`apply` itself."""
-        seat = self.turn.seat
-        hand = self.hands[seat]
-        left = hand[c] - 1
-        if not left and len(hand) == 1:
-            self.apply(_DISCARD[c])
-            return
-        if left:
-            hand[c] = left
-        else:
-            del hand[c]
-        self.pile.append(c)
-        if is_wild(c):
-            self.pile_wilds += 1
-        nxt = self.next_seat(seat)
-        if not self.stock or (self.rules.red_three_exposure == "first_turn"
-                              and (_RED_3D in self.hands[nxt] or _RED_3H in self.hands[nxt])):
-            self._start_turn(nxt)  # (red threes to lay out, or the stock used up)
-            return
-        # _start_turn without them: the red three check by two lookups instead of a pass over the hand
-        t = self.turn = Turn(nxt, not self.melded[self.rules.side_of[nxt]])
-        t.fresh = not self.laid[nxt]
-        self._legal = None
-        self._shared = None
 
     def _went_out(self, move: Move, label: str) -> None:
         """The seat to act emptied its hand with ``move``: its side has melded and the hand ends."""
