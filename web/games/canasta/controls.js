@@ -6,7 +6,7 @@ import { addTarget, addsTo, buryTarget, selectionMelds } from "./moves.js";
 
 /** @typedef {import("./context.js").Ctx} Ctx */
 
-/** @param {Ctx} ctx */
+/** The action bar: which buttons are enabled, shown, marked as the likely one; the partner's question. @param {Ctx} ctx */
 export function renderButtons(ctx) {
   const { $, shell } = ctx;
   const v = ctx.view();
@@ -61,7 +61,7 @@ export function renderButtons(ctx) {
   $("discard").classList.toggle("can", canTake || canDiscard);
 }
 
-/** @param {Ctx} ctx */
+/** Whose turn it is and what to do. @param {Ctx} ctx @returns {string} */
 export function turnText(ctx) {
   const { shell } = ctx;
   const tb = shell.table();

@@ -7,7 +7,7 @@ import { usableCards } from "./moves.js";
 
 /** @typedef {import("./context.js").Ctx} Ctx */
 
-/** @param {Ctx} ctx */
+/** The hand's card buttons. @param {Ctx} ctx */
 export function renderHand(ctx) {
   const { $, state } = ctx;
   const hand = ctx.view().hand || [];

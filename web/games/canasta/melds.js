@@ -8,7 +8,7 @@ import { addsTo } from "./moves.js";
 
 /** @typedef {import("./context.js").Ctx} Ctx */
 
-/** @param {Ctx} ctx */
+/** A side's melds into `box` (the person's side's as buttons). @param {Ctx} ctx @param {HTMLElement} box @param {number} side @param {boolean} mine */
 export function renderMelds(ctx, box, side, mine) {
   const { state } = ctx;
   const s = ctx.sideData(side);

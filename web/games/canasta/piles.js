@@ -6,7 +6,7 @@ import { slot, fillDiscardCards, stockCountText, discardSizeText, nameFromSeen }
 
 /** @typedef {import("./context.js").Ctx} Ctx */
 
-/** @param {Ctx} ctx */
+/** The stock and the discard pile. @param {Ctx} ctx */
 export function renderCenter(ctx) {
   const { $, shell } = ctx;
   const v = ctx.view();

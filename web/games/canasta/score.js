@@ -6,7 +6,7 @@ import { SCORE_ITEMS } from "./layout.js";
 
 /** @typedef {import("./context.js").Ctx} Ctx */
 
-/** @param {Ctx} ctx */
+/** The score sheet's header words. @param {Ctx} ctx */
 export function meta(ctx) {
   const v = ctx.view();
   const m = v.match || {};
@@ -17,7 +17,7 @@ export function meta(ctx) {
   };
 }
 
-/** @param {Ctx} ctx */
+/** The hand's score sheet, one column per side. @param {Ctx} ctx @param {any} parts the dialog's parts */
 export function fillScoreSheet(ctx, parts) {
   const { shell } = ctx;
   const v = ctx.view();

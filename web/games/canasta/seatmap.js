@@ -7,7 +7,7 @@ import { mapPosition } from "./layout.js";
 
 /** @typedef {import("./context.js").Ctx} Ctx */
 
-/** @param {Ctx} ctx */
+/** The seat map (built once per number of seats, updated in place). @param {Ctx} ctx */
 export function renderSeatMap(ctx) {
   const { $, shell } = ctx;
   const v = ctx.view();

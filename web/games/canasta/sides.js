@@ -7,7 +7,7 @@ import { renderMelds } from "./melds.js";
 
 /** @typedef {import("./context.js").Ctx} Ctx */
 
-/** @param {Ctx} ctx */
+/** A side's head. @param {Ctx} ctx @param {any} head its element @param {number} side */
 export function renderSideHead(ctx, head, side) {
   const { shell } = ctx;
   const s = ctx.sideData(side);
@@ -55,7 +55,7 @@ export function renderSideHead(ctx, head, side) {
   r3.hidden = threes.length === 0;
 }
 
-/** @param {Ctx} ctx */
+/** The opponents' sides (one section per side, built once). @param {Ctx} ctx */
 export function renderOpponents(ctx) {
   const { $ } = ctx;
   const v = ctx.view();
@@ -95,7 +95,7 @@ export function renderOpponents(ctx) {
   }
 }
 
-/** @param {Ctx} ctx */
+/** The person's side: its name, head and melds. @param {Ctx} ctx */
 export function renderMySide(ctx) {
   const { $ } = ctx;
   const side = ctx.mySide();
