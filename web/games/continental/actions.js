@@ -115,9 +115,9 @@ export function explainButton(shell, id) {
  * @returns {Promise<boolean>}
  */
 export async function act(ctx, action, entry) {
-  const { $, root } = ctx;
+  const { $ } = ctx;
   ctx.state.choice = null;
-  const hadFocus = $("ct-table").contains(activeIn(root));
+  const hadFocus = $("ct-table").contains(activeIn(ctx.root));
   const ok = await ctx.shell.act(action, entry);
   if (hadFocus && (!activeIn(ctx.root) || activeIn(ctx.root) === document.body)) {
     const el = $("hand").querySelector('.hand-card[tabindex="0"]') || $("hand").querySelector(".hand-card");
