@@ -2,7 +2,9 @@
 rooms (issue #26 items 2-4; web/games/registry.js, the contract): web/tablekit.js reads a game's
 shortcuts, Undo bar, drop targets and button reasons from the renderer module; the warnings are
 the engine's (no wild-card rule or notation parsing in tablekit); each family's renderer is a
-folder web/games/<family>/ whose index.js registry.js imports."""
+folder web/games/<family>/ whose index.js registry.js imports, and inside it rooms: table.js a
+short composition (state and wiring), the drawing and the person's actions in modules of their
+own that take an explicit context (context.js), no module-level state."""
 
 from __future__ import annotations
 
@@ -13,7 +15,9 @@ import pytest
 
 WEB = Path(__file__).resolve().parents[1] / "web"
 FAMILIES = ("canasta", "continental", "threefifty")
-ROOMS = ("index.js", "table.js", "layout.js", "log.js")
+ROOMS = ("index.js", "table.js", "context.js", "layout.js", "actions.js", "log.js")
+TABLE_MAX_LINES = 300
+"""The most lines a family's table.js may have: the composition only (issue #26 item 3)."""
 
 
 def test_tablekit_names_no_family_and_parses_no_notation() -> None:
@@ -58,3 +62,48 @@ def test_no_renderer_imports_another(family: str) -> None:
         for other in FAMILIES:
             if other != family:
                 assert f"/{other}/" not in path.read_text() and f"{other}.js" not in path.read_text(), (path, other)
+
+
+def _code(path: Path) -> str:
+    """The JavaScript of ``path`` without its comments."""
+    return re.sub(r"//[^\n]*|/\*.*?\*/", "", path.read_text(), flags=re.S)
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_table_js_is_a_short_composition_of_rooms(family: str) -> None:
+    """table.js is state and wiring, not one closure that draws everything (issue #26 item 3):
+    at most TABLE_MAX_LINES lines, it imports its context and its actions, and the drawing of the
+    table's parts is in the rooms it imports (no ``document.createElement`` of its own)."""
+    folder = WEB / "games" / family
+    table = (folder / "table.js").read_text()
+    assert len(table.splitlines()) <= TABLE_MAX_LINES, (family, len(table.splitlines()))
+    code = _code(folder / "table.js")
+    assert 'from "./context.js"' in code and 'from "./actions.js"' in code, family
+    assert "document.createElement" not in code, family
+    rooms = re.findall(r'from "\./([a-z]+\.js)"', code)
+    assert len(set(rooms)) >= 6, (family, rooms)
+    for room in rooms:
+        assert (folder / room).is_file(), (family, room)
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_rooms_keep_no_module_state(family: str) -> None:
+    """No new globals: a room's functions get what they need as parameters (the context); a
+    module-level ``let``/``var`` would be state shared by every table on the page."""
+    for path in sorted((WEB / "games" / family).glob("*.js")):
+        code = _code(path)
+        assert not re.search(r"^(let|var)\s", code, flags=re.M), path.name
+        assert "window." not in code and "globalThis" not in code, path.name
+
+
+def test_the_rooms_read_what_the_engine_says() -> None:
+    """The source checks of tests/test_page_reads_engine.py over a whole renderer folder (the
+    drawing left table.js): Continental's discard pile names its discarder from the view
+    (``discarded_by``), 3 ist 50's rooms match no ranks themselves."""
+    ct = "".join(_code(p) for p in sorted((WEB / "games" / "continental").glob("*.js")) if p.name != "log.js")
+    assert "last_moves" not in ct and "function discarder(" not in ct
+    assert "discarded_by" in ct
+    for path in sorted((WEB / "games" / "threefifty").glob("*.js")):
+        code = _code(path)
+        assert "sameRank" not in code and "capturedBy" not in code, path.name
+        assert not re.search(r"rankOf\([^)]*\)\s*===", code), f"{path.name} matches ranks itself"

@@ -1,41 +1,15 @@
 // The canasta family's table renderer (engine family canasta: two-hand Canasta, Classic Canasta
-// for 2 to 6 players, Kanaster), in rooms: table.js (create: the table's closure), layout.js (the
-// page of the table), log.js (log sentences), and here what web/tablekit.js reads (shortcuts,
-// Undo's bar, drop targets) and the new-game dialog's groups of rule options. This file is the
-// module web/games/registry.js lists.
+// for 2 to 6 players, Kanaster), in rooms: table.js (create: the composition), context.js (state
+// and readers), seatmap.js, sides.js, melds.js, piles.js, hand.js, controls.js, score.js
+// (drawing), moves.js (what the legal moves allow with the selection), actions.js (the person's
+// input and what web/tablekit.js reads: shortcuts, Undo's bar, drop targets), layout.js (the page
+// of the table), log.js (log sentences); and here the new-game dialog's groups of rule options.
+// This file is the module web/games/registry.js lists.
 
 /** The engine families this renderer draws. */
 export const families = ["canasta"];
 export { create } from "./table.js";
-
-// ---------------------------------------------------------------- what web/tablekit.js reads
-
-/**
- * Keyboard shortcuts: [key, button id, catalogue key of its name] (web/tablekit.js lists them in
- * the help overlay and presses the button; "u" is Undo, which tablekit puts into TOOLBAR).
- */
-export const SHORTCUTS = [
-  ["d", "btn-draw", "action.draw"], ["t", "btn-take", "action.take"], ["m", "btn-meld", "action.meld"],
-  ["a", "btn-add", "action.add"], ["x", "btn-discard", "action.discard"], ["u", "btn-undo", "action.undo"],
-  ["s", "btn-scores", "action.scores"],
-];
-
-/** The id of the action bar the Undo button goes into (web/tablekit.js mountUndo). */
-export const TOOLBAR = "actions";
-
-/**
- * Drop targets of a card dragged from the hand (web/tablekit.js wireDrag): [selector, (el, press)
- * => handled]. The dragged card is the selection by then; a drop presses the action's button (a
- * meld of the side first becomes the target of "add").
- */
-export const DROPS = [
-  ["#discard", (_el, press) => press(document.getElementById("btn-discard"))],
-  ["#my-melds .meld", (el, press) => {
-    if (el.getAttribute("aria-pressed") !== "true") el.click(); // make it the target of "add"
-    return press(document.getElementById("btn-add"));
-  }],
-  ["#my-side", (_el, press) => press(document.getElementById("btn-meld"))],
-];
+export { SHORTCUTS, TOOLBAR, DROPS } from "./actions.js";
 
 /**
  * The rule options of the canasta family in the new-game dialog, by group (web/app.js draws

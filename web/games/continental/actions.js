@@ -1,7 +1,15 @@
-// The Continental table's actions room: what web/tablekit.js reads from the renderer module
-// (web/games/registry.js): the keyboard shortcuts, the action bar Undo goes into, the drop
-// targets, and the reasons of the action bar's disabled buttons.
+// The Continental table's actions room: what the person does and what is sent. First what
+// web/tablekit.js reads from the renderer module (web/games/registry.js): the keyboard shortcuts,
+// the action bar Undo goes into, the drop targets, and the reasons of the action bar's disabled
+// buttons; then the table's own input: selecting cards, the buttons, the piles, a click on a
+// combination (with the choice bar when there are several ways), and act(), which sends.
+import { t } from "../../i18n.js";
+import { activeIn, wireHand, wireRovingKeys, shortCard } from "../common.js";
 import { contractText } from "./layout.js";
+import { store } from "./context.js";
+import { claimNow, passNow, setNeverClaim } from "./claim.js";
+import { legalLay } from "./controls.js";
+import { movesVia, multiFits } from "./melds.js";
 
 /**
  * Keyboard shortcuts: [key, button id, catalogue key of its name] (web/tablekit.js lists them in
@@ -94,4 +102,194 @@ export function explainButton(shell, id) {
   } else if (!sel.length) shell.setStatus({ key: "ct.hint.pickCards" }, "error");
   else shell.act({ type: kind, cards: sel }, { text: [kind, ...sel].join(" ") });
   return true;
+}
+
+// ------------------------------------------------------------------ the person's actions at the table
+// (create() in table.js wires them with wireInput; every function takes the table's context first)
+
+/** @typedef {import("./context.js").Ctx} Ctx */
+
+/**
+ * Send an action; keyboard focus that was on the table and lost with its button goes to the hand.
+ * @param {Ctx} ctx @param {any} action @param {any} entry
+ * @returns {Promise<boolean>}
+ */
+export async function act(ctx, action, entry) {
+  const { $ } = ctx;
+  ctx.state.choice = null;
+  const hadFocus = $("ct-table").contains(activeIn(ctx.root));
+  const ok = await ctx.shell.act(action, entry);
+  if (hadFocus && (!activeIn(ctx.root) || activeIn(ctx.root) === document.body)) {
+    const el = $("hand").querySelector('.hand-card[tabindex="0"]') || $("hand").querySelector(".hand-card");
+    if (el) el.focus({ preventScroll: true });
+  }
+  return ok;
+}
+
+/** @param {Ctx} ctx @param {any} m a legal move */
+function playMove(ctx, m) {
+  return ctx.act({ type: "move", text: m.text }, { text: m.text });
+}
+
+/** @param {Ctx} ctx */
+function onDraw(ctx) { if (ctx.legal().some((m) => m.kind === "draw")) ctx.act({ type: "draw" }, { text: "draw" }); }
+
+/** @param {Ctx} ctx */
+function onTake(ctx) { if (ctx.legal().some((m) => m.kind === "take")) ctx.act({ type: "take" }, { text: "take" }); }
+
+/** Lay the selection as a set or run. @param {Ctx} ctx @param {string} kind */
+function onLay(ctx, kind) {
+  const cards = ctx.selectedCards();
+  if (!cards.length) { ctx.shell.setStatus({ key: "ct.hint.pickCards" }); return; }
+  const exact = legalLay(ctx, kind, cards);
+  if (exact) { playMove(ctx, exact); return; }
+  ctx.act({ type: kind, cards }, { text: [kind, ...cards].join(" "), cards });
+}
+
+/** @param {Ctx} ctx */
+function onDiscard(ctx) {
+  const cards = ctx.selectedCards();
+  if (cards.length !== 1) { ctx.shell.setStatus({ key: "hint.selectOneDiscard" }); return; }
+  ctx.act({ type: "discard", card: cards[0] }, { text: "discard " + cards[0] });
+}
+
+/** @param {Ctx} ctx */
+function clickStock(ctx) {
+  if (!ctx.shell.isMyTurn() || ctx.phase() === "claim") { waitHint(ctx); return; }
+  if (ctx.stage() === "draw") { ctx.act({ type: "draw" }, { text: "draw" }); return; }
+  ctx.shell.setStatus({ key: "ct.hint.drewAlready" });
+}
+
+/** @param {Ctx} ctx */
+function clickDiscard(ctx) {
+  if (!ctx.shell.isMyTurn() || ctx.phase() === "claim") { waitHint(ctx); return; }
+  if (ctx.stage() === "draw") { ctx.act({ type: "take" }, { text: "take" }); return; }
+  const sel = ctx.selectedCards();
+  if (sel.length === 1) { onDiscard(ctx); return; }
+  ctx.shell.setStatus({ key: "hint.selectOneDiscard" });
+}
+
+/** @param {Ctx} ctx */
+function waitHint(ctx) {
+  ctx.state.waitHint = true;
+  ctx.shell.setStatus({ key: "ct.hint.wait" });
+}
+
+function endLabel(m) {
+  return t(m.end === "low" ? "ct.choice.low" : "ct.choice.high", { card: shortCard(m.cards[0]) });
+}
+
+/** Show the choice bar of state.choice and focus its first button. @param {Ctx} ctx */
+function showChoice(ctx) {
+  ctx.render();
+  const first = ctx.$("ct-choices").querySelector("button");
+  if (first) first.focus();
+}
+
+/** A click on a combination: lay the selection off to it (asking how when there are several ways). @param {Ctx} ctx @param {HTMLElement} el */
+function clickCombo(ctx, el) {
+  const { shell, state } = ctx;
+  const id = el.dataset.id;
+  const me = ctx.me();
+  if (!shell.isMyTurn() || ctx.phase() === "claim") { waitHint(ctx); return; }
+  if (ctx.stage() !== "play") { shell.setStatus({ key: "ct.hint.drawFirst" }); return; }
+  const v = ctx.view();
+  const cb = ctx.comboById(id);
+  const placing = v.turn && v.turn.place_joker_from;
+  const sel = ctx.selectedCards();
+  if (!placing && !sel.length) { shell.setStatus({ key: "ct.hint.pickForCombo" }); return; }
+  const via = movesVia(ctx, id);
+  if (via.length === 1) { playMove(ctx, via[0]); return; }
+  if (via.length > 1) {
+    state.choice = {
+      id,
+      head: t("ct.choice.head", { target: cb ? ctx.log.whoseCombo(cb, cb.owner, me) : id }),
+      options: [...via].sort((a, b) => Number(a.kind === "swap") - Number(b.kind === "swap") || Number(a.end === "high") - Number(b.end === "high")).map((m) => ({
+        label: m.kind === "swap" ? t("ct.choice.swap", { card: shortCard(m.cards[0]) })
+          : m.end ? endLabel(m) : t("ct.choice.add", { card: shortCard(m.cards[0]) }),
+        move: m.text,
+        action: { type: "move", text: m.text },
+        entry: { text: m.text },
+      })),
+    };
+    shell.setStatus({ key: "ct.hint.chooseHow" });
+    showChoice(ctx);
+    return;
+  }
+  const cards = placing ? ["JK"] : sel;
+  const action = { type: "add", target: id, cards };
+  const entry = { text: ["add", id, ...cards].join(" "), cards };
+  if (!placing && sel.length > 1 && cb && cb.kind === "run" && sel.includes("JK") && multiFits(ctx, id)) {
+    const ends = ctx.legal().filter((m) => m.kind === "add" && m.target === id && m.cards[0] === "JK").map((m) => m.end);
+    if (ends.includes("low") && ends.includes("high")) {
+      state.choice = {
+        id,
+        head: t("ct.choice.jokerEnd"),
+        options: ["low", "high"].map((end) => ({
+          label: t(end === "low" ? "ct.choice.low" : "ct.choice.high", { card: "★" }),
+          action: { ...action, end },
+          entry,
+        })),
+      };
+      showChoice(ctx);
+      return;
+    }
+  }
+  ctx.act(action, entry); // several cards, or not legal: the engine says why
+}
+
+/** Select or unselect hand card `i` (an index into view.hand). @param {Ctx} ctx @param {number} i */
+function selectCard(ctx, i) {
+  const h = ctx.hand();
+  if (i < 0 || i >= h.length) return;
+  if (ctx.state.selected.has(i)) ctx.state.selected.delete(i); else ctx.state.selected.add(i);
+  ctx.state.choice = null;
+  ctx.shell.clearError();
+  ctx.render();
+}
+
+/** The table's listeners (mountTable calls this once the template is in place). @param {Ctx} ctx */
+export function wireInput(ctx) {
+  const { $, shell, state } = ctx;
+  // Escape drops the whole selection
+  wireHand($("hand"), state, (i) => selectCard(ctx, i), () => {
+    if (!state.selected.size) return false;
+    state.selected.clear();
+    state.choice = null;
+    ctx.render();
+    return true;
+  });
+
+  const table = $("ct-table");
+  table.addEventListener("click", (ev) => {
+    const el = ev.target.closest(".ct-combo");
+    if (el && table.contains(el)) clickCombo(ctx, el);
+  });
+  // each seat's combinations are a group of their own
+  wireRovingKeys(table, ".ct-combo", { groupOf: (el) => el.parentElement });
+
+  $("ct-stock").addEventListener("click", () => clickStock(ctx));
+  $("ct-discard").addEventListener("click", () => clickDiscard(ctx));
+  $("ct-btn-draw").addEventListener("click", () => onDraw(ctx));
+  $("ct-btn-take").addEventListener("click", () => onTake(ctx));
+  $("ct-btn-set").addEventListener("click", () => onLay(ctx, "set"));
+  $("ct-btn-run").addEventListener("click", () => onLay(ctx, "run"));
+  $("ct-btn-discard").addEventListener("click", () => onDiscard(ctx));
+  $("ct-btn-clear").addEventListener("click", () => { state.selected.clear(); state.choice = null; shell.clearError(); ctx.render(); });
+  $("ct-btn-scores").addEventListener("click", () => shell.openScoreSheet());
+  $("ct-btn-claim").addEventListener("click", () => claimNow(ctx));
+  $("ct-btn-pass").addEventListener("click", () => passNow(ctx));
+  $("ct-never-claim").addEventListener("change", (ev) => setNeverClaim(ctx, ev.target.checked));
+  $("ct-sort").addEventListener("click", () => {
+    state.sortBy = state.sortBy === "rank" ? "suit" : "rank";
+    store("sort", state.sortBy);
+    ctx.render();
+  });
+  $("ct-choices").addEventListener("click", (ev) => {
+    const b = ev.target.closest("button[data-choice]");
+    if (!b || !state.choice) return;
+    if (b.dataset.choice === "cancel") { state.choice = null; shell.setStatus(null); ctx.render(); return; }
+    const o = state.choice.options[Number(b.dataset.choice)];
+    if (o) ctx.act(o.action, o.entry);
+  });
 }
