@@ -23,6 +23,13 @@ def _code(rel: str) -> str:
     return re.sub(r"//[^\n]*|/\*.*?\*/", "", (WEB / rel).read_text(), flags=re.S)
 
 
+def _renderer(family: str) -> dict[str, str]:
+    """Every room of ``web/games/<family>/`` but its log (``{path: code without comments}``)."""
+    rels = sorted(f"games/{family}/{p.name}" for p in (WEB / "games" / family).glob("*.js") if p.name != "log.js")
+    assert len(rels) >= 5, rels
+    return {rel: _code(rel) for rel in rels}
+
+
 @pytest.mark.parametrize("options", [{}, {"take_all_matches": True, "discard_capture_depth": "run"},
                                      {"take_all_matches": False, "capture_sources": "center_or_discard_top"}])
 def test_threefifty_view_captures_are_the_cards_the_play_moves(options: dict[str, object]) -> None:
@@ -56,8 +63,7 @@ def test_threefifty_view_captures_are_the_cards_the_play_moves(options: dict[str
 
 
 def test_threefifty_page_does_not_work_out_captures() -> None:
-    for rel in ("games/threefifty/table.js", "games/threefifty/log.js"):
-        code = _code(rel)
+    for rel, code in {**_renderer("threefifty"), "games/threefifty/log.js": _code("games/threefifty/log.js")}.items():
         assert "sameRank" not in code and "capturedBy" not in code, rel
         assert not re.search(r"rankOf\([^)]*\)\s*===", code), f"{rel} matches ranks itself"
     log = _code("games/threefifty/log.js")
@@ -66,7 +72,7 @@ def test_threefifty_page_does_not_work_out_captures() -> None:
 
 
 def test_continental_page_reads_discarder_and_log_cards_from_the_engine() -> None:
-    table = _code("games/continental/table.js")
+    table = "\n".join(_renderer("continental").values())
     assert "last_moves" not in table and "function discarder(" not in table
     assert "discarded_by" in table
     log = _code("games/continental/log.js")
