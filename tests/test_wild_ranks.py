@@ -65,3 +65,17 @@ def test_wild_ranks_reach_the_page_in_the_table() -> None:
             {"op": "new", "variant": variant, "players": 2, "seed": 5}), Session()))
         assert answer["ok"], answer
         assert sorted(answer["result"]["view"]["wild_ranks"]) == sorted(ranks), variant
+
+
+def test_a_canasta_meld_says_what_kind_it_is() -> None:
+    """Seed 000: black threes are laid out only when going out, and a meld of wild cards only
+    (option wild_canasta) is its own kind: the page words them from the view's meld ``kind``,
+    never from ranks or cards."""
+    from meldtable.canasta.melds import Meld
+    from meldtable.canasta.values import THREE, WILD
+    from meldtable.cards import parse_cards
+
+    assert Meld(THREE, parse_cards(["3C", "3S", "3C"])).to_json()["kind"] == "black_threes"
+    assert Meld(WILD, parse_cards(["2C", "JK", "2H"])).to_json()["kind"] == "wild"
+    natural = Meld(12, parse_cards(["QH", "QS", "JK"])).to_json()
+    assert natural["kind"] == "natural" and natural["rank"] == "Q"

@@ -71,8 +71,14 @@ class Meld:
         return m
 
     def to_json(self) -> dict[str, Any]:
+        """The meld as the view shows it: ``rank`` (``"Q"``; ``"2"`` for a meld of wild cards),
+        ``kind`` (``"natural"``, ``"wild"``: wild cards only, ``"black_threes"``: black threes laid
+        out when going out, seed 000), ``key`` (``"Q"``, ``"Q#2"``), ``cards`` and ``buried`` (texts),
+        ``naturals``/``wilds`` (counts), ``canasta`` (its kind or ``None``), ``hand_canasta`` and
+        ``points`` (the cards' values)."""
         return {
             "rank": RANKS[self.rank - 1],
+            "kind": "wild" if self.rank == WILD else "black_threes" if self.rank == THREE else "natural",
             "key": meld_key_text(self.key),
             "cards": [c.text for c in sorted(self.cards, key=_ORDER.__getitem__)],
             "buried": [c.text for c in sorted(self.buried, key=_ORDER.__getitem__)] if self.buried else [],

@@ -32,8 +32,7 @@ export function renderMelds(ctx, box, side, mine) {
     el.dataset.rank = key;
     el.dataset.count = String(m.cards.length);
     if (m.canasta) { el.classList.add("canasta", "canasta-" + m.canasta); el.dataset.canasta = m.canasta; }
-    const rankWords = m.rank === "3" && m.cards.every((c) => c === "3C" || c === "3S") ? t("meld.blackThrees")
-      : m.rank === "2" ? t("meld.wild") : rankPlural(m.rank);
+    const rankWords = m.kind === "black_threes" ? t("meld.blackThrees") : m.kind === "wild" ? t("meld.wild") : rankPlural(m.rank);
     const cardsText = m.cards.map(cardName).join(", ");
     let label = m.canasta
       ? t("meld.labelCanasta", { canasta: ctx.tw("meld.canasta." + m.canasta), rank: rankWords, cards: cardsText })
@@ -62,7 +61,7 @@ export function renderMelds(ctx, box, side, mine) {
     info.setAttribute("aria-hidden", "true");
     const rank = document.createElement("span");
     rank.className = "meld-rank";
-    rank.textContent = (m.rank === "2" ? "★" : rankText(m.rank)) + (key.includes("#") ? " " + key.slice(key.indexOf("#")) : "");
+    rank.textContent = (m.kind === "wild" ? "★" : rankText(m.rank)) + (key.includes("#") ? " " + key.slice(key.indexOf("#")) : "");
     const count = document.createElement("span");
     count.className = "meld-count";
     count.textContent = "×" + m.cards.length + (m.buried && m.buried.length ? " +" + m.buried.length : "");
