@@ -121,6 +121,7 @@ export function recordVariant(text) {
 /** A log entry for the renderers' describe() from the engine's log of a record (load_record, `log`). */
 function moveFields(e) {
   const out = { who: "other", seat: e.seat, text: e.text, label: e.label };
+  if (e.data && typeof e.data === "object") out.move = e.data; // the move's own JSON (load_record's log)
   if (e.card) out.card = e.card;
   if (Number.isInteger(e.n) && e.n > 0) out.n = e.n;
   if (e.out === true) out.out = true;
@@ -512,7 +513,7 @@ export function mountDemo(root, options = {}) {
           tableState.table = shown;
         }
       }
-      return moveSentence(e.text, "other", e.label, { n: e.n, name: seatName(e.seat) });
+      return moveSentence(moveFields(e), "other", { name: seatName(e.seat) });
     });
   }
 

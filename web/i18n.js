@@ -2180,39 +2180,45 @@ function listCards(cards) {
   return names.slice(0, -1).join(", ") + t("move.list.and") + names[names.length - 1];
 }
 
-const CARD_RE = /^(JK|(?:[A2-9TJQK])[CDHS])$/;
-const isCard = (s) => CARD_RE.test(s);
-
 /**
- * Turn a move in notation ("meld QH QS JK", "add Q QH", "discard 4C", "take", "draw")
- * into a sentence. `who` is "you", "computer" (the one computer of a two-player game) or "other"
- * (a named seat: extra.name, e.g. "Computer 2"); `label` is the engine's own text, used when
- * the notation is not one we know; extra.n is the size of a taken pile.
+ * The sentence of a canasta-family log entry `e`, worded from the engine's structure, never from
+ * notation: `e.move` the move's own JSON (docs/protocol.md "Moves"; `e.moves` every move of one
+ * action, whose cards are all named), or `e.event` "cut" | "red_three" with its `e.cards` (the
+ * engine's events of a deal or a turn, web/games/canasta/table.js). `who` is "you", "computer"
+ * (the one computer of a two-player game) or "other" (a named seat: extra.name, e.g. "Computer
+ * 2"); `e.n` the size of a taken pile; `e.rank` the rank of the meld an add went to (the view's,
+ * log.js). An entry without either (a log saved before moves carried them) is worded from the
+ * engine's own `label`.
+ * @param {{move?: any, moves?: any[], event?: string, cards?: string[], label?: string,
+ *   text?: string, n?: number, rank?: string}} e
+ * @param {string} who
+ * @param {{name?: string}} [extra]
+ * @returns {string}
  */
-export function moveSentence(text, who, label, extra = {}) {
-  const parts = String(text || "").trim().split(/\s+/);
-  const kind = parts[0];
-  const args = parts.slice(1);
+export function moveSentence(e, who, extra = {}) {
   const p = `move.${who}.`;
   const name = extra.name || "";
-  if (kind === "draw" && args.length === 0) return t(p + "draw", { name });
-  if ((kind === "pass" || kind === "ask" || kind === "yes" || kind === "no") && args.length === 0 && has(p + kind)) {
-    return t(p + kind, { name });
+  const listed = Array.isArray(e.cards) ? e.cards : [];
+  if (e.event === "cut") return listed.length ? t(p + "cut", { cards: listCards(listed), name }) : t(p + "cutNone", { name });
+  if (e.event === "red_three" && listed.length) return t(p + "red3", { cards: listCards(listed), name });
+  const m = e.move;
+  const other = () => t(p + "other", { label: e.label || e.text || "?", name });
+  if (!m || typeof m.kind !== "string") return other();
+  const cards = (Array.isArray(e.moves) ? e.moves : [m]).flatMap((x) => (x && Array.isArray(x.cards) ? x.cards : []));
+  const n = e.n;
+  switch (m.kind) {
+    case "draw": return t(p + "draw", { name });
+    case "pass": case "ask": case "yes": case "no": return has(p + m.kind) ? t(p + m.kind, { name }) : other();
+    case "take":
+      if (!cards.length) return n ? t(p + "takeN", { n, name }) : t(p + "take", { name });
+      return t(p + (n ? "takeWithN" : "takeWith"), { cards: listCards(cards), n, name });
+    case "meld": return t(p + "meld", { cards: listCards(cards), name });
+    case "add": {
+      const rank = e.rank || m.rank || "";
+      return t(p + "add", { cards: listCards(cards), ranks: rank === "2" ? t("meld.wild") : rankPlural(rank), name });
+    }
+    case "discard": return cards.length ? t(p + "discard", { card: cardName(cards[0]), name }) : other();
+    case "bury": return cards.length ? t(p + "bury", { card: cardName(cards[0]), name }) : other();
+    default: return other();
   }
-  const n = extra.n;
-  if (kind === "take" && args.length === 0) return n ? t(p + "takeN", { n, name }) : t(p + "take", { name });
-  if (kind === "take" && args.every(isCard)) {
-    return t(p + (n ? "takeWithN" : "takeWith"), { cards: listCards(args), n, name });
-  }
-  if (kind === "meld" && args.length && args.every(isCard)) return t(p + "meld", { cards: listCards(args), name });
-  if (kind === "add" && args.length >= 2 && !isCard(args[0]) && args.slice(1).every(isCard)) {
-    return t(p + "add", { cards: listCards(args.slice(1)), ranks: args[0] === "2" ? t("meld.wild") : rankPlural(args[0].split("#")[0]), name });
-  }
-  if (kind === "discard" && args.length === 1 && isCard(args[0])) return t(p + "discard", { card: cardName(args[0]), name });
-  if (kind === "cut" && args.every(isCard)) return args.length ? t(p + "cut", { cards: listCards(args), name }) : t(p + "cutNone", { name });
-  if (kind === "bury" && args.length === 2 && isCard(args[1])) return t(p + "bury", { card: cardName(args[1]), name });
-  if ((kind === "red3" || kind === "redthree" || kind === "red_three" || kind === "expose") && args.every(isCard) && args.length) {
-    return t(p + "red3", { cards: listCards(args), name });
-  }
-  return t(p + "other", { label: label || text || "?", name });
 }

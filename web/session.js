@@ -12,7 +12,11 @@ import { setWildRanks } from "./cards.js";
 /**
  * @typedef {{who: string, seat?: number|null, text: string, label?: string, quiet?: boolean,
  *   hand?: number, [key: string]: unknown}} LogEntry
- *   a line of the move log: `who` "you" | "computer" | "other" | "sep" | "undo"; `text` the move in notation
+ *   a line of the move log: `who` "you" | "computer" | "other" | "sep" | "undo"; `text` the move in
+ *   notation (shown to tests as data-text, never read for the sentence); `move` the engine's own
+ *   JSON of the move (docs/protocol.md "Moves": kind, cards, ...; several moves of one action:
+ *   `moves`, all of them, `move` the first); `label` the engine's words, for an entry without
+ *   `move` (a log saved before moves carried it); the renderer's describe() words the sentence
  * @typedef {{key?: string, params?: object, text?: string, err?: unknown, kind?: string}} Status
  * @typedef {{request(op: string, fields?: object): Promise<any>}} Engine
  *
@@ -60,6 +64,21 @@ import { setWildRanks } from "./cards.js";
  * @property {<T>(fn: () => T) => T} [inLang]  runs renderer code in the table's language (a demo's)
  * @property {SessionHooks} [hooks]
  */
+
+/**
+ * The log entry's fields for the moves an answer applied (a table's `moves`, the bot answer's
+ * `move`: {seat, text, label, data}, docs/protocol.md "Moves"): `move` the first move's own JSON,
+ * `moves` all of them when there are several (a meld of five cards is a meld and two adds),
+ * `label` the engine's words for them. {} when the answer names none (an older host's table).
+ * @param {unknown} moves
+ * @returns {{move?: any, moves?: any[], label?: string}}
+ */
+export function movesOf(moves) {
+  const list = Array.isArray(moves) ? moves.filter((m) => m && m.data && typeof m.data.kind === "string") : [];
+  if (!list.length) return {};
+  const out = { move: list[0].data, label: list.map((m) => m.label || m.text).join("; ") };
+  return list.length > 1 ? { ...out, moves: list.map((m) => m.data) } : out;
+}
 
 /**
  * A table session. Returns {shell, state, ...methods}: `shell` is what a renderer gets
@@ -262,7 +281,7 @@ export function createSession(opts) {
       // words other seats' moves by name (the log is read by the next person too)
       const named = humanSeats().filter((x) => !remoteSeats().includes(x)).length > 1 && table.view.players > 2;
       /** @type {LogEntry} */
-      const e = { who: named ? "computer" : "you", seat, label: "", text: "", ...entry };
+      const e = { who: named ? "computer" : "you", seat, label: "", text: "", ...movesOf(table.moves), ...entry };
       if (!e.text) e.text = ((table.view.last_moves || []).slice(-1)[0] || {}).text || action.type;
       if (state.game.annotate) inLang(() => state.game.annotate(e, state.table, table));
       record(e); // quiet: not worth a log line (a pass)
@@ -298,7 +317,7 @@ export function createSession(opts) {
     try {
       const r = await request("undo", {});
       if (gen !== state.gen) return;
-      state.log.push({ who: "undo", seat, text: r.undone, label: "" });
+      state.log.push({ who: "undo", seat, text: r.undone, label: "", ...(r.move ? { move: r.move } : {}) });
       state.ticker = null;
       state.busy = false;
       setStatus(null);
@@ -336,7 +355,8 @@ export function createSession(opts) {
           // a friend's move (on another device) is worded with their name, as another seat's
           const s = r.move.seat;
           const mine = humanSeats().includes(s) && !remoteSeats().includes(s) && (!hooks.ownSeat || hooks.ownSeat(s));
-          entry = { who: mine ? "you" : "computer", seat: s, text: r.move.text, label: r.move.label };
+          entry = { who: mine ? "you" : "computer", seat: s, text: r.move.text, label: r.move.label,
+            ...movesOf(Array.isArray(r.moves) && r.moves.length ? r.moves : [r.move]) }; // (a friend's action: all its moves)
           if (state.game.annotate) inLang(() => state.game.annotate(entry, state.table, r.table));
           record(entry);
         }

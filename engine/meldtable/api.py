@@ -26,6 +26,7 @@ from .annotations import explain, has_take, may_warn, take_cards, warnings
 from .bot import LEVELS, choose_move, hint
 from .cards import ALL_CARDS
 from .errors import MeldtableError, NotYourTurnError
+from .events import deal_events
 from .fields import NonFiniteNumber, strict_json
 from .game import BUDGET, Game, new_game
 from .reasons import COMMON
@@ -87,6 +88,9 @@ class Session:
         self.warned: tuple[Game, list[dict[str, Any]]] | None = None
         """The game an ``act`` made and the warnings that action deserved (:func:`warnings`): the
         tables of that game repeat them, as they repeat its events."""
+        self.applied: tuple[Game, list[dict[str, Any]]] | None = None
+        """The game the last ``act``, ``bot`` or ``play`` made and the moves it applied
+        (:func:`move_entry`): the tables of that game carry them as ``moves``."""
 
     # ------------------------------------------------------------------ helpers
     def _game(self) -> Game:
@@ -99,7 +103,9 @@ class Session:
         (a computer to act, the hand over) of the person's seat last to act; ``events`` holds what the moves this
         request applied did (:mod:`meldtable.events`), as the answer's ``seat`` may see them (the
         last :data:`MAX_EVENTS`); ``table`` repeats those of the last request that changed the game
-        (each change works on a copy of the game, which starts with no events); ``warnings`` those
+        (each change works on a copy of the game, which starts with no events); ``moves`` the moves
+        that request applied (:func:`move_entry`: seat, notation, label and the move's own JSON),
+        ``[]`` after a change that applied none (``new``, ``load``, ``undo``, ``next_hand``); ``warnings`` those
         the last ``act`` deserved while its game is the current one, ``may_warn`` the ones the
         person's next action may deserve (:mod:`meldtable.annotations`)."""
         g = self._game()
@@ -112,10 +118,12 @@ class Session:
         seat = self.viewer if self.viewer is not None and self.viewer in self.human_seats else self.human_seats[0]
         shown_seat = seat if not human or to_act is None else to_act
         events = [e.to_json(shown_seat) for e in g.events[-MAX_EVENTS:]]
+        applied = self.applied[1] if self.applied is not None and self.applied[0] is g else []
         return {
             "view": g.view(shown_seat),
             "seat": shown_seat,
             "events": events,
+            "moves": applied,
             "human_seats": list(self.human_seats),
             "to_act": to_act,
             "to_act_is_human": bool(human),
@@ -154,6 +162,9 @@ class Session:
         if options is not None and not isinstance(options, dict):
             raise BadRequest("'options' must be an object.")
         game = new_game(variant, players=players, seed=seed, options=options)
+        # what the deal did, as next_hand's table says it (the cut, red threes laid out: the log's
+        # first entries); the page lays out the view and flies none of them
+        game.events = game.last_events = deal_events(game.variant.family, game.state)
         seats = self._seats(req.get("human_seats"), players)
         self.game, self.human_seats, self.viewer = game, seats, None
         return self.table()
@@ -178,7 +189,8 @@ class Session:
             moves = [g.parse_move(_field(action, "text", str))]
         else:
             moves = compose(g, action)
-        self.game = _apply_all(g, moves)
+        self.game, applied = _apply_all(g, moves)
+        self.applied = (self.game, applied)
         # the warnings the action deserved (meldtable.annotations): the page tries an action that
         # may deserve some (the table's may_warn) on a scratch copy first and reads them here
         self.warned = (self.game, warnings(g, moves, self.game))
@@ -199,7 +211,8 @@ class Session:
 
     def op_undo(self, req: dict[str, Any]) -> dict[str, Any]:
         """Take back the person's last move of this turn (rule: :mod:`meldtable.undo`); the
-        answer is the table and ``undone`` (the move's notation)."""
+        answer is the table, ``undone`` (the move's notation) and ``move`` (the move's own JSON,
+        ``Move.to_json()``, as :func:`move_entry`'s ``data``)."""
         g = self._game()
         if g.hand_over:
             g.undo()  # refused: the hand is over (key undo_hand_over)
@@ -211,7 +224,7 @@ class Session:
         work = _recording(g)
         undone = work.undo(seat=g.current_player)
         self.game = work
-        return {"undone": undone, "table": self.table()}
+        return {"undone": undone, "move": work.parse_move(undone).to_json(), "table": self.table()}
 
     def op_bot(self, req: dict[str, Any]) -> dict[str, Any]:
         """The computer plays one move for the seat to act at ``level`` (``easy``, ``normal``
@@ -227,8 +240,9 @@ class Session:
         work = _recording(g)
         work.play(move, seat=seat)
         self.game = work
-        label = work.state.last_moves[-1]["label"] if work.state.last_moves else str(move)
-        return {"move": {"seat": seat, "text": str(move), "label": label}, "table": self.table()}
+        entry = move_entry(work, seat, move)
+        self.applied = (work, [entry])
+        return {"move": entry, "table": self.table()}
 
     def op_hint(self, req: dict[str, Any]) -> dict[str, Any]:
         """The suggested move for the person's seat to act, from that seat's information only
@@ -288,6 +302,8 @@ class Session:
 
         game, answer = api_load_record(req)
         self.game, self.human_seats, self.viewer = game, self._seats(req.get("human_seats"), game.players), None
+        for entry in answer.get("log") or []:  # each move's own JSON, as move_entry's "data"
+            entry["data"] = _move_data(game, entry.get("text"))
         return {**answer, "table": self.table()}
 
     def op_play(self, req: dict[str, Any]) -> dict[str, Any]:
@@ -299,15 +315,32 @@ class Session:
             raise BadRequest(f"'play' takes at most {MAX_PLAY_MOVES:,} moves at a time, not {len(moves):,}.")
         work = _recording(g)
         work.record_events = len(moves) <= PLAY_EVENT_MOVES  # (a long play records its last moves only)
+        applied: list[dict[str, Any]] = []
         for i, text in enumerate(moves):
             if i == len(moves) - PLAY_EVENT_MOVES:
                 work.record_events = True
             if text == "next_hand":
                 work.next_hand()
             else:
-                work.play(text)
+                seat = work.current_player
+                played = work.play(text)
+                if work.record_events:
+                    applied.append(move_entry(work, seat, played))
         self.game = work
+        self.applied = (work, applied)
         return self.table()
+
+    def op_events(self, req: dict[str, Any]) -> dict[str, Any]:
+        """What the request that last changed the game did, as seat ``seat`` may see it: ``{"seat",
+        "events", "moves"}`` (as a table of that seat would carry them). A host of friends on
+        other devices (web/net/host.js) adds them to each guest's table, which it builds by
+        loading the game into that seat's own session (where nothing has happened yet)."""
+        g = self._game()
+        seat = _field(req, "seat", int)
+        if not 0 <= seat < g.players:
+            raise BadRequest(f"'seat' must be a seat 0..{g.players - 1}.")
+        applied = self.applied[1] if self.applied is not None and self.applied[0] is g else []
+        return {"seat": seat, "events": [e.to_json(seat) for e in g.events[-MAX_EVENTS:]], "moves": applied}
 
     def op_end(self, req: dict[str, Any]) -> dict[str, Any]:
         """Drop a named session (handled in :func:`handle`; the default session cannot end)."""
@@ -433,6 +466,15 @@ def _named_in_text(text: str) -> int:
 _CARD_TEXTS = frozenset(c.text for c in ALL_CARDS)
 
 
+def _move_data(g: Game, text: Any) -> dict[str, Any] | None:
+    """The move JSON (``to_json()``) of notation ``text`` in ``g``'s family, ``None`` when it is
+    not a move of it (a record's log holds only moves the replay played)."""
+    try:
+        return g.parse_move(text).to_json() if isinstance(text, str) else None
+    except MeldtableError:
+        return None
+
+
 def _recording(g: Game) -> Game:
     """A copy of ``g`` that records the events of its moves (:mod:`meldtable.events`)."""
     work = g.copy()
@@ -440,12 +482,28 @@ def _recording(g: Game) -> Game:
     return work
 
 
-def _apply_all(g: Game, moves: list[Any]) -> Game:
-    """Apply ``moves`` to a copy of ``g`` and return it; raises on the first illegal one."""
+def _apply_all(g: Game, moves: list[Any]) -> tuple[Game, list[dict[str, Any]]]:
+    """Apply ``moves`` to a copy of ``g``; returns it and the moves applied (:func:`move_entry`).
+    Raises on the first illegal one."""
     work = _recording(g)
+    applied = []
     for m in moves:
-        work.play(m)
-    return work
+        seat = work.current_player
+        applied.append(move_entry(work, seat, work.play(m)))
+    return work, applied
+
+
+def move_entry(g: Game, seat: int | None, move: Any) -> dict[str, Any]:
+    """What the engine says of ``move`` (a move value) that ``seat`` has just played in ``g``:
+    ``{"seat", "text": its notation, "label": the engine's words for it (English, from the view's
+    ``last_moves``; the notation when the move is no longer listed there), "data": the move's own
+    JSON (its family's ``to_json()``: ``kind``, ``cards``, and per family ``rank``, ``target``,
+    ``end``, ``card``, ``pile``, ``rule``; docs/notation.md)}``. The page words its move log from
+    ``data`` and the events, never from the notation (docs/protocol.md, "Moves")."""
+    text = str(move)
+    label = next((m.get("label", text) for m in reversed(g.state.last_moves)
+                  if m.get("seat") == seat and m.get("text") == text), text)
+    return {"seat": seat, "text": text, "label": label, "data": move.to_json()}
 
 
 def _dumps(answer: dict[str, Any]) -> str:

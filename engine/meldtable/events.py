@@ -9,8 +9,9 @@ Events are worked out from the table's places before and after a move (:func:`mo
 every card that left a place arrives at another, so the events of a move account exactly for the
 cards that moved (tests/test_events.py). The cards a move names leave the actor's hand first (so a
 canasta pile take that melds a card the rest of the pile also holds still shows both flights).
-A deal (:func:`deal_events`) moves cards out of the stock: to each hand, the upcard, a cut, red
-threes laid out (and replaced), the penalty stock, 3 ist 50's centre.
+A deal (:func:`deal_events`) moves cards out of the stock: to each hand, the upcard, a cut (an
+event with no cards, ``cut_none``, when the cutter kept none), red threes laid out (and replaced),
+the penalty stock, 3 ist 50's centre.
 
 Places (:data:`Place`): ``stock``, ``pile`` (the discard pile), ``hand`` (of ``seat``), ``meld``
 (canasta: of ``side``, named by its key ``Q`` or ``Q#2``; Continental: of ``seat``, named
@@ -53,6 +54,7 @@ EVENTS = Catalogue("events", {
     "deal": (("seat", "count"), "{count} cards dealt to seat {seat}.", "{count} Karten an Platz {seat} gegeben."),
     "upcard": (("cards",), "Upcard turned: {cards}.", "Aufgedeckt: {cards}."),
     "cut": (("seat", "cards"), "Seat {seat} cut and kept {cards}.", "Platz {seat} hat abgehoben und {cards} behalten."),
+    "cut_none": (("seat",), "Seat {seat} cut and kept no card.", "Platz {seat} hat abgehoben und keine Karte behalten."),
     "penalty_stock": (("count",), "{count} cards laid aside as the penalty stock.",
                       "{count} Karten als Straftalon beiseitegelegt."),
     "draw": (("seat", "count"), "Seat {seat} drew {count} from the stock.", "Platz {seat} hat {count} vom Talon gezogen."),
@@ -199,7 +201,7 @@ def _moved_cards(family: str, move: Any) -> list[Card]:
 
 
 _ORDER = {k: i for i, k in enumerate(
-    ["deal", "cut", "upcard", "penalty_stock", "claim", "penalty_card", "draw", "take_to_meld", "take",
+    ["deal", "cut", "cut_none", "upcard", "penalty_stock", "claim", "penalty_card", "draw", "take_to_meld", "take",
      "red_three", "replacement", "joker_back", "meld", "add", "bury", "play", "capture", "discard", "reshuffle",
      "centre", "set_aside", "move"])}
 # Within a move the cards it deals (3 ist 50's refill of the hands from the stock) come after the
@@ -316,8 +318,9 @@ def deal_events(family: str, state: Any) -> tuple[Event, ...]:
                 if c is not None:
                     counts[c] -= 1
                     named.append(c)
+            # (a cut that kept nothing is an event too: the log says who cut, seed 004)
+            events.append(Event("cut" if named else "cut_none", p[1], tuple(c.text for c in named), stock, p, shown=True))
             if named:
-                events.append(Event("cut", p[1], tuple(c.text for c in named), stock, p, shown=True))
                 rest = dict(cs)
                 for c in named:
                     rest[c] -= 1

@@ -13,7 +13,8 @@
 //   hint         asks the host, whose engine answers for this seat from its information only:
 //                {hint} (web/hint.js shows it), or rejects as act does
 //   bot          waits for the next table the host sends (another seat moved): {move, moves, table};
-//                move is the last new log entry ({seat, text, label}) or null
+//                moves are the moves that change applied (the table's `moves`: {seat, text, label,
+//                data}), move the last of them or null
 //   next_hand    waits for the host to deal the next hand: its table
 //   hello        the `hello` given to the constructor
 //   anything else (new, load, save, export, play) is refused: only the host can do it.
@@ -176,7 +177,10 @@ export class Guest {
         this.pending.delete(msg.re);
         p.resolve(p.op === "undo" ? { undone: null, table: msg.table } : msg.table);
       }
-      const moves = newEntries(before && before.view && before.view.last_moves, msg.table.view.last_moves);
+      // the moves the host's change applied (the engine's, each with its own JSON `data`); from an
+      // older host without them: the new entries of the view's move list
+      const moves = Array.isArray(msg.table.moves) ? msg.table.moves
+        : newEntries(before && before.view && before.view.last_moves, msg.table.view.last_moves);
       this.waiters = this.waiters.filter((w) => !w({ table: msg.table, moves, before }));
       this.onChange("table");
     } else if (msg.t === "hint") {

@@ -154,7 +154,9 @@ export class Host {
   async _changed(main, by = null) {
     this.serial++;
     this.main = main;
-    const moves = newEntries(this.lastMoves, main.view && main.view.last_moves);
+    // the moves the change applied, as the engine gave them (with each move's own JSON, `data`);
+    // an engine without `moves`: the new entries of the view's move list
+    const moves = Array.isArray(main.moves) ? main.moves : newEntries(this.lastMoves, main.view && main.view.last_moves);
     this.lastMoves = (main.view && main.view.last_moves) || [];
     const save = this.conns.size || this.remote.has(main.seat) ? await this.raw.request("save") : null;
     for (const conn of this.conns.values()) {
@@ -174,11 +176,15 @@ export class Host {
     return local;
   }
 
-  /** The table of `seat` alone, from the engine: the game loaded into that seat's own session. */
+  /** The table of `seat` alone, from the engine: the game loaded into that seat's own session,
+   * with what the last change did as that seat may see it (the engine's `events` op: its events
+   * and moves, which a game just loaded has none of; docs/protocol.md "events"). */
   async _seatTable(seat, save) {
     const fields = { session: SHADOW(seat), state: save.state, human_seats: [seat] };
     if (save.undo) fields.undo = save.undo;
-    return this.raw.request("load", fields);
+    const table = await this.raw.request("load", fields);
+    const did = await this.raw.request("events", { seat });
+    return { ...table, events: did.events, moves: did.moves };
   }
 
   async _localTable(main, save) {

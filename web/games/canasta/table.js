@@ -43,37 +43,37 @@ export function create(shell) {
   /** A side's plain name for the score sheet: "You & Computer 2". */
   const sideTitle = (side) => sideSeats(side).map((seat) => shell.seatName(seat)).join(t("cn.and"));
 
-  /** Log entries for the red threes that appeared since the last table (they are laid out automatically). */
-  function redThreeEntries(prev, next) {
-    if (!prev || prev.view.hand_number !== next.view.hand_number) return [];
-    const actor = prev.to_act ?? prev.view.current_player;
-    const nextSeat = next.view.turn ? next.view.turn.seat : actor;
-    const sideOf = next.view.side_of_seat || [];
-    const out = [];
-    for (const s of next.view.sides || []) {
-      const before = ((prev.view.sides || []).find((x) => x.side === s.side) || {}).red_threes || [];
-      const added = (s.red_threes || []).slice(before.length);
-      // laid out by the seat whose turn just began (Kanaster: at a player's first turn), else by the actor
-      const seat = sideOf[nextSeat] === s.side && sideOf[actor] !== s.side ? nextSeat : actor;
-      // a friend's seat (on another device) is named, not "you"
-      const human = shell.humanSeats().includes(seat) && !(next.remote_seats || []).includes(seat);
-      if (added.length) out.push({ who: human ? "you" : "computer", seat, text: "red3 " + added.join(" "), label: "" });
-    }
-    return out;
+  /** Who a log entry of the engine's events is for `seat`: "you" for a person at this device, a
+   * friend's seat (on another device) named as another seat's. */
+  function whoAt(seat, next) {
+    return shell.humanSeats().includes(seat) && !(next.remote_seats || []).includes(seat) ? "you" : "computer";
   }
 
-  /** Kanaster: who cut before this deal and which wild cards they kept (seed 004), once per deal. */
-  function cutEntries(prev, next) {
-    const cut = next.view.cut;
-    if (!cut) return [];
-    const newDeal = !prev || prev.view.hand_number !== next.view.hand_number || prev.view.stock < next.view.stock;
-    if (!newDeal) return [];
-    const human = shell.humanSeats().includes(cut.seat) && !(next.remote_seats || []).includes(cut.seat);
-    return [{ who: human ? "you" : "computer", seat: cut.seat, text: ["cut", ...cut.cards].join(" "), label: "" }];
+  /** Log entries for the red threes laid out with the moves of the last request: the engine's
+   * `red_three` events (drawn, in a taken pile, or from a hand at its first turn: Kanaster), one
+   * entry per seat that laid them out. A deal's own red threes (events without a seat) are not
+   * logged, as before. */
+  function redThreeEntries(next) {
+    const bySeat = new Map();
+    for (const ev of next.events || []) {
+      if (ev.key !== "red_three" || ev.seat === null || ev.seat === undefined || !ev.cards.length) continue;
+      bySeat.set(ev.seat, [...(bySeat.get(ev.seat) || []), ...ev.cards]);
+    }
+    return [...bySeat].map(([seat, cards]) => ({
+      who: whoAt(seat, next), seat, event: "red_three", cards, text: ["red3", ...cards].join(" "), label: "",
+    }));
+  }
+
+  /** Kanaster: who cut before this deal and which wild cards they kept (seed 004): the engine's
+   * `cut` or `cut_none` event of a new deal (`new`, `next_hand`). */
+  function cutEntries(next) {
+    return (next.events || []).filter((ev) => ev.key === "cut" || ev.key === "cut_none").map((ev) => ({
+      who: whoAt(ev.seat, next), seat: ev.seat, event: "cut", cards: ev.cards, text: ["cut", ...ev.cards].join(" "), label: "",
+    }));
   }
 
   function onTable(prev, next) {
-    const entries = cutEntries(prev, next).concat(redThreeEntries(prev, next));
+    const entries = cutEntries(next).concat(redThreeEntries(next));
     const hand = next.view.hand || [];
     const key = hand.join(" ");
     if (key !== state.handKey) {

@@ -29,40 +29,48 @@ export function makeLog({ shell, view, me }) {
     const you = e.seat === me();
     const p = you ? "ct.move.you." : "ct.move.other.";
     const name = shell.seatName(e.seat);
-    const parts = String(e.text || "").split(/\s+/);
-    const kind = parts[0];
+    // the engine's own JSON of the move (session.js; `moves`: every move of one action), never its notation
+    const m = e.move;
+    const cards = m ? (Array.isArray(e.moves) ? e.moves : [m]).flatMap((x) => (x && Array.isArray(x.cards) ? x.cards : [])) : [];
     let s;
-    switch (kind) {
+    switch (m && m.kind) {
       case "draw": s = t(p + "draw", { name }); break;
       case "take": s = t(p + "take", { name, card: e.card ? cardName(e.card) : "?" }); break;
       case "claim": s = t(p + "claim", { name, card: e.card ? cardName(e.card) : "?" }); break;
       case "pass": s = t(p + "pass", { name }); break;
       case "set": case "run":
-        s = t(p + kind, { name, cards: shortCards(e.cards || parts.slice(1)) });
+        s = t(p + m.kind, { name, cards: shortCards(cards) });
         if (e.down) s += " " + t(p + "down");
         break;
       case "add": {
         const cb = e.combo || { kind: "set", rank: null, suit: null };
-        s = t(p + "add", { name, cards: shortCards(e.cards || parts.slice(2).filter((x) => x !== "low" && x !== "high")),
-          target: whoseCombo(cb, e.owner ?? Number(parts[1].split(".")[0]), e.seat) });
+        s = t(p + "add", { name, cards: shortCards(cards), target: whoseCombo(cb, e.owner ?? comboOwner(m.target, e.seat), e.seat) });
         break;
       }
       case "swap": {
         const cb = e.combo || { kind: "run", rank: null, suit: null };
-        s = t(p + "swap", { name, card: cardName(parts[2]), target: whoseCombo(cb, e.owner ?? Number(parts[1].split(".")[0]), e.seat, true) });
+        s = t(p + "swap", { name, card: cards.length ? cardName(cards[0]) : "?", target: whoseCombo(cb, e.owner ?? comboOwner(m.target, e.seat), e.seat, true) });
         break;
       }
-      case "discard": s = t(p + "discard", { name, card: cardName(parts[1]) }); break;
-      default: s = t(p + "other", { name, label: e.label || e.text });
+      case "discard": s = cards.length ? t(p + "discard", { name, card: cardName(cards[0]) }) : t(p + "other", { name, label: e.label || e.text }); break;
+      default: s = t(p + "other", { name, label: e.label || e.text }); // (a log saved before moves carried their JSON)
     }
     if (e.out) s += " " + t(p + "out");
     return s;
   }
 
+  /** The seat owning combination `id` ("1.2", a move's `target`) in the view now (the engine's
+   * `combos[].id`; nothing is read out of the id itself), else `fallback`. */
+  function comboOwner(id, fallback) {
+    const seats = (view() && view().seats) || [];
+    const at = seats.findIndex((st) => (st.combos || []).some((c) => c.id === id));
+    return at >= 0 ? at : fallback;
+  }
+
   /** Extra fields of a move's log entry: its cards and combination from the engine's events of
    * the move (`next.events`), being down and going out from the tables before and after it. */
   function annotate(entry, prev, next) {
-    const kind = String(entry.text || "").split(/\s+/)[0];
+    const kind = entry.move ? entry.move.kind : "";
     if (!prev) return;
     const pv = prev.view, nv = next.view, evs = next.events || [];
     if (kind === "pass") entry.quiet = true;

@@ -23,16 +23,19 @@ export function makeLog({ shell, me, pileName }) {
     const you = e.who === "you" && e.seat === me();
     const p = you ? "tf.move.you." : "tf.move.other.";
     const name = shell.seatName(e.seat);
-    const parts = String(e.text || "").split(/\s+/);
-    const card = parts[1] ? cardName(parts[1]) : "";
-    if (parts[0] === "discard") return t(p + "discard", { name, card });
-    if (parts[0] !== "play") return t(p + "other", { name, label: e.label || e.text });
-    const target = parts[2];
+    // the engine's own JSON of the move (session.js), never its notation
+    const m = e.move;
+    const other = () => t(p + "other", { name, label: e.label || e.text });
+    if (!m || typeof m.card !== "string") return other(); // (a log saved before moves carried their JSON)
+    const card = cardName(m.card);
+    if (m.kind === "discard") return t(p + "discard", { name, card });
+    if (m.kind !== "play") return other();
+    const target = m.target;
     const to = e.to !== undefined ? pileName(e.to, e.seat) : "";
-    if (target === "pile") return t(p + "pile", { name, card, to: pileName(Number(parts[3]), e.seat) });
+    if (target === "pile") return t(p + "pile", { name, card, to: pileName(Number(m.pile), e.seat) });
     // without the engine's events (a friend's device gets its table from a load) the count is unknown:
     // the move's own label then, never a "?"
-    if ((target === "own" || !(e.took && e.took.length)) && e.n === undefined) return t(p + "other", { name, label: e.label || e.text });
+    if ((target === "own" || !(e.took && e.took.length)) && e.n === undefined) return other();
     if (target === "own") return t(p + "own", { name, card, n: e.n ?? "?", run: Math.max(0, (e.n ?? 1) - 1), to });
     if (e.took && e.took.length) return t(p + "middle", { name, card, cards: listNames(e.took), n: e.n, to });
     return t(p + "middleN", { name, card, n: e.n ?? "?", to });
