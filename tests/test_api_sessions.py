@@ -131,12 +131,12 @@ def test_load_starts_a_named_session_and_bot_plays_in_it() -> None:
     w.ok("new", variant="canasta-two-hand", players=2, seed=5)
     saved = w.ok("save")
     t = w.ok("load", session="copy", state=saved["state"])
-    assert t == w.ok("table")
+    assert t == {**w.ok("table"), "events": []}  # (the default session's table repeats its deal's events)
     w.ok("act", session="copy", action={"type": "draw"})
     w.ok("act", session="copy", action={"type": "discard", "card": w.ok("table", session="copy")["view"]["hand"][0]})
     moved = w.ok("bot", session="copy")
     assert moved["move"]["seat"] == 1
-    assert w.ok("table") == t  # the default session did not move
+    assert {**w.ok("table"), "events": []} == t  # the default session did not move
 
 
 def test_hello_with_a_session_starts_nothing() -> None:

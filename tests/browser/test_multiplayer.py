@@ -102,7 +102,9 @@ def leaks(messages: list[str], states: dict[str, str], seat: int, sent: str = ""
             continue
         if at is None:
             continue
-        seen = set(CARD.findall(text)) & hidden_cards(states[str(at)], seat)
+        # a card that came out of the discard pile (its events) was face up for everyone: no leak
+        from_pile = {c for e in (msg.get("table") or {}).get("events") or [] if e["from"]["place"] == "pile" for c in e["cards"]}
+        seen = set(CARD.findall(text)) & hidden_cards(states[str(at)], seat) - from_pile
         if seen:
             found.append(f"{msg.get('t')} at {at} shows hidden cards {sorted(seen)}")
     return found
