@@ -40,7 +40,12 @@ KEEP_STATES = """async () => {
   const keep = async () => { window.__states[host.serial] = (await host.raw.request('save')).state; };
   await keep();
   const changed = host._changed.bind(host);
-  host._changed = async (...args) => { const local = await changed(...args); await keep(); return local; };
+  // kept before the change is sent (_changed bumps the serial first): a guest's table never
+  // arrives before its state is kept
+  host._changed = async (...args) => {
+    window.__states[host.serial + 1] = (await host.raw.request('save')).state;
+    return changed(...args);
+  };
   return host.serial;
 }"""
 SAVED = "async () => (await (await import('./net/lobby.js')).currentHosting().host.raw.request('save')).state"

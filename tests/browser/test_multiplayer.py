@@ -35,6 +35,7 @@ import npm_vendor  # noqa: E402
 
 NET_PAGES = Path(__file__).resolve().parent / "net_pages"
 LOOPBACK_ARGS = ["--allow-loopback-in-peer-connection", "--disable-features=WebRtcHideLocalIpsWithMdns"]
+WILD_RANKS = re.compile(r'"wild_ranks":\s*\[[^\]]*\]')
 CARD = re.compile(r"(?<![A-Za-z0-9])(?:[2-9TJQKA][CDHS]|JK)(?![A-Za-z0-9])")
 GUEST_NAME = "<img src=x onerror=f()>A"  # 24 characters: a name's longest
 HOST_SEAT, GUEST_SEAT = 0, 2
@@ -104,7 +105,9 @@ def leaks(messages: list[str], states: dict[str, str], seat: int, sent: str = ""
             continue
         # a card that came out of the discard pile (its events) was face up for everyone: no leak
         from_pile = {c for e in (msg.get("table") or {}).get("events") or [] if e["from"]["place"] == "pile" for c in e["cards"]}
-        seen = set(CARD.findall(text)) & hidden_cards(states[str(at)], seat) - from_pile
+        # the view's wild_ranks names ranks ("JK", "2"), not cards
+        named = WILD_RANKS.sub("", text)
+        seen = set(CARD.findall(named)) & hidden_cards(states[str(at)], seat) - from_pile
         if seen:
             found.append(f"{msg.get('t')} at {at} shows hidden cards {sorted(seen)}")
     return found

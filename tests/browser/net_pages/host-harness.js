@@ -17,12 +17,13 @@ const host = new Host({
   pageUrl: new URL("guest.html", location.href).href,
   onChange: () => { renderSeats(); kick(); },
 });
-// Keep the full state of every change, by the serial the guests' messages carry ("at").
+// Keep the full state of every change, by the serial the guests' messages carry ("at"): kept
+// before the change is sent (_changed bumps the serial first), so a test that reads H.states as
+// soon as a guest has a table finds that table's state.
 const changed = host._changed.bind(host);
 host._changed = async (...args) => {
-  const local = await changed(...args);
-  H.states[host.serial] = (await engine.request("save")).state;
-  return local;
+  H.states[host.serial + 1] = (await engine.request("save")).state;
+  return changed(...args);
 };
 Object.assign(H, { host, engine: host.engine, raw: engine, iceServers });
 
