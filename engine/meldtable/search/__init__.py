@@ -87,8 +87,9 @@ WIN_SCALE: dict[str, float] = {}
 in :func:`leaf_value`: a deal is won by the side with the higher hand score, so a margin far beyond
 ``S`` adds little and a move is not chosen for a rare large win. Not set: the points margin.
 Measured in round 5 (strong sides against normal ones, 6 iterations; docs/performance.md,
-"Playing strength", round 5): Classic 4p with 200, 0.49 of deals 0-293 (interval 0.43-0.54,
-margin +21 +- 75) against 0.49 and +105 +- 75 without (deals 0-399); with 500, 0.45 of deals 0-39;
+"Playing strength", round 5): Classic 4p with 200, 0.486 of deals 0-293 (interval 0.43-0.54,
+margin +21 +- 75) against 0.493 and +115 +- 90 without (paired difference -0.007 +- 0.064, margin
+-94 +- 94 points a deal); with 500, 0.45 of deals 0-39;
 Kanaster 4p with 200, 0.59 of deals 0-399 (paired difference +0.004 +- 0.064, margin -131 +- 128
 points a deal). It trades points for nothing measurable in deals won, so it is not set."""
 
