@@ -2,6 +2,7 @@
 docs/performance.md, "Playing strength").
 
     python bench/strength.py [--deals N] [--games G ...] [--pairs A:B ...] [--iterations K] [--quick]
+                             [--set NAME=VALUE ...]
 
 Plays level ``A`` against level ``B`` over ``N`` seeded deals per game and pairing (deal ``d``
 uses seed ``d``, from ``--first``), one hand each (the first deal of a match), seats rotated:
@@ -20,6 +21,14 @@ uses seed ``d``, from ``--first``), one hand each (the first deal of a match), s
 figures do not depend on the machine's load. ``random`` is a level of this bench only (uniform
 over the legal moves). ``--quick``: 2 deals of two games (the CI smoke test: it asserts only that
 the bench runs).
+
+``--set NAME=VALUE`` (repeatable) changes a setting of :mod:`meldtable.search` for the run, to
+measure it before it becomes a default (:func:`apply_settings`): a number setting
+(``--set NEED_POINTS=10``), one family's entry of a per-family table (``--set
+WIN_SCALE.canasta=300``; an empty value removes the entry: ``--set WIN_SCALE.canasta=``) or a set
+of families (``--set NORMAL_ONLY=`` for none, ``--set NORMAL_ONLY=continental,threefifty``). An
+unknown name or a bad value ends the run with a message and exit code 2. The settings in force are
+echoed in the output's first line.
 """
 
 from __future__ import annotations
@@ -34,6 +43,7 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "engine"))
 
 import meldtable  # noqa: E402
+from meldtable import search  # noqa: E402
 from meldtable.bot import choose_move  # noqa: E402
 
 GAMES = {
@@ -45,6 +55,71 @@ GAMES = {
     "3ist50-3": ("3-ist-50", 3),
 }
 PAIRS = ("normal:easy", "normal:random", "strong:normal")
+FAMILIES = ("canasta", "continental", "threefifty")
+"""The families a per-family search setting may name (``WIN_SCALE.<family>``)."""
+
+
+class SettingError(ValueError):
+    """A ``--set`` the bench cannot apply (unknown name, family or bad value); its text says why."""
+
+
+def _number(name: str, text: str, kind: type) -> float | int:
+    try:
+        value = kind(text)
+    except ValueError:
+        raise SettingError(f"--set {name}: {text!r} is not a{'n integer' if kind is int else ' number'}") from None
+    if not math.isfinite(value) or value < 0:
+        raise SettingError(f"--set {name}: {text!r} must be a finite number >= 0")
+    return value  # type: ignore[no-any-return]
+
+
+def apply_settings(specs: list[str]) -> list[str]:
+    """Apply ``--set`` specs (``NAME=VALUE``, ``NAME.family=VALUE``) to :mod:`meldtable.search` in
+    this process, in order; the settings as they now stand, one ``NAME=VALUE`` a changed name, for
+    the output header. Only the upper-case settings of the module that hold a number, a set of
+    families or a per-family table of numbers can be set; numbers must be finite and >= 0 (an
+    ``int`` setting takes an integer). Raises :class:`SettingError` naming the spec otherwise."""
+    changed: list[str] = []
+    for spec in specs:
+        name, eq, text = spec.partition("=")
+        name, text = name.strip(), text.strip()
+        base, dot, fam = name.partition(".")
+        if not eq or not base:
+            raise SettingError(f"--set {spec!r}: expected NAME=VALUE (e.g. WIN_SCALE.canasta=300)")
+        current = getattr(search, base, None) if base.isupper() and not base.startswith("_") else None
+        if isinstance(current, bool) or not isinstance(current, (int, float, dict, frozenset)):
+            known = sorted(k for k, v in vars(search).items() if k.isupper() and not k.startswith("_")
+                           and isinstance(v, (int, float, dict, frozenset)) and not isinstance(v, bool))
+            raise SettingError(f"--set {spec!r}: unknown setting {base!r} (known: {', '.join(known)})")
+        if isinstance(current, dict):
+            if fam not in FAMILIES:
+                raise SettingError(f"--set {spec!r}: {base} is per family: name one as {base}.<family> "
+                                   f"({', '.join(FAMILIES)})")
+            table = dict(current)
+            kinds = {type(v) for v in current.values()}
+            if not text:
+                table.pop(fam, None)
+            else:
+                table[fam] = _number(name, text, int if kinds == {int} else float)
+            setattr(search, base, table)
+        elif dot:
+            raise SettingError(f"--set {spec!r}: {base} is not per family (no .{fam})")
+        elif isinstance(current, frozenset):
+            fams = frozenset(f.strip() for f in text.split(",") if f.strip())
+            bad = sorted(fams - set(FAMILIES))
+            if bad:
+                raise SettingError(f"--set {spec!r}: unknown families {bad} (known: {', '.join(FAMILIES)})")
+            setattr(search, base, fams)
+        else:
+            setattr(search, base, _number(name, text, type(current)))
+        if base not in changed:
+            changed.append(base)
+    out = []
+    for base in changed:
+        value = getattr(search, base)
+        shown = ",".join(sorted(value)) if isinstance(value, frozenset) else value
+        out.append(f"{base}={shown}")
+    return out
 
 
 def move_of(g: meldtable.Game, level: str, rng: random.Random, iterations: int) -> object:
@@ -139,12 +214,21 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--raw", action="store_true", help="per deal (seed, margin) on stderr")
     ap.add_argument("--progress", action="store_true", help="each deal's margin and win share on stderr as it ends")
     ap.add_argument("--quick", action="store_true", help="2 deals of two games (smoke test)")
+    ap.add_argument("--set", dest="settings", action="append", default=[], metavar="NAME=VALUE",
+                    help="change a meldtable.search setting for the run (repeatable): NEED_POINTS=10, "
+                         "WIN_SCALE.canasta=300 (empty value: entry removed), NORMAL_ONLY= (no family)")
     args = ap.parse_args(argv)
+    try:
+        settings = apply_settings(args.settings)
+    except SettingError as e:
+        print(f"strength.py: error: {e}", file=sys.stderr)
+        return 2
     games, deals, pairs = args.games, args.deals, args.pairs
     if args.quick:
         games, deals, pairs = ["two-hand", "3ist50-3"], 2, ["normal:easy", "strong:normal"]
     print(f"strength: {deals} deals per game and pairing, strong with {args.iterations} iterations, "
-          f"load average {os.getloadavg()[0]:.2f}")
+          f"load average {os.getloadavg()[0]:.2f}, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}"
+          + (f", search settings: {' '.join(settings)}" if settings else ""), flush=True)
     print("| game | pairing | deals | win rate A | 95% interval | mean margin A-B | 95% interval | target | s |")
     print("|---|---|---|---|---|---|---|---|---|")
     for game in games:

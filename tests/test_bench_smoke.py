@@ -98,6 +98,19 @@ def test_strength_bench() -> None:
     assert_lines(out, "| game | pairing |", "| two-hand | normal vs easy |", "| 3ist50-3 | strong vs normal |")
 
 
+def test_strength_bench_set() -> None:
+    """``--set NAME=VALUE`` changes a search setting for the run and echoes it in the header; an
+    unknown name or a bad value is refused with exit code 2 and a message naming it."""
+    out = run_bench("strength.py", "--games", "two-hand", "--pairs", "strong:normal", "--deals", "1",
+                    "--iterations", "1", "--set", "WIN_SCALE.canasta=300", "--set", "NORMAL_ONLY=")
+    assert_lines(out, "search settings: WIN_SCALE={'canasta': 300.0} NORMAL_ONLY=", "| two-hand | strong vs normal | 1 |")
+    for bad, why in (("NO_SUCH=1", "unknown setting 'NO_SUCH'"), ("NEED_POINTS=ten", "is not a number"),
+                     ("WIN_SCALE=300", "is per family"), ("NORMAL_ONLY=chess", "unknown families")):
+        proc = subprocess.run([sys.executable, str(BENCH / "strength.py"), "--deals", "1", "--set", bad], cwd=ROOT,
+                              capture_output=True, text=True, timeout=TIMEOUT_S)
+        assert proc.returncode == 2 and why in proc.stderr and not proc.stdout, (bad, proc.returncode, proc.stderr)
+
+
 def test_search_bench() -> None:
     out = run_bench("search_bench.py", "--quick")
     assert_lines(out, "| game | public, with determinization | fast, uniform | fast, quick", "| two-hand |", "| 3ist50-3 |")

@@ -55,8 +55,11 @@ NEED_POINTS = 0.0
 still lacks (the fewest jokers that would make its hand hold the contract: :func:`contract_need`);
 ``0``: not counted (the flat :data:`NOT_DOWN` only). With 10 and the search on, the strong player
 kept 185 of the normal player's 228 takes and claims (normal deals 0-39, 6 iterations), against
-155 with 0 (the failure of round 3); its win share is not measured yet, so it stays 0 and
-Continental stays in :data:`NORMAL_ONLY`."""
+155 with 0 (the failure of round 3), but it still wins fewer deals than a normal seat (round 5,
+one strong seat among two normal ones, 6 iterations, Continental out of :data:`NORMAL_ONLY`: 10
+points: 0.26 of deals 0-116, interval 0.19-0.34; 20 points: 0.24 of deals 0-79, 0.16-0.34; a
+normal seat on deals 0-116: 0.29, paired difference -0.03 +- 0.07). So it stays 0 and
+Continental stays in :data:`NORMAL_ONLY` (docs/performance.md, "Playing strength", round 5)."""
 MAX_NEED = 6
 """Continental: most missing cards :func:`contract_need` counts."""
 MAX_PLAYOUT_MOVES = 200
@@ -82,8 +85,14 @@ instead (the deal is won by the lowest score, not by the most points given to ot
 WIN_SCALE: dict[str, float] = {}
 """Per family (canasta: two sides), points ``S`` of a bounded leaf value ``S * tanh(margin / S)``
 in :func:`leaf_value`: a deal is won by the side with the higher hand score, so a margin far beyond
-``S`` adds little and a move is not chosen for a rare large win. Not set: the points margin (the
-search maximises points, the strength target counts deals won; unmeasured so far)."""
+``S`` adds little and a move is not chosen for a rare large win. Not set: the points margin.
+Measured in round 5 (strong sides against normal ones, 6 iterations; docs/performance.md,
+"Playing strength", round 5): Classic 4p with 200, 0.486 of deals 0-293 (interval 0.43-0.54,
+margin +21 +- 75) against 0.493 and +115 +- 90 without (paired difference -0.007 +- 0.064, margin
+-94 +- 94 points a deal); with 500, 0.45 of deals 0-39;
+Kanaster 4p with 200, 0.59 of deals 0-399 (paired difference +0.004 +- 0.064, margin -131 +- 128
+points a deal). It trades points for nothing measurable in deals won, so it is not set."""
+
 
 NORMAL_ONLY = frozenset({"continental"})
 """Families where :func:`strong_move` plays the normal player's move without searching: the search
@@ -92,7 +101,9 @@ iterations: 0.26 of deals won with every candidate, 0.30 without deviating from 
 player's draws, takes, claims and passes before the contract is down, 0.31 searching only once
 down, against 0.33 for a normal seat; the estimate two rounds ahead counts the cards a claim or a
 take adds to a hand but not what they do for the contract: docs/performance.md, "Playing
-strength"). A strong seat there is never weaker than a normal one."""
+strength"). A strong seat there is never weaker than a normal one. Round 5: with the contract's progress
+in the estimate (:data:`NEED_POINTS` 10 or 20) the search won no more deals (0.26 and 0.24,
+against 0.29 for a normal seat on the same deals), so Continental stays here."""
 
 _UNKNOWN: Any = object()
 
