@@ -33,7 +33,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import meldtable
-from meldtable import Game, MeldtableError, StateError, api
+from meldtable import Game, MeldtableError, StateError, api, api_fields
 from meldtable.bot import choose_move
 from meldtable.continental import ACTION_BUDGET
 from meldtable.fields import strict_json
@@ -172,8 +172,8 @@ def check_answer(s: api.Session, text: Any, work: Any = None) -> dict[str, Any]:
         req = None
     if isinstance(req, dict) and "id" in req:  # issue #25: short text or a safe integer, else null
         rid = req["id"]
-        echoable = (isinstance(rid, str) and len(rid) <= api.ID_TEXT) or (
-            isinstance(rid, int) and not isinstance(rid, bool) and abs(rid) <= api.ID_INT)
+        echoable = (isinstance(rid, str) and len(rid) <= api_fields.ID_TEXT) or (
+            isinstance(rid, int) and not isinstance(rid, bool) and abs(rid) <= api_fields.ID_INT)
         assert resp["id"] == (rid if echoable else None)
     still_serves(s)
     return resp

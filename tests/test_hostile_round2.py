@@ -247,12 +247,12 @@ def test_a_move_text_naming_more_cards_than_held_is_refused_before_parsing(monke
 
 def test_a_move_text_with_a_rank_or_target_word_is_not_miscounted() -> None:
     """The guard counts card words only: `add 0.1 5C low` with one card in hand passes it."""
-    from meldtable.api import _named_in_text
+    from meldtable.api_fields import named_in_text
 
-    assert _named_in_text("add 0.1 5C low") == 1
-    assert _named_in_text("add Q#2 QH") == 1
-    assert _named_in_text("play 5C pile 2") == 1
-    assert _named_in_text("meld QH,QS,JK") == 3
+    assert named_in_text("add 0.1 5C low") == 1
+    assert named_in_text("add Q#2 QH") == 1
+    assert named_in_text("play 5C pile 2") == 1
+    assert named_in_text("meld QH,QS,JK") == 3
 
 
 def test_copying_a_game_does_not_copy_the_history_of_finished_hands() -> None:

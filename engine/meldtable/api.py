@@ -23,8 +23,16 @@ from typing import Any
 
 from . import __version__
 from .annotations import explain, has_take, may_warn, take_cards, warnings
+from .api_fields import (
+    BadRequest,
+)
+from .api_fields import budget_ms as _budget_ms
+from .api_fields import check_action_size as _check_action_size
+from .api_fields import clipped as _clipped
+from .api_fields import field as _field
+from .api_fields import level as _level
+from .api_fields import request_id as _request_id
 from .bot import LEVELS, choose_move, hint
-from .cards import ALL_CARDS
 from .errors import MeldtableError, NotYourTurnError
 from .events import deal_events
 from .fields import NonFiniteNumber, strict_json
@@ -54,6 +62,8 @@ _STARTS = ("new", "load", "load_record")
 """The ops that start (or restart) a named session."""
 
 
+MAX_EXPECT = 8
+"""Most actions an ``explain`` request may name in ``expect`` (a guided step lists one or two)."""
 MAX_MOVE_TEXT = 2_000
 """Longest notation an ``explain`` request may name (characters)."""
 MAX_EVENTS = 500
@@ -63,10 +73,6 @@ MAX_EVENTS = 500
 PLAY_EVENT_MOVES = 100
 """A ``play`` request records the events of its last this many moves (working events out costs
 some 50 microseconds a move)."""
-
-
-class BadRequest(MeldtableError):
-    code = "bad_request"
 
 
 class NoGame(MeldtableError):
@@ -198,16 +204,59 @@ class Session:
 
     def op_explain(self, req: dict[str, Any]) -> dict[str, Any]:
         """Whether ``move`` (notation) is legal now for the person's seat to act, and if not the
-        refusal ``act`` would give, without changing the game (:func:`meldtable.annotations.explain`)."""
+        refusal ``act`` would give, without changing the game (:func:`meldtable.annotations.explain`).
+
+        With ``action`` (an object as ``act`` takes) instead of ``move``: ``{"explain": {"seat",
+        "moves": [the notation of the moves the action makes, in order], "legal": true}}``, or
+        ``"legal": false`` with the refusal's ``key``, ``params``, ``texts``, ``message`` (``moves``
+        then holds the moves composed so far, possibly none); with ``expect`` (a list of at most
+        :data:`MAX_EXPECT` actions) also ``"expected"``: whether the action makes exactly the moves
+        one of them makes (a guided hand's step, docs/guides.md; the order of the cards chosen
+        does not matter). Raises ``bad_request`` for an action that is no object."""
         g = self._game()
-        text = _field(req, "move", str)
-        if len(text) > MAX_MOVE_TEXT:
-            raise BadRequest(f"'move' must be notation of at most {MAX_MOVE_TEXT} characters.")
         if g.hand_over:
             raise COMMON.error("hand_over" if not g.match_over else "match_over")
         if g.current_player not in self.human_seats:
             raise NotYourTurnError.of(COMMON, "computer_playing", {})
+        if "action" in req:
+            answer = self._explain_action(g, req.get("action"))
+            if "expect" in req:
+                expect = req.get("expect")
+                if not isinstance(expect, list) or len(expect) > MAX_EXPECT:
+                    raise BadRequest(f"'expect' must be a list of at most {MAX_EXPECT} actions.")
+                mine = sorted(answer["moves"])
+                answer["expected"] = bool(mine) and any(
+                    sorted(self._explain_action(g, other)["moves"]) == mine for other in expect)
+            return {"explain": answer}
+        text = _field(req, "move", str)
+        if len(text) > MAX_MOVE_TEXT:
+            raise BadRequest(f"'move' must be notation of at most {MAX_MOVE_TEXT} characters.")
         return {"explain": explain(g, text)}
+
+    def _explain_action(self, g: Game, action: Any) -> dict[str, Any]:
+        """``explain``'s answer for an ``act`` action (:meth:`op_explain`), tried on a copy."""
+        if not isinstance(action, dict):
+            raise BadRequest("'action' must be an object such as {\"type\": \"draw\"}.")
+        _check_action_size(g, action)
+        seat = g.current_player
+        texts: list[str] = []
+        try:
+            compose = getattr(g.family, "compose_action", None)
+            if compose is None:
+                if action.get("type") != "move":
+                    raise BadRequest("This game takes only {\"type\": \"move\", \"text\": ...} actions.")
+                moves = [g.parse_move(_field(action, "text", str))]
+            else:
+                moves = compose(g, action)
+            texts = [str(m) for m in moves]
+            _apply_all(g, moves)
+        except MeldtableError as e:
+            if getattr(e, "key", None) is None:
+                raise
+            return {"seat": seat, "moves": texts, "legal": False, "key": e.key,
+                    "params": dict(getattr(e, "params", {}) or {}), "texts": dict(getattr(e, "texts", {}) or {}),
+                    "message": str(e)}
+        return {"seat": seat, "moves": texts, "legal": True}
 
     def op_undo(self, req: dict[str, Any]) -> dict[str, Any]:
         """Take back the person's last move of this turn (rule: :mod:`meldtable.undo`); the
@@ -395,77 +444,6 @@ def with_undo(game: Game, record: Any) -> Game | None:
     return work
 
 
-MAX_BUDGET_MS = 2000
-"""Longest time budget (milliseconds) a ``bot`` or ``hint`` request may give the strong player."""
-
-
-def _level(req: dict[str, Any]) -> str:
-    """The request's ``level`` (absent or ``null``: ``"normal"``); ``bad_request`` naming the
-    levels for anything but one of :data:`meldtable.bot.LEVELS`."""
-    level = req.get("level")
-    if level is None:
-        return "normal"
-    if not isinstance(level, str) or level not in LEVELS:
-        shown = repr(level) if len(repr(level)) <= 40 else repr(level)[:37] + "..."
-        raise BadRequest(f"Unknown computer level {shown}: the levels are {', '.join(LEVELS)}.")
-    return level
-
-
-def _budget_ms(req: dict[str, Any]) -> float | None:
-    """The request's ``budget_ms`` (optional, a number from 1 to :data:`MAX_BUDGET_MS`), else
-    ``None`` (the strong player's default); ``bad_request`` else."""
-    v = req.get("budget_ms")
-    if v is None:
-        return None
-    if isinstance(v, bool) or not isinstance(v, (int, float)) or not 1 <= v <= MAX_BUDGET_MS:
-        raise BadRequest(f"'budget_ms' must be a number of milliseconds from 1 to {MAX_BUDGET_MS}.")
-    return float(v)
-
-
-def _field(req: dict[str, Any], name: str, typ: type) -> Any:
-    v = req.get(name)
-    if v is None:
-        raise BadRequest(f"The request needs '{name}'.")
-    if (typ is int and isinstance(v, bool)) or not isinstance(v, typ):
-        raise BadRequest(f"'{name}' must be {'a whole number' if typ is int else 'text' if typ is str else typ.__name__}.")
-    return v
-
-
-def _check_action_size(g: Game, action: dict[str, Any]) -> None:
-    """Refuse an action that names more cards (its ``cards`` and the ``cards`` of its ``combos``)
-    or more combinations than the hand of the seat to act holds cards (for a ``move`` action: the
-    card words of its ``text``), before any family looks at them: such an action can never be
-    carried out, and refusing it early keeps the work of a request small. Raises
-    :class:`~meldtable.errors.IllegalMoveError` (key ``too_many_cards``)."""
-    named = 0
-    text = action.get("text") if action.get("type") == "move" else None
-    if isinstance(text, str):
-        named += _named_in_text(text)
-    cards = action.get("cards")
-    if isinstance(cards, list):
-        named += len(cards)
-    combos = action.get("combos")
-    if isinstance(combos, list):
-        named += sum(len(c["cards"]) if isinstance(c, dict) and isinstance(c.get("cards"), list) else 1
-                     for c in combos)
-    if not named:
-        return
-    seat = g.current_player
-    held = len(g.view(seat)["hand"]) if seat is not None else 0
-    if named > held:
-        raise COMMON.error("too_many_cards", held=held, named=named)
-
-
-def _named_in_text(text: str) -> int:
-    """How many words of move notation ``text`` are card texts (``QH``, ``jk``): the cards a
-    ``{"type": "move", "text": ...}`` action names, counted without parsing the move (words are
-    separated by spaces or commas, docs/notation.md)."""
-    return sum(map(_CARD_TEXTS.__contains__, text.upper().replace(",", " ").split()))  # C-speed steps
-
-
-_CARD_TEXTS = frozenset(c.text for c in ALL_CARDS)
-
-
 def _move_data(g: Game, text: Any) -> dict[str, Any] | None:
     """The move JSON (``to_json()``) of notation ``text`` in ``g``'s family, ``None`` when it is
     not a move of it (a record's log holds only moves the replay played)."""
@@ -521,44 +499,6 @@ def _error(rid: Any, code: str, message: str, extra: dict[str, Any] | None = Non
         return _dumps({"id": rid, "ok": False, "error": err})
     except (ValueError, TypeError, RecursionError):
         return _dumps({"id": None, "ok": False, "error": {"code": code, "message": message[:2000]}})
-
-
-ID_TEXT = 64
-"""Longest request id (text) that is echoed."""
-ID_INT = 2**53 - 1
-"""Largest absolute value of a request id (whole number) that is echoed: JavaScript reads every
-such number exactly."""
-
-
-def _request_id(rid: Any) -> Any:
-    """The id to echo: text of at most :data:`ID_TEXT` characters or a whole number within
-    +-:data:`ID_INT` (a "safe integer" of JavaScript); anything else (longer text, a larger number,
-    a fraction, true/false, a list) is answered with ``None`` (``"id": null``), so an answer never
-    echoes an id the page cannot read back exactly (issue #25)."""
-    if isinstance(rid, str):
-        return rid if len(rid) <= ID_TEXT else None
-    if isinstance(rid, int) and not isinstance(rid, bool) and -ID_INT <= rid <= ID_INT:
-        return rid
-    return None
-
-
-ERROR_TEXT = 2_000
-"""Longest text of an error answer's ``message``, ``texts`` and text ``params`` (characters)."""
-
-
-def _clipped(value: Any, depth: int = 0) -> Any:
-    """``value`` (an error's params or texts) with every text cut to :data:`ERROR_TEXT`
-    characters and lists to 64 items: the last guard that an error never echoes untrusted text
-    at length (the errors themselves quote short prefixes, :func:`meldtable.fields.shown`)."""
-    if isinstance(value, str):
-        return value if len(value) <= ERROR_TEXT else value[:ERROR_TEXT - 3] + "..."
-    if depth > 3:
-        return None
-    if isinstance(value, dict):
-        return {str(k)[:64]: _clipped(v, depth + 1) for k, v in list(value.items())[:64]}
-    if isinstance(value, (list, tuple)):
-        return [_clipped(v, depth + 1) for v in value[:64]]
-    return value
 
 
 _SESSION = Session()
