@@ -183,7 +183,7 @@ const TEMPLATE = `
  *             calls reset())
  *   engine    an engine to use ({request(op, fields)}, e.g. the app's); default: the page's
  *             shared engine worker (sharedEngine())
- *   hooks     {beforeAct(action, table) -> true | {message} | "message" (veto with a message),
+ *   hooks     {beforeAct(action, table) -> true | {message} | "message" (veto with a message), or a promise of it,
  *              onTable(prev, next, entries), onRefused(error, action), onReady(table),
  *              onReset(table): after every reset, by the button or by reset()}
  * Returns the controller (docs/embedding.md): {root, lang, variant, seat, ready, start(), reset(),
@@ -306,7 +306,7 @@ export function mountDemo(root, options = {}) {
   async function beforeAct(action) {
     if (hooks.beforeAct) {
       let verdict;
-      try { verdict = hooks.beforeAct(action, tableState.table); } catch (err) { console.error(err); verdict = true; }
+      try { verdict = await hooks.beforeAct(action, tableState.table); } catch (err) { console.error(err); verdict = true; }
       if (verdict !== true && verdict !== undefined && verdict !== null) {
         const message = typeof verdict === "string" ? verdict : verdict && verdict.message;
         if (message) setStatus({ text: message }, "error");

@@ -65,76 +65,6 @@ function fill(text, params) {
   return text.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
 }
 
-// ------------------------------------------------------------------ moves as the player makes them
-
-const CARD = /^(JK|[A2-9TJQK][CDHS])$/;
-
-/**
- * The action a player makes (docs/protocol.md "action", or a step's `do` text as in docs/guides.md,
- * "Moves") as a comparable string: its kind, then its other words in order (a meld's rank, a
- * target), then its cards sorted, so that the order in which cards were selected does not matter.
- * Matching the centre or the discard pile in 3 ist 50 is one move with the default rules
- * ("middle"), however the page names it.
- */
-export function intentKey(action) {
-  let kind, words;
-  if (typeof action === "string") {
-    [kind, ...words] = action.trim().split(/[\s,]+/);
-  } else if (action && action.type === "move") {
-    [kind, ...words] = String(action.text || "").trim().split(/[\s,]+/);
-  } else if (action && typeof action === "object") {
-    kind = action.type;
-    words = [];
-    if (action.rank !== undefined && action.rank !== null) words.push(String(action.rank));
-    if (action.target !== undefined && action.target !== null && kind !== "play") words.push(String(action.target));
-    if (kind === "play") words.push(String(action.card || ""), String(action.target || ""));
-    else if (action.card) words.push(String(action.card));
-    if (Array.isArray(action.cards)) words.push(...action.cards.map(String));
-    if (Array.isArray(action.combos)) for (const c of action.combos) words.push(String(c.type), ...(c.cards || []).map(String));
-  } else {
-    return "";
-  }
-  kind = String(kind || "").toLowerCase();
-  if (kind === "play") {
-    // "play 7H pile 2" / target "pile:2"; centre, discard and middle match the same cards
-    const [card, target, seat] = words.join(" ").replace("pile:", "pile ").split(/\s+/);
-    const t = String(target || "").toLowerCase();
-    const where = ["middle", "centre", "center", "discard"].includes(t) ? "middle" : t === "pile" ? `pile ${seat}` : t;
-    return ["play", String(card || "").toUpperCase(), where].join(" ").trim();
-  }
-  const cards = words.filter((w) => CARD.test(String(w).toUpperCase())).map((w) => w.toUpperCase()).sort();
-  const other = words.filter((w) => !CARD.test(String(w).toUpperCase())).map((w) => w.toUpperCase());
-  return [kind, ...other, ...cards].join(" ");
-}
-
-function intentParts(key) {
-  const [kind, ...words] = key.split(" ");
-  return { kind, head: words.filter((w) => !CARD.test(w)), cards: words.filter((w) => CARD.test(w)) };
-}
-
-/**
- * Whether `action` may be a legal move now, judged from the table's legal moves alone: the same
- * move is legal, or (for an action that the engine turns into several moves: a meld of more than
- * three cards, an add of several cards) a legal move of its kind uses only its cards. When this
- * says no, the engine is asked and refuses with its reason; when it says yes, the guide holds the
- * move back with its nudge (a legal move that is not the step's would leave the prepared deal).
- */
-export function mayBeLegal(action, table) {
-  const legal = (table && Array.isArray(table.legal) ? table.legal : []).map((m) => intentKey({ type: "move", text: m.text }));
-  const key = intentKey(action);
-  if (legal.includes(key)) return true;
-  const a = intentParts(key);
-  if (a.kind === "play" && typeof action === "object" && !action.target) return legal.some((l) => l.startsWith(`play ${a.head[0] || ""}`));
-  return legal.some((l) => {
-    const m = intentParts(l);
-    if (m.kind !== a.kind && !(a.kind === "lay_down" && ["set", "run"].includes(m.kind))) return false;
-    if (m.head.join(" ") !== a.head.filter((w) => !["SET", "RUN"].includes(w)).join(" ") && a.kind !== "lay_down") return false;
-    if (!m.cards.length) return a.cards.length === 0;
-    const pool = [...a.cards];
-    return m.cards.every((c) => { const i = pool.indexOf(c); if (i < 0) return false; pool.splice(i, 1); return true; });
-  });
-}
-
 // ------------------------------------------------------------------ the page
 
 function langFromPage(params) {
@@ -237,7 +167,10 @@ export function runGuide(guide, els, lang) {
     if (!els.next.hidden) els.next.focus({ preventScroll: true });
   }
 
-  function beforeAct(action, table) {
+  /** The step's move is sent; another legal move is held back with the step's nudge; an
+   * illegal one is sent for the engine's reason. The engine tells which is which (op "explain"
+   * with the action and the step's actions): the page reads no notation. */
+  async function beforeAct(action, table) {
     if (st.offTrack) return true; // free play after leaving the guide
     const s = step();
     const k = kind(s);
@@ -246,14 +179,19 @@ export function runGuide(guide, els, lang) {
       feedback([["g-nudge", message]]);
       return { message };
     }
-    const key = intentKey(action);
     st.pending = null;
-    if (s.do.some((d) => intentKey(d) === key)) { feedback(null); return true; }
-    if (mayBeLegal(action, table)) {
+    let verdict;
+    try {
+      verdict = (await engine.request("explain", { session: engine.session, action, expect: s.do })).explain;
+    } catch (err) {
+      return true; // the engine could not tell (a malformed action): sending it gets its reason
+    }
+    if (verdict.expected) { feedback(null); return true; }
+    if (verdict.legal) {
       feedback([["g-nudge", text(s.nudge)]]);
       return { message: ui.notThisStep };
     }
-    st.pending = key; // not the step's and, as far as the page can tell, illegal: the engine says why
+    st.pending = true; // not the step's and illegal: the engine says why when it is sent
     return true;
   }
 

@@ -52,22 +52,25 @@ def button(page: Page, name: str) -> Locator:
     return page.locator(f"#g-table #btn-{name}")
 
 
-def do_canasta(page: Page, intent: str) -> None:
-    """Carry out a step's move with the clicks a person makes on the canasta table."""
-    verb, *words = intent.split()
+def do_canasta(page: Page, action: dict[str, Any]) -> None:
+    """Carry out a step's move (an action object, docs/guides.md "Moves") with the clicks a person
+    makes on the canasta table."""
+    verb = action["type"]
     if verb == "draw":
         button(page, "draw").click()
-    elif verb in ("take", "meld", "discard"):
-        select(page, words)
+    elif verb in ("take", "meld"):
+        select(page, action["cards"])
+        button(page, verb).click()
+    elif verb == "discard":
+        select(page, [action["card"]])
         button(page, verb).click()
     elif verb == "add":
-        rank, cards = words[0], words[1:]
-        select(page, cards)
+        select(page, action["cards"])
         if button(page, "add").is_disabled():  # the page could not tell which meld: tap it
-            page.locator(f'#g-table #my-melds .meld[data-rank="{rank}"]').click()
+            page.locator(f'#g-table #my-melds .meld[data-rank="{action["rank"]}"]').click()
         button(page, "add").click()
     else:
-        raise AssertionError(f"no clicks for {intent!r}")
+        raise AssertionError(f"no clicks for {action!r}")
 
 
 def open_guide(page: Page, site_url: str, variant: str, lang: str) -> None:
@@ -119,7 +122,7 @@ def test_two_hand_canasta_guide_is_completed_by_clicks(page: WatchedPage, site_u
     assert panel_step(page) == 2
     page.locator("#g-table #btn-clear").click()
 
-    do_canasta(page, "draw")
+    do_canasta(page, {"type": "draw"})
     wait_step(page, 3)
     # a legal move that is not the step's: the kings instead of the queens -> the nudge, no move
     hand_before = page.locator("#g-table #hand .hand-card").count()

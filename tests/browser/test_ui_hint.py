@@ -24,7 +24,7 @@ pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests"))
 from meldtable.search.hints import HINTS  # noqa: E402
-from test_guides import action, kind, load, start  # noqa: E402  (the guide replay helpers)
+from test_guides import kind, load, start  # noqa: E402  (the guide replay helpers)
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -65,7 +65,7 @@ def expected_guide_hint(variant: str) -> tuple[int, dict[str, Any]]:
             continue
         if step.get("ask"):
             return i, c.ok("hint", budget_ms=200)["hint"]
-        c.ok("act", action=action(step["do"][0]))
+        c.ok("act", action=step["do"][0])
     raise AssertionError(f"{variant}: no step asks what the player would do")
 
 
@@ -85,7 +85,7 @@ def guide_to_step(page: Page, site_url: str, variant: str, lang: str, target: in
             page.locator("#g-next").click()
         else:
             page.wait_for_function("() => document.querySelector('#g-panel').dataset.state === 'human'", timeout=STEP_MS)
-            assert page.evaluate("a => window.meldtableGuide.demo.act(a)", action(step["do"][0])), (i, step["do"])
+            assert page.evaluate("a => window.meldtableGuide.demo.act(a)", step["do"][0]), (i, step["do"])
     page.wait_for_function(f"() => document.querySelector('#g-panel').dataset.step === '{target}'"
                            " && document.querySelector('#g-panel').dataset.state === 'human'", timeout=STEP_MS)
 
@@ -145,7 +145,7 @@ def test_guided_hand_hint_on_the_table_with_its_reason(page: WatchedPage, site_u
     # asked again with the button, then the suggested move is made: the guide goes on, the hint is gone
     hint_button.click()
     page.wait_for_selector("#g-table .hinted", timeout=STEP_MS)
-    assert page.evaluate("a => window.meldtableGuide.demo.act(a)", action(load(variant)["steps"][n - 1]["do"][0]))
+    assert page.evaluate("a => window.meldtableGuide.demo.act(a)", load(variant)["steps"][n - 1]["do"][0])
     page.wait_for_function(f"() => Number(document.querySelector('#g-panel').dataset.step) > {n}", timeout=STEP_MS)
     assert page.locator("#g-table .hinted").count() == 0
     assert page.console_errors == []
