@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
+from typing import Any, cast
 
 from . import __version__
 from .annotations import explain, has_take, may_warn, take_cards, warnings
@@ -188,13 +188,7 @@ class Session:
         if g.current_player not in self.human_seats:
             raise NotYourTurnError.of(COMMON, "computer_playing", {})
         _check_action_size(g, action)
-        compose = getattr(g.family, "compose_action", None)
-        if compose is None:
-            if action.get("type") != "move":
-                raise BadRequest("This game takes only {\"type\": \"move\", \"text\": ...} actions.")
-            moves = [g.parse_move(_field(action, "text", str))]
-        else:
-            moves = compose(g, action)
+        moves = _compose(g, action)
         self.game, applied = _apply_all(g, moves)
         self.applied = (self.game, applied)
         # the warnings the action deserved (meldtable.annotations): the page tries an action that
@@ -241,13 +235,7 @@ class Session:
         seat = g.current_player
         texts: list[str] = []
         try:
-            compose = getattr(g.family, "compose_action", None)
-            if compose is None:
-                if action.get("type") != "move":
-                    raise BadRequest("This game takes only {\"type\": \"move\", \"text\": ...} actions.")
-                moves = [g.parse_move(_field(action, "text", str))]
-            else:
-                moves = compose(g, action)
+            moves = _compose(g, action)
             texts = [str(m) for m in moves]
             _apply_all(g, moves)
         except MeldtableError as e:
@@ -451,6 +439,18 @@ def _move_data(g: Game, text: Any) -> dict[str, Any] | None:
         return g.parse_move(text).to_json() if isinstance(text, str) else None
     except MeldtableError:
         return None
+
+
+def _compose(g: Game, action: dict[str, Any]) -> list[Any]:
+    """The moves an ``act`` action makes in ``g`` (the family's ``compose_action``; a family
+    without one takes only ``{"type": "move", "text": ...}``); raises its refusal or
+    ``bad_request``."""
+    compose = getattr(g.family, "compose_action", None)
+    if compose is not None:
+        return cast("list[Any]", compose(g, action))
+    if action.get("type") != "move":
+        raise BadRequest("This game takes only {\"type\": \"move\", \"text\": ...} actions.")
+    return [g.parse_move(_field(action, "text", str))]
 
 
 def _recording(g: Game) -> Game:
