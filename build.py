@@ -617,12 +617,12 @@ def copy_web(out_dir: Path) -> None:
 HELLO_FILE = "hello.json"
 HELLO_SCRIPT = "; ".join((
     "import json, sys", "sys.path.insert(0, sys.argv[1])", "from meldtable import api",
-    "answer = json.loads(api.handle(json.dumps({'id': 0, 'op': 'hello'})))", "assert answer['ok'], answer",
+    "answer = json.loads(api.handle(json.dumps({'id': 0, 'op': 'hello', 'brief': True})))", "assert answer['ok'], answer",
     "sys.stdout.write(json.dumps(answer['result'], ensure_ascii=False, separators=(',', ':')))"))
 
 
 def write_hello(out_dir: Path) -> None:
-    """Write out_dir/hello.json: the `hello` op's result of the engine in engine/ (UTF-8 JSON,
+    """Write out_dir/hello.json: the brief `hello` op's result of the engine in engine/ (UTF-8 JSON,
     {"version": str, "variants": [descriptor, ...]}, docs/protocol.md). Raises BuildError when
     the engine cannot answer."""
     done = run([sys.executable, "-c", HELLO_SCRIPT, str(ROOT / "engine")], capture_output=True)
@@ -762,8 +762,35 @@ def write_service_worker(site: Path, exclude: tuple[str, ...] | None = None) -> 
     if count != 1:
         raise BuildError(f"web/{SERVICE_WORKER} must contain exactly one line "
                          f"'const BUILD = {{...}}; // @build' (found {count})")
-    sw.write_text(text)
+    sw.write_text(without_comment_lines(text))
     return bid
+
+
+def without_comment_lines(js: str) -> str:
+    """``js`` without its whole-line comments: lines that are only a ``//`` comment, and ``/* ...
+    */`` blocks that start a line, end a line and whose inner lines start with ``*`` (JSDoc).
+    The service worker is shipped so (it is not minified, since the build rewrites its
+    ``// @build`` line, which is code followed by a comment and stays): a third less to download.
+    Code, strings and comments after code are kept as they are."""
+    out: list[str] = []
+    lines = js.split("\n")
+    i = 0
+    while i < len(lines):
+        bare = lines[i].strip()
+        if bare.startswith("//"):
+            i += 1
+            continue
+        if bare.startswith("/*"):
+            j = i
+            while j < len(lines) and not lines[j].rstrip().endswith("*/"):
+                j += 1
+            inner = lines[i + 1:j + 1]
+            if j < len(lines) and "*/" not in lines[i].strip()[2:-2] and all(x.strip().startswith("*") for x in inner):
+                i = j + 1
+                continue
+        out.append(lines[i])
+        i += 1
+    return "\n".join(out)
 
 
 CSP_META = re.compile(r"""<meta\s+http-equiv=["']Content-Security-Policy["']\s+content="([^"]*)"\s*/?>""", re.I)

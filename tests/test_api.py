@@ -466,3 +466,21 @@ def test_loader_never_accepts_a_stuck_game(name: str) -> None:
     except meldtable.StateError:
         return
     assert g.hand_over or g.legal_moves(), f"{name}: loaded, but the seat to act has no legal move"
+
+
+def test_a_brief_hello_leaves_out_only_the_documentation() -> None:
+    """The page's hello (brief: its start and dist/hello.json) is the full one without the texts a
+    page does not show: options' and layout rows' sources, docs and research rows."""
+    c = Client()
+    full, brief = c.ok("hello"), c.ok("hello", brief=True)
+    assert brief["version"] == full["version"] and brief["levels"] == full["levels"]
+    assert len(json.dumps(brief)) * 2 < len(json.dumps(full))
+
+    def strip(value: Any) -> Any:
+        if isinstance(value, dict):
+            return {k: strip(v) for k, v in value.items() if k not in ("doc", "source", "row", "usual_players_source")}
+        return [strip(v) for v in value] if isinstance(value, list) else value
+
+    assert brief["variants"] == strip(full["variants"])
+    assert "shown_when" in json.dumps(brief) and "seatings" in brief["variants"][0]
+    assert c.call("hello", brief="yes")["error"]["code"] == "bad_request"

@@ -189,7 +189,7 @@ async function boot() {
   if (!resumeAtOnce) prerenderDialog(engineReady);
   try {
     const engine = await startEngine(showBootProgress);
-    const hello = engine.hello || await engine.request("hello", {});
+    const hello = engine.hello || await engine.request("hello", { brief: true });
     state.engine = engine;
     state.rawEngine = engine;
     state.variants = playableVariants(hello);

@@ -408,7 +408,7 @@ async function boot() {
     const info = typeof stash === "string" ? JSON.parse(stash) : {
       version: pyodide.runPython(`import ${ENGINE}; ${ENGINE}.__version__`),
       python: pyodide.runPython("import sys; sys.version.split()[0]"),
-      greeting: JSON.parse(handle(JSON.stringify({ id: 0, op: "hello" }))),
+      greeting: JSON.parse(handle(JSON.stringify({ id: 0, op: "hello", brief: true }))), // the page shows no option docs
     };
     if (typeof stash !== "string") pyodide.globals.set(BOOT_INFO, JSON.stringify(info));
     const { version, python, greeting } = info;

@@ -24,7 +24,9 @@ from typing import Any, cast
 from . import __version__
 from .annotations import explain, has_take, may_warn, take_cards, warnings
 from .api_fields import (
+    BRIEF_LEFT_OUT,
     BadRequest,
+    without,
 )
 from .api_fields import budget_ms as _budget_ms
 from .api_fields import check_action_size as _check_action_size
@@ -154,7 +156,16 @@ class Session:
 
     # ------------------------------------------------------------------ ops
     def op_hello(self, req: dict[str, Any]) -> dict[str, Any]:
-        return {"version": __version__, "variants": [v.describe() for v in VARIANTS.values()], "levels": list(LEVELS)}
+        """The engine's version, its variants' descriptors and the computer levels (docs/protocol.md,
+        "hello"). ``brief: true``: the descriptors without the documentation a page does not show
+        (:data:`BRIEF_LEFT_OUT`: each option's and layout row's ``source``, ``doc`` and ``row``;
+        ``usual_players_source``), a quarter of the size: the page's start and its dialog."""
+        brief = req.get("brief", False)
+        if not isinstance(brief, bool):
+            raise BadRequest("'brief' must be true or false.")
+        variants = [v.describe() for v in VARIANTS.values()]
+        return {"version": __version__, "variants": without(variants, BRIEF_LEFT_OUT) if brief else variants,
+                "levels": list(LEVELS)}
 
     def op_new(self, req: dict[str, Any]) -> dict[str, Any]:
         if "position" in req:  # a position a person wrote (docs/positions.md)

@@ -1,7 +1,7 @@
 """What a request to the engine's JSON protocol may hold (docs/protocol.md; issues #15 and #25):
 the fields it names and their types, the computer level and time budget, actions no bigger than
-the hand, and the bounds of what an answer echoes (request ids, error texts). Each check raises
-:class:`BadRequest` (``bad_request``) or a catalogue reason, so a bad request gets a clear
+the hand, the bounds of what an answer echoes (request ids, error texts) and what a brief
+``hello`` leaves out. Each check raises :class:`BadRequest` (``bad_request``) or a catalogue reason, so a bad request gets a clear
 answer and leaves the game unchanged (:mod:`meldtable.api` calls them before any work).
 """
 
@@ -17,8 +17,8 @@ from .reasons import COMMON
 if TYPE_CHECKING:
     from .game import Game
 
-__all__ = ["CARD_TEXTS", "ERROR_TEXT", "ID_INT", "ID_TEXT", "MAX_BUDGET_MS", "BadRequest", "budget_ms",
-           "check_action_size", "clipped", "field", "level", "named_in_text", "request_id"]
+__all__ = ["BRIEF_LEFT_OUT", "CARD_TEXTS", "ERROR_TEXT", "ID_INT", "ID_TEXT", "MAX_BUDGET_MS", "BadRequest", "budget_ms",
+           "check_action_size", "clipped", "field", "level", "named_in_text", "request_id", "without"]
 
 
 class BadRequest(MeldtableError):
@@ -131,4 +131,17 @@ def clipped(value: Any, depth: int = 0) -> Any:
         return {str(k)[:64]: clipped(v, depth + 1) for k, v in list(value.items())[:64]}
     if isinstance(value, (list, tuple)):
         return [clipped(v, depth + 1) for v in value[:64]]
+    return value
+
+
+BRIEF_LEFT_OUT = frozenset({"doc", "source", "row", "usual_players_source"})
+"""The keys a ``brief`` ``hello`` leaves out of the variant descriptors, at any depth."""
+
+
+def without(value: Any, keys: frozenset[str]) -> Any:
+    """``value`` (JSON data) without the object keys in ``keys``, at any depth."""
+    if isinstance(value, dict):
+        return {k: without(v, keys) for k, v in value.items() if k not in keys}
+    if isinstance(value, list):
+        return [without(v, keys) for v in value]
     return value

@@ -26,7 +26,7 @@ pytestmark = pytest.mark.browser
 
 STDLIB = "**/pyodide/python_stdlib.zip"
 # The engine's own answer to `hello` (CPython, the same sources as the wheel).
-HELLO = json.loads(api.handle(json.dumps({"id": 0, "op": "hello"})))["result"]
+HELLO = json.loads(api.handle(json.dumps({"id": 0, "op": "hello", "brief": True})))["result"]
 GAMES = [v["id"] for v in HELLO["variants"]]
 
 
