@@ -17,18 +17,10 @@ from meldtable.canasta.moves import Move
 from meldtable.canasta.state import CanastaState
 from meldtable.errors import StateError
 from meldtable.search import Node, evaluate, quick_playout, random_playout
+from played import played as _midhand
 from positions import seat_to_act
 
 GAMES = [("canasta-two-hand", 2), ("canasta-classic", 4), ("kanaster", 2), ("continental", 3), ("3-ist-50", 3)]
-
-
-def _midhand(variant: str, players: int, seed: int, moves: int) -> meldtable.Game:
-    g = meldtable.new_game(variant, players=players, seed=seed)
-    for _ in range(moves):
-        if g.hand_over:
-            break
-        g.play(choose_move(g))
-    return g
 
 
 def _conservation(g: meldtable.Game) -> dict[str, Any]:

@@ -13,23 +13,14 @@ from typing import Any
 import pytest
 
 import meldtable
-from meldtable.bot import choose_move
 from meldtable.search import determinize_state, family_of
 from meldtable.search.knowledge import known_cards
 from meldtable.search.rollout import _accepts, _cheap_kind, _move, fast_determinize, fast_playout, quick_move, quick_playout
+from played import played as _midhand
 
 FAST = [("canasta-two-hand", 2), ("canasta-classic", 4), ("kanaster", 2), ("kanaster", 4), ("continental", 3),
         ("continental", 5)]
 ALL = FAST + [("3-ist-50", 3)]
-
-
-def _midhand(variant: str, players: int, seed: int, moves: int) -> meldtable.Game:
-    g = meldtable.new_game(variant, players=players, seed=seed)
-    for _ in range(moves):
-        if g.hand_over:
-            break
-        g.play(choose_move(g))
-    return g
 
 
 def _saved(state: Any) -> str:

@@ -11,15 +11,7 @@ import meldtable
 from meldtable import search
 from meldtable.bot import choose_move
 from meldtable.search import evaluate, leaf_value
-
-
-def _played(variant: str, players: int, seed: int, moves: int) -> meldtable.Game:
-    g = meldtable.new_game(variant, players=players, seed=seed)
-    for _ in range(moves):
-        if g.hand_over:
-            break
-        g.play(choose_move(g))
-    return g
+from played import played as _played
 
 
 def test_leaf_value_of_a_finished_3ist50_game_is_the_distance_to_the_best_other_seat(
