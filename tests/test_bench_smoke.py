@@ -116,6 +116,17 @@ def test_search_bench() -> None:
     assert_lines(out, "| game | public, with determinization | fast, uniform | fast, quick", "| two-hand |", "| 3ist50-3 |")
 
 
+def test_search_bench_against_a_baseline(git_checkout: None) -> None:
+    """``--baseline REV``: the public API's playouts run by the engine at REV in a subprocess (here
+    HEAD, one playout), its table with the fast path's ratio, and whether REV's normal player
+    reached the same position (HEAD's does: "yes")."""
+    out = run_bench("search_bench.py", "--playouts", "1", "--repeats", "1", "--decisions", "0",
+                    "--games", "two-hand", "--baseline", "HEAD")
+    assert_lines(out, "baseline engine (HEAD)", "| game | baseline public, with determinization |")
+    row = next(line for line in out.splitlines() if line.startswith("| two-hand |") and line.endswith("| yes |"))
+    assert row.count("|") == 13, row
+
+
 def test_records_bench() -> None:
     out = run_bench("records_bench.py", "--quick", "--repeats", "1")
     assert "from_record" in out and "ms" in out, out
