@@ -29,7 +29,9 @@ and bench/search_bench.py (wall time there: the browser has no CPU clock) for tw
   (``--budget-ms``, default the engine's ``bot.DEFAULT_BUDGET_MS``) from ``random.Random(k)`` at
   the ``k``-th position, in Pyodide and in this CPython process, position by position
   interleaved: median, p10 and min of the iterations (the first candidate's values that are not
-  ``None``) per game, for each. bench/strength.py plays the strong player at a fixed number of
+  ``None``) per game, for each, and the median over the positions of Pyodide's iterations over
+  CPython's at the same position (wall-time budgets: under load both get less; the ratio is what
+  carries over to an idle machine, roughly). bench/strength.py plays the strong player at a fixed number of
   iterations: this says which number stands for the browser's strong player. Continental is in
   ``search.NORMAL_ONLY`` (its strong player does not search): its row is marked.
 - ``--playouts N``: random playouts per second from bench/search_bench.py's mid-hand positions, N
@@ -49,6 +51,7 @@ import os
 import statistics
 import sys
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -120,6 +123,15 @@ def sources() -> dict[str, str]:
     return files
 
 
+WARM_UP_S = 5.0
+"""Seconds of searches at a game's positions in the fresh Pyodide before its iterations are
+counted (``--warm-up``); the playout columns likewise run one untimed repeat of every column
+first. Why: Chromium compiles WebAssembly with its baseline compiler first and the optimizing
+tier only for the functions found hot, in the background: right after the boot (and for a
+game's own code, the first seconds of that game) a search did a third to half of the iterations
+it does a few seconds later (3 ist 50, load 5: 17-25 against 42-66 of 160 ms). The engine
+worker of the page is warm the same way once a match is under way."""
+
 PLAYOUT_COLUMNS = {
     "pd": "search_bench.public_playouts(g, {n}, random.Random({r}), True)",
     "qd": "search_bench.fast_playouts(g, {n}, random.Random({r}), True, True)",
@@ -141,8 +153,8 @@ def playout_rates(page: Any, games: list[str], n: int, repeats: int) -> list[str
             "|---|---|---|---|---|---|---|---|---|---|---|"]
     for game in games:
         variant, players = GAMES[game]
-        page.evaluate(PLAYOUTS, f"g = search_bench.position({variant!r}, {players}); "
-                      + "; ".join(code.format(n=1, r=9) for code in PLAYOUT_COLUMNS.values()))  # warm-up: imports
+        page.evaluate(PLAYOUTS, f"g = search_bench.position({variant!r}, {players}); "  # warm-up (see WARM_UP)
+                      + "; ".join(code.format(n=n, r=99) for code in PLAYOUT_COLUMNS.values()))
         cols: dict[str, list[float]] = {k: [] for k in PLAYOUT_COLUMNS}
         for r in range(repeats):
             for key, code in PLAYOUT_COLUMNS.items():
@@ -180,7 +192,8 @@ ITERATIONS = """async ([saved, seed, budget]) => window.__py.globals.get("search
   .budget_iterations(saved, seed, budget).toJs()"""
 
 
-def budget_iterations(page: Any, games: list[str], count: int, seed: int, budget_ms: float) -> list[str]:
+def budget_iterations(page: Any, games: list[str], count: int, seed: int, budget_ms: float,
+                      warm_up_s: float = WARM_UP_S) -> list[str]:
     """Rows of the search iterations ``budget_ms`` buys, in Pyodide (``page``) and in CPython, at
     the same positions (:func:`decision_positions`), position by position interleaved: median, p10
     and min per game, and the searches' median wall time."""
@@ -188,12 +201,14 @@ def budget_iterations(page: Any, games: list[str], count: int, seed: int, budget
     from meldtable.search import NORMAL_ONLY
 
     rows = ["| game | positions | Pyodide iterations: median | p10 | min | search ms median | CPython iterations: "
-            "median | p10 | min | search ms median |", "|---|---|---|---|---|---|---|---|---|---|"]
+            "median | p10 | min | search ms median | Pyodide / CPython |", "|---|---|---|---|---|---|---|---|---|---|---|"]
     for game in games:
         variant, players = GAMES[game]
         saved = decision_positions(variant, players, seed, count)
-        page.evaluate(ITERATIONS, [saved[0], 99, budget_ms])  # warm-up: the search's first imports
-        search_bench.budget_iterations(saved[0], 99, budget_ms)
+        search_bench.budget_iterations(saved[0], 99, budget_ms)  # (the first imports)
+        start = time.perf_counter()  # warm-up (see WARM_UP)
+        while time.perf_counter() - start < warm_up_s:
+            page.evaluate(ITERATIONS, [saved[int(time.perf_counter() * 1000) % len(saved)], 99, budget_ms])
         py: list[tuple[int, float]] = []
         cp: list[tuple[int, float]] = []
         for k, text in enumerate(saved):
@@ -206,7 +221,8 @@ def budget_iterations(page: Any, games: list[str], count: int, seed: int, budget
             its = [float(i) for i, _ in xs]
             cells.append(f"{statistics.median(its):.0f} | {pct(its, 0.1):.0f} | {min(its):.0f} | "
                          f"{statistics.median([ms for _, ms in xs]):.0f}")
-        rows.append(f"| {name} | {len(saved)} | {cells[0]} | {cells[1]} |")
+        per = statistics.median([a / b for (a, _), (b, _) in zip(py, cp) if b]) if any(b for b, _ in cp) else 0.0
+        rows.append(f"| {name} | {len(saved)} | {cells[0]} | {cells[1]} | {per:.2f} |")
         print(rows[-1] + f" Pyodide: {' '.join(str(i) for i, _ in py)}; CPython: {' '.join(str(i) for i, _ in cp)}",
               file=sys.stderr, flush=True)
     return rows
@@ -273,11 +289,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--repeats", type=int, default=3, help="repeats of the playout measurements (medians)")
     ap.add_argument("--positions", type=int, default=20,
                     help="positions per game for the search iterations the budget buys (0: not measured)")
+    ap.add_argument("--warm-up", type=float, default=WARM_UP_S,
+                    help="seconds of untimed searches per game in Pyodide before its iterations are counted")
     ap.add_argument("--quick", action="store_true")
     a = ap.parse_args(argv)
     games, decisions, positions, repeats = a.games, a.decisions, a.positions, a.repeats
     if a.quick:
-        games, decisions, positions, repeats = ["3ist50-3"], 3, min(positions, 2), 1
+        games, decisions, positions, repeats, a.warm_up = ["3ist50-3"], 3, min(positions, 2), 1, 0.0
     dist = Path(a.dist)
     if not (dist / "engine-worker.mjs").exists():
         print(f"{dist} is not a built site: run `python3 build.py` first (or pass --dist)", file=sys.stderr)
@@ -321,7 +339,7 @@ def main(argv: list[str] | None = None) -> int:
             if positions > 0:
                 load0 = load()
                 irows = budget_iterations(page2, games, positions, a.seed,
-                                          float(budget if budget is not None else DEFAULT_BUDGET_MS))
+                                          float(budget if budget is not None else DEFAULT_BUDGET_MS), a.warm_up)
                 loads["iterations"] = (load0, load())
             if a.playouts > 0:
                 load0 = load()
@@ -346,8 +364,8 @@ def main(argv: list[str] | None = None) -> int:
         b = budget if budget is not None else DEFAULT_BUDGET_MS
         print(f"search iterations in a {b:g} ms budget (meldtable.search.search, wall time), the first {positions} "
               f"positions with more than one legal move of the normal player's hand (seed {a.seed}), Pyodide (main "
-              f"thread) and CPython ({sys.version.split()[0]}) interleaved, load average {loads['iterations'][0]} at "
-              f"the start, {loads['iterations'][1]} at the end")
+              f"thread, after {a.warm_up:g} s of untimed searches per game) and CPython ({sys.version.split()[0]}) "
+              f"interleaved, load average {loads['iterations'][0]} at the start, {loads['iterations'][1]} at the end")
         print("\n".join(irows))
         print()
     if prows:

@@ -7,7 +7,7 @@ Each script runs in a subprocess from this checkout, with its smallest sample, a
 and a row per variant (or case) it measures. No figure is checked: timings belong in
 docs/performance.md, never in a test.
 
-The two browser benches (bench/pyodide_bench.py, bench/load_bench.py) need the built site (env
+The browser benches (bench/pyodide_bench.py, bench/load_bench.py, bench/pyodide_search.py) need the built site (env
 MELDTABLE_DIST, default dist/, built by `python build.py`) and Chromium; they are marked
 `browser` and skipped when either is missing (failed instead when the env variable CI is set),
 as tests/browser/ does.
@@ -187,3 +187,14 @@ def test_load_bench(dist_dir: Path) -> None:
                     "--ablations", "no-snapshot", "--dist", str(dist_dir))
     assert_lines(out, "| first visit |", "| warm (service worker) |", "| offline |", "| `import meldtable.api` |",
                  "| no start-up memory snapshot")
+
+
+@pytest.mark.browser
+def test_pyodide_search_bench(dist_dir: Path) -> None:
+    """The strong player's decisions in the engine worker, the search iterations the budget buys
+    (Pyodide on the main thread and CPython) and the playout columns (public, quick, fast path),
+    each with its smallest sample (``--quick``: one game, 3 decisions, 2 positions, no warm-up)."""
+    out = run_bench("pyodide_search.py", "--quick", "--playouts", "1", "--dist", str(dist_dir))
+    assert_lines(out, "| game | decisions (more than one legal move) |", "| all | 3 |",
+                 "| game | positions | Pyodide iterations: median |", "| 3ist50-3 | 2 |",
+                 "| game (Pyodide, wall time) | public, with determinization | fast, quick | fast path |")
