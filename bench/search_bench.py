@@ -65,6 +65,7 @@ GAMES = {
     "two-hand": ("canasta-two-hand", 2),
     "classic4": ("canasta-classic", 4),
     "kanaster2": ("kanaster", 2),
+    "kanaster4": ("kanaster", 4),
     "continental3": ("continental", 3),
     "3ist50-3": ("3-ist-50", 3),
 }
@@ -178,6 +179,7 @@ out = {"same": same, "own": own}
 for key, determinize in (("d", True), ("c", False)):
     rng = random.Random(job["r"])
     n = job["n"]
+    moves = 0
     t = time.process_time()
     for _ in range(n):
         if determinize:
@@ -189,13 +191,15 @@ for key, determinize in (("d", True), ("c", False)):
         while not w.hand_over:
             legal = w.legal_moves()
             w.play(legal[rng.randrange(len(legal))])
+            moves += 1
     out[key] = n / (time.process_time() - t)
+    out[key + "_moves"] = moves
 print(json.dumps(out))
 """
 """The baseline column's measurement, run by the old engine in its own interpreter: reads a job
 (JSON on stdin: engine path, variant, players, seed, moves, today's move texts, playouts ``n``,
-repeat ``r``), prints ``{"d": rate with determinization, "c": rate copy only, "same": bool,
-"own": the old normal player's move texts}``; the same steps as :func:`public_playouts`."""
+repeat ``r``), prints ``{"d": rate with determinization, "c": rate copy only, "d_moves", "c_moves": the moves
+played, "same": bool, "own": the old normal player's move texts}``; the same steps as :func:`public_playouts`."""
 
 
 def export_engine(rev: str, into: str) -> str:
@@ -258,6 +262,7 @@ def main(argv: list[str] | None = None) -> int:
         today = [str(m) for m in g.history[-1]] if old else []
         cols: dict[str, list[float]] = {k: [] for k in ("pd", "fd", "qd", "xd", "pc", "fc", "qc", "xc", "bd", "bc")}
         same: set[bool] = set()
+        mb: list[int] = []
         mu: list[int] = []
         mq: list[int] = []
         mx: list[int] = []
@@ -275,6 +280,7 @@ def main(argv: list[str] | None = None) -> int:
                 cols["bd"].append(float(b["d"]))
                 cols["bc"].append(float(b["c"]))
                 same.add(bool(b["same"]))
+                mb.append(int(b["c_moves"]))
 
         def ratio(a: str, b: str, cols: dict[str, list[float]] = cols) -> float:
             return median([x / y for x, y in zip(cols[a], cols[b])])
@@ -290,7 +296,7 @@ def main(argv: list[str] | None = None) -> int:
             base_rows.append(
                 f"| {game} | {m['bd']:.0f} | {m['pd']:.0f} | {m['xd']:.0f} | {ratio('pd', 'bd'):.2f}x "
                 f"| **{ratio('xd', 'bd'):.2f}x** | {m['bc']:.0f} | {m['pc']:.0f} | {m['xc']:.0f} | {ratio('pc', 'bc'):.2f}x "
-                f"| **{ratio('xc', 'bc'):.2f}x** | {where} |")
+                f"| **{ratio('xc', 'bc'):.2f}x** | {sum(mb) / (n * repeats):.0f}, {sum(mu) / (n * repeats):.0f} | {where} |")
     if old:
         print()
         print(f"baseline engine ({args.baseline}): its public API's random playouts (a subprocess per repeat and game, "
@@ -298,8 +304,8 @@ def main(argv: list[str] | None = None) -> int:
               f"ratios from the same run; load average {os.getloadavg()[0]:.2f}")
         print("| game | baseline public, with determinization | public today | fast path | ratio public today | "
               "ratio fast path | baseline public, copy only | public today | fast path | ratio public today "
-              "| ratio fast path | old normal player reaches the position |")
-        print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+              "| ratio fast path | moves a uniform playout: baseline, today | old normal player reaches the position |")
+        print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
         print("\n".join(base_rows), flush=True)
     if tmp:
         tmp.cleanup()

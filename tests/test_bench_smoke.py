@@ -124,7 +124,7 @@ def test_search_bench_against_a_baseline(git_checkout: None) -> None:
                     "--games", "two-hand", "--baseline", "HEAD")
     assert_lines(out, "baseline engine (HEAD)", "| game | baseline public, with determinization |")
     row = next(line for line in out.splitlines() if line.startswith("| two-hand |") and line.endswith("| yes |"))
-    assert row.count("|") == 13, row
+    assert row.count("|") == 14, row
 
 
 def test_records_bench() -> None:
