@@ -1,9 +1,10 @@
-"""The strong computer player's decision time in the page's engine worker: Pyodide in headless
-Chromium (issue #27, "Time": p95 at most 250 ms, max at most 1 s). Not a test: figures go to
-docs/performance.md, "Playing strength".
+"""The strong computer player in Pyodide in headless Chromium (issue #27): its decision time in
+the page's engine worker ("Time": p95 at most 250 ms, max at most 1 s), the search iterations its
+time budget buys, and the search interface's playouts per second ("and the figure in Pyodide").
+Not a test: figures go to docs/performance.md ("Search speed", "Decision time in the browser").
 
     python3 bench/pyodide_search.py [--decisions N] [--budget-ms B] [--games G ...] [--dist DIR]
-        [--playouts N] [--repeats R] [--positions P] [--quick]
+        [--positions P] [--warm-up S] [--playouts N] [--repeats R] [--quick]
 
 Needs a built dist/ (``python3 build.py``; ``--dist`` or ``$MELDTABLE_DIST`` names another, e.g.
 the integrator's), Python Playwright and Chromium (``$CHROMIUM_PATH`` or Debian's
@@ -31,9 +32,13 @@ and bench/search_bench.py (wall time there: the browser has no CPU clock) for tw
   interleaved: median, p10 and min of the iterations (the first candidate's values that are not
   ``None``) per game, for each, and the median over the positions of Pyodide's iterations over
   CPython's at the same position (wall-time budgets: under load both get less; the ratio is what
-  carries over to an idle machine, roughly). bench/strength.py plays the strong player at a fixed number of
-  iterations: this says which number stands for the browser's strong player. Continental is in
-  ``search.NORMAL_ONLY`` (its strong player does not search): its row is marked.
+  carries over to an idle machine, roughly); then CPython's iterations scaled to a core of its
+  own (each search's iterations x its wall time / its CPU time) and that times the ratio: an
+  estimate of the browser's iterations on an idle machine. Before a game's counts, ``--warm-up S`` seconds
+  (default 5) of untimed searches at its positions in Pyodide (:data:`WARM_UP_S`).
+  bench/strength.py plays the strong player at a fixed number of iterations: this says which
+  number stands for the browser's strong player. Continental is in ``search.NORMAL_ONLY`` (its
+  strong player does not search): its row is marked.
 - ``--playouts N``: random playouts per second from bench/search_bench.py's mid-hand positions, N
   a measurement, ``--repeats R`` (default 3) repeats interleaved column by column, medians and
   the median of the repeats' ratios: the public API (``to_json`` -> ``shuffle_hidden`` ->
@@ -196,12 +201,17 @@ def budget_iterations(page: Any, games: list[str], count: int, seed: int, budget
                       warm_up_s: float = WARM_UP_S) -> list[str]:
     """Rows of the search iterations ``budget_ms`` buys, in Pyodide (``page``) and in CPython, at
     the same positions (:func:`decision_positions`), position by position interleaved: median, p10
-    and min per game, and the searches' median wall time."""
+    and min per game, the searches' median wall time, the median over the positions of Pyodide's
+    iterations over CPython's; then CPython's iterations scaled to a core of its own (iterations x
+    wall time / CPU time of each search: what an idle machine would give), and that times the
+    ratio: an estimate of the browser's on an idle machine."""
     import search_bench
     from meldtable.search import NORMAL_ONLY
 
     rows = ["| game | positions | Pyodide iterations: median | p10 | min | search ms median | CPython iterations: "
-            "median | p10 | min | search ms median | Pyodide / CPython |", "|---|---|---|---|---|---|---|---|---|---|---|"]
+            "median | p10 | min | search ms median | Pyodide / CPython | CPython, a core of its own: median | p10 | min "
+            "| browser estimate, idle: median | p10 | min |",
+            "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for game in games:
         variant, players = GAMES[game]
         saved = decision_positions(variant, players, seed, count)
@@ -211,10 +221,13 @@ def budget_iterations(page: Any, games: list[str], count: int, seed: int, budget
             page.evaluate(ITERATIONS, [saved[int(time.perf_counter() * 1000) % len(saved)], 99, budget_ms])
         py: list[tuple[int, float]] = []
         cp: list[tuple[int, float]] = []
+        idle: list[float] = []
         for k, text in enumerate(saved):
-            it, ms = page.evaluate(ITERATIONS, [text, k, budget_ms])
+            it, ms, _ = page.evaluate(ITERATIONS, [text, k, budget_ms])
             py.append((int(it), float(ms)))
-            cp.append(search_bench.budget_iterations(text, k, budget_ms))
+            i, ms, cpu_ms = search_bench.budget_iterations(text, k, budget_ms)
+            cp.append((i, ms))
+            idle.append(i * ms / cpu_ms if cpu_ms > 0 else float(i))
         name = game + (" (NORMAL_ONLY: no search in play)" if variant_family(variant) in NORMAL_ONLY else "")
         cells = []
         for xs in (py, cp):
@@ -222,7 +235,10 @@ def budget_iterations(page: Any, games: list[str], count: int, seed: int, budget
             cells.append(f"{statistics.median(its):.0f} | {pct(its, 0.1):.0f} | {min(its):.0f} | "
                          f"{statistics.median([ms for _, ms in xs]):.0f}")
         per = statistics.median([a / b for (a, _), (b, _) in zip(py, cp) if b]) if any(b for b, _ in cp) else 0.0
-        rows.append(f"| {name} | {len(saved)} | {cells[0]} | {cells[1]} | {per:.2f} |")
+        est = [x * per for x in idle]
+        rows.append(f"| {name} | {len(saved)} | {cells[0]} | {cells[1]} | {per:.2f} | {statistics.median(idle):.0f} "
+                    f"| {pct(idle, 0.1):.0f} | {min(idle):.0f} | **{statistics.median(est):.0f}** | {pct(est, 0.1):.0f} "
+                    f"| {min(est):.0f} |")
         print(rows[-1] + f" Pyodide: {' '.join(str(i) for i, _ in py)}; CPython: {' '.join(str(i) for i, _ in cp)}",
               file=sys.stderr, flush=True)
     return rows

@@ -139,20 +139,22 @@ def path_playouts(g: meldtable.Game, n: int, rng: random.Random, determinize: bo
     return n / spent
 
 
-def budget_iterations(saved: str, seed: int, budget_ms: float) -> tuple[int, float]:
+def budget_iterations(saved: str, seed: int, budget_ms: float) -> tuple[int, float, float]:
     """At the game saved in ``saved`` (:meth:`Game.to_json` text; a position with more than one
     legal move), one :func:`meldtable.search.search` with ``budget_ms`` milliseconds of wall time
-    from ``random.Random(seed)``: ``(iterations, ms)``, the iterations being the first candidate's
-    values that are not ``None`` (the determinizations it was evaluated in before the time ran
-    out) and ``ms`` the search's wall time. bench/pyodide_search.py runs it in CPython and in
-    Pyodide at the same positions."""
+    from ``random.Random(seed)``: ``(iterations, ms, cpu_ms)``, the iterations being the first
+    candidate's values that are not ``None`` (the determinizations it was evaluated in before the
+    time ran out), ``ms`` the search's wall time and ``cpu_ms`` its CPU time
+    (``time.process_time``; in Pyodide, where bench/pyodide_search.py sets it to the wall clock,
+    the same as ``ms``). bench/pyodide_search.py runs it in CPython and in Pyodide at the same
+    positions."""
     from meldtable.search import search
 
     g = meldtable.Game.from_json(saved)
-    t = time.perf_counter()
+    t, c = time.perf_counter(), time.process_time()
     results = search(g, random.Random(seed), budget_ms=budget_ms)
-    ms = (time.perf_counter() - t) * 1000.0
-    return sum(v is not None for v in results[0][1]), ms
+    ms, cpu_ms = (time.perf_counter() - t) * 1000.0, (time.process_time() - c) * 1000.0
+    return sum(v is not None for v in results[0][1]), ms, cpu_ms
 
 
 BASELINE_SCRIPT = r"""
