@@ -201,7 +201,8 @@ print(json.dumps(out))
 """The baseline column's measurement, run by the old engine in its own interpreter: reads a job
 (JSON on stdin: engine path, variant, players, seed, moves, today's move texts, playouts ``n``,
 repeat ``r``), prints ``{"d": rate with determinization, "c": rate copy only, "d_moves", "c_moves": the moves
-played, "same": bool, "own": the old normal player's move texts}``; the same steps as :func:`public_playouts`."""
+played, "same": bool, "own": the old normal player's move texts}``; the same steps as :func:`public_playouts`
+(a copy of its loop: this module imports :mod:`meldtable.search`, which the old engine lacks)."""
 
 
 def export_engine(rev: str, into: str) -> str:
