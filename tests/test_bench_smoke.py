@@ -7,7 +7,7 @@ Each script runs in a subprocess from this checkout, with its smallest sample, a
 and a row per variant (or case) it measures. No figure is checked: timings belong in
 docs/performance.md, never in a test.
 
-The two browser benches (bench/pyodide_bench.py, bench/load_bench.py) need the built site (env
+The browser benches (bench/pyodide_bench.py, bench/load_bench.py, bench/pyodide_search.py) need the built site (env
 MELDTABLE_DIST, default dist/, built by `python build.py`) and Chromium; they are marked
 `browser` and skipped when either is missing (failed instead when the env variable CI is set),
 as tests/browser/ does.
@@ -116,6 +116,17 @@ def test_search_bench() -> None:
     assert_lines(out, "| game | public, with determinization | fast, uniform | fast, quick", "| two-hand |", "| 3ist50-3 |")
 
 
+def test_search_bench_against_a_baseline(git_checkout: None) -> None:
+    """``--baseline REV``: the public API's playouts run by the engine at REV in a subprocess (here
+    HEAD, one playout), its table with the fast path's ratio, and whether REV's normal player
+    reached the same position (HEAD's does: "yes")."""
+    out = run_bench("search_bench.py", "--playouts", "1", "--repeats", "1", "--decisions", "0",
+                    "--games", "two-hand", "--baseline", "HEAD")
+    assert_lines(out, "baseline engine (HEAD)", "| game | baseline public, with determinization |")
+    row = next(line for line in out.splitlines() if line.startswith("| two-hand |") and line.endswith("| yes |"))
+    assert row.count("|") == 14, row
+
+
 def test_records_bench() -> None:
     out = run_bench("records_bench.py", "--quick", "--repeats", "1")
     assert "from_record" in out and "ms" in out, out
@@ -176,3 +187,14 @@ def test_load_bench(dist_dir: Path) -> None:
                     "--ablations", "no-snapshot", "--dist", str(dist_dir))
     assert_lines(out, "| first visit |", "| warm (service worker) |", "| offline |", "| `import meldtable.api` |",
                  "| no start-up memory snapshot")
+
+
+@pytest.mark.browser
+def test_pyodide_search_bench(dist_dir: Path) -> None:
+    """The strong player's decisions in the engine worker, the search iterations the budget buys
+    (Pyodide on the main thread and CPython) and the playout columns (public, quick, fast path),
+    each with its smallest sample (``--quick``: one game, 3 decisions, 2 positions, no warm-up)."""
+    out = run_bench("pyodide_search.py", "--quick", "--playouts", "1", "--dist", str(dist_dir))
+    assert_lines(out, "| game | decisions (more than one legal move) |", "| all | 3 |",
+                 "| game | positions | Pyodide iterations: median |", "| 3ist50-3 | 2 |",
+                 "| game (Pyodide, wall time) | public, with determinization | fast, quick | fast path |")
