@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Literal, get_args
 
-from ..cards import Card, rank_name, standard_deck
+from ..cards import ALL_CARDS, Card, rank_name, standard_deck
 from .catalogue import (
     CaptureSources,
     DiscardCaptureDepth,
@@ -67,6 +67,7 @@ class Rules:
         self.discard_capture_depth: DiscardCaptureDepth = o["discard_capture_depth"]
         self.games: int = o["games"]
         self.together = self.capture_sources == "center_and_discard_top"
+        self._points: dict[Card, tuple[str, int]] | None = None
 
     def value(self, c: Card) -> int:
         """Minus points of a card (seed 'Werte der Karten'): every three ``three_value`` (50),
@@ -81,6 +82,14 @@ class Rules:
         if r >= 11:
             return 10
         return r
+
+    def points(self) -> dict[Card, tuple[str, int]]:
+        """Every card's score item (:data:`SCORE_ITEMS`) and :meth:`value`, made once per rules (the
+        count at the end of every game, the search's playouts included)."""
+        found = self._points
+        if found is None:
+            found = self._points = {c: (_category(c), self.value(c)) for c in ALL_CARDS}
+        return found
 
     def deck(self) -> list[Card]:
         return standard_deck(self.decks, self.jokers_per_deck)

@@ -7,7 +7,7 @@ from typing import Any
 from ..family import score_seats_lowest
 from .base import StateBase
 from .reasons import REASONS
-from .rules import SCORE_ITEMS, _category
+from .rules import SCORE_ITEMS
 
 
 class Scoring(StateBase):
@@ -41,8 +41,10 @@ class Scoring(StateBase):
         """Minus points of ``seat``'s minus pile by kind of card (seed 'Abrechnung'):
         ``threes``, ``aces``, ``pictures``, ``numbers``, ``jokers``."""
         items = {k: 0 for k in SCORE_ITEMS}
+        points = self.rules.points()
         for c in self.piles[seat]:
-            items[_category(c)] += self.rules.value(c)
+            k, v = points[c]
+            items[k] += v
         return items
 
     def next_hand(self) -> None:

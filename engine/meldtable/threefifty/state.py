@@ -15,12 +15,13 @@ from .moves import ThreeFiftyMove
 from .rules import CENTRE_SIZE, HAND_SIZE, HISTORY_KEEP, Rules, _top_run
 from .saved import Saved
 from .scoring import Scoring
+from .search_steps import SearchSteps
 from .view import Viewing
 
 # ---------------------------------------------------------------------- state
 
 
-class ThreeFiftyState(Legality, Scoring, Viewing, Saved):
+class ThreeFiftyState(Legality, Scoring, Viewing, Saved, SearchSteps):
     """Whole-match state (mutable; :class:`meldtable.game.Game` wraps it). Seats ``0 .. n-1``; the
     left neighbour of seat ``s`` is ``(s + 1) % n`` and play passes to the left."""
 
@@ -161,43 +162,6 @@ class ThreeFiftyState(Legality, Scoring, Viewing, Saved):
             else:
                 label += "; the stock is used up: game over"
         self._record(seat, move, label)
-
-    def search_apply(self, move: ThreeFiftyMove) -> None:
-        """:meth:`apply` of a legal move without its move-log entry (``last_moves``) or labels: the
-        search's fast path (issue #27, :mod:`meldtable.search.rollout`; tests/test_search_fast.py
-        checks the same state as ``apply`` at every position of its playouts)."""
-        seat = self.to_act
-        assert seat is not None
-        c = move.card
-        left = (seat + 1) % self.rules.players
-        hand = self.hands[seat]
-        k = hand[c] - 1
-        if k:
-            hand[c] = k
-        else:
-            del hand[c]
-        t = move.target
-        if move.kind == "discard":
-            self.discard.append(c)
-            self.discard_live = True
-        elif t in ("middle", "centre", "discard"):
-            self._capture(c, t, left)
-        elif t == "own":
-            own = self.piles[seat]
-            k = _top_run(own)
-            run = own[-k:]
-            del own[-k:]
-            self.piles[left].extend([c] + run)
-            self.last_receiver = left
-        else:
-            p = move.pile
-            assert p is not None
-            self.piles[p].append(c)
-            self.last_receiver = p
-        self.to_act = left
-        self._legal = None
-        if not any(self.hands):
-            self.deal_round()
 
     def _capture(self, c: Card, t: str, left: int) -> str:
         """A play of ``c`` onto the middle, centre or discard pile (``t``): the matching centre

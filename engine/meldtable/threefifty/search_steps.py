@@ -1,0 +1,260 @@
+"""The search's fast path for 3 ist 50 (issue #27, :mod:`meldtable.search.rollout`): the legal
+moves listed and applied without notation, labels, move log or views, and a determinization that
+deals again only the hidden parts of the state. A mixin of
+:class:`~meldtable.threefifty.state.ThreeFiftyState`; every step gives exactly what the public one
+gives (tests/test_search_fast.py, tests/test_search_fast_threefifty.py):
+
+- :meth:`SearchSteps.search_moves` is ``legal_moves`` (the same moves, the same order): each
+  rank's targets are gathered once a position into a bit mask (:data:`_CENTRE` ... :data:`_PILE`),
+  and a hand card's plays for a mask are a tuple of move values made once a process;
+- :meth:`SearchSteps.search_apply` is ``apply`` without the move-log entry, labels or the move's
+  dispatch through ``_capture``; a new round is dealt by :meth:`SearchSteps._search_deal`
+  (``deal_round`` without the multiset helpers);
+- :data:`SearchSteps.SEARCH_HIDDEN` and :meth:`SearchSteps.search_redeal`: the saved parts
+  ``shuffle_hidden`` deals again, and taking them back into a copy of the state (no
+  ``from_dict`` with its checks).
+"""
+
+from __future__ import annotations
+
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any
+
+from ..cards import ALL_CARDS, Card
+from .base import StateBase
+from .moves import ThreeFiftyMove
+from .rules import CENTRE_SIZE, HAND_SIZE
+
+_CENTRE, _DISCARD, _MIDDLE, _OWN, _PILE = 1, 2, 4, 8, 16
+"""Bits of a rank's targets: the centre, the discard pile's live top (apart, option
+``capture_sources``), the middle (together), the own minus pile, and ``_PILE << p`` seat ``p``'s
+minus pile (the fourth play). Ascending bits are the moves' notation order (``centre`` <
+``discard`` < ``middle`` < ``own`` < ``pile 0`` < ``pile 1`` ...)."""
+
+_BY_TEXT: dict[str, Card] = {c.text: c for c in ALL_CARDS}
+_TEXT = attrgetter("_text")
+_PLAYS: dict[int, tuple[ThreeFiftyMove, ...]] = {}
+_DISCARDS: dict[Card, ThreeFiftyMove] = {}
+
+
+def _plays(c: Card, mask: int) -> tuple[ThreeFiftyMove, ...]:
+    """The ``play`` moves of card ``c`` onto the targets of ``mask``, in notation order (made once
+    a process: :data:`_PLAYS`, keyed ``c.index << 16 | mask``)."""
+    key = c.index << 16 | mask
+    found = _PLAYS.get(key)
+    if found is None:
+        out = []
+        for bit, target in ((_CENTRE, "centre"), (_DISCARD, "discard"), (_MIDDLE, "middle"), (_OWN, "own")):
+            if mask & bit:
+                out.append(ThreeFiftyMove("play", c, target))
+        p = 0
+        while _PILE << p <= mask:
+            if mask & _PILE << p:
+                out.append(ThreeFiftyMove("play", c, "pile", p))
+            p += 1
+        found = _PLAYS[key] = tuple(sorted(out, key=_TEXT))
+    return found
+
+
+def _discard(c: Card) -> ThreeFiftyMove:
+    """The move ``discard c``, made once a process."""
+    m = _DISCARDS.get(c)
+    if m is None:
+        m = _DISCARDS[c] = ThreeFiftyMove("discard", c)
+    return m
+
+
+class SearchSteps(StateBase):
+    """The search's fast steps (mixin of ``ThreeFiftyState``; see the module text)."""
+
+    SEARCH_HIDDEN = ("hands", "stock", "set_aside", "discard_pile", "piles", "hand_over")
+    """The parts of the saved state (``to_dict``) the family's ``shuffle_hidden`` reads and deals
+    again (the search's fast determinization, :func:`meldtable.search.rollout.fast_determinize`)."""
+
+    if TYPE_CHECKING:
+        def _end_game(self) -> None:
+            """End the game and score it (:class:`~.scoring.Scoring`)."""
+
+    def search_redeal(self, st: dict[str, Any]) -> None:
+        """Take the hands, the stock, the set-aside cards, the discard pile and the minus piles of
+        ``st`` (the :data:`SEARCH_HIDDEN` parts of a saved state dealt again by ``shuffle_hidden``
+        for the seat to act) as ``from_dict`` reads them (each hand's cards counted in the saved
+        order); the rest of this state stays. Card texts are the saved state's own (no checks: the
+        parts come from ``to_dict`` of a valid state). Raises ``KeyError`` for an unknown text."""
+        by = _BY_TEXT
+        hands: list[dict[Card, int]] = []
+        for h in st["hands"]:
+            ms: dict[Card, int] = {}
+            for t in h:
+                c = by[t]
+                ms[c] = ms.get(c, 0) + 1
+            hands.append(ms)
+        self.hands = hands
+        self.stock = [by[t] for t in st["stock"]]
+        self.set_aside = [by[t] for t in st["set_aside"]]
+        self.discard = [by[t] for t in st["discard_pile"]]
+        self.piles = [[by[t] for t in p] for p in st["piles"]]
+        self._legal = None
+
+    def search_moves(self) -> list[ThreeFiftyMove]:  # noqa: C901 (one call a position: no helper calls)
+        """:meth:`legal_moves` for the search's fast path (issue #27, :mod:`meldtable.search.rollout`):
+        the same moves in the same order (notation order), each rank's targets found once as a bit
+        mask and each card's plays for a mask made once a process, without the copy and the set of
+        moves ``legal_moves`` keeps (tests/test_search_fast.py compares the two at every position
+        of its playouts). The list is new on each call."""
+        seat = self.to_act
+        assert seat is not None
+        r = self.rules
+        piles = self.piles
+        masks: dict[int, int] = {}
+        get = masks.get
+        d = self.discard
+        if r.together:
+            for x in self.centre:
+                masks[x.rank] = _MIDDLE
+            if d and self.discard_live:
+                masks[d[-1].rank] = _MIDDLE
+        else:
+            for x in self.centre:
+                masks[x.rank] = _CENTRE
+            if d and self.discard_live:
+                k = d[-1].rank
+                masks[k] = get(k, 0) | _DISCARD
+        own = piles[seat]
+        if own:
+            k = own[-1].rank
+            masks[k] = get(k, 0) | _OWN
+        any_pile = r.option4_targets == "any"
+        bit = _PILE
+        for p, pile in enumerate(piles):
+            if pile and (p != seat or any_pile):
+                k = pile[-1].rank
+                masks[k] = get(k, 0) | bit
+            bit <<= 1
+        hand = self.hands[seat]
+        out: list[ThreeFiftyMove] = []
+        plays = _PLAYS
+        for c in hand:
+            m = get(c.rank)
+            if m:
+                found = plays.get(c.index << 16 | m)
+                out += found if found is not None else _plays(c, m)
+        if not out or not r.capture_mandatory:
+            out += [_DISCARDS.get(c) or _discard(c) for c in hand]
+        if len(out) > 1:
+            out.sort(key=_TEXT)
+        return out
+
+    def search_apply(self, move: ThreeFiftyMove) -> None:
+        """:meth:`apply` of a legal move without its move-log entry (``last_moves``) or labels: the
+        search's fast path (issue #27, :mod:`meldtable.search.rollout`; tests/test_search_fast.py
+        checks the same state as ``apply`` at every position of its playouts). Unchecked, as
+        ``apply``."""
+        seat = self.to_act
+        assert seat is not None
+        c = move.card
+        r = self.rules
+        left = seat + 1
+        if left == r.players:
+            left = 0
+        hand = self.hands[seat]
+        k = hand[c] - 1
+        if k:
+            hand[c] = k
+        else:
+            del hand[c]
+        t = move.target
+        if move.kind == "discard":
+            self.discard.append(c)
+            self.discard_live = True
+        elif t == "own":
+            own = self.piles[seat]
+            rank = own[-1].rank
+            j = len(own) - 1
+            while j > 0 and own[j - 1].rank == rank:
+                j -= 1
+            self.piles[left] += [c] + own[j:]
+            del own[j:]
+            self.last_receiver = left
+        elif t == "pile":
+            p = move.pile
+            assert p is not None
+            self.piles[p].append(c)
+            self.last_receiver = p
+        else:  # middle, centre or discard: _capture's cards
+            self._search_capture(c, t, left)
+        self.to_act = left
+        self._legal = None
+        if not hand and not any(self.hands):
+            self._search_deal()
+
+    def _search_capture(self, c: Card, t: str | None, left: int) -> None:
+        """``_capture`` (a play of ``c`` onto the middle, centre or discard pile, ``t``) without its
+        label: the matching centre cards and the live top of the discard pile go with ``c`` onto
+        seat ``left``'s minus pile, in the same order."""
+        r = self.rules
+        rank = c.rank
+        moved = [c]
+        if t != "discard":
+            centre = self.centre
+            for i, x in enumerate(centre):
+                if x.rank == rank:
+                    if r.take_all_matches:
+                        moved += [y for y in centre if y.rank == rank]
+                        centre[:] = [y for y in centre if y.rank != rank]
+                    else:
+                        moved.append(centre.pop(i))
+                    break
+        if t != "centre":
+            d = self.discard
+            if d and self.discard_live and d[-1].rank == rank:
+                j = len(d) - 1
+                if r.discard_capture_depth == "run":
+                    while j > 0 and d[j - 1].rank == rank:
+                        j -= 1
+                moved += d[j:]
+                del d[j:]
+                if not d or r.discard_reveal_next == "never":
+                    self.discard_live = False
+        self.piles[left] += moved
+        self.last_receiver = left
+
+    def _search_deal(self) -> None:
+        """``deal_round`` (the state's; seed 'Austeilen der Karten') for the search's fast path:
+        the same cards to the same places in the same order, without the multiset helpers."""
+        r = self.rules
+        n = r.players
+        stock = self.stock
+        centre = self.centre
+        need = max(0, CENTRE_SIZE - len(centre))
+        hands_first = r.refill_order == "hands_then_center"
+        if hands_first:
+            per = min(HAND_SIZE, len(stock) // n)
+        else:
+            per = min(HAND_SIZE, max(0, len(stock) - need) // n)
+        if per == 0:
+            self.set_aside.extend(reversed(stock))
+            stock.clear()
+            self._end_game()
+            return
+        self.round += 1
+        self.dealer = (self.dealer + 1) % n
+        first = (self.dealer + 1) % n
+        if not hands_first:
+            for _ in range(need):
+                centre.append(stock.pop())
+        order = [self.hands[(first + i) % n] for i in range(n)]
+        pop = stock.pop
+        for _ in range(per):
+            for h in order:
+                x = pop()
+                h[x] = h.get(x, 0) + 1
+        if hands_first:
+            for _ in range(min(need, len(stock))):
+                centre.append(pop())
+        if per < HAND_SIZE:
+            self.set_aside.extend(reversed(stock))
+            stock.clear()
+        self.round_cards = per
+        self.to_act = first
+        self._legal = None
