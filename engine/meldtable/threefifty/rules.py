@@ -68,6 +68,9 @@ class Rules:
         self.games: int = o["games"]
         self.together = self.capture_sources == "center_and_discard_top"
         self._points: dict[Card, tuple[str, int]] | None = None
+        self.search_plays: list[dict[int, tuple[Any, ...]]] = [{} for _ in range(players)]
+        """Per seat to act: a card's ``play`` moves for the places of its rank (the search's fast
+        path, :func:`meldtable.threefifty.search_steps._plays`), filled as met."""
 
     def value(self, c: Card) -> int:
         """Minus points of a card (seed 'Werte der Karten'): every three ``three_value`` (50),

@@ -25,43 +25,41 @@ from .base import StateBase
 from .moves import ThreeFiftyMove
 from .rules import CENTRE_SIZE, HAND_SIZE
 
-_CENTRE, _DISCARD, _MIDDLE, _OWN, _PILE = 1, 2, 4, 8, 16
-"""Bits of a rank's targets: the centre, the discard pile's live top (apart, option
-``capture_sources``), the middle (together), the own minus pile, and ``_PILE << p`` seat ``p``'s
-minus pile (the fourth play). Ascending bits are the moves' notation order (``centre`` <
-``discard`` < ``middle`` < ``own`` < ``pile 0`` < ``pile 1`` ...)."""
+_CENTRE, _DISCARD, _PILE = 1, 2, 4
+"""Bits of a rank's places in a position (:meth:`SearchSteps.search_moves`): a centre card, the
+discard pile's live top card, and ``_PILE << p`` the top of seat ``p``'s minus pile. Which moves
+a card of that rank has there (``middle`` or ``centre``/``discard``, ``own``, ``pile p``) depends
+on the options and the seat to act: :func:`_plays`."""
 
 _BY_TEXT: dict[str, Card] = {c.text: c for c in ALL_CARDS}
 _TEXT = attrgetter("_text")
-_PLAYS: dict[int, tuple[ThreeFiftyMove, ...]] = {}
-_DISCARDS: dict[Card, ThreeFiftyMove] = {}
+_DISCARDS: dict[Card, ThreeFiftyMove] = {c: ThreeFiftyMove("discard", c) for c in ALL_CARDS}
+_discard = _DISCARDS.__getitem__
 
 
-def _plays(c: Card, mask: int) -> tuple[ThreeFiftyMove, ...]:
-    """The ``play`` moves of card ``c`` onto the targets of ``mask``, in notation order (made once
-    a process: :data:`_PLAYS`, keyed ``c.index << 16 | mask``)."""
-    key = c.index << 16 | mask
-    found = _PLAYS.get(key)
-    if found is None:
-        out = []
-        for bit, target in ((_CENTRE, "centre"), (_DISCARD, "discard"), (_MIDDLE, "middle"), (_OWN, "own")):
-            if mask & bit:
-                out.append(ThreeFiftyMove("play", c, target))
-        p = 0
-        while _PILE << p <= mask:
-            if mask & _PILE << p:
-                out.append(ThreeFiftyMove("play", c, "pile", p))
-            p += 1
-        found = _PLAYS[key] = tuple(sorted(out, key=_TEXT))
+def _plays(r: Any, c: Card, mask: int, seat: int) -> tuple[ThreeFiftyMove, ...]:
+    """The ``play`` moves of card ``c`` for ``seat`` when its rank lies at the places of ``mask``
+    (:data:`_CENTRE` ...) under rules ``r``, in notation order, as ``legal_moves`` lists them:
+    the middle (centre and live discard top together) or each of them apart (option
+    ``capture_sources``), the own minus pile, every seat's minus pile (the own one only with
+    option ``option4_targets`` = ``any``). Made once per rules, seat, card and mask
+    (``r.search_plays``)."""
+    out = []
+    if mask & (_CENTRE | _DISCARD):
+        if r.together:
+            out.append(ThreeFiftyMove("play", c, "middle"))
+        else:
+            if mask & _CENTRE:
+                out.append(ThreeFiftyMove("play", c, "centre"))
+            if mask & _DISCARD:
+                out.append(ThreeFiftyMove("play", c, "discard"))
+    if mask & _PILE << seat:
+        out.append(ThreeFiftyMove("play", c, "own"))
+    for p in range(r.players):
+        if mask & _PILE << p and (p != seat or r.option4_targets == "any"):
+            out.append(ThreeFiftyMove("play", c, "pile", p))
+    found = r.search_plays[seat][c.index << 10 | mask] = tuple(sorted(out, key=_TEXT))
     return found
-
-
-def _discard(c: Card) -> ThreeFiftyMove:
-    """The move ``discard c``, made once a process."""
-    m = _DISCARDS.get(c)
-    if m is None:
-        m = _DISCARDS[c] = ThreeFiftyMove("discard", c)
-    return m
 
 
 class SearchSteps(StateBase):
@@ -96,51 +94,37 @@ class SearchSteps(StateBase):
         self.piles = [[by[t] for t in p] for p in st["piles"]]
         self._legal = None
 
-    def search_moves(self) -> list[ThreeFiftyMove]:  # noqa: C901 (one call a position: no helper calls)
+    def search_moves(self) -> list[ThreeFiftyMove]:
         """:meth:`legal_moves` for the search's fast path (issue #27, :mod:`meldtable.search.rollout`):
-        the same moves in the same order (notation order), each rank's targets found once as a bit
-        mask and each card's plays for a mask made once a process, without the copy and the set of
-        moves ``legal_moves`` keeps (tests/test_search_fast.py compares the two at every position
-        of its playouts). The list is new on each call."""
+        the same moves in the same order (notation order), each rank's places found once as a bit
+        mask and each card's plays for a mask and seat made once per rules (:func:`_plays`),
+        without the copy and the set of moves ``legal_moves`` keeps (tests/test_search_fast.py,
+        tests/test_search_fast_threefifty.py compare the two at every position of playouts). The
+        list is new on each call."""
         seat = self.to_act
         assert seat is not None
         r = self.rules
-        piles = self.piles
-        masks: dict[int, int] = {}
-        get = masks.get
+        masks = [0] * 14
+        for x in self.centre:
+            masks[x.rank] = _CENTRE
         d = self.discard
-        if r.together:
-            for x in self.centre:
-                masks[x.rank] = _MIDDLE
-            if d and self.discard_live:
-                masks[d[-1].rank] = _MIDDLE
-        else:
-            for x in self.centre:
-                masks[x.rank] = _CENTRE
-            if d and self.discard_live:
-                k = d[-1].rank
-                masks[k] = get(k, 0) | _DISCARD
-        own = piles[seat]
-        if own:
-            k = own[-1].rank
-            masks[k] = get(k, 0) | _OWN
-        any_pile = r.option4_targets == "any"
+        if d and self.discard_live:
+            masks[d[-1].rank] |= _DISCARD
         bit = _PILE
-        for p, pile in enumerate(piles):
-            if pile and (p != seat or any_pile):
-                k = pile[-1].rank
-                masks[k] = get(k, 0) | bit
+        for pile in self.piles:
+            if pile:
+                masks[pile[-1].rank] |= bit
             bit <<= 1
         hand = self.hands[seat]
+        table = r.search_plays[seat]
         out: list[ThreeFiftyMove] = []
-        plays = _PLAYS
         for c in hand:
-            m = get(c.rank)
+            m = masks[c.rank]
             if m:
-                found = plays.get(c.index << 16 | m)
-                out += found if found is not None else _plays(c, m)
+                found = table.get(c.index << 10 | m)
+                out += found if found is not None else _plays(r, c, m, seat)
         if not out or not r.capture_mandatory:
-            out += [_DISCARDS.get(c) or _discard(c) for c in hand]
+            out += map(_discard, hand)
         if len(out) > 1:
             out.sort(key=_TEXT)
         return out
@@ -153,9 +137,8 @@ class SearchSteps(StateBase):
         seat = self.to_act
         assert seat is not None
         c = move.card
-        r = self.rules
         left = seat + 1
-        if left == r.players:
+        if left == self.rules.players:
             left = 0
         hand = self.hands[seat]
         k = hand[c] - 1
@@ -164,23 +147,25 @@ class SearchSteps(StateBase):
         else:
             del hand[c]
         t = move.target
-        if move.kind == "discard":
+        if t is None:  # (a discard: the only move without a target)
             self.discard.append(c)
             self.discard_live = True
+        elif t == "pile":
+            p = move.pile
+            assert p is not None
+            self.piles[p].append(c)
+            self.last_receiver = p
         elif t == "own":
             own = self.piles[seat]
             rank = own[-1].rank
             j = len(own) - 1
             while j > 0 and own[j - 1].rank == rank:
                 j -= 1
-            self.piles[left] += [c] + own[j:]
+            to = self.piles[left]
+            to.append(c)
+            to += own[j:]
             del own[j:]
             self.last_receiver = left
-        elif t == "pile":
-            p = move.pile
-            assert p is not None
-            self.piles[p].append(c)
-            self.last_receiver = p
         else:  # middle, centre or discard: _capture's cards
             self._search_capture(c, t, left)
         self.to_act = left
@@ -221,17 +206,15 @@ class SearchSteps(StateBase):
 
     def _search_deal(self) -> None:
         """``deal_round`` (the state's; seed 'Austeilen der Karten') for the search's fast path:
-        the same cards to the same places in the same order, without the multiset helpers."""
+        the same cards to the same places in the same order (each hand's cards counted in the
+        order dealt), by slices of the stock instead of one card at a time."""
         r = self.rules
         n = r.players
         stock = self.stock
         centre = self.centre
         need = max(0, CENTRE_SIZE - len(centre))
         hands_first = r.refill_order == "hands_then_center"
-        if hands_first:
-            per = min(HAND_SIZE, len(stock) // n)
-        else:
-            per = min(HAND_SIZE, max(0, len(stock) - need) // n)
+        per = min(HAND_SIZE, (len(stock) if hands_first else max(0, len(stock) - need)) // n)
         if per == 0:
             self.set_aside.extend(reversed(stock))
             stock.clear()
@@ -240,18 +223,26 @@ class SearchSteps(StateBase):
         self.round += 1
         self.dealer = (self.dealer + 1) % n
         first = (self.dealer + 1) % n
-        if not hands_first:
-            for _ in range(need):
-                centre.append(stock.pop())
-        order = [self.hands[(first + i) % n] for i in range(n)]
-        pop = stock.pop
-        for _ in range(per):
-            for h in order:
-                x = pop()
-                h[x] = h.get(x, 0) + 1
+        if not hands_first and need:
+            centre += stock[:-need - 1:-1]
+            del stock[-need:]
+        k = per * n
+        dealt = stock[:-k - 1:-1]  # (the order the cards come off the stock)
+        del stock[-k:]
+        hands = self.hands
+        for j in range(n):
+            cards = dealt[j::n]
+            h = dict.fromkeys(cards, 1)
+            if len(h) < per:  # (two decks: a card twice in one hand)
+                h = {}
+                for x in cards:
+                    h[x] = h.get(x, 0) + 1
+            hands[(first + j) % n] = h
         if hands_first:
-            for _ in range(min(need, len(stock))):
-                centre.append(pop())
+            m = min(need, len(stock))
+            if m:
+                centre += stock[:-m - 1:-1]
+                del stock[-m:]
         if per < HAND_SIZE:
             self.set_aside.extend(reversed(stock))
             stock.clear()
