@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from ..cards import Card
+from ..cards import ALL_CARDS, Card
 from ..errors import StateError
 from ..fields import (
     check_saved_deck,
@@ -25,6 +25,10 @@ if TYPE_CHECKING:
     from .state import ThreeFiftyState
 
 
+_SORT_KEY = {c: card_sort_key(c) for c in ALL_CARDS}
+""":func:`card_sort_key` of every card, made once (the order of saved hands)."""
+
+
 class Saved(StateBase):
     """Saved games (mixin of ``ThreeFiftyState``)."""
 
@@ -35,7 +39,7 @@ class Saved(StateBase):
             return [c.text for c in xs]
 
         def msort(ms: dict[Card, int]) -> list[str]:
-            return [c.text for c in sorted((c for c, k in ms.items() for _ in range(k)), key=card_sort_key)]
+            return [c.text for c in sorted([c for c, k in ms.items() for _ in range(k)], key=_SORT_KEY.__getitem__)]
 
         return {
             "hand_number": self.hand_number,
