@@ -5,6 +5,7 @@ family protocol (``family.shuffle_hidden``); :mod:`.testing` re-exports it for t
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 
@@ -32,6 +33,24 @@ def _copied(x: Any) -> Any:
     import copy
 
     return copy.deepcopy(x)
+
+
+def _shuffle(rng: Any, xs: list[str]) -> None:
+    """``rng.shuffle(xs)``; for a plain :class:`random.Random` its very steps inline (the same
+    swaps from the same ``getrandbits`` numbers as ``shuffle`` and ``_randbelow`` of CPython
+    3.11-3.13; tests/test_search_fast_threefifty.py compares the results and the generator's
+    state), a Python call a card cheaper."""
+    if type(rng) is not random.Random:
+        rng.shuffle(xs)
+        return
+    bits = rng.getrandbits
+    for i in range(len(xs) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = bits(k)
+        while j >= n:
+            j = bits(k)
+        xs[i], xs[j] = xs[j], xs[i]
 
 
 def _lists(v: list[list[str]]) -> list[list[str]]:
@@ -67,7 +86,7 @@ def shuffle_hidden(data: dict[str, Any], seat: int, rng: Any, tries: int = 50) -
         pool += xs[:k]
     pool.sort()  # canonical order: the deal depends on rng alone (meldtable.search)
     for _ in range(tries):
-        rng.shuffle(pool)
+        _shuffle(rng, pool)
         o = 0
         for xs, k in parts:
             xs[:k] = pool[o:o + k]

@@ -46,6 +46,11 @@ def card_sort_key(c: Card) -> tuple[int, int, str]:
 # ---------------------------------------------------------------------- rules
 
 
+_SEARCH_PLAYS: dict[tuple[bool, bool, int, int], dict[int, tuple[Any, ...]]] = {}
+"""The tables of :attr:`Rules.search_plays`, one per (middle together, own pile a fourth-play
+target, players, seat)."""
+
+
 class Rules:
     """The resolved rule options of one game, as attributes (see :mod:`.catalogue`)."""
 
@@ -68,9 +73,12 @@ class Rules:
         self.games: int = o["games"]
         self.together = self.capture_sources == "center_and_discard_top"
         self._points: dict[Card, tuple[str, int]] | None = None
-        self.search_plays: list[dict[int, tuple[Any, ...]]] = [{} for _ in range(players)]
+        flags = (self.together, self.option4_targets == "any", players)
+        self.search_plays: list[dict[int, tuple[Any, ...]]] = [
+            _SEARCH_PLAYS.setdefault(flags + (seat,), {}) for seat in range(players)]
         """Per seat to act: a card's ``play`` moves for the places of its rank (the search's fast
-        path, :func:`meldtable.threefifty.search_steps._plays`), filled as met."""
+        path, :func:`meldtable.threefifty.search_steps._plays`), filled as met and shared by
+        every game with the same targets."""
 
     def value(self, c: Card) -> int:
         """Minus points of a card (seed 'Werte der Karten'): every three ``three_value`` (50),

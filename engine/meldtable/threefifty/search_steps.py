@@ -37,6 +37,17 @@ _DISCARDS: dict[Card, ThreeFiftyMove] = {c: ThreeFiftyMove("discard", c) for c i
 _discard = _DISCARDS.__getitem__
 
 
+_MOVES: dict[tuple[Card, str, int | None], ThreeFiftyMove] = {}
+
+
+def _play(c: Card, target: str, pile: int | None = None) -> ThreeFiftyMove:
+    """The move ``play c target [pile]``, made once a process."""
+    m = _MOVES.get((c, target, pile))
+    if m is None:
+        m = _MOVES[c, target, pile] = ThreeFiftyMove("play", c, target, pile)
+    return m
+
+
 def _plays(r: Any, c: Card, mask: int, seat: int) -> tuple[ThreeFiftyMove, ...]:
     """The ``play`` moves of card ``c`` for ``seat`` when its rank lies at the places of ``mask``
     (:data:`_CENTRE` ...) under rules ``r``, in notation order, as ``legal_moves`` lists them:
@@ -47,17 +58,17 @@ def _plays(r: Any, c: Card, mask: int, seat: int) -> tuple[ThreeFiftyMove, ...]:
     out = []
     if mask & (_CENTRE | _DISCARD):
         if r.together:
-            out.append(ThreeFiftyMove("play", c, "middle"))
+            out.append(_play(c, "middle"))
         else:
             if mask & _CENTRE:
-                out.append(ThreeFiftyMove("play", c, "centre"))
+                out.append(_play(c, "centre"))
             if mask & _DISCARD:
-                out.append(ThreeFiftyMove("play", c, "discard"))
+                out.append(_play(c, "discard"))
     if mask & _PILE << seat:
-        out.append(ThreeFiftyMove("play", c, "own"))
+        out.append(_play(c, "own"))
     for p in range(r.players):
         if mask & _PILE << p and (p != seat or r.option4_targets == "any"):
-            out.append(ThreeFiftyMove("play", c, "pile", p))
+            out.append(_play(c, "pile", p))
     found = r.search_plays[seat][c.index << 10 | mask] = tuple(sorted(out, key=_TEXT))
     return found
 
