@@ -198,3 +198,33 @@ def test_shuffle_hidden_deals_what_the_slot_by_slot_shuffle_dealt(options: dict[
         legal = g.legal_moves()
         g.play(legal[rng.randrange(len(legal))])
     assert compared > 300
+
+
+@pytest.mark.parametrize("options", OPTIONS)
+def test_search_places_follow_the_search_steps(options: dict[str, Any]) -> None:
+    """Playouts through ``search_apply`` alone (the places ``search_moves`` reads kept up to date
+    move by move, new rounds dealt by the fast deal): at every position ``search_moves()`` is
+    ``legal_moves()`` and the kept places are the ones found afresh; a copy keeps them, a public
+    ``apply`` in between drops them, and the state at the end is ``apply``'s."""
+    positions = 0
+    for seed in range(4):
+        g = meldtable.new_game("3-ist-50", players=2 + seed, seed=seed, options=options)
+        state, public = g.search_node().state, g.search_node().state
+        rng = random.Random(seed)
+        while not state.hand_over:
+            moves = state.search_moves()
+            assert moves == state.legal_moves() == public.legal_moves()
+            assert state._search_masks == state._search_places()
+            move = moves[rng.randrange(len(moves))]
+            if positions % 7 == 3:
+                state = state.copy()
+                assert state._search_masks == state._search_places()
+            if positions % 11 == 5:
+                state.apply(move)
+                assert state._search_masks is None
+            else:
+                state.search_apply(move)
+            public.apply(move)
+            assert _saved(state) == _saved(public)
+            positions += 1
+    assert positions > 150

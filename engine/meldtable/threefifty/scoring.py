@@ -20,6 +20,7 @@ class Scoring(StateBase):
         self.to_act = None
         self._legal = []
         self._legal_set = frozenset()
+        self._search_masks = None
         leftovers_to = None
         if r.leftovers_scored and self.last_receiver is not None and (self.centre or self.discard):
             leftovers_to = self.last_receiver

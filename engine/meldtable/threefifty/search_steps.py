@@ -104,17 +104,14 @@ class SearchSteps(StateBase):
         self.discard = [by[t] for t in st["discard_pile"]]
         self.piles = [[by[t] for t in p] for p in st["piles"]]
         self._legal = None
+        self._search_masks = None
 
-    def search_moves(self) -> list[ThreeFiftyMove]:
-        """:meth:`legal_moves` for the search's fast path (issue #27, :mod:`meldtable.search.rollout`):
-        the same moves in the same order (notation order), each rank's places found once as a bit
-        mask and each card's plays for a mask and seat made once per rules (:func:`_plays`),
-        without the copy and the set of moves ``legal_moves`` keeps (tests/test_search_fast.py,
-        tests/test_search_fast_threefifty.py compare the two at every position of playouts). The
-        list is new on each call."""
-        seat = self.to_act
-        assert seat is not None
-        r = self.rules
+    def _search_places(self) -> list[int]:
+        """Per rank (0 joker, 1 ace ... 13 king): the bits of the places a card of that rank
+        matches now (:data:`_CENTRE`, :data:`_DISCARD`, ``_PILE << p``). :meth:`search_moves`
+        keeps it as ``_search_masks`` and :meth:`search_apply` changes it with the places; every
+        other change of the state drops it (``apply``, ``deal_round``, the end of a game, a copy
+        of a state without it, :meth:`search_redeal`)."""
         masks = [0] * 14
         for x in self.centre:
             masks[x.rank] = _CENTRE
@@ -126,6 +123,21 @@ class SearchSteps(StateBase):
             if pile:
                 masks[pile[-1].rank] |= bit
             bit <<= 1
+        return masks
+
+    def search_moves(self) -> list[ThreeFiftyMove]:
+        """:meth:`legal_moves` for the search's fast path (issue #27, :mod:`meldtable.search.rollout`):
+        the same moves in the same order (notation order), from each rank's places as a bit mask
+        (:meth:`_search_places`, kept up to date by :meth:`search_apply`) and each card's plays
+        for a mask and seat made once (:func:`_plays`), without the copy and the set of moves
+        ``legal_moves`` keeps (tests/test_search_fast.py, tests/test_search_fast_threefifty.py
+        compare the two at every position of playouts). The list is new on each call."""
+        seat = self.to_act
+        assert seat is not None
+        r = self.rules
+        masks = self._search_masks
+        if masks is None:
+            masks = self._search_masks = self._search_places()
         hand = self.hands[seat]
         table = r.search_plays[seat]
         out: list[ThreeFiftyMove] = []
@@ -140,11 +152,11 @@ class SearchSteps(StateBase):
             out.sort(key=_TEXT)
         return out
 
-    def search_apply(self, move: ThreeFiftyMove) -> None:
+    def search_apply(self, move: ThreeFiftyMove) -> None:  # noqa: C901 (one call a move: no helper calls)
         """:meth:`apply` of a legal move without its move-log entry (``last_moves``) or labels: the
         search's fast path (issue #27, :mod:`meldtable.search.rollout`; tests/test_search_fast.py
         checks the same state as ``apply`` at every position of its playouts). Unchecked, as
-        ``apply``."""
+        ``apply``. The places of :meth:`search_moves` (when kept) change with the cards."""
         seat = self.to_act
         assert seat is not None
         c = move.card
@@ -158,13 +170,25 @@ class SearchSteps(StateBase):
         else:
             del hand[c]
         t = move.target
+        masks = self._search_masks
+        if masks is None:
+            masks = self._search_masks = self._search_places()
         if t is None:  # (a discard: the only move without a target)
-            self.discard.append(c)
+            d = self.discard
+            if d and self.discard_live:
+                masks[d[-1].rank] &= ~_DISCARD
+            d.append(c)
             self.discard_live = True
+            masks[c.rank] |= _DISCARD
         elif t == "pile":
             p = move.pile
             assert p is not None
-            self.piles[p].append(c)
+            pile = self.piles[p]
+            bit = _PILE << p
+            if pile:
+                masks[pile[-1].rank] &= ~bit
+            pile.append(c)
+            masks[c.rank] |= bit
             self.last_receiver = p
         elif t == "own":
             own = self.piles[seat]
@@ -172,22 +196,34 @@ class SearchSteps(StateBase):
             j = len(own) - 1
             while j > 0 and own[j - 1].rank == rank:
                 j -= 1
-            to = self.piles[left]
-            to.append(c)
-            to += own[j:]
+            run = own[j:]
             del own[j:]
-            self.last_receiver = left
+            bit = _PILE << seat
+            masks[rank] &= ~bit
+            if own:
+                masks[own[-1].rank] |= bit
+            self._search_receive(left, [c] + run, masks)
         else:  # middle, centre or discard: _capture's cards
-            self._search_capture(c, t, left)
+            self._search_capture(c, t, left, masks)
         self.to_act = left
         self._legal = None
         if not hand and not any(self.hands):
-            self._search_deal()
+            self._search_deal(masks)
 
-    def _search_capture(self, c: Card, t: str | None, left: int) -> None:
+    def _search_receive(self, left: int, moved: list[Card], masks: list[int]) -> None:
+        """``moved`` (cards of one rank) onto seat ``left``'s minus pile, its place bits moved."""
+        to = self.piles[left]
+        bit = _PILE << left
+        if to:
+            masks[to[-1].rank] &= ~bit
+        to += moved
+        masks[moved[-1].rank] |= bit
+        self.last_receiver = left
+
+    def _search_capture(self, c: Card, t: str | None, left: int, masks: list[int]) -> None:
         """``_capture`` (a play of ``c`` onto the middle, centre or discard pile, ``t``) without its
         label: the matching centre cards and the live top of the discard pile go with ``c`` onto
-        seat ``left``'s minus pile, in the same order."""
+        seat ``left``'s minus pile, in the same order; their place bits go with them."""
         r = self.rules
         rank = c.rank
         moved = [c]
@@ -198,8 +234,11 @@ class SearchSteps(StateBase):
                     if r.take_all_matches:
                         moved += [y for y in centre if y.rank == rank]
                         centre[:] = [y for y in centre if y.rank != rank]
+                        masks[rank] &= ~_CENTRE
                     else:
                         moved.append(centre.pop(i))
+                        if all(y.rank != rank for y in centre):
+                            masks[rank] &= ~_CENTRE
                     break
         if t != "centre":
             d = self.discard
@@ -210,15 +249,18 @@ class SearchSteps(StateBase):
                         j -= 1
                 moved += d[j:]
                 del d[j:]
+                masks[rank] &= ~_DISCARD
                 if not d or r.discard_reveal_next == "never":
                     self.discard_live = False
-        self.piles[left] += moved
-        self.last_receiver = left
+                else:
+                    masks[d[-1].rank] |= _DISCARD
+        self._search_receive(left, moved, masks)
 
-    def _search_deal(self) -> None:
+    def _search_deal(self, masks: list[int]) -> None:
         """``deal_round`` (the state's; seed 'Austeilen der Karten') for the search's fast path:
         the same cards to the same places in the same order (each hand's cards counted in the
-        order dealt), by slices of the stock instead of one card at a time."""
+        order dealt), by slices of the stock instead of one card at a time; the new centre cards'
+        place bits set."""
         r = self.rules
         n = r.players
         stock = self.stock
@@ -237,6 +279,8 @@ class SearchSteps(StateBase):
         if not hands_first and need:
             centre += stock[:-need - 1:-1]
             del stock[-need:]
+            for x in centre:
+                masks[x.rank] |= _CENTRE
         k = per * n
         dealt = stock[:-k - 1:-1]  # (the order the cards come off the stock)
         del stock[-k:]
@@ -254,6 +298,8 @@ class SearchSteps(StateBase):
             if m:
                 centre += stock[:-m - 1:-1]
                 del stock[-m:]
+                for x in centre:
+                    masks[x.rank] |= _CENTRE
         if per < HAND_SIZE:
             self.set_aside.extend(reversed(stock))
             stock.clear()

@@ -51,6 +51,7 @@ class ThreeFiftyState(Legality, Scoring, Viewing, Saved, SearchSteps):
         self.last_moves: list[dict[str, Any]] = []
         self._legal: list[ThreeFiftyMove] | None = None
         self._legal_set: frozenset[ThreeFiftyMove] = frozenset()
+        self._search_masks: list[int] | None = None  # (the search's places: search_steps.py)
 
     # ------------------------------------------------------------------ dealing
     def deal_game(self) -> None:
@@ -115,6 +116,7 @@ class ThreeFiftyState(Legality, Scoring, Viewing, Saved, SearchSteps):
         self.round_cards = per
         self.to_act = first
         self._legal = None
+        self._search_masks = None
         return True
 
     # ------------------------------------------------------------------ applying
@@ -155,6 +157,7 @@ class ThreeFiftyState(Legality, Scoring, Viewing, Saved, SearchSteps):
             label = f"put {c.text} on {'own' if p == seat else f'seat {p}' + chr(39) + 's'} minus pile"
         self.to_act = left
         self._legal = None
+        self._search_masks = None
         if not any(self.hands):
             # seed: 'Ist eine Runde zu Ende (Kein Spieler hat mehr eine Karte auf der Hand)'
             if self.deal_round():
@@ -219,6 +222,8 @@ class ThreeFiftyState(Legality, Scoring, Viewing, Saved, SearchSteps):
         c.last_moves = [dict(m) for m in self.last_moves]
         c._legal = None
         c._legal_set = frozenset()
+        m = self._search_masks
+        c._search_masks = None if m is None else list(m)
         return c
 
     def conservation(self) -> dict[Card, int]:
