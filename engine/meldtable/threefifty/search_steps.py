@@ -191,7 +191,8 @@ class SearchSteps(StateBase):
             masks[c.rank] |= bit
             self.last_receiver = p
         elif t == "own":
-            own = self.piles[seat]
+            piles = self.piles
+            own = piles[seat]
             rank = own[-1].rank
             j = len(own) - 1
             while j > 0 and own[j - 1].rank == rank:
@@ -202,59 +203,56 @@ class SearchSteps(StateBase):
             masks[rank] &= ~bit
             if own:
                 masks[own[-1].rank] |= bit
-            self._search_receive(left, [c] + run, masks)
-        else:  # middle, centre or discard: _capture's cards
-            self._search_capture(c, t, left, masks)
+            to = piles[left]
+            bit = _PILE << left
+            if to:
+                masks[to[-1].rank] &= ~bit
+            to.append(c)
+            to += run
+            masks[rank] |= bit
+            self.last_receiver = left
+        else:  # middle, centre or discard: _capture's cards, their place bits with them
+            r = self.rules
+            rank = c.rank
+            moved = [c]
+            if t != "discard":
+                centre = self.centre
+                for i, x in enumerate(centre):
+                    if x.rank == rank:
+                        if r.take_all_matches:
+                            moved += [y for y in centre if y.rank == rank]
+                            centre[:] = [y for y in centre if y.rank != rank]
+                            masks[rank] &= ~_CENTRE
+                        else:
+                            moved.append(centre.pop(i))
+                            if all(y.rank != rank for y in centre):
+                                masks[rank] &= ~_CENTRE
+                        break
+            if t != "centre":
+                d = self.discard
+                if d and self.discard_live and d[-1].rank == rank:
+                    j = len(d) - 1
+                    if r.discard_capture_depth == "run":
+                        while j > 0 and d[j - 1].rank == rank:
+                            j -= 1
+                    moved += d[j:]
+                    del d[j:]
+                    masks[rank] &= ~_DISCARD
+                    if not d or r.discard_reveal_next == "never":
+                        self.discard_live = False
+                    else:
+                        masks[d[-1].rank] |= _DISCARD
+            to = self.piles[left]
+            bit = _PILE << left
+            if to:
+                masks[to[-1].rank] &= ~bit
+            to += moved
+            masks[rank] |= bit
+            self.last_receiver = left
         self.to_act = left
         self._legal = None
         if not hand and not any(self.hands):
             self._search_deal(masks)
-
-    def _search_receive(self, left: int, moved: list[Card], masks: list[int]) -> None:
-        """``moved`` (cards of one rank) onto seat ``left``'s minus pile, its place bits moved."""
-        to = self.piles[left]
-        bit = _PILE << left
-        if to:
-            masks[to[-1].rank] &= ~bit
-        to += moved
-        masks[moved[-1].rank] |= bit
-        self.last_receiver = left
-
-    def _search_capture(self, c: Card, t: str | None, left: int, masks: list[int]) -> None:
-        """``_capture`` (a play of ``c`` onto the middle, centre or discard pile, ``t``) without its
-        label: the matching centre cards and the live top of the discard pile go with ``c`` onto
-        seat ``left``'s minus pile, in the same order; their place bits go with them."""
-        r = self.rules
-        rank = c.rank
-        moved = [c]
-        if t != "discard":
-            centre = self.centre
-            for i, x in enumerate(centre):
-                if x.rank == rank:
-                    if r.take_all_matches:
-                        moved += [y for y in centre if y.rank == rank]
-                        centre[:] = [y for y in centre if y.rank != rank]
-                        masks[rank] &= ~_CENTRE
-                    else:
-                        moved.append(centre.pop(i))
-                        if all(y.rank != rank for y in centre):
-                            masks[rank] &= ~_CENTRE
-                    break
-        if t != "centre":
-            d = self.discard
-            if d and self.discard_live and d[-1].rank == rank:
-                j = len(d) - 1
-                if r.discard_capture_depth == "run":
-                    while j > 0 and d[j - 1].rank == rank:
-                        j -= 1
-                moved += d[j:]
-                del d[j:]
-                masks[rank] &= ~_DISCARD
-                if not d or r.discard_reveal_next == "never":
-                    self.discard_live = False
-                else:
-                    masks[d[-1].rank] |= _DISCARD
-        self._search_receive(left, moved, masks)
 
     def _search_deal(self, masks: list[int]) -> None:
         """``deal_round`` (the state's; seed 'Austeilen der Karten') for the search's fast path:
