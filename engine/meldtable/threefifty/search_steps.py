@@ -99,10 +99,11 @@ class SearchSteps(StateBase):
                 ms[c] = ms.get(c, 0) + 1
             hands.append(ms)
         self.hands = hands
-        self.stock = [by[t] for t in st["stock"]]
-        self.set_aside = [by[t] for t in st["set_aside"]]
-        self.discard = [by[t] for t in st["discard_pile"]]
-        self.piles = [[by[t] for t in p] for p in st["piles"]]
+        card = by.__getitem__
+        self.stock = list(map(card, st["stock"]))
+        self.set_aside = list(map(card, st["set_aside"]))
+        self.discard = list(map(card, st["discard_pile"]))
+        self.piles = [list(map(card, p)) for p in st["piles"]]
         self._legal = None
         self._search_masks = None
 

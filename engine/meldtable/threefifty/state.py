@@ -215,11 +215,11 @@ class ThreeFiftyState(Legality, Scoring, Viewing, Saved, SearchSteps):
         c.match_over, c.winners = self.match_over, list(self.winners)
         c.stock, c.centre, c.discard = list(self.stock), list(self.centre), list(self.discard)
         c.discard_live = self.discard_live
-        c.piles = [list(p) for p in self.piles]
-        c.hands = [dict(h) for h in self.hands]
+        c.piles = list(map(list, self.piles))
+        c.hands = list(map(dict, self.hands))
         c.set_aside = list(self.set_aside)
         c.to_act, c.hand_over, c.last_receiver = self.to_act, self.hand_over, self.last_receiver
-        c.last_moves = [dict(m) for m in self.last_moves]
+        c.last_moves = list(map(dict, self.last_moves))
         c._legal = None
         c._legal_set = frozenset()
         m = self._search_masks
