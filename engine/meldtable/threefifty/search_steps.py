@@ -142,14 +142,17 @@ class SearchSteps(StateBase):
         hand = self.hands[seat]
         table = r.search_plays[seat]
         out: list[ThreeFiftyMove] = []
+        cards = 0  # (the hand cards with a play: one card's plays are in order already)
         for c in hand:
             m = masks[c.rank]
             if m:
                 found = table.get(c.index << 10 | m)
                 out += found if found is not None else _plays(r, c, m, seat)
+                cards += 1
         if not out or not r.capture_mandatory:
             out += map(_discard, hand)
-        if len(out) > 1:
+            cards = 2
+        if cards > 1:
             out.sort(key=_TEXT)
         return out
 
