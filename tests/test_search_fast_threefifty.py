@@ -16,7 +16,7 @@ import pytest
 
 import meldtable
 from meldtable.search import determinize_state, family_of
-from meldtable.search.rollout import fast_determinize, fast_playout
+from meldtable.search.rollout import _uniform_playout, fast_determinize, fast_playout
 from meldtable.threefifty.hidden import shuffle_hidden
 from meldtable.threefifty.rules import SCORE_ITEMS, _category
 from played import played
@@ -228,3 +228,27 @@ def test_search_places_follow_the_search_steps(options: dict[str, Any]) -> None:
             assert _saved(state) == _saved(public)
             positions += 1
     assert positions > 150
+
+
+@pytest.mark.parametrize("options", OPTIONS)
+def test_search_playout_is_the_fast_playout(options: dict[str, Any]) -> None:
+    """``search_playout`` (the playout in one loop) and the rollout's uniform playout through
+    ``search_moves`` + ``search_apply`` (what ``fast_playout`` plays when the capture is
+    mandatory) from the same positions and random numbers: the same
+    number of moves, the same saved state (but the move log) and the same random numbers used,
+    also when ``limit`` stops them half-way; the kept places stay right."""
+    played_out = 0
+    for seed in range(4):
+        g = meldtable.new_game("3-ist-50", players=3 + seed % 3, seed=seed, options=options)
+        for _ in range(2 + 3 * seed):
+            g.play(g.legal_moves()[-1])
+        for k, limit in ((0, 10_000), (1, 10_000), (2, 9)):
+            a, b = g.search_node().state, g.search_node().state
+            ra, rb = random.Random(10 * seed + k), random.Random(10 * seed + k)
+            na = _uniform_playout(a.search_moves, a.search_apply, a, ra, limit)
+            nb = b.search_playout(rb, limit)
+            assert na == nb > 0 and (nb == 9) == (limit == 9)
+            assert _saved(a) == _saved(b) and ra.getstate() == rb.getstate()
+            assert b.hand_over or b._search_masks == b._search_places()
+            played_out += 1
+    assert played_out == 12

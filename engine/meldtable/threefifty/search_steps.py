@@ -156,6 +156,83 @@ class SearchSteps(StateBase):
             out.sort(key=_TEXT)
         return out
 
+    def search_playout(self, rng: Any, limit: int = 10_000) -> int:  # noqa: C901 (the playout's loop: no helper calls)
+        """A uniform random playout to the end of the hand (or ``limit`` moves), the very one
+        the rollout's uniform playout plays through :meth:`search_moves` and :meth:`search_apply`
+        (what :func:`meldtable.search.rollout.fast_playout` plays when the capture is mandatory;
+        the same moves from the same numbers of ``rng``, a :class:`random.Random`; the same state
+        at the end: tests/test_search_fast_threefifty.py) in one loop: the listing and the
+        discards and plays onto a minus pile inline, the other moves by :meth:`search_apply`.
+        The number of moves played. (Used once the rollout calls it: see the session's report.)"""
+        below = getattr(rng, "_randbelow", rng.randrange)  # (randrange(k) is _randbelow(k) for k > 0)
+        r = self.rules
+        players = r.players
+        tables = r.search_plays
+        mandatory = r.capture_mandatory
+        hands = self.hands
+        piles = self.piles
+        discard = self.discard
+        masks = self._search_masks
+        if masks is None:
+            masks = self._search_masks = self._search_places()
+        apply = self.search_apply
+        deal = self._search_deal
+        n = 0
+        self._legal = None
+        while not self.hand_over and n < limit:
+            seat = self.to_act
+            assert seat is not None
+            hand = hands[seat]
+            table = tables[seat]
+            out: list[ThreeFiftyMove] = []
+            cards = 0
+            for c in hand:
+                m = masks[c.rank]
+                if m:
+                    found = table.get(c.index << 10 | m)
+                    out += found if found is not None else _plays(r, c, m, seat)
+                    cards += 1
+            if not out or not mandatory:
+                out += map(_discard, hand)
+                cards = 2
+                if not out:
+                    break
+            if cards > 1:
+                out.sort(key=_TEXT)
+            move = out[below(len(out))]
+            n += 1
+            t = move.target
+            if t is not None and t != "pile":
+                apply(move)
+                continue
+            c = move.card
+            k = hand[c] - 1
+            if k:
+                hand[c] = k
+            else:
+                del hand[c]
+            if t is None:
+                if discard and self.discard_live:
+                    masks[discard[-1].rank] &= ~_DISCARD
+                discard.append(c)
+                self.discard_live = True
+                masks[c.rank] |= _DISCARD
+            else:
+                p = move.pile
+                assert p is not None
+                pile = piles[p]
+                bit = _PILE << p
+                if pile:
+                    masks[pile[-1].rank] &= ~bit
+                pile.append(c)
+                masks[c.rank] |= bit
+                self.last_receiver = p
+            left = seat + 1
+            self.to_act = 0 if left == players else left
+            if not hand and not any(hands):
+                deal(masks)
+        return n
+
     def search_apply(self, move: ThreeFiftyMove) -> None:  # noqa: C901 (one call a move: no helper calls)
         """:meth:`apply` of a legal move without its move-log entry (``last_moves``) or labels: the
         search's fast path (issue #27, :mod:`meldtable.search.rollout`; tests/test_search_fast.py
