@@ -5,11 +5,14 @@ deals again only the hidden parts of the state. A mixin of
 gives (tests/test_search_fast.py, tests/test_search_fast_threefifty.py):
 
 - :meth:`SearchSteps.search_moves` is ``legal_moves`` (the same moves, the same order): each
-  rank's targets are gathered once a position into a bit mask (:data:`_CENTRE` ... :data:`_PILE`),
-  and a hand card's plays for a mask are a tuple of move values made once a process;
+  rank's places (centre, live discard top, every minus pile's top) are a bit mask
+  (:data:`_CENTRE` ...), kept by the state while the search's steps play
+  (:meth:`SearchSteps._search_places`), and a hand card's plays for a mask and seat are a
+  tuple of move values made once a process (:func:`_plays`);
 - :meth:`SearchSteps.search_apply` is ``apply`` without the move-log entry, labels or the move's
   dispatch through ``_capture``; a new round is dealt by :meth:`SearchSteps._search_deal`
-  (``deal_round`` without the multiset helpers);
+  (``deal_round`` by slices of the stock);
+- :meth:`SearchSteps.search_playout`: the rollout's uniform playout through those two in one loop;
 - :data:`SearchSteps.SEARCH_HIDDEN` and :meth:`SearchSteps.search_redeal`: the saved parts
   ``shuffle_hidden`` deals again, and taking them back into a copy of the state (no
   ``from_dict`` with its checks).
@@ -163,7 +166,8 @@ class SearchSteps(StateBase):
         the same moves from the same numbers of ``rng``, a :class:`random.Random`; the same state
         at the end: tests/test_search_fast_threefifty.py) in one loop: the listing and the
         discards and plays onto a minus pile inline, the other moves by :meth:`search_apply`.
-        The number of moves played. (Used once the rollout calls it: see the session's report.)"""
+        The number of moves played. (``fast_playout`` does not call it yet: it plays the same
+        playout through :meth:`search_moves` and :meth:`search_apply`.)"""
         below = getattr(rng, "_randbelow", rng.randrange)  # (randrange(k) is _randbelow(k) for k > 0)
         r = self.rules
         players = r.players
