@@ -40,6 +40,8 @@ module                    what it holds
 :mod:`.actions`           the page's actions turned into moves
 :mod:`.bot`               the computer player
 :mod:`.hidden`            ``shuffle_hidden``: the cards one seat cannot see dealt again
+:mod:`.search_steps`      the search's fast path: moves listed and applied without notation or
+                          move log, a playout in one loop, the hidden parts dealt again
 :mod:`.testing`           harness hooks for the simulation harness (never imported by the engine)
 :mod:`.family`            the family protocol the engine's ``Game`` uses
 ========================  ==================================================================

@@ -39,6 +39,7 @@ class StateBase(CachedLegalMoves):
     last_moves: list[dict[str, Any]]
     _legal: list[ThreeFiftyMove] | None
     _legal_set: frozenset[ThreeFiftyMove]
+    _search_masks: list[int] | None
 
     if TYPE_CHECKING:
         def deal_game(self) -> None:

@@ -12,7 +12,6 @@ from ..cards import Card
 from .base import StateBase
 from .moves import ThreeFiftyMove
 from .reasons import REASONS
-from .rules import Kind
 
 
 class Legality(StateBase):
@@ -53,45 +52,6 @@ class Legality(StateBase):
         if not out or not self.rules.capture_mandatory:
             out.extend(ThreeFiftyMove("discard", c) for c in hand)
         out.sort(key=str)
-        return out
-
-    def search_moves(self) -> list[ThreeFiftyMove]:
-        """:meth:`legal_moves` for the search's fast path (issue #27, :mod:`meldtable.search.rollout`):
-        the same moves in the same order, each rank's targets looked up once and the move values
-        made once per process, without the copy and the set of moves ``legal_moves`` keeps
-        (tests/test_search_fast.py compares the two at every position of its playouts). The
-        list is new on each call."""
-        seat = self.to_act
-        assert seat is not None
-        r = self.rules
-        hand = self.hands[seat]
-        centre = {x.rank for x in self.centre}
-        top = self._live_top()
-        top_rank = None if top is None else top.rank
-        own = self.piles[seat]
-        own_rank = own[-1].rank if own else None
-        tops = [(p, pile[-1].rank) for p, pile in enumerate(self.piles)
-                if pile and (p != seat or r.option4_targets == "any")]
-        together = r.together
-        out: list[ThreeFiftyMove] = []
-        for c in hand:
-            rank = c.rank
-            if together:
-                if rank in centre or rank == top_rank:
-                    out.append(_made("play", c, "middle"))
-            else:
-                if rank in centre:
-                    out.append(_made("play", c, "centre"))
-                if rank == top_rank:
-                    out.append(_made("play", c, "discard"))
-            if rank == own_rank:
-                out.append(_made("play", c, "own"))
-            for p, pr in tops:
-                if pr == rank:
-                    out.append(_made("play", c, "pile", p))
-        if not out or not r.capture_mandatory:
-            out.extend(_made("discard", c) for c in hand)
-        out.sort(key=_text)
         return out
 
     # ------------------------------------------------------------------ the one check and its reason
@@ -215,19 +175,3 @@ class Legality(StateBase):
         if q == me:
             return no("no_match_own", top=pile[-1].text, **p)
         return no("no_match_pile", pile=q, top=pile[-1].text, **p)
-
-
-_MADE: dict[tuple[str, Card, str | None, int | None], ThreeFiftyMove] = {}
-
-
-def _made(kind: Kind, c: Card, target: str | None = None, pile: int | None = None) -> ThreeFiftyMove:
-    """The move value ``ThreeFiftyMove(kind, c, target, pile)``, made once (the search's fast path)."""
-    key = (kind, c, target, pile)
-    m = _MADE.get(key)
-    if m is None:
-        m = _MADE[key] = ThreeFiftyMove(kind, c, target, pile)
-    return m
-
-
-def _text(m: ThreeFiftyMove) -> str:
-    return m._text

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Literal, get_args
 
-from ..cards import Card, rank_name, standard_deck
+from ..cards import ALL_CARDS, Card, rank_name, standard_deck
 from .catalogue import (
     CaptureSources,
     DiscardCaptureDepth,
@@ -46,6 +46,11 @@ def card_sort_key(c: Card) -> tuple[int, int, str]:
 # ---------------------------------------------------------------------- rules
 
 
+_SEARCH_PLAYS: dict[tuple[bool, bool, int, int], dict[int, tuple[Any, ...]]] = {}
+"""The tables of :attr:`Rules.search_plays`, one per (middle together, own pile a fourth-play
+target, players, seat)."""
+
+
 class Rules:
     """The resolved rule options of one game, as attributes (see :mod:`.catalogue`)."""
 
@@ -67,6 +72,13 @@ class Rules:
         self.discard_capture_depth: DiscardCaptureDepth = o["discard_capture_depth"]
         self.games: int = o["games"]
         self.together = self.capture_sources == "center_and_discard_top"
+        self._points: dict[Card, tuple[str, int]] | None = None
+        flags = (self.together, self.option4_targets == "any", players)
+        self.search_plays: list[dict[int, tuple[Any, ...]]] = [
+            _SEARCH_PLAYS.setdefault(flags + (seat,), {}) for seat in range(players)]
+        """Per seat to act: a card's ``play`` moves for the places of its rank (the search's fast
+        path, :func:`meldtable.threefifty.search_steps._plays`), filled as met and shared by
+        every game with the same targets."""
 
     def value(self, c: Card) -> int:
         """Minus points of a card (seed 'Werte der Karten'): every three ``three_value`` (50),
@@ -81,6 +93,14 @@ class Rules:
         if r >= 11:
             return 10
         return r
+
+    def points(self) -> dict[Card, tuple[str, int]]:
+        """Every card's score item (:data:`SCORE_ITEMS`) and :meth:`value`, made once per rules (the
+        count at the end of every game, the search's playouts included)."""
+        found = self._points
+        if found is None:
+            found = self._points = {c: (_category(c), self.value(c)) for c in ALL_CARDS}
+        return found
 
     def deck(self) -> list[Card]:
         return standard_deck(self.decks, self.jokers_per_deck)

@@ -4,9 +4,10 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
-from ..cards import Card
+from ..cards import ALL_CARDS, Card
 from ..errors import StateError
 from ..fields import (
     check_saved_deck,
@@ -25,6 +26,11 @@ if TYPE_CHECKING:
     from .state import ThreeFiftyState
 
 
+_TEXT_OF = attrgetter("text")
+_SORT_KEY = {c: card_sort_key(c) for c in ALL_CARDS}
+""":func:`card_sort_key` of every card, made once (the order of saved hands)."""
+
+
 class Saved(StateBase):
     """Saved games (mixin of ``ThreeFiftyState``)."""
 
@@ -32,10 +38,11 @@ class Saved(StateBase):
     def to_dict(self) -> dict[str, Any]:
         """The whole state as JSON-ready data (docs/rules/3-ist-50.md, "Saved games")."""
         def cards(xs: Iterable[Card]) -> list[str]:
-            return [c.text for c in xs]
+            return list(map(_TEXT_OF, xs))
 
         def msort(ms: dict[Card, int]) -> list[str]:
-            return [c.text for c in sorted((c for c, k in ms.items() for _ in range(k)), key=card_sort_key)]
+            held = list(ms) if all(k == 1 for k in ms.values()) else [c for c, k in ms.items() for _ in range(k)]
+            return list(map(_TEXT_OF, sorted(held, key=_SORT_KEY.__getitem__)))
 
         return {
             "hand_number": self.hand_number,

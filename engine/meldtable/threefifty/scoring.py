@@ -7,7 +7,7 @@ from typing import Any
 from ..family import score_seats_lowest
 from .base import StateBase
 from .reasons import REASONS
-from .rules import SCORE_ITEMS, _category
+from .rules import SCORE_ITEMS
 
 
 class Scoring(StateBase):
@@ -20,6 +20,7 @@ class Scoring(StateBase):
         self.to_act = None
         self._legal = []
         self._legal_set = frozenset()
+        self._search_masks = None
         leftovers_to = None
         if r.leftovers_scored and self.last_receiver is not None and (self.centre or self.discard):
             leftovers_to = self.last_receiver
@@ -41,8 +42,10 @@ class Scoring(StateBase):
         """Minus points of ``seat``'s minus pile by kind of card (seed 'Abrechnung'):
         ``threes``, ``aces``, ``pictures``, ``numbers``, ``jokers``."""
         items = {k: 0 for k in SCORE_ITEMS}
+        points = self.rules.points()
         for c in self.piles[seat]:
-            items[_category(c)] += self.rules.value(c)
+            k, v = points[c]
+            items[k] += v
         return items
 
     def next_hand(self) -> None:

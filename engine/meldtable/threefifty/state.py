@@ -15,12 +15,13 @@ from .moves import ThreeFiftyMove
 from .rules import CENTRE_SIZE, HAND_SIZE, HISTORY_KEEP, Rules, _top_run
 from .saved import Saved
 from .scoring import Scoring
+from .search_steps import SearchSteps
 from .view import Viewing
 
 # ---------------------------------------------------------------------- state
 
 
-class ThreeFiftyState(Legality, Scoring, Viewing, Saved):
+class ThreeFiftyState(Legality, Scoring, Viewing, Saved, SearchSteps):
     """Whole-match state (mutable; :class:`meldtable.game.Game` wraps it). Seats ``0 .. n-1``; the
     left neighbour of seat ``s`` is ``(s + 1) % n`` and play passes to the left."""
 
@@ -50,6 +51,7 @@ class ThreeFiftyState(Legality, Scoring, Viewing, Saved):
         self.last_moves: list[dict[str, Any]] = []
         self._legal: list[ThreeFiftyMove] | None = None
         self._legal_set: frozenset[ThreeFiftyMove] = frozenset()
+        self._search_masks: list[int] | None = None  # (the search's places: search_steps.py)
 
     # ------------------------------------------------------------------ dealing
     def deal_game(self) -> None:
@@ -114,6 +116,7 @@ class ThreeFiftyState(Legality, Scoring, Viewing, Saved):
         self.round_cards = per
         self.to_act = first
         self._legal = None
+        self._search_masks = None
         return True
 
     # ------------------------------------------------------------------ applying
@@ -154,6 +157,7 @@ class ThreeFiftyState(Legality, Scoring, Viewing, Saved):
             label = f"put {c.text} on {'own' if p == seat else f'seat {p}' + chr(39) + 's'} minus pile"
         self.to_act = left
         self._legal = None
+        self._search_masks = None
         if not any(self.hands):
             # seed: 'Ist eine Runde zu Ende (Kein Spieler hat mehr eine Karte auf der Hand)'
             if self.deal_round():
@@ -161,43 +165,6 @@ class ThreeFiftyState(Legality, Scoring, Viewing, Saved):
             else:
                 label += "; the stock is used up: game over"
         self._record(seat, move, label)
-
-    def search_apply(self, move: ThreeFiftyMove) -> None:
-        """:meth:`apply` of a legal move without its move-log entry (``last_moves``) or labels: the
-        search's fast path (issue #27, :mod:`meldtable.search.rollout`; tests/test_search_fast.py
-        checks the same state as ``apply`` at every position of its playouts)."""
-        seat = self.to_act
-        assert seat is not None
-        c = move.card
-        left = (seat + 1) % self.rules.players
-        hand = self.hands[seat]
-        k = hand[c] - 1
-        if k:
-            hand[c] = k
-        else:
-            del hand[c]
-        t = move.target
-        if move.kind == "discard":
-            self.discard.append(c)
-            self.discard_live = True
-        elif t in ("middle", "centre", "discard"):
-            self._capture(c, t, left)
-        elif t == "own":
-            own = self.piles[seat]
-            k = _top_run(own)
-            run = own[-k:]
-            del own[-k:]
-            self.piles[left].extend([c] + run)
-            self.last_receiver = left
-        else:
-            p = move.pile
-            assert p is not None
-            self.piles[p].append(c)
-            self.last_receiver = p
-        self.to_act = left
-        self._legal = None
-        if not any(self.hands):
-            self.deal_round()
 
     def _capture(self, c: Card, t: str, left: int) -> str:
         """A play of ``c`` onto the middle, centre or discard pile (``t``): the matching centre
@@ -248,13 +215,15 @@ class ThreeFiftyState(Legality, Scoring, Viewing, Saved):
         c.match_over, c.winners = self.match_over, list(self.winners)
         c.stock, c.centre, c.discard = list(self.stock), list(self.centre), list(self.discard)
         c.discard_live = self.discard_live
-        c.piles = [list(p) for p in self.piles]
-        c.hands = [dict(h) for h in self.hands]
+        c.piles = list(map(list, self.piles))
+        c.hands = list(map(dict, self.hands))
         c.set_aside = list(self.set_aside)
         c.to_act, c.hand_over, c.last_receiver = self.to_act, self.hand_over, self.last_receiver
-        c.last_moves = [dict(m) for m in self.last_moves]
+        c.last_moves = list(map(dict, self.last_moves))
         c._legal = None
         c._legal_set = frozenset()
+        m = self._search_masks
+        c._search_masks = None if m is None else list(m)
         return c
 
     def conservation(self) -> dict[Card, int]:
