@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..cards import Card, parse_cards
+from ..cards import _BY_TEXT, Card, parse_cards
 from ..multiset import counted
 from .base import DRAWN_MAX, StateBase, Turn
+from .hidden import deal_hidden
 from .legal_discard import _DISCARD
+from .legal_kit import _move_text
 from .legal_take import _DRAW
-from .values import THREE, is_red_three, is_wild
+from .values import THREE, hand_sort_key, is_red_three, is_wild
 
 if TYPE_CHECKING:
     from .moves import Move
@@ -38,17 +40,35 @@ class SearchSteps(StateBase):
         def _discard_ok_now(self, c: Card) -> Verdict:
             """The discard verdict (:class:`~.legal_discard.DiscardRoom`)."""
 
+        def _play_moves(self, others: bool = False) -> list[Move]:
+            """The play stage's moves (:class:`~.legality.Legality`)."""
+
     SEARCH_HIDDEN = ("hands", "stock", "hand_over", "turn")
     """The parts of the saved state (:meth:`to_dict`) the family's ``shuffle_hidden`` reads and
     deals again (the search's fast determinization, :func:`meldtable.search.rollout.fast_determinize`)."""
 
+    def search_shuffle(self, seat: int, rng: Any) -> dict[str, Any] | None:
+        """The family's ``shuffle_hidden`` of this state's :data:`SEARCH_HIDDEN` parts for
+        ``seat`` (the same cards in the same places from the same ``rng``): those parts made as
+        :meth:`to_dict` makes them (the turn with only what the deal reads), without the rest of
+        the saved state or a deep copy of it (the search's fast determinization,
+        :func:`meldtable.search.rollout.fast_determinize`; tests/test_search_fast.py)."""
+        def msort(ms: dict[Card, int]) -> list[str]:
+            return [c.text for c in sorted((c for c, n in ms.items() for _ in range(n)), key=hand_sort_key)]
+
+        t = self.turn
+        st = {"hands": [msort(h) for h in self.hands], "stock": [c.text for c in self.stock],
+              "hand_over": self.hand_over, "turn": {"seat": t.seat, "stage": t.stage, "countable": msort(t.countable)}}
+        return deal_hidden(st, seat, rng)
+
     def search_redeal(self, st: dict[str, Any]) -> None:
         """Take the hands and the stock of ``st`` (the :data:`SEARCH_HIDDEN` parts of a saved
-        state, dealt again by ``shuffle_hidden`` with the seat to act unchanged) as
-        :meth:`from_dict` reads them (each hand's cards in the saved order); the rest of this state
-        stays (the search's fast determinization)."""
-        self.hands = [counted(parse_cards(h)) for h in st["hands"]]
-        self.stock = parse_cards(st["stock"])
+        state, dealt again by ``shuffle_hidden`` with the seat to act unchanged, every card in its
+        canonical text) as :meth:`from_dict` reads them (each hand's cards in the saved order); the
+        rest of this state stays (the search's fast determinization)."""
+        by_text = _BY_TEXT
+        self.hands = [counted([by_text[x] for x in h]) for h in st["hands"]]
+        self.stock = [by_text[x] for x in st["stock"]]
         self._legal = None
 
     def search_kind(self) -> str | None:
@@ -61,6 +81,23 @@ class SearchSteps(StateBase):
         if t.stage == "draw":
             return "draw" if self.stock else None
         return "discard"
+
+    def search_others(self, kind: str) -> list[Move]:
+        """What the search's quick policy lists when it does not play the move of the cheap
+        ``kind`` (:meth:`search_kind`, not ``None``): ``[m for m in legal_moves() if m.kind !=
+        kind]``, or :meth:`legal_moves` when that is empty, in the same order (by notation), without
+        listing the moves it leaves out: before the draw the pile takes (``draw`` alone when there
+        are none), after it every move but the discards (the discards alone when there is no
+        other move; tests/test_search_fast_kanaster.py)."""
+        if kind == "draw":
+            out = self._take_moves()
+            if not out:
+                return [_DRAW]
+        else:
+            out = self._play_moves(True)
+        if len(out) > 1:
+            out.sort(key=_move_text)
+        return out
 
     def search_draw(self) -> None:
         """``draw`` as :meth:`apply` plays it, without its move-log entry (``last_moves``): the fast

@@ -1,0 +1,90 @@
+"""The canasta family's fast path, session 14 (issue #27: Kanaster's fast playouts): what the
+quick policy lists when it does not play the cheap move (``search_others``) is exactly the legal
+moves of another kind in ``legal_moves``' order, and the fast determinization's deal
+(``search_shuffle``) is the family's ``shuffle_hidden`` of the saved state's hidden parts. Together
+with tests/test_search_fast.py (``fast_playout`` against ``quick_playout`` move for move)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from meldtable.canasta.hidden import shuffle_hidden
+from meldtable.search import family_of
+from meldtable.search.rollout import quick_move
+from played import played as _midhand
+
+CANASTA = [("canasta-two-hand", 2), ("canasta-classic", 4), ("kanaster", 2), ("kanaster", 4)]
+
+
+def _walk(variant: str, players: int, seeds: int, playouts: int) -> Any:
+    """Every position (family state) of ``playouts`` quick playouts (one random stream) from a
+    position of each of the first ``seeds`` deals below; the state is changed after it is yielded."""
+    for seed, moves in [(3, 20), (4, 2), (5, 9)][:seeds]:  # (seed 3, 20 moves: bench/search_bench.py's)
+        g = _midhand(variant, players, seed, moves)
+        rng = random.Random(1)
+        for _ in range(playouts):
+            state = g.search_node().state
+            family = family_of(state)
+            while not state.hand_over:
+                yield state
+                state.apply(quick_move(family, state, rng))
+
+
+@pytest.mark.parametrize("variant,players", CANASTA)
+def test_search_others_is_the_legal_moves_of_another_kind(variant: str, players: int) -> None:
+    """At every position of the walk with a cheap kind: ``search_others(kind)`` is ``[m for m in
+    legal_moves() if m.kind != kind]`` (the same moves in the same order), or ``legal_moves()``
+    when that is empty: before the draw with and without pile takes, after it with melds or adds
+    and with the discards alone, while an initial meld is pending and after black threes."""
+    seen: Counter[str] = Counter()
+    for state in _walk(variant, players, 3, 12):
+        kind = state.search_kind()
+        if kind is None:
+            continue
+        legal = state.legal_moves()
+        want = [m for m in legal if m.kind != kind] or legal
+        got = state.search_others(kind)
+        assert [m.to_json() for m in got] == [m.to_json() for m in want]
+        assert got == want
+        assert state.legal_moves() == legal  # (the state's listing is unchanged by it)
+        side = state.rules.side_of[state.turn.seat]
+        seen[kind + (" others" if want is not legal else " alone")] += 1
+        if kind == "discard" and state.turn.initial and not state.melded[side]:
+            seen["initial pending"] += 1
+        if kind == "discard" and 3 in state.melds[side]:
+            seen["black threes"] += 1
+    assert seen["draw others"] > 10 and seen["draw alone"] > 10
+    assert seen["discard others"] > 10 and seen["discard alone"] > 0
+    assert seen["initial pending"] > (10 if variant == "kanaster" else 0)
+    assert seen["black threes"] > 10 or (variant, players) != ("kanaster", 2)
+
+
+@pytest.mark.parametrize("variant,players", CANASTA)
+def test_search_shuffle_deals_what_shuffle_hidden_deals(variant: str, players: int) -> None:
+    """For every seat at positions of the walk: ``search_shuffle(seat, rng)`` gives the hands and
+    the stock that ``shuffle_hidden`` gives for the saved state's hidden parts from the same
+    random numbers (or ``None`` both), using the same random numbers, and leaves the state as
+    it was."""
+    dealt = refused = 0
+    for i, state in enumerate(_walk(variant, players, 2, 2)):
+        if i % 5:
+            continue
+        before = state.to_dict()
+        keys = state.SEARCH_HIDDEN
+        for seat in range(players):
+            ra, rb = random.Random(i), random.Random(i)
+            want = shuffle_hidden({k: before[k] for k in keys}, seat, ra)
+            got = state.search_shuffle(seat, rb)
+            assert ra.getstate() == rb.getstate()
+            assert (want is None) == (got is None)
+            if want is None or got is None:
+                refused += 1
+                continue
+            assert got["hands"] == want["hands"] and got["stock"] == want["stock"]
+            dealt += 1
+        assert state.to_dict() == before
+    assert dealt > 20 and refused > 0
