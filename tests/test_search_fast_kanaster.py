@@ -38,7 +38,8 @@ def _walk(variant: str, players: int, seeds: int, playouts: int) -> Any:
 def test_search_others_is_the_legal_moves_of_another_kind(variant: str, players: int) -> None:
     """At every position of the walk with a cheap kind: ``search_others(kind)`` is ``[m for m in
     legal_moves() if m.kind != kind]`` (the same moves in the same order), or ``legal_moves()``
-    when that is empty: before the draw with and without pile takes, after it with melds or adds
+    when that is empty: before the draw with and without pile takes (most of the latter seen
+    without listing them), after it with melds or adds
     and with the discards alone, while an initial meld is pending and after black threes."""
     seen: Counter[str] = Counter()
     for state in _walk(variant, players, 3, 12):
@@ -51,6 +52,9 @@ def test_search_others_is_the_legal_moves_of_another_kind(variant: str, players:
         assert [m.to_json() for m in got] == [m.to_json() for m in want]
         assert got == want
         assert state.legal_moves() == legal  # (the state's listing is unchanged by it)
+        if kind == "draw" and state._search_no_take():  # (its shortcut: a sufficient condition)
+            assert state._take_moves() == []
+            seen["no take seen"] += 1
         side = state.rules.side_of[state.turn.seat]
         seen[kind + (" others" if want is not legal else " alone")] += 1
         if kind == "discard" and state.turn.initial and not state.melded[side]:
@@ -58,6 +62,7 @@ def test_search_others_is_the_legal_moves_of_another_kind(variant: str, players:
         if kind == "discard" and 3 in state.melds[side]:
             seen["black threes"] += 1
     assert seen["draw others"] > 10 and seen["draw alone"] > 10
+    assert seen["draw alone"] >= seen["no take seen"] > 10
     assert seen["discard others"] > 10 and seen["discard alone"] > 0
     assert seen["initial pending"] > (10 if variant == "kanaster" else 0)
     assert seen["black threes"] > 10 or (variant, players) != ("kanaster", 2)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..cards import _BY_TEXT, Card, parse_cards
+from ..cards import _BY_TEXT, ALL_CARDS, Card, parse_cards
 from ..multiset import counted
 from .base import DRAWN_MAX, StateBase, Turn
 from .hidden import deal_hidden
@@ -25,6 +25,9 @@ if TYPE_CHECKING:
 __all__ = ["SearchSteps"]
 
 _RED_3D, _RED_3H = parse_cards(["3D", "3H"])
+_OF_RANK = {rank: tuple(c for c in ALL_CARDS if c.rank == rank) for rank in range(1, 14)}
+"""The cards of each natural rank (one per suit: equal cards of several decks are one object)."""
+_WILD_CARDS = tuple(c for c in ALL_CARDS if is_wild(c))
 
 
 class SearchSteps(StateBase):
@@ -90,7 +93,7 @@ class SearchSteps(StateBase):
         are none), after it every move but the discards (the discards alone when there is no
         other move; tests/test_search_fast_kanaster.py)."""
         if kind == "draw":
-            out = self._take_moves()
+            out = [] if self._search_no_take() else self._take_moves()
             if not out:
                 return [_DRAW]
         else:
@@ -98,6 +101,36 @@ class SearchSteps(StateBase):
         if len(out) > 1:
             out.sort(key=_move_text)
         return out
+
+    def _search_no_take(self) -> bool:
+        """A sufficient condition for :meth:`_take_moves` to find no take, from a few lookups: the
+        pile empty or topped by a black three, or a natural top card whose rank the side has no
+        meld of, with no card of that rank in hand, or one and no wild card (then the take has no
+        hand cards to make a meld with, and no meld to go onto; a wild top card: not decided here)."""
+        pile = self.pile
+        if not pile:
+            return True
+        rank = pile[-1].rank
+        if rank == THREE:
+            return True
+        if rank == 0 or rank == 2:
+            return False
+        t = self.turn
+        if rank in self.melds[self.rules.side_of[t.seat]]:
+            return False
+        hand = self.hands[t.seat]
+        get = hand.get
+        n = 0
+        for c in _OF_RANK[rank]:
+            n += get(c, 0)
+        if n == 0:
+            return True
+        if n > 1:
+            return False
+        for c in _WILD_CARDS:
+            if c in hand:
+                return False
+        return True
 
     def search_draw(self) -> None:
         """``draw`` as :meth:`apply` plays it, without its move-log entry (``last_moves``): the fast
