@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+import meldtable
 from meldtable.canasta.hidden import shuffle_hidden
 from meldtable.search import family_of
 from meldtable.search.rollout import quick_move
@@ -93,3 +94,29 @@ def test_search_shuffle_deals_what_shuffle_hidden_deals(variant: str, players: i
             dealt += 1
         assert state.to_dict() == before
     assert dealt > 20 and refused > 0
+
+
+@pytest.mark.parametrize("last_red_three", ["ends_hand", "turn_goes_on"])
+@pytest.mark.parametrize("keep", [1, 3])
+def test_search_draw_at_the_stocks_end_is_apply(last_red_three: str, keep: int) -> None:
+    """The draw that uses the stock up: its last card a red three (laid out, no replacement
+    left) drawn by a player holding ``keep`` cards and no canasta. With option
+    ``last_red_three`` = ``ends_hand`` the hand ends at once; with ``turn_goes_on`` it ends
+    when the player is left without a legal move (one card that may not be discarded), else the
+    player plays on; ``search_draw`` leaves the state ``apply(draw)`` leaves (but the move log)."""
+    from meldtable.canasta.legal_take import _DRAW
+    from meldtable.cards import parse_cards
+
+    g = meldtable.new_game("kanaster", players=2, seed=3, options={"last_red_three": last_red_three})
+    state = g.search_node().state
+    assert state.turn.stage == "draw" and not state.canastas(state.rules.side_of[state.turn.seat])
+    seat = state.turn.seat
+    state.stock = parse_cards(["3H"])
+    state.hands[seat] = dict(zip(parse_cards(["4C", "7D", "9S"][:keep]), [1] * keep))
+    a, b = state.copy(), state.copy()
+    a.search_draw()
+    b.apply(_DRAW)
+    assert a.hand_over == b.hand_over == (keep == 1 or last_red_three == "ends_hand")
+    assert a.stock == b.stock == [] and a.red_threes == b.red_threes
+    assert a.hands == b.hands and a.turn.stage == b.turn.stage
+    assert a.to_dict()["scores"] == b.to_dict()["scores"]

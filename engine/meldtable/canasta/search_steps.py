@@ -135,21 +135,33 @@ class SearchSteps(StateBase):
     def search_draw(self) -> None:
         """``draw`` as :meth:`apply` plays it, without its move-log entry (``last_moves``): the fast
         path of the search's playouts (issue #27, :mod:`meldtable.search.rollout`). The caller knows
-        the draw is legal (the draw stage, no question waiting, the stock not empty). While the
-        stock could run out within the draw (its red threes replaced: at most two a deck), where
-        the last red three may end the hand, it is :meth:`apply` itself
-        (tests/test_search_fast.py: the same states as ``apply``)."""
+        the draw is legal (the draw stage, no question waiting, the stock not empty). Where the
+        stock could run out within the draw (its red threes replaced: at most two a deck), the
+        cards it would take are looked at first: where the last red three would end the hand it is
+        :meth:`apply` itself; where the draw empties the stock, the hand ends when the player is
+        left without a legal move, as in :meth:`apply`, which is known without listing the moves
+        when a discard is legal (tests/test_search_fast.py: the same states as ``apply``)."""
         r = self.rules
         stock = self.stock
         n = r.draw_count
+        last = False
         if len(stock) <= n + 2 * r.decks:
-            self.apply(_DRAW)
-            return
+            i = len(stock)
+            k = 0
+            while k < n and i:  # (the pops below, counted first)
+                i -= 1
+                if is_red_three(stock[i]):
+                    if not i and r.last_red_three == "ends_hand":
+                        self.apply(_DRAW)
+                        return
+                    continue
+                k += 1
+            last = not i
         t = self.turn
         seat = t.seat
         hand = self.hands[seat]
         got = 0
-        while got < n:
+        while got < n and stock:
             c = stock.pop()
             if is_red_three(c):
                 self.red_threes[r.side_of[seat]].append(c)  # laid out; a replacement is drawn
@@ -162,6 +174,8 @@ class SearchSteps(StateBase):
         if t.initial and not self.melded[r.side_of[seat]]:  # (_initial_pending)
             t.countable = dict(hand)
         self._legal = None
+        if last and not (hand and self._discard_ok_now(next(iter(hand))) is None) and not self.legal_moves():
+            self._end_hand(None)  # (option last_red_three = turn_goes_on: no legal move left, see _apply_draw)
 
     def search_discard_ok(self, c: Card) -> bool:
         """Whether discarding hand card ``c`` is legal now, in the play stage with no question
