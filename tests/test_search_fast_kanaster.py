@@ -15,7 +15,7 @@ import pytest
 import meldtable
 from meldtable.canasta.hidden import shuffle_hidden
 from meldtable.search import family_of
-from meldtable.search.rollout import quick_move
+from meldtable.search.rollout import fast_playout, quick_move
 from played import played as _midhand
 
 CANASTA = [("canasta-two-hand", 2), ("canasta-classic", 4), ("kanaster", 2), ("kanaster", 4)]
@@ -120,3 +120,25 @@ def test_search_draw_at_the_stocks_end_is_apply(last_red_three: str, keep: int) 
     assert a.stock == b.stock == [] and a.red_threes == b.red_threes
     assert a.hands == b.hands and a.turn.stage == b.turn.stage
     assert a.to_dict()["scores"] == b.to_dict()["scores"]
+
+
+def test_fast_playout_leaves_the_garbage_collector_as_it_found_it() -> None:
+    """``fast_playout`` pauses Python's cyclic garbage collector while it plays and leaves it as
+    it was: enabled after a playout started with it enabled (also when the playout fails), still
+    disabled after one started with it disabled."""
+    import gc
+
+    g = _midhand("kanaster", 2, 3, 20)
+    family = family_of(g.state)
+    assert gc.isenabled()
+    assert fast_playout(family, g.search_node().state, random.Random(1)) > 0
+    assert gc.isenabled()
+    with pytest.raises(AttributeError):
+        fast_playout(family, None, random.Random(1))
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        assert fast_playout(family, g.search_node().state, random.Random(2)) > 0
+        assert not gc.isenabled()
+    finally:
+        gc.enable()

@@ -30,6 +30,7 @@ determinization is ``determinize_state``.
 
 from __future__ import annotations
 
+import gc
 import random
 from typing import Any
 
@@ -128,14 +129,26 @@ def fast_playout(family: Any, state: Any, rng: random.Random, limit: int = 10_00
     ``search_others``, canasta: only the legal moves of another kind, the list
     :func:`quick_move` draws from) and applied as :func:`quick_playout` does. The saved state
     at the end equals the public API's but for ``last_moves`` (the move log the fast steps
-    skip). The number of moves played."""
-    draw = getattr(state, "search_draw", None)
-    if draw is None:
-        moves = getattr(state, "search_moves", None)
-        if moves is None or _cheap_kind(state) is not None:
-            return quick_playout(family, state, rng, limit)
-        return _uniform_playout(moves, state.search_apply, state, rng, limit)
-    return _proposing_playout(draw, state, rng, limit)
+    skip). The number of moves played.
+
+    Python's cyclic garbage collector is paused while the playout runs (and left as it was
+    found): a playout makes and drops many small objects, which reference counting frees, and
+    the collections their count would set off find nothing to free but walk the search's
+    long-lived objects (the move caches) again and again."""
+    paused = gc.isenabled()
+    if paused:
+        gc.disable()
+    try:
+        draw = getattr(state, "search_draw", None)
+        if draw is None:
+            moves = getattr(state, "search_moves", None)
+            if moves is None or _cheap_kind(state) is not None:
+                return quick_playout(family, state, rng, limit)
+            return _uniform_playout(moves, state.search_apply, state, rng, limit)
+        return _proposing_playout(draw, state, rng, limit)
+    finally:
+        if paused:
+            gc.enable()
 
 
 def _proposing_playout(draw: Any, state: Any, rng: random.Random, limit: int) -> int:
