@@ -203,15 +203,17 @@ class SearchSteps(StateBase):
         else:
             del hand[c]
         self.pile.append(c)
-        if is_wild(c):
+        if c.rank == 0 or c.rank == 2:  # (is_wild)
             self.pile_wilds += 1
-        nxt = self.next_seat(seat)
-        if not self.stock or (self.rules.red_three_exposure == "first_turn"
+        order = self.order
+        nxt = order[(order.index(seat) + 1) % len(order)]  # (next_seat)
+        r = self.rules
+        if not self.stock or (r.red_three_exposure == "first_turn"
                               and (_RED_3D in self.hands[nxt] or _RED_3H in self.hands[nxt])):
             self._start_turn(nxt)  # (red threes to lay out, or the stock used up)
             return
         # _start_turn without them: the red three check by two lookups instead of a pass over the hand
-        t = self.turn = Turn(nxt, not self.melded[self.rules.side_of[nxt]])
+        t = self.turn = Turn(nxt, not self.melded[r.side_of[nxt]])
         t.fresh = not self.laid[nxt]
         self._legal = None
         self._shared = None
