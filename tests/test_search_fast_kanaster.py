@@ -15,7 +15,7 @@ import pytest
 import meldtable
 from meldtable.canasta.hidden import shuffle_hidden
 from meldtable.search import family_of
-from meldtable.search.rollout import fast_playout, quick_move
+from meldtable.search.rollout import fast_determinize, fast_playout, quick_move
 from played import played as _midhand
 
 CANASTA = [("canasta-two-hand", 2), ("canasta-classic", 4), ("kanaster", 2), ("kanaster", 4)]
@@ -123,15 +123,19 @@ def test_search_draw_at_the_stocks_end_is_apply(last_red_three: str, keep: int) 
 
 
 def test_fast_playout_leaves_the_garbage_collector_as_it_found_it() -> None:
-    """``fast_playout`` pauses Python's cyclic garbage collector while it plays and leaves it as
-    it was: enabled after a playout started with it enabled (also when the playout fails), still
-    disabled after one started with it disabled."""
+    """``fast_playout`` (and ``fast_determinize``) pause Python's cyclic garbage collector while
+    they run and leave it as it was: enabled after a playout started with it enabled (also when
+    the playout fails), still disabled after one started with it disabled."""
     import gc
 
     g = _midhand("kanaster", 2, 3, 20)
     family = family_of(g.state)
     assert gc.isenabled()
     assert fast_playout(family, g.search_node().state, random.Random(1)) > 0
+    assert gc.isenabled()
+    seat = g.current_player
+    assert seat is not None
+    assert fast_determinize(g, seat, random.Random(1)) is not None
     assert gc.isenabled()
     with pytest.raises(AttributeError):
         fast_playout(family, None, random.Random(1))

@@ -135,10 +135,7 @@ def fast_playout(family: Any, state: Any, rng: random.Random, limit: int = 10_00
     found): a playout makes and drops many small objects, which reference counting frees, and
     the collections their count would set off find nothing to free but walk the search's
     long-lived objects (the move caches) again and again."""
-    paused = gc.isenabled()
-    if paused:
-        gc.disable()
-    try:
+    with _GcPaused():
         draw = getattr(state, "search_draw", None)
         if draw is None:
             moves = getattr(state, "search_moves", None)
@@ -146,8 +143,19 @@ def fast_playout(family: Any, state: Any, rng: random.Random, limit: int = 10_00
                 return quick_playout(family, state, rng, limit)
             return _uniform_playout(moves, state.search_apply, state, rng, limit)
         return _proposing_playout(draw, state, rng, limit)
-    finally:
-        if paused:
+
+
+class _GcPaused:
+    """``with _GcPaused():`` Python's cyclic garbage collector paused within the block, and left as
+    it was found after it (see :func:`fast_playout`)."""
+
+    def __enter__(self) -> None:
+        self.paused = gc.isenabled()
+        if self.paused:
+            gc.disable()
+
+    def __exit__(self, *exc: object) -> None:
+        if self.paused:
             gc.enable()
 
 
@@ -229,7 +237,14 @@ def fast_determinize(game: Any, seat: int, rng: random.Random, known: Any = None
     through :func:`~meldtable.search.knowledge.place_known`), and a copy of the state takes them back
     instead of a whole :meth:`from_dict` with every check of a load. ``known``: the seat's
     :func:`~meldtable.search.knowledge.known_cards` (found when ``None``; a search finds it once a
-    decision). ``None`` when the family cannot determinize now."""
+    decision). ``None`` when the family cannot determinize now. The cyclic garbage collector is
+    paused meanwhile, as in :func:`fast_playout`."""
+    with _GcPaused():
+        return _fast_determinize(game, seat, rng, known)
+
+
+def _fast_determinize(game: Any, seat: int, rng: random.Random, known: Any) -> Any:
+    """:func:`fast_determinize` (the collector paused)."""
     from . import determinize_state
 
     state = game.state
