@@ -5,7 +5,7 @@ each is typed against the same fields (as ``continental/base.py`` and ``threefif
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, Literal, get_args
 
 from ..cards import Card
@@ -103,7 +103,7 @@ class StateBase:
         def legal_moves(self) -> list[Move]:
             """Every legal move of the seat to act (:class:`~.legality.Legality`)."""
 
-        def _take_moves(self, take: Callable[[tuple[Card, ...]], Move] | None = None) -> list[Move]:
+        def _take_moves(self) -> list[Move]:
             """The legal pile takes (:class:`~.legal_take.TakeRoom`)."""
 
     # ------------------------------------------------------------------ queries

@@ -5,9 +5,6 @@ card with two hand cards, or onto the side's meld; blocked, frozen, the initial 
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import partial
-
 from ..cards import RANKS, Card
 from ..multiset import add as ms_add
 from ..multiset import remove as ms_remove
@@ -21,11 +18,7 @@ from .values import CANASTA_SIZE, THREE, card_value, is_red_three, is_wild
 class TakeRoom(TurnEnd):
     """``draw``, ``take`` and ``pass``: enumeration (:meth:`_take_moves`) and checks."""
 
-    def _take_moves(self, take: Callable[[tuple[Card, ...]], Move] | None = None) -> list[Move]:  # noqa: C901
-        """The legal pile takes (unsorted). ``take``: the ``take`` move of the hand cards it is
-        given (default ``Move.make``; the search's fast path passes one that keeps them)."""
-        if take is None:
-            take = _make_take
+    def _take_moves(self) -> list[Move]:  # noqa: C901
         r = self.rules
         t = self.turn
         if not self.pile:
@@ -54,7 +47,7 @@ class TakeRoom(TurnEnd):
                 if sum(n for _, n in items) >= 2:
                     for used_w in _combos(tuple(sorted(items, key=_item_index)), 2):
                         if self._take_ok(top, used_w) is None:
-                            out_w.append(take(used_w))
+                            out_w.append(Move.make("take", used_w))
             return out_w
         if r.blocking_ranks != "none" and top.rank in self.blocking_ranks(side):
             return []  # seed 004 'Sperrkarten' (research C26)
@@ -105,7 +98,7 @@ class TakeRoom(TurnEnd):
             else:
                 ok = self._take_ok(top, used) is None
             if ok:
-                out.append(take(used))
+                out.append(Move.make("take", used))
         return out
 
     def _take_forced(self, takes: list[Move]) -> bool:
@@ -249,6 +242,4 @@ class TakeRoom(TurnEnd):
 
 _DRAW = Move.make("draw")
 _PASS = Move.make("pass")
-_make_take: Callable[[tuple[Card, ...]], Move] = partial(Move.make, "take")
-"""``Move.make("take", used)`` (the take moves' maker, :meth:`TakeRoom._take_moves`)."""
 _RED_3D, _RED_3H = Card.parse("3D"), Card.parse("3H")

@@ -16,10 +16,10 @@ from .hidden import deal_hidden
 from .legal_discard import _DISCARD
 from .legal_kit import _move_text
 from .legal_take import _DRAW
-from .moves import Move
 from .values import THREE, hand_sort_key, is_red_three, is_wild
 
 if TYPE_CHECKING:
+    from .moves import Move
     from .reasons import Verdict
 
 __all__ = ["SearchSteps"]
@@ -28,16 +28,6 @@ _RED_3D, _RED_3H = parse_cards(["3D", "3H"])
 _OF_RANK = {rank: tuple(c for c in ALL_CARDS if c.rank == rank) for rank in range(1, 14)}
 """The cards of each natural rank (one per suit: equal cards of several decks are one object)."""
 _WILD_CARDS = tuple(c for c in ALL_CARDS if is_wild(c))
-_TAKES: dict[tuple[Card, ...], Move] = {}
-"""The ``take`` moves the fast path has listed, by hand cards (at most two: a few thousand)."""
-
-
-def _take(used: tuple[Card, ...]) -> Move:
-    """``Move.make("take", used)``, kept (:meth:`SearchSteps.search_others`)."""
-    m = _TAKES.get(used)
-    if m is None:
-        m = _TAKES[used] = Move.make("take", used)
-    return m
 
 
 class SearchSteps(StateBase):
@@ -103,7 +93,7 @@ class SearchSteps(StateBase):
         are none), after it every move but the discards (the discards alone when there is no
         other move; tests/test_search_fast_kanaster.py)."""
         if kind == "draw":
-            out = [] if self._search_no_take() else self._take_moves(_take)
+            out = [] if self._search_no_take() else self._take_moves()
             if not out:
                 return [_DRAW]
         else:
