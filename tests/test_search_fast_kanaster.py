@@ -39,9 +39,9 @@ def _walk(variant: str, players: int, seeds: int, playouts: int) -> Any:
 def test_search_others_is_the_legal_moves_of_another_kind(variant: str, players: int) -> None:
     """At every position of the walk with a cheap kind: ``search_others(kind)`` is ``[m for m in
     legal_moves() if m.kind != kind]`` (the same moves in the same order), or ``legal_moves()``
-    when that is empty: before the draw with and without pile takes (most of the latter seen
-    without listing them), after it with melds or adds
-    and with the discards alone, while an initial meld is pending and after black threes."""
+    when that is empty: before the draw with and without pile takes (many of the latter seen
+    without listing them: ``_search_no_take``), after it with melds or adds and with the
+    discards alone, while an initial meld is pending and after black threes."""
     seen: Counter[str] = Counter()
     for state in _walk(variant, players, 3, 12):
         kind = state.search_kind()
