@@ -180,13 +180,18 @@ class SearchSteps(StateBase):
     def search_discard_ok(self, c: Card) -> bool:
         """Whether discarding hand card ``c`` is legal now, in the play stage with no question
         waiting (the verdict ``verify`` gives, without its shared checks: the fast path). The
-        common case first: no question asked, no initial meld pending, no black threes melded and a
-        card left after it (then :meth:`_discard_ok_now` accepts every card)."""
+        common case first: no question asked, a card left after it, and either no initial meld
+        pending and no black threes melded, or an initial meld pending with no meld of the side
+        and no pile taken (then :meth:`_discard_ok_now` accepts every card)."""
         t = self.turn
         side = self.rules.side_of[t.seat]
-        if (t.asked is None and len(self.hands[t.seat]) > 1 and (self.melded[side] or not t.initial)
-                and THREE not in self.melds[side]):
-            return True
+        if t.asked is None and len(self.hands[t.seat]) > 1:
+            melds = self.melds[side]
+            if self.melded[side] or not t.initial:
+                if THREE not in melds:
+                    return True
+            elif not melds and not t.took_pile:
+                return True
         return self._discard_ok_now(c) is None
 
     def search_discard(self, c: Card) -> None:
