@@ -20,7 +20,14 @@ def shuffle_hidden(data: dict[str, Any], seat: int, rng: Any) -> dict[str, Any] 
     seat can take the discard pile, which depends on the hand it holds)."""
     import copy
 
-    st = copy.deepcopy(data)
+    return deal_hidden(copy.deepcopy(data), seat, rng)
+
+
+def deal_hidden(st: dict[str, Any], seat: int, rng: Any) -> dict[str, Any] | None:
+    """:func:`shuffle_hidden` on ``st`` itself (changed in place and returned, or ``None``): for a
+    caller that made ``st`` for this alone (the search's fast determinization,
+    :meth:`~.search_steps.SearchSteps.search_shuffle`). ``st`` needs ``hands``, ``stock``,
+    ``hand_over`` and ``turn`` (``seat``, ``stage``, ``countable``) as :meth:`to_dict` gives them."""
     hands = st["hands"]
     t = st["turn"]
     acting = None if st["hand_over"] else t["seat"]

@@ -79,10 +79,11 @@ class Legality(TakeRoom, MeldRoom, AddRoom, BuryRoom, DiscardRoom):
         out.sort(key=_move_text)
         return out
 
-    def _play_moves(self) -> list[Move]:
+    def _play_moves(self, others: bool = False) -> list[Move]:
         """The play stage's moves (unsorted): the hand grouped once (:func:`_group_hand`), the
         planner's grouping while the initial meld is pending, the ways of going out when the turn
-        must end by going out, then each room's moves (:meth:`_room_moves`)."""
+        must end by going out, then each room's moves (:meth:`_room_moves`; ``others``: only the
+        moves that are no discard, or only the discards when there is none of those)."""
         t = self.turn
         if _EXACT:
             _EXACT.clear()  # (answers are kept within one generation only)
@@ -108,16 +109,17 @@ class Legality(TakeRoom, MeldRoom, AddRoom, BuryRoom, DiscardRoom):
             plan = self._out_plan = self._going_out_now(side)
             self._out_ok = plan.going_out_discards(0, True, limit=2)
         try:
-            return self._room_moves(side, size, canastas, slow, by_rank, wilds)
+            return self._room_moves(side, size, canastas, slow, by_rank, wilds, others)
         finally:
             self._plan_base = None
             self._out_ok = None
             self._out_plan = None
 
     def _room_moves(self, side: int, size: int, canastas: int, slow: bool, by_rank: dict[int, list[tuple[Card, int]]],
-                    wilds: list[tuple[Card, int]]) -> list[Move]:
+                    wilds: list[tuple[Card, int]], others: bool = False) -> list[Move]:
         """Each room's moves of the play stage: melds and adds (none after a pile take that no
-        meld may follow), burials, discards, and asking the partner."""
+        meld may follow), burials, discards, and asking the partner (``others``: the discards
+        only when there is no other move, see :meth:`search_others`)."""
         t = self.turn
         r = self.rules
         out: list[Move]
@@ -128,9 +130,10 @@ class Legality(TakeRoom, MeldRoom, AddRoom, BuryRoom, DiscardRoom):
             out.extend(self._add_moves(side, size, canastas, slow, by_rank, wilds))
         if r.bury_blocking_cards != "never" and (t.took_pile or r.bury_blocking_cards == "any_turn"):
             out.extend(self._bury_moves(side, size, canastas, by_rank))
-        out.extend(self._discard_moves(self.hands[t.seat], size, canastas, slow))
         if r.going_out_permission == "ask_partner" and self._may_ask(side):
             out.append(_ASK)
+        if not (others and out):
+            out.extend(self._discard_moves(self.hands[t.seat], size, canastas, slow))
         return out
 
     def verify(self, move: Move, seat: int | None = None) -> None:

@@ -30,6 +30,7 @@ determinization is ``determinize_state``.
 
 from __future__ import annotations
 
+import gc
 import random
 from typing import Any
 
@@ -124,16 +125,38 @@ def fast_playout(family: Any, state: Any, rng: random.Random, limit: int = 10_00
     played without a verdict (the cheap kind ``draw`` is only proposed when the
     draw is legal), a proposed discard is checked by the discard's own rule only (the stage,
     the question and the card held are known) and both are applied without notation, move
-    object or move-log entry; the other moves are listed and applied as :func:`quick_playout`
-    does. The saved state at the end equals the public API's but for ``last_moves`` (the move
-    log the fast steps skip). The number of moves played."""
-    draw = getattr(state, "search_draw", None)
-    if draw is None:
-        moves = getattr(state, "search_moves", None)
-        if moves is None or _cheap_kind(state) is not None:
-            return quick_playout(family, state, rng, limit)
-        return _uniform_playout(moves, state.search_apply, state, rng, limit)
-    return _proposing_playout(draw, state, rng, limit)
+    object or move-log entry; the other moves are listed (where the family state has
+    ``search_others``, canasta: only the legal moves of another kind, the list
+    :func:`quick_move` draws from) and applied as :func:`quick_playout` does. The saved state
+    at the end equals the public API's but for ``last_moves`` (the move log the fast steps
+    skip). The number of moves played.
+
+    Python's cyclic garbage collector is paused while the playout runs (and left as it was
+    found): a playout makes and drops many small objects, which reference counting frees, and
+    the collections their count would set off find nothing to free but walk the search's
+    long-lived objects (the move caches) again and again."""
+    with _GcPaused():
+        draw = getattr(state, "search_draw", None)
+        if draw is None:
+            moves = getattr(state, "search_moves", None)
+            if moves is None or _cheap_kind(state) is not None:
+                return quick_playout(family, state, rng, limit)
+            return _uniform_playout(moves, state.search_apply, state, rng, limit)
+        return _proposing_playout(draw, state, rng, limit)
+
+
+class _GcPaused:
+    """``with _GcPaused():`` Python's cyclic garbage collector paused within the block, and left as
+    it was found after it (see :func:`fast_playout`)."""
+
+    def __enter__(self) -> None:
+        self.paused = gc.isenabled()
+        if self.paused:
+            gc.disable()
+
+    def __exit__(self, *exc: object) -> None:
+        if self.paused:
+            gc.enable()
 
 
 def _proposing_playout(draw: Any, state: Any, rng: random.Random, limit: int) -> int:
@@ -144,6 +167,7 @@ def _proposing_playout(draw: Any, state: Any, rng: random.Random, limit: int) ->
     answer = getattr(state, "search_answer", None)
     discard_ok = state.search_discard_ok
     discard = state.search_discard
+    others = getattr(state, "search_others", None)
     rand = rng.random
     randrange = rng.randrange
     # randrange(k) for k > 0 is _randbelow(k) (the same numbers; CPython 3.11-3.14): the discard's
@@ -169,16 +193,24 @@ def _proposing_playout(draw: Any, state: Any, rng: random.Random, limit: int) ->
             if legal is not None:
                 answer(legal[randrange(len(legal))])
                 continue
-        legal = state.legal_moves()
+        # (the family's search_others: the same list as _listed's, without listing what it leaves out)
+        legal = others(kind) if kind is not None and others is not None else _listed(state, kind)
         if not legal:
             n -= 1
             break
-        if kind is not None:
-            other = [m for m in legal if m.kind != kind]
-            if other:
-                legal = other
         state.apply(legal[randrange(len(legal))])
     return n
+
+
+def _listed(state: Any, kind: str | None) -> list[Any]:
+    """What :func:`quick_move` draws from when it does not play the move of the cheap ``kind``:
+    the legal moves of another kind, or every legal move when there is none."""
+    legal: list[Any] = state.legal_moves()
+    if kind is not None:
+        other = [m for m in legal if m.kind != kind]
+        if other:
+            return other
+    return legal
 
 
 def _uniform_playout(moves: Any, play: Any, state: Any, rng: random.Random, limit: int) -> int:
@@ -200,19 +232,31 @@ def fast_determinize(game: Any, seat: int, rng: random.Random, known: Any = None
     """:func:`meldtable.search.determinize_state` made cheaper, the same state from the same
     ``rng`` (tests/test_search_fast.py): where the family state has ``SEARCH_HIDDEN`` and
     ``search_redeal`` (canasta, Continental) and ``seat`` is the seat to act, only the parts of the
-    saved state the family's ``shuffle_hidden`` deals again go through it (and through
-    :func:`~meldtable.search.knowledge.place_known`), and a copy of the state takes them back
+    saved state the family's ``shuffle_hidden`` deals again go through it (canasta: its
+    ``search_shuffle``, those parts made without the rest of the saved state or a deep copy) (and
+    through :func:`~meldtable.search.knowledge.place_known`), and a copy of the state takes them back
     instead of a whole :meth:`from_dict` with every check of a load. ``known``: the seat's
     :func:`~meldtable.search.knowledge.known_cards` (found when ``None``; a search finds it once a
-    decision). ``None`` when the family cannot determinize now."""
+    decision). ``None`` when the family cannot determinize now. The cyclic garbage collector is
+    paused meanwhile, as in :func:`fast_playout`."""
+    with _GcPaused():
+        return _fast_determinize(game, seat, rng, known)
+
+
+def _fast_determinize(game: Any, seat: int, rng: random.Random, known: Any) -> Any:
+    """:func:`fast_determinize` (the collector paused)."""
     from . import determinize_state
 
     state = game.state
     keys = getattr(state, "SEARCH_HIDDEN", None)
     if keys is None or state.current_player != seat:
         return determinize_state(game, seat, rng) if known is None else determinize_state(game, seat, rng, known)
-    d = state.to_dict()
-    st = game.family.shuffle_hidden({k: d[k] for k in keys}, seat, rng)
+    shuffle = getattr(state, "search_shuffle", None)
+    if shuffle is not None:
+        st = shuffle(seat, rng)
+    else:
+        d = state.to_dict()
+        st = game.family.shuffle_hidden({k: d[k] for k in keys}, seat, rng)
     if st is None:
         return None
     if known is None:
