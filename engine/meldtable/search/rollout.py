@@ -24,8 +24,9 @@ verdict dispatch or move-log entries; each step checked against ``apply`` in
 tests/test_search_fast.py), and :func:`fast_determinize` deals the same determinization as
 ``determinize_state`` from a copy of the state instead of a whole saved-game load. 3 ist 50 has
 no cheap kind (its capture is mandatory, so every position lists its few legal moves): its fast
-playout lists them by ``search_moves`` and applies them by ``search_apply`` (no move log); its
-determinization is ``determinize_state``.
+playout is the state's ``search_playout`` (the uniform playout through ``search_moves`` and
+``search_apply`` in one loop, no move log) and its determinization copies the state and deals
+only its hidden parts (``SEARCH_HIDDEN``, ``search_redeal``) like the other families'.
 """
 
 from __future__ import annotations
@@ -141,6 +142,9 @@ def fast_playout(family: Any, state: Any, rng: random.Random, limit: int = 10_00
             moves = getattr(state, "search_moves", None)
             if moves is None or _cheap_kind(state) is not None:
                 return quick_playout(family, state, rng, limit)
+            whole = getattr(state, "search_playout", None)
+            if whole is not None:  # (3 ist 50: the same playout in one loop)
+                return int(whole(rng, limit))
             return _uniform_playout(moves, state.search_apply, state, rng, limit)
         return _proposing_playout(draw, state, rng, limit)
 

@@ -166,8 +166,7 @@ class SearchSteps(StateBase):
         the same moves from the same numbers of ``rng``, a :class:`random.Random`; the same state
         at the end: tests/test_search_fast_threefifty.py) in one loop: the listing and the
         discards and plays onto a minus pile inline, the other moves by :meth:`search_apply`.
-        The number of moves played. (``fast_playout`` does not call it yet: it plays the same
-        playout through :meth:`search_moves` and :meth:`search_apply`.)"""
+        The number of moves played."""
         below = getattr(rng, "_randbelow", rng.randrange)  # (randrange(k) is _randbelow(k) for k > 0)
         r = self.rules
         players = r.players
