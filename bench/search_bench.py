@@ -234,6 +234,30 @@ def baseline_playouts(engine: str, variant: str, players: int, today: list[str],
     return answer
 
 
+def decision_table(games: list[str], decisions: int) -> None:
+    """Print the strong player's decision times at the default budget (wall time) over the first
+    ``decisions`` positions with more than one legal move of a hand (seed 5) of each game."""
+    print()
+    print(f"strong decisions at the default budget ({DEFAULT_BUDGET_MS} ms), wall time, every decision with more than "
+          f"one legal move of the first {decisions} such positions of a hand (seed 5) the normal player plays")
+    print("| game | decisions | median ms | p95 ms | max ms |")
+    print("|---|---|---|---|---|")
+    for game in games:
+        variant, players = GAMES[game]
+        g = meldtable.new_game(variant, players=players, seed=5)
+        times: list[float] = []
+        while not g.hand_over and len(times) < decisions:
+            if len(g.legal_moves()) > 1:
+                t = time.perf_counter()
+                choose_move(g, level="strong")
+                times.append((time.perf_counter() - t) * 1000)
+            g.play(choose_move(g))
+        times.sort()
+        p95 = times[min(len(times) - 1, int(0.95 * len(times)))] if times else 0.0
+        print(f"| {game} | {len(times)} | {median(times) if times else 0:.0f} | {p95:.0f} | {max(times or [0]):.0f} |",
+              flush=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     import argparse  # (here: bench/pyodide_search.py imports this module in Pyodide, whose trimmed library has none)
 
@@ -312,25 +336,8 @@ def main(argv: list[str] | None = None) -> int:
         print("\n".join(base_rows), flush=True)
     if tmp:
         tmp.cleanup()
-    print()
-    print(f"strong decisions at the default budget ({DEFAULT_BUDGET_MS} ms), wall time, every decision with more than "
-          f"one legal move of the first {decisions} such positions of a hand (seed 5) the normal player plays")
-    print("| game | decisions | median ms | p95 ms | max ms |")
-    print("|---|---|---|---|---|")
-    for game in games:
-        variant, players = GAMES[game]
-        g = meldtable.new_game(variant, players=players, seed=5)
-        times: list[float] = []
-        while not g.hand_over and len(times) < decisions:
-            if len(g.legal_moves()) > 1:
-                t = time.perf_counter()
-                choose_move(g, level="strong")
-                times.append((time.perf_counter() - t) * 1000)
-            g.play(choose_move(g))
-        times.sort()
-        p95 = times[min(len(times) - 1, int(0.95 * len(times)))] if times else 0.0
-        print(f"| {game} | {len(times)} | {median(times) if times else 0:.0f} | {p95:.0f} | {max(times or [0]):.0f} |",
-              flush=True)
+    if decisions > 0:  # (--decisions 0: no decision table)
+        decision_table(games, decisions)
     print(f"load average at the end {os.getloadavg()[0]:.2f}")
     return 0
 
