@@ -1,0 +1,153 @@
+"""Continental's strong player (meldtable.continental.strong, issue #27): legal moves only, the
+same move whatever the cards hidden from its seat are, and the decisions it was built to make
+(no claims that grow the hand by a penalty card, discards that do not feed the next seat, pairs
+weighed by the copies still unseen)."""
+from __future__ import annotations
+
+import json
+import random
+
+import meldtable
+from meldtable.bot import choose_move
+from meldtable.cards import Card
+from meldtable.continental import strong
+from meldtable.continental.strong import StrongContinentalBot, buried_discards
+from positions import seat_to_act
+from positions_continental import PLAY_STAGE, position
+
+V = "continental"
+
+
+def _strong(g: meldtable.Game) -> str:
+    return str(choose_move(g, level="strong", rng=random.Random(0), iterations=2))
+
+
+def test_strong_level_plays_the_continental_strong_policy() -> None:
+    """``choose_move(level="strong")`` in Continental is :func:`strong.choose_move` (no search)."""
+    g = meldtable.new_game(V, players=3, seed=11)
+    compared = 0
+    while not g.hand_over and compared < 30:
+        assert _strong(g) == str(strong.choose_move(g))
+        compared += len(g.legal_moves()) > 1
+        g.play(choose_move(g))
+    assert compared >= 10
+
+
+def test_strong_plays_legal_moves_only_to_the_end_of_whole_matches() -> None:
+    """Every seat strong, 3 and 5 players, whole matches (seven deals, every contract): each move
+    is among the legal moves and every deal ends."""
+    for players, seed in ((3, 1), (5, 2)):
+        g = meldtable.new_game(V, players=players, seed=seed)
+        moves = 0
+        while not g.match_over:
+            while not g.hand_over:
+                m = strong.choose_move(g)
+                assert str(m) in {str(x) for x in g.legal_moves()}
+                g.play(m)
+                moves += 1
+                assert moves < 20_000
+            if not g.match_over:
+                g.next_hand()
+        assert g.hand_number == 7
+
+
+def _hidden_reshuffled(g: meldtable.Game, seat: int, rnd: random.Random) -> meldtable.Game:
+    """``g`` with every card hidden from ``seat`` (other hands, stocks, buried discards) dealt
+    again at random; the history is kept."""
+    d = json.loads(g.to_json())
+    st = d["state"]
+    others = [s for s in range(len(st["hands"])) if s != seat]
+    pool = st["stock"] + st["penalty_stock"] + st["discard_pile"][:-1]
+    for s in others:
+        pool = pool + st["hands"][s]
+    rnd.shuffle(pool)
+    for s in others:
+        k = len(st["hands"][s])
+        st["hands"][s], pool = pool[:k], pool[k:]
+    k = len(st["stock"])
+    st["stock"], pool = pool[:k], pool[k:]
+    k = len(st["penalty_stock"])
+    st["penalty_stock"], pool = pool[:k], pool[k:]
+    st["discard_pile"] = pool + st["discard_pile"][-1:]
+    return meldtable.Game.from_json(json.dumps(d))
+
+
+def test_strong_move_is_the_same_when_hidden_cards_are_reshuffled() -> None:
+    """The other seats' hands, the stocks and the buried discards dealt again (the seat's view
+    unchanged): the same strong move, at many points of several deals."""
+    rnd = random.Random(5)
+    checked = 0
+    for seed in range(3):
+        g = meldtable.new_game(V, players=3, seed=seed)
+        n = 0
+        while not g.hand_over and n < 300:
+            seat = seat_to_act(g)
+            if n % 3 == 0 and not g.state.turn.joker_from:
+                alt = _hidden_reshuffled(g, seat, rnd)
+                assert alt.view(seat) == g.view(seat)
+                assert str(strong.choose_move(alt)) == str(strong.choose_move(g))
+                checked += 1
+            g.play(strong.choose_move(g))
+            n += 1
+    assert checked > 20
+
+
+def test_strong_move_is_the_same_in_another_determinization() -> None:
+    """``Game.determinize`` (the search's own redistribution, known cards kept) gives the same move."""
+    checked = 0
+    for seed in range(4):
+        g = meldtable.new_game(V, players=3, seed=20 + seed)
+        for _ in range(5 + 6 * seed):
+            g.play(choose_move(g))
+        if g.hand_over:
+            continue
+        seat = seat_to_act(g)
+        other = g.determinize(seat, random.Random(seed))
+        assert other.view(seat) == g.view(seat)
+        assert str(strong.choose_move(other)) == str(strong.choose_move(g))
+        checked += 1
+    assert checked >= 3
+
+
+def test_strong_passes_a_claim_the_normal_player_makes() -> None:
+    """A claim that makes a third queen (the normal player claims it) would also bring a penalty
+    card: the strong player passes and keeps its hand at six cards."""
+    g = position(hands=[["4C", "7D", "9H", "KS", "2D", "5H"], ["QC", "QD", "8S", "8H", "3C", "6S"],
+                        ["AC", "AD", "TS", "JH", "2S", "4H"]],
+                 pile=["5C", "QH"], turn=PLAY_STAGE, claim_queue=[1, 2], top_from=2)
+    assert seat_to_act(g) == 1 and g.view(1)["phase"] == "claim"
+    assert str(choose_move(g, level="normal")) == "claim"
+    assert str(strong.choose_move(g)) == "pass"
+
+
+def test_strong_does_not_discard_a_card_the_down_next_seat_would_add() -> None:
+    """The next seat is down with a set of kings on the table. Three pairs and a king in hand: the
+    normal player throws the king (the one card in no pair); the next seat would take it and add
+    it, so the strong player breaks a pair instead."""
+    g = position(hands=[["7C", "7D", "QC", "QD", "5H", "5D", "KH"], ["4S", "6D"], ["AC", "AD", "TS", "JH", "2S", "4H"]],
+                 table=[[], [["KC", "KD", "KS"], ["8C", "8D", "8H"]], []],
+                 turn=PLAY_STAGE)
+    assert seat_to_act(g) == 0 and g.view(0)["seats"][1]["down"]
+    assert str(choose_move(g, level="normal")) == "discard KH"
+    move = str(strong.choose_move(g))
+    assert move.startswith("discard") and move != "discard KH", move
+
+
+def test_strong_keeps_the_pair_whose_rank_has_copies_left() -> None:
+    """Seven cards, three pairs and a single to throw is the normal choice; when every other nine
+    is seen (in the discard pile as it was built), the pair of nines is dead and the strong player
+    breaks it rather than the single ace it could still pair."""
+    bot = StrongContinentalBot(None, [Card.parse(t) for t in ("9C", "9D", "9H", "9S", "9C", "9D")])
+    g = position(hands=[["9H", "9S", "5C", "5D", "6C", "6D", "AH"], ["4S", "6S", "7S", "8S", "TS", "JS"],
+                        ["AC", "AD", "TD", "JH", "2S", "4H"]],
+                 turn=PLAY_STAGE)
+    legal = g.legal_moves()
+    move = bot.decide(g.view(0), legal)  # type: ignore[arg-type]
+    assert str(move) in ("discard 9H", "discard 9S"), move
+    assert str(StrongContinentalBot(None, []).decide(g.view(0), legal)) == "discard AH"  # type: ignore[arg-type]
+
+
+def test_buried_discards_follow_discards_takes_and_claims() -> None:
+    """``discard X`` puts X on the pile, ``take`` and ``claim`` remove its top."""
+    moves = ["draw", "discard 4C", "take", "discard 9H", "draw", "claim", "discard KS", "draw", "pass", "discard 2D"]
+    assert [c.text for c in buried_discards(moves)] == ["KS", "2D"]
