@@ -133,6 +133,20 @@ def test_strong_does_not_discard_a_card_the_down_next_seat_would_add() -> None:
     assert move.startswith("discard") and move != "discard KH", move
 
 
+def test_strong_does_not_discard_a_rank_the_next_seat_collects() -> None:
+    """Two single ten-point cards to choose from (9S, KH): with nothing known the strong player
+    throws 9S, as the normal player does; when the next seat is known to hold a nine it took, it
+    throws the king instead."""
+    g = position(hands=[["7C", "7D", "QC", "QD", "5H", "KH", "9S"], ["4S", "6S", "7S", "8S", "TS", "JS"],
+                        ["AC", "AD", "TD", "JH", "2S", "4H"]],
+                 turn=PLAY_STAGE)
+    legal = g.legal_moves()
+    assert str(choose_move(g, level="normal")) == "discard 9S"
+    assert str(StrongContinentalBot(None, []).decide(g.view(0), legal)) == "discard 9S"  # type: ignore[arg-type]
+    known: list[dict[str, int]] = [{}, {"9C": 1}, {}]
+    assert str(StrongContinentalBot(known, []).decide(g.view(0), legal)) == "discard KH"  # type: ignore[arg-type]
+
+
 def test_strong_keeps_the_pair_whose_rank_has_copies_left() -> None:
     """Seven cards, three pairs and a single to throw is the normal choice; when every other nine
     is seen (in the discard pile as it was built), the pair of nines is dead and the strong player
@@ -151,3 +165,22 @@ def test_buried_discards_follow_discards_takes_and_claims() -> None:
     """``discard X`` puts X on the pile, ``take`` and ``claim`` remove its top."""
     moves = ["draw", "discard 4C", "take", "discard 9H", "draw", "claim", "discard KS", "draw", "pass", "discard 2D"]
     assert [c.text for c in buried_discards(moves)] == ["KS", "2D"]
+
+
+def test_thrown_ranks_name_the_seat_that_discarded() -> None:
+    """Replaying a deal's public moves from its first seat gives each discard to the seat that
+    made it (claims and passes between give no turn), 3 and 4 players."""
+    from meldtable.continental.strong import thrown_ranks
+
+    for players, seed in ((3, 4), (4, 9)):
+        g = meldtable.new_game(V, players=players, seed=seed)
+        first = (g.view(0)["dealer"] + 1) % players
+        real: list[set[int]] = [set() for _ in range(players)]
+        while not g.hand_over:
+            seat = seat_to_act(g)
+            m = choose_move(g)
+            if m.kind == "discard" and not m.cards[0].is_joker:
+                real[seat].add(m.cards[0].rank)
+            g.play(m)
+        assert any(m == "claim" for m in g.history[-1]) or players == 4
+        assert thrown_ranks(g.history[-1], first, players) == real

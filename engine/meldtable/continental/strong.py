@@ -44,6 +44,15 @@ LIVE_REF = 4.0
 ``2.5 * unseen / LIVE_REF``."""
 LIVE_W = 0.05
 """Towards sets: usefulness of a single card per unseen copy of its rank."""
+FOURTH = 0.5
+"""Towards sets only: usefulness of a fourth card of a rank the hand holds three of."""
+SAFE = 0.0
+"""Usefulness a discard of a rank the next seat threw this deal gains (it holds none, most
+likely, so it will not take it)."""
+TAKE_MIN = 2.5
+"""Least usefulness of the top discard for a take (a draw otherwise)."""
+TAKE_OVER = 1.0
+"""A take also needs the top discard to be worth this much more than the hand's least useful card."""
 CLAIMS = False
 """Whether the strong player claims discards out of turn at all (as the normal player does)."""
 
@@ -53,9 +62,11 @@ class StrongContinentalBot(ContinentalBot):
     copies every seat knows that seat holds (:func:`meldtable.search.knowledge.known_cards`), or
     ``None``; ``pile``: the discard pile as the seat saw it built (:func:`buried_discards`)."""
 
-    def __init__(self, known: list[dict[str, int]] | None = None, pile: list[Card] | None = None) -> None:
+    def __init__(self, known: list[dict[str, int]] | None = None, pile: list[Card] | None = None,
+                 thrown: list[set[int]] | None = None) -> None:
         self.known = known
         self.pile_cards = pile or []
+        self.thrown = thrown
         self.live: dict[int, int] = {}
         self._fit_cache: dict[Card, bool] = {}
 
@@ -100,7 +111,9 @@ class StrongContinentalBot(ContinentalBot):
             return score
         same = sum(n for c, n in hand.items() if not c.is_joker and c.rank == card.rank)
         live = self.live.get(card.rank, 0)
-        if same == 1:
+        if same >= 3:
+            score = FOURTH
+        elif same == 1:
             score += 2.5 * min(1.0, live / LIVE_REF) - 2.5
         elif same == 0:
             score += LIVE_W * live
@@ -119,6 +132,8 @@ class StrongContinentalBot(ContinentalBot):
         if view["seats"][nxt]["down"]:
             return FEED_DOWN if self._fits_table(card) else 0.0
         cost = 0.0
+        if self.thrown and not card.is_joker and card.rank in self.thrown[nxt]:
+            cost -= SAFE
         if self.known and not card.is_joker:
             for text in self.known[nxt]:
                 c = Card.parse(text)
@@ -130,6 +145,16 @@ class StrongContinentalBot(ContinentalBot):
         if not CLAIMS:
             return by_kind["pass"][0]
         return super()._claim(top, by_kind)
+
+    def _draw(self, top: Card | None, by_kind: dict[str, list[ContinentalMove]]) -> ContinentalMove:
+        take = by_kind.get("take", [None])[0]
+        draw = by_kind.get("draw", [None])[0]
+        if (take is None or draw is None or top is None or top.is_joker or self.down
+                or self._contract_ready(ms_plus(self.hand, top), 1)):
+            return super()._draw(top, by_kind)
+        gain = self.usefulness(top, self.hand)
+        worst = min(self.usefulness(c, self._hand_without(c)) for c in self.hand)
+        return take if gain >= TAKE_MIN and gain > worst + TAKE_OVER else draw
 
     def _play(self, by_kind: dict[str, list[ContinentalMove]], legal: list[ContinentalMove]) -> ContinentalMove:
         move = super()._play(by_kind, legal)
@@ -150,6 +175,13 @@ class StrongContinentalBot(ContinentalBot):
         return min(discards, key=cost)
 
 
+def ms_plus(hand: dict[Card, int], card: Card) -> dict[Card, int]:
+    """A copy of ``hand`` (card -> copies) with one more ``card``."""
+    out = dict(hand)
+    out[card] = out.get(card, 0) + 1
+    return out
+
+
 def buried_discards(moves: list[str]) -> list[Card]:
     """The discard pile as every seat saw it built from ``moves`` (a deal's move texts, in
     order): ``discard X`` puts X on it, ``take`` and ``claim`` take its top card. The first upcard
@@ -163,6 +195,21 @@ def buried_discards(moves: list[str]) -> list[Card]:
     return pile
 
 
+def thrown_ranks(moves: list[str], first: int, players: int) -> list[set[int]]:
+    """Per seat, the ranks it discarded in a deal whose moves are ``moves`` and whose first turn
+    is seat ``first``: a discard ends the turn of the seat to play, the next seat plays next
+    (claims and passes give no turn)."""
+    out: list[set[int]] = [set() for _ in range(players)]
+    seat = first
+    for text in moves:
+        if text.startswith("discard "):
+            c = Card.parse(text[8:])
+            if not c.is_joker:
+                out[seat].add(c.rank)
+            seat = (seat + 1) % players
+    return out
+
+
 def choose_move(game: Game) -> ContinentalMove:
     """The strong player's move (a legal move) for the seat to act in Continental ``game`` (hand
     not over), from that seat's view, the deal's public moves and the cards known in other hands."""
@@ -173,4 +220,7 @@ def choose_move(game: Game) -> ContinentalMove:
     legal: list[ContinentalMove] = game.legal_moves()  # type: ignore[assignment]
     if len(legal) == 1:
         return legal[0]
-    return StrongContinentalBot(known_cards(game), buried_discards(game.history[-1])).decide(game.view(seat), legal)
+    view = game.view(seat)
+    moves = game.history[-1]
+    thrown = thrown_ranks(moves, (view["dealer"] + 1) % view["players"], view["players"])
+    return StrongContinentalBot(known_cards(game), buried_discards(moves), thrown).decide(view, legal)
