@@ -167,20 +167,46 @@ def test_buried_discards_follow_discards_takes_and_claims() -> None:
     assert [c.text for c in buried_discards(moves)] == ["KS", "2D"]
 
 
-def test_thrown_ranks_name_the_seat_that_discarded() -> None:
-    """Replaying a deal's public moves from its first seat gives each discard to the seat that
-    made it (claims and passes between give no turn), 3 and 4 players."""
-    from meldtable.continental.strong import thrown_ranks
 
-    for players, seed in ((3, 4), (4, 9)):
-        g = meldtable.new_game(V, players=players, seed=seed)
-        first = (g.view(0)["dealer"] + 1) % players
-        real: list[set[int]] = [set() for _ in range(players)]
-        while not g.hand_over:
-            seat = seat_to_act(g)
-            m = choose_move(g)
-            if m.kind == "discard" and not m.cards[0].is_joker:
-                real[seat].add(m.cards[0].rank)
-            g.play(m)
-        assert any(m == "claim" for m in g.history[-1]) or players == 4
-        assert thrown_ranks(g.history[-1], first, players) == real
+def test_strong_draws_where_a_take_only_swaps_one_pair_for_another() -> None:
+    """A set of sevens, a pair of queens and a five: the top discard 5C would make a second pair,
+    and one of the two must be broken again at once (six cards hold a set, a pair and a single
+    either way). The normal player takes it; the strong player draws (a queen or a joker from the
+    stock would complete its contract)."""
+    g = position(hands=[["7C", "7D", "7H", "QC", "QD", "5H"], ["4S", "6S", "8S", "9S", "TS", "JS"],
+                        ["AC", "AD", "TD", "JH", "2S", "4H"]],
+                 pile=["3D", "5C"], top_claimable=False)
+    assert g.view(0)["phase"] == "draw"
+    assert str(choose_move(g, level="normal")) == "take"
+    assert str(strong.choose_move(g)) == "draw"
+
+
+def test_strong_takes_a_card_that_makes_a_set() -> None:
+    """Pairs of sevens and queens and two singles: 7S makes a set (and the hand keeps its queens):
+    the strong player takes it, as the normal player does."""
+    g = position(hands=[["7C", "7D", "QC", "QD", "5H", "9S"], ["4S", "6S", "8S", "TS", "JS", "KS"],
+                        ["AC", "AD", "TD", "JH", "2S", "4H"]],
+                 pile=["3D", "7S"], top_claimable=False)
+    assert str(choose_move(g, level="normal")) == "take"
+    assert str(strong.choose_move(g)) == "take"
+
+
+def test_sets_ready_agrees_with_the_lay_down_planner() -> None:
+    """``sets_ready`` (the strong player's fast check) answers as ``Packer.feasible`` for contracts
+    of 1-3 sets on random hands of 3-12 cards from two decks with jokers."""
+    from meldtable.cards import standard_deck
+    from meldtable.continental.planner import Packer
+    from meldtable.continental.strong import sets_ready
+    from meldtable.multiset import counted
+
+    rules = meldtable.new_game(V, players=3, seed=1).state.rules
+    deck = standard_deck(2, 2)
+    rnd = random.Random(5)
+    ready = 0
+    for _ in range(3000):
+        hand = counted(rnd.sample(deck, rnd.randint(3, 12)))
+        for sets in (1, 2, 3):
+            expected = Packer(rules, hand).feasible((), sets, 0, 0)
+            assert sets_ready(hand, sets) == expected, (hand, sets)
+            ready += expected
+    assert ready > 300

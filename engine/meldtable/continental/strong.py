@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..cards import Card, parse_cards, standard_deck
+from ..cards import JOKER, Card, parse_cards, standard_deck
 from ..multiset import counted
 from .bot import ContinentalBot
 from .moves import ContinentalMove
@@ -46,15 +46,18 @@ LIVE_W = 0.05
 """Towards sets: usefulness of a single card per unseen copy of its rank."""
 FOURTH = 0.5
 """Towards sets only: usefulness of a fourth card of a rank the hand holds three of."""
-SAFE = 0.0
-"""Usefulness a discard of a rank the next seat threw this deal gains (it holds none, most
-likely, so it will not take it)."""
-TAKE_MIN = 2.5
-"""Least usefulness of the top discard for a take (a draw otherwise)."""
-TAKE_OVER = 1.0
-"""A take also needs the top discard to be worth this much more than the hand's least useful card."""
-CLAIMS = False
-"""Whether the strong player claims discards out of turn at all (as the normal player does)."""
+LOOKAHEAD = 1
+"""Towards sets only, before laying down: take the top discard only when the hand it leaves
+(after the best discard) is worth more than the hand a stock draw leaves on average over the
+unseen cards (the normal player takes any card that makes a pair, also one that only replaces a
+pair it must break again); ``0``: the normal player's rule."""
+READY_VALUE = 100.0
+"""Worth of a hand that holds its contract of sets in that comparison."""
+TAKE_EDGE = 0.0
+"""How much more the take must be worth."""
+CLAIMS = "with_runs"
+"""When the strong player claims a discard out of turn (by the normal player's rule): ``"never"``,
+``"with_runs"`` (only in deals whose contract has a run), ``"always"``."""
 
 
 class StrongContinentalBot(ContinentalBot):
@@ -62,11 +65,9 @@ class StrongContinentalBot(ContinentalBot):
     copies every seat knows that seat holds (:func:`meldtable.search.knowledge.known_cards`), or
     ``None``; ``pile``: the discard pile as the seat saw it built (:func:`buried_discards`)."""
 
-    def __init__(self, known: list[dict[str, int]] | None = None, pile: list[Card] | None = None,
-                 thrown: list[set[int]] | None = None) -> None:
+    def __init__(self, known: list[dict[str, int]] | None = None, pile: list[Card] | None = None) -> None:
         self.known = known
         self.pile_cards = pile or []
-        self.thrown = thrown
         self.live: dict[int, int] = {}
         self._fit_cache: dict[Card, bool] = {}
 
@@ -132,8 +133,6 @@ class StrongContinentalBot(ContinentalBot):
         if view["seats"][nxt]["down"]:
             return FEED_DOWN if self._fits_table(card) else 0.0
         cost = 0.0
-        if self.thrown and not card.is_joker and card.rank in self.thrown[nxt]:
-            cost -= SAFE
         if self.known and not card.is_joker:
             for text in self.known[nxt]:
                 c = Card.parse(text)
@@ -142,19 +141,44 @@ class StrongContinentalBot(ContinentalBot):
         return cost
 
     def _claim(self, top: Card | None, by_kind: dict[str, list[ContinentalMove]]) -> ContinentalMove:
-        if not CLAIMS:
+        if CLAIMS == "never" or (CLAIMS == "with_runs" and not self.contract[1]):
             return by_kind["pass"][0]
         return super()._claim(top, by_kind)
 
     def _draw(self, top: Card | None, by_kind: dict[str, list[ContinentalMove]]) -> ContinentalMove:
         take = by_kind.get("take", [None])[0]
         draw = by_kind.get("draw", [None])[0]
-        if (take is None or draw is None or top is None or top.is_joker or self.down
+        sets, runs = self.contract
+        if (take is None or draw is None or top is None or top.is_joker or self.down or runs or not LOOKAHEAD
                 or self._contract_ready(ms_plus(self.hand, top), 1)):
             return super()._draw(top, by_kind)
-        gain = self.usefulness(top, self.hand)
-        worst = min(self.usefulness(c, self._hand_without(c)) for c in self.hand)
-        return take if gain >= TAKE_MIN and gain > worst + TAKE_OVER else draw
+        v_take = self._kept_value(ms_plus(self.hand, top))
+        unseen = sum(self.live.values())
+        if not unseen:
+            return take
+        v_draw = 0.0
+        for rank, n in self.live.items():
+            if n > 0:
+                c = JOKER if rank == 0 else Card(rank, "C")
+                v_draw += n * self._kept_value(ms_plus(self.hand, c))
+        return take if v_take > v_draw / unseen + TAKE_EDGE else draw
+
+    def _hand_value(self, hand: dict[Card, int]) -> float:
+        """A hand's worth towards a contract of sets: :data:`READY_VALUE` when it holds it, else
+        the sum of its cards' usefulness (each at most 5; a joker 5)."""
+        if sets_ready(hand, self.contract[0]):
+            return READY_VALUE
+        total = 0.0
+        for c, n in hand.items():
+            use = 5.0 if c.is_joker else min(self.usefulness(c, ms_minus(hand, c)), 5.0)
+            total += n * use
+        return total
+
+    def _kept_value(self, hand: dict[Card, int]) -> float:
+        """The best :meth:`_hand_value` of ``hand`` less one card (the discard; never a joker)."""
+        if sets_ready(hand, self.contract[0]):
+            return READY_VALUE
+        return max((self._hand_value(ms_minus(hand, c)) for c in hand if not c.is_joker), default=0.0)
 
     def _play(self, by_kind: dict[str, list[ContinentalMove]], legal: list[ContinentalMove]) -> ContinentalMove:
         move = super()._play(by_kind, legal)
@@ -182,6 +206,37 @@ def ms_plus(hand: dict[Card, int], card: Card) -> dict[Card, int]:
     return out
 
 
+def ms_minus(hand: dict[Card, int], card: Card) -> dict[Card, int]:
+    """A copy of ``hand`` (card -> copies) with one ``card`` fewer (it must hold one)."""
+    out = dict(hand)
+    out[card] -= 1
+    if not out[card]:
+        del out[card]
+    return out
+
+
+def sets_ready(hand: dict[Card, int], sets: int) -> bool:
+    """Whether ``hand`` holds ``sets`` sets of three (each with a natural card, jokers wild,
+    several sets of one rank allowed; seed 002 »Satz«): the cheapest marginal joker costs over
+    the ranks (``t`` sets from ``n`` natural cards need ``max(0, 3t - n)`` jokers, a convex cost,
+    so the greedy choice is exact, as in :class:`~meldtable.continental.planner.Packer`)."""
+    jokers = 0
+    naturals: dict[int, int] = {}
+    for c, n in hand.items():
+        if c.is_joker:
+            jokers += n
+        else:
+            naturals[c.rank] = naturals.get(c.rank, 0) + n
+    costs: list[int] = []
+    for n in naturals.values():
+        for k in range(1, min(n, sets) + 1):
+            costs.append(max(0, 3 * k - n) - max(0, 3 * (k - 1) - n))
+    if len(costs) < sets:
+        return False
+    costs.sort()
+    return sum(costs[:sets]) <= jokers
+
+
 def buried_discards(moves: list[str]) -> list[Card]:
     """The discard pile as every seat saw it built from ``moves`` (a deal's move texts, in
     order): ``discard X`` puts X on it, ``take`` and ``claim`` take its top card. The first upcard
@@ -195,21 +250,6 @@ def buried_discards(moves: list[str]) -> list[Card]:
     return pile
 
 
-def thrown_ranks(moves: list[str], first: int, players: int) -> list[set[int]]:
-    """Per seat, the ranks it discarded in a deal whose moves are ``moves`` and whose first turn
-    is seat ``first``: a discard ends the turn of the seat to play, the next seat plays next
-    (claims and passes give no turn)."""
-    out: list[set[int]] = [set() for _ in range(players)]
-    seat = first
-    for text in moves:
-        if text.startswith("discard "):
-            c = Card.parse(text[8:])
-            if not c.is_joker:
-                out[seat].add(c.rank)
-            seat = (seat + 1) % players
-    return out
-
-
 def choose_move(game: Game) -> ContinentalMove:
     """The strong player's move (a legal move) for the seat to act in Continental ``game`` (hand
     not over), from that seat's view, the deal's public moves and the cards known in other hands."""
@@ -220,7 +260,4 @@ def choose_move(game: Game) -> ContinentalMove:
     legal: list[ContinentalMove] = game.legal_moves()  # type: ignore[assignment]
     if len(legal) == 1:
         return legal[0]
-    view = game.view(seat)
-    moves = game.history[-1]
-    thrown = thrown_ranks(moves, (view["dealer"] + 1) % view["players"], view["players"])
-    return StrongContinentalBot(known_cards(game), buried_discards(moves), thrown).decide(view, legal)
+    return StrongContinentalBot(known_cards(game), buried_discards(game.history[-1])).decide(game.view(seat), legal)
