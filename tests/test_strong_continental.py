@@ -4,7 +4,6 @@ same move whatever the cards hidden from its seat are, and the decisions it was 
 weighed by the copies still unseen)."""
 from __future__ import annotations
 
-import json
 import random
 
 import meldtable
@@ -14,6 +13,7 @@ from meldtable.continental import strong
 from meldtable.continental.strong import StrongContinentalBot, buried_discards
 from positions import seat_to_act
 from positions_continental import PLAY_STAGE, position
+from test_bot_continental import _hidden_reshuffled
 
 V = "continental"
 
@@ -49,27 +49,6 @@ def test_strong_plays_legal_moves_only_to_the_end_of_whole_matches() -> None:
             if not g.match_over:
                 g.next_hand()
         assert g.hand_number == 7
-
-
-def _hidden_reshuffled(g: meldtable.Game, seat: int, rnd: random.Random) -> meldtable.Game:
-    """``g`` with every card hidden from ``seat`` (other hands, stocks, buried discards) dealt
-    again at random; the history is kept."""
-    d = json.loads(g.to_json())
-    st = d["state"]
-    others = [s for s in range(len(st["hands"])) if s != seat]
-    pool = st["stock"] + st["penalty_stock"] + st["discard_pile"][:-1]
-    for s in others:
-        pool = pool + st["hands"][s]
-    rnd.shuffle(pool)
-    for s in others:
-        k = len(st["hands"][s])
-        st["hands"][s], pool = pool[:k], pool[k:]
-    k = len(st["stock"])
-    st["stock"], pool = pool[:k], pool[k:]
-    k = len(st["penalty_stock"])
-    st["penalty_stock"], pool = pool[:k], pool[k:]
-    st["discard_pile"] = pool + st["discard_pile"][-1:]
-    return meldtable.Game.from_json(json.dumps(d))
 
 
 def test_strong_move_is_the_same_when_hidden_cards_are_reshuffled() -> None:
