@@ -58,8 +58,9 @@ kept 185 of the normal player's 228 takes and claims (normal deals 0-39, 6 itera
 155 with 0 (the failure of round 3), but it still wins fewer deals than a normal seat (round 5,
 one strong seat among two normal ones, 6 iterations, Continental out of :data:`NORMAL_ONLY`: 10
 points: 0.26 of deals 0-116, interval 0.19-0.34; 20 points: 0.24 of deals 0-79, 0.16-0.34; a
-normal seat on deals 0-116: 0.29, paired difference -0.03 +- 0.07). So it stays 0 and
-Continental stays in :data:`NORMAL_ONLY` (docs/performance.md, "Playing strength", round 5)."""
+normal seat on deals 0-116: 0.29, paired difference -0.03 +- 0.07). So it stays 0, and
+Continental's strong player does not search (:data:`POLICY_ONLY`; docs/performance.md, "Playing
+strength", round 5)."""
 MAX_NEED = 6
 """Continental: most missing cards :func:`contract_need` counts."""
 MAX_PLAYOUT_MOVES = 200
@@ -94,16 +95,21 @@ Kanaster 4p with 200, 0.59 of deals 0-399 (paired difference +0.004 +- 0.064, ma
 points a deal). It trades points for nothing measurable in deals won, so it is not set."""
 
 
-NORMAL_ONLY = frozenset({"continental"})
-"""Families where :func:`strong_move` plays the normal player's move without searching: the search
-made the player weaker there (Continental 3p, one searching seat among normal ones, 300 deals at 6
-iterations: 0.26 of deals won with every candidate, 0.30 without deviating from the normal
-player's draws, takes, claims and passes before the contract is down, 0.31 searching only once
-down, against 0.33 for a normal seat; the estimate two rounds ahead counts the cards a claim or a
-take adds to a hand but not what they do for the contract: docs/performance.md, "Playing
-strength"). A strong seat there is never weaker than a normal one. Round 5: with the contract's progress
-in the estimate (:data:`NEED_POINTS` 10 or 20) the search won no more deals (0.26 and 0.24,
-against 0.29 for a normal seat on the same deals), so Continental stays here."""
+NORMAL_ONLY: frozenset[str] = frozenset()
+"""Families where :func:`strong_move` plays the normal player's move without searching (none
+now). Continental was here in rounds 3-5: the search made a seat weaker there (one searching seat
+among two normal ones: 0.24-0.31 of deals won against 0.33 for a normal seat, also with the
+contract's progress in the estimate, :data:`NEED_POINTS`; docs/performance.md, "Playing
+strength"); it now plays its own strong policy instead (:data:`POLICY_ONLY`)."""
+
+POLICY_ONLY = frozenset({"continental"})
+"""Families where :func:`strong_move` plays the family's strong policy without searching:
+Continental's :func:`meldtable.continental.strong.choose_move` (no claims out of turn, discards
+that do not feed the next seat, pairs kept by the copies still unseen; session 14): one strong
+seat among two normal ones won 0.46 of deals 0-399 (interval 0.41-0.51, margin +1 +- 5 points;
+a normal seat 0.33 on the same deals, paired difference +0.135 +- 0.046). Takes precedence over
+:data:`NORMAL_ONLY`. ``bench/strength.py --set POLICY_ONLY=`` measures the search
+again."""
 
 _UNKNOWN: Any = object()
 
@@ -440,9 +446,15 @@ def strong_move(game: Game, rng: random.Random, *, budget_ms: float | None = 160
     """The strong player's move for the seat to act (see :func:`search`): the normal player's
     choice, unless another candidate beats it on the paired samples by more than
     :data:`TIE_MARGIN` points on average and by :data:`EVIDENCE` standard errors (then the one
-    with the best average gain). In the families of :data:`NORMAL_ONLY`: the normal player's move,
-    without a search."""
+    with the best average gain). In the families of :data:`POLICY_ONLY` (Continental): the family's
+    strong policy (:func:`meldtable.continental.strong.choose_move`, from the seat's view and the
+    deal's public moves only), without a search; in those of :data:`NORMAL_ONLY`: the normal
+    player's move, without a search."""
     fam_name = game.variant.family
+    if fam_name in POLICY_ONLY and fam_name == "continental":
+        from ..continental.strong import choose_move as continental_strong
+
+        return continental_strong(game)
     if fam_name in NORMAL_ONLY:
         seat = game.current_player
         assert seat is not None
