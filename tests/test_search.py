@@ -305,13 +305,14 @@ def test_a_history_longer_than_the_replay_limit_has_no_known_cards(monkeypatch: 
     assert knowledge.known_cards(g) is not None
 
 
-def test_strong_plays_the_normal_move_where_the_search_measured_weaker() -> None:
-    """Continental (``NORMAL_ONLY``): the searching player won fewer deals than a normal seat, so
-    the strong player plays the normal player's move there, every decision."""
-    from meldtable.search import NORMAL_ONLY
+def test_strong_plays_the_normal_move_in_normal_only_families(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A family in ``NORMAL_ONLY`` (none today: Continental left it for ``POLICY_ONLY`` in session
+    14) gets the normal player's move from the strong level, every decision, without a search."""
+    import meldtable.search as search_mod
 
-    assert "continental" in NORMAL_ONLY
-    g = meldtable.new_game("continental", players=3, seed=7)
+    monkeypatch.setattr(search_mod, "NORMAL_ONLY", frozenset({"threefifty"}))
+    monkeypatch.setattr(search_mod, "search", lambda *a, **k: pytest.fail("NORMAL_ONLY must not search"))
+    g = meldtable.new_game("3-ist-50", players=3, seed=7)
     compared = 0
     while not g.hand_over and compared < 40:
         seat = seat_to_act(g)
@@ -321,3 +322,19 @@ def test_strong_plays_the_normal_move_where_the_search_measured_weaker() -> None
         compared += len(g.legal_moves()) > 1
         g.play(normal)
     assert compared >= 10
+
+
+def test_continental_strong_is_its_policy() -> None:
+    """Continental is in ``POLICY_ONLY``: its strong level plays ``continental.strong`` (the
+    searches measured weaker than a normal seat: docs/performance.md, "Playing strength")."""
+    from meldtable.continental.strong import choose_move as continental_strong
+    from meldtable.search import NORMAL_ONLY, POLICY_ONLY
+
+    assert "continental" in POLICY_ONLY and "continental" not in NORMAL_ONLY
+    g = meldtable.new_game("continental", players=3, seed=7)
+    for _ in range(30):
+        if g.hand_over:
+            break
+        assert choose_move(g, level="strong", rng=random.Random(1), iterations=3) == continental_strong(g)
+        g.play(choose_move(g, level="normal"))
+    assert len(g.history[-1]) >= 20
