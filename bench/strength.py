@@ -23,7 +23,7 @@ over the legal moves). ``oracle`` is a bench-only yardstick, never a player of t
 page: the strong player's search (:func:`meldtable.search.strong_move`, its candidates, playouts,
 leaf value and evidence rule, settable with ``--set``) run on the TRUE state of the deal instead
 of determinizations (it sees every hand and the stock: it cheats), in every family (also those of
-``NORMAL_ONLY``): :func:`oracle_move`. What it wins bounds what a search of this kind could win
+``NORMAL_ONLY`` and ``POLICY_ONLY``): :func:`oracle_move`. What it wins bounds what a search of this kind could win
 with perfect sampling. Session 14, one oracle seat among two normal ones, deals 0-399 (3 ist 50)
 and 0-199 (Continental): 3 ist 50 0.44 at the default horizon (2 turns), 0.56 with playouts to
 the end (``--set HORIZON_TURNS.threefifty=1000 --set MAX_PLAYOUT_MOVES=5000``), 0.59 with
@@ -149,18 +149,27 @@ def _true_state(game: meldtable.Game, seat: int, rng: random.Random, known: Any 
     return game.state.copy()
 
 
+SKIP_SEARCH = ("NORMAL_ONLY", "POLICY_ONLY")
+"""The settings of :mod:`meldtable.search` naming families whose strong player does not search
+(the normal move, or the family's own strong policy); ``oracle`` empties those the module has."""
+
+
 @contextmanager
 def oracle_search() -> Iterator[None]:
     """Within the block :func:`meldtable.search.search` plays its iterations on copies of the true
-    state (:func:`_true_state`) and no family plays the normal move without a search
-    (``NORMAL_ONLY`` empty); both are restored after it, also on an error."""
-    saved_det, saved_only = search.determinize_state, search.NORMAL_ONLY
+    state (:func:`_true_state`) and every family searches (the :data:`SKIP_SEARCH` settings
+    empty); all are restored after it, also on an error."""
+    saved_det = search.determinize_state
+    saved = {name: getattr(search, name) for name in SKIP_SEARCH if hasattr(search, name)}
     search.determinize_state = _true_state
-    search.NORMAL_ONLY = frozenset()
+    for name in saved:
+        setattr(search, name, frozenset())
     try:
         yield
     finally:
-        search.determinize_state, search.NORMAL_ONLY = saved_det, saved_only
+        search.determinize_state = saved_det
+        for name, value in saved.items():
+            setattr(search, name, value)
 
 
 def oracle_move(g: meldtable.Game, rng: random.Random, iterations: int) -> object:
