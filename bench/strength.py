@@ -19,7 +19,16 @@ uses seed ``d``, from ``--first``), one hand each (the first deal of a match), s
 
 ``strong`` runs with a fixed number of search iterations (``--iterations``, default 6) so the
 figures do not depend on the machine's load. ``random`` is a level of this bench only (uniform
-over the legal moves). ``--quick``: 2 deals of two games (the CI smoke test: it asserts only that
+over the legal moves). ``oracle`` is a bench-only yardstick, never a player of the engine or the
+page: the strong player's search (:func:`meldtable.search.strong_move`, its candidates, playouts,
+leaf value and evidence rule, settable with ``--set``) run on the TRUE state of the deal instead
+of determinizations (it sees every hand and the stock: it cheats), in every family (also those of
+``NORMAL_ONLY`` and ``POLICY_ONLY``): :func:`oracle_move`. What it wins bounds what a search of this kind could win
+with perfect sampling. Session 14, one oracle seat among two normal ones, deals 0-399 (3 ist 50)
+and 0-199 (Continental): 3 ist 50 0.44 at the default horizon (2 turns), 0.56 with playouts to
+the end (``--set HORIZON_TURNS.threefifty=1000 --set MAX_PLAYOUT_MOVES=5000``), 0.59 with
+``LEADER_WEIGHT.threefifty=1`` too; Continental 0.10 at 2 turns, 0.81 to the end (a normal seat:
+0.32 of the same deals). ``--quick``: 2 deals of two games (the CI smoke test: it asserts only that
 the bench runs).
 
 ``--set NAME=VALUE`` (repeatable) changes a setting of :mod:`meldtable.search` for the run, to
@@ -39,6 +48,9 @@ import os
 import random
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "engine"))
 
@@ -122,9 +134,58 @@ def apply_settings(specs: list[str]) -> list[str]:
     return out
 
 
+ORACLE_ITERATIONS = 2
+"""Search iterations of ``oracle`` (whatever ``--iterations`` says): from the true state the
+playouts are deterministic (the normal player decides from its view alone, and the deal's stock
+order is in the state), so every iteration gives the same values and any number from 2 on (the
+evidence rule needs 2 paired samples; their standard error is 0 here) makes the same decision as
+the strong player's search would at that number of perfect samples: more would only cost time.
+tests/test_bench_oracle.py checks that the iterations agree."""
+
+
+def _true_state(game: meldtable.Game, seat: int, rng: random.Random, known: Any = None) -> Any:
+    """``oracle``'s stand-in for :func:`meldtable.search.determinize_state`: a copy of the game's
+    real family state (nothing dealt again; ``seat``, ``rng`` and ``known`` unused)."""
+    return game.state.copy()
+
+
+SKIP_SEARCH = ("NORMAL_ONLY", "POLICY_ONLY")
+"""The settings of :mod:`meldtable.search` naming families whose strong player does not search
+(the normal move, or the family's own strong policy); ``oracle`` empties those the module has."""
+
+
+@contextmanager
+def oracle_search() -> Iterator[None]:
+    """Within the block :func:`meldtable.search.search` plays its iterations on copies of the true
+    state (:func:`_true_state`) and every family searches (the :data:`SKIP_SEARCH` settings
+    empty); all are restored after it, also on an error."""
+    saved_det = search.determinize_state
+    saved = {name: getattr(search, name) for name in SKIP_SEARCH if hasattr(search, name)}
+    search.determinize_state = _true_state
+    for name in saved:
+        setattr(search, name, frozenset())
+    try:
+        yield
+    finally:
+        search.determinize_state = saved_det
+        for name, value in saved.items():
+            setattr(search, name, value)
+
+
+def oracle_move(g: meldtable.Game, rng: random.Random, iterations: int) -> object:
+    """The ``oracle`` level's move for the seat to act in ``g``: :func:`meldtable.search.strong_move`
+    on the true state (:func:`oracle_search`) with :data:`ORACLE_ITERATIONS` iterations (any
+    number from 2 decides the same; ``iterations``, the strong player's, is not used). Bench
+    only: it reads hidden cards."""
+    with oracle_search():
+        return search.strong_move(g, rng, budget_ms=None, iterations=ORACLE_ITERATIONS)
+
+
 def move_of(g: meldtable.Game, level: str, rng: random.Random, iterations: int) -> object:
     if level == "random":
         return rng.choice(g.legal_moves())
+    if level == "oracle":
+        return oracle_move(g, rng, iterations)
     if level == "strong":
         return choose_move(g, level="strong", rng=rng, iterations=iterations)
     return choose_move(g, level=level, rng=rng)
@@ -226,7 +287,9 @@ def main(argv: list[str] | None = None) -> int:
     games, deals, pairs = args.games, args.deals, args.pairs
     if args.quick:
         games, deals, pairs = ["two-hand", "3ist50-3"], 2, ["normal:easy", "strong:normal"]
+    oracle = any("oracle" in p.split(":") for p in pairs)
     print(f"strength: {deals} deals per game and pairing, strong with {args.iterations} iterations, "
+          + (f"oracle (true state) with {ORACLE_ITERATIONS}, " if oracle else "") +
           f"load average {os.getloadavg()[0]:.2f}, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}"
           + (f", search settings: {' '.join(settings)}" if settings else ""), flush=True)
     print("| game | pairing | deals | win rate A | 95% interval | mean margin A-B | 95% interval | target | s |")
