@@ -94,6 +94,20 @@ Kanaster 4p with 200, 0.59 of deals 0-399 (paired difference +0.004 +- 0.064, ma
 points a deal). It trades points for nothing measurable in deals won, so it is not set."""
 
 
+GO_OUT_POINTS: dict[str, float] = {}
+"""Per family (canasta only), points the estimate of :func:`_canasta_side_values` adds to a side
+that holds the canastas it needs to go out (``rules.canastas_to_go_out``) while the hand runs: such
+a side can end the hand (the going-out bonus, the other side caught with its cards and unfinished
+melds), which a playout of a few turns rarely reaches. Classic 4p needs one canasta, so a hand is a
+race to it (issue #27, session 14: the strong sides lost mostly the short hands the normal side
+ended with one canasta while theirs had none). Not set: not counted."""
+
+PARTIAL_CANASTA: dict[str, float] = {}
+"""Per family (canasta only), the share of the mixed canasta bonus the estimate credits a side for
+every card beyond three in a meld not yet a canasta (on the way to one). Not set: 0.1 (a 6-card
+meld counts 90 points at a 300 bonus)."""
+
+
 NORMAL_ONLY = frozenset({"continental"})
 """Families where :func:`strong_move` plays the normal player's move without searching: the search
 made the player weaker there (Continental 3p, one searching seat among normal ones, 300 deals at 6
@@ -234,20 +248,27 @@ def _canasta_side_values(state: Any, seat: int) -> tuple[int, list[float]]:
              "wild": getattr(rules, "wild_canasta_bonus", 0)}
     red_bonus = getattr(rules, "red_three_bonus", 100)
     side_of = rules.side_of
+    partial = PARTIAL_CANASTA.get("canasta", 0.1)
+    go_out = GO_OUT_POINTS.get("canasta", 0.0)
+    needed = getattr(rules, "canastas_to_go_out", 2)
     values = [0.0] * len(state.melds)
     for side, melds in enumerate(state.melds):
         v = 0.0
+        canastas = 0
         for m in melds.values():
             v += m.points()
             kind = m.canasta_kind
             if kind:
                 v += bonus.get(kind, 0)
+                canastas += 1
             else:
                 n = len(m.cards)
                 if n >= 4:  # on the way to a canasta
-                    v += 0.1 * (n - 3) * bonus["mixed"]
+                    v += partial * (n - 3) * bonus["mixed"]
         reds = len(state.red_threes[side]) * red_bonus
         v += reds if state.melded[side] else -reds
+        if go_out and canastas >= needed:
+            v += go_out
         values[side] = v
     for s, hand in enumerate(state.hands):
         values[side_of[s]] -= sum(card_value(c) * k for c, k in hand.items())
