@@ -73,3 +73,33 @@ def test_partial_canasta_share_sets_the_credit_of_unfinished_melds(monkeypatch: 
             assert double[side] - none[side] == pytest.approx(0.2 * k * bonus)
             seen += k > 0
     assert seen > 0
+
+
+def test_lay_first_drops_the_discards_only_when_the_normal_player_lays(monkeypatch: pytest.MonkeyPatch) -> None:
+    import random
+
+    assert search.LAY_FIRST == frozenset()
+    g = meldtable.new_game("canasta-classic", players=4, seed=1)
+    laid = stopped = 0
+    while not g.hand_over and laid < 3:
+        seat = g.current_player
+        assert seat is not None
+        legal = g.legal_moves()
+        normal = g.family.choose_move(g.view(seat), legal)
+        cands = search.candidates(legal, normal, random.Random(0))
+        assert search.lay_first("canasta", normal, cands) is cands  # off by default
+        monkeypatch.setattr(search, "LAY_FIRST", frozenset({"canasta"}))
+        kept = search.lay_first("canasta", normal, cands)
+        monkeypatch.setattr(search, "LAY_FIRST", frozenset())
+        if normal.kind in ("meld", "add") and any(m.kind == "discard" for m in cands):
+            assert kept[0] == normal and kept == [m for m in cands if m.kind != "discard"]
+            monkeypatch.setattr(search, "LAY_FIRST", frozenset({"canasta"}))
+            kinds = {m.kind for m, _ in search.search(g, random.Random(1), budget_ms=None, iterations=2)}
+            monkeypatch.setattr(search, "LAY_FIRST", frozenset())
+            assert "discard" not in kinds
+            laid += 1
+        else:
+            assert kept == cands
+            stopped += normal.kind not in ("meld", "add")
+        g.play(normal)
+    assert laid == 3 and stopped > 0
