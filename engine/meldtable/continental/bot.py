@@ -170,14 +170,16 @@ class ContinentalBot:
             # never take a discard only to throw it back (whatever forbid_discarding_taken_card says)
             discards = [m for m in discards if m.cards[0].text != taken]
 
-        def cost(m: ContinentalMove) -> tuple[float, int, str]:
-            c = m.cards[0]
-            use = 0.0 if self.down else self.usefulness(c, self._hand_without(c))
-            if c.is_joker:
-                use = 1000.0
-            return (use, -self.rules.value(c), str(m))
+        return min(discards, key=self._discard_cost)
 
-        return min(discards, key=cost)
+    def _discard_cost(self, m: ContinentalMove) -> tuple[float, int, str]:
+        """The order in which discard ``m`` is chosen (the lowest first): the card's use to the
+        contract (nothing once down; a joker is kept), then the higher points, then the text."""
+        c = m.cards[0]
+        use = 0.0 if self.down else self.usefulness(c, self._hand_without(c))
+        if c.is_joker:
+            use = 1000.0
+        return (use, -self.rules.value(c), str(m))
 
     def _combo_kind(self, target: str | None) -> str | None:
         for s in self.view["seats"]:

@@ -193,25 +193,15 @@ class StrongContinentalBot(ContinentalBot):
             return READY_VALUE
         return max((self._hand_value(ms_minus(hand, c)) for c in hand if not c.is_joker), default=0.0)
 
-    def _play(self, by_kind: dict[str, list[ContinentalMove]], legal: list[ContinentalMove]) -> ContinentalMove:
-        move = super()._play(by_kind, legal)
-        if move.kind != "discard":
-            return move
-        discards = by_kind.get("discard", legal)
-        taken = (self.view["turn"] or {}).get("taken")
-        if taken and any(m.cards[0].text != taken for m in discards):
-            discards = [m for m in discards if m.cards[0].text != taken]
-
-        def cost(m: ContinentalMove) -> tuple[float, int, str]:
-            c = m.cards[0]
-            use = 0.0 if self.down else self.usefulness(c, self._hand_without(c))
-            if c.is_joker:
-                use = 1000.0
-            if POINTS_W and not self.down and any(st["down"] for st in self.view["seats"]):
-                use -= POINTS_W * self.rules.value(c)
-            return (use + self._feeds(c), -self.rules.value(c), str(m))
-
-        return min(discards, key=cost)
+    def _discard_cost(self, m: ContinentalMove) -> tuple[float, int, str]:
+        """The normal player's order of discards (:meth:`ContinentalBot._discard_cost`), with high
+        cards sooner once another seat is down (``POINTS_W``) and a card that feeds the next seat
+        later (:meth:`_feeds`)."""
+        use, minus_points, text = super()._discard_cost(m)
+        c = m.cards[0]
+        if POINTS_W and not self.down and any(st["down"] for st in self.view["seats"]):
+            use -= POINTS_W * self.rules.value(c)
+        return (use + self._feeds(c), minus_points, text)
 
 
 def ms_plus(hand: dict[Card, int], card: Card) -> dict[Card, int]:
