@@ -27,6 +27,8 @@ import { unpackInvite, packReply } from "./signal.js";
 import { encode, readHostMessage, refusalText, newEntries, LIMITS, LANGS } from "./protocol.js";
 
 const REMEMBER = "meldtable.net.guest";
+/** Most tables kept for the page while it does not ask (its pause between moves is short). */
+const UNSEEN_MAX = 64;
 const HELLO_AGAIN_MS = 1500;      // no welcome yet: say hello again after this, at most HELLO_TRIES times
 const HELLO_TRIES = 8;
 const ANSWER_TIMEOUT_MS = 20000;  // an action the host has not answered by then is given up ("no_answer")
@@ -54,6 +56,9 @@ export class Guest {
     this.closedReason = null;
     this.pending = new Map();   // n -> {resolve, reject, op}
     this.waiters = [];          // (msg) => boolean: true when done
+    // the changes (tables) that came while nobody waited for one, oldest first: the page asks for
+    // the next one ("bot") after its pause, and the host may have sent two by then
+    this.unseen = [];
     // a page closed or reloaded says goodbye at once (the host sees the seat gone now, not
     // after WebRTC's 30 s of silence)
     if (typeof addEventListener === "function") addEventListener("pagehide", () => this.close());
@@ -172,16 +177,25 @@ export class Guest {
       this.table = msg.table;
       this.at = msg.at;
       this._joined();
+      let answered = false;
       if (msg.re != null && this.pending.has(msg.re)) {
         const p = this.pending.get(msg.re);
         this.pending.delete(msg.re);
         p.resolve(p.op === "undo" ? { undone: null, table: msg.table } : msg.table);
+        answered = true;
+        this.unseen = [];  // (the page shows this table, newer than any it has not seen)
       }
       // the moves the host's change applied (the engine's, each with its own JSON `data`); from an
       // older host without them: the new entries of the view's move list
       const moves = Array.isArray(msg.table.moves) ? msg.table.moves
         : newEntries(before && before.view && before.view.last_moves, msg.table.view.last_moves);
-      this.waiters = this.waiters.filter((w) => !w({ table: msg.table, moves, before }));
+      const change = { table: msg.table, moves, before };
+      const waiting = this.waiters.length;
+      this.waiters = this.waiters.filter((w) => !w(change));
+      if (!answered && this.waiters.length === waiting) {
+        this.unseen.push(change);  // kept for the next "bot" or "next_hand"
+        if (this.unseen.length > UNSEEN_MAX) this.unseen.shift();
+      }
       this.onChange("table");
     } else if (msg.t === "hint") {
       const p = this.pending.get(msg.re);
@@ -202,9 +216,18 @@ export class Guest {
     }
   }
 
-  /** Wait for the next table for which `test({table, moves, before})` gives a value; that value. */
+  /** Wait for the next table for which `test({table, moves, before})` gives a value; that value.
+   * A table that came while nobody waited counts first (oldest first; those before it that the
+   * test passes over are dropped). */
   _next(test) {
     return new Promise((resolve, reject) => {
+      while (this.unseen.length) {
+        const value = test(this.unseen.shift());
+        if (value !== undefined) {
+          resolve(value);
+          return;
+        }
+      }
       if (this.closedReason) {
         reject(new EngineError("internal", refusalText(this.closedReason, this.lang), this.closedReason));
         return;
@@ -225,7 +248,11 @@ export class Guest {
         if (this.hello) return this.hello;
         throw new EngineError("bad_request", refusalText("host_only", this.lang), "host_only");
       case "table":
-        return this.table || this._next((c) => c.table);
+        if (this.table) {
+          this.unseen = [];  // (the page is given the latest table)
+          return this.table;
+        }
+        return this._next((c) => c.table);
       case "act":
       case "undo":
       case "hint": {
