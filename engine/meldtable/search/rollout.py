@@ -172,6 +172,7 @@ def _proposing_playout(draw: Any, state: Any, rng: random.Random, limit: int) ->
     discard_ok = state.search_discard_ok
     discard = state.search_discard
     others = getattr(state, "search_others", None)
+    pick = getattr(state, "search_pick", None)
     rand = rng.random
     randrange = rng.randrange
     # randrange(k) for k > 0 is _randbelow(k) (the same numbers; CPython 3.11-3.14): the discard's
@@ -197,6 +198,14 @@ def _proposing_playout(draw: Any, state: Any, rng: random.Random, limit: int) ->
             if legal is not None:
                 answer(legal[randrange(len(legal))])
                 continue
+        if kind is not None and pick is not None:
+            # (the family's search_pick: the move _listed's list gives this index, from fewer listings)
+            move = pick(kind, randrange)
+            if move is None:
+                n -= 1
+                break
+            state.apply(move)
+            continue
         # (the family's search_others: the same list as _listed's, without listing what it leaves out)
         legal = others(kind) if kind is not None and others is not None else _listed(state, kind)
         if not legal:
