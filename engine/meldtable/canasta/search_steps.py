@@ -7,6 +7,7 @@ it is ``apply`` itself. tests/test_search_fast.py checks every step against ``ap
 
 from __future__ import annotations
 
+from random import Random
 from typing import TYPE_CHECKING, Any
 
 from ..cards import _BY_TEXT, ALL_CARDS, Card, parse_cards
@@ -16,7 +17,7 @@ from .hidden import deal_hidden
 from .legal_discard import _DISCARD
 from .legal_kit import _move_text
 from .legal_take import _DRAW
-from .search_pick import _LIST, play_pick
+from .search_pick import _LIST, play_pick, take_pick
 from .values import THREE, hand_sort_key, is_red_three, is_wild
 
 if TYPE_CHECKING:
@@ -103,17 +104,18 @@ class SearchSteps(StateBase):
             out.sort(key=_move_text)
         return out
 
-    def search_pick(self, kind: str, randrange: Any) -> Move | None:
-        """``legal[randrange(len(legal))]`` of ``legal = search_others(kind)`` (``None`` when that is
-        empty), the same move from the same random numbers: in the play stage's common case found
-        by :func:`~.search_pick.play_pick` (the lazy pick: each kind counted, only the one the
-        index falls into listed), else from the list (tests/test_search_fast_kanaster.py)."""
-        if kind == "discard":
-            got = play_pick(self, randrange)  # type: ignore[arg-type]
-            if got is not _LIST:
-                return got  # type: ignore[no-any-return]
+    def search_pick(self, kind: str, rng: Random) -> Move | None:
+        """``legal[rng.randrange(len(legal))]`` of ``legal = search_others(kind)`` (``None`` when
+        that is empty), the same move from the same random numbers (the generator left in the same
+        state): in the play stage's common case found by :func:`~.search_pick.play_pick` (the lazy
+        pick: each kind counted, only the one the index falls into listed), in the draw stage's by
+        :func:`~.search_pick.take_pick` (the takes counted by class), else from the list
+        (tests/test_search_fast_pick.py)."""
+        got = play_pick(self, rng) if kind == "discard" else take_pick(self, rng.randrange)  # type: ignore[arg-type]
+        if got is not _LIST:
+            return got  # type: ignore[no-any-return]
         legal = self.search_others(kind)
-        return legal[randrange(len(legal))] if legal else None
+        return legal[rng.randrange(len(legal))] if legal else None
 
     def _search_no_take(self) -> bool:
         """A sufficient condition for :meth:`_take_moves` to find no take, from a few lookups: the

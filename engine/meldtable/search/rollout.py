@@ -200,7 +200,7 @@ def _proposing_playout(draw: Any, state: Any, rng: random.Random, limit: int) ->
                 continue
         if kind is not None and pick is not None:
             # (the family's search_pick: the move _listed's list gives this index, from fewer listings)
-            move = pick(kind, randrange)
+            move = pick(kind, rng)
             if move is None:
                 n -= 1
                 break
