@@ -61,8 +61,15 @@ class SearchSteps(StateBase):
         def msort(ms: dict[Card, int]) -> list[str]:
             return [c.text for c in sorted((c for c, n in ms.items() for _ in range(n)), key=hand_sort_key)]
 
+        def unsorted(ms: dict[Card, int]) -> list[str]:
+            # (another seat's hand: the deal sorts the pool it goes into and keeps only its red
+            # threes, which come first as msort puts them: 3D before 3H)
+            reds = [c.text for c in (_RED_3D, _RED_3H) for _ in range(ms.get(c, 0))]
+            return reds + [c.text for c, n in ms.items() if c is not _RED_3D and c is not _RED_3H for _ in range(n)]
+
         t = self.turn
-        st = {"hands": [msort(h) for h in self.hands], "stock": [c.text for c in self.stock],
+        st = {"hands": [msort(h) if i == seat else unsorted(h) for i, h in enumerate(self.hands)],
+              "stock": [c.text for c in self.stock],
               "hand_over": self.hand_over, "turn": {"seat": t.seat, "stage": t.stage, "countable": msort(t.countable)}}
         return deal_hidden(st, seat, rng)
 

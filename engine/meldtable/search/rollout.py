@@ -163,7 +163,7 @@ class _GcPaused:
             gc.enable()
 
 
-def _proposing_playout(draw: Any, state: Any, rng: random.Random, limit: int) -> int:
+def _proposing_playout(draw: Any, state: Any, rng: random.Random, limit: int) -> int:  # noqa: C901
     """:func:`fast_playout` of a family state with the draw and discard steps (canasta,
     Continental): :func:`quick_move`'s proposals played by them."""
     cheap_kind = state.search_kind
@@ -178,6 +178,9 @@ def _proposing_playout(draw: Any, state: Any, rng: random.Random, limit: int) ->
     # randrange(k) for k > 0 is _randbelow(k) (the same numbers; CPython 3.11-3.14): the discard's
     # pick without randrange's checks (tests/test_search_fast.py compares the generators' states)
     below = getattr(rng, "_randbelow", randrange)
+    # (and where that is CPython's _randbelow_with_getrandbits, its loop written out here)
+    loop = getattr(random.Random, "_randbelow_with_getrandbits", 0)
+    bits = rng.getrandbits if getattr(below, "__func__", None) is loop else None
     n = 0
     while not state.hand_over and n < limit:
         n += 1
@@ -189,7 +192,15 @@ def _proposing_playout(draw: Any, state: Any, rng: random.Random, limit: int) ->
             hand = state.hands[state.turn.seat]  # (a discard is proposed only to the turn's seat)
             if hand:
                 cards = list(hand)
-                c = cards[below(len(cards))]
+                if bits is None:
+                    c = cards[below(len(cards))]
+                else:  # (_randbelow_with_getrandbits inlined)
+                    k = len(cards)
+                    b = k.bit_length()
+                    i = bits(b)
+                    while i >= k:
+                        i = bits(b)
+                    c = cards[i]
                 if discard_ok(c):
                     discard(c)
                     continue
