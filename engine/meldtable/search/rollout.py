@@ -128,7 +128,9 @@ def fast_playout(family: Any, state: Any, rng: random.Random, limit: int = 10_00
     the question and the card held are known) and both are applied without notation, move
     object or move-log entry; the other moves are listed (where the family state has
     ``search_others``, canasta: only the legal moves of another kind, the list
-    :func:`quick_move` draws from) and applied as :func:`quick_playout` does. The saved state
+    :func:`quick_move` draws from; where it has ``search_pick``, canasta: the move of that list
+    the random index picks, the kinds counted and only the one the index falls into listed) and
+    applied as :func:`quick_playout` does. The saved state
     at the end equals the public API's but for ``last_moves`` (the move log the fast steps
     skip). The number of moves played.
 
