@@ -97,3 +97,12 @@ def test_draw_before_is_randrange() -> None:
                         assert i == want
                         assert ra.getstate() == rb.getstate()
     assert drawn > 1000 and skipped > 1000
+
+    class Other(random.Random):  # (a generator whose randrange is not that loop: no draw)
+        def _randbelow(self, n: int) -> int:
+            return n - 1
+
+    other = Other(1)
+    state = other.getstate()
+    assert _draw_before(other, 3, 20, 2) == -1 and other.getstate() == state
+    assert _draw_before(random.Random(1), 3, 20, 2) >= 0

@@ -191,7 +191,12 @@ def _draw_before(rng: Random, before: int, known: int, extra: int) -> int:
     k = known.bit_length()
     if not before or k != (known + extra).bit_length():
         return -1
+    if getattr(getattr(rng, "_randbelow", None), "__func__", None) is not _BITS_LOOP:
+        return -1  # (nor where randrange is not that loop: another generator, another Python)
     return rng.getrandbits(k)
+
+
+_BITS_LOOP = getattr(Random, "_randbelow_with_getrandbits", False)
 
 
 def _first_text(group: tuple[Move, ...]) -> str:
