@@ -1,7 +1,7 @@
 """The canasta family's lazy pick, session 15 (issue #27: Kanaster's fast playouts at 5x):
 ``search_pick(kind, randrange)`` is ``search_others(kind)[randrange(len(...))]`` (the same move from
 the same random numbers, with the generator left in the same state) at every position of many
-quick playouts, in every case the pick handles without a listing (the play stage: adds, melds,
+quick playouts (test_search_fast_kanaster.py's walk), in every case the pick handles without a listing (the play stage: adds, melds,
 burials, the discards alone; the draw stage: the pile takes with two naturals, a natural and a wild
 card, onto the side's meld, or the draw alone) and in those it leaves to the list.
 tests/test_search_fast.py checks ``fast_playout`` (which plays it) against ``quick_playout``."""
@@ -10,30 +10,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any
 
 import pytest
 
 from meldtable.canasta.search_pick import _LIST, _draw_before, play_pick, take_pick
-from meldtable.search import family_of
-from meldtable.search.rollout import quick_move
-from played import played as _midhand
+from test_search_fast_kanaster import _walk
 
 CANASTA = [("canasta-two-hand", 2), ("canasta-classic", 4), ("kanaster", 2), ("kanaster", 4)]
-
-
-def _walk(variant: str, players: int, playouts: int) -> Any:
-    """Every position (family state) of ``playouts`` quick playouts from each of three mid-hand
-    positions; the state is changed after it is yielded."""
-    for seed, moves in [(3, 20), (4, 2), (5, 9), (6, 30)]:
-        g = _midhand(variant, players, seed, moves)
-        rng = random.Random(seed)
-        for _ in range(playouts):
-            state = g.search_node().state
-            family = family_of(state)
-            while not state.hand_over:
-                yield state
-                state.apply(quick_move(family, state, rng))
 
 
 @pytest.mark.parametrize("variant,players", CANASTA)
@@ -44,7 +27,7 @@ def test_search_pick_is_the_listed_pick(variant: str, players: int) -> None:
     than leaving it to the list) in most play-stage positions, with adds, melds and the discards
     alone among its answers."""
     seen: Counter[str] = Counter()
-    for i, state in enumerate(_walk(variant, players, 10)):
+    for i, state in enumerate(_walk(variant, players, 3, 12)):
         kind = state.search_kind()
         if kind is None:
             continue
