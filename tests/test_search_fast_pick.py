@@ -1,10 +1,12 @@
 """The canasta family's lazy pick, session 15 (issue #27: Kanaster's fast playouts at 5x):
-``search_pick(kind, randrange)`` is ``search_others(kind)[randrange(len(...))]`` (the same move from
+``search_pick(kind, rng)`` is ``search_others(kind)[rng.randrange(len(...))]`` (the same move from
 the same random numbers, with the generator left in the same state) at every position of many
-quick playouts (test_search_fast_kanaster.py's walk), in every case the pick handles without a listing (the play stage: adds, melds,
-burials, the discards alone; the draw stage: the pile takes with two naturals, a natural and a wild
-card, onto the side's meld, or the draw alone) and in those it leaves to the list.
-tests/test_search_fast.py checks ``fast_playout`` (which plays it) against ``quick_playout``."""
+quick playouts (test_search_fast_kanaster.py's walk), in every case the pick handles without a
+listing (the play stage: adds, melds, burials, black threes, the discards alone; the draw stage:
+the pile takes with two naturals, a natural and a wild card, onto the side's meld, or the draw
+alone) and in those it leaves to the list; ``_draw_before`` (the black threes' verdicts deferred)
+draws what ``randrange`` draws. tests/test_search_fast.py checks ``fast_playout`` (which plays
+it) against ``quick_playout``."""
 
 from __future__ import annotations
 
