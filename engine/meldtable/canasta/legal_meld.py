@@ -46,55 +46,7 @@ class MeldRoom(TurnEnd):
                 # black threes only in the turn of going out (any time in it: _meld_ok_now asks
                 # whether the player can still go out this turn after melding them)
                 if r.black_three_meld == "going_out_only" and THREE not in melds and size >= 3:
-                    n_threes = 0
-                    for _, n in naturals:
-                        n_threes += n
-                    if n_threes < 3:
-                        continue  # (fewer than three threes: fewer black ones)
-                    blacks = [(c, n) for c, n in naturals if not c.is_red]
-                    n_blacks = sum(n for _, n in blacks)
-                    if n_blacks < 3:
-                        continue
-                    # going out this turn leaves at most one card (the final discard) that no meld
-                    # takes: natural ranks short of a meld's naturals and not on the table are
-                    # such cards; the other ranks not on the table need wild cards to open them
-                    # up to three (a cheap first look at two of _plausible's conditions, which
-                    # checks all of it)
-                    stuck = n_blacks - 4 if n_blacks > 4 else 0
-                    opening = 0
-                    lone = 0  # (ranks of one card: opened with two wild cards, or the final discard)
-                    min_nat = r.min_naturals_per_meld
-                    for rk, items in by_rank.items():
-                        if rk != THREE and rk not in melds:
-                            n = items[0][1] if len(items) == 1 else sum(n for _, n in items)
-                            if n < min_nat or (n < 3 and not r.meld_ok(n, 3 - n)):
-                                stuck += n
-                            elif n == 1:
-                                lone += 1
-                            elif n < 3:
-                                opening += 3 - n
-                    if lone:
-                        opening += 2 * (lone - 1 if stuck == 0 else lone)
-                    n_wilds = sum(n for _, n in wilds)
-                    if stuck > 1 or opening > n_wilds:
-                        continue
-                    # what going out needs does not depend on which black threes are melded
-                    counts = {rk: sum(n for _, n in items) for rk, items in by_rank.items() if rk != THREE}
-                    # (the most black threes a meld takes: four)
-                    if not self._plausible(side, counts, n_wilds, n_blacks - min(n_blacks, 4), (), THREE):
-                        continue
-                    # the verdict depends on the number of black threes and which of them still
-                    # count towards a pending initial meld, not on their suits
-                    countable = self.turn.countable
-                    seen: dict[Any, bool] = {}
-                    for n_cards in (3, 4):
-                        for combo in _combos(tuple(blacks), n_cards):
-                            key = self._usage_key(combo, THREE, True) if slow else signature(combo, countable)
-                            ok = seen.get(key)
-                            if ok is None:
-                                ok = seen[key] = self._meld_ok_now(THREE, combo) is None
-                            if ok:
-                                out.append(Move.make("meld", combo))
+                    out.extend(self._black_three_melds(side, slow, naturals, by_rank, wilds))
                 continue
             if rank in melds and (may_open is None or not may_open(side, rank)):
                 continue
@@ -123,6 +75,7 @@ class MeldRoom(TurnEnd):
             if slow and card_keys is None:
                 card_keys = self._card_keys()
                 hand_melds = r.initial_meld_counts == "hand_melds"
+            key: Any
             for mv in found:
                 cards = mv.cards
                 if out_ok is not None:
@@ -152,6 +105,67 @@ class MeldRoom(TurnEnd):
                 for m in wild_combos:
                     if self._meld_ok_now(WILD, m.cards) is None:
                         out.append(m)
+        return out
+
+    def _black_three_melds(self, side: int, slow: bool, naturals: list[tuple[Card, int]],  # noqa: C901
+                           by_rank: dict[int, list[tuple[Card, int]]], wilds: list[tuple[Card, int]]) -> list[Move]:
+        """The legal new melds of black threes (option ``black_three_meld`` = ``going_out_only``, the
+        side without one, three cards or more in hand; ``naturals``: the hand's threes, from
+        ``by_rank``), each a verdict of :meth:`_meld_ok_now` (``slow``: see :meth:`_meld_moves`)
+        after cheap necessary conditions for going out this turn. Also the search's lazy pick
+        (:mod:`.search_pick`)."""
+        r = self.rules
+        melds = self.melds[side]
+        out: list[Move] = []
+        n_threes = 0
+        for _, n in naturals:
+            n_threes += n
+        if n_threes < 3:
+            return []  # (fewer than three threes: fewer black ones)
+        blacks = [(c, n) for c, n in naturals if not c.is_red]
+        n_blacks = sum(n for _, n in blacks)
+        if n_blacks < 3:
+            return []
+        # going out this turn leaves at most one card (the final discard) that no meld
+        # takes: natural ranks short of a meld's naturals and not on the table are
+        # such cards; the other ranks not on the table need wild cards to open them
+        # up to three (a cheap first look at two of _plausible's conditions, which
+        # checks all of it)
+        stuck = n_blacks - 4 if n_blacks > 4 else 0
+        opening = 0
+        lone = 0  # (ranks of one card: opened with two wild cards, or the final discard)
+        min_nat = r.min_naturals_per_meld
+        for rk, items in by_rank.items():
+            if rk != THREE and rk not in melds:
+                n = items[0][1] if len(items) == 1 else sum(n for _, n in items)
+                if n < min_nat or (n < 3 and not r.meld_ok(n, 3 - n)):
+                    stuck += n
+                elif n == 1:
+                    lone += 1
+                elif n < 3:
+                    opening += 3 - n
+        if lone:
+            opening += 2 * (lone - 1 if stuck == 0 else lone)
+        n_wilds = sum(n for _, n in wilds)
+        if stuck > 1 or opening > n_wilds:
+            return []
+        # what going out needs does not depend on which black threes are melded
+        counts = {rk: sum(n for _, n in items) for rk, items in by_rank.items() if rk != THREE}
+        # (the most black threes a meld takes: four)
+        if not self._plausible(side, counts, n_wilds, n_blacks - min(n_blacks, 4), (), THREE):
+            return []
+        # the verdict depends on the number of black threes and which of them still
+        # count towards a pending initial meld, not on their suits
+        countable = self.turn.countable
+        seen: dict[Any, bool] = {}
+        for n_cards in (3, 4):
+            for combo in _combos(tuple(blacks), n_cards):
+                key = self._usage_key(combo, THREE, True) if slow else signature(combo, countable)
+                ok = seen.get(key)
+                if ok is None:
+                    ok = seen[key] = self._meld_ok_now(THREE, combo) is None
+                if ok:
+                    out.append(Move.make("meld", combo))
         return out
 
     def _may_open(self, side: int, rank: int) -> bool:

@@ -7,6 +7,7 @@ it is ``apply`` itself. tests/test_search_fast.py checks every step against ``ap
 
 from __future__ import annotations
 
+from random import Random
 from typing import TYPE_CHECKING, Any
 
 from ..cards import _BY_TEXT, ALL_CARDS, Card, parse_cards
@@ -16,6 +17,7 @@ from .hidden import deal_hidden
 from .legal_discard import _DISCARD
 from .legal_kit import _move_text
 from .legal_take import _DRAW
+from .search_pick import _LIST, play_pick, take_pick
 from .values import THREE, hand_sort_key, is_red_three, is_wild
 
 if TYPE_CHECKING:
@@ -59,8 +61,15 @@ class SearchSteps(StateBase):
         def msort(ms: dict[Card, int]) -> list[str]:
             return [c.text for c in sorted((c for c, n in ms.items() for _ in range(n)), key=hand_sort_key)]
 
+        def unsorted(ms: dict[Card, int]) -> list[str]:
+            # (another seat's hand: the deal sorts the pool it goes into and keeps only its red
+            # threes, which come first as msort puts them: 3D before 3H)
+            reds = [c.text for c in (_RED_3D, _RED_3H) for _ in range(ms.get(c, 0))]
+            return reds + [c.text for c, n in ms.items() if c is not _RED_3D and c is not _RED_3H for _ in range(n)]
+
         t = self.turn
-        st = {"hands": [msort(h) for h in self.hands], "stock": [c.text for c in self.stock],
+        st = {"hands": [msort(h) if i == seat else unsorted(h) for i, h in enumerate(self.hands)],
+              "stock": [c.text for c in self.stock],
               "hand_over": self.hand_over, "turn": {"seat": t.seat, "stage": t.stage, "countable": msort(t.countable)}}
         return deal_hidden(st, seat, rng)
 
@@ -101,6 +110,19 @@ class SearchSteps(StateBase):
         if len(out) > 1:
             out.sort(key=_move_text)
         return out
+
+    def search_pick(self, kind: str, rng: Random) -> Move | None:
+        """``legal[rng.randrange(len(legal))]`` of ``legal = search_others(kind)`` (``None`` when
+        that is empty), the same move from the same random numbers (the generator left in the same
+        state): in the play stage's common case found by :func:`~.search_pick.play_pick` (the lazy
+        pick: each kind counted, only the one the index falls into listed), in the draw stage's by
+        :func:`~.search_pick.take_pick` (the takes counted by class), else from the list
+        (tests/test_search_fast_pick.py)."""
+        got = play_pick(self, rng) if kind == "discard" else take_pick(self, rng.randrange)  # type: ignore[arg-type]
+        if got is not _LIST:
+            return got  # type: ignore[no-any-return]
+        legal = self.search_others(kind)
+        return legal[rng.randrange(len(legal))] if legal else None
 
     def _search_no_take(self) -> bool:
         """A sufficient condition for :meth:`_take_moves` to find no take, from a few lookups: the

@@ -128,7 +128,9 @@ def fast_playout(family: Any, state: Any, rng: random.Random, limit: int = 10_00
     the question and the card held are known) and both are applied without notation, move
     object or move-log entry; the other moves are listed (where the family state has
     ``search_others``, canasta: only the legal moves of another kind, the list
-    :func:`quick_move` draws from) and applied as :func:`quick_playout` does. The saved state
+    :func:`quick_move` draws from; where it has ``search_pick``, canasta: the move of that list
+    the random index picks, the kinds counted and only the one the index falls into listed) and
+    applied as :func:`quick_playout` does. The saved state
     at the end equals the public API's but for ``last_moves`` (the move log the fast steps
     skip). The number of moves played.
 
@@ -163,7 +165,7 @@ class _GcPaused:
             gc.enable()
 
 
-def _proposing_playout(draw: Any, state: Any, rng: random.Random, limit: int) -> int:
+def _proposing_playout(draw: Any, state: Any, rng: random.Random, limit: int) -> int:  # noqa: C901
     """:func:`fast_playout` of a family state with the draw and discard steps (canasta,
     Continental): :func:`quick_move`'s proposals played by them."""
     cheap_kind = state.search_kind
@@ -172,11 +174,15 @@ def _proposing_playout(draw: Any, state: Any, rng: random.Random, limit: int) ->
     discard_ok = state.search_discard_ok
     discard = state.search_discard
     others = getattr(state, "search_others", None)
+    pick = getattr(state, "search_pick", None)
     rand = rng.random
     randrange = rng.randrange
     # randrange(k) for k > 0 is _randbelow(k) (the same numbers; CPython 3.11-3.14): the discard's
     # pick without randrange's checks (tests/test_search_fast.py compares the generators' states)
     below = getattr(rng, "_randbelow", randrange)
+    # (and where that is CPython's _randbelow_with_getrandbits, its loop written out here)
+    loop = getattr(random.Random, "_randbelow_with_getrandbits", 0)
+    bits = rng.getrandbits if getattr(below, "__func__", None) is loop else None
     n = 0
     while not state.hand_over and n < limit:
         n += 1
@@ -188,7 +194,15 @@ def _proposing_playout(draw: Any, state: Any, rng: random.Random, limit: int) ->
             hand = state.hands[state.turn.seat]  # (a discard is proposed only to the turn's seat)
             if hand:
                 cards = list(hand)
-                c = cards[below(len(cards))]
+                if bits is None:
+                    c = cards[below(len(cards))]
+                else:  # (_randbelow_with_getrandbits inlined)
+                    k = len(cards)
+                    b = k.bit_length()
+                    i = bits(b)
+                    while i >= k:
+                        i = bits(b)
+                    c = cards[i]
                 if discard_ok(c):
                     discard(c)
                     continue
@@ -197,6 +211,14 @@ def _proposing_playout(draw: Any, state: Any, rng: random.Random, limit: int) ->
             if legal is not None:
                 answer(legal[randrange(len(legal))])
                 continue
+        if kind is not None and pick is not None:
+            # (the family's search_pick: the move _listed's list gives this index, from fewer listings)
+            move = pick(kind, rng)
+            if move is None:
+                n -= 1
+                break
+            state.apply(move)
+            continue
         # (the family's search_others: the same list as _listed's, without listing what it leaves out)
         legal = others(kind) if kind is not None and others is not None else _listed(state, kind)
         if not legal:
