@@ -27,6 +27,7 @@ from ..cards import ALL_CARDS, Card
 from .base import StateBase
 from .moves import ThreeFiftyMove
 from .rules import CENTRE_SIZE, HAND_SIZE
+from .search_shuffle import hidden_deal
 
 _CENTRE, _DISCARD, _PILE = 1, 2, 4
 """Bits of a rank's places in a position (:meth:`SearchSteps.search_moves`): a centre card, the
@@ -92,7 +93,15 @@ class SearchSteps(StateBase):
         ``st`` (the :data:`SEARCH_HIDDEN` parts of a saved state dealt again by ``shuffle_hidden``
         for the seat to act) as ``from_dict`` reads them (each hand's cards counted in the saved
         order); the rest of this state stays. Card texts are the saved state's own (no checks: the
-        parts come from ``to_dict`` of a valid state). Raises ``KeyError`` for an unknown text."""
+        parts come from ``to_dict`` of a valid state). Raises ``KeyError`` for an unknown text.
+        Also takes :meth:`search_shuffle`'s deal (marked ``search_cards``: cards, not texts; its
+        lists become this state's own)."""
+        self._legal = None
+        self._search_masks = None
+        if st.get("search_cards"):
+            self.hands, self.stock, self.set_aside = st["hands"], st["stock"], st["set_aside"]
+            self.discard, self.piles = st["discard_pile"], st["piles"]
+            return
         by = _BY_TEXT
         hands: list[dict[Card, int]] = []
         for h in st["hands"]:
@@ -107,8 +116,15 @@ class SearchSteps(StateBase):
         self.set_aside = list(map(card, st["set_aside"]))
         self.discard = list(map(card, st["discard_pile"]))
         self.piles = [list(map(card, p)) for p in st["piles"]]
-        self._legal = None
-        self._search_masks = None
+
+    def search_shuffle(self, seat: int, rng: Any) -> dict[str, Any] | None:
+        """The family's ``shuffle_hidden`` of this state for ``seat`` (the seat to act) from
+        ``rng`` without a saved state: the same cards dealt from the same random numbers, as
+        cards (:func:`.search_shuffle.hidden_deal`), for :meth:`search_redeal`; ``None`` where
+        ``shuffle_hidden`` finds no deal that keeps the visible runs. What
+        :func:`meldtable.search.rollout.fast_determinize` deals with (3 ist 50 has no cards
+        known to be in a hand: ``known_cards`` is ``None``, so ``place_known`` never sees it)."""
+        return hidden_deal(self, seat, rng)
 
     def _search_places(self) -> list[int]:
         """Per rank (0 joker, 1 ace ... 13 king): the bits of the places a card of that rank
