@@ -20,6 +20,7 @@ gives (tests/test_search_fast.py, tests/test_search_fast_threefifty.py):
 
 from __future__ import annotations
 
+import random
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
@@ -27,6 +28,7 @@ from ..cards import ALL_CARDS, Card
 from .base import StateBase
 from .moves import ThreeFiftyMove
 from .rules import CENTRE_SIZE, HAND_SIZE
+from .search_count import end_game
 from .search_shuffle import hidden_deal
 
 _CENTRE, _DISCARD, _PILE = 1, 2, 4
@@ -180,27 +182,33 @@ class SearchSteps(StateBase):
         the rollout's uniform playout plays through :meth:`search_moves` and :meth:`search_apply`
         (what :func:`meldtable.search.rollout.fast_playout` plays when the capture is mandatory;
         the same moves from the same numbers of ``rng``, a :class:`random.Random`; the same state
-        at the end: tests/test_search_fast_threefifty.py) in one loop: the listing and the
-        discards and plays onto a minus pile inline, the other moves by :meth:`search_apply`.
-        The number of moves played."""
+        at the end: tests/test_search_fast_threefifty.py) in one loop: the listing, the draw of
+        the index (``randrange``'s ``_randbelow`` inline for a plain :class:`random.Random`) and
+        every move inline, the seat to act kept in a local; a new round by :meth:`_search_deal`,
+        the end of the game by :func:`.search_count.end_game`. The number of moves played."""
+        if self.hand_over or limit <= 0:
+            return 0
+        plain = type(rng) is random.Random
+        bits = rng.getrandbits
         below = getattr(rng, "_randbelow", rng.randrange)  # (randrange(k) is _randbelow(k) for k > 0)
         r = self.rules
         players = r.players
         tables = r.search_plays
         mandatory = r.capture_mandatory
+        take_all = r.take_all_matches
+        run_depth = r.discard_capture_depth == "run"
+        reveal = r.discard_reveal_next != "never"
         hands = self.hands
         piles = self.piles
-        discard = self.discard
         masks = self._search_masks
         if masks is None:
             masks = self._search_masks = self._search_places()
-        apply = self.search_apply
         deal = self._search_deal
         n = 0
         self._legal = None
-        while not self.hand_over and n < limit:
-            seat = self.to_act
-            assert seat is not None
+        seat = self.to_act
+        assert seat is not None
+        while n < limit:
             hand = hands[seat]
             table = tables[seat]
             out: list[ThreeFiftyMove] = []
@@ -218,25 +226,34 @@ class SearchSteps(StateBase):
                     break
             if cards > 1:
                 out.sort(key=_TEXT)
-            move = out[below(len(out))]
+            k = len(out)
+            if plain:
+                b = k.bit_length()
+                j = bits(b)
+                while j >= k:
+                    j = bits(b)
+            else:
+                j = below(k)
+            move = out[j]
             n += 1
-            t = move.target
-            if t is not None and t != "pile":
-                apply(move)
-                continue
             c = move.card
             k = hand[c] - 1
             if k:
                 hand[c] = k
             else:
                 del hand[c]
-            if t is None:
+            left = seat + 1
+            if left == players:
+                left = 0
+            t = move.target
+            if t is None:  # (a discard)
+                discard = self.discard
                 if discard and self.discard_live:
                     masks[discard[-1].rank] &= ~_DISCARD
                 discard.append(c)
                 self.discard_live = True
                 masks[c.rank] |= _DISCARD
-            else:
+            elif t == "pile":
                 p = move.pile
                 assert p is not None
                 pile = piles[p]
@@ -246,10 +263,70 @@ class SearchSteps(StateBase):
                 pile.append(c)
                 masks[c.rank] |= bit
                 self.last_receiver = p
-            left = seat + 1
-            self.to_act = 0 if left == players else left
+            elif t == "own":
+                own = piles[seat]
+                rank = own[-1].rank
+                j = len(own) - 1
+                while j > 0 and own[j - 1].rank == rank:
+                    j -= 1
+                run = own[j:]
+                del own[j:]
+                bit = _PILE << seat
+                masks[rank] &= ~bit
+                if own:
+                    masks[own[-1].rank] |= bit
+                to = piles[left]
+                bit = _PILE << left
+                if to:
+                    masks[to[-1].rank] &= ~bit
+                to.append(c)
+                to += run
+                masks[rank] |= bit
+                self.last_receiver = left
+            else:  # middle, centre or discard: _capture's cards, their place bits with them
+                rank = c.rank
+                moved = [c]
+                if t != "discard":
+                    centre = self.centre
+                    for i, x in enumerate(centre):
+                        if x.rank == rank:
+                            if take_all:
+                                moved += [y for y in centre if y.rank == rank]
+                                centre[:] = [y for y in centre if y.rank != rank]
+                                masks[rank] &= ~_CENTRE
+                            else:
+                                moved.append(centre.pop(i))
+                                if all(y.rank != rank for y in centre):
+                                    masks[rank] &= ~_CENTRE
+                            break
+                if t != "centre":
+                    discard = self.discard
+                    if discard and self.discard_live and discard[-1].rank == rank:
+                        j = len(discard) - 1
+                        if run_depth:
+                            while j > 0 and discard[j - 1].rank == rank:
+                                j -= 1
+                        moved += discard[j:]
+                        del discard[j:]
+                        masks[rank] &= ~_DISCARD
+                        if not discard or not reveal:
+                            self.discard_live = False
+                        else:
+                            masks[discard[-1].rank] |= _DISCARD
+                to = piles[left]
+                bit = _PILE << left
+                if to:
+                    masks[to[-1].rank] &= ~bit
+                to += moved
+                masks[rank] |= bit
+                self.last_receiver = left
+            seat = left
             if not hand and not any(hands):
-                deal(masks)
+                if not deal(masks):
+                    return n
+                seat = self.to_act
+                assert seat is not None
+        self.to_act = seat
         return n
 
     def search_apply(self, move: ThreeFiftyMove) -> None:  # noqa: C901 (one call a move: no helper calls)
@@ -354,11 +431,12 @@ class SearchSteps(StateBase):
         if not hand and not any(self.hands):
             self._search_deal(masks)
 
-    def _search_deal(self, masks: list[int]) -> None:
+    def _search_deal(self, masks: list[int]) -> bool:
         """``deal_round`` (the state's; seed 'Austeilen der Karten') for the search's fast path:
         the same cards to the same places in the same order (each hand's cards counted in the
         order dealt), by slices of the stock instead of one card at a time; the new centre cards'
-        place bits set."""
+        place bits set; the end of the game (:func:`.search_count.end_game`, ``_end_game``'s
+        state) when the stock cannot give every player a card. Whether the game goes on."""
         r = self.rules
         n = r.players
         stock = self.stock
@@ -369,8 +447,8 @@ class SearchSteps(StateBase):
         if per == 0:
             self.set_aside.extend(reversed(stock))
             stock.clear()
-            self._end_game()
-            return
+            end_game(self)
+            return False
         self.round += 1
         self.dealer = (self.dealer + 1) % n
         first = (self.dealer + 1) % n
@@ -404,3 +482,4 @@ class SearchSteps(StateBase):
         self.round_cards = per
         self.to_act = first
         self._legal = None
+        return True
