@@ -21,6 +21,7 @@ gives (tests/test_search_fast.py, tests/test_search_fast_threefifty.py):
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
@@ -39,6 +40,7 @@ on the options and the seat to act: :func:`_plays`."""
 
 _BY_TEXT: dict[str, Card] = {c.text: c for c in ALL_CARDS}
 _TEXT = attrgetter("_text")
+_CARD_TEXT = attrgetter("text")
 _DISCARDS: dict[Card, ThreeFiftyMove] = {c: ThreeFiftyMove("discard", c) for c in ALL_CARDS}
 _discard = _DISCARDS.__getitem__
 
@@ -200,6 +202,8 @@ class SearchSteps(StateBase):
         reveal = r.discard_reveal_next != "never"
         hands = self.hands
         piles = self.piles
+        discard = self.discard  # (the same lists to the end of the game: the fast deal adds to them)
+        centre = self.centre
         masks = self._search_masks
         if masks is None:
             masks = self._search_masks = self._search_places()
@@ -211,22 +215,33 @@ class SearchSteps(StateBase):
         while n < limit:
             hand = hands[seat]
             table = tables[seat]
-            out: list[ThreeFiftyMove] = []
-            cards = 0
+            out: tuple[ThreeFiftyMove, ...] = ()
+            many = False  # (plays of more than one card: out to be sorted)
             for c in hand:
                 m = masks[c.rank]
                 if m:
                     found = table.get(c.index << 10 | m)
-                    out += found if found is not None else _plays(r, c, m, seat)
-                    cards += 1
-            if not out or not mandatory:
-                out += map(_discard, hand)
-                cards = 2
-                if not out:
+                    if found is None:
+                        found = _plays(r, c, m, seat)
+                    if out:
+                        out += found
+                        many = True
+                    else:
+                        out = found
+            held: list[Card] | None = None
+            listed: Sequence[ThreeFiftyMove] = out
+            if not out:  # (only discards: the hand's cards in the discards' order)
+                held = sorted(hand, key=_CARD_TEXT) if len(hand) > 1 else list(hand)
+                k = len(held)
+                if not k:
                     break
-            if cards > 1:
-                out.sort(key=_TEXT)
-            k = len(out)
+            elif not mandatory:
+                listed = sorted([*out, *map(_discard, hand)], key=_TEXT)
+                k = len(listed)
+            else:
+                if many:
+                    listed = sorted(out, key=_TEXT)
+                k = len(listed)
             if plain:
                 b = k.bit_length()
                 j = bits(b)
@@ -234,9 +249,14 @@ class SearchSteps(StateBase):
                     j = bits(b)
             else:
                 j = below(k)
-            move = out[j]
             n += 1
-            c = move.card
+            if held is not None:
+                c = held[j]
+                t = None
+            else:
+                move = listed[j]
+                c = move.card
+                t = move.target
             k = hand[c] - 1
             if k:
                 hand[c] = k
@@ -245,9 +265,7 @@ class SearchSteps(StateBase):
             left = seat + 1
             if left == players:
                 left = 0
-            t = move.target
             if t is None:  # (a discard)
-                discard = self.discard
                 if discard and self.discard_live:
                     masks[discard[-1].rank] &= ~_DISCARD
                 discard.append(c)
@@ -287,7 +305,6 @@ class SearchSteps(StateBase):
                 rank = c.rank
                 moved = [c]
                 if t != "discard":
-                    centre = self.centre
                     for i, x in enumerate(centre):
                         if x.rank == rank:
                             if take_all:
@@ -300,7 +317,6 @@ class SearchSteps(StateBase):
                                     masks[rank] &= ~_CENTRE
                             break
                 if t != "centre":
-                    discard = self.discard
                     if discard and self.discard_live and discard[-1].rank == rank:
                         j = len(discard) - 1
                         if run_depth:
