@@ -242,13 +242,17 @@ class SearchSteps(StateBase):
                 if many:
                     listed = sorted(out, key=_TEXT)
                 k = len(listed)
-            if plain:
+            if not plain:
+                j = below(k)
+            elif k == 1:  # (_randbelow(1) draws single bits until a 0)
+                while bits(1):
+                    pass
+                j = 0
+            else:
                 b = k.bit_length()
                 j = bits(b)
                 while j >= k:
                     j = bits(b)
-            else:
-                j = below(k)
             n += 1
             if held is not None:
                 c = held[j]
@@ -304,31 +308,37 @@ class SearchSteps(StateBase):
             else:  # middle, centre or discard: _capture's cards, their place bits with them
                 rank = c.rank
                 moved = [c]
-                if t != "discard":
-                    for i, x in enumerate(centre):
-                        if x.rank == rank:
-                            if take_all:
-                                moved += [y for y in centre if y.rank == rank]
-                                centre[:] = [y for y in centre if y.rank != rank]
-                                masks[rank] &= ~_CENTRE
+                m = masks[rank]
+                if m & _CENTRE and t != "discard":  # (the rank lies in the centre)
+                    if take_all:
+                        kept = []
+                        for x in centre:
+                            if x.rank == rank:
+                                moved.append(x)
                             else:
+                                kept.append(x)
+                        centre[:] = kept
+                        m &= ~_CENTRE
+                    else:
+                        for i, x in enumerate(centre):
+                            if x.rank == rank:
                                 moved.append(centre.pop(i))
-                                if all(y.rank != rank for y in centre):
-                                    masks[rank] &= ~_CENTRE
-                            break
-                if t != "centre":
-                    if discard and self.discard_live and discard[-1].rank == rank:
-                        j = len(discard) - 1
-                        if run_depth:
-                            while j > 0 and discard[j - 1].rank == rank:
-                                j -= 1
-                        moved += discard[j:]
-                        del discard[j:]
-                        masks[rank] &= ~_DISCARD
-                        if not discard or not reveal:
-                            self.discard_live = False
-                        else:
-                            masks[discard[-1].rank] |= _DISCARD
+                                break
+                        if all(y.rank != rank for y in centre):
+                            m &= ~_CENTRE
+                masks[rank] = m
+                if m & _DISCARD and t != "centre":  # (the live top of the discard pile has the rank)
+                    j = len(discard) - 1
+                    if run_depth:
+                        while j > 0 and discard[j - 1].rank == rank:
+                            j -= 1
+                    moved += discard[j:]
+                    del discard[j:]
+                    masks[rank] &= ~_DISCARD
+                    if not discard or not reveal:
+                        self.discard_live = False
+                    else:
+                        masks[discard[-1].rank] |= _DISCARD
                 to = piles[left]
                 bit = _PILE << left
                 if to:
