@@ -212,6 +212,9 @@ class SearchSteps(StateBase):
         self._legal = None
         seat = self.to_act
         assert seat is not None
+        rest = 0  # (cards left in the hands: the round ends when none is left)
+        for h in hands:
+            rest += sum(h.values())
         while n < limit:
             hand = hands[seat]
             table = tables[seat]
@@ -347,11 +350,13 @@ class SearchSteps(StateBase):
                 masks[rank] |= bit
                 self.last_receiver = left
             seat = left
-            if not hand and not any(hands):
+            rest -= 1
+            if not rest:
                 if not deal(masks):
                     return n
                 seat = self.to_act
                 assert seat is not None
+                rest = self.round_cards * players
         self.to_act = seat
         return n
 
@@ -457,7 +462,7 @@ class SearchSteps(StateBase):
         if not hand and not any(self.hands):
             self._search_deal(masks)
 
-    def _search_deal(self, masks: list[int]) -> bool:
+    def _search_deal(self, masks: list[int]) -> bool:  # noqa: C901 (seven calls a playout: no helper calls)
         """``deal_round`` (the state's; seed 'Austeilen der Karten') for the search's fast path:
         the same cards to the same places in the same order (each hand's cards counted in the
         order dealt), by slices of the stock instead of one card at a time; the new centre cards'
@@ -467,41 +472,62 @@ class SearchSteps(StateBase):
         n = r.players
         stock = self.stock
         centre = self.centre
-        need = max(0, CENTRE_SIZE - len(centre))
+        need = CENTRE_SIZE - len(centre)
+        if need < 0:
+            need = 0
+        left = len(stock)
         hands_first = r.refill_order == "hands_then_center"
-        per = min(HAND_SIZE, (len(stock) if hands_first else max(0, len(stock) - need)) // n)
+        per = (left if hands_first else left - need if left > need else 0) // n
+        if per > HAND_SIZE:
+            per = HAND_SIZE
         if per == 0:
             self.set_aside.extend(reversed(stock))
             stock.clear()
             end_game(self)
             return False
         self.round += 1
-        self.dealer = (self.dealer + 1) % n
-        first = (self.dealer + 1) % n
-        if not hands_first and need:
-            centre += stock[:-need - 1:-1]
+        first = self.dealer + 1
+        if first == n:
+            first = 0
+        self.dealer = first
+        first += 1
+        if first == n:
+            first = 0
+        if need and not hands_first:
+            new = stock[:-need - 1:-1]
             del stock[-need:]
-            for x in centre:
+            centre += new
+            for x in new:
                 masks[x.rank] |= _CENTRE
+            left -= need
         k = per * n
-        dealt = stock[:-k - 1:-1]  # (the order the cards come off the stock)
-        del stock[-k:]
+        stop: int | None = left - 1 - k  # (the cards come off the stock from its end)
+        if stop is not None and stop < 0:
+            stop = None
         hands = self.hands
-        for j in range(n):
-            cards = dealt[j::n]
-            h = dict.fromkeys(cards, 1)
+        seat = first
+        for j in range(left - 1, left - 1 - n, -1):
+            cards = stock[j:stop:-n]
+            if per == 4:  # (HAND_SIZE: the usual round)
+                a, b, c, d = cards
+                h = {a: 1, b: 1, c: 1, d: 1}
+            else:
+                h = dict.fromkeys(cards, 1)
             if len(h) < per:  # (two decks: a card twice in one hand)
                 h = {}
                 for x in cards:
                     h[x] = h.get(x, 0) + 1
-            hands[(first + j) % n] = h
-        if hands_first:
-            m = min(need, len(stock))
-            if m:
-                centre += stock[:-m - 1:-1]
-                del stock[-m:]
-                for x in centre:
-                    masks[x.rank] |= _CENTRE
+            hands[seat] = h
+            seat += 1
+            if seat == n:
+                seat = 0
+        del stock[left - k:]
+        if hands_first and need and stock:
+            new = stock[:-need - 1:-1]
+            del stock[-need:]
+            centre += new
+            for x in new:
+                masks[x.rank] |= _CENTRE
         if per < HAND_SIZE:
             self.set_aside.extend(reversed(stock))
             stock.clear()
