@@ -1,6 +1,6 @@
 """3 ist 50's end of a game for the search's fast path (issue #27): what ``_end_game``
 (:mod:`.scoring`, seed 003 "Abrechnung") does to the state, with every minus pile counted in one
-pass (:func:`end_game`). tests/test_search_fast_threefifty.py compares the saved states."""
+pass (:func:`end_game`). tests/test_search_fast_threefifty_playout.py compares the saved states."""
 
 from __future__ import annotations
 
@@ -8,27 +8,36 @@ from typing import Any
 
 from .rules import SCORE_ITEMS
 
-_FIELD = 48
-"""Bits of one score item in a packed count (:func:`_packed`)."""
-_MASK = (1 << _FIELD) - 1
-_PACKED: dict[int, tuple[Any, dict[Any, int] | None]] = {}
-"""Per points table (``Rules.points()``, kept alive here with its id): every card's minus points
-shifted into its item's field (``None``: a negative value, counted the public way)."""
+_PACKED: dict[int, tuple[Any, tuple[dict[Any, int], tuple[tuple[str, int, int], ...]] | None]] = {}
+"""Per rules (kept alive here with their id): :func:`_packed`'s table and fields."""
 
 
-def _packed(points: dict[Any, tuple[str, int]]) -> dict[Any, int] | None:
-    """Card -> its value ``<< (_FIELD * i)`` for its item ``SCORE_ITEMS[i]``: a pile's sum of these
-    holds every item's sum in its own field (a pile of fewer than ``2**16`` cards of values below
-    ``2**32`` cannot carry into the next field); ``None`` when a value is negative or too big."""
-    found = _PACKED.get(id(points))
-    if found is not None and found[0] is points:
+def _packed(r: Any) -> tuple[dict[Any, int], tuple[tuple[str, int, int], ...]] | None:
+    """For rules ``r``: card -> its minus points shifted into its item's bit field, and per item
+    of :data:`SCORE_ITEMS` its name, shift and mask. Each field is as wide as the points of all
+    the deck's cards of that item, so a minus pile's sum of these holds every item's sum in its
+    own field; the fields together fit in 62 bits (``sum`` adds them as machine integers).
+    ``None`` when they do not fit or a value is negative (counted the public way)."""
+    found = _PACKED.get(id(r))
+    if found is not None and found[0] is r:
         return found[1]
-    at = {k: i * _FIELD for i, k in enumerate(SCORE_ITEMS)}
-    table: dict[Any, int] | None = {c: v << at[k] for c, (k, v) in points.items()}
-    if any(not 0 <= v < 1 << 32 for _, v in points.values()):
-        table = None
-    _PACKED[id(points)] = (points, table)
-    return table
+    points = r.points()
+    most = dict.fromkeys(SCORE_ITEMS, 0)
+    for c in r.deck():
+        k, v = points[c]
+        most[k] += v
+    fields: list[tuple[str, int, int]] = []
+    at = 0
+    for k in SCORE_ITEMS:
+        width = max(1, most[k].bit_length())
+        fields.append((k, at, (1 << width) - 1))
+        at += width
+    out: tuple[dict[Any, int], tuple[tuple[str, int, int], ...]] | None = None
+    if at <= 62 and all(v >= 0 for _, v in points.values()):
+        shift = {k: sh for k, sh, _ in fields}
+        out = {c: v << shift[k] for c, (k, v) in points.items()}, tuple(fields)
+    _PACKED[id(r)] = (r, out)
+    return out
 
 
 def end_game(state: Any) -> None:
@@ -36,11 +45,11 @@ def end_game(state: Any) -> None:
     option ``leftovers_scored``, the result row of every seat appended, the match's end and its
     winners) the same, each minus pile counted by one ``sum`` of :func:`_packed` values."""
     r = state.rules
-    points = r.points()
-    table = _packed(points)
-    if table is None:
+    packed = _packed(r)
+    if packed is None:
         state._end_game()
         return
+    table, fields = packed
     state.hand_over = True
     state.to_act = None
     state._legal = []
@@ -57,11 +66,8 @@ def end_game(state: Any) -> None:
     scores = state.scores
     get = table.__getitem__
     for seat, pile in enumerate(state.piles):
-        packed = sum(map(get, pile))
-        items = {}
-        for k in SCORE_ITEMS:
-            items[k] = packed & _MASK
-            packed >>= _FIELD
+        got = sum(map(get, pile))
+        items = {k: got >> at & mask for k, at, mask in fields}
         total = sum(items.values())
         scores[seat] += total
         sides.append({"side": seat, "items": items, "total": total, "cumulative": scores[seat]})
