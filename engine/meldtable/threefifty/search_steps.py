@@ -81,6 +81,31 @@ def _plays(r: Any, c: Card, mask: int, seat: int) -> tuple[ThreeFiftyMove, ...]:
     return found
 
 
+class _Rows(dict[Card, list[Any]]):
+    """Card -> its ``play`` moves per mask (a list indexed by the mask, ``None`` where not made
+    yet: :func:`_plays`), one per rules and seat to act; a card's row is made when first met."""
+
+    def __init__(self, size: int) -> None:
+        super().__init__()
+        self.size = size
+
+    def __missing__(self, c: Card) -> list[Any]:
+        row = self[c] = [None] * self.size
+        return row
+
+
+_ROWS: dict[int, tuple[Any, list[_Rows]]] = {}
+"""Per rules (kept alive here with their id): :class:`_Rows` of every seat."""
+
+
+def _rows(r: Any) -> list[_Rows]:
+    """The :class:`_Rows` of rules ``r`` per seat to act (masks below ``4 << players``)."""
+    found = _ROWS.get(id(r))
+    if found is None or found[0] is not r:
+        found = _ROWS[id(r)] = (r, [_Rows(_PILE << r.players) for _ in range(r.players)])
+    return found[1]
+
+
 class SearchSteps(StateBase):
     """The search's fast steps (mixin of ``ThreeFiftyState``; see the module text)."""
 
@@ -195,7 +220,7 @@ class SearchSteps(StateBase):
         below = getattr(rng, "_randbelow", rng.randrange)  # (randrange(k) is _randbelow(k) for k > 0)
         r = self.rules
         players = r.players
-        tables = r.search_plays
+        tables = _rows(r)
         mandatory = r.capture_mandatory
         take_all = r.take_all_matches
         run_depth = r.discard_capture_depth == "run"
@@ -223,9 +248,10 @@ class SearchSteps(StateBase):
             for c in hand:
                 m = masks[c.rank]
                 if m:
-                    found = table.get(c.index << 10 | m)
+                    row = table[c]
+                    found = row[m]
                     if found is None:
-                        found = _plays(r, c, m, seat)
+                        found = row[m] = _plays(r, c, m, seat)
                     if out:
                         out += found
                         many = True
