@@ -16,6 +16,7 @@ import meldtable
 from meldtable.cards import Card
 from meldtable.search.rollout import _uniform_playout
 from meldtable.threefifty.search_count import end_game
+from meldtable.threefifty.search_shuffle import shuffle_cards
 
 OPTIONS: list[dict[str, Any]] = [
     {},
@@ -147,3 +148,25 @@ def test_uniform_playout_of_the_rollout_is_search_playout() -> None:
         ra, rb = random.Random(k), random.Random(k)
         assert _uniform_playout(a.search_moves, a.search_apply, a, ra, 10_000) == b.search_playout(rb)
         assert _saved(a) == _saved(b) and ra.getstate() == rb.getstate()
+
+
+def test_shuffle_cards_is_random_shuffle() -> None:
+    """``search_shuffle.shuffle_cards`` (the fast determinization's shuffle, its steps from a
+    table) leaves every list as ``random.shuffle`` does from the same seed, and the generator in
+    the same state, for every length from 0 to 120; a generator of another class goes through
+    its own ``shuffle``."""
+    for size in range(121):
+        a, b = random.Random(size), random.Random(size)
+        xs, ys = list(range(size)), list(range(size))
+        for _ in range(3):
+            shuffle_cards(a, xs)
+            b.shuffle(ys)
+        assert xs == ys and a.getstate() == b.getstate()
+
+    class Other(random.Random):
+        def shuffle(self, x: list[Any]) -> None:  # type: ignore[override]
+            x.reverse()
+
+    zs = [1, 2, 3]
+    shuffle_cards(Other(1), zs)
+    assert zs == [3, 2, 1]

@@ -16,22 +16,37 @@ import random
 from operator import attrgetter
 from typing import Any
 
-from ..cards import Card
+from ..cards import ALL_CARDS, Card
 
 _TEXT = attrgetter("text")
+_BY_TEXT = {c: i for i, c in enumerate(sorted(ALL_CARDS, key=_TEXT))}.__getitem__
+"""A card's place among all cards sorted by text (a sort key: the order of the texts)."""
+
+
+_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
+"""Per list length: the steps of ``shuffle``, ``(i, i + 1, (i + 1).bit_length())`` for ``i``
+from the last index down to 1, made once."""
+
+
+def _steps(size: int) -> tuple[tuple[int, int, int], ...]:
+    found = _STEPS.get(size)
+    if found is None:
+        found = _STEPS[size] = tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+    return found
 
 
 def shuffle_cards(rng: Any, xs: list[Any]) -> None:
     """``rng.shuffle(xs)``; for a plain :class:`random.Random` its steps inline, as
     :func:`.hidden._shuffle` (the same swaps from the same ``getrandbits`` numbers as
-    ``shuffle`` and ``_randbelow`` of CPython 3.11-3.13)."""
+    ``shuffle`` and ``_randbelow`` of CPython 3.11-3.13: ``j = getrandbits(k)`` drawn again while
+    ``j > i``), each step's bound and bit count read from a table (:func:`_steps`;
+    tests/test_search_fast_threefifty_playout.py compares the results and the generator's
+    state)."""
     if type(rng) is not random.Random:
         rng.shuffle(xs)
         return
     bits = rng.getrandbits
-    for i in range(len(xs) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
+    for i, n, k in _steps(len(xs)):
         j = bits(k)
         while j >= n:
             j = bits(k)
@@ -88,7 +103,7 @@ def hidden_deal(state: Any, seat: int, rng: Any, tries: int = 50) -> dict[str, A
     hands = state.hands
     covered = [state.discard] + ([] if state.hand_over else state.piles)
     pool, sizes, belows, guards = _pool(state, seat, covered)
-    pool.sort(key=_TEXT)  # (shuffle_hidden's canonical order: the card texts sorted)
+    pool.sort(key=_BY_TEXT)  # (shuffle_hidden's canonical order: the card texts sorted)
     for _ in range(tries):
         shuffle_cards(rng, pool)
         for i, rank in guards:
