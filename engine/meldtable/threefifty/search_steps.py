@@ -12,10 +12,17 @@ gives (tests/test_search_fast.py, tests/test_search_fast_threefifty.py):
 - :meth:`SearchSteps.search_apply` is ``apply`` without the move-log entry, labels or the move's
   dispatch through ``_capture``; a new round is dealt by :meth:`SearchSteps._search_deal`
   (``deal_round`` by slices of the stock);
-- :meth:`SearchSteps.search_playout`: the rollout's uniform playout through those two in one loop;
+- :meth:`SearchSteps.search_playout`: the rollout's uniform playout in one loop, every move
+  inline (a card's plays read from its row by mask, :class:`_Rows`; a position with only
+  discards picks from the hand sorted by text; ``randrange``'s ``_randbelow`` inline; the
+  round's end found by a count of the cards left), the end of the game counted by
+  :func:`.search_count.end_game` (tests/test_search_fast_threefifty_playout.py: the public
+  uniform playout's moves, numbers and saved state);
 - :data:`SearchSteps.SEARCH_HIDDEN` and :meth:`SearchSteps.search_redeal`: the saved parts
   ``shuffle_hidden`` deals again, and taking them back into a copy of the state (no
-  ``from_dict`` with its checks).
+  ``from_dict`` with its checks); :meth:`SearchSteps.search_shuffle`: ``shuffle_hidden``'s very
+  deal made from the state's cards (:func:`.search_shuffle.hidden_deal`: no saved state, no
+  texts), which ``fast_determinize`` uses.
 """
 
 from __future__ import annotations
