@@ -170,3 +170,42 @@ def test_shuffle_cards_is_random_shuffle() -> None:
     zs = [1, 2, 3]
     shuffle_cards(Other(1), zs)
     assert zs == [3, 2, 1]
+
+
+def _run(xs: list[Card]) -> int:
+    """The length of the top run of one rank of a pile (0 if empty)."""
+    k = 0
+    while k < len(xs) and xs[-1 - k].rank == xs[-1].rank:
+        k += 1
+    return k
+
+
+@pytest.mark.parametrize("options", OPTIONS[:3])
+def test_fast_determinization_keeps_what_the_seat_sees(options: dict[str, Any]) -> None:
+    """Seed 003 shows the centre, the discard pile's top and every minus pile's top: the fast
+    determinization (``search_shuffle`` + ``search_redeal``) for the seat to act keeps them, the
+    seat's hand, every hand's size and the stock's, the whole deck of cards, and each visible top
+    run as long as it was (the card below it never of its rank), along games of 3 and 4 seats."""
+    dealt = 0
+    for seed in range(2):
+        g = meldtable.new_game("3-ist-50", players=3 + seed, seed=seed, options=options)
+        walk = random.Random(seed)
+        rng = random.Random(50 + seed)
+        while not g.hand_over:
+            state = g.state
+            seat = state.to_act
+            assert seat is not None
+            st = state.search_shuffle(seat, rng)
+            if st is not None:
+                d = state.copy()
+                d.search_redeal(st)
+                dealt += 1
+                assert d.hands[seat] == state.hands[seat] and d.centre == state.centre
+                assert [sum(h.values()) for h in d.hands] == [sum(h.values()) for h in state.hands]
+                assert len(d.stock) == len(state.stock) and d.conservation() == state.conservation()
+                for a, b in zip([d.discard, *d.piles], [state.discard, *state.piles]):
+                    k = _run(b)
+                    assert len(a) == len(b) and a[len(a) - k:] == b[len(b) - k:] and _run(a) == k
+            legal = g.legal_moves()
+            g.play(legal[walk.randrange(len(legal))])
+    assert dealt > 80
