@@ -8,8 +8,9 @@ from typing import Any
 
 from .rules import SCORE_ITEMS
 
-_PACKED: dict[int, tuple[Any, tuple[dict[Any, int], tuple[tuple[str, int, int], ...]] | None]] = {}
-"""Per rules (kept alive here with their id): :func:`_packed`'s table and fields."""
+_PACKED: dict[tuple[int, int, int, int], tuple[dict[Any, int], tuple[tuple[str, int, int], ...]] | None] = {}
+"""Per (decks, jokers a deck, joker value, three value), what the cards and their points depend
+on: :func:`_packed`'s table and fields."""
 
 
 def _packed(r: Any) -> tuple[dict[Any, int], tuple[tuple[str, int, int], ...]] | None:
@@ -18,9 +19,9 @@ def _packed(r: Any) -> tuple[dict[Any, int], tuple[tuple[str, int, int], ...]] |
     the deck's cards of that item, so a minus pile's sum of these holds every item's sum in its
     own field; the fields together fit in 62 bits (``sum`` adds them as machine integers).
     ``None`` when they do not fit or a value is negative (counted the public way)."""
-    found = _PACKED.get(id(r))
-    if found is not None and found[0] is r:
-        return found[1]
+    key = (r.decks, r.jokers_per_deck, r.joker_value, r.three_value)
+    if key in _PACKED:
+        return _PACKED[key]
     points = r.points()
     most = dict.fromkeys(SCORE_ITEMS, 0)
     for c in r.deck():
@@ -36,7 +37,7 @@ def _packed(r: Any) -> tuple[dict[Any, int], tuple[tuple[str, int, int], ...]] |
     if at <= 62 and all(v >= 0 for _, v in points.values()):
         shift = {k: sh for k, sh, _ in fields}
         out = {c: v << shift[k] for c, (k, v) in points.items()}, tuple(fields)
-    _PACKED[id(r)] = (r, out)
+    _PACKED[key] = out
     return out
 
 

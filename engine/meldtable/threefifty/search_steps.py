@@ -101,16 +101,18 @@ class _Rows(dict[Card, list[Any]]):
         return row
 
 
-_ROWS: dict[int, tuple[Any, list[_Rows]]] = {}
-"""Per rules (kept alive here with their id): :class:`_Rows` of every seat."""
+_ROWS: dict[tuple[bool, bool, int], list[_Rows]] = {}
+"""Per (middle together, own pile a fourth-play target, players), what :func:`_plays` depends
+on: :class:`_Rows` of every seat (shared by every game with the same targets)."""
 
 
 def _rows(r: Any) -> list[_Rows]:
     """The :class:`_Rows` of rules ``r`` per seat to act (masks below ``4 << players``)."""
-    found = _ROWS.get(id(r))
-    if found is None or found[0] is not r:
-        found = _ROWS[id(r)] = (r, [_Rows(_PILE << r.players) for _ in range(r.players)])
-    return found[1]
+    key = (r.together, r.option4_targets == "any", r.players)
+    found = _ROWS.get(key)
+    if found is None:
+        found = _ROWS[key] = [_Rows(_PILE << r.players) for _ in range(r.players)]
+    return found
 
 
 class SearchSteps(StateBase):
