@@ -12,14 +12,23 @@ gives (tests/test_search_fast.py, tests/test_search_fast_threefifty.py):
 - :meth:`SearchSteps.search_apply` is ``apply`` without the move-log entry, labels or the move's
   dispatch through ``_capture``; a new round is dealt by :meth:`SearchSteps._search_deal`
   (``deal_round`` by slices of the stock);
-- :meth:`SearchSteps.search_playout`: the rollout's uniform playout through those two in one loop;
+- :meth:`SearchSteps.search_playout`: the rollout's uniform playout in one loop, every move
+  inline (a card's plays read from its row by mask, :class:`_Rows`; a position with only
+  discards picks from the hand sorted by text; ``randrange``'s ``_randbelow`` inline; the
+  round's end found by a count of the cards left), the end of the game counted by
+  :func:`.search_count.end_game` (tests/test_search_fast_threefifty_playout.py: the public
+  uniform playout's moves, numbers and saved state);
 - :data:`SearchSteps.SEARCH_HIDDEN` and :meth:`SearchSteps.search_redeal`: the saved parts
   ``shuffle_hidden`` deals again, and taking them back into a copy of the state (no
-  ``from_dict`` with its checks).
+  ``from_dict`` with its checks); :meth:`SearchSteps.search_shuffle`: ``shuffle_hidden``'s very
+  deal made from the state's cards (:func:`.search_shuffle.hidden_deal`: no saved state, no
+  texts), which ``fast_determinize`` uses.
 """
 
 from __future__ import annotations
 
+import random
+from collections.abc import Sequence
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
@@ -27,6 +36,8 @@ from ..cards import ALL_CARDS, Card
 from .base import StateBase
 from .moves import ThreeFiftyMove
 from .rules import CENTRE_SIZE, HAND_SIZE
+from .search_count import end_game
+from .search_shuffle import hidden_deal
 
 _CENTRE, _DISCARD, _PILE = 1, 2, 4
 """Bits of a rank's places in a position (:meth:`SearchSteps.search_moves`): a centre card, the
@@ -36,6 +47,7 @@ on the options and the seat to act: :func:`_plays`."""
 
 _BY_TEXT: dict[str, Card] = {c.text: c for c in ALL_CARDS}
 _TEXT = attrgetter("_text")
+_CARD_TEXT = attrgetter("text")
 _DISCARDS: dict[Card, ThreeFiftyMove] = {c: ThreeFiftyMove("discard", c) for c in ALL_CARDS}
 _discard = _DISCARDS.__getitem__
 
@@ -76,6 +88,33 @@ def _plays(r: Any, c: Card, mask: int, seat: int) -> tuple[ThreeFiftyMove, ...]:
     return found
 
 
+class _Rows(dict[Card, list[Any]]):
+    """Card -> its ``play`` moves per mask (a list indexed by the mask, ``None`` where not made
+    yet: :func:`_plays`), one per rules and seat to act; a card's row is made when first met."""
+
+    def __init__(self, size: int) -> None:
+        super().__init__()
+        self.size = size
+
+    def __missing__(self, c: Card) -> list[Any]:
+        row = self[c] = [None] * self.size
+        return row
+
+
+_ROWS: dict[tuple[bool, bool, int], list[_Rows]] = {}
+"""Per (middle together, own pile a fourth-play target, players), what :func:`_plays` depends
+on: :class:`_Rows` of every seat (shared by every game with the same targets)."""
+
+
+def _rows(r: Any) -> list[_Rows]:
+    """The :class:`_Rows` of rules ``r`` per seat to act (masks below ``4 << players``)."""
+    key = (r.together, r.option4_targets == "any", r.players)
+    found = _ROWS.get(key)
+    if found is None:
+        found = _ROWS[key] = [_Rows(_PILE << r.players) for _ in range(r.players)]
+    return found
+
+
 class SearchSteps(StateBase):
     """The search's fast steps (mixin of ``ThreeFiftyState``; see the module text)."""
 
@@ -92,7 +131,15 @@ class SearchSteps(StateBase):
         ``st`` (the :data:`SEARCH_HIDDEN` parts of a saved state dealt again by ``shuffle_hidden``
         for the seat to act) as ``from_dict`` reads them (each hand's cards counted in the saved
         order); the rest of this state stays. Card texts are the saved state's own (no checks: the
-        parts come from ``to_dict`` of a valid state). Raises ``KeyError`` for an unknown text."""
+        parts come from ``to_dict`` of a valid state). Raises ``KeyError`` for an unknown text.
+        Also takes :meth:`search_shuffle`'s deal (marked ``search_cards``: cards, not texts; its
+        lists become this state's own)."""
+        self._legal = None
+        self._search_masks = None
+        if st.get("search_cards"):
+            self.hands, self.stock, self.set_aside = st["hands"], st["stock"], st["set_aside"]
+            self.discard, self.piles = st["discard_pile"], st["piles"]
+            return
         by = _BY_TEXT
         hands: list[dict[Card, int]] = []
         for h in st["hands"]:
@@ -107,8 +154,15 @@ class SearchSteps(StateBase):
         self.set_aside = list(map(card, st["set_aside"]))
         self.discard = list(map(card, st["discard_pile"]))
         self.piles = [list(map(card, p)) for p in st["piles"]]
-        self._legal = None
-        self._search_masks = None
+
+    def search_shuffle(self, seat: int, rng: Any) -> dict[str, Any] | None:
+        """The family's ``shuffle_hidden`` of this state for ``seat`` (the seat to act) from
+        ``rng`` without a saved state: the same cards dealt from the same random numbers, as
+        cards (:func:`.search_shuffle.hidden_deal`), for :meth:`search_redeal`; ``None`` where
+        ``shuffle_hidden`` finds no deal that keeps the visible runs. What
+        :func:`meldtable.search.rollout.fast_determinize` deals with (3 ist 50 has no cards
+        known to be in a hand: ``known_cards`` is ``None``, so ``place_known`` never sees it)."""
+        return hidden_deal(self, seat, rng)
 
     def _search_places(self) -> list[int]:
         """Per rank (0 joker, 1 ace ... 13 king): the bits of the places a card of that rank
@@ -164,63 +218,102 @@ class SearchSteps(StateBase):
         the rollout's uniform playout plays through :meth:`search_moves` and :meth:`search_apply`
         (what :func:`meldtable.search.rollout.fast_playout` plays when the capture is mandatory;
         the same moves from the same numbers of ``rng``, a :class:`random.Random`; the same state
-        at the end: tests/test_search_fast_threefifty.py) in one loop: the listing and the
-        discards and plays onto a minus pile inline, the other moves by :meth:`search_apply`.
-        The number of moves played."""
+        at the end: tests/test_search_fast_threefifty.py) in one loop: the listing, the draw of
+        the index (``randrange``'s ``_randbelow`` inline for a plain :class:`random.Random`) and
+        every move inline, the seat to act kept in a local; a new round by :meth:`_search_deal`,
+        the end of the game by :func:`.search_count.end_game`. The number of moves played."""
+        if self.hand_over or limit <= 0:
+            return 0
+        plain = type(rng) is random.Random
+        bits = rng.getrandbits
         below = getattr(rng, "_randbelow", rng.randrange)  # (randrange(k) is _randbelow(k) for k > 0)
         r = self.rules
         players = r.players
-        tables = r.search_plays
+        tables = _rows(r)
         mandatory = r.capture_mandatory
+        take_all = r.take_all_matches
+        run_depth = r.discard_capture_depth == "run"
+        reveal = r.discard_reveal_next != "never"
         hands = self.hands
         piles = self.piles
-        discard = self.discard
+        discard = self.discard  # (the same lists to the end of the game: the fast deal adds to them)
+        centre = self.centre
         masks = self._search_masks
         if masks is None:
             masks = self._search_masks = self._search_places()
-        apply = self.search_apply
         deal = self._search_deal
         n = 0
         self._legal = None
-        while not self.hand_over and n < limit:
-            seat = self.to_act
-            assert seat is not None
+        seat = self.to_act
+        assert seat is not None
+        rest = 0  # (cards left in the hands: the round ends when none is left)
+        for h in hands:
+            rest += sum(h.values())
+        while n < limit:
             hand = hands[seat]
             table = tables[seat]
-            out: list[ThreeFiftyMove] = []
-            cards = 0
+            out: tuple[ThreeFiftyMove, ...] = ()
+            many = False  # (plays of more than one card: out to be sorted)
             for c in hand:
                 m = masks[c.rank]
                 if m:
-                    found = table.get(c.index << 10 | m)
-                    out += found if found is not None else _plays(r, c, m, seat)
-                    cards += 1
-            if not out or not mandatory:
-                out += map(_discard, hand)
-                cards = 2
-                if not out:
+                    row = table[c]
+                    found = row[m]
+                    if found is None:
+                        found = row[m] = _plays(r, c, m, seat)
+                    if out:
+                        out += found
+                        many = True
+                    else:
+                        out = found
+            held: list[Card] | None = None
+            listed: Sequence[ThreeFiftyMove] = out
+            if not out:  # (only discards: the hand's cards in the discards' order)
+                held = sorted(hand, key=_CARD_TEXT) if len(hand) > 1 else list(hand)
+                k = len(held)
+                if not k:
                     break
-            if cards > 1:
-                out.sort(key=_TEXT)
-            move = out[below(len(out))]
+            elif not mandatory:
+                listed = sorted([*out, *map(_discard, hand)], key=_TEXT)
+                k = len(listed)
+            else:
+                if many:
+                    listed = sorted(out, key=_TEXT)
+                k = len(listed)
+            if not plain:
+                j = below(k)
+            elif k == 1:  # (_randbelow(1) draws single bits until a 0)
+                while bits(1):
+                    pass
+                j = 0
+            else:
+                b = k.bit_length()
+                j = bits(b)
+                while j >= k:
+                    j = bits(b)
             n += 1
-            t = move.target
-            if t is not None and t != "pile":
-                apply(move)
-                continue
-            c = move.card
+            if held is not None:
+                c = held[j]
+                t = None
+            else:
+                move = listed[j]
+                c = move.card
+                t = move.target
             k = hand[c] - 1
             if k:
                 hand[c] = k
             else:
                 del hand[c]
-            if t is None:
+            left = seat + 1
+            if left == players:
+                left = 0
+            if t is None:  # (a discard)
                 if discard and self.discard_live:
                     masks[discard[-1].rank] &= ~_DISCARD
                 discard.append(c)
                 self.discard_live = True
                 masks[c.rank] |= _DISCARD
-            else:
+            elif t == "pile":
                 p = move.pile
                 assert p is not None
                 pile = piles[p]
@@ -230,10 +323,76 @@ class SearchSteps(StateBase):
                 pile.append(c)
                 masks[c.rank] |= bit
                 self.last_receiver = p
-            left = seat + 1
-            self.to_act = 0 if left == players else left
-            if not hand and not any(hands):
-                deal(masks)
+            elif t == "own":
+                own = piles[seat]
+                rank = own[-1].rank
+                j = len(own) - 1
+                while j > 0 and own[j - 1].rank == rank:
+                    j -= 1
+                run = own[j:]
+                del own[j:]
+                bit = _PILE << seat
+                masks[rank] &= ~bit
+                if own:
+                    masks[own[-1].rank] |= bit
+                to = piles[left]
+                bit = _PILE << left
+                if to:
+                    masks[to[-1].rank] &= ~bit
+                to.append(c)
+                to += run
+                masks[rank] |= bit
+                self.last_receiver = left
+            else:  # middle, centre or discard: _capture's cards, their place bits with them
+                rank = c.rank
+                moved = [c]
+                m = masks[rank]
+                if m & _CENTRE and t != "discard":  # (the rank lies in the centre)
+                    if take_all:
+                        kept = []
+                        for x in centre:
+                            if x.rank == rank:
+                                moved.append(x)
+                            else:
+                                kept.append(x)
+                        centre[:] = kept
+                        m &= ~_CENTRE
+                    else:
+                        for i, x in enumerate(centre):
+                            if x.rank == rank:
+                                moved.append(centre.pop(i))
+                                break
+                        if all(y.rank != rank for y in centre):
+                            m &= ~_CENTRE
+                masks[rank] = m
+                if m & _DISCARD and t != "centre":  # (the live top of the discard pile has the rank)
+                    j = len(discard) - 1
+                    if run_depth:
+                        while j > 0 and discard[j - 1].rank == rank:
+                            j -= 1
+                    moved += discard[j:]
+                    del discard[j:]
+                    masks[rank] &= ~_DISCARD
+                    if not discard or not reveal:
+                        self.discard_live = False
+                    else:
+                        masks[discard[-1].rank] |= _DISCARD
+                to = piles[left]
+                bit = _PILE << left
+                if to:
+                    masks[to[-1].rank] &= ~bit
+                to += moved
+                masks[rank] |= bit
+                self.last_receiver = left
+            seat = left
+            rest -= 1
+            if not rest:
+                if not deal(masks):
+                    return n
+                seat = self.to_act
+                assert seat is not None
+                rest = self.round_cards * players
+        self.to_act = seat
         return n
 
     def search_apply(self, move: ThreeFiftyMove) -> None:  # noqa: C901 (one call a move: no helper calls)
@@ -338,53 +497,76 @@ class SearchSteps(StateBase):
         if not hand and not any(self.hands):
             self._search_deal(masks)
 
-    def _search_deal(self, masks: list[int]) -> None:
+    def _search_deal(self, masks: list[int]) -> bool:  # noqa: C901 (seven calls a playout: no helper calls)
         """``deal_round`` (the state's; seed 'Austeilen der Karten') for the search's fast path:
         the same cards to the same places in the same order (each hand's cards counted in the
         order dealt), by slices of the stock instead of one card at a time; the new centre cards'
-        place bits set."""
+        place bits set; the end of the game (:func:`.search_count.end_game`, ``_end_game``'s
+        state) when the stock cannot give every player a card. Whether the game goes on."""
         r = self.rules
         n = r.players
         stock = self.stock
         centre = self.centre
-        need = max(0, CENTRE_SIZE - len(centre))
+        need = CENTRE_SIZE - len(centre)
+        if need < 0:
+            need = 0
+        left = len(stock)
         hands_first = r.refill_order == "hands_then_center"
-        per = min(HAND_SIZE, (len(stock) if hands_first else max(0, len(stock) - need)) // n)
+        per = (left if hands_first else left - need if left > need else 0) // n
+        if per > HAND_SIZE:
+            per = HAND_SIZE
         if per == 0:
             self.set_aside.extend(reversed(stock))
             stock.clear()
-            self._end_game()
-            return
+            end_game(self)
+            return False
         self.round += 1
-        self.dealer = (self.dealer + 1) % n
-        first = (self.dealer + 1) % n
-        if not hands_first and need:
-            centre += stock[:-need - 1:-1]
+        first = self.dealer + 1
+        if first == n:
+            first = 0
+        self.dealer = first
+        first += 1
+        if first == n:
+            first = 0
+        if need and not hands_first:
+            new = stock[:-need - 1:-1]
             del stock[-need:]
-            for x in centre:
+            centre += new
+            for x in new:
                 masks[x.rank] |= _CENTRE
+            left -= need
         k = per * n
-        dealt = stock[:-k - 1:-1]  # (the order the cards come off the stock)
-        del stock[-k:]
+        stop: int | None = left - 1 - k  # (the cards come off the stock from its end)
+        if stop is not None and stop < 0:
+            stop = None
         hands = self.hands
-        for j in range(n):
-            cards = dealt[j::n]
-            h = dict.fromkeys(cards, 1)
+        seat = first
+        for j in range(left - 1, left - 1 - n, -1):
+            cards = stock[j:stop:-n]
+            if per == 4:  # (HAND_SIZE: the usual round)
+                a, b, c, d = cards
+                h = {a: 1, b: 1, c: 1, d: 1}
+            else:
+                h = dict.fromkeys(cards, 1)
             if len(h) < per:  # (two decks: a card twice in one hand)
                 h = {}
                 for x in cards:
                     h[x] = h.get(x, 0) + 1
-            hands[(first + j) % n] = h
-        if hands_first:
-            m = min(need, len(stock))
-            if m:
-                centre += stock[:-m - 1:-1]
-                del stock[-m:]
-                for x in centre:
-                    masks[x.rank] |= _CENTRE
+            hands[seat] = h
+            seat += 1
+            if seat == n:
+                seat = 0
+        del stock[left - k:]
+        if hands_first and need and stock:
+            new = stock[:-need - 1:-1]
+            del stock[-need:]
+            centre += new
+            for x in new:
+                masks[x.rank] |= _CENTRE
         if per < HAND_SIZE:
             self.set_aside.extend(reversed(stock))
             stock.clear()
         self.round_cards = per
         self.to_act = first
         self._legal = None
+        return True
