@@ -38,6 +38,7 @@ from ..cards import JOKER, Card, parse_cards, standard_deck
 from ..multiset import counted
 from .bot import ContinentalBot
 from .moves import ContinentalMove
+from .race import ready_chance
 from .rules import Rules
 
 if TYPE_CHECKING:
@@ -68,6 +69,11 @@ TAKE_EDGE = 0.0
 POINTS_W = 0.1
 """Once another seat is down (it may go out any turn): usefulness a discard gains per point it
 is worth (high cards go first)."""
+RACE_H = 3
+"""Towards sets only, before laying down: the discard kept and the take-or-draw choice by the
+chance the hand is ready within this many stock draws (:func:`.race.ready_chance`); 0: off."""
+RACE_SCALE = 100.0
+"""Usefulness one whole chance (1.0) of that estimate is worth in the discard order."""
 CLAIMS = "with_runs"
 """When the strong player claims a discard out of turn (by the normal player's rule): ``"never"``,
 ``"with_runs"`` (only in deals whose contract has a run), ``"always"``."""
@@ -165,6 +171,8 @@ class StrongContinentalBot(ContinentalBot):
         if (take is None or draw is None or top is None or top.is_joker or self.down or runs or not LOOKAHEAD
                 or self._contract_ready(ms_plus(self.hand, top), 1)):
             return super()._draw(top, by_kind)
+        if self._racing():
+            return take if self._race_take(top) else draw
         v_take = self._kept_value(ms_plus(self.hand, top))
         unseen = sum(self.live.values())
         if not unseen:
@@ -175,6 +183,35 @@ class StrongContinentalBot(ContinentalBot):
                 c = JOKER if rank == 0 else Card(rank, "C")
                 v_draw += n * self._kept_value(ms_plus(self.hand, c))
         return take if v_take > v_draw / unseen + TAKE_EDGE else draw
+
+    def _racing(self) -> bool:
+        """Whether the race estimate decides (:data:`RACE_H`: a deal of sets only, not down)."""
+        return bool(RACE_H) and not self.contract[1] and not self.down
+
+    def _race(self, hand: dict[Card, int]) -> float:
+        """:func:`.race.ready_chance` of ``hand`` within :data:`RACE_H` draws."""
+        ranks: dict[int, int] = {}
+        for c, n in hand.items():
+            ranks[c.rank] = ranks.get(c.rank, 0) + n
+        return ready_chance(ranks, self.contract[0], self.live, RACE_H)
+
+    def _race_kept(self, hand: dict[Card, int], keep: Card | None = None) -> float:
+        """The best :meth:`_race` of ``hand`` less one card (never a joker nor ``keep``)."""
+        return max((self._race(ms_minus(hand, c)) for c in hand if not c.is_joker and c != keep), default=0.0)
+
+    def _race_take(self, top: Card) -> bool:
+        """Whether taking ``top`` leaves a hand likelier to be ready than a stock draw does on
+        average over the unseen cards."""
+        v_take = self._race_kept(ms_plus(self.hand, top), top)
+        unseen = sum(self.live.values())
+        if not unseen:
+            return True
+        v_draw = 0.0
+        for rank, n in self.live.items():
+            if n > 0:
+                c = JOKER if rank == 0 else Card(rank, "C")
+                v_draw += n * self._race_kept(ms_plus(self.hand, c))
+        return v_take > v_draw / unseen + TAKE_EDGE
 
     def _hand_value(self, hand: dict[Card, int]) -> float:
         """A hand's worth towards a contract of sets: :data:`READY_VALUE` when it holds it, else
@@ -199,6 +236,8 @@ class StrongContinentalBot(ContinentalBot):
         later (:meth:`_feeds`)."""
         use, minus_points, text = super()._discard_cost(m)
         c = m.cards[0]
+        if self._racing() and not c.is_joker:
+            use += RACE_SCALE * (1.0 - self._race(ms_minus(self.hand, c)))
         if POINTS_W and not self.down and any(st["down"] for st in self.view["seats"]):
             use -= POINTS_W * self.rules.value(c)
         return (use + self._feeds(c), minus_points, text)
