@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-from meldtable.bot import choose_move
 from meldtable.continental import strong
 from meldtable.continental.race import ready_chance
 from positions_continental import PLAY_STAGE, position
@@ -56,17 +55,3 @@ def test_strong_keeps_five_nines_and_throws_a_single(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(strong, "RACE_H", 0)
     assert str(strong.choose_move(g)).startswith("discard 9")
 
-
-def test_strong_draws_rather_than_take_a_third_pair(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Pairs of twos and nines, an eight and a five; the top discard 8H would make a third pair
-    (and one of three pairs is broken again by the next pair made). A stock draw is as likely to
-    pair a single: the strong player draws; with the race estimate off it takes, as the normal
-    player does."""
-    g = position(hands=[["2C", "8C", "2H", "9H", "9H", "5S"], ["4S", "6S", "7S", "TS", "JS", "KS"],
-                        ["AC", "AD", "TD", "JH", "3S", "4C"]],
-                 pile=["3D", "8H"], top_claimable=False)
-    assert g.view(0)["phase"] == "draw"
-    assert str(choose_move(g, level="normal")) == "take"
-    assert str(strong.choose_move(g)) == "draw"
-    monkeypatch.setattr(strong, "RACE_H", 0)
-    assert str(strong.choose_move(g)) == "take"
