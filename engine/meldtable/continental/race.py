@@ -9,7 +9,9 @@ hand holds, the chance that ``horizon`` draws from the unseen cards (each copy a
 drawn copy leaves fewer of its rank) bring the cards missing, jokers filling any gap (a set needs
 one natural card, so only ranks the hand holds are targets; a rank held four times or more may be
 the target of two sets: »mehrere Sätze des gleichen Wertes«, option ``same_rank_sets``).
-Pure functions of card counts; they read no hidden card.
+Pure functions of card counts; they read no hidden card. The chances are cached (at most
+32,768 entries, a few megabytes; three whole matches fill about 26,000): a decision costs a median
+0.4 ms of CPython, at most about 13 ms (deal 4's three sets from ten cards).
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ def ready_chance(ranks: dict[int, int], sets: int, live: dict[int, int], horizon
     return best
 
 
-@lru_cache(maxsize=200_000)
+@lru_cache(maxsize=32_768)
 def _chance(needs: tuple[tuple[int, int], ...], jokers: int, joker_live: int, unseen: int, draws: int) -> float:
     """Chance that ``draws`` draws fill ``needs`` ((cards missing, copies unseen) per target rank)
     with the help of ``jokers`` held; ``joker_live`` jokers and ``unseen`` cards unseen."""
