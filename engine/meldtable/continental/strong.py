@@ -26,8 +26,10 @@ docs/performance.md, "Playing strength", session 14):
 - **The discard that keeps the hand likeliest to be ready soonest** (towards sets, session 15):
   the discards are ordered first by :func:`.race.ready_chance` of the hand each leaves (the
   contract within :data:`RACE_H` stock draws, from the unseen copies), the order above breaking
-  ties: 0.461 against 0.456 over deals 400-3599 (paired +0.005 ± 0.006). Deciding take or draw
-  by the same estimate added nothing (+0.001), nor did another horizon (2, 5, 6).
+  ties: 0.461 against 0.456 over deals 400-3599 (paired +0.005 ± 0.006). In deal 4 (three sets
+  from nine cards; deals 1-3 played by normal players, seeds 400-999) 0.428 against 0.397
+  (paired +0.032 ± 0.017). Deciding take or draw by the same estimate added nothing (+0.001),
+  nor did another horizon (2, 5, 6).
 
 It reads only what its seat may see: its view, the deal's public moves (the discards in
 ``game.history``) and :func:`meldtable.search.knowledge.known_cards` (cards every seat saw go
