@@ -220,9 +220,9 @@ class StrongContinentalBot(ContinentalBot):
         return max((self._hand_value(ms_minus(hand, c)) for c in hand if not c.is_joker), default=0.0)
 
     def _discard_cost(self, m: ContinentalMove) -> tuple[float, int, str]:
-        """The normal player's order of discards (:meth:`ContinentalBot._discard_cost`), with high
-        cards sooner once another seat is down (``POINTS_W``) and a card that feeds the next seat
-        later (:meth:`_feeds`)."""
+        """The normal player's order of discards (:meth:`ContinentalBot._discard_cost`), first by
+        the race estimate in a deal of sets (:data:`RACE_H`), with high cards sooner once another
+        seat is down (``POINTS_W``) and a card that feeds the next seat later (:meth:`_feeds`)."""
         use, minus_points, text = super()._discard_cost(m)
         c = m.cards[0]
         if self._racing() and not c.is_joker:
