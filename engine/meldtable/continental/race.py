@@ -8,7 +8,8 @@ be ready soonest. :func:`ready_chance` counts, for the best choice of target ran
 hand holds, the chance that ``horizon`` draws from the unseen cards (each copy as likely; a
 drawn copy leaves fewer of its rank) bring the cards missing, jokers filling any gap (a set needs
 one natural card, so only ranks the hand holds are targets; a rank may be the target of two
-sets: »mehrere Sätze des gleichen Wertes«, option ``same_rank_sets``).
+sets, as option ``same_rank_sets`` allows by default: es.wikipedia, the seed is silent; the
+estimate assumes it also when the option is off).
 Pure functions of card counts; they read no hidden card. The chances are cached (at most
 32,768 entries, a few megabytes; three whole matches fill about 26,000): a decision costs a median
 0.4 ms of CPython, at most about 13 ms (deal 4's three sets from ten cards).
