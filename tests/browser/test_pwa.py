@@ -547,6 +547,50 @@ def test_documentation_is_stored_at_the_second_start_or_when_visited(context: Br
     assert watch.errors == [], watch.errors
 
 
+def test_play_with_friends_and_the_icons_come_at_the_second_start_and_work_offline(context: BrowserContext,
+                                                                                   site_dir: Path, sites: Sites) -> None:
+    """Session 15 (issue #16's 5 MB): play with friends (web/net/, the QR code library) and the
+    icons are in the later tier. A first visit (a game started) asks for none of them; the second
+    start stores them; then, offline with the host stopped, the player opens play with friends:
+    choosing a friend on another device for a seat and starting opens the Players panel with that
+    seat's invitation, its modules and style sheet read from the cache, and no error."""
+    later = dict(build.read_precache(site_dir)["later"])
+    moved = {rel for rel in later if rel.startswith(("net/", "vendor/", "icons/"))}
+    assert {"net/lobby.js", "net/lobby.css", "vendor/qrcode-generator.mjs", "icons/icon-512.png"} <= moved
+    site = sites(site_dir)
+    watch, page = open_installed(context, site.origin, site.url)
+    start_game(page)
+    asked = {path.split("?")[0].lstrip("/") for path in site.paths}
+    assert not asked & moved, f"a first visit fetched: {sorted(asked & moved)}"
+
+    page.goto(f"{site.url}?fast=1&seed={SEED}")  # the second start, online: the later tier is stored
+    wait_ready(page)
+    wait_later_missing(page, lambda n: n == 0)
+
+    site.stop()
+    context.set_offline(True)
+    failed: list[str] = []
+    context.on("requestfailed", lambda request: failed.append(urlsplit(request.url).path))
+    page.goto(f"{site.url}?fast=1&seed={SEED}")
+    wait_ready(page)
+    page.wait_for_selector("#newgame-dialog[open]")  # (offering the first visit's game too)
+    page.select_option("#ng-variant", "canasta-classic")
+    page.select_option("#ng-players", "4")
+    page.locator("#ng-seats summary").click()
+    for seat, kind in enumerate(("person", "computer", "friend", "computer")):
+        page.select_option(f"#ng-seat-{seat}-kind", kind)
+    page.click("#ng-start")
+    page.wait_for_selector(".net-host[open] .net-seat[data-seat='2'] .net-copy")
+    assert page.evaluate("() => [...document.styleSheets].some((s) => (s.href || '').endsWith('net/lobby.css'))")
+    assert page.is_visible("#btn-players")
+    # the one request that fails: the site's optional STUN/TURN list (net/peer.js loadIceServers:
+    # none without it), which Chromium reports on the console as it does any failed load
+    assert set(failed) <= {"/config.json"}, failed
+    # (failed twice: the page's request and the service worker's fetch for it)
+    assert set(watch.errors) <= {"console: Failed to load resource: net::ERR_FAILED"} and len(watch.errors) <= len(failed)
+    assert watch.foreign == []
+
+
 def test_csp_header_reaches_the_worker(context: BrowserContext, site_dir: Path, sites: Sites) -> None:
     """Control for the test above: without 'wasm-unsafe-eval' in the header the worker cannot
     compile Pyodide, so the header's policy really applies to the engine's worker."""
