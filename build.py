@@ -782,9 +782,12 @@ def write_service_worker(site: Path, exclude: tuple[str, ...] | None = None) -> 
         return build_id(entries)
     source = sw.read_text()
     bid = build_id(entries, source.encode())
-    files = [[rel, None if rel == "./" else sha[:SW_HASH_CHARS]] for rel, sha in entries  # hosts may rewrite HTML
+    # the whole digest for a service worker older than SW_HASH_CHARS (bench/load_bench.py
+    # rewrites the list of an older build's copy with this build.py)
+    chars = SW_HASH_CHARS if "HASH_CHARS" in source else 64
+    files = [[rel, None if rel == "./" else sha[:chars]] for rel, sha in entries  # hosts may rewrite HTML
              if not precached_later(rel)]
-    later = [[rel, sha[:SW_HASH_CHARS]] for rel, sha in entries if precached_later(rel)]
+    later = [[rel, sha[:chars]] for rel, sha in entries if precached_later(rel)]
     line = f"const BUILD = {json.dumps({'id': bid, 'files': files, 'later': later})}; // @build"
     text, count = SW_BUILD_LINE.subn(lambda _: line, source)
     if count != 1:
