@@ -404,14 +404,14 @@ def test_manifest_icons_csp_and_precache_list(site_dir: Path, version: dict[str,
     # Budget 500 KB (300 KB before Classic Canasta, 400 KB before Kanaster, the reason catalogues,
     # the table work and the position format of issues #11-#14: 437 KB then; 450 KB before the
     # computer levels, events, game records and play with friends of issues #26-#30: 456 KB with
-    # them before play with friends was wired into the app, whose net/ and vendor/ are now first
-    # tier (the page imports them on demand); 510 KB for session 14's search fast paths and
-    # Continental's strong player (the wheel 194.6 -> 200.8 KB; 505,433 bytes), and back to 500 KB
-    # in session 15 (495,322 bytes): the wheel indented by one space a level (-3.5 KB) and without
-    # what only the type checker reads (-2.8 KB), sw.js listing 16 hex digits of each sha256 (-3.0
-    # KB), the page without its HTML comments (-0.8 KB). Both tiers count here: net/, vendor/ and the icons, which moved to the later tier in
-    # session 15, are still the app's files. What would shrink it next: docs/performance.md,
-    # "Page load" (the wheel as one gzip stream, 39 KB less).
+    # them before play with friends was wired into the app (its net/ and vendor/ then first tier);
+    # 510 KB for session 14's search fast paths and Continental's strong player (the wheel 194.6 ->
+    # 200.8 KB; 505,433 bytes), and back to 500 KB in session 15 (495,322 bytes): the wheel
+    # indented by one space a level (-3.5 KB) and without what only the type checker reads (-2.8
+    # KB), sw.js listing 16 hex digits of each sha256 (-3.0 KB), the page without its HTML comments
+    # (-0.8 KB). Both tiers count here: net/, vendor/ and the icons, in the later tier since session
+    # 15, are still the app's files. What would shrink it next: docs/performance.md, "Page load"
+    # (the wheel as one gzip stream, 39 KB less).
     assert wire < 500_000, f"the app's own files: {wire} bytes gzipped ({raw} raw); budget under 500 KB"
 
 
