@@ -107,7 +107,14 @@ NOT_PRECACHED = (SERVICE_WORKER, "version.json")
 PRECACHED_LATER = ("rules/", "guides/", "rules.css", "guide.html", "guide.js", "guide.css",
                    "embed.js", "embed-position.js", "embed.css", "embed-loader.js",
                    # game records (issue #30): the replay page, opened from the score sheet or a link
-                   "replay.html", "replay.js", "replay.css")
+                   "replay.html", "replay.js", "replay.css",
+                   # play with friends (issue #28): web/net/ and the QR code library, which the page
+                   # imports only when the player opens it (app.js: import("./net/lobby.js")); opened
+                   # online before the second start, each file is stored as it passes (sw.js)
+                   "net/", "vendor/",
+                   # the manifest's icons and the apple-touch-icon: the page shows none of them (its
+                   # icon is favicon.svg); the browser asks for them when it installs the app
+                   "icons/")
 SHELL_PAGE = "index.html"
 
 
@@ -676,12 +683,27 @@ def minify_web(site: Path) -> tuple[int, int]:
             # shipped files must not depend on where dist/ sits (esbuild reads the nearest one)
             run([str(esbuild()), *group, "--minify", "--charset=utf8", "--tsconfig-raw={}", "--outdir=.", "--outbase=.",
                  *extra, "--allow-overwrite", "--log-level=warning"], cwd=site, stdout=subprocess.DEVNULL)
+    shell = site / SHELL_PAGE
+    if shell.exists():  # its HTML comments (notes for whoever edits web/index.html): 0.9 KB with gzip
+        shell.write_text(without_html_comments(shell.read_text(encoding="utf-8")), encoding="utf-8")
     if WORKER in files:
         run([str(esbuild()), WORKER, "--bundle", "--format=esm", "--platform=browser", "--minify",
              "--charset=utf8", "--tsconfig-raw={}", *(f"--external:{name}" for name in WORKER_EXTERNAL),
              f"--outfile={WORKER}", "--allow-overwrite", "--log-level=warning"],
             cwd=site, stdout=subprocess.DEVNULL)
     return before, sum((site / f).stat().st_size for f in files)
+
+
+HTML_COMMENT = re.compile(r"[ \t]*<!--.*?-->(?:[ \t]*\n)?", re.S)
+SCRIPT_ELEMENT = re.compile(r"(<script\b.*?</script>)", re.S | re.I)
+
+
+def without_html_comments(html: str) -> str:
+    """``html`` without its comments (with the indentation before one and the line end after
+    it), outside ``<script>`` elements, whose text stays exactly as it is (the early script is
+    allowed by its hash)."""
+    parts = SCRIPT_ELEMENT.split(html)
+    return "".join(part if i % 2 else HTML_COMMENT.sub("", part) for i, part in enumerate(parts))
 
 
 def precached_later(rel: str) -> bool:
@@ -713,6 +735,11 @@ def build_id(entries: list[tuple[str, str]], service_worker: bytes = b"") -> str
     return digest.hexdigest()[:12]
 
 
+# sw.js lists each file's sha256 by its first 16 hex digits (64 bits; web/sw.js compares as
+# many digits as listed). The check is against a half-finished deploy or a rewriting proxy,
+# not against the host, which serves sw.js itself: a changed file passes it with a chance of
+# 2^-64. The full digests (112 files) were 7.5 KB of sw.js with gzip, these 3.6 KB less.
+SW_HASH_CHARS = 16
 SW_BUILD_LINE = re.compile(r"^const BUILD = .*; // @build$", re.M)
 SW_BUILD_JSON = re.compile(r"^const BUILD = (.*); // @build$", re.M)
 
@@ -734,7 +761,8 @@ def precache_exclusions(site: Path) -> tuple[str, ...]:
 
 def read_precache(site: Path) -> dict[str, Any]:
     """{"id": build id, "files": [[path, sha256 or null], ...], "later": [[path, sha256], ...]}
-    as written into site/sw.js ("files": stored at install; "later": see PRECACHED_LATER)."""
+    as written into site/sw.js (each sha256 as its first SW_HASH_CHARS hex digits; "files":
+    stored at install; "later": see PRECACHED_LATER)."""
     match = SW_BUILD_JSON.search((site / SERVICE_WORKER).read_text())
     if not match:
         raise BuildError(f"{site / SERVICE_WORKER} has no 'const BUILD = ...; // @build' line")
@@ -754,9 +782,12 @@ def write_service_worker(site: Path, exclude: tuple[str, ...] | None = None) -> 
         return build_id(entries)
     source = sw.read_text()
     bid = build_id(entries, source.encode())
-    files = [[rel, None if rel == "./" else sha] for rel, sha in entries  # hosts may rewrite HTML
+    # the whole digest for a service worker older than SW_HASH_CHARS (bench/load_bench.py
+    # rewrites the list of an older build's copy with this build.py)
+    chars = SW_HASH_CHARS if "HASH_CHARS" in source else 64
+    files = [[rel, None if rel == "./" else sha[:chars]] for rel, sha in entries  # hosts may rewrite HTML
              if not precached_later(rel)]
-    later = [[rel, sha] for rel, sha in entries if precached_later(rel)]
+    later = [[rel, sha[:chars]] for rel, sha in entries if precached_later(rel)]
     line = f"const BUILD = {json.dumps({'id': bid, 'files': files, 'later': later})}; // @build"
     text, count = SW_BUILD_LINE.subn(lambda _: line, source)
     if count != 1:

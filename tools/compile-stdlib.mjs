@@ -11,8 +11,13 @@
 // those of decorated classes (a dataclass without one builds one with inspect.signature when
 // it is created). The standard library supports running without docstrings (python -OO).
 // Measured on the modules a start imports: 1155 KB with docstrings and column ranges, 965 KB
-// without (docs/performance.md, "Page load"). Other members are copied; modules that fail to
-// compile keep their source. Members are deflated at level 9.
+// without (docs/performance.md, "Page load"). Each code object's line table then says only the
+// line of its `def` (or `class`, or 1 for a module's own code): the shipped library has no
+// sources to show, so a traceback through it names the file, the function and the line where
+// that function starts, instead of the line inside it (warnings, logging and tracebacks all get
+// a line number as before). The exact tables were 138 KB of the 826 KB of deflated .pyc files
+// that a start imports; these take 23 KB (session 15, issue #16's 5 MB). Other members are
+// copied; modules that fail to compile keep their source. Members are deflated at level 9.
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -45,6 +50,14 @@ class StripDocstrings(ast.NodeTransformer):
             node.body = body[1:] or [ast.copy_location(ast.Pass(), body[0])]
         return node
 
+# One "no column" entry (PEP 626's location table, Objects/locations.md: code 13) per 8 code
+# units, each with a line delta of 0 from co_firstlineno.
+def function_lines(code):
+    n = len(code.co_code) // 2
+    table = bytes([0x80 | (13 << 3) | 7, 0]) * (n // 8) + (bytes([0x80 | (13 << 3) | (n % 8 - 1), 0]) if n % 8 else b"")
+    consts = tuple(function_lines(c) if isinstance(c, type(code)) else c for c in code.co_consts)
+    return code.replace(co_linetable=table, co_consts=consts)
+
 source_zip = next(p for p in sys.path if p.endswith(".zip"))
 compiled = kept = 0
 with zipfile.ZipFile(source_zip) as zin, zipfile.ZipFile(OUT, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zout:
@@ -53,7 +66,7 @@ with zipfile.ZipFile(source_zip) as zin, zipfile.ZipFile(OUT, "w", zipfile.ZIP_D
         if info.filename.endswith(".py"):
             name = f"{source_zip}/{info.filename}"
             try:
-                code = compile(StripDocstrings().visit(ast.parse(data, name)), name, "exec", dont_inherit=True)
+                code = function_lines(compile(StripDocstrings().visit(ast.parse(data, name)), name, "exec", dont_inherit=True))
             except SyntaxError as exc:
                 print(f"keeping source of {info.filename}: {exc}")
             else:

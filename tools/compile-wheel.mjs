@@ -14,6 +14,7 @@
 // the long description (the README, 4.8 KB deflated; the page only zipimports this wheel, it is
 // never installed). Other members are copied; the WHEEL tag becomes <python tag>-none-any and
 // RECORD, when the input has one, is rewritten with the new files' hashes (the page's wheel has none: build.py page_wheel). Members are deflated at level 9.
+// The source form (what the page loads) is indented by one space a level, not four.
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -36,7 +37,7 @@ pyodide.globals.set("OUT", "/out/" + path.basename(output));
 pyodide.globals.set("TAG", tag);
 pyodide.globals.set("FORM", form);
 pyodide.runPython(`
-import ast, base64, hashlib, importlib.util, sys, zipfile
+import ast, base64, hashlib, importlib.util, re, sys, zipfile
 from importlib._bootstrap_external import _code_to_hash_pyc
 
 probe = compile("x = 1", "probe", "exec")
@@ -97,6 +98,64 @@ class StripAnnotations(ast.NodeTransformer):
             return None if node.simple else ast.copy_location(ast.Expr(node.target), node)
         return ast.copy_location(ast.Assign(targets=[node.target], value=node.value), node)
 
+class StripTypingOnly(ast.NodeTransformer):
+    """For the source form: code that only the type checker reads (session 15, 1.3 KB): \`if
+    TYPE_CHECKING:\` blocks (never run; an \`else:\` is kept in their place), module-level
+    \`__all__\` lists (the engine has no star imports) and \`cast(T, x)\` where \`cast\` is
+    typing's (it returns x)."""
+    def visit_Module(self, node):
+        self.cast = any(isinstance(s, ast.ImportFrom) and s.module == "typing"
+                        and any(a.name == "cast" and a.asname is None for a in s.names) for s in node.body)
+        node.body = [s for s in node.body if not (isinstance(s, ast.Assign) and len(s.targets) == 1
+                     and isinstance(s.targets[0], ast.Name) and s.targets[0].id == "__all__")]
+        node = self.generic_visit(node)
+        # then the names imported from typing and collections.abc that nothing names any more
+        # (a name a class annotation still uses stays: dataclass looks ClassVar up there)
+        used = {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
+        used |= {word for n in ast.walk(node) if isinstance(n, ast.Constant) and isinstance(n.value, str)
+                 for word in re.findall(r"\\w+", n.value)}  # a string annotation ("ClassVar[int]")
+        body = []
+        for stmt in node.body:
+            if isinstance(stmt, ast.ImportFrom) and stmt.module in ("typing", "collections.abc") and not stmt.level:
+                stmt.names = [a for a in stmt.names if (a.asname or a.name) in used]
+                if not stmt.names:
+                    continue
+            body.append(stmt)
+        node.body = body
+        return node
+    def generic_visit(self, node):
+        super().generic_visit(node)
+        for field in ("body", "orelse", "finalbody", "handlers"):
+            stmts = getattr(node, field, None)
+            if isinstance(stmts, list):
+                flat = []
+                for stmt in stmts:
+                    flat.extend(stmt if isinstance(stmt, list) else [stmt])
+                setattr(node, field, flat)
+        if isinstance(getattr(node, "body", None), list) and not node.body and not isinstance(node, ast.Module):
+            node.body = [ast.Pass()]
+        return node
+    def visit_If(self, node):
+        test = node.test
+        if ((isinstance(test, ast.Name) and test.id == "TYPE_CHECKING")
+                or (isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")):
+            return [self.visit(s) for s in node.orelse]
+        return self.generic_visit(node)
+    def visit_Call(self, node):
+        self.generic_visit(node)
+        if (self.cast and isinstance(node.func, ast.Name) and node.func.id == "cast"
+                and len(node.args) == 2 and not node.keywords):
+            return node.args[1]
+        return node
+
+def one_space(text):
+    """ast.unparse's text with one space per indentation level instead of four: 3.5 KB less
+    wheel (session 15). Kept as it is where that would change the module (a line inside a
+    multi-line string starting with spaces): the two must parse to the same tree."""
+    lines = [" " * ((len(l) - len(l.lstrip(" "))) // 4) + l.lstrip(" ") for l in text.split("\\n")]
+    packed = "\\n".join(lines)
+    return packed if ast.dump(ast.parse(packed)) == ast.dump(ast.parse(text)) else text
+
 def record_hash(data):
     return "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
 
@@ -109,9 +168,9 @@ with zipfile.ZipFile(SRC) as zin:
         if name.endswith(".py"):
             tree = (StripAllTexts() if FORM == "source" else StripDocstrings()).visit(ast.parse(data, name))
             if FORM == "source":
-                tree = ast.fix_missing_locations(StripAnnotations().visit(tree))
+                tree = ast.fix_missing_locations(StripTypingOnly().visit(StripAnnotations().visit(tree)))
             if FORM == "source":
-                data = (ast.unparse(tree) + "\\n").encode()
+                data = one_space(ast.unparse(tree) + "\\n").encode()
                 compile(data, name, "exec", dont_inherit=True)  # what Python will read must compile
             else:
                 code = compile(tree, name, "exec", dont_inherit=True)

@@ -1,9 +1,9 @@
 // Service worker of meldtable: keeps the whole app (page, Pyodide, the engine wheel, icons)
 // in Cache Storage so it starts and plays offline, and never switches versions mid-game.
 //
-// - install:  fetches every file of BUILD.files (revalidating with the server, so files the
-//             page has just loaded come from the HTTP cache; files unchanged since an older
-//             cached build are copied from it), checks each one's sha256, and stores them in
+// - install:  fetches every file of BUILD.files (from the HTTP cache when the page has just
+//             loaded it and its sha256 matches, else from the server; files unchanged since an
+//             older cached build are copied from it), checks each one's sha256, and stores them in
 //             the cache "meldtable:<scope path>:<build id>". A failed install keeps what it
 //             stored and is retried on the next visit. BUILD.later (the rules pages, guided
 //             hands and live demos) is stored too when this is an update (an older build's
@@ -24,7 +24,8 @@
 //             {type: "cache-later"}: see "later".
 //
 // build.py rewrites the next line in dist/sw.js: the build id (a hash over every precached
-// file and this script) and [path relative to this script, sha256 or null] per file. Unbuilt
+// file and this script) and [path relative to this script, sha256 (its first 16 hex digits) or
+// null] per file. Unbuilt
 // (web/sw.js) the list is empty, and this worker caches nothing and answers nothing.
 const BUILD = { id: "dev", files: [], later: [] }; // @build
 
@@ -39,6 +40,8 @@ const CACHE = PREFIX + BUILD.id;
 const SHELL = new URL("./", self.location.href).href;
 /** @type {[string, RegExp][]} */
 const REQUIRED_TYPES = [[".wasm", /^application\/wasm$/], [".mjs", /javascript/], [".js", /javascript/]];
+// how many hex digits of a file's sha256 the build lists (build.py SW_HASH_CHARS)
+const HASH_CHARS = [...BUILD.files, ...BUILD.later].reduce((n, [, sha]) => (sha ? sha.length : n), 64);
 // sha256 of each file of the second tier, by its absolute URL
 const LATER = new Map(BUILD.later.map(([path, sha256]) => [new URL(path, self.location.href).href, sha256]));
 
@@ -149,14 +152,24 @@ async function precache(files) {
         }
       }
     }
-    let response = await fetch(new Request(url, { cache: "no-cache", credentials: "same-origin" }));
+    // A file with a sha256 is first taken from the browser's HTTP cache as it is (the page has
+    // just loaded most of them: no request at all, where revalidating cost a round trip each, 8 KB
+    // of a first visit); only when that copy is not this build's is the server asked. The page
+    // itself (no sha256: hosts may rewrite HTML) is always revalidated.
+    const get = (/** @type {RequestCache} */ mode) => fetch(new Request(url, { cache: mode, credentials: "same-origin" }));
+    let response = await get(sha256 ? "force-cache" : "no-cache");
+    let verified = false;
+    if (sha256 && response.ok && !response.redirected) {
+      verified = (await digest(response.clone())) === sha256;
+      if (!verified) response = await get("no-cache");
+    }
     if (!response.ok) throw new Error(`precache ${path}: HTTP ${response.status}`);
     if (response.redirected) {
       // A redirected response cannot answer a navigation: keep only status, headers and body.
       response = new Response(await response.blob(), { status: 200, headers: response.headers });
     }
     // A different file means a half-finished deploy: fail, and try again on the next visit.
-    if (sha256 && (await digest(response.clone())) !== sha256) {
+    if (sha256 && !verified && (await digest(response.clone())) !== sha256) {
       throw new Error(`precache ${path}: content does not match build ${BUILD.id}`);
     }
     // Never keep a file the browser would refuse (e.g. .wasm not sent as application/wasm):
@@ -171,8 +184,9 @@ async function precache(files) {
   }));
 }
 
-/** Hex sha256 of a response body. */
+/** Hex sha256 of a response body, as long as the build lists it (build.py SW_HASH_CHARS: its
+ * first 16 digits; the whole digest in a list without any). */
 async function digest(response) {
   const hash = await crypto.subtle.digest("SHA-256", await response.arrayBuffer());
-  return Array.from(new Uint8Array(hash), (b) => b.toString(16).padStart(2, "0")).join("");
+  return Array.from(new Uint8Array(hash), (b) => b.toString(16).padStart(2, "0")).join("").slice(0, HASH_CHARS);
 }
