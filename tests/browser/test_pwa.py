@@ -291,7 +291,7 @@ def shot(page: Page, name: str) -> None:
 def wire_bytes(path: Path) -> int:
     """Size as a host with gzip sends it (compressed formats as they are)."""
     data = path.read_bytes()
-    if path.suffix in (".png", ".whl", ".zip"):
+    if path.suffix in (".png", ".whl", ".zip", ".gzip"):
         return len(data)
     return len(gzip.compress(data, 6))
 
