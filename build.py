@@ -610,7 +610,7 @@ def vendor_pyodide(tarball: Path, out_dir: Path, stdlib: str = "trimmed", wheel:
 
 def write_app_lock(out_dir: Path, info: dict[str, Any], wheel: Path, stdlib: str = "trimmed",
                    unpacked_sha256: str | None = None) -> None:
-    """Write pyodide/app-lock.json: Pyodide's info block plus one entry for our wheel (SRI-checked),
+    """Write pyodide/app-lock.json: Pyodide's info block plus one entry for our wheel (sha256-checked),
     and the sha256 of out_dir/python_stdlib.zip (`stdlib_sha256`, which Pyodide ignores): the
     worker names its memory snapshot by a hash of this file, so a snapshot is only ever
     restored with the wheel and the standard library it was made from (web/engine-worker.mjs).
