@@ -161,6 +161,7 @@ MIME_TYPES = {
     ".png": "image/png",
     ".zip": "application/zip",
     ".whl": "application/zip",
+    ".gzip": "application/gzip",  # the page's wheel (gzipped_wheel); never a Content-Encoding
 }
 
 
@@ -424,6 +425,44 @@ def page_wheel(wheel: Path, out_dir: Path) -> Path:
     return out
 
 
+# The page's wheel is shipped as one gzip stream of a zip whose members are stored: gzip then
+# finds the redundancy across the modules, which a zip's per-member deflate cannot (the wheel
+# of session 15: 197 KB deflated, 158 KB as one stream; docs/performance.md, "Page load"). The
+# suffix is ".gzip", not ".gz": hosts map ".gz" to a Content-Encoding (Apache's
+# `AddEncoding x-gzip .gz`), and a browser would then decode it and the hashes fail to match.
+# The worker decompresses it (DecompressionStream) and puts the zip on sys.path under the
+# wheel's own name (web/engine-worker.mjs, fetchWheel); bytes that arrive decoded anyway are
+# accepted when they match the zip's hash (`unpacked_sha256` in app-lock.json).
+WHEEL_GZIP_SUFFIX = ".gzip"
+
+
+def stored_zip(wheel: Path, out: Path) -> None:
+    """Rewrite the zip `wheel` to `out` with the same members, names, dates and order, stored
+    (not deflated): zipimport reads stored members as they are."""
+    with zipfile.ZipFile(wheel) as zin, zipfile.ZipFile(out, "w", zipfile.ZIP_STORED) as zout:
+        for info in zin.infolist():
+            member = zipfile.ZipInfo(info.filename, date_time=info.date_time)
+            member.compress_type = zipfile.ZIP_STORED
+            member.external_attr = info.external_attr
+            zout.writestr(member, zin.read(info))
+
+
+def gzipped_wheel(wheel: Path) -> tuple[Path, str]:
+    """Replace the page's wheel at `wheel` by `<wheel name>.gzip` next to it (WHEEL_GZIP_SUFFIX):
+    its members stored (stored_zip), the whole gzipped at level 9 (no file name, mtime 0, so an
+    unchanged engine gives identical bytes). Returns (the .gzip file, sha256 of the stored zip
+    the worker unpacks)."""
+    stored = wheel.with_name(wheel.name + ".stored")
+    stored_zip(wheel, stored)
+    data = stored.read_bytes()
+    stored.unlink()
+    out = wheel.with_name(wheel.name + WHEEL_GZIP_SUFFIX)
+    with open(out, "wb") as raw, gzip.GzipFile(filename="", mode="wb", compresslevel=9, fileobj=raw, mtime=0) as gz:
+        gz.write(data)
+    wheel.unlink()
+    return out, hashlib.sha256(data).hexdigest()
+
+
 def traced_modules(tarball: Path, stdlib: Path, wheel: Path) -> dict[str, Any]:
     """What tools/trace-stdlib.mjs reports for this engine wheel (py3-none-any, sources) on
     Pyodide with the given stdlib zip: {"modules": [names], "phases": {...}, "games": n, ...}.
@@ -569,14 +608,17 @@ def vendor_pyodide(tarball: Path, out_dir: Path, stdlib: str = "trimmed", wheel:
         return cast("dict[str, Any]", json.load(lock)["info"])
 
 
-def write_app_lock(out_dir: Path, info: dict[str, Any], wheel: Path, stdlib: str = "trimmed") -> None:
-    """Write pyodide/app-lock.json: Pyodide's info block plus one entry for our wheel (SRI-checked),
+def write_app_lock(out_dir: Path, info: dict[str, Any], wheel: Path, stdlib: str = "trimmed",
+                   unpacked_sha256: str | None = None) -> None:
+    """Write pyodide/app-lock.json: Pyodide's info block plus one entry for our wheel (sha256-checked),
     and the sha256 of out_dir/python_stdlib.zip (`stdlib_sha256`, which Pyodide ignores): the
     worker names its memory snapshot by a hash of this file, so a snapshot is only ever
     restored with the wheel and the standard library it was made from (web/engine-worker.mjs).
     `stdlib` (STDLIB_KINDS' value of build()'s stdlib) tells the worker whether a missing
-    module may be one the trimmed standard library left out."""
-    entry = {
+    module may be one the trimmed standard library left out. `unpacked_sha256`: for a wheel
+    shipped gzipped (gzipped_wheel), the sha256 of the zip inside, which the worker accepts
+    when a host decoded the file on the way (`sha256` is over the file as shipped)."""
+    entry: dict[str, Any] = {
         "name": ENGINE_PACKAGE,
         "version": wheel_version(wheel),
         "file_name": f"../wheels/{wheel.name}",
@@ -586,6 +628,8 @@ def write_app_lock(out_dir: Path, info: dict[str, Any], wheel: Path, stdlib: str
         "imports": [ENGINE_PACKAGE],
         "depends": [],
     }
+    if unpacked_sha256:
+        entry["unpacked_sha256"] = unpacked_sha256
     lock = {"info": info, "packages": {ENGINE_PACKAGE: entry},
             "stdlib_sha256": sha256_file(out_dir / "python_stdlib.zip"), "stdlib": STDLIB_KINDS[stdlib]}
     (out_dir / "app-lock.json").write_text(json.dumps(lock, indent=1) + "\n")
@@ -837,7 +881,7 @@ STDLIB_KINDS = {"trimmed": "pyc-trimmed", "full": "pyc", "stock": "stock"}
 # size that are not compressed already; never precached (the service worker stores the files).
 PRECOMPRESS_MIN = 4096
 PRECOMPRESSED = (".br", ".gz")
-ALREADY_COMPRESSED = (".png", ".zip", ".whl", ".br", ".gz")
+ALREADY_COMPRESSED = (".png", ".zip", ".whl", ".br", ".gz", WHEEL_GZIP_SUFFIX)
 
 
 def write_precompressed(site: Path) -> None:
@@ -892,7 +936,11 @@ def build(stdlib: str = "trimmed", wheel_form: str = "min", precompress: bool = 
         app_wheel = (wheel if wheel_form == "source"
                      else compiled_wheel(tarball, shipped, info["python"], staging / "wheels", wheel_form))
         shutil.rmtree(staging / "page-wheel", ignore_errors=True)
-        write_app_lock(staging / "pyodide", info, app_wheel, stdlib)
+        unpacked_sha256 = None
+        if app_wheel != wheel:  # the page's own wheel: one gzip stream (the universal one stays a .whl)
+            app_wheel, unpacked_sha256 = gzipped_wheel(app_wheel)
+            log(f"page wheel {app_wheel.name} ({app_wheel.stat().st_size} bytes)")
+        write_app_lock(staging / "pyodide", info, app_wheel, stdlib, unpacked_sha256)
         copy_web(staging)
         try:  # web/net/qr.js imports it: QR codes of invitations (issue #28, docs/multiplayer.md)
             npm_vendor.vendor("qrcode-generator", staging / "vendor")

@@ -84,7 +84,7 @@ T = TypeVar("T")
 CHROMIUM_ARGS = ["--disable-gpu", "--disable-background-networking", "--no-first-run",
                  "--disable-component-update", "--disable-sync", "--disable-quic"]
 SEED = 20240611
-NOT_GZIPPED = (".png", ".zip", ".whl", ".br", ".gz")
+NOT_GZIPPED = (".png", ".zip", ".whl", ".br", ".gz", ".gzip")  # .gzip: the page's wheel (build.gzipped_wheel)
 BOOT_TIMEOUT_S = 900
 
 # Chrome DevTools' presets (front_end/core/sdk/NetworkManager.ts): bytes/s and ms.
@@ -167,7 +167,9 @@ const base = new URL("./pyodide/", import.meta.url).href;
 const py = await loadPyodide({ indexURL: base, lockFileURL: base + "app-lock.json" });
 const v = await (await fetch("./version.json")).json();
 const wheel = kind === "pyc" ? v.wheel : v.embed_wheel;
-py.FS.writeFile("/tmp/engine.whl", new Uint8Array(await (await fetch("./wheels/" + wheel)).arrayBuffer()));
+const response = await fetch("./wheels/" + wheel); // the page's wheel is one gzip stream (build.gzipped_wheel)
+const body = wheel.endsWith(".gzip") ? response.body.pipeThrough(new DecompressionStream("gzip")) : response.body;
+py.FS.writeFile("/tmp/engine.whl", new Uint8Array(await new Response(body).arrayBuffer()));
 try {
 postMessage(py.runPython(`
 import json, sys, time, zipfile
@@ -352,6 +354,7 @@ def variant(src: Path, dst: Path, kind: str) -> Path:
         lock_path = dst / "pyodide" / "app-lock.json"
         lock = json.loads(lock_path.read_text())
         lock["packages"]["meldtable"].update(file_name=f"../wheels/{wheel.name}", sha256=build.sha256_file(wheel))
+        lock["packages"]["meldtable"].pop("unpacked_sha256", None)  # a plain .whl, not gzipped
         lock_path.write_text(json.dumps(lock, indent=1) + "\n")
         (dst / "wheels" / version["wheel"]).unlink()
         version["wheel"] = wheel.name

@@ -4,7 +4,7 @@ docs/performance.md, "Page load").
     /work/main/.venv/bin/python tools/first_visit_requests.py [--dist DIR] [--second] [--json FILE]
 
 Serves the built site (dist/ by default) with bench/load_bench.py's host (gzip level 6 on the
-fly; .zip, .whl, .png as they are; headers counted), opens it in a fresh headless Chromium
+fly; .zip, .whl, .png and the page's .whl.gzip as they are; headers counted), opens it in a fresh headless Chromium
 profile, waits for the engine and the first legal move as load_bench's first visit does, then
 for the service worker's precache (<html data-pwa=ready>), and prints one line per request:
 status, bytes over the wire (headers and body), path, grouped by who asked (the page and its

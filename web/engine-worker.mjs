@@ -234,20 +234,55 @@ async function dropSnapshot(key) {
 }
 
 
-/** The wheel's bytes; the browser checks them against the lock's sha256 (subresource integrity). */
+/** Hex sha256 of `bytes` (crypto.subtle: secure contexts only). */
+async function sha256Hex(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * The wheel's name and bytes (a zip). build.py ships the page's wheel as one gzip stream,
+ * `<wheel>.gzip` (gzipped_wheel): it is checked against the lock's sha256 as fetched, then
+ * unpacked with DecompressionStream and named without the suffix. Bytes without the gzip magic
+ * (1f 8b) are the zip itself (a host that decoded the file on the way, or a plain .whl in the
+ * lock) and must match the lock's `unpacked_sha256` (or its `sha256`). Where crypto.subtle is
+ * missing (plain http off localhost) the browser checks the shipped file as subresource
+ * integrity instead.
+ */
 async function fetchWheel(entry) {
-  const bytes = entry.sha256.match(/../g).map((h) => parseInt(h, 16));
-  const integrity = "sha256-" + btoa(String.fromCharCode(...bytes));
   const url = new URL(entry.file_name, PYODIDE_DIR);
+  const subtle = globalThis.crypto && crypto.subtle;
+  const options = {};
+  if (!subtle) {
+    const hash = entry.sha256.match(/../g).map((h) => parseInt(h, 16));
+    options.integrity = "sha256-" + btoa(String.fromCharCode(...hash));
+  }
   let response;
   try {
-    response = await fetch(url, { integrity });
+    response = await fetch(url, options);
   } catch (err) {
     throw new Error(`${url.pathname} could not be loaded, or its sha256 does not match ` +
       `app-lock.json (${err.message})`);
   }
   if (!response.ok) throw new Error(`${url.pathname}: HTTP ${response.status}`);
-  return { name: url.pathname.split("/").pop(), data: new Uint8Array(await response.arrayBuffer()) };
+  let data = new Uint8Array(await response.arrayBuffer());
+  const gzipped = data.length > 2 && data[0] === 0x1f && data[1] === 0x8b;
+  if (subtle) {
+    const expected = gzipped ? [entry.sha256] : [entry.unpacked_sha256, entry.sha256];
+    if (!expected.includes(await sha256Hex(data))) {
+      throw new Error(`${url.pathname}: its sha256 does not match app-lock.json`);
+    }
+  }
+  if (gzipped) {
+    try {
+      const stream = new Blob([data]).stream().pipeThrough(new DecompressionStream("gzip"));
+      data = new Uint8Array(await new Response(stream).arrayBuffer());
+    } catch (err) {
+      throw new Error(`${url.pathname} could not be decompressed (${err.message})`);
+    }
+  }
+  const name = url.pathname.split("/").pop().replace(/\.gzip$/, "");
+  return { name, data };
 }
 
 /**

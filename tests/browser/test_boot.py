@@ -1,6 +1,7 @@
 """The built site boots the engine (Pyodide + meldtable wheel) in a module worker."""
 from __future__ import annotations
 
+import gzip
 import os
 import time
 import urllib.request
@@ -210,8 +211,9 @@ def test_watchdog_explains_a_boot_that_takes_too_long(page: WatchedPage, site_ur
 
 def test_wheel_that_does_not_match_the_lock_is_refused(page: WatchedPage, serve_site: ServeSite, tmp_path: Path, dist_dir: Path,
                                                        site_version: dict[str, Any]) -> None:
-    """The wheel is fetched with the lock file's sha256 as subresource integrity: a changed
-    wheel (same name, other bytes) is a boot error, never imported."""
+    """The wheel is checked against the lock file's sha256 as fetched (the page's wheel is
+    gzipped: build.gzipped_wheel): a changed wheel (same name, other bytes) is a boot error,
+    never imported."""
     wheels = tmp_path / "wheels"
     wheels.mkdir()
     original = (dist_dir / "wheels" / site_version["wheel"]).read_bytes()
@@ -222,6 +224,33 @@ def test_wheel_that_does_not_match_the_lock_is_refused(page: WatchedPage, serve_
     assert result.get("error", {}).get("code") == "boot_failed", result
     assert "sha256" in result["error"]["message"], result
 
+
+
+def test_wheel_decoded_by_the_host_still_boots(page: WatchedPage, serve_site: ServeSite, tmp_path: Path, dist_dir: Path,
+                                               site_version: dict[str, Any]) -> None:
+    """A host that sends the page's `<wheel>.gzip` with Content-Encoding gzip has the browser
+    hand the worker the zip itself: the worker takes bytes without the gzip magic as the zip
+    when they match the lock's `unpacked_sha256`, and the engine starts; a changed zip there
+    is still refused."""
+    name = site_version["wheel"]
+    assert name.endswith(".whl.gzip"), name  # the page's wheel is shipped as one gzip stream
+    shipped = (dist_dir / "wheels" / name).read_bytes()
+    assert shipped[:2] == b"\x1f\x8b"
+    decoded = gzip.decompress(shipped)
+    wheels = tmp_path / "wheels"
+    wheels.mkdir()
+    (wheels / name).write_bytes(decoded)
+    page.goto(serve_site(mounts={"/wheels/": wheels}) + BLANK)
+    result = page.evaluate(START_ENGINE)
+    assert "error" not in result, result
+    assert result["hello"]["version"] == result["version"] == name.split("-")[1], result
+    tampered = tmp_path / "tampered"
+    tampered.mkdir()
+    (tampered / name).write_bytes(decoded[:-1] + bytes([decoded[-1] ^ 0xFF]))
+    page.goto(serve_site(mounts={"/wheels/": tampered}) + BLANK)
+    result = page.evaluate(START_ENGINE)
+    assert result.get("error", {}).get("code") == "boot_failed", result
+    assert "sha256" in result["error"]["message"], result
 
 def test_missing_wheel_is_a_boot_error(page: WatchedPage, serve_site: ServeSite, tmp_path: Path) -> None:
     """If the wheel cannot be installed, the worker reports a boot error (no hang, no fake ready)."""
