@@ -267,8 +267,10 @@ class BenchHandler(build.SiteHandler):
         return io.BytesIO(body)
 
 
-def serve(directory: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
-    handler = type("Handler", (BenchHandler,), {"directory": str(directory)})
+def serve(directory: Path, base: type[BenchHandler] | None = None) -> tuple[http.server.ThreadingHTTPServer, str]:
+    """Serve directory on a free loopback port with BenchHandler (or its subclass base); (server,
+    base URL)."""
+    handler = type("Handler", (base or BenchHandler,), {"directory": str(directory)})
     server = http.server.ThreadingHTTPServer(
         ("127.0.0.1", 0), lambda *a, **k: handler(*a, directory=str(directory), **k))
     server.daemon_threads = True

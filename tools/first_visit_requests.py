@@ -86,12 +86,7 @@ class Handler(load_bench.BenchHandler):
 
 def serve(directory: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
     """Serve directory with Handler on a free loopback port; (server, base URL)."""
-    handler = type("H", (Handler,), {"directory": str(directory)})
-    server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), lambda *a, **k: handler(*a, directory=str(directory), **k))
-    server.daemon_threads = True
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, f"http://127.0.0.1:{server.server_address[1]}/"
+    return load_bench.serve(directory, Handler)
 
 
 def table(title: str, rows: list[tuple[str, int, int]]) -> list[str]:
