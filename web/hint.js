@@ -14,7 +14,7 @@
 // paintHint(root, table) at the end of every render; pick(hint, move) returns the elements of
 // their table that show the hint (`move` is the matching legal move of the table, or null).
 // The page shell calls installHintKey(shell, request) once: the key I, a Hint button on the table
-// (#btn-hint: in the action bar beside Undo, in 3 ist 50 above the status line; shown while the
+// (#btn-hint: in the action bar beside Undo, in 3 ist 50 in the head of one's own box; shown while the
 // person is to act) and Esc. The guided hands (web/guide.js) call showHint() with a hint they
 // asked for themselves and offer their own button.
 import { getLang, t } from "./i18n.js";
@@ -150,7 +150,8 @@ function statusShows(shell, hint) {
 
 /**
  * The Hint button of the table drawn in `root` (made when missing: in the renderer's action bar
- * before its ghost button, as the Undo button is, else just above the status line), in step with
+ * before its ghost button, as the Undo button is; else in the table's `.hint-slot` (3 ist 50: the
+ * head of the person's own box); else just above the status line), in step with
  * `table`: shown while the person is to act; pressed while a hint is shown.
  */
 function syncButton(root, table) {
@@ -163,8 +164,10 @@ function syncButton(root, table) {
     b.setAttribute("aria-keyshortcuts", "I");
     b.addEventListener("click", () => installed && installed.ask());
     const bar = root.querySelector('.actions[role="toolbar"]');
+    const slot = root.querySelector(".hint-slot");
     const status = installed.shell.parts && installed.shell.parts.status;
     if (bar) bar.insertBefore(b, bar.querySelector(".btn-ghost"));
+    else if (slot) slot.append(b);
     else if (status && root.contains(status)) status.before(b);
     else return;
   }

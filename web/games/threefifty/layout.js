@@ -32,6 +32,7 @@ export const TEMPLATE = `<div class="tf-table" id="tf-table">
     <div class="side-head tf-seat-head">
       <h2 id="tf-me-title" class="side-name" data-i18n="table.you">You</h2>
       <span class="side-score" id="tf-my-score"></span>
+      <span class="hint-slot"></span>
     </div>
     <div class="tf-me-row">
       <div class="tf-pile-slot" id="tf-my-pile-slot"></div>
