@@ -88,6 +88,9 @@ def connect_friend(host: Page, guest: Page, friend: int = FRIEND) -> None:
     guest.wait_for_selector("#game:not([hidden]) #hand .hand-card")
     host.keyboard.press("Escape")
     host.wait_for_selector(".net-host[open]", state="hidden")
+    # the panel's "close" event (a task after the dialog closed) gives the focus back to the
+    # Players button; until it runs the browser's own fix-up has put it on the body
+    host.wait_for_function("() => document.activeElement && document.activeElement.id === 'btn-players'")
     assert ev(host, "document.activeElement.id") == "btn-players"
 
 
