@@ -121,7 +121,10 @@ def test_seats_remembered_resumed_and_refused_without_a_person(page: WatchedPage
     page.wait_for_selector("#game:not([hidden])")
     page.wait_for_function("() => document.body.textContent.includes('Computer 1 · strong')")
     assert "Robo" in (page.text_content("#felt") or "")
-    # a reload resumes the game with its seats
+    # a reload resumes the game with its seats (once the autosave, which asks the engine for the
+    # game's text, has stored it: on a busy machine the reload came first and nothing was saved)
+    page.wait_for_function("""() => Object.keys(localStorage).some((k) => k.startsWith('meldtable:saved-game:')
+        && (localStorage.getItem(k) || '').includes('Robo'))""")
     page.goto(f"{site_url}?fast=1")
     page.wait_for_selector("#btn-resume")
     page.click("#btn-resume")
